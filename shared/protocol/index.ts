@@ -1,0 +1,3 @@
+export * from './bot'
+export * from './chat-channel'
+export * from './errors'

@@ -1,0 +1,176 @@
+import { z } from 'zod'
+import { FileMediaMessage, LocationMessage, TextMessage } from './protocol/chat-channel'
+import { MAX_TEXT_LENGTH } from './text'
+import { HttpUrl } from './url'
+
+// Porthole's own widget API (widget <-> backend). Routes: ../shared/design.md.
+// Error bodies are ErrorBody from ./protocol/errors.
+
+/** A client-generated message id: makes POST /api/messages retries idempotent. */
+export const ClientId = z
+  .string()
+  .min(8, 'must be 8 to 64 characters')
+  .max(64, 'must be 8 to 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'must use only letters, digits, - and _')
+export type ClientId = z.infer<typeof ClientId>
+
+/** Contact details a customer gives (offline form, setContact, the bot's contact request). */
+export const Contact = z.object({
+  name: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(320).optional(),
+  phone: z.string().trim().max(64).optional(),
+})
+export type Contact = z.infer<typeof Contact>
+
+/** Identity verification: hash = hex HMAC-SHA256(IDENTITY_SECRET, id). */
+export const IdentifiedUser = Contact.extend({
+  id: z.string().min(1).max(128),
+  hash: z.string().regex(/^[0-9a-f]{64}$/i, 'must be the hex HMAC-SHA256 of the user id'),
+})
+export type IdentifiedUser = z.infer<typeof IdentifiedUser>
+
+/**
+ * POST /api/session. `{}` starts a new visitor, `{token}` resumes one, `{user}` verifies
+ * a logged-in user (with an optional token of the guest session it continues);
+ * `contact` updates the profile sent to agents as sender.name/email/phone.
+ */
+export const SessionRequest = z.object({
+  token: z.string().max(512).optional(),
+  user: IdentifiedUser.optional(),
+  contact: Contact.optional(),
+})
+export type SessionRequest = z.infer<typeof SessionRequest>
+
+export const SessionResponse = z.object({
+  visitorId: z.string(),
+  token: z.string(),
+  contact: Contact,
+})
+export type SessionResponse = z.infer<typeof SessionResponse>
+
+export const StatusResponse = z.object({ online: z.boolean() })
+export type StatusResponse = z.infer<typeof StatusResponse>
+
+export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left'] as const
+export type WidgetPosition = (typeof WIDGET_POSITIONS)[number]
+
+export const LANGUAGES = ['en', 'ru'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** A page rule: `*` matches any run of characters; matched against the page URL's path. */
+export const PagePattern = z.string().min(1).max(200)
+
+/** GET /api/config: the site owner's public settings. Never secrets. */
+export const PublicConfig = z.object({
+  title: z.string(),
+  color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #1f6feb'),
+  position: z.enum(WIDGET_POSITIONS),
+  /** Absent: chosen from navigator.language. */
+  lang: z.enum(LANGUAGES).optional(),
+  greeting: z.string().optional(),
+  offlineText: z.string().optional(),
+  invite: z
+    .object({
+      text: z.string().min(1),
+      delaySeconds: z.number().nonnegative(),
+      pages: z.array(PagePattern).optional(),
+    })
+    .optional(),
+  sound: z.boolean(),
+  statusPollSeconds: z.number().positive(),
+})
+export type PublicConfig = z.infer<typeof PublicConfig>
+
+/** POST /api/messages body. */
+export const OutgoingMessage = z.discriminatedUnion('type', [
+  z.object({
+    id: ClientId,
+    type: z.literal('text'),
+    // The backend splits anything over MAX_TEXT_LENGTH into several messages; this
+    // bound only stops abuse.
+    text: z
+      .string()
+      .max(MAX_TEXT_LENGTH * 20, `must be at most ${MAX_TEXT_LENGTH * 20} characters`)
+      .refine((text) => text.trim().length > 0, 'must not be empty'),
+    /** The page the customer is on (sender.url). */
+    url: HttpUrl.optional(),
+    /** The invitation text the customer answered (sender.invite). */
+    invite: z.string().max(MAX_TEXT_LENGTH).optional(),
+  }),
+  z.object({ id: ClientId, type: z.enum(['typein', 'typeout']) }),
+])
+export type OutgoingMessage = z.infer<typeof OutgoingMessage>
+
+export const AUTHORS = ['visitor', 'agent', 'bot', 'system'] as const
+export type Author = (typeof AUTHORS)[number]
+
+/** What a conversation entry shows: a text, a file medium or a location. */
+export const EntryContent = z.discriminatedUnion('type', [
+  TextMessage,
+  FileMediaMessage,
+  LocationMessage,
+])
+export type EntryContent = z.infer<typeof EntryContent>
+
+/** One stored entry of a visitor's conversation log; `id` is the SSE event id. */
+export const ConversationEntry = z.object({
+  id: z.string(),
+  /** The widget's ClientId for the visitor's own messages (one per part when split). */
+  clientId: z.string().optional(),
+  author: z.enum(AUTHORS),
+  /** Agent (or bot) name and avatar, when known. */
+  name: z.string().optional(),
+  photo: HttpUrl.optional(),
+  content: EntryContent,
+  /** Milliseconds since the epoch. */
+  at: z.number(),
+})
+export type ConversationEntry = z.infer<typeof ConversationEntry>
+
+export const DELIVERY_STATES = ['sent', 'pending', 'failed'] as const
+export type DeliveryState = (typeof DELIVERY_STATES)[number]
+
+/**
+ * POST /api/messages success. 200 with `sent` when the service accepted every part;
+ * 202 with `pending` when the service is failing and the backend keeps retrying (the
+ * outcome arrives as a `delivery` event). Typing answers 204 with no body.
+ */
+export const PostMessageResponse = z.object({
+  entries: z.array(ConversationEntry),
+  delivery: z.enum(DELIVERY_STATES),
+})
+export type PostMessageResponse = z.infer<typeof PostMessageResponse>
+
+/** The `data` of each SSE event type of GET /api/events, by event name. */
+export const StreamEvents = {
+  /** A stored entry; the SSE `id:` equals entry.id. */
+  message: ConversationEntry,
+  /** An agent's typein/typeout (never stored). */
+  typing: z.object({ typing: z.boolean(), name: z.string().optional() }),
+  /** Channel status changes. */
+  status: StatusResponse,
+  /** The outcome of a message that was answered `pending`. */
+  delivery: z.object({
+    clientId: z.string(),
+    state: z.enum(DELIVERY_STATES),
+    error: z.string().optional(),
+  }),
+} as const
+export type StreamEventName = keyof typeof StreamEvents
+export type StreamEvent = {
+  [K in StreamEventName]: { event: K; data: z.infer<(typeof StreamEvents)[K]> }
+}[StreamEventName]
+
+/** Parses one SSE event of GET /api/events; undefined for unknown names or bad data. */
+export function parseStreamEvent(event: string, data: string): StreamEvent | undefined {
+  if (!(event in StreamEvents)) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(data)
+  } catch {
+    return undefined
+  }
+  const schema = StreamEvents[event as StreamEventName]
+  const parsed = schema.safeParse(json)
+  return parsed.success ? ({ event, data: parsed.data } as StreamEvent) : undefined
+}
