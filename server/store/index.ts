@@ -1,0 +1,42 @@
+import { ConfigError } from '../config/errors'
+import { createMemoryStore } from './memory-store'
+import { openSqliteStore } from './sqlite-store'
+import type { Store } from './types'
+
+export type { Store } from './types'
+
+/**
+ * Opens the store named by STORE_URL: `memory:`, `sqlite:<path>` (relative paths are
+ * resolved from the working directory) or `redis://...`.
+ *
+ * @example const store = await createStore('sqlite:./data/porthole.db')
+ */
+export async function createStore(url: string): Promise<Store> {
+  if (url === 'memory:' || url === 'memory://') return createMemoryStore()
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+    if (path.length === 0) {
+      throw new ConfigError([
+        {
+          variable: 'STORE_URL',
+          problem: 'sqlite: needs a file path, e.g. sqlite:./data/porthole.db',
+        },
+      ])
+    }
+    return openSqliteStore(path)
+  }
+  if (url.startsWith('redis://') || url.startsWith('rediss://')) {
+    throw new ConfigError([
+      {
+        variable: 'STORE_URL',
+        problem: 'the redis:// store is not available in this build; use sqlite:<path> or memory:',
+      },
+    ])
+  }
+  throw new ConfigError([
+    {
+      variable: 'STORE_URL',
+      problem: `"${url}" is not a store URL: use sqlite:<path>, memory: or redis://host:port`,
+    },
+  ])
+}

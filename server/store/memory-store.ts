@@ -1,0 +1,137 @@
+import type { ConversationEntry } from '../../shared/widget-api'
+import { closedStoreError, StoreError } from './errors'
+import { createFanOut } from './fan-out'
+import { isSequenceId, sequenceOf } from './sequence-id'
+import type { AppendResult, NewEntry, Retention, Store } from './types'
+
+type Expiring<T> = { value: T; expiresAt: number | undefined }
+
+/**
+ * A store that lives in this process only: for tests and throw-away demos. Data is
+ * lost on restart; use sqlite: (the default) for anything that must survive one.
+ *
+ * @example const store = createMemoryStore(); await store.append('v1', entry)
+ */
+export function createMemoryStore(options: { now?: () => number } = {}): Store {
+  const now = options.now ?? Date.now
+  const logs = new Map<string, ConversationEntry[]>()
+  const dedupe = new Map<string, { visitorId: string; entry: ConversationEntry }>()
+  const records = new Map<string, Expiring<string>>()
+  const claims = new Map<string, number>()
+  const fanOut = createFanOut()
+  let sequence = 0
+  let closed = false
+
+  function assertOpen(): void {
+    if (closed) throw closedStoreError('memory')
+  }
+
+  function live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined {
+    const item = map.get(key)
+    if (item?.expiresAt !== undefined && item.expiresAt <= now()) {
+      map.delete(key)
+      return undefined
+    }
+    return item
+  }
+
+  return {
+    kind: 'memory',
+    async append(visitorId: string, entry: NewEntry, opts: { dedupeKey?: string } = {}) {
+      assertOpen()
+      const key = opts.dedupeKey
+      const seen = key === undefined ? undefined : dedupe.get(key)
+      if (seen) return { entry: seen.entry, duplicate: true } satisfies AppendResult
+      sequence += 1
+      // A structured copy: callers may mutate their object after the call.
+      const stored: ConversationEntry = structuredClone({ ...entry, id: String(sequence) })
+      let log = logs.get(visitorId)
+      if (!log) {
+        log = []
+        logs.set(visitorId, log)
+      }
+      log.push(stored)
+      if (key !== undefined) dedupe.set(key, { visitorId, entry: stored })
+      fanOut.emit(visitorId, { event: 'message', data: stored })
+      return { entry: stored, duplicate: false }
+    },
+    async readAfter(visitorId, afterId, limit) {
+      assertOpen()
+      if (afterId !== undefined && !isSequenceId(afterId)) {
+        throw new StoreError(`readAfter: "${afterId}" is not an entry id; check isValidId() first`)
+      }
+      const after = sequenceOf(afterId)
+      const log = logs.get(visitorId) ?? []
+      const result: ConversationEntry[] = []
+      for (const entry of log) {
+        if (result.length >= limit) break
+        if (Number(entry.id) > after) result.push(structuredClone(entry))
+      }
+      return result
+    },
+    isValidId: isSequenceId,
+    async publish(visitorId, event) {
+      assertOpen()
+      fanOut.emit(visitorId, event)
+    },
+    subscribe(visitorId, listener) {
+      assertOpen()
+      return fanOut.subscribe(visitorId, listener)
+    },
+    async claim(key, ttlMs) {
+      assertOpen()
+      const until = claims.get(key)
+      if (until !== undefined && until > now()) return false
+      claims.set(key, now() + ttlMs)
+      return true
+    },
+    async release(key) {
+      assertOpen()
+      claims.delete(key)
+    },
+    async getRecord<T>(key: string) {
+      assertOpen()
+      const item = live(records, key)
+      return item === undefined ? undefined : (JSON.parse(item.value) as T)
+    },
+    async setRecord(key, value, ttlMs) {
+      assertOpen()
+      const expiresAt = ttlMs === undefined ? undefined : now() + ttlMs
+      records.set(key, { value: JSON.stringify(value), expiresAt })
+    },
+    async deleteRecord(key) {
+      assertOpen()
+      records.delete(key)
+    },
+    async listRecords(prefix) {
+      assertOpen()
+      return [...records.keys()].filter((key) => key.startsWith(prefix) && live(records, key))
+    },
+    async prune(retention: Retention) {
+      assertOpen()
+      const cutoff = now() - retention.maxAgeMs
+      let dropped = 0
+      const removed = new Set<string>()
+      for (const [visitorId, log] of logs) {
+        const young = log.filter((entry) => entry.at >= cutoff)
+        const kept = young.slice(Math.max(0, young.length - retention.maxEntries))
+        dropped += log.length - kept.length
+        const keptIds = new Set(kept.map((entry) => entry.id))
+        for (const entry of log) if (!keptIds.has(entry.id)) removed.add(entry.id)
+        if (kept.length === 0) logs.delete(visitorId)
+        else logs.set(visitorId, kept)
+      }
+      for (const [key, seen] of dedupe) if (removed.has(seen.entry.id)) dedupe.delete(key)
+      for (const [key, until] of claims) if (until <= now()) claims.delete(key)
+      for (const key of records.keys()) live(records, key)
+      return dropped
+    },
+    async ping() {
+      assertOpen()
+    },
+    async close() {
+      closed = true
+      fanOut.clear()
+    },
+  }
+}

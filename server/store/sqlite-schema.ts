@@ -1,0 +1,26 @@
+// The sqlite: store's tables. AUTOINCREMENT matters: a pruned id is never handed out
+// again, so a Last-Event-ID from before a prune can never skip newer entries.
+export const SQLITE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS entries (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  visitor TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_visitor_seq ON entries (visitor, seq);
+CREATE INDEX IF NOT EXISTS entries_at ON entries (at);
+CREATE TABLE IF NOT EXISTS dedupe (
+  key TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS dedupe_seq ON dedupe (seq);
+CREATE TABLE IF NOT EXISTS records (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  expires_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS claims (
+  key TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+`

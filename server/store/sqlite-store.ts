@@ -1,0 +1,176 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { ConversationEntry } from '../../shared/widget-api'
+import { closedStoreError, StoreError } from './errors'
+import { createFanOut } from './fan-out'
+import { isSequenceId, sequenceOf } from './sequence-id'
+import { SQLITE_SCHEMA } from './sqlite-schema'
+import type { AppendResult, NewEntry, Store } from './types'
+
+type EntryRow = { seq: number; body: string }
+
+const StoredBody = ConversationEntry.omit({ id: true })
+
+function toEntry(row: EntryRow): ConversationEntry {
+  const parsed = StoredBody.safeParse(JSON.parse(row.body))
+  if (!parsed.success) {
+    throw new StoreError(`sqlite entry ${row.seq} is corrupt: ${parsed.error.message}`)
+  }
+  return { ...parsed.data, id: String(row.seq) }
+}
+
+/**
+ * The embedded default store: one sqlite file in WAL mode with synchronous=FULL, so
+ * an append has reached the disk before the webhook that caused it is acknowledged.
+ * Fan-out is in-process: run one backend per file (use redis:// to scale out).
+ *
+ * @example const store = openSqliteStore('./data/porthole.db')
+ */
+export function openSqliteStore(path: string, options: { now?: () => number } = {}): Store {
+  const now = options.now ?? Date.now
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+  db.exec(SQLITE_SCHEMA)
+  const fanOut = createFanOut()
+  let closed = false
+
+  const q = {
+    dedupe: db.prepare<[string], EntryRow>(
+      'SELECT e.seq, e.body FROM dedupe d JOIN entries e ON e.seq = d.seq WHERE d.key = ?',
+    ),
+    insert: db.prepare<[string, number, string]>(
+      'INSERT INTO entries (visitor, at, body) VALUES (?, ?, ?)',
+    ),
+    insertDedupe: db.prepare<[string, number]>(
+      'INSERT OR REPLACE INTO dedupe (key, seq) VALUES (?, ?)',
+    ),
+    readAfter: db.prepare<[string, number, number], EntryRow>(
+      'SELECT seq, body FROM entries WHERE visitor = ? AND seq > ? ORDER BY seq LIMIT ?',
+    ),
+    getRecord: db.prepare<[string, number], { value: string }>(
+      'SELECT value FROM records WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)',
+    ),
+    setRecord: db.prepare<[string, string, number | null]>(
+      'INSERT OR REPLACE INTO records (key, value, expires_at) VALUES (?, ?, ?)',
+    ),
+    deleteRecord: db.prepare<[string]>('DELETE FROM records WHERE key = ?'),
+    listRecords: db.prepare<[{ prefix: string; now: number }], { key: string }>(
+      'SELECT key FROM records WHERE substr(key, 1, length(@prefix)) = @prefix AND (expires_at IS NULL OR expires_at > @now) ORDER BY key',
+    ),
+    claim: db.prepare<[{ key: string; until: number; now: number }]>(
+      'INSERT INTO claims (key, expires_at) VALUES (@key, @until) ON CONFLICT (key) DO UPDATE SET expires_at = @until WHERE claims.expires_at <= @now',
+    ),
+    release: db.prepare<[string]>('DELETE FROM claims WHERE key = ?'),
+    pruneAge: db.prepare<[number]>('DELETE FROM entries WHERE at < ?'),
+    pruneCount: db.prepare<[number]>(
+      'DELETE FROM entries WHERE seq IN (SELECT seq FROM (SELECT seq, ROW_NUMBER() OVER (PARTITION BY visitor ORDER BY seq DESC) AS n FROM entries) WHERE n > ?)',
+    ),
+    pruneDedupe: db.prepare('DELETE FROM dedupe WHERE seq NOT IN (SELECT seq FROM entries)'),
+    pruneRecords: db.prepare<[number]>(
+      'DELETE FROM records WHERE expires_at IS NOT NULL AND expires_at <= ?',
+    ),
+    pruneClaims: db.prepare<[number]>('DELETE FROM claims WHERE expires_at <= ?'),
+  }
+
+  // One transaction: two concurrent deliveries of one webhook cannot both insert.
+  const appendTx = db.transaction(
+    (visitorId: string, entry: NewEntry, key: string | undefined): AppendResult => {
+      if (key !== undefined) {
+        const seen = q.dedupe.get(key)
+        if (seen) return { entry: toEntry(seen), duplicate: true }
+      }
+      const body = JSON.stringify(entry)
+      const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
+      if (key !== undefined) q.insertDedupe.run(key, seq)
+      return { entry: toEntry({ seq, body }), duplicate: false }
+    },
+  )
+
+  const pruneTx = db.transaction((maxAgeMs: number, maxEntries: number): number => {
+    const at = now()
+    let dropped = q.pruneAge.run(at - maxAgeMs).changes
+    dropped += q.pruneCount.run(maxEntries).changes
+    q.pruneDedupe.run()
+    q.pruneRecords.run(at)
+    q.pruneClaims.run(at)
+    return dropped
+  })
+
+  function assertOpen(): void {
+    if (closed) throw closedStoreError('sqlite')
+  }
+
+  return {
+    kind: 'sqlite',
+    async append(visitorId, entry, opts = {}) {
+      assertOpen()
+      const result = appendTx(visitorId, entry, opts.dedupeKey)
+      if (!result.duplicate) fanOut.emit(visitorId, { event: 'message', data: result.entry })
+      return result
+    },
+    async readAfter(visitorId, afterId, limit) {
+      assertOpen()
+      if (afterId !== undefined && !isSequenceId(afterId)) {
+        throw new StoreError(`readAfter: "${afterId}" is not an entry id; check isValidId() first`)
+      }
+      return q.readAfter.all(visitorId, sequenceOf(afterId), limit).map(toEntry)
+    },
+    isValidId: isSequenceId,
+    async publish(visitorId, event) {
+      assertOpen()
+      fanOut.emit(visitorId, event)
+    },
+    subscribe(visitorId, listener) {
+      assertOpen()
+      return fanOut.subscribe(visitorId, listener)
+    },
+    async claim(key, ttlMs) {
+      assertOpen()
+      const at = now()
+      return q.claim.run({ key, until: at + ttlMs, now: at }).changes > 0
+    },
+    async release(key) {
+      assertOpen()
+      q.release.run(key)
+    },
+    async getRecord<T>(key: string) {
+      assertOpen()
+      const row = q.getRecord.get(key, now())
+      return row === undefined ? undefined : (JSON.parse(row.value) as T)
+    },
+    async setRecord(key, value, ttlMs) {
+      assertOpen()
+      const json = JSON.stringify(value)
+      if (json === undefined) throw new StoreError(`setRecord("${key}"): the value is not JSON`)
+      q.setRecord.run(key, json, ttlMs === undefined ? null : now() + ttlMs)
+    },
+    async deleteRecord(key) {
+      assertOpen()
+      q.deleteRecord.run(key)
+    },
+    async listRecords(prefix) {
+      assertOpen()
+      return q.listRecords.all({ prefix, now: now() }).map((row) => row.key)
+    },
+    async prune(retention) {
+      assertOpen()
+      return pruneTx(retention.maxAgeMs, retention.maxEntries)
+    },
+    async ping() {
+      assertOpen()
+      db.prepare('SELECT 1').get()
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      fanOut.clear()
+      // Folds the WAL into the main file so a copied .db file is complete.
+      db.pragma('wal_checkpoint(TRUNCATE)')
+      db.close()
+    },
+  }
+}

@@ -1,0 +1,358 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
+
+export type OpenedStore = {
+  store: Store
+  /** Closes `store` and opens the same data again, as after a restart (durable stores only). */
+  reopen?: () => Promise<Store>
+  cleanup: () => Promise<void>
+}
+
+let counter = 0
+
+/** A unique visitor id per call, so stores shared between tests never mix logs. */
+export function createVisitorId(): string {
+  counter += 1
+  return `visitor-${process.pid}-${Date.now().toString(36)}-${counter}`
+}
+
+export function createEntry(overrides: Partial<NewEntry> = {}): NewEntry {
+  return {
+    author: 'agent',
+    name: 'Anna',
+    content: { type: 'text', text: 'Hello!' },
+    at: Date.now(),
+    ...overrides,
+  }
+}
+
+function collect(store: Store, visitorId: string): { events: VisitorEvent[]; stop: () => void } {
+  const events: VisitorEvent[] = []
+  const stop = store.subscribe(visitorId, (event) => events.push(event))
+  return { events, stop }
+}
+
+/**
+ * The behaviour every Store implementation must have. Call it from the
+ * implementation's test file:
+ *
+ * @example describeStoreConformance('memory', async () => ({ store: createMemoryStore(), cleanup: async () => {} }))
+ */
+export function describeStoreConformance(name: string, open: () => Promise<OpenedStore>): void {
+  describe(`Store conformance: ${name}`, () => {
+    let opened: OpenedStore
+    let store: Store
+
+    beforeEach(async () => {
+      opened = await open()
+      store = opened.store
+    })
+    afterEach(async () => {
+      await opened.cleanup()
+    })
+
+    describe('conversation log', () => {
+      it('gives entries ids and returns them oldest first', async () => {
+        const visitor = createVisitorId()
+        const a = await store.append(visitor, createEntry({ content: { type: 'text', text: 'a' } }))
+        const b = await store.append(visitor, createEntry({ content: { type: 'text', text: 'b' } }))
+        expect(a.duplicate).toBe(false)
+        expect(a.entry.id).not.toBe(b.entry.id)
+        const all = await store.readAfter(visitor, undefined, 10)
+        expect(all.map((e) => e.content)).toEqual([
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ])
+        expect(all.map((e) => e.id)).toEqual([a.entry.id, b.entry.id])
+      })
+
+      it('reads only the entries after an id, up to the limit', async () => {
+        const visitor = createVisitorId()
+        const ids: string[] = []
+        for (let i = 0; i < 5; i++) {
+          const { entry } = await store.append(
+            visitor,
+            createEntry({ content: { type: 'text', text: `m${i}` } }),
+          )
+          ids.push(entry.id)
+        }
+        const after = await store.readAfter(visitor, ids[1], 10)
+        expect(after.map((e) => e.id)).toEqual(ids.slice(2))
+        const limited = await store.readAfter(visitor, ids[0], 2)
+        expect(limited.map((e) => e.id)).toEqual(ids.slice(1, 3))
+        expect(await store.readAfter(visitor, ids[4], 10)).toEqual([])
+      })
+
+      it('keeps visitors apart', async () => {
+        const one = createVisitorId()
+        const two = createVisitorId()
+        await store.append(one, createEntry({ content: { type: 'text', text: 'for one' } }))
+        const { entry } = await store.append(
+          two,
+          createEntry({ content: { type: 'text', text: 'for two' } }),
+        )
+        const read = await store.readAfter(two, undefined, 10)
+        expect(read).toEqual([entry])
+        expect(await store.readAfter(createVisitorId(), undefined, 10)).toEqual([])
+      })
+
+      it('round-trips every field of an entry, media included', async () => {
+        const visitor = createVisitorId()
+        const entry = createEntry({
+          clientId: 'client-123456',
+          author: 'agent',
+          name: 'Anna',
+          photo: 'https://example.com/anna.png',
+          at: 1_700_000_000_000,
+          content: {
+            type: 'photo',
+            file: 'https://example.com/cat.jpg',
+            file_name: 'cat.jpg',
+            file_size: 12345,
+            width: 640,
+            custom_field: 'kept',
+          },
+        })
+        const { entry: stored } = await store.append(visitor, entry)
+        expect(stored).toEqual({ ...entry, id: stored.id })
+        expect(await store.readAfter(visitor, undefined, 1)).toEqual([stored])
+      })
+
+      it('validates ids it handed out and refuses garbage', async () => {
+        const { entry } = await store.append(createVisitorId(), createEntry())
+        expect(store.isValidId(entry.id)).toBe(true)
+        for (const bad of ['', 'garbage', '../etc', '-1', '1 OR 1=1', 'x'.repeat(300)]) {
+          expect(store.isValidId(bad), bad).toBe(false)
+        }
+      })
+
+      it('keeps ids increasing across visitors, so an old id never hides newer entries', async () => {
+        const visitor = createVisitorId()
+        const first = await store.append(visitor, createEntry())
+        await store.append(createVisitorId(), createEntry())
+        const second = await store.append(visitor, createEntry())
+        const read = await store.readAfter(visitor, first.entry.id, 10)
+        expect(read.map((e) => e.id)).toEqual([second.entry.id])
+      })
+    })
+
+    describe('idempotency of append', () => {
+      it('stores an entry once per dedupe key and returns the first one', async () => {
+        const visitor = createVisitorId()
+        const key = `a3:${createVisitorId()}`
+        const first = await store.append(
+          visitor,
+          createEntry({ content: { type: 'text', text: 'one' } }),
+          { dedupeKey: key },
+        )
+        const again = await store.append(
+          visitor,
+          createEntry({ content: { type: 'text', text: 'two' } }),
+          { dedupeKey: key },
+        )
+        expect(first.duplicate).toBe(false)
+        expect(again).toEqual({ entry: first.entry, duplicate: true })
+        expect(await store.readAfter(visitor, undefined, 10)).toHaveLength(1)
+      })
+
+      it('stores an entry once when the same key is appended concurrently', async () => {
+        const visitor = createVisitorId()
+        const key = `a3:${createVisitorId()}`
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            store.append(visitor, createEntry(), { dedupeKey: key }),
+          ),
+        )
+        expect(results.filter((r) => !r.duplicate)).toHaveLength(1)
+        expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)
+        expect(await store.readAfter(visitor, undefined, 20)).toHaveLength(1)
+      })
+
+      it('does not publish a duplicate', async () => {
+        const visitor = createVisitorId()
+        const key = `a3:${createVisitorId()}`
+        const { events, stop } = collect(store, visitor)
+        await store.append(visitor, createEntry(), { dedupeKey: key })
+        await vi.waitFor(() => expect(events).toHaveLength(1))
+        await store.append(visitor, createEntry(), { dedupeKey: key })
+        await store.publish(visitor, { event: 'typing', data: { typing: true } })
+        await vi.waitFor(() => expect(events).toHaveLength(2))
+        expect(events.map((e) => e.event)).toEqual(['message', 'typing'])
+        stop()
+      })
+    })
+
+    describe('fan-out', () => {
+      it('delivers appended entries and published events to the visitor’s subscribers, in order', async () => {
+        const visitor = createVisitorId()
+        const a = collect(store, visitor)
+        const b = collect(store, visitor)
+        const other = collect(store, createVisitorId())
+        const appended: string[] = []
+        for (let i = 0; i < 5; i++) {
+          appended.push((await store.append(visitor, createEntry())).entry.id)
+        }
+        await store.publish(visitor, {
+          event: 'delivery',
+          data: { clientId: 'c-12345678', state: 'sent' },
+        })
+        for (const sub of [a, b]) {
+          await vi.waitFor(() => expect(sub.events).toHaveLength(6))
+          expect(
+            sub.events.slice(0, 5).map((e) => (e.event === 'message' ? e.data.id : e.event)),
+          ).toEqual(appended)
+          expect(sub.events[5]).toEqual({
+            event: 'delivery',
+            data: { clientId: 'c-12345678', state: 'sent' },
+          })
+        }
+        expect(other.events).toEqual([])
+        for (const sub of [a, b, other]) sub.stop()
+      })
+
+      it('stops delivering after unsubscribe', async () => {
+        const visitor = createVisitorId()
+        const kept = collect(store, visitor)
+        const gone = collect(store, visitor)
+        gone.stop()
+        await store.append(visitor, createEntry())
+        await vi.waitFor(() => expect(kept.events).toHaveLength(1))
+        expect(gone.events).toEqual([])
+        kept.stop()
+      })
+
+      it('keeps delivering to others when one subscriber throws', async () => {
+        const visitor = createVisitorId()
+        const stopBad = store.subscribe(visitor, () => {
+          throw new Error('subscriber bug')
+        })
+        const good = collect(store, visitor)
+        const onError = vi.fn()
+        process.on('uncaughtException', onError)
+        try {
+          const result = await store.append(visitor, createEntry())
+          expect(result.duplicate).toBe(false)
+          await vi.waitFor(() => expect(good.events).toHaveLength(1))
+        } finally {
+          await new Promise((resolve) => setTimeout(resolve, 10))
+          process.off('uncaughtException', onError)
+          stopBad()
+          good.stop()
+        }
+      })
+    })
+
+    describe('claims', () => {
+      it('lets one caller claim a key until it is released', async () => {
+        const key = `claim:${createVisitorId()}`
+        expect(await store.claim(key, 60_000)).toBe(true)
+        expect(await store.claim(key, 60_000)).toBe(false)
+        await store.release(key)
+        expect(await store.claim(key, 60_000)).toBe(true)
+      })
+
+      it('frees a claim after its ttl', async () => {
+        const key = `claim:${createVisitorId()}`
+        expect(await store.claim(key, 20)).toBe(true)
+        await new Promise((resolve) => setTimeout(resolve, 80))
+        expect(await store.claim(key, 60_000)).toBe(true)
+      })
+
+      it('lets exactly one of many concurrent callers claim a key', async () => {
+        const key = `claim:${createVisitorId()}`
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () => store.claim(key, 60_000)),
+        )
+        expect(results.filter(Boolean)).toHaveLength(1)
+      })
+    })
+
+    describe('records', () => {
+      it('sets, gets, lists by prefix and deletes JSON records', async () => {
+        const prefix = `outbox:${createVisitorId()}:`
+        await store.setRecord(`${prefix}a`, { n: 1, nested: { list: [1, 'two'] } })
+        await store.setRecord(`${prefix}b`, 'plain')
+        await store.setRecord(`other:${createVisitorId()}`, true)
+        expect(await store.getRecord(`${prefix}a`)).toEqual({ n: 1, nested: { list: [1, 'two'] } })
+        expect(await store.getRecord(`${prefix}b`)).toBe('plain')
+        expect((await store.listRecords(prefix)).sort()).toEqual([`${prefix}a`, `${prefix}b`])
+        await store.setRecord(`${prefix}a`, { n: 2 })
+        expect(await store.getRecord(`${prefix}a`)).toEqual({ n: 2 })
+        await store.deleteRecord(`${prefix}a`)
+        expect(await store.getRecord(`${prefix}a`)).toBeUndefined()
+        expect(await store.listRecords(prefix)).toEqual([`${prefix}b`])
+        expect(await store.getRecord(`missing:${createVisitorId()}`)).toBeUndefined()
+      })
+
+      it('forgets a record after its ttl', async () => {
+        const key = `ttl:${createVisitorId()}`
+        await store.setRecord(key, { short: true }, 20)
+        await store.setRecord(`${key}:long`, { short: false }, 60_000)
+        await new Promise((resolve) => setTimeout(resolve, 80))
+        expect(await store.getRecord(key)).toBeUndefined()
+        expect(await store.getRecord(`${key}:long`)).toEqual({ short: false })
+        expect(await store.listRecords(key)).toEqual([`${key}:long`])
+      })
+    })
+
+    describe('retention', () => {
+      it('drops entries older than maxAgeMs', async () => {
+        const visitor = createVisitorId()
+        const day = 24 * 60 * 60 * 1000
+        await store.append(visitor, createEntry({ at: Date.now() - 40 * day }))
+        await store.append(visitor, createEntry({ at: Date.now() - 31 * day }))
+        const { entry: young } = await store.append(visitor, createEntry({ at: Date.now() }))
+        const dropped = await store.prune({ maxAgeMs: 30 * day, maxEntries: 1000 })
+        expect(dropped).toBeGreaterThanOrEqual(2)
+        expect(await store.readAfter(visitor, undefined, 10)).toEqual([young])
+      })
+
+      it('keeps at most maxEntries per visitor, the newest', async () => {
+        const visitor = createVisitorId()
+        const ids: string[] = []
+        for (let i = 0; i < 6; i++) ids.push((await store.append(visitor, createEntry())).entry.id)
+        await store.prune({ maxAgeMs: 365 * 24 * 60 * 60 * 1000, maxEntries: 4 })
+        const kept = await store.readAfter(visitor, undefined, 10)
+        expect(kept.map((e) => e.id)).toEqual(ids.slice(2))
+        // A reader whose last id was pruned still gets everything after it.
+        expect((await store.readAfter(visitor, ids[0], 10)).map((e) => e.id)).toEqual(ids.slice(2))
+      })
+
+      it('never reuses the id of a pruned entry', async () => {
+        const visitor = createVisitorId()
+        const { entry: old } = await store.append(visitor, createEntry({ at: 1 }))
+        await store.prune({ maxAgeMs: 1000, maxEntries: 1000 })
+        const { entry: next } = await store.append(visitor, createEntry())
+        expect(next.id).not.toBe(old.id)
+        expect((await store.readAfter(visitor, old.id, 10)).map((e) => e.id)).toEqual([next.id])
+      })
+    })
+
+    it('answers ping while open', async () => {
+      await expect(store.ping()).resolves.toBeUndefined()
+    })
+
+    describe('durability', () => {
+      it('keeps entries, dedupe keys and records across a restart', async (context) => {
+        if (!opened.reopen) {
+          context.skip()
+          return
+        }
+        const visitor = createVisitorId()
+        const key = `a3:${createVisitorId()}`
+        const { entry } = await store.append(visitor, createEntry(), { dedupeKey: key })
+        await store.setRecord(`outbox:${visitor}`, { pending: true })
+        store = await opened.reopen()
+        expect(await store.readAfter(visitor, undefined, 10)).toEqual([entry])
+        expect(await store.append(visitor, createEntry(), { dedupeKey: key })).toEqual({
+          entry,
+          duplicate: true,
+        })
+        expect(await store.getRecord(`outbox:${visitor}`)).toEqual({ pending: true })
+        expect(store.isValidId(entry.id)).toBe(true)
+        const { entry: next } = await store.append(visitor, createEntry())
+        expect((await store.readAfter(visitor, entry.id, 10)).map((e) => e.id)).toEqual([next.id])
+      })
+    })
+  })
+}
