@@ -47,7 +47,8 @@ export type TextMessage = z.infer<typeof TextMessage>
 /** typein/typeout: every other field is ignored (spec 2.4). */
 export const TypingMessage = z.looseObject({
   type: z.enum(TYPING_TYPES),
-  id: z.string().optional(),
+  // Ignored like every other field, so an id of another type must not refuse the notification.
+  id: z.string().optional().catch(undefined),
 })
 export type TypingMessage = z.infer<typeof TypingMessage>
 
