@@ -1,0 +1,105 @@
+import type {
+  AgentUnavailableEvent,
+  ClientMessageEvent,
+  ServiceToProviderEvent,
+} from '../../shared/protocol'
+import { type ChatStates, createChatStates, newChatState } from './chat-state'
+import { formatContact } from './contact'
+import { decide } from './decide'
+import { fillText, pickText } from './localized-text'
+import type { BotLogger } from './logger'
+import { createMatcher } from './matcher'
+import type { BotContext, BotEventHandler } from './provider'
+import type { BotSettings } from './rules'
+import type { BotStore } from './store'
+
+export type RulesBrainOptions = {
+  settings: BotSettings
+  store: BotStore
+  logger: BotLogger
+  /** How long an idle chat's state is kept when no CHAT_CLOSED arrives; default 30 days. */
+  stateTtlMs?: number
+}
+
+async function onClientMessage(
+  event: ClientMessageEvent,
+  ctx: BotContext,
+  states: ChatStates,
+  choose: (state: ReturnType<typeof newChatState>) => ReturnType<typeof decide>,
+): Promise<void> {
+  const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
+  if (state.phase === 'agent') {
+    // The service should not call the bot once an agent joined; if it does, stay out.
+    ctx.logger.info('an agent has this chat; the bot stays silent', {
+      chatId: event.chat_id,
+      eventId: event.id,
+    })
+    return
+  }
+  const decision = choose(state)
+  let delivered = true
+  for (const reply of decision.replies) {
+    if (!(await ctx.reply(reply)).ok) {
+      delivered = false
+      break
+    }
+  }
+  let next = decision.state
+  if (decision.invite) {
+    // Only a hand-over the service took moves the chat on; otherwise the next
+    // message tries again instead of leaving the customer waiting for nobody.
+    const invited = delivered && (await ctx.inviteAgent()).ok
+    if (!invited) next = { ...next, phase: state.phase }
+  }
+  await states.set(event.chat_id, next)
+}
+
+async function onAgentUnavailable(
+  event: AgentUnavailableEvent,
+  ctx: BotContext,
+  states: ChatStates,
+  settings: BotSettings,
+): Promise<void> {
+  const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
+  const language = state.language ?? settings.defaultLanguage
+  const contact = state.contact ? formatContact(state.contact) : undefined
+  const text = contact
+    ? fillText(pickText(settings.contactKnownText, language, settings.defaultLanguage), { contact })
+    : pickText(settings.noAgentText, language, settings.defaultLanguage)
+  await states.set(event.chat_id, {
+    ...state,
+    phase: contact ? 'contact-received' : 'awaiting-contact',
+  })
+  await ctx.reply(text)
+}
+
+/**
+ * Porthole's own bot: answers from the site owner's rules, hands over to agents,
+ * collects contact details when none is available. Chat state lives in the store.
+ */
+export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
+  const { settings } = options
+  const matcher = createMatcher(settings)
+  const states = createChatStates({
+    store: options.store,
+    ttlMs: options.stateTtlMs ?? 30 * 24 * 60 * 60 * 1000,
+    logger: options.logger,
+  })
+
+  return async function rulesBrain(event: ServiceToProviderEvent, ctx: BotContext) {
+    switch (event.event) {
+      case 'CLIENT_MESSAGE':
+        return onClientMessage(event, ctx, states, (state) =>
+          decide(settings, matcher, state, event.message),
+        )
+      case 'AGENT_JOINED': {
+        const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
+        return states.set(event.chat_id, { ...state, phase: 'agent' })
+      }
+      case 'AGENT_UNAVAILABLE':
+        return onAgentUnavailable(event, ctx, states, settings)
+      case 'CHAT_CLOSED':
+        return states.delete(event.chat_id)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import type { BotLogger } from './logger'
+import type { BotStore } from './store'
+
+/**
+ * Where a chat stands for the bot: answering (`bot`), waiting for an agent after
+ * INVITE_AGENT (`handover`), silent because an agent took it (`agent`), asking for
+ * contact details after AGENT_UNAVAILABLE (`awaiting-contact`), or holding them
+ * (`contact-received`).
+ */
+export const CHAT_PHASES = [
+  'bot',
+  'handover',
+  'agent',
+  'awaiting-contact',
+  'contact-received',
+] as const
+export type ChatPhase = (typeof CHAT_PHASES)[number]
+
+export const ChatState = z.object({
+  phase: z.enum(CHAT_PHASES),
+  clientId: z.string().optional(),
+  language: z.string().optional(),
+  greeted: z.boolean(),
+  contact: z.object({ email: z.string().optional(), phone: z.string().optional() }).optional(),
+})
+export type ChatState = z.infer<typeof ChatState>
+
+export function newChatState(clientId: string | undefined): ChatState {
+  return { phase: 'bot', greeted: false, ...(clientId ? { clientId } : {}) }
+}
+
+export const chatStateKey = (chatId: string) => `bot:chat:${chatId}`
+
+/** Chat states as store records, so they survive restarts and are shared by instances. */
+export function createChatStates(options: { store: BotStore; ttlMs: number; logger: BotLogger }) {
+  const { store, ttlMs, logger } = options
+  return {
+    async get(chatId: string): Promise<ChatState | undefined> {
+      const raw = await store.getRecord<unknown>(chatStateKey(chatId))
+      if (raw === undefined) return undefined
+      const parsed = ChatState.safeParse(raw)
+      if (parsed.success) return parsed.data
+      // A record from an older version or hand-edited: start the chat afresh rather than fail it.
+      logger.warn('ignoring an unreadable bot chat state', { chatId })
+      return undefined
+    },
+    set: (chatId: string, state: ChatState) => store.setRecord(chatStateKey(chatId), state, ttlMs),
+    delete: (chatId: string) => store.deleteRecord(chatStateKey(chatId)),
+  }
+}
+
+export type ChatStates = ReturnType<typeof createChatStates>

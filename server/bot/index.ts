@@ -1,0 +1,66 @@
+import type { Hono } from 'hono'
+import { createRulesBrain } from './brain'
+import { type BotLogger, consoleLogger } from './logger'
+import { createBotProvider } from './provider'
+import { parseBotSettings } from './rules'
+import type { BotStore } from './store'
+
+export type BotConfig = {
+  /** BOT_TOKEN */
+  token: string
+  /** BOT_PROVIDER_ID */
+  providerId: string
+  /** BOT_BASE_URL */
+  baseUrl: string
+}
+
+export type CreateBotOptions = {
+  config: BotConfig
+  /** The settings file's `bot` section, unparsed; undefined means all defaults. */
+  settings: unknown
+  store: BotStore
+  fetch?: typeof fetch
+  logger?: BotLogger
+  /** B1 timings, for tests; the defaults follow the spec. */
+  timeoutMs?: number
+  retries?: number
+  retryDelayMs?: number
+}
+
+/**
+ * Porthole's rules bot, ready to mount: validates the settings (throws
+ * BotSettingsError naming the rule), then wires the rules brain to a provider.
+ *
+ * @example
+ * if (config.bot) app = createApp({ ...deps, bot: createBot({ config: config.bot, settings: settings.bot, store }) })
+ */
+export function createBot(options: CreateBotOptions): { routes: Hono; close(): Promise<void> } {
+  const settings = parseBotSettings(options.settings)
+  const logger = options.logger ?? consoleLogger
+  const provider = createBotProvider({
+    ...options.config,
+    store: options.store,
+    logger,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
+    onEvent: createRulesBrain({ settings, store: options.store, logger }),
+  })
+  return { routes: provider.routes, close: provider.close }
+}
+
+export { createRulesBrain } from './brain'
+export { BotConfigError, BotSettingsError, InvalidBotEventError } from './errors'
+export type { BotLogger } from './logger'
+export type { BotReply, OutgoingBotEvent } from './outgoing'
+export {
+  type BotContext,
+  type BotEventHandler,
+  type BotProvider,
+  type BotProviderOptions,
+  createBotProvider,
+} from './provider'
+export { BotSettings, parseBotSettings } from './rules'
+export type { SendResult } from './sender'
+export type { BotStore } from './store'

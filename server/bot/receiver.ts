@@ -1,0 +1,104 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import {
+  describeIssues,
+  errorBody,
+  parseServiceToProviderEvent,
+  SERVICE_TO_PROVIDER_EVENTS,
+  type ServiceToProviderEvent,
+} from '../../shared/protocol'
+import { type BotLogger, describeError } from './logger'
+import { tokensMatch } from './token'
+
+/** What the receiver did with a valid event. */
+export type Acceptance = 'accepted' | 'duplicate' | 'closed'
+
+export type BotReceiverOptions = {
+  token: string
+  maxBodyBytes: number
+  logger: BotLogger
+  /** Takes a valid event for asynchronous handling; must return quickly. */
+  accept(event: ServiceToProviderEvent): Promise<Acceptance>
+}
+
+const invalid = (message: string) => errorBody('invalid_request', message)
+
+/**
+ * The B2 endpoint, `POST /:token` (mounted at /bot). Answers at once: 401
+ * invalid_client for a wrong token, 405 for other methods and for events a
+ * provider does not take, 413 over the size limit, 400 invalid_request naming the
+ * field, 503 when the event cannot be taken now (the service retries), else 200.
+ */
+export function createBotReceiver(options: BotReceiverOptions): Hono {
+  const { token, logger } = options
+  const routes = new Hono()
+
+  routes.all(
+    '/:token',
+    async function checkTokenAndMethod(c, next) {
+      if (!tokensMatch(token, c.req.param('token'))) {
+        return c.json(
+          errorBody(
+            'invalid_client',
+            'Unknown bot token: the last path segment must be the token entered in the bot channel settings',
+          ),
+          401,
+        )
+      }
+      if (c.req.method !== 'POST') {
+        c.header('Allow', 'POST')
+        return c.json(
+          invalid(`Method ${c.req.method} is not allowed: send bot events with POST`),
+          405,
+        )
+      }
+      await next()
+    },
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: (c) => c.json(invalid(`The body is larger than ${options.maxBodyBytes} bytes`), 413),
+    }),
+    async (c) => {
+      const text = await c.req.text()
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        return c.json(invalid('The body is not valid JSON: send one JSON object per event'), 400)
+      }
+      const parsed = parseServiceToProviderEvent(body)
+      if (parsed.kind === 'invalid') return c.json(invalid(describeIssues(parsed.error)), 400)
+      if (parsed.kind === 'unsupported') {
+        return c.json(
+          invalid(
+            `Event ${JSON.stringify(parsed.event)} is not supported: this provider takes ${SERVICE_TO_PROVIDER_EVENTS.join(', ')}`,
+          ),
+          405,
+        )
+      }
+      const { event } = parsed
+      let acceptance: Acceptance
+      try {
+        acceptance = await options.accept(event)
+      } catch (error) {
+        logger.error('could not take a bot event; the service will retry', {
+          eventId: event.id,
+          event: event.event,
+          error: describeError(error),
+        })
+        return c.json(errorBody('server_error', 'The event could not be taken; retry later'), 503)
+      }
+      if (acceptance === 'closed') {
+        return c.json(
+          errorBody('server_error', 'The bot provider is shutting down; retry later'),
+          503,
+        )
+      }
+      if (acceptance === 'duplicate') {
+        logger.info('ignoring a repeated bot event', { eventId: event.id, event: event.event })
+      }
+      return c.json({ result: 'ok' })
+    },
+  )
+  return routes
+}
