@@ -163,7 +163,8 @@ export type StreamEvent = {
 
 /** Parses one SSE event of GET /api/events; undefined for unknown names or bad data. */
 export function parseStreamEvent(event: string, data: string): StreamEvent | undefined {
-  if (!(event in StreamEvents)) return undefined
+  // hasOwn, not `in`: names like `toString` are inherited properties, not event types.
+  if (!Object.hasOwn(StreamEvents, event)) return undefined
   let json: unknown
   try {
     json = JSON.parse(data)

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_TEXT_LENGTH } from '../../shared/text'
+import {
+  ClientId,
+  type ConversationEntry,
+  IdentifiedUser,
+  OutgoingMessage,
+  PostMessageResponse,
+  PublicConfig,
+  parseStreamEvent,
+  SessionRequest,
+} from '../../shared/widget-api'
+
+function createEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
+  return {
+    id: '17',
+    author: 'agent',
+    name: 'Agent Smith',
+    content: { type: 'text', text: 'Hello' },
+    at: 1_700_000_000_000,
+    ...overrides,
+  }
+}
+
+describe('ClientId', () => {
+  it.each(['abcdefgh', 'V1StGXR8_Z5jdHi6B-myT', 'a'.repeat(64), '01234567'])('accepts %s', (id) => {
+    expect(ClientId.safeParse(id).success).toBe(true)
+  })
+
+  it.each([
+    ['abcdefg', 'must be 8 to 64 characters'],
+    ['a'.repeat(65), 'must be 8 to 64 characters'],
+    ['abc def gh', 'must use only letters, digits, - and _'],
+    ['abcdefgh/', 'must use only letters, digits, - and _'],
+    ['абвгдежз', 'must use only letters, digits, - and _'],
+  ])('rejects %s: %s', (id, message) => {
+    expect(ClientId.safeParse(id).error?.issues.map((issue) => issue.message)).toContain(message)
+  })
+})
+
+describe('OutgoingMessage', () => {
+  it('accepts a text with its page and invitation', () => {
+    const body = {
+      id: 'msg_000001',
+      type: 'text',
+      text: 'Hi',
+      url: 'https://shop.example.com/',
+      invite: 'Need help?',
+    }
+    expect(OutgoingMessage.parse(body)).toEqual(body)
+  })
+
+  it('accepts a text far over one part: the backend splits it', () => {
+    const body = { id: 'msg_000001', type: 'text', text: 'x'.repeat(MAX_TEXT_LENGTH * 3) }
+    expect(OutgoingMessage.safeParse(body).success).toBe(true)
+  })
+
+  it.each(['typein', 'typeout'])('accepts %s with only an id', (type) => {
+    expect(OutgoingMessage.parse({ id: 'msg_000002', type })).toEqual({ id: 'msg_000002', type })
+  })
+
+  it.each([
+    [{ id: 'msg_000001', type: 'text', text: '' }, 'text'],
+    [{ id: 'msg_000001', type: 'text', text: ' \n\t ' }, 'text'],
+    [{ id: 'msg_000001', type: 'text', text: 'x'.repeat(MAX_TEXT_LENGTH * 20 + 1) }, 'text'],
+    [{ id: 'msg_000001', type: 'text' }, 'text'],
+    [{ id: 'msg_000001', type: 'text', text: 'Hi', url: 'javascript:alert(1)' }, 'url'],
+    [
+      { id: 'msg_000001', type: 'text', text: 'Hi', invite: 'x'.repeat(MAX_TEXT_LENGTH + 1) },
+      'invite',
+    ],
+    [{ id: 'short', type: 'text', text: 'Hi' }, 'id'],
+    [{ type: 'typein' }, 'id'],
+    [{ id: 'msg_000001', type: 'photo' }, 'type'],
+  ])('rejects %j at %s', (body, field) => {
+    const result = OutgoingMessage.safeParse(body)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.path[0]).toBe(field)
+  })
+})
+
+describe('SessionRequest and IdentifiedUser', () => {
+  it.each([{}, { token: 'abc' }, { contact: { name: ' Ada ', email: 'ada@example.com' } }])(
+    'accepts %j',
+    (body) => {
+      expect(SessionRequest.safeParse(body).success).toBe(true)
+    },
+  )
+
+  it('trims contact fields', () => {
+    expect(SessionRequest.parse({ contact: { name: '  Ada  ' } }).contact?.name).toBe('Ada')
+  })
+
+  it('accepts a user whose hash is a hex HMAC-SHA256 and rejects any other hash', () => {
+    const user = { id: 'user-42', hash: 'ab'.repeat(32) }
+    expect(IdentifiedUser.safeParse(user).success).toBe(true)
+    const bad = IdentifiedUser.safeParse({ ...user, hash: 'zz'.repeat(32) })
+    expect(bad.error?.issues[0]?.message).toBe('must be the hex HMAC-SHA256 of the user id')
+    expect(IdentifiedUser.safeParse({ ...user, id: '' }).success).toBe(false)
+  })
+})
+
+describe('PublicConfig', () => {
+  const config = {
+    title: 'Chat with us',
+    color: '#1f6feb',
+    position: 'bottom-right',
+    sound: true,
+    statusPollSeconds: 30,
+  }
+
+  it('accepts a complete config', () => {
+    expect(PublicConfig.safeParse(config).success).toBe(true)
+  })
+
+  it.each([
+    ['color', 'blue'],
+    ['color', '#12'],
+    ['position', 'top-left'],
+    ['statusPollSeconds', 0],
+    ['lang', 'de'],
+  ])('rejects %s = %j', (field, value) => {
+    const result = PublicConfig.safeParse({ ...config, [field]: value })
+    expect(result.error?.issues[0]?.path[0]).toBe(field)
+  })
+})
+
+describe('PostMessageResponse', () => {
+  it('accepts entries with a delivery state and rejects an unknown state', () => {
+    expect(
+      PostMessageResponse.safeParse({ entries: [createEntry()], delivery: 'sent' }).success,
+    ).toBe(true)
+    expect(PostMessageResponse.safeParse({ entries: [], delivery: 'lost' }).success).toBe(false)
+  })
+})
+
+describe('parseStreamEvent', () => {
+  it('parses a message event into a conversation entry', () => {
+    const entry = createEntry()
+    expect(parseStreamEvent('message', JSON.stringify(entry))).toEqual({
+      event: 'message',
+      data: entry,
+    })
+  })
+
+  it.each([
+    ['typing', { typing: true, name: 'Agent Smith' }],
+    ['status', { online: false }],
+    ['delivery', { clientId: 'msg_000001', state: 'failed', error: 'The service is unavailable' }],
+  ])('parses a %s event', (event, data) => {
+    expect(parseStreamEvent(event, JSON.stringify(data))).toEqual({ event, data })
+  })
+
+  it.each([
+    ['message', JSON.stringify(createEntry({ photo: 'javascript:alert(1)' }))],
+    ['message', JSON.stringify({ ...createEntry(), author: 'robot' })],
+    ['typing', '{"typing":"yes"}'],
+    ['status', '1'],
+    ['delivery', '{"clientId":"m","state":"done"}'],
+    ['status', '{"online":true'],
+    ['status', ''],
+  ])('returns undefined for a %s event with bad data %s', (event, data) => {
+    expect(parseStreamEvent(event, data)).toBeUndefined()
+  })
+
+  it.each(['ping', 'Message', '', 'toString', 'constructor', '__proto__', 'hasOwnProperty'])(
+    'returns undefined for the unknown event name %j',
+    (event) => {
+      expect(parseStreamEvent(event, '{}')).toBeUndefined()
+    },
+  )
+})
