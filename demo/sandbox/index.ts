@@ -1,0 +1,114 @@
+import { serve } from '@hono/node-server'
+import type { Hono } from 'hono'
+import { createSandboxApp } from './http/app'
+import { defaultConsoleDir } from './http/console-page'
+import { resolveTimings, type SandboxOptions } from './options'
+import { loadState, StateWriter } from './persistence/state-file'
+import { SandboxService } from './service/service'
+
+export type { SandboxOptions, SandboxTimings } from './options'
+export { SPEC_TIMINGS } from './options'
+export type { ChannelView, ConsoleState, SandboxEvent } from './service/events'
+export type {
+  AgentInput,
+  AgentMessageInput,
+  BotProviderInput,
+  ChannelInput,
+} from './service/inputs'
+export type { Agent, BotProvider, Channel, Chat, ChatEntry, Delivery } from './service/model'
+export { SandboxService } from './service/service'
+export type { TrafficEntry } from './service/traffic-log'
+
+export type Sandbox = { app: Hono; service: SandboxService; close(): void }
+
+export type RunningSandbox = {
+  url: string
+  port: number
+  app: Hono
+  service: SandboxService
+  close(): Promise<void>
+}
+
+const DEFAULT_PUBLIC_URL = 'http://localhost:3100'
+
+function ensureInitial(service: SandboxService, options: SandboxOptions): void {
+  for (const provider of options.botProviders ?? []) service.registerBotProvider(provider)
+  for (const agent of options.agents ?? []) {
+    if (!service.listAgents().some((existing) => existing.name === agent.name))
+      service.addAgent(agent)
+  }
+  for (const channel of options.channels ?? []) {
+    if (!service.listChannels().some((existing) => existing.name === channel.name)) {
+      service.createChannel(channel)
+    }
+  }
+}
+
+/**
+ * An in-process sandbox for tests: drive it with `app.request(...)`.
+ *
+ * @example
+ * const { app, service } = createSandbox({ timings: { deliveryIntervalMs: 10 } })
+ * const channel = service.createChannel({ name: 'Site', webhookUrl: 'http://127.0.0.1:4000/hooks/s', agents: ['Anna'] })
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const timings = resolveTimings(options.timings)
+  const state = options.stateFile ? loadState(options.stateFile) : undefined
+  let writer: StateWriter | undefined
+  const service = new SandboxService({
+    timings,
+    fetch: options.fetch ?? fetch,
+    publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
+    trafficLimit: options.trafficLimit ?? 5000,
+    ...(state ? { state } : {}),
+    onChange: () => writer?.schedule(),
+  })
+  if (options.stateFile) writer = new StateWriter(options.stateFile, () => service.snapshot())
+  ensureInitial(service, options)
+  writer?.flush()
+  const app = createSandboxApp(service, options.consoleDir ?? defaultConsoleDir())
+  return { app, service, close: () => writer?.flush() }
+}
+
+/**
+ * The sandbox on a real socket (port 0 picks a free one). Channel endpoints use
+ * `publicUrl`, or the address it listens on.
+ *
+ * @example
+ * const sandbox = await startSandbox({ port: 0 })
+ * // ... sandbox.url, sandbox.service ...
+ * await sandbox.close()
+ */
+export async function startSandbox(
+  options: SandboxOptions & { port?: number; host?: string } = {},
+): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1'
+  const sandbox = createSandbox(options)
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve(
+      { fetch: sandbox.app.fetch, port: options.port ?? 3100, hostname: host },
+      () => resolve(started),
+    )
+    started.once('error', reject)
+  })
+  const address = server.address()
+  if (address === null || typeof address === 'string')
+    throw new Error('sandbox: the server has no TCP address')
+  const port = address.port
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  if (!options.publicUrl) sandbox.service.publicUrl = url
+  return {
+    url,
+    port,
+    app: sandbox.app,
+    service: sandbox.service,
+    close: async () => {
+      sandbox.close()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // Live console streams would hold the server open; end them.
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      })
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import type { AgentInput, BotProviderInput, ChannelInput } from './service/inputs'
+
+/** Every timing of the service; the defaults are the spec's (section 8). */
+export type SandboxTimings = {
+  /** Pause between A3 delivery attempts. Spec: 3 s. */
+  deliveryIntervalMs: number
+  /** A3 attempts until a valid positive response. Spec: 3. */
+  deliveryAttempts: number
+  /** How long one A3 attempt waits for the integrator's answer. */
+  deliveryTimeoutMs: number
+  /** Timeout of one B2 request. Spec: 3 s. */
+  botTimeoutMs: number
+  /** B2 retries after the first request. Spec: 2. */
+  botRetries: number
+}
+
+export const SPEC_TIMINGS: SandboxTimings = {
+  deliveryIntervalMs: 3000,
+  deliveryAttempts: 3,
+  deliveryTimeoutMs: 3000,
+  botTimeoutMs: 3000,
+  botRetries: 2,
+}
+
+export type SandboxOptions = {
+  timings?: Partial<SandboxTimings>
+  /** Used for the B2 calls to bot providers (A3 uses node:http to control the framing). */
+  fetch?: typeof fetch
+  /** Base of the channel endpoints and of the bot interface; default http://localhost:3100. */
+  publicUrl?: string
+  /** Created at start unless a channel of the same name exists (state file). */
+  channels?: ChannelInput[]
+  /** Created at start unless an agent of the same name exists. */
+  agents?: AgentInput[]
+  /** Registered (or updated) at start. */
+  botProviders?: BotProviderInput[]
+  /** JSON file that keeps channels, agents, providers and chats across restarts. */
+  stateFile?: string
+  /** Folder of the built console; default dist/console of the package. */
+  consoleDir?: string
+  /** Traffic log entries kept in memory; default 5000. */
+  trafficLimit?: number
+}
+
+export function resolveTimings(timings: Partial<SandboxTimings> = {}): SandboxTimings {
+  const resolved = { ...SPEC_TIMINGS, ...timings }
+  for (const [name, value] of Object.entries(resolved)) {
+    if (!Number.isInteger(value) || value < 0) {
+      throw new RangeError(`sandbox timings.${name} must be a non-negative integer, got ${value}`)
+    }
+  }
+  if (resolved.deliveryAttempts < 1) {
+    throw new RangeError('sandbox timings.deliveryAttempts must be at least 1')
+  }
+  return resolved
+}

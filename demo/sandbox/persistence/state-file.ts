@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { describeIssues } from '../../../shared/protocol'
+import { SandboxState } from '../service/state'
+
+const WRITE_DELAY_MS = 50
+
+/** A state file that cannot be read: the message says how to recover. */
+export class StateFileError extends Error {
+  override name = 'StateFileError' as const
+}
+
+/**
+ * Reads the state file, or undefined when there is none yet. Deliveries that were under
+ * way when the sandbox stopped are marked failed: the agent sees they need sending again.
+ */
+export function loadState(path: string): SandboxState | undefined {
+  if (!existsSync(path)) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new StateFileError(
+      `The sandbox state file ${path} is not valid JSON (${error instanceof Error ? error.message : error}): fix it, or delete it to start with a fresh channel`,
+    )
+  }
+  const parsed = SandboxState.safeParse(json)
+  if (!parsed.success) {
+    throw new StateFileError(
+      `The sandbox state file ${path} does not hold a sandbox state (${describeIssues(parsed.error)}): delete it to start with a fresh channel`,
+    )
+  }
+  for (const chat of parsed.data.chats) {
+    for (const entry of chat.entries) {
+      if (entry.delivery?.status === 'pending') {
+        entry.delivery.status = 'failed'
+        entry.delivery.error =
+          'delivery interrupted: the sandbox stopped before it finished; send the message again'
+      }
+    }
+  }
+  return parsed.data
+}
+
+/** Writes the state atomically (temp file + rename), coalescing bursts of changes. */
+export class StateWriter {
+  readonly #path: string
+  readonly #snapshot: () => SandboxState
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(path: string, snapshot: () => SandboxState) {
+    this.#path = path
+    this.#snapshot = snapshot
+    mkdirSync(dirname(path), { recursive: true })
+  }
+
+  schedule(): void {
+    if (this.#timer) return
+    this.#timer = setTimeout(() => this.flush(), WRITE_DELAY_MS)
+    this.#timer.unref?.()
+  }
+
+  flush(): void {
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = undefined
+    const temp = `${this.#path}.${process.pid}.tmp`
+    writeFileSync(temp, `${JSON.stringify(this.#snapshot(), null, 2)}\n`)
+    renameSync(temp, this.#path)
+  }
+}

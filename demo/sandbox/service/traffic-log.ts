@@ -1,0 +1,67 @@
+// Everything the service received and sent, in order, so tests can assert on the wire
+// traffic of both interfaces and people can see what happened.
+
+export const INTERFACES = ['A1', 'A2', 'A3', 'B1', 'B2'] as const
+export type Interface = (typeof INTERFACES)[number]
+
+export type TrafficEntry = {
+  seq: number
+  at: number
+  interface: Interface
+  /** in: the service received it; out: the service sent it. */
+  direction: 'in' | 'out'
+  method: string
+  /** The path received, or the URL posted to. */
+  target: string
+  /** HTTP status answered (in) or received (out); absent when no answer came. */
+  status?: number
+  ok: boolean
+  error?: string
+  request?: unknown
+  response?: string
+  chatId?: string
+  attempt?: number
+}
+
+export type TrafficRecord = Omit<TrafficEntry, 'seq' | 'at'>
+
+export type TrafficQuery = {
+  interface?: Interface
+  since?: number
+  chatId?: string
+  limit?: number
+}
+
+export class TrafficLog {
+  #entries: TrafficEntry[] = []
+  #seq = 0
+  readonly #limit: number
+  readonly #onRecord: (entry: TrafficEntry) => void
+
+  constructor(limit: number, onRecord: (entry: TrafficEntry) => void) {
+    this.#limit = limit
+    this.#onRecord = onRecord
+  }
+
+  record(record: TrafficRecord): TrafficEntry {
+    this.#seq += 1
+    const entry: TrafficEntry = { seq: this.#seq, at: Date.now(), ...record }
+    this.#entries.push(entry)
+    // A ring: the oldest entries go first, so a long-running sandbox stays small.
+    if (this.#entries.length > this.#limit)
+      this.#entries.splice(0, this.#entries.length - this.#limit)
+    this.#onRecord(entry)
+    return entry
+  }
+
+  /** Entries after `since` (a seq), oldest first, optionally of one interface or chat. */
+  query(query: TrafficQuery = {}): TrafficEntry[] {
+    const matching = this.#entries.filter(
+      (entry) =>
+        entry.seq > (query.since ?? 0) &&
+        (query.interface === undefined || entry.interface === query.interface) &&
+        (query.chatId === undefined || entry.chatId === query.chatId),
+    )
+    return query.limit === undefined ? matching : matching.slice(-query.limit)
+  }
+}
