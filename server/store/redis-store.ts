@@ -1,0 +1,277 @@
+import { z } from 'zod'
+import type { ConversationEntry } from '../../shared/widget-api'
+import { closedStoreError, StoreError } from './errors'
+import { connectRedis, whenReady } from './redis/connection'
+import { createRedisFanOut } from './redis/fan-out'
+import { escapeGlob, redisKeys } from './redis/keys'
+import { APPEND_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
+import { isLastStreamId, isStreamId } from './redis/stream-id'
+import {
+  decodeEntry,
+  decodeIdAndEntry,
+  encodeEntry,
+  encodeTransient,
+  StoredEntry,
+} from './redis/wire'
+import type { AppendResult, NewEntry, Retention, Store } from './types'
+
+export type RedisStoreOptions = {
+  /** Prefix of every key and channel, so several deployments can share one Redis. */
+  prefix?: string
+  /**
+   * Retention applied on every append (XADD MAXLEN ~ and an idle-log expiry) from the
+   * start; otherwise the one last given to prune() is.
+   */
+  retention?: Retention
+  /** How long an append's dedupe key is remembered; default retention's max age, else 30 days. */
+  dedupeTtlMs?: number
+  /** Longest wait between reconnection attempts; default 2000 ms. */
+  maxReconnectDelayMs?: number
+  /** Connection losses and unreadable data; default: one JSON line on stderr. */
+  onError?: (error: unknown) => void
+  /** Clock for prune()'s cutoff, compared with entries' `at`. */
+  now?: () => number
+}
+
+const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000
+const AppendReply = z.tuple([z.number(), z.string()])
+
+/**
+ * The redis: store, for several Porthole instances behind one load balancer. Logs are
+ * Redis Streams (the stream entry id is the SSE event id), appends are one Lua script
+ * (dedupe + XADD + PUBLISH), and each instance subscribes to the channels of the
+ * visitors it streams to. Needs Redis >= 6.2 (a single primary; not Redis Cluster).
+ *
+ * @example const store = await createRedisStore('redis://127.0.0.1:6379')
+ */
+export async function createRedisStore(
+  url: string,
+  options: RedisStoreOptions = {},
+): Promise<Store> {
+  const onError = options.onError ?? logToStderr
+  const now = options.now ?? Date.now
+  const keys = redisKeys(options.prefix ?? 'porthole:')
+  const { main, subscriber, target } = await connectRedis({
+    url,
+    maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
+    onError,
+  })
+  let retention = options.retention
+  let closed = false
+
+  async function command<T>(what: string, run: () => Promise<T>): Promise<T> {
+    if (closed) throw closedStoreError('redis')
+    try {
+      return await run()
+    } catch (error) {
+      if (error instanceof StoreError) throw error
+      const message = error instanceof Error ? error.message : String(error)
+      throw new StoreError(
+        `redis: ${what} failed (${message}); check that Redis at ${target} is reachable`,
+        { cause: error },
+      )
+    }
+  }
+
+  async function readRange(visitorId: string, start: string, limit: number) {
+    const rows = await main.xRange(keys.log(visitorId), start, '+', { COUNT: limit })
+    return rows.map((row) => decodeEntry(row.id, row.message.e))
+  }
+
+  const fanOut = createRedisFanOut({
+    subscriber,
+    keys,
+    onError,
+    newestId: async (visitorId) => {
+      const rows = await main.xRevRange(keys.log(visitorId), '+', '-', { COUNT: 1 })
+      return rows[0]?.id ?? '0-0'
+    },
+    readAfter: (visitorId, afterId, limit) => readRange(visitorId, `(${afterId}`, limit),
+  })
+
+  // After the subscriber comes back (resubscribed), deliver what it missed meanwhile.
+  let subscriberLost = false
+  subscriber.on('reconnecting', () => {
+    subscriberLost = true
+  })
+  subscriber.on('ready', () => {
+    if (!subscriberLost) return
+    subscriberLost = false
+    whenReady(main, 60_000)
+      .then(() => fanOut.catchUp())
+      .catch(onError)
+  })
+
+  async function liveRecordKeys(match: string): Promise<string[]> {
+    const live: string[] = []
+    for await (const batch of main.sScanIterator(keys.records, { MATCH: match, COUNT: 1000 })) {
+      const exists = await Promise.all(batch.map((key) => main.exists(keys.record(key))))
+      const gone = batch.filter((_, index) => exists[index] === 0)
+      live.push(...batch.filter((_, index) => exists[index] !== 0))
+      // Records expire by TTL in Redis; their index entries go here.
+      if (gone.length > 0) await main.sRem(keys.records, gone)
+    }
+    return live
+  }
+
+  return {
+    kind: 'redis',
+    append(visitorId: string, entry: NewEntry, opts: { dedupeKey?: string } = {}) {
+      return command('append', async () => {
+        const valid = StoredEntry.safeParse(entry)
+        if (!valid.success) {
+          throw new StoreError(
+            `append: not a conversation entry: ${valid.error.issues[0]?.message}`,
+          )
+        }
+        const json = encodeEntry(valid.data)
+        const scriptKeys = [keys.log(visitorId), keys.visitors]
+        if (opts.dedupeKey !== undefined) scriptKeys.push(keys.dedupe(opts.dedupeKey))
+        const reply = AppendReply.parse(
+          await runScript(main, APPEND_SCRIPT, scriptKeys, [
+            json,
+            String(valid.data.at),
+            keys.channel(visitorId),
+            visitorId,
+            String(wholeOrZero(retention?.maxEntries)),
+            String(wholeOrZero(retention?.maxAgeMs)),
+            String(Math.ceil(options.dedupeTtlMs ?? retention?.maxAgeMs ?? THIRTY_DAYS_MS)),
+          ]),
+        )
+        const [duplicate, value] = reply
+        if (duplicate === 1) return { entry: decodeIdAndEntry(value), duplicate: true }
+        return { entry: decodeEntry(value, json), duplicate: false } satisfies AppendResult
+      })
+    },
+    readAfter(visitorId, afterId, limit) {
+      return command('readAfter', async (): Promise<ConversationEntry[]> => {
+        if (afterId !== undefined && !isStreamId(afterId)) {
+          throw new StoreError(
+            `readAfter: "${afterId}" is not an entry id; check isValidId() first`,
+          )
+        }
+        // A stream opened just before must be live first, or an entry appended between
+        // this read and the SUBSCRIBE would reach neither.
+        await withTimeout(fanOut.ready(visitorId), 10_000, 'the pub/sub subscription')
+        if (limit <= 0 || (afterId !== undefined && isLastStreamId(afterId))) return []
+        return readRange(visitorId, afterId === undefined ? '-' : `(${afterId}`, limit)
+      })
+    },
+    isValidId: isStreamId,
+    publish(visitorId, event) {
+      return command('publish', async () => {
+        await main.publish(keys.channel(visitorId), encodeTransient(event))
+      })
+    },
+    subscribe(visitorId, listener) {
+      if (closed) throw closedStoreError('redis')
+      return fanOut.subscribe(visitorId, listener)
+    },
+    claim(key, ttlMs) {
+      return command('claim', async () => {
+        const ttl = Math.max(1, Math.ceil(ttlMs))
+        const reply = await main.set(keys.claim(key), '1', { NX: true, PX: ttl })
+        return reply === 'OK'
+      })
+    },
+    release(key) {
+      return command('release', async () => {
+        await main.del(keys.claim(key))
+      })
+    },
+    getRecord<T>(key: string) {
+      return command('getRecord', async () => {
+        const json = await main.get(keys.record(key))
+        return json === null ? undefined : (JSON.parse(json) as T)
+      })
+    },
+    setRecord(key, value, ttlMs) {
+      return command('setRecord', async () => {
+        const json = JSON.stringify(value)
+        if (json === undefined) throw new StoreError(`setRecord: the value of "${key}" is not JSON`)
+        const ttl = ttlMs === undefined ? undefined : Math.max(1, Math.ceil(ttlMs))
+        await main
+          .multi()
+          .set(keys.record(key), json, ttl === undefined ? {} : { PX: ttl })
+          .sAdd(keys.records, key)
+          .exec()
+      })
+    },
+    deleteRecord(key) {
+      return command('deleteRecord', async () => {
+        await main.multi().del(keys.record(key)).sRem(keys.records, key).exec()
+      })
+    },
+    listRecords(prefix) {
+      return command('listRecords', async () => {
+        const found = await liveRecordKeys(`${escapeGlob(prefix)}*`)
+        return [...new Set(found)].sort()
+      })
+    },
+    prune(next) {
+      return command('prune', async () => {
+        retention = next
+        const cutoff = Number.isFinite(next.maxAgeMs) ? now() - next.maxAgeMs : -1e300
+        const maxEntries = Number.isFinite(next.maxEntries) ? next.maxEntries : 2 ** 53
+        let dropped = 0
+        for await (const batch of main.sScanIterator(keys.visitors, { COUNT: 500 })) {
+          const counts = await Promise.all(
+            batch.map((visitorId) =>
+              runScript(
+                main,
+                PRUNE_SCRIPT,
+                [keys.log(visitorId), keys.visitors],
+                [String(cutoff), String(maxEntries), visitorId],
+              ),
+            ),
+          )
+          for (const count of counts) dropped += z.number().parse(count)
+        }
+        await liveRecordKeys('*')
+        return dropped
+      })
+    },
+    ping() {
+      return command('ping', async () => {
+        await main.ping()
+      })
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      fanOut.clear()
+      for (const client of [subscriber, main]) {
+        if (!client.isOpen) continue
+        // close() lets queued commands finish; a client that is away has nothing to flush.
+        if (client.isReady) await client.close()
+        else client.destroy()
+      }
+    },
+  }
+}
+
+async function withTimeout(
+  promise: Promise<void> | undefined,
+  ms: number,
+  what: string,
+): Promise<void> {
+  if (!promise) return
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreError(`${what} did not start within ${ms} ms`)), ms)
+  })
+  try {
+    await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function wholeOrZero(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? Math.ceil(value) : 0
+}
+
+function logToStderr(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, store: 'redis' })}\n`)
+}

@@ -1,0 +1,179 @@
+import type { ConversationEntry } from '../../../shared/widget-api'
+import type { VisitorEvent } from '../types'
+import type { RedisKeys } from './keys'
+import { compareStreamIds } from './stream-id'
+import { decodeMessage } from './wire'
+
+type Listener = (event: VisitorEvent) => void
+
+/**
+ * One Redis channel this instance listens to, for one visitor. `lastId` is the newest
+ * stored entry this instance has delivered (or that existed when it subscribed): after
+ * the subscriber connection comes back, it catches up from there.
+ */
+type Channel = {
+  visitorId: string
+  listeners: Set<Listener>
+  lastId: string
+  /** False until the log's newest id was read: catching up before that would replay it all. */
+  positioned: boolean
+  /** Settles once SUBSCRIBE is in effect and everything since subscribe() was delivered. */
+  ready: Promise<void>
+  catchingUp: boolean
+  /** Live events that arrived during a catch-up, delivered after it in order. */
+  held: VisitorEvent[]
+}
+
+type Subscriber = {
+  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>
+  unsubscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>
+}
+
+export type RedisFanOutOptions = {
+  subscriber: Subscriber
+  keys: RedisKeys
+  /** The newest entry id of a visitor's log ("0-0" when empty). */
+  newestId(visitorId: string): Promise<string>
+  /** Entries after `afterId`, oldest first (no waiting on subscriptions). */
+  readAfter(visitorId: string, afterId: string, limit: number): Promise<ConversationEntry[]>
+  onError(error: unknown): void
+}
+
+export type RedisFanOut = {
+  subscribe(visitorId: string, listener: Listener): () => void
+  /** Resolves once this instance's subscription for the visitor (if any) is live. */
+  ready(visitorId: string): Promise<void> | undefined
+  /** Delivers what was appended while the subscriber connection was down. */
+  catchUp(): Promise<void>
+  /** Forgets every listener; closing the subscriber connection ends the subscriptions. */
+  clear(): void
+}
+
+const CATCH_UP_PAGE = 500
+
+/**
+ * Fan-out across instances: one Redis channel per visitor, subscribed only by the
+ * instances that hold a live stream of that visitor, so a message costs Redis one
+ * delivery per interested instance rather than one per instance (PSUBSCRIBE would
+ * send every message to every instance).
+ */
+export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
+  const { subscriber, keys, onError } = options
+  const channels = new Map<string, Channel>()
+
+  function deliver(channel: Channel, event: VisitorEvent): void {
+    if (event.event === 'message') {
+      // Catch-up and the live channel can both carry an entry: each is delivered once.
+      if (compareStreamIds(event.data.id, channel.lastId) <= 0) return
+      channel.lastId = event.data.id
+    }
+    for (const listener of [...channel.listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        onError(error)
+      }
+    }
+  }
+
+  // One listener function for every channel: no closure per visitor.
+  function onMessage(message: string, name: string): void {
+    const channel = channels.get(name)
+    if (!channel) return
+    let event: VisitorEvent
+    try {
+      event = decodeMessage(message)
+    } catch (error) {
+      onError(error)
+      return
+    }
+    if (channel.catchingUp) channel.held.push(event)
+    else deliver(channel, event)
+  }
+
+  // Where the subscription starts is read at once, before any command this process sends
+  // after subscribe(); what is appended from there until SUBSCRIBE takes effect is caught
+  // up from the log, so a subscription misses nothing appended after subscribe() returns.
+  async function start(name: string, channel: Channel): Promise<void> {
+    const newest = options.newestId(channel.visitorId)
+    // Awaited below; this only keeps an early rejection from counting as unhandled.
+    newest.catch(() => {})
+    try {
+      await subscriber.subscribe(name, onMessage)
+    } catch (error) {
+      channel.catchingUp = false
+      channel.held = []
+      throw error
+    }
+    await catchUpChannel(channel, newest)
+  }
+
+  async function position(channel: Channel, newest: Promise<string>): Promise<void> {
+    const id = await newest
+    if (compareStreamIds(id, channel.lastId) > 0) channel.lastId = id
+    channel.positioned = true
+  }
+
+  async function catchUpChannel(channel: Channel, newest?: Promise<string>): Promise<void> {
+    channel.catchingUp = true
+    try {
+      if (newest) await position(channel, newest)
+      // A subscription whose start failed begins afresh: its caller was told.
+      else if (!channel.positioned)
+        return await position(channel, options.newestId(channel.visitorId))
+      for (;;) {
+        const entries = await options.readAfter(channel.visitorId, channel.lastId, CATCH_UP_PAGE)
+        for (const entry of entries) deliver(channel, { event: 'message', data: entry })
+        if (entries.length < CATCH_UP_PAGE) break
+      }
+    } finally {
+      channel.catchingUp = false
+      const held = channel.held
+      channel.held = []
+      for (const event of held) deliver(channel, event)
+    }
+  }
+
+  return {
+    subscribe(visitorId, listener) {
+      const name = keys.channel(visitorId)
+      let channel = channels.get(name)
+      if (!channel) {
+        const created: Channel = {
+          visitorId,
+          listeners: new Set(),
+          lastId: '0-0',
+          positioned: false,
+          ready: Promise.resolve(),
+          // Live events wait until the start position is known and caught up to.
+          catchingUp: true,
+          held: [],
+        }
+        created.ready = start(name, created)
+        // Reported here; readAfter() rethrows it to the caller that waits on it.
+        created.ready.catch(onError)
+        channels.set(name, created)
+        channel = created
+      }
+      const subscribed = channel
+      subscribed.listeners.add(listener)
+      return () => {
+        subscribed.listeners.delete(listener)
+        if (subscribed.listeners.size > 0 || channels.get(name) !== subscribed) return
+        channels.delete(name)
+        subscriber.unsubscribe(name, onMessage).catch(onError)
+      }
+    },
+    ready(visitorId) {
+      return channels.get(keys.channel(visitorId))?.ready
+    },
+    async catchUp() {
+      await Promise.all(
+        [...channels.values()].map((channel) => catchUpChannel(channel).catch(onError)),
+      )
+    },
+    clear() {
+      channels.clear()
+    },
+  }
+}

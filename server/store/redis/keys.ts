@@ -1,0 +1,32 @@
+/** Every Redis key and channel the redis: store uses, under one prefix (default `porthole:`). */
+export type RedisKeys = {
+  /** The visitor's conversation log: a stream. */
+  log(visitorId: string): string
+  /** The visitor's pub/sub channel: stored entries and transient events for live streams. */
+  channel(visitorId: string): string
+  /** An append's idempotency key: holds "<entry id>\n<entry json>" of the first append. */
+  dedupe(key: string): string
+  claim(key: string): string
+  record(key: string): string
+  /** Set of visitor ids that have a log, walked by prune(). */
+  visitors: string
+  /** Set of record keys, walked by listRecords() so it never has to SCAN the keyspace. */
+  records: string
+}
+
+export function redisKeys(prefix: string): RedisKeys {
+  return {
+    log: (visitorId) => `${prefix}log:${visitorId}`,
+    channel: (visitorId) => `${prefix}v:${visitorId}`,
+    dedupe: (key) => `${prefix}dedupe:${key}`,
+    claim: (key) => `${prefix}claim:${key}`,
+    record: (key) => `${prefix}rec:${key}`,
+    visitors: `${prefix}visitors`,
+    records: `${prefix}records`,
+  }
+}
+
+/** Escapes glob characters so a caller's prefix matches literally in SSCAN MATCH. */
+export function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&')
+}

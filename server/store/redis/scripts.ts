@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto'
+import type { RedisClientType } from 'redis'
+
+// Lua scripts run atomically inside Redis: a retried webhook is stored exactly once even
+// when two instances receive the retry at the same moment, and an entry is never in the
+// log without having been published (or published without being in the log).
+
+/**
+ * KEYS: log, visitors set, [dedupe key]
+ * ARGV: entry json, at, channel, visitor id, max entries (0 = none), max age ms (0 = none),
+ *       dedupe ttl ms
+ * Returns {1, "<id>\n<json>"} for a duplicate, {0, id} for a new entry.
+ */
+export const APPEND_SCRIPT = `
+local dedupe = KEYS[3]
+if dedupe then
+  local seen = redis.call('GET', dedupe)
+  if seen then return {1, seen} end
+end
+local args = {'XADD', KEYS[1]}
+local maxEntries = tonumber(ARGV[5])
+if maxEntries > 0 then
+  args[#args + 1] = 'MAXLEN'; args[#args + 1] = '~'; args[#args + 1] = ARGV[5]
+end
+args[#args + 1] = '*'
+args[#args + 1] = 'e'; args[#args + 1] = ARGV[1]
+args[#args + 1] = 'a'; args[#args + 1] = ARGV[2]
+if dedupe then args[#args + 1] = 'k'; args[#args + 1] = dedupe end
+local id = redis.call(unpack(args))
+local maxAge = tonumber(ARGV[6])
+if maxAge > 0 then redis.call('PEXPIRE', KEYS[1], maxAge) else redis.call('PERSIST', KEYS[1]) end
+redis.call('SADD', KEYS[2], ARGV[4])
+if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[1], 'PX', ARGV[7]) end
+redis.call('PUBLISH', ARGV[3], 'm' .. id .. '\\n' .. ARGV[1])
+return {0, id}
+`
+
+/**
+ * Applies retention to one visitor's log exactly as the other stores do: drop entries
+ * whose \`at\` is before the cutoff, then keep the newest max-entries; a dropped entry's
+ * dedupe key goes with it. An emptied log leaves the visitors set and expires.
+ * KEYS: log, visitors set. ARGV: cutoff ms, max entries, visitor id. Returns the count dropped.
+ */
+export const PRUNE_SCRIPT = `
+local cutoff = tonumber(ARGV[1])
+local maxEntries = tonumber(ARGV[2])
+local entries = redis.call('XRANGE', KEYS[1], '-', '+')
+local young, drop, dedupeOf = {}, {}, {}
+for _, entry in ipairs(entries) do
+  local id, fields, at = entry[1], entry[2], nil
+  for i = 1, #fields, 2 do
+    if fields[i] == 'a' then at = tonumber(fields[i + 1])
+    elseif fields[i] == 'k' then dedupeOf[id] = fields[i + 1] end
+  end
+  if at == nil or at < cutoff then drop[#drop + 1] = id else young[#young + 1] = id end
+end
+for i = 1, #young - maxEntries do drop[#drop + 1] = young[i] end
+for i = 1, #drop, 500 do
+  redis.call('XDEL', KEYS[1], unpack(drop, i, math.min(i + 499, #drop)))
+end
+for _, id in ipairs(drop) do
+  local key = dedupeOf[id]
+  if key then
+    -- The key may since have expired and been taken by a newer entry: keep that one.
+    local value = redis.call('GET', key)
+    if value and string.sub(value, 1, #id + 1) == id .. '\\n' then redis.call('DEL', key) end
+  end
+end
+if #drop == #entries then
+  -- Kept empty for a minute rather than deleted: the stream remembers its last id, so an
+  -- append in the same millisecond cannot be given the id of an entry just pruned.
+  if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], 60000) end
+  redis.call('SREM', KEYS[2], ARGV[3])
+end
+return #drop
+`
+
+type ScriptClient = Pick<RedisClientType, 'evalSha' | 'eval'>
+
+const shas = new Map<string, string>()
+
+/** EVALSHA, falling back to EVAL when Redis lost its script cache (a restart, SCRIPT FLUSH). */
+export async function runScript(
+  client: ScriptClient,
+  script: string,
+  keys: string[],
+  args: string[],
+): Promise<unknown> {
+  let sha = shas.get(script)
+  if (!sha) {
+    sha = createHash('sha1').update(script).digest('hex')
+    shas.set(script, sha)
+  }
+  try {
+    return await client.evalSha(sha, { keys, arguments: args })
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error
+    return await client.eval(script, { keys, arguments: args })
+  }
+}

@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs'
+import { createConnection, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { describe, it } from 'vitest'
+
+/** A redis-server the tests talk to: one they started, or the one REDIS_URL names. */
+export type RedisServer = {
+  url: string
+  port: number
+  /** False for REDIS_URL: such a server cannot be stopped or restarted by a test. */
+  owned: boolean
+  stop(): Promise<void>
+  /** Stops the server and starts it again on the same port (data kept only with `persistence`). */
+  restart(): Promise<void>
+}
+
+export type RedisServerOptions = {
+  /** appendonly with fsync always, so a restart keeps every acknowledged write. */
+  persistence?: boolean
+}
+
+type Availability = { mode: 'binary'; binary: string } | { mode: 'url'; url: string } | undefined
+
+const INSTALL_HINT =
+  'install redis-server (e.g. `apt-get install redis-server`) or set REDIS_URL=redis://host:port'
+
+/** Where Redis comes from: REDIS_URL, else a redis-server binary on PATH or in /usr/bin. */
+export function redisAvailability(): Availability {
+  const url = process.env.REDIS_URL
+  if (url) return { mode: 'url', url }
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin']
+  for (const dir of dirs) {
+    if (!dir) continue
+    const candidate = join(dir, 'redis-server')
+    try {
+      accessSync(candidate, constants.X_OK)
+      return { mode: 'binary', binary: candidate }
+    } catch {}
+  }
+  return undefined
+}
+
+/**
+ * `describe` for suites that need Redis: skips with a message when there is none, and
+ * fails instead when REQUIRE_REDIS=1 (CI machines that must run them).
+ */
+export function describeRedis(name: string, body: () => void): void {
+  if (redisAvailability()) {
+    describe(name, body)
+    return
+  }
+  if (process.env.REQUIRE_REDIS === '1') {
+    describe(name, () => {
+      it('has a Redis to run against', () => {
+        throw new Error(`REQUIRE_REDIS=1 but no redis-server was found: ${INSTALL_HINT}`)
+      })
+    })
+    return
+  }
+  console.warn(`[skip] ${name}: no redis-server binary and no REDIS_URL; ${INSTALL_HINT}`)
+  describe.skip(name, body)
+}
+
+/** Starts a throw-away redis-server on a free loopback port (or wraps REDIS_URL). */
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
+  const availability = redisAvailability()
+  if (!availability) throw new Error(`no Redis available: ${INSTALL_HINT}`)
+  if (availability.mode === 'url') return externalServer(availability.url)
+  const binary = availability.binary
+  const dir = mkdtempSync(join(tmpdir(), 'porthole-redis-'))
+  const port = await freePort()
+  let child: ChildProcess | undefined = await launch(binary, port, dir, options)
+  const stop = async () => {
+    const running = child
+    child = undefined
+    if (running) await terminate(running)
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    owned: true,
+    async stop() {
+      await stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+    async restart() {
+      await stop()
+      child = await launch(binary, port, dir, options)
+    },
+  }
+}
+
+function externalServer(url: string): RedisServer {
+  const port = Number(new URL(url).port || 6379)
+  const refuse = async () => {
+    throw new Error('REDIS_URL names a server the tests do not own: it cannot be restarted')
+  }
+  return { url, port, owned: false, stop: async () => {}, restart: refuse }
+}
+
+async function launch(
+  binary: string,
+  port: number,
+  dir: string,
+  options: RedisServerOptions,
+): Promise<ChildProcess> {
+  const persistence = options.persistence
+    ? ['--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no']
+  const args = [
+    ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
+    ...['--save', '', '--daemonize', 'no', '--loglevel', 'warning'],
+    ...persistence,
+  ]
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const deadline = Date.now() + 15_000
+  while (!(await answersPing(port))) {
+    if (child.exitCode !== null) {
+      throw new Error(`redis-server exited with ${child.exitCode} on port ${port}: ${stderr}`)
+    }
+    if (Date.now() > deadline) {
+      await terminate(child)
+      throw new Error(`redis-server did not answer PING on port ${port} within 15 s: ${stderr}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return child
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port })
+    let reply = ''
+    socket.setTimeout(1000, () => socket.destroy())
+    socket.on('connect', () => socket.write('PING\r\n'))
+    socket.on('data', (chunk) => {
+      reply += chunk.toString()
+      if (reply.includes('\r\n')) socket.end()
+    })
+    socket.on('close', () => resolve(reply.startsWith('+PONG')))
+    socket.on('error', () => resolve(false))
+  })
+}
+
+function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createRedisFanOut } from '../../../server/store/redis/fan-out'
+import { redisKeys } from '../../../server/store/redis/keys'
+import { compareStreamIds } from '../../../server/store/redis/stream-id'
+import type { VisitorEvent } from '../../../server/store/types'
+import type { ConversationEntry } from '../../../shared/widget-api'
+
+// The fan-out's ordering rules, driven by hand: no Redis, every interleaving chosen.
+
+type MessageListener = (message: string, channel: string) => void
+
+function createEntry(id: string): ConversationEntry {
+  return { id, author: 'agent', content: { type: 'text', text: `entry ${id}` }, at: 1 }
+}
+
+function wire(entry: ConversationEntry): string {
+  const { id, ...rest } = entry
+  return `m${id}\n${JSON.stringify(rest)}`
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+function createHarness() {
+  const keys = redisKeys('p:')
+  const log: ConversationEntry[] = []
+  const channels = new Map<string, MessageListener>()
+  const subscribeGate = deferred<void>()
+  let newestGate: Promise<string> | undefined
+  const onError = vi.fn()
+  const fanOut = createRedisFanOut({
+    keys,
+    onError,
+    subscriber: {
+      async subscribe(channel, listener) {
+        await subscribeGate.promise
+        channels.set(channel, listener)
+      },
+      async unsubscribe(channel) {
+        channels.delete(channel)
+      },
+    },
+    newestId: () => newestGate ?? Promise.resolve(log.at(-1)?.id ?? '0-0'),
+    readAfter: async (_visitor, afterId, limit) =>
+      log.filter((entry) => compareStreamIds(entry.id, afterId) > 0).slice(0, limit),
+  })
+  return {
+    fanOut,
+    log,
+    onError,
+    keys,
+    openSubscribe: () => subscribeGate.resolve(),
+    setNewest: (promise: Promise<string> | undefined) => {
+      newestGate = promise
+    },
+    /** What Redis would push on the visitor's channel. */
+    push(visitorId: string, entry: ConversationEntry) {
+      channels.get(keys.channel(visitorId))?.(wire(entry), keys.channel(visitorId))
+    },
+    pushRaw(visitorId: string, message: string) {
+      channels.get(keys.channel(visitorId))?.(message, keys.channel(visitorId))
+    },
+    isSubscribed: (visitorId: string) => channels.has(keys.channel(visitorId)),
+  }
+}
+
+function ids(events: VisitorEvent[]): string[] {
+  return events.map((event) => (event.event === 'message' ? event.data.id : event.event))
+}
+
+describe('redis fan-out', () => {
+  it('delivers what was appended before SUBSCRIBE took effect, then live events, once each', async () => {
+    const h = createHarness()
+    h.log.push(createEntry('1-0'))
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    // Appended after subscribe() but before the SUBSCRIBE is in effect.
+    h.log.push(createEntry('2-0'), createEntry('3-0'))
+    h.openSubscribe()
+    // Live messages that race the catch-up: 3-0 again, and the new 4-0.
+    h.log.push(createEntry('4-0'))
+    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true))
+    h.push('v', createEntry('3-0'))
+    h.push('v', createEntry('4-0'))
+    await h.fanOut.ready('v')
+    h.log.push(createEntry('5-0'))
+    h.push('v', createEntry('5-0'))
+    expect(ids(events)).toEqual(['2-0', '3-0', '4-0', '5-0'])
+  })
+
+  it('catches up after the subscriber reconnects, skipping what was delivered live', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await h.fanOut.ready('v')
+    h.log.push(createEntry('1-0'))
+    h.push('v', createEntry('1-0'))
+    // The connection drops; 2-0 and 3-0 are appended meanwhile; 3-0 also arrives live
+    // on the fresh connection while the catch-up runs.
+    h.log.push(createEntry('2-0'), createEntry('3-0'))
+    const catching = h.fanOut.catchUp()
+    h.push('v', createEntry('3-0'))
+    await catching
+    h.log.push(createEntry('4-0'))
+    h.push('v', createEntry('4-0'))
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
+  })
+
+  it('reports a failed start to readers and does not replay history on the next catch-up', async () => {
+    const h = createHarness()
+    h.log.push(createEntry('1-0'), createEntry('2-0'))
+    h.setNewest(Promise.reject(new Error('Redis is away')))
+    h.openSubscribe()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await expect(h.fanOut.ready('v')).rejects.toThrow(/away/)
+    h.setNewest(undefined)
+    await h.fanOut.catchUp()
+    expect(events).toEqual([])
+    h.log.push(createEntry('3-0'))
+    h.push('v', createEntry('3-0'))
+    expect(ids(events)).toEqual(['3-0'])
+  })
+
+  it('shares one channel between listeners and leaves it with the last one', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    const one: VisitorEvent[] = []
+    const two: VisitorEvent[] = []
+    const stopOne = h.fanOut.subscribe('v', (event) => one.push(event))
+    const stopTwo = h.fanOut.subscribe('v', (event) => two.push(event))
+    await h.fanOut.ready('v')
+    h.push('v', createEntry('1-0'))
+    stopOne()
+    expect(h.isSubscribed('v')).toBe(true)
+    h.push('v', createEntry('2-0'))
+    stopTwo()
+    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(false))
+    expect(ids(one)).toEqual(['1-0'])
+    expect(ids(two)).toEqual(['1-0', '2-0'])
+    expect(h.fanOut.ready('v')).toBeUndefined()
+  })
+
+  it('delivers transient events in arrival order and reports a throwing listener', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', () => {
+      throw new Error('listener bug')
+    })
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await h.fanOut.ready('v')
+    h.push('v', createEntry('1-0'))
+    h.pushRaw('v', `t${JSON.stringify({ event: 'typing', data: { typing: true } })}`)
+    h.pushRaw('v', 'not a message of ours')
+    h.push('v', createEntry('2-0'))
+    expect(ids(events)).toEqual(['1-0', 'typing', '2-0'])
+    expect(h.onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'listener bug' }))
+    expect(h.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringMatching(/unreadable pub\/sub message/) }),
+    )
+  })
+})
