@@ -6,12 +6,15 @@ export const LanguageTag = z
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"')
 
 /** One text, or one per language: `"Hello"` or `{ "en": "Hello", "ru": "Здравствуйте" }`. */
-export const LocalizedText = z.union([
-  z.string().trim().min(1, 'must not be empty'),
-  z
-    .record(LanguageTag, z.string().trim().min(1, 'must not be empty'))
-    .refine((texts) => Object.keys(texts).length > 0, 'must hold at least one language'),
-])
+export const LocalizedText = z.union(
+  [
+    z.string().trim().min(1, 'must not be empty'),
+    z
+      .record(LanguageTag, z.string().trim().min(1, 'must not be empty'))
+      .refine((texts) => Object.keys(texts).length > 0, 'must hold at least one language'),
+  ],
+  { error: 'must be a non-empty text, or texts by language such as {"en": "…", "ru": "…"}' },
+)
 export type LocalizedText = z.infer<typeof LocalizedText>
 
 /** The text in `language`, else in `fallback`, else the first one given. */

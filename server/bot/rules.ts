@@ -33,8 +33,10 @@ export const ReplyButton = z.strictObject({
 })
 export type ReplyButton = z.infer<typeof ReplyButton>
 
-export const RuleReply = z.union([
-  NonEmpty.transform((text) => ({ type: 'TEXT' as const, text })),
+// A bare string is short for a TEXT reply; turning it into one first keeps the
+// error messages of the typed replies (a union would only say "Invalid input").
+export const RuleReply = z.preprocess(
+  (reply) => (typeof reply === 'string' ? { type: 'TEXT', text: reply } : reply),
   z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('TEXT'), text: NonEmpty }),
     z.strictObject({
@@ -52,7 +54,7 @@ export const RuleReply = z.union([
         .max(MAX_BUTTONS, `must hold at most ${MAX_BUTTONS} buttons (spec section 8)`),
     }),
   ]),
-])
+)
 export type RuleReply = z.infer<typeof RuleReply>
 
 export const BotRule = z.strictObject({
