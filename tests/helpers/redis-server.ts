@@ -12,8 +12,11 @@ export type RedisServer = {
   /** False for REDIS_URL: such a server cannot be stopped or restarted by a test. */
   owned: boolean
   stop(): Promise<void>
-  /** Stops the server and starts it again on the same port (data kept only with `persistence`). */
-  restart(): Promise<void>
+  /**
+   * Stops the server and starts it again on the same port (data kept only with
+   * `persistence`); `whileDown` runs in between.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>
 }
 
 export type RedisServerOptions = {
@@ -85,8 +88,9 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await stop()
       rmSync(dir, { recursive: true, force: true })
     },
-    async restart() {
+    async restart(whileDown) {
       await stop()
+      await whileDown?.()
       child = await launch(binary, port, dir, options)
     },
   }
