@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/errors'
 import { createMemoryStore } from './memory-store'
+import { createRedisStore } from './redis-store'
 import { openSqliteStore } from './sqlite-store'
 import type { Store } from './types'
 
@@ -25,14 +26,7 @@ export async function createStore(url: string): Promise<Store> {
     }
     return openSqliteStore(path)
   }
-  if (url.startsWith('redis://') || url.startsWith('rediss://')) {
-    throw new ConfigError([
-      {
-        variable: 'STORE_URL',
-        problem: 'the redis:// store is not available in this build; use sqlite:<path> or memory:',
-      },
-    ])
-  }
+  if (url.startsWith('redis://') || url.startsWith('rediss://')) return createRedisStore(url)
   throw new ConfigError([
     {
       variable: 'STORE_URL',
