@@ -2,6 +2,7 @@ import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { afterAll, expect, it, vi } from 'vitest'
 import { StoreError } from '../../../server/store/errors'
+import { createStore } from '../../../server/store/index'
 import { createRedisStore, type RedisStoreOptions } from '../../../server/store/redis-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
@@ -233,6 +234,13 @@ describeRedis('redis store', () => {
     await expect(store.append('v', createEntry())).rejects.toThrow(/closed/)
     expect(() => store.subscribe('v', () => {})).toThrow(/closed/)
     await store.close()
+  })
+
+  it('is what createStore() opens for a redis:// STORE_URL', async () => {
+    const store = await createStore(await redisUrl())
+    opened.push(store)
+    expect(store.kind).toBe('redis')
+    await expect(store.ping()).resolves.toBeUndefined()
   })
 
   it('fails fast with a clear error when Redis is not there', async () => {
