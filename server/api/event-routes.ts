@@ -1,0 +1,37 @@
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { Hono } from 'hono'
+import type { AppDeps } from '../app-deps'
+import { apiError } from '../http/api-error'
+import type { AppEnv } from '../http/app-env'
+import { allowedOriginsOf, corsHeaders } from '../http/origin'
+import { requireVisitor } from '../http/visitor-auth'
+import type { Runtime } from '../runtime'
+
+/** GET /api/events: the visitor's SSE stream, written by the stream hub. */
+export function eventRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
+  const { config, store } = deps
+  return new Hono<AppEnv>().get('/events', async (c) => {
+    const { visitorId } = requireVisitor(c, config.sessionSecret)
+    // The header wins: EventSource sends it on every reconnect with the newest id;
+    // the query parameter only seeds the first connection after a page reload.
+    const lastEventId = c.req.header('last-event-id') || c.req.query('lastEventId') || undefined
+    if (lastEventId !== undefined && !store.isValidId(lastEventId)) {
+      throw apiError(
+        400,
+        'invalid_request',
+        'lastEventId: not an event id of this server; reconnect without it to receive the whole conversation.',
+      )
+    }
+    const res = c.env?.outgoing
+    if (!res)
+      throw new Error(
+        'GET /api/events needs the Node server (@hono/node-server): it writes to the socket',
+      )
+    const headers = {
+      ...corsHeaders(allowedOriginsOf(config), c.req.header('origin')),
+      'x-request-id': c.get('requestId'),
+    }
+    await runtime.hub.open({ visitorId, res, lastEventId, headers })
+    return RESPONSE_ALREADY_SENT
+  })
+}

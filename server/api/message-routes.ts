@@ -1,0 +1,85 @@
+import { Hono } from 'hono'
+import type { Sender } from '../../shared/protocol/chat-channel'
+import { splitText } from '../../shared/text'
+import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
+import type { AppDeps } from '../app-deps'
+import { partClientIds } from '../channel/outbox-item'
+import { apiError } from '../http/api-error'
+import type { AppEnv } from '../http/app-env'
+import { clientIp } from '../http/client-ip'
+import { enforceRate, limitBody } from '../http/limits'
+import { validate } from '../http/validation'
+import { requireVisitor } from '../http/visitor-auth'
+import type { Runtime } from '../runtime'
+import { updateProfile } from '../session/profile'
+
+/** POST /api/messages: the visitor's text or typing, forwarded to the service (A2). */
+export function messageRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
+  const { config, store, now } = deps
+  return new Hono<AppEnv>().post(
+    '/messages',
+    limitBody(128 * 1024),
+    async (c, next) => {
+      // Authenticate and count before parsing, so bad bodies are rate-limited too.
+      const visitor = requireVisitor(c, config.sessionSecret)
+      enforceRate(runtime.limits.visitorMessages, visitor.visitorId, 'messages')
+      enforceRate(
+        runtime.limits.ipMessages,
+        clientIp(c, config.trustProxy),
+        'messages from this address',
+      )
+      await next()
+    },
+    validate('json', OutgoingMessage),
+    async (c) => {
+      const { visitorId } = requireVisitor(c, config.sessionSecret)
+      const message = c.req.valid('json')
+      if (message.type !== 'text') {
+        const outcome = await runtime.client.send({
+          sender: { id: visitorId },
+          message: { type: message.type },
+        })
+        if (outcome.kind !== 'accepted')
+          c.get('log').warn('typing notification not delivered', { outcome: outcome.kind })
+        return c.body(null, 204)
+      }
+      const profile = await updateProfile(
+        store,
+        visitorId,
+        message.invite ? { invite: message.invite } : {},
+        config.retention.maxAgeMs,
+      )
+      const sender: Sender = { id: visitorId, ...profile.contact }
+      if (message.url) sender.url = message.url
+      if (profile.invite) sender.invite = profile.invite
+      const texts = splitText(message.text)
+      const ids = partClientIds(message.id, texts.length)
+      const at = now()
+      const { item, entries } = await runtime.outbox.submit({
+        visitorId,
+        clientId: message.id,
+        sender,
+        parts: texts.map((text, i) => ({ clientId: ids[i] ?? message.id, text })),
+        sent: 0,
+        attempts: 0,
+        state: 'pending',
+        nextAttemptAt: at,
+        createdAt: at,
+      })
+      switch (item.state) {
+        case 'sent':
+          return c.json({ entries, delivery: 'sent' } satisfies PostMessageResponse, 200)
+        case 'pending':
+          return c.json({ entries, delivery: 'pending' } satisfies PostMessageResponse, 202)
+        case 'rejected':
+          throw apiError(422, 'rejected', item.error ?? 'The chat service refused this message.')
+        case 'failed':
+          throw apiError(
+            503,
+            'delivery_failed',
+            `${item.error ?? 'The chat service is unavailable.'} Send the message again to retry.`,
+          )
+      }
+    },
+  )
+}

@@ -1,0 +1,22 @@
+import type { Hono } from 'hono'
+import type { Config } from './config/config'
+import type { Settings } from './config/settings'
+import type { Logger } from './logging/logger'
+import type { PortholeMetrics } from './metrics/porthole-metrics'
+import type { Store } from './store/types'
+
+/** Everything the app needs from outside; tests pass fakes (fetch, clock, store). */
+export type AppDeps = {
+  config: Config
+  settings: Settings
+  store: Store
+  /** Used for every call to the conversation service. */
+  fetch: typeof fetch
+  now: () => number
+  logger: Logger
+  /** The bot provider's routes, mounted at /bot (supplied by server/bot/). */
+  bot?: { routes: Hono }
+  /** The built widget (default: dist/widget of the repository). */
+  staticDir?: string
+  metrics?: PortholeMetrics
+}

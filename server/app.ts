@@ -1,0 +1,60 @@
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { errorBody } from '../shared/protocol/errors'
+import { eventRoutes } from './api/event-routes'
+import { messageRoutes } from './api/message-routes'
+import { publicRoutes } from './api/public-routes'
+import { sessionRoutes } from './api/session-routes'
+import type { AppDeps } from './app-deps'
+import { findRepoRoot } from './assets/repo-root'
+import { widgetAssetRoutes } from './assets/widget-assets'
+import type { AppEnv } from './http/app-env'
+import { createErrorHandler } from './http/on-error'
+import { allowedOriginsOf, originPolicy } from './http/origin'
+import { requestLog } from './http/request-log'
+import { operationsRoutes } from './operations/operations-routes'
+import { createRuntime, type Runtime } from './runtime'
+import { agentWebhookRoutes } from './webhook/agent-webhook'
+
+export type { AppDeps } from './app-deps'
+
+const runtimes = new WeakMap<Hono, Runtime>()
+
+/** The long-lived parts of an app made by createApp (for start-up and shutdown). */
+export function runtimeOf(app: Hono): Runtime {
+  const runtime = runtimes.get(app)
+  if (!runtime) throw new Error('runtimeOf: this app was not made by createApp()')
+  return runtime
+}
+
+/**
+ * The Porthole backend as a Hono app. Takes every dependency, so tests drive it with
+ * `app.request(...)`, a fake fetch, a fixed clock and a memory store.
+ *
+ * @example const app = createApp({ config, settings, store, fetch, now: Date.now, logger })
+ */
+export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps)): Hono {
+  const app = new Hono<AppEnv>()
+  app.onError(createErrorHandler(deps.logger))
+  app.notFound((c) =>
+    c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404),
+  )
+  app.use(requestLog({ logger: deps.logger, metrics: runtime.metrics }))
+
+  const api = new Hono<AppEnv>()
+  api.use(originPolicy({ allowed: allowedOriginsOf(deps.config) }))
+  api.route('/', sessionRoutes(deps, runtime))
+  api.route('/', publicRoutes(deps, runtime))
+  api.route('/', messageRoutes(deps, runtime))
+  api.route('/', eventRoutes(deps, runtime))
+  app.route('/api', api)
+
+  app.route('/hooks', agentWebhookRoutes(deps, runtime))
+  app.route('/', operationsRoutes(deps, runtime))
+  app.route('/', widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget')))
+  if (deps.bot) app.route('/bot', deps.bot.routes)
+
+  const hono = app as unknown as Hono
+  runtimes.set(hono, runtime)
+  return hono
+}

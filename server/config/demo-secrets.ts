@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ConfigError } from './errors'
+
+const DemoSecrets = z.object({
+  webhookSecret: z.string().min(16),
+  sessionSecret: z.string().min(32),
+})
+export type DemoSecrets = z.infer<typeof DemoSecrets>
+
+/**
+ * Demo mode only: secrets generated once and kept in `<dataDir>/demo-secrets.json`,
+ * so visitors' tokens and the webhook URL survive a restart of the demo.
+ */
+export function loadDemoSecrets(dataDir: string): DemoSecrets {
+  const file = join(dataDir, 'demo-secrets.json')
+  if (existsSync(file)) {
+    const parsed = DemoSecrets.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+    if (parsed.success) return parsed.data
+    throw new ConfigError([
+      { variable: 'PORTHOLE_DEMO', problem: `${file} is damaged: delete it and start again` },
+    ])
+  }
+  const secrets = {
+    webhookSecret: randomBytes(24).toString('hex'),
+    sessionSecret: randomBytes(32).toString('hex'),
+  }
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 })
+  return secrets
+}

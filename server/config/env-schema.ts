@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+// Every environment variable the backend reads, with its rule and default. The
+// messages say how to fix a bad value: they are printed as they are at start-up.
+
+const intIn = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback)
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 (on) or 0 (off)' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true')
+
+const secret = (min: number, hint: string) =>
+  z
+    .string()
+    .min(min, `must be at least ${min} characters long: ${hint}`)
+    .max(512, 'must be at most 512 characters')
+    .optional()
+
+export const EnvSchema = z.object({
+  PORT: intIn(0, 65535, 3000),
+  HOST: z.string().trim().min(1).optional(),
+  PUBLIC_URL: z.string().trim().optional(),
+  CHANNEL_URL: z.string().trim().optional(),
+  WEBHOOK_SECRET: secret(16, 'generate one with `openssl rand -hex 24`').refine(
+    (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
+    'must use only letters, digits, - and _ (it is a URL path segment)',
+  ),
+  SESSION_SECRET: secret(32, 'generate one with `openssl rand -hex 32`'),
+  IDENTITY_SECRET: secret(16, 'use the same value your site signs user ids with'),
+  ALLOWED_ORIGINS: z.string().optional(),
+  STORE_URL: z.string().trim().optional(),
+  PORTHOLE_CONFIG: z.string().trim().optional(),
+  PORTHOLE_DEMO: flag,
+  PORTHOLE_DATA_DIR: z.string().trim().optional(),
+  BOT_TOKEN: z.string().trim().optional(),
+  BOT_PROVIDER_ID: z.string().trim().optional(),
+  BOT_BASE_URL: z.string().trim().optional(),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional().default('info'),
+  STATUS_CACHE_SECONDS: intIn(1, 3600, 15),
+  UPSTREAM_TIMEOUT_MS: intIn(100, 120_000, 10_000),
+  A2_RETRY_INTERVAL_MS: intIn(1, 60_000, 3000),
+  A2_RETRIES: intIn(0, 10, 3),
+  HEARTBEAT_SECONDS: intIn(1, 300, 25),
+  RETENTION_DAYS: intIn(1, 3650, 30),
+  RETENTION_MAX_ENTRIES: intIn(10, 1_000_000, 1000),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: intIn(1, 100_000, 60),
+  RATE_LIMIT_IP_MESSAGES_PER_MINUTE: intIn(1, 1_000_000, 600),
+  RATE_LIMIT_SESSIONS_PER_MINUTE: intIn(1, 100_000, 30),
+})
+export type EnvSchema = z.infer<typeof EnvSchema>

@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { isHttpUrl } from '../../shared/url'
+import type { BotConfig, Config } from './config'
+import { loadDemoSecrets } from './demo-secrets'
+import { EnvSchema } from './env-schema'
+import { ConfigError, type ConfigProblem } from './errors'
+import { parseChannelUrl } from './parse-channel'
+import { parseOrigins } from './parse-origins'
+
+export type Env = Record<string, string | undefined>
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+/**
+ * Reads the backend's configuration from environment variables. Throws one
+ * ConfigError naming every bad or missing variable and how to fix it.
+ *
+ * @example const config = loadConfig(process.env)
+ */
+export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
+  const cwd = options.cwd ?? process.cwd()
+  // An empty variable is treated as unset (`FOO= npm run serve`).
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  )
+  const parsed = EnvSchema.safeParse(present)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        problem: issue.message,
+      })),
+    )
+  }
+  const e = parsed.data
+  const problems: ConfigProblem[] = []
+  const fail = (variable: string, problem: string) => problems.push({ variable, problem })
+  const dataDir = resolve(cwd, e.PORTHOLE_DATA_DIR ?? 'data')
+  const demo = e.PORTHOLE_DEMO
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  if (!isHttpUrl(publicUrl))
+    fail('PUBLIC_URL', 'must be the http(s):// address browsers use to reach this backend')
+
+  let channel: Config['channel'] = { url: '', statusUrl: '', publicId: '' }
+  if (e.CHANNEL_URL === undefined) {
+    fail(
+      'CHANNEL_URL',
+      demo
+        ? 'is not set: start the demo with `npm start`, which creates a sandbox channel and passes its endpoint'
+        : 'is not set: copy the channel endpoint from the service’s channel settings (Manage › Add Channels › Chat API)',
+    )
+  } else {
+    const result = parseChannelUrl(e.CHANNEL_URL)
+    if (typeof result === 'string') fail('CHANNEL_URL', result)
+    else channel = result
+  }
+
+  let webhookSecret = e.WEBHOOK_SECRET
+  let sessionSecret = e.SESSION_SECRET
+  if (demo && (webhookSecret === undefined || sessionSecret === undefined)) {
+    const generated = loadDemoSecrets(dataDir)
+    webhookSecret ??= generated.webhookSecret
+    sessionSecret ??= generated.sessionSecret
+  }
+  if (webhookSecret === undefined) {
+    fail(
+      'WEBHOOK_SECRET',
+      'is not set: generate one with `openssl rand -hex 24`; the service’s webhook URL is {PUBLIC_URL}/hooks/{WEBHOOK_SECRET}',
+    )
+  }
+  if (sessionSecret === undefined) {
+    fail(
+      'SESSION_SECRET',
+      'is not set: generate one with `openssl rand -hex 32` and keep it stable (changing it signs every visitor out)',
+    )
+  }
+
+  let allowedOrigins = ['http://localhost:3000']
+  if (e.ALLOWED_ORIGINS !== undefined) {
+    const result = parseOrigins(e.ALLOWED_ORIGINS)
+    if (typeof result === 'string') fail('ALLOWED_ORIGINS', result)
+    else allowedOrigins = result
+  }
+
+  const bot = parseBot(e.BOT_TOKEN, e.BOT_PROVIDER_ID, e.BOT_BASE_URL, fail)
+
+  let settingsPath: string | undefined
+  if (e.PORTHOLE_CONFIG !== undefined) {
+    settingsPath = resolve(cwd, e.PORTHOLE_CONFIG)
+    if (!existsSync(settingsPath))
+      fail('PORTHOLE_CONFIG', `${settingsPath} does not exist: fix the path or unset the variable`)
+  } else if (existsSync(resolve(cwd, 'porthole.config.json'))) {
+    settingsPath = resolve(cwd, 'porthole.config.json')
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl,
+    channel,
+    webhookSecret: webhookSecret ?? '',
+    sessionSecret: sessionSecret ?? '',
+    identitySecret: e.IDENTITY_SECRET,
+    allowedOrigins,
+    storeUrl: e.STORE_URL ?? `sqlite:${resolve(dataDir, 'porthole.db')}`,
+    settingsPath,
+    demo,
+    dataDir,
+    bot,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    statusCacheMs: e.STATUS_CACHE_SECONDS * 1000,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    retryIntervalMs: e.A2_RETRY_INTERVAL_MS,
+    retries: e.A2_RETRIES,
+    heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
+    retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },
+    rateLimits: {
+      messagesPerVisitorPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      messagesPerIpPerMinute: e.RATE_LIMIT_IP_MESSAGES_PER_MINUTE,
+      sessionsPerIpPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
+    },
+  }
+}
+
+function parseBot(
+  token: string | undefined,
+  providerId: string | undefined,
+  baseUrl: string | undefined,
+  fail: (variable: string, problem: string) => void,
+): BotConfig | undefined {
+  const given = [token, providerId, baseUrl].filter((v) => v !== undefined).length
+  if (given === 0) return undefined
+  if (given < 3) {
+    for (const [name, value] of [
+      ['BOT_TOKEN', token],
+      ['BOT_PROVIDER_ID', providerId],
+      ['BOT_BASE_URL', baseUrl],
+    ] as const) {
+      if (value === undefined)
+        fail(
+          name,
+          'is not set: the bot needs BOT_TOKEN, BOT_PROVIDER_ID and BOT_BASE_URL together (or none of them)',
+        )
+    }
+    return undefined
+  }
+  if (!/^[A-Za-z0-9_-]{16,256}$/.test(token ?? '')) {
+    fail(
+      'BOT_TOKEN',
+      'must be 16 to 256 letters, digits, - or _ (it is the last segment of the bot URLs)',
+    )
+  }
+  if (!/^[A-Za-z0-9_.-]{1,128}$/.test(providerId ?? '')) {
+    fail(
+      'BOT_PROVIDER_ID',
+      'must be the provider id the service issued (letters, digits, ., - or _)',
+    )
+  }
+  if (!isHttpUrl(baseUrl ?? ''))
+    fail('BOT_BASE_URL', 'must be the service’s http(s):// bot address ({bot_base_url})')
+  return {
+    token: token ?? '',
+    providerId: providerId ?? '',
+    baseUrl: (baseUrl ?? '').replace(/\/+$/, ''),
+  }
+}

@@ -1,0 +1,47 @@
+// Production entry: `npm run serve` (node dist/server/main.js). Configuration comes
+// from the environment; see docs/readme/backend.md.
+import { isConfigError } from './config/errors'
+import { startServer } from './start'
+
+async function main(): Promise<void> {
+  const server = await startServer({ env: process.env })
+  const { config } = server
+  // The operator's console (stderr), not the structured log: it shows the secret path.
+  process.stderr.write(
+    [
+      `Porthole backend listening on ${server.url} (public URL ${config.publicUrl}, store ${server.store.kind})`,
+      `Webhook URL to enter in the service's channel settings: ${config.publicUrl}/hooks/${config.webhookSecret}`,
+      `Widget embed: <script src="${config.publicUrl}/widget.js" async></script>`,
+      '',
+    ].join('\n'),
+  )
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`${signal} again: exiting now\n`)
+      process.exit(1)
+    }
+    stopping = true
+    process.stderr.write(`${signal}: shutting down gracefully…\n`)
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(
+          `shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        )
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (isConfigError(error)) process.stderr.write(`${error.message}\n`)
+  else
+    process.stderr.write(
+      `Porthole could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
+  process.exit(1)
+})

@@ -1,0 +1,25 @@
+import { Hono } from 'hono'
+import type { AppDeps } from '../app-deps'
+import type { AppEnv } from '../http/app-env'
+import type { Runtime } from '../runtime'
+
+/** GET /healthz (the store is reachable) and GET /metrics (Prometheus text). */
+export function operationsRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get('/healthz', async (c) => {
+      c.header('cache-control', 'no-store')
+      try {
+        await deps.store.ping()
+        return c.json({ status: 'ok', store: deps.store.kind, streams: runtime.hub.count() })
+      } catch (error) {
+        c.get('log').error('health check: store unreachable', { error })
+        return c.json({ status: 'unavailable', store: deps.store.kind }, 503)
+      }
+    })
+    .get('/metrics', (c) => {
+      c.header('cache-control', 'no-store')
+      return c.text(runtime.metrics.registry.render(), 200, {
+        'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+      })
+    })
+}

@@ -1,0 +1,92 @@
+import type { AppDeps } from './app-deps'
+import type { ChannelClient } from './channel/channel-client'
+import { createChannelClient } from './channel/channel-client'
+import { createOutbox, type Outbox } from './channel/outbox'
+import { createStatusCache, type StatusCache } from './channel/status-cache'
+import { createStreamHub, type StreamHub } from './events/stream-hub'
+import { createRateLimiter, type RateLimiter } from './http/rate-limit'
+import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+
+const MINUTE = 60_000
+const PRUNE_EVERY_MS = 60 * MINUTE
+
+/** The app's long-lived parts: what graceful shutdown has to stop. */
+export type Runtime = {
+  client: ChannelClient
+  status: StatusCache
+  outbox: Outbox
+  hub: StreamHub
+  metrics: PortholeMetrics
+  limits: { visitorMessages: RateLimiter; ipMessages: RateLimiter; ipSessions: RateLimiter }
+  /** Resumes pending outbound messages and starts retention; call once the app serves. */
+  start(): Promise<void>
+  /** Stops timers and ends streams (clients reconnect); does not close the store. */
+  stop(): void
+}
+
+export function createRuntime(deps: AppDeps): Runtime {
+  const { config, store, logger, now } = deps
+  const metrics = deps.metrics ?? createPortholeMetrics()
+  const client = createChannelClient({
+    channel: config.channel,
+    fetch: deps.fetch,
+    timeoutMs: config.upstreamTimeoutMs,
+    metrics,
+    logger,
+    now,
+  })
+  const hub = createStreamHub({ store, logger, heartbeatMs: config.heartbeatMs })
+  metrics.setOpenStreams(() => hub.count())
+  const status = createStatusCache({
+    client,
+    ttlMs: config.statusCacheMs,
+    now,
+    logger,
+    onChange: (online) => hub.broadcast('status', { online }),
+  })
+  const outbox = createOutbox({
+    store,
+    client,
+    logger,
+    now,
+    retryIntervalMs: config.retryIntervalMs,
+    retries: config.retries,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    keepMs: config.retention.maxAgeMs,
+  })
+  const limiter = (limit: number) => createRateLimiter({ limit, windowMs: MINUTE, now })
+  let pruneTimer: NodeJS.Timeout | undefined
+
+  async function prune(): Promise<void> {
+    try {
+      const dropped = await store.prune(config.retention)
+      if (dropped > 0) logger.info('retention: dropped old conversation entries', { dropped })
+    } catch (error) {
+      logger.error('retention: prune failed', { error })
+    }
+  }
+
+  return {
+    client,
+    status,
+    outbox,
+    hub,
+    metrics,
+    limits: {
+      visitorMessages: limiter(config.rateLimits.messagesPerVisitorPerMinute),
+      ipMessages: limiter(config.rateLimits.messagesPerIpPerMinute),
+      ipSessions: limiter(config.rateLimits.sessionsPerIpPerMinute),
+    },
+    async start() {
+      await outbox.resume()
+      await prune()
+      pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
+      pruneTimer.unref()
+    },
+    stop() {
+      if (pruneTimer) clearInterval(pruneTimer)
+      outbox.stop()
+      hub.close()
+    },
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { Contact } from '../../shared/widget-api'
+import type { Store } from '../store/types'
+
+/** What the backend remembers of a visitor: sent to agents as sender.name/email/phone/invite. */
+export const Profile = z.object({
+  contact: Contact,
+  invite: z.string().optional(),
+})
+export type Profile = z.infer<typeof Profile>
+
+const key = (visitorId: string) => `profile:${visitorId}`
+
+export async function readProfile(store: Store, visitorId: string): Promise<Profile> {
+  const parsed = Profile.safeParse(await store.getRecord(key(visitorId)))
+  return parsed.success ? parsed.data : { contact: {} }
+}
+
+/** Merges `changes` into the stored profile; kept as long as conversations are. */
+export async function updateProfile(
+  store: Store,
+  visitorId: string,
+  changes: Partial<Profile>,
+  ttlMs: number,
+): Promise<Profile> {
+  const current = await readProfile(store, visitorId)
+  const next: Profile = {
+    contact: { ...current.contact, ...dropEmpty(changes.contact ?? {}) },
+    invite: changes.invite ?? current.invite,
+  }
+  await store.setRecord(key(visitorId), next, ttlMs)
+  return next
+}
+
+function dropEmpty(contact: Contact): Contact {
+  return Object.fromEntries(
+    Object.entries(contact).filter(([, value]) => value !== undefined && value !== ''),
+  )
+}

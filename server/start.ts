@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import type { Hono } from 'hono'
+import { createApp } from './app'
+import type { Config } from './config/config'
+import { type Env, loadConfig } from './config/load-config'
+import { loadSettings, type Settings } from './config/settings'
+import { createLogger, type Logger } from './logging/logger'
+import { createRuntime } from './runtime'
+import { createStore } from './store/index'
+import type { Store } from './store/types'
+
+export type StartOptions = {
+  /** Environment to read the configuration from (default process.env); ignored with `config`. */
+  env?: Env
+  config?: Config
+  settings?: Settings
+  /** A store the caller owns (not closed by close()); default: opened from STORE_URL. */
+  store?: Store
+  fetch?: typeof fetch
+  /** Overrides PORT; 0 picks a free port. */
+  port?: number
+  host?: string
+  bot?: { routes: Hono }
+  logger?: Logger
+  staticDir?: string
+  now?: () => number
+}
+
+export type RunningServer = {
+  /** http://host:port the server listens on. */
+  url: string
+  port: number
+  app: Hono
+  store: Store
+  config: Config
+  /** Graceful shutdown: stop accepting, end streams (clients reconnect), flush the store. */
+  close(): Promise<void>
+}
+
+const SHUTDOWN_GRACE_MS = 5000
+
+/** The secret values a logger must never write. */
+export function secretsOf(config: Config): string[] {
+  return [
+    config.webhookSecret,
+    config.sessionSecret,
+    config.identitySecret,
+    config.channel.url,
+    config.bot?.token,
+  ].filter((value): value is string => value !== undefined && value.length > 0)
+}
+
+/**
+ * Starts the backend on a real socket.
+ *
+ * @example const server = await startServer({ env: { ...process.env, PORT: '0' }, host: '127.0.0.1' })
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig(options.env ?? process.env)
+  const settings = options.settings ?? loadSettings(config.settingsPath)
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
+  const ownsStore = options.store === undefined
+  const store = options.store ?? (await createStore(config.storeUrl))
+  const deps = {
+    config,
+    settings,
+    store,
+    fetch: options.fetch ?? globalThis.fetch,
+    now: options.now ?? Date.now,
+    logger,
+    ...(options.bot ? { bot: options.bot } : {}),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+  }
+  const runtime = createRuntime(deps)
+  const app = createApp(deps, runtime)
+  const server = createAdaptorServer({ fetch: app.fetch })
+  const host = options.host ?? config.host
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? config.port, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (error) {
+    if (ownsStore) await store.close()
+    throw error
+  }
+  const port = (server.address() as AddressInfo).port
+  await runtime.start()
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  logger.info('listening', { port, store: store.kind })
+
+  let closing: Promise<void> | undefined
+  async function close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    runtime.stop()
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, SHUTDOWN_GRACE_MS)
+    await closed
+    clearTimeout(force)
+    if (ownsStore) await store.close()
+    logger.info('stopped')
+  }
+
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    app,
+    store,
+    config,
+    close: () => {
+      closing ??= close()
+      return closing
+    },
+  }
+}

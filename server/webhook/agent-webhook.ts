@@ -1,0 +1,146 @@
+import { Hono } from 'hono'
+import {
+  AgentMessage,
+  isTypingMessage,
+  type ReplyError,
+  type ReplyOk,
+} from '../../shared/protocol/chat-channel'
+import { describeIssues, errorBody } from '../../shared/protocol/errors'
+import { EntryContent } from '../../shared/widget-api'
+import type { AppDeps } from '../app-deps'
+import type { AppEnv } from '../http/app-env'
+import type { Runtime } from '../runtime'
+import { agentMessageEntry } from './agent-message-entry'
+import { secretMatches } from './secret-match'
+
+export const WEBHOOK_BODY_LIMIT = 64 * 1024
+const MAX_VISITOR_ID = 128
+
+const OK: ReplyOk = { result: 'ok' }
+
+function invalid(message: string): ReplyError {
+  return { error: { code: 'invalid_request', message } }
+}
+
+/**
+ * POST /hooks/:secret/:channelId — agent messages from the service (A3). A message
+ * is written durably before "ok" is answered; a repeated message.id is answered ok
+ * without a second delivery; a bad body answers 200 with an error the agent sees.
+ */
+export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
+  const { config, store, now } = deps
+  const deliveries = runtime.metrics.webhookDeliveries
+  const app = new Hono<AppEnv>()
+
+  app.post(
+    '/:secret/:channelId',
+    async (c, next) => {
+      // Checked before the body is read: a stranger learns nothing and costs nothing.
+      if (
+        !secretMatches(config.webhookSecret, c.req.param('secret')) ||
+        c.req.param('channelId') !== config.channel.publicId
+      ) {
+        deliveries.inc({ outcome: 'not_found' })
+        return c.json(errorBody('not_found', 'No webhook at this address.'), 404)
+      }
+      const declared = Number(c.req.header('content-length') ?? '0')
+      if (declared > WEBHOOK_BODY_LIMIT) {
+        deliveries.inc({ outcome: 'too_large' })
+        return c.json(
+          errorBody('payload_too_large', `The body is larger than ${WEBHOOK_BODY_LIMIT} bytes.`),
+          413,
+        )
+      }
+      await next()
+    },
+    async (c) => {
+      const text = await readLimited(c.req.raw, WEBHOOK_BODY_LIMIT)
+      if (text === undefined) {
+        deliveries.inc({ outcome: 'too_large' })
+        return c.json(
+          errorBody('payload_too_large', `The body is larger than ${WEBHOOK_BODY_LIMIT} bytes.`),
+          413,
+        )
+      }
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        deliveries.inc({ outcome: 'invalid' })
+        return c.json(invalid('body: is not JSON'), 200)
+      }
+      const parsed = AgentMessage.safeParse(json)
+      if (!parsed.success) {
+        deliveries.inc({ outcome: 'invalid' })
+        return c.json(invalid(describeIssues(parsed.error)), 200)
+      }
+      const message = parsed.data
+      const visitorId = String(message.recipient.id)
+      if (visitorId.length > MAX_VISITOR_ID) {
+        deliveries.inc({ outcome: 'invalid' })
+        return c.json(invalid(`recipient.id: must be at most ${MAX_VISITOR_ID} characters`), 200)
+      }
+      if (isTypingMessage(message.message)) {
+        // Typing is pushed, never stored: a lost one costs nothing.
+        await store
+          .publish(visitorId, {
+            event: 'typing',
+            data: {
+              typing: message.message.type === 'typein',
+              ...(message.sender?.name ? { name: message.sender.name } : {}),
+            },
+          })
+          .catch((error) => {
+            c.get('log').warn('typing notification not published', { error })
+          })
+        deliveries.inc({ outcome: 'typing' })
+        return c.json(OK, 200)
+      }
+      const content = EntryContent.safeParse(message.message)
+      if (!content.success) {
+        deliveries.inc({ outcome: 'invalid' })
+        return c.json(invalid(describeIssues(content.error)), 200)
+      }
+      const id = message.message.id
+      try {
+        const result = await store.append(
+          visitorId,
+          agentMessageEntry(message, content.data, now()),
+          id ? { dedupeKey: `a3:${id}` } : {},
+        )
+        deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'ok' })
+        return c.json(OK, 200)
+      } catch (error) {
+        // Not "ok": the service retries (3 times, 3 s apart) and the message is not lost.
+        c.get('log').error('agent message could not be stored; asking the service to retry', {
+          error,
+        })
+        deliveries.inc({ outcome: 'store_error' })
+        return c.json(
+          errorBody('unavailable', 'The message could not be stored; it will be retried.'),
+          503,
+        )
+      }
+    },
+  )
+  return app
+}
+
+/** Reads a body (Content-Length or chunked) up to `max` bytes; undefined when larger. */
+async function readLimited(request: Request, max: number): Promise<string | undefined> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks))
+}

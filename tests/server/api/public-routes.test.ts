@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { PublicConfig, StatusResponse } from '../../../shared/widget-api'
+import { createFakeService } from '../helpers/fake-service'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestConfig, createTestSettings } from '../helpers/test-config'
+
+let t: TestApp
+afterEach(() => t?.stop())
+
+describe('GET /api/config', () => {
+  it('returns the site owner’s public settings', async () => {
+    t = createTestApp({
+      settings: createTestSettings({
+        invite: { text: 'Need help?', delaySeconds: 5, pages: ['/pricing*'] },
+        bot: { secretRule: 'x' },
+      }),
+    })
+    const res = await t.request('/api/config')
+    expect(res.status).toBe(200)
+    const body = PublicConfig.parse(await res.json())
+    expect(body).toMatchObject({
+      title: 'Help desk',
+      color: '#112233',
+      invite: { text: 'Need help?', delaySeconds: 5, pages: ['/pricing*'] },
+    })
+    expect(JSON.stringify(body)).not.toContain('secretRule')
+  })
+})
+
+describe('GET /api/status', () => {
+  it('answers online and offline from A1', async () => {
+    const service = createFakeService({ status: { status: 200, body: '1' } })
+    t = createTestApp({}, service)
+    expect(StatusResponse.parse(await (await t.request('/api/status')).json())).toEqual({
+      online: true,
+    })
+    const offline = createFakeService({ status: { status: 200, body: '0\n' } })
+    const t2 = createTestApp({}, offline)
+    expect(await (await t2.request('/api/status')).json()).toEqual({ online: false })
+    t2.stop()
+  })
+
+  it('makes one upstream call for 1,000 concurrent visitors', async () => {
+    const service = createFakeService()
+    t = createTestApp({}, service)
+    const answers = await Promise.all(Array.from({ length: 1000 }, () => t.request('/api/status')))
+    expect(answers.every((res) => res.status === 200)).toBe(true)
+    expect(service.statusCalls()).toBe(1)
+  })
+
+  it('asks again only after the cache period', async () => {
+    const service = createFakeService()
+    let now = 1_000_000
+    t = createTestApp(
+      { now: () => now, config: createTestConfig({}, { STATUS_CACHE_SECONDS: '15' }) },
+      service,
+    )
+    await t.request('/api/status')
+    now += 14_000
+    await t.request('/api/status')
+    expect(service.statusCalls()).toBe(1)
+    now += 2000
+    await t.request('/api/status')
+    expect(service.statusCalls()).toBe(2)
+  })
+
+  it.each([
+    ['a 404', { status: 404, body: 'not found' }],
+    ['a 500', { status: 500, body: 'oops' }],
+    ['an irregular body', { status: 200, body: 'maybe' }],
+    ['a connection error', 'connection-error'],
+  ] as const)('answers offline (never 500) and logs a warning on %s', async (_, reply) => {
+    const service = createFakeService({ status: reply })
+    t = createTestApp({}, service)
+    const res = await t.request('/api/status')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ online: false })
+    expect(
+      t.logs.some(
+        (line) => JSON.parse(line).level === 'warn' && line.includes('channel status unavailable'),
+      ),
+    ).toBe(true)
+  })
+})
