@@ -27,6 +27,15 @@ export type CreateBotOptions = {
   retryDelayMs?: number
 }
 
+export type Bot = {
+  /** Mount at /bot: POST /bot/:token is the B2 endpoint. */
+  routes: Hono
+  /** Resolves once every event taken so far has been handled. */
+  settled(): Promise<void>
+  /** Graceful shutdown: stops taking events and waits for those under way. */
+  close(): Promise<void>
+}
+
 /**
  * Porthole's rules bot, ready to mount: validates the settings (throws
  * BotSettingsError naming the rule), then wires the rules brain to a provider.
@@ -34,7 +43,7 @@ export type CreateBotOptions = {
  * @example
  * if (config.bot) app = createApp({ ...deps, bot: createBot({ config: config.bot, settings: settings.bot, store }) })
  */
-export function createBot(options: CreateBotOptions): { routes: Hono; close(): Promise<void> } {
+export function createBot(options: CreateBotOptions): Bot {
   const settings = parseBotSettings(options.settings)
   const logger = options.logger ?? consoleLogger
   const provider = createBotProvider({
@@ -47,7 +56,7 @@ export function createBot(options: CreateBotOptions): { routes: Hono; close(): P
     ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
     onEvent: createRulesBrain({ settings, store: options.store, logger }),
   })
-  return { routes: provider.routes, close: provider.close }
+  return { routes: provider.routes, settled: provider.settled, close: provider.close }
 }
 
 export { createRulesBrain } from './brain'

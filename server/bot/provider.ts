@@ -63,6 +63,8 @@ export type BotProvider = {
   send(event: OutgoingBotEvent): Promise<SendResult>
   sendMessage(chatId: string, clientId: string | undefined, message: BotReply): Promise<SendResult>
   inviteAgent(chatId: string, clientId: string): Promise<SendResult>
+  /** Resolves once every event taken so far has been handled (its replies sent or given up). */
+  settled(): Promise<void>
   /** Stops taking events (503, so the service retries elsewhere) and waits for the ones being handled. */
   close(): Promise<void>
 }
@@ -178,6 +180,7 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
     send,
     sendMessage,
     inviteAgent,
+    settled: () => queue.idle(),
     async close() {
       closed = true
       await queue.idle()
