@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
+import { createAgentMessage, createTextMessage } from '../../factories/protocol'
+import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { type BackendProcess, startBackendProcess } from './backend-process'
+import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
+import { openSse, type SseConnection } from './sse-client'
+
+// Two backend processes on one Redis, as behind a load balancer: the service's webhook
+// reaches one, the visitor streams from the other, then reconnects to the first.
+
+const SLOW = { timeout: 30_000, interval: 50 }
+
+describeRedis('two backend instances on one Redis', () => {
+  let redis: RedisServer
+  let upstream: FakeUpstream
+  let a: BackendProcess
+  let b: BackendProcess
+  let dataDir: string
+  const webhookSecret = randomBytes(16).toString('hex')
+
+  beforeAll(async () => {
+    redis = await startRedisServer()
+    upstream = await startFakeUpstream()
+    dataDir = mkdtempSync(join(tmpdir(), 'porthole-multi-'))
+    const env = {
+      CHANNEL_URL: upstream.channelUrl,
+      WEBHOOK_SECRET: webhookSecret,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      STORE_URL: redis.url,
+      PORTHOLE_DATA_DIR: dataDir,
+    }
+    ;[a, b] = await Promise.all([startBackendProcess(env), startBackendProcess(env)])
+  }, 90_000)
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+    await upstream?.close()
+    await redis?.stop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }, 30_000)
+
+  async function newVisitor(on: BackendProcess): Promise<SessionResponse> {
+    const response = await fetch(`${on.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    return SessionResponse.parse(await response.json())
+  }
+
+  /** The service delivering one agent message (A3) to `on`. */
+  async function deliver(on: BackendProcess, visitorId: string, id: string, text: string) {
+    const body = createAgentMessage({
+      recipient: { id: visitorId },
+      message: createTextMessage({ id, text }),
+    })
+    const response = await fetch(`${on.url}/hooks/${webhookSecret}/fake-channel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(await response.json()).toEqual({ result: 'ok' })
+  }
+
+  function texts(connection: SseConnection): string[] {
+    return connection.events
+      .filter((event) => event.event === 'message')
+      .map((event) => {
+        const entry = ConversationEntry.parse(JSON.parse(event.data))
+        expect(event.id).toBe(entry.id)
+        return entry.content.type === 'text' ? entry.content.text : entry.content.type
+      })
+  }
+
+  it('delivers every agent message exactly once and in order across instances and a reconnect', async () => {
+    const { visitorId, token } = await newVisitor(a)
+    const sent: string[] = []
+    const send = async (on: BackendProcess, n: number) => {
+      const text = `message ${n}`
+      sent.push(text)
+      await deliver(on, visitorId, `agent-msg-${visitorId}-${n}`, text)
+    }
+
+    // Streams from B; webhooks reach A (and, for some, B too).
+    const first = await openSse(`${b.url}/api/events?token=${encodeURIComponent(token)}`)
+    for (let n = 1; n <= 10; n++) await send(n % 3 === 0 ? b : a, n)
+    // The service retries a message whose ack it lost, and the retry lands on the other instance.
+    await deliver(b, visitorId, `agent-msg-${visitorId}-1`, 'message 1')
+    await deliver(a, visitorId, `agent-msg-${visitorId}-6`, 'message 6')
+    await vi.waitFor(() => expect(texts(first)).toEqual(sent), SLOW)
+
+    // The visitor drops off; messages keep coming meanwhile, to both instances.
+    const lastSeen = first.events.filter((event) => event.id !== undefined).at(-1)?.id
+    first.close()
+    await first.closed
+    for (let n = 11; n <= 20; n++) await send(n % 2 ? a : b, n)
+
+    // ...and reconnects to A with the last id it saw: the rest, once each, in order.
+    const second = await openSse(`${a.url}/api/events?token=${encodeURIComponent(token)}`, {
+      'last-event-id': lastSeen ?? '',
+    })
+    for (let n = 21; n <= 25; n++) await send(n % 2 ? b : a, n)
+    await vi.waitFor(() => expect(texts(second)).toEqual(sent.slice(10)), SLOW)
+    expect([...texts(first), ...texts(second)]).toEqual(sent)
+    second.close()
+  })
+
+  it('echoes a visitor’s own message to its tab on the other instance', async () => {
+    const { token } = await newVisitor(b)
+    const tab = await openSse(`${b.url}/api/events?token=${encodeURIComponent(token)}`)
+    const response = await fetch(`${a.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ id: 'client-msg-0001', type: 'text', text: 'Hi from the other tab' }),
+    })
+    expect(response.status).toBe(200)
+    await vi.waitFor(() => expect(texts(tab)).toEqual(['Hi from the other tab']), SLOW)
+    tab.close()
+  })
+
+  it('pushes agent typing from one instance to the stream on the other', async () => {
+    const { visitorId, token } = await newVisitor(a)
+    const stream = await openSse(`${b.url}/api/events?token=${encodeURIComponent(token)}`)
+    // Typing is published, not stored: the stream must be live on B before it is sent.
+    await vi.waitFor(async () => {
+      const body = createAgentMessage({ recipient: { id: visitorId }, message: { type: 'typein' } })
+      await fetch(`${a.url}/hooks/${webhookSecret}/fake-channel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(stream.events.some((event) => event.event === 'typing')).toBe(true)
+    }, SLOW)
+    const typing = stream.events.find((event) => event.event === 'typing')
+    expect(JSON.parse(typing?.data ?? '{}')).toMatchObject({ typing: true })
+    stream.close()
+  })
+})
