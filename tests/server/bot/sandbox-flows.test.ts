@@ -5,6 +5,10 @@ import { type Harness, startHarness } from './sandbox-harness'
 // Spec section 3's flows, end to end against the sandbox's bot side.
 
 let harness: Harness | undefined
+async function start(options: Parameters<typeof startHarness>[0]): Promise<Harness> {
+  harness = await startHarness(options)
+  return harness
+}
 afterEach(async () => {
   await harness?.close()
   harness = undefined
@@ -12,7 +16,7 @@ afterEach(async () => {
 
 describe('the bot against the sandbox', () => {
   it('bot answers: the customer sees the greeting and the rule reply (fallback texts for BUTTONS and MARKDOWN)', async () => {
-    const h = (harness = await startHarness({ agentOnline: true }))
+    const h = await start({ agentOnline: true })
     await h.customerSays('v1', 'When are you open?')
     await h.waitForShown('v1', 2)
     expect(h.shownTo('v1')).toEqual([
@@ -39,7 +43,7 @@ describe('the bot against the sandbox', () => {
   })
 
   it('no rule -> INVITE_AGENT -> an agent joins -> AGENT_JOINED -> the bot stays silent', async () => {
-    const h = (harness = await startHarness({ agentOnline: true }))
+    const h = await start({ agentOnline: true })
     await h.customerSays('v2', 'Do you sell bikes?')
     await h.waitForShown('v2', 2)
     expect(h.shownTo('v2')).toEqual(['Hello! I am the shop bot.', 'Connecting you to an agent…'])
@@ -63,7 +67,7 @@ describe('the bot against the sandbox', () => {
   })
 
   it('a customer asking for a person in Russian is handed over in Russian', async () => {
-    const h = (harness = await startHarness({ agentOnline: true }))
+    const h = await start({ agentOnline: true })
     await h.customerSays('v3', 'Позовите оператора, пожалуйста')
     await h.waitForShown('v3', 2)
     expect(h.shownTo('v3')).toEqual(['Здравствуйте! Я бот магазина.', 'Соединяю вас с оператором…'])
@@ -71,7 +75,7 @@ describe('the bot against the sandbox', () => {
   })
 
   it('no agent online -> AGENT_UNAVAILABLE -> the bot asks for contacts, recognises them and confirms', async () => {
-    const h = (harness = await startHarness({ agentOnline: false }))
+    const h = await start({ agentOnline: false })
     await h.customerSays('v4', 'I need help with my order')
     await h.waitForShown('v4', 3)
     const chat = await h.chatOf('v4')
@@ -90,7 +94,7 @@ describe('the bot against the sandbox', () => {
   })
 
   it('close -> CHAT_CLOSED -> the chat state is dropped, and the next chat starts afresh', async () => {
-    const h = (harness = await startHarness({ agentOnline: true }))
+    const h = await start({ agentOnline: true })
     await h.customerSays('v5', 'When are you open?')
     await h.waitForShown('v5', 2)
     const chat = await h.chatOf('v5')
