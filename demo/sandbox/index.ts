@@ -67,7 +67,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ensureInitial(service, options)
   writer?.flush()
   const app = createSandboxApp(service, options.consoleDir ?? defaultConsoleDir())
-  return { app, service, close: () => writer?.flush() }
+  return { app, service, close: () => writer?.close() }
 }
 
 /**

@@ -47,6 +47,7 @@ export class StateWriter {
   readonly #path: string
   readonly #snapshot: () => SandboxState
   #timer: ReturnType<typeof setTimeout> | undefined
+  #closed = false
 
   constructor(path: string, snapshot: () => SandboxState) {
     this.#path = path
@@ -55,9 +56,23 @@ export class StateWriter {
   }
 
   schedule(): void {
-    if (this.#timer) return
-    this.#timer = setTimeout(() => this.flush(), WRITE_DELAY_MS)
+    if (this.#timer || this.#closed) return
+    this.#timer = setTimeout(() => {
+      try {
+        this.flush()
+      } catch (error) {
+        // A failed background save must not take the service down; the next change retries.
+        console.error(`sandbox: could not save the state to ${this.#path}:`, error)
+      }
+    }, WRITE_DELAY_MS)
     this.#timer.unref?.()
+  }
+
+  /** Writes the last state and stops: later changes are not saved. */
+  close(): void {
+    if (this.#closed) return
+    this.flush()
+    this.#closed = true
   }
 
   flush(): void {

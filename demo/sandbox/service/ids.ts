@@ -20,6 +20,7 @@ export function agentIdFor(name: string, taken: (id: string) => boolean): string
   const base =
     name
       .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'agent'

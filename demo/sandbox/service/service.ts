@@ -298,44 +298,56 @@ export class SandboxService extends RegistryService {
   }
 
   #toBot(chat: Chat, build: () => ServiceToProviderEvent): void {
-    const previous = this.#botQueues.get(chat.id) ?? Promise.resolve()
-    const next = previous.then(async () => {
-      const event = build()
-      // After an agent joined only AGENT_JOINED and CHAT_CLOSED go; after a failure nothing.
-      const allowed =
-        chat.bot === 'active' ||
-        (chat.bot === 'ended' && (event.event === 'AGENT_JOINED' || event.event === 'CHAT_CLOSED'))
-      const provider = chat.botProviderId
-        ? this.registry.botProviders.get(chat.botProviderId)
-        : undefined
-      if (!allowed || !provider) return
-      const url = `${provider.endpointUrl.replace(/\/+$/, '')}/${provider.token}`
-      const result = await callBot({
-        fetch: this.#fetch,
-        url,
-        event,
-        timeoutMs: this.timings.botTimeoutMs,
-        retries: this.timings.botRetries,
-        onAttempt: (attempt, outcome) => {
-          const error = outcome.ok ? undefined : outcome.error
-          this.traffic.record({
-            interface: 'B2',
-            direction: 'out',
-            method: 'POST',
-            target: url,
-            ok: outcome.ok,
-            status: outcome.status,
-            error,
-            request: event,
-            chatId: chat.id,
-            attempt,
-          })
-        },
+    // One queue per customer on a channel: the provider sees a chat's events in order, and
+    // a closed chat's CHAT_CLOSED before the next chat's first CLIENT_MESSAGE.
+    const queue = `${chat.channelId}:${chat.clientId}`
+    const previous = this.#botQueues.get(queue) ?? Promise.resolve()
+    const next = previous
+      .then(async () => {
+        const event = build()
+        // After an agent joined only AGENT_JOINED and CHAT_CLOSED go; after a failure nothing.
+        const allowed =
+          chat.bot === 'active' ||
+          (chat.bot === 'ended' &&
+            (event.event === 'AGENT_JOINED' || event.event === 'CHAT_CLOSED'))
+        const provider = chat.botProviderId
+          ? this.registry.botProviders.get(chat.botProviderId)
+          : undefined
+        if (!allowed || !provider) return
+        const url = `${provider.endpointUrl.replace(/\/+$/, '')}/${provider.token}`
+        const result = await callBot({
+          fetch: this.#fetch,
+          url,
+          event,
+          timeoutMs: this.timings.botTimeoutMs,
+          retries: this.timings.botRetries,
+          onAttempt: (attempt, outcome) => {
+            const error = outcome.ok ? undefined : outcome.error
+            this.traffic.record({
+              interface: 'B2',
+              direction: 'out',
+              method: 'POST',
+              target: url,
+              ok: outcome.ok,
+              status: outcome.status,
+              error,
+              request: event,
+              chatId: chat.id,
+              attempt,
+            })
+          },
+        })
+        if (!result.ok)
+          this.#botFailed(chat, event.event, `${result.error} (${result.attempts} attempts)`)
       })
-      if (!result.ok)
-        this.#botFailed(chat, event.event, `${result.error} (${result.attempts} attempts)`)
+      .catch((error: unknown) => {
+        // The queue must go on: a bug here must not silence the bot for this customer.
+        console.error('sandbox: a bot event could not be sent', error)
+      })
+    this.#botQueues.set(queue, next)
+    void next.then(() => {
+      if (this.#botQueues.get(queue) === next) this.#botQueues.delete(queue)
     })
-    this.#botQueues.set(chat.id, next)
     this.#track(next)
   }
 

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox } from '../../../demo/sandbox/index'
+import { channelInput, customerMessage, FAST, postJson } from './fixtures'
+
+type Running = Awaited<ReturnType<typeof startSandbox>>
+const running: Running[] = []
+afterEach(async () => {
+  for (const sandbox of running.splice(0)) await sandbox.close()
+})
+
+type StreamEvent = { event: string; data: { type: string; [key: string]: unknown } }
+
+/** Reads SSE events from a live stream until `enough` says so. */
+async function readEvents(
+  url: string,
+  enough: (events: StreamEvent[]) => boolean,
+  onOpen: () => Promise<void>,
+) {
+  const controller = new AbortController()
+  const response = await fetch(url, { signal: controller.signal })
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+  const reader = response.body?.getReader()
+  if (!reader) throw new Error('no stream body')
+  const decoder = new TextDecoder()
+  const events: StreamEvent[] = []
+  let buffer = ''
+  let opened = false
+  while (!enough(events)) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffer += decoder.decode(value, { stream: true })
+    let end = buffer.indexOf('\n\n')
+    while (end >= 0) {
+      const block = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const event = /^event: (.*)$/m.exec(block)?.[1]
+      const data = /^data: (.*)$/m.exec(block)?.[1]
+      if (event && data) events.push({ event, data: JSON.parse(data) })
+      end = buffer.indexOf('\n\n')
+    }
+    if (!opened && events.length > 0) {
+      opened = true
+      await onOpen()
+    }
+  }
+  controller.abort()
+  return events
+}
+
+describe('console live events', () => {
+  it('sends a snapshot first, then chats, agents and channels as they change', async () => {
+    const sandbox = await startSandbox({
+      port: 0,
+      timings: FAST,
+      consoleDir: '/nonexistent',
+      agents: [{ name: 'Anna' }],
+    })
+    running.push(sandbox)
+    const channel = sandbox.service.createChannel(channelInput())
+    const events = await readEvents(
+      `${sandbox.url}/console/api/events`,
+      (seen) => seen.some((event) => event.event === 'chat'),
+      async () => {
+        sandbox.service.setAgentOnline('anna', true)
+        const response = await fetch(
+          channel.endpoint,
+          postJson(customerMessage({ message: { text: 'live!' } })),
+        )
+        expect(response.status).toBe(200)
+      },
+    )
+    expect(events[0]?.event).toBe('snapshot')
+    expect(events[0]?.data).toMatchObject({
+      type: 'snapshot',
+      state: { channels: [{ id: channel.id }] },
+    })
+    expect(events.map((event) => event.event)).toContain('agents')
+    const chat = events.find((event) => event.event === 'chat')?.data.chat as {
+      entries: Array<{ message?: { text?: string } }>
+    }
+    expect(chat.entries.at(-1)?.message?.text).toBe('live!')
+  })
+
+  it('ends open streams when the sandbox closes', async () => {
+    const sandbox = await startSandbox({ port: 0, timings: FAST, consoleDir: '/nonexistent' })
+    const response = await fetch(`${sandbox.url}/console/api/events`)
+    await sandbox.close()
+    const reader = response.body?.getReader()
+    let done = false
+    while (!done) done = (await reader?.read().catch(() => ({ done: true })))?.done ?? true
+    expect(done).toBe(true)
+  })
+})
