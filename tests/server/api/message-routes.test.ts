@@ -1,0 +1,334 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { runtimeOf } from '../../../server/app'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { VisitorEvent } from '../../../server/store/types'
+import { CustomerMessage } from '../../../shared/protocol/chat-channel'
+import { ErrorBody } from '../../../shared/protocol/errors'
+import { PostMessageResponse } from '../../../shared/widget-api'
+import { createFakeService, type FakeService } from '../helpers/fake-service'
+import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestConfig } from '../helpers/test-config'
+
+let t: TestApp
+afterEach(() => {
+  t?.stop()
+  vi.useRealTimers()
+})
+
+function setup(service: FakeService = createFakeService(), env: Record<string, string> = {}) {
+  t = createTestApp({ config: createTestConfig({}, env), now: () => Date.now() }, service)
+  return t
+}
+
+function textMessage(overrides: Record<string, unknown> = {}) {
+  return { id: createClientId(), type: 'text', text: 'Hello, is anyone there?', ...overrides }
+}
+
+async function post(token: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await t.request('/api/messages', { body, token, headers })
+  const text = await res.text()
+  return { res, json: text ? JSON.parse(text) : undefined }
+}
+
+function sentBodies(service: FakeService) {
+  return service.messages().map((body) => CustomerMessage.parse(body))
+}
+
+describe('POST /api/messages: forwarding (A2)', () => {
+  it('forwards a text with the visitor’s sender profile and answers 200 sent', async () => {
+    const service = createFakeService()
+    setup(service)
+    const session = await t.request('/api/session', {
+      body: { contact: { name: 'Ada', email: 'ada@example.com' } },
+    })
+    const { token, visitorId } = await session.json()
+    const message = textMessage({
+      url: 'https://shop.example/pricing',
+      invite: 'Can I help you choose a plan?',
+    })
+    const { res, json } = await post(token, message)
+    expect(res.status).toBe(200)
+    const body = PostMessageResponse.parse(json)
+    expect(body.delivery).toBe('sent')
+    expect(body.entries).toEqual([
+      expect.objectContaining({
+        author: 'visitor',
+        clientId: message.id,
+        content: { type: 'text', text: message.text },
+      }),
+    ])
+    expect(sentBodies(service)).toEqual([
+      {
+        sender: {
+          id: visitorId,
+          name: 'Ada',
+          email: 'ada@example.com',
+          url: 'https://shop.example/pricing',
+          invite: 'Can I help you choose a plan?',
+        },
+        message: { type: 'text', id: message.id, text: message.text },
+      },
+    ])
+  })
+
+  it('keeps sending the invitation the conversation started from', async () => {
+    const service = createFakeService()
+    setup(service)
+    const { token } = await t.newVisitor()
+    await post(token, textMessage({ invite: 'Questions about shipping?' }))
+    await post(token, textMessage())
+    expect(sentBodies(service).map((b) => b.sender.invite)).toEqual([
+      'Questions about shipping?',
+      'Questions about shipping?',
+    ])
+  })
+
+  it('splits text over 1000 characters into parts forwarded in order, never cut', async () => {
+    const service = createFakeService()
+    setup(service)
+    const { token } = await t.newVisitor()
+    const text = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ')
+    const message = textMessage({ text })
+    const { res, json } = await post(token, message)
+    expect(res.status).toBe(200)
+    const parts = sentBodies(service).map((b) => (b.message.type === 'text' ? b.message.text : ''))
+    expect(parts.length).toBeGreaterThan(2)
+    expect(parts.every((p) => p.length <= 1000)).toBe(true)
+    expect(parts.join('')).toBe(text)
+    const entries = PostMessageResponse.parse(json).entries
+    expect(entries.map((e) => e.clientId)).toEqual(parts.map((_, i) => `${message.id}.${i + 1}`))
+  })
+
+  it('forwards the same client id once, answering the repeat with the same entries', async () => {
+    const service = createFakeService()
+    setup(service)
+    const { token } = await t.newVisitor()
+    const message = textMessage()
+    const first = await post(token, message)
+    const again = await post(token, message)
+    expect(again.res.status).toBe(200)
+    expect(again.json).toEqual(first.json)
+    expect(service.messages()).toHaveLength(1)
+  })
+
+  it('forwards once when the same message arrives twice at the same time', async () => {
+    const service = createFakeService()
+    setup(service)
+    const { token, visitorId } = await t.newVisitor()
+    const message = textMessage()
+    const results = await Promise.all([post(token, message), post(token, message)])
+    // One request forwards (200); the other is told it is on its way (202 pending).
+    expect(results.map((r) => r.res.status).sort()).toEqual([200, 202])
+    const ids = results.map((r) => PostMessageResponse.parse(r.json).entries.map((e) => e.id))
+    expect(ids[0]).toEqual(ids[1])
+    expect(service.messages()).toHaveLength(1)
+    expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
+  })
+
+  it('writes the message to the visitor’s log and to their other open streams', async () => {
+    setup()
+    const { token, visitorId } = await t.newVisitor()
+    const events: VisitorEvent[] = []
+    const stop = t.deps.store.subscribe(visitorId, (event) => events.push(event))
+    const message = textMessage()
+    await post(token, message)
+    expect(events).toEqual([
+      {
+        event: 'message',
+        data: expect.objectContaining({ clientId: message.id, author: 'visitor' }),
+      },
+    ])
+    expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
+    stop()
+  })
+
+  it('answers a 4xx with a `rejected` error carrying the service’s text, and never resends it', async () => {
+    vi.useFakeTimers()
+    const service = createFakeService({ message: { status: 400, body: 'sender.id is empty' } })
+    setup(service)
+    const { token } = await t.newVisitor()
+    const { res, json } = await post(token, textMessage())
+    expect(res.status).toBe(422)
+    expect(ErrorBody.parse(json)).toEqual({
+      error: { code: 'rejected', message: 'sender.id is empty' },
+    })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.messages()).toHaveLength(1)
+  })
+
+  it('retries a 5xx at 3 s intervals and reports the outcome as a delivery event', async () => {
+    vi.useFakeTimers()
+    const service = createFakeService()
+    service.queueMessageReplies({ status: 500 }, { status: 502 })
+    setup(service)
+    const { token, visitorId } = await t.newVisitor()
+    const events: VisitorEvent[] = []
+    t.deps.store.subscribe(visitorId, (event) => events.push(event))
+    const message = textMessage()
+    const { res, json } = await post(token, message)
+    expect(res.status).toBe(202)
+    expect(PostMessageResponse.parse(json).delivery).toBe('pending')
+    await vi.advanceTimersByTimeAsync(2999)
+    expect(service.messages()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(service.messages()).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(service.messages()).toHaveLength(3)
+    expect(events.filter((e) => e.event === 'delivery').map((e) => e.data)).toEqual([
+      { clientId: message.id, state: 'pending', error: expect.any(String) },
+      { clientId: message.id, state: 'sent' },
+    ])
+    // Settled: a repeat is answered from the record without another send.
+    expect((await post(token, message)).res.status).toBe(200)
+    expect(service.messages()).toHaveLength(3)
+  })
+
+  it('gives up after 3 retries on connection errors, then a repeat POST tries again', async () => {
+    vi.useFakeTimers()
+    const service = createFakeService({ message: 'connection-error' })
+    setup(service)
+    const { token, visitorId } = await t.newVisitor()
+    const events: VisitorEvent[] = []
+    t.deps.store.subscribe(visitorId, (event) => events.push(event))
+    const message = textMessage()
+    expect((await post(token, message)).res.status).toBe(202)
+    await vi.advanceTimersByTimeAsync(3 * 3000)
+    expect(service.messages()).toHaveLength(4)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.messages()).toHaveLength(4)
+    const last = events.filter((e) => e.event === 'delivery').at(-1)
+    expect(last).toEqual({
+      event: 'delivery',
+      data: {
+        clientId: message.id,
+        state: 'failed',
+        error: expect.stringMatching(/after 4 attempts/),
+      },
+    })
+    service.setMessageDefault({ status: 200 })
+    const again = await post(token, message)
+    expect(again.res.status).toBe(200)
+    expect(service.messages()).toHaveLength(5)
+    // Still one entry in the log: the retry did not duplicate the message.
+    expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
+  })
+
+  it('uses the configured retry interval and count', async () => {
+    vi.useFakeTimers()
+    const service = createFakeService({ message: { status: 503 } })
+    setup(service, { A2_RETRY_INTERVAL_MS: '10000', A2_RETRIES: '1' })
+    const { token } = await t.newVisitor()
+    await post(token, textMessage())
+    await vi.advanceTimersByTimeAsync(9999)
+    expect(service.messages()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(service.messages()).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(service.messages()).toHaveLength(2)
+  })
+
+  it('times out a hanging service and reports the failure', async () => {
+    const service = createFakeService({ message: 'hang' })
+    setup(service, { UPSTREAM_TIMEOUT_MS: '100', A2_RETRIES: '0' })
+    const { token } = await t.newVisitor()
+    const { res, json } = await post(token, textMessage())
+    expect(res.status).toBe(503)
+    expect(ErrorBody.parse(json).error).toEqual({
+      code: 'delivery_failed',
+      message: expect.stringMatching(/no answer within 100 ms/),
+    })
+  })
+
+  it('resumes a pending message after a restart', async () => {
+    vi.useFakeTimers()
+    const store = createMemoryStore()
+    const service = createFakeService()
+    service.queueMessageReplies({ status: 500 })
+    const first = createTestApp({ store, now: () => Date.now() }, service)
+    const { token, visitorId } = await first.newVisitor()
+    expect((await first.request('/api/messages', { body: textMessage(), token })).status).toBe(202)
+    first.stop()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(service.messages()).toHaveLength(1)
+    t = createTestApp({ store, now: () => Date.now() }, service)
+    await runtimeOf(t.app).start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(service.messages()).toHaveLength(2)
+    expect(await store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
+  })
+})
+
+describe('POST /api/messages: typing, auth, validation, limits', () => {
+  it('forwards typing with the visitor’s id, answers 204 and stores nothing', async () => {
+    const service = createFakeService()
+    setup(service)
+    const { token, visitorId } = await t.newVisitor()
+    const { res } = await post(token, { id: createClientId(), type: 'typein' })
+    expect(res.status).toBe(204)
+    expect(sentBodies(service)).toEqual([
+      { sender: { id: visitorId }, message: { type: 'typein' } },
+    ])
+    expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toEqual([])
+  })
+
+  it('requires a valid token', async () => {
+    setup()
+    const none = await post('', textMessage())
+    expect(none.res.status).toBe(401)
+    expect(ErrorBody.parse(none.json).error.code).toBe('unauthorized')
+    const bad = await post('not-a-token', textMessage())
+    expect(bad.res.status).toBe(401)
+  })
+
+  it('names the bad field of an invalid message', async () => {
+    setup()
+    const { token } = await t.newVisitor()
+    const { res, json } = await post(token, { id: 'short', type: 'text', text: 'hi' })
+    expect(res.status).toBe(400)
+    expect(ErrorBody.parse(json).error).toEqual({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^id: /),
+    })
+    const empty = await post(token, textMessage({ text: '   ' }))
+    expect(ErrorBody.parse(empty.json).error.message).toMatch(/^text: must not be empty/)
+    const badUrl = await post(token, textMessage({ url: 'javascript:alert(1)' }))
+    expect(ErrorBody.parse(badUrl.json).error.message).toMatch(/^url: /)
+  })
+
+  it('limits messages per visitor with 429 and Retry-After', async () => {
+    const service = createFakeService()
+    setup(service, { RATE_LIMIT_MESSAGES_PER_MINUTE: '2' })
+    const { token } = await t.newVisitor()
+    expect((await post(token, textMessage())).res.status).toBe(200)
+    expect((await post(token, textMessage())).res.status).toBe(200)
+    const { res, json } = await post(token, textMessage())
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(ErrorBody.parse(json).error.code).toBe('rate_limited')
+    expect(service.messages()).toHaveLength(2)
+    // Another visitor has their own budget.
+    expect((await post((await t.newVisitor()).token, textMessage())).res.status).toBe(200)
+  })
+
+  it('limits messages per address across visitors', async () => {
+    setup(createFakeService(), { RATE_LIMIT_IP_MESSAGES_PER_MINUTE: '2', TRUST_PROXY: '1' })
+    const ip = { 'x-forwarded-for': '203.0.113.9' }
+    for (let i = 0; i < 2; i++)
+      expect((await post((await t.newVisitor()).token, textMessage(), ip)).res.status).toBe(200)
+    expect((await post((await t.newVisitor()).token, textMessage(), ip)).res.status).toBe(429)
+    expect(
+      (
+        await post((await t.newVisitor()).token, textMessage(), {
+          'x-forwarded-for': '198.51.100.1',
+        })
+      ).res.status,
+    ).toBe(200)
+  })
+
+  it('refuses a body over the limit with 413', async () => {
+    setup()
+    const { token } = await t.newVisitor()
+    const { res } = await post(token, textMessage({ text: 'x'.repeat(200_000) }))
+    expect(res.status).toBe(413)
+  })
+})

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store, VisitorEvent } from '../../../server/store/types'
+import { IntegratorReply } from '../../../shared/protocol/chat-channel'
+import { createAgentMessage } from '../helpers/agent-message'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+
+const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
+
+let t: TestApp
+afterEach(() => t?.stop())
+
+async function deliver(body: unknown, path = HOOK, headers: Record<string, string> = {}) {
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return { res, json: await res.json() }
+}
+
+describe('POST /hooks/:secret/:channelId (A3)', () => {
+  it('stores an agent message durably, answers ok and pushes it to the visitor', async () => {
+    t = createTestApp()
+    const events: VisitorEvent[] = []
+    t.deps.store.subscribe('visitor-1', (event) => events.push(event))
+    const body = createAgentMessage({ recipientId: 'visitor-1' })
+    const { res, json } = await deliver(body)
+    expect(res.status).toBe(200)
+    expect(IntegratorReply.parse(json)).toEqual({ result: 'ok' })
+    const [entry] = await t.deps.store.readAfter('visitor-1', undefined, 10)
+    expect(entry).toMatchObject({
+      author: 'agent',
+      name: 'Anna',
+      photo: 'https://cdn.example/anna.png',
+      content: body.message,
+    })
+    expect(events).toEqual([{ event: 'message', data: entry }])
+  })
+
+  it('answers a repeated message.id ok without a second delivery', async () => {
+    t = createTestApp()
+    const events: VisitorEvent[] = []
+    t.deps.store.subscribe('visitor-1', (event) => events.push(event))
+    const body = createAgentMessage()
+    expect((await deliver(body)).json).toEqual({ result: 'ok' })
+    expect((await deliver(body)).json).toEqual({ result: 'ok' })
+    expect(await t.deps.store.readAfter('visitor-1', undefined, 10)).toHaveLength(1)
+    expect(events).toHaveLength(1)
+  })
+
+  it('keeps a message for a recipient it has never seen, under that id (numeric too)', async () => {
+    t = createTestApp()
+    await deliver(createAgentMessage({ recipientId: 1233 }))
+    expect(await t.deps.store.readAfter('1233', undefined, 10)).toHaveLength(1)
+  })
+
+  it('stores media messages with their content', async () => {
+    t = createTestApp()
+    const message = {
+      type: 'document',
+      id: 'doc-1',
+      file: 'https://cdn.example/a.pdf',
+      file_name: 'a.pdf',
+      file_size: 1234,
+    }
+    expect((await deliver(createAgentMessage({ message }))).json).toEqual({ result: 'ok' })
+    const [entry] = await t.deps.store.readAfter('visitor-1', undefined, 1)
+    expect(entry?.content).toMatchObject(message)
+  })
+
+  it('pushes typein/typeout without storing them', async () => {
+    t = createTestApp()
+    const events: VisitorEvent[] = []
+    t.deps.store.subscribe('visitor-1', (event) => events.push(event))
+    expect(
+      (await deliver(createAgentMessage({ message: { type: 'typein', text: undefined } }))).json,
+    ).toEqual({ result: 'ok' })
+    expect((await deliver(createAgentMessage({ message: { type: 'typeout' } }))).json).toEqual({
+      result: 'ok',
+    })
+    expect(events).toEqual([
+      { event: 'typing', data: { typing: true, name: 'Anna' } },
+      { event: 'typing', data: { typing: false, name: 'Anna' } },
+    ])
+    expect(await t.deps.store.readAfter('visitor-1', undefined, 10)).toEqual([])
+  })
+
+  it.each([
+    ['a body that is not JSON', '{"sender":', /^body: is not JSON/],
+    ['a missing recipient', { message: { type: 'text', text: 'hi' } }, /^recipient: /],
+    [
+      'an empty text',
+      createAgentMessage({ message: { text: '' } }),
+      /^message\.text: must not be empty/,
+    ],
+    [
+      'a photo without file_size',
+      createAgentMessage({
+        message: { type: 'photo', file: 'https://x.example/p.png', file_name: 'p.png' },
+      }),
+      /file_size/,
+    ],
+    [
+      'an unknown message type',
+      createAgentMessage({ message: { type: 'hologram' } }),
+      /^message\.type: /,
+    ],
+  ])(
+    'answers HTTP 200 with an invalid_request error naming the field for %s',
+    async (_, body, message) => {
+      t = createTestApp()
+      const { res, json } = await deliver(body)
+      expect(res.status).toBe(200)
+      const reply = IntegratorReply.parse(json)
+      expect(reply).toEqual({
+        error: { code: 'invalid_request', message: expect.stringMatching(message) },
+      })
+      expect(await t.deps.store.readAfter('visitor-1', undefined, 10)).toEqual([])
+    },
+  )
+
+  it.each([
+    ['a wrong secret', `/hooks/wrong-secret-0000000000/chan42`],
+    ['a secret prefix', `/hooks/${TEST_WEBHOOK_SECRET.slice(0, -1)}/chan42`],
+    ['another channel id', `/hooks/${TEST_WEBHOOK_SECRET}/chan43`],
+    ['no channel id', `/hooks/${TEST_WEBHOOK_SECRET}`],
+  ])('answers 404 to %s', async (_, path) => {
+    t = createTestApp()
+    const { res } = await deliver(createAgentMessage(), path)
+    expect(res.status).toBe(404)
+    expect(await t.deps.store.readAfter('visitor-1', undefined, 10)).toEqual([])
+  })
+
+  it('answers 413 to a body over 64 KB', async () => {
+    t = createTestApp()
+    const { res } = await deliver(createAgentMessage({ message: { text: 'x'.repeat(70_000) } }))
+    expect(res.status).toBe(413)
+  })
+
+  it('answers non-ok when the store fails, so the service retries', async () => {
+    const failing: Store = {
+      ...createMemoryStore(),
+      append: async () => Promise.reject(new Error('disk full')),
+    }
+    t = createTestApp({ store: failing })
+    const { res, json } = await deliver(createAgentMessage())
+    expect(res.status).toBe(503)
+    expect(json).toEqual({ error: { code: 'unavailable', message: expect.any(String) } })
+  })
+
+  it('counts deliveries by outcome in /metrics', async () => {
+    t = createTestApp()
+    const body = createAgentMessage()
+    await deliver(body)
+    await deliver(body)
+    await deliver('nope')
+    const metrics = await (await t.app.request('/metrics')).text()
+    expect(metrics).toContain('porthole_webhook_deliveries_total{outcome="ok"} 1')
+    expect(metrics).toContain('porthole_webhook_deliveries_total{outcome="duplicate"} 1')
+    expect(metrics).toContain('porthole_webhook_deliveries_total{outcome="invalid"} 1')
+  })
+})
