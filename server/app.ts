@@ -36,8 +36,12 @@ export function runtimeOf(app: Hono): Runtime {
 export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps)): Hono {
   const app = new Hono<AppEnv>()
   app.onError(createErrorHandler(deps.logger))
+  // The path is not echoed back: it may carry a secret the caller mistyped.
   app.notFound((c) =>
-    c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404),
+    c.json(
+      errorBody('not_found', `No such route for ${c.req.method}: see the HTTP API in the README.`),
+      404,
+    ),
   )
   app.use(requestLog({ logger: deps.logger, metrics: runtime.metrics }))
 

@@ -22,7 +22,9 @@ async function start(env: Record<string, string> = {}) {
 
 function connect(url: string, headers: Record<string, string> = {}): SseConnection {
   const sse = openSse(url, headers)
-  cleanups.push(() => sse.close())
+  cleanups.push(() => {
+    sse.close()
+  })
   return sse
 }
 
