@@ -1,0 +1,44 @@
+// Gzip sizes of the built widget: what a page pays up front (the embed script, the
+// loader chunk and its static imports) and everything the widget can ever load.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const STATIC_IMPORT = /\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']/g
+
+function gzipSize(path) {
+  return gzipSync(readFileSync(path), { level: 9 }).length
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((item) =>
+    item.isDirectory() ? filesUnder(join(dir, item.name)) : [join(dir, item.name)],
+  )
+}
+
+/** The file and every module it statically imports, transitively. */
+function withStaticImports(path, seen = new Set()) {
+  if (seen.has(path) || !existsSync(path)) return seen
+  seen.add(path)
+  const code = readFileSync(path, 'utf8')
+  for (const match of code.matchAll(STATIC_IMPORT)) {
+    const specifier = match[1] ?? match[2]
+    if (specifier?.startsWith('.')) withStaticImports(resolve(dirname(path), specifier), seen)
+  }
+  return seen
+}
+
+/** { loader, everything } in bytes of gzip -9, or undefined when the widget is not built. */
+export function measureWidget(distWidget) {
+  const embed = join(distWidget, 'widget.js')
+  if (!existsSync(embed)) return undefined
+  const assets = join(distWidget, 'assets')
+  const loaderChunks = existsSync(assets)
+    ? readdirSync(assets).filter((name) => /^loader-.*\.js$/.test(name))
+    : []
+  const loaderFiles = new Set([embed])
+  for (const chunk of loaderChunks) withStaticImports(join(assets, chunk), loaderFiles)
+  const everything = filesUnder(distWidget).filter((path) => /\.(js|css)$/.test(path))
+  const sum = (paths) => [...paths].reduce((total, path) => total + gzipSize(path), 0)
+  return { loader: sum(loaderFiles), everything: sum(everything), files: everything.length }
+}
