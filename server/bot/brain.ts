@@ -66,8 +66,10 @@ async function onAgentUnavailable(
   const text = contact
     ? fillText(pickText(settings.contactKnownText, language, settings.defaultLanguage), { contact })
     : pickText(settings.noAgentText, language, settings.defaultLanguage)
+  // The bot has spoken in this chat now: no greeting after it, even for a chat it never saw.
   await states.set(event.chat_id, {
     ...state,
+    greeted: true,
     phase: contact ? 'contact-received' : 'awaiting-contact',
   })
   await ctx.reply(text)

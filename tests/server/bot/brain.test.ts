@@ -128,6 +128,16 @@ describe('createRulesBrain', () => {
     )
   })
 
+  it('AGENT_UNAVAILABLE for a chat the bot never saw: asks for contacts, and greets no more after that', async () => {
+    const s = setup()
+    await s.run(createAgentUnavailableEvent(s.ref))
+    await s.say('555-1234')
+    expect(s.shown()).toEqual([
+      expect.stringMatching(/^No agent is available right now/),
+      'Thank you! We will contact you at 555-1234.',
+    ])
+  })
+
   it('asks for contacts in Russian in a Russian chat', async () => {
     const s = setup()
     await s.say('Позовите оператора')
