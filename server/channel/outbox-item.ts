@@ -33,11 +33,11 @@ export function outboxKey(visitorId: string, clientId: string): string {
 }
 
 /**
- * Entry client ids of a message's parts: the widget's id for one part, `<id>.<n>`
- * (n from 1) for several. `.` never occurs in a ClientId, so no part id can clash
- * with another message's id.
+ * Entry client ids of a message's parts: the widget's id for one part, `<id>-<n>`
+ * (n from 1) for several; the widget matches them by that prefix. Idempotency
+ * never relies on them (it is keyed by the message id and the part index).
  */
 export function partClientIds(clientId: string, count: number): string[] {
   if (count === 1) return [clientId]
-  return Array.from({ length: count }, (_, i) => `${clientId}.${i + 1}`)
+  return Array.from({ length: count }, (_, i) => `${clientId}-${i + 1}`)
 }

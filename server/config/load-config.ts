@@ -25,18 +25,24 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   )
-  const parsed = EnvSchema.safeParse(present)
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({
-        variable: String(issue.path[0] ?? 'environment'),
-        problem: issue.message,
-      })),
-    )
-  }
-  const e = parsed.data
   const problems: ConfigProblem[] = []
   const fail = (variable: string, problem: string) => problems.push({ variable, problem })
+  const reported = (variable: string) => problems.some((p) => p.variable === variable)
+  let parsed = EnvSchema.safeParse(present)
+  if (!parsed.success) {
+    // Note the bad variables, then go on without them so every problem is reported at once.
+    const bad = new Set<string>()
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0] ?? 'environment')
+      bad.add(variable)
+      fail(variable, issue.message)
+    }
+    parsed = EnvSchema.safeParse(
+      Object.fromEntries(Object.entries(present).filter(([k]) => !bad.has(k))),
+    )
+    if (!parsed.success) throw new ConfigError(problems)
+  }
+  const e = parsed.data
   const dataDir = resolve(cwd, e.PORTHOLE_DATA_DIR ?? 'data')
   const demo = e.PORTHOLE_DEMO
 
@@ -60,18 +66,20 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
 
   let webhookSecret = e.WEBHOOK_SECRET
   let sessionSecret = e.SESSION_SECRET
-  if (demo && (webhookSecret === undefined || sessionSecret === undefined)) {
+  // Demo mode fills in missing secrets, never malformed ones.
+  const malformed = reported('WEBHOOK_SECRET') || reported('SESSION_SECRET')
+  if (demo && !malformed && (webhookSecret === undefined || sessionSecret === undefined)) {
     const generated = loadDemoSecrets(dataDir)
     webhookSecret ??= generated.webhookSecret
     sessionSecret ??= generated.sessionSecret
   }
-  if (webhookSecret === undefined) {
+  if (webhookSecret === undefined && !reported('WEBHOOK_SECRET')) {
     fail(
       'WEBHOOK_SECRET',
       'is not set: generate one with `openssl rand -hex 24`; the service’s webhook URL is {PUBLIC_URL}/hooks/{WEBHOOK_SECRET}',
     )
   }
-  if (sessionSecret === undefined) {
+  if (sessionSecret === undefined && !reported('SESSION_SECRET')) {
     fail(
       'SESSION_SECRET',
       'is not set: generate one with `openssl rand -hex 32` and keep it stable (changing it signs every visitor out)',

@@ -96,7 +96,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
     expect(parts.every((p) => p.length <= 1000)).toBe(true)
     expect(parts.join('')).toBe(text)
     const entries = PostMessageResponse.parse(json).entries
-    expect(entries.map((e) => e.clientId)).toEqual(parts.map((_, i) => `${message.id}.${i + 1}`))
+    expect(entries.map((e) => e.clientId)).toEqual(parts.map((_, i) => `${message.id}-${i + 1}`))
   })
 
   it('forwards the same client id once, answering the repeat with the same entries', async () => {

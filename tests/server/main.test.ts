@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { findRepoRoot } from '../../server/assets/repo-root'
+import { createTestEnv, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET } from './helpers/test-config'
+
+const root = findRepoRoot()
+
+/** Runs the production entry (server/main.ts through tsx) with exactly `env`. */
+function runMain(env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const out = { stdout: '', stderr: '' }
+  child.stdout.on('data', (chunk: Buffer) => {
+    out.stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    out.stderr += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, out, exited }
+}
+
+describe('server/main.ts (npm run serve)', () => {
+  it('stops with a message naming each bad variable and how to fix it', async () => {
+    const { out, exited } = runMain({ PORT: 'x', CHANNEL_URL: 'nope', PORTHOLE_CONFIG: undefined })
+    expect(await exited).toBe(1)
+    expect(out.stderr).toContain('Porthole cannot start, fix the configuration:')
+    expect(out.stderr).toMatch(/- PORT: must be a whole number/)
+    expect(out.stderr).toMatch(/- CHANNEL_URL: is not a URL/)
+    expect(out.stderr).toMatch(/- WEBHOOK_SECRET: is not set/)
+    expect(out.stderr).toMatch(/- SESSION_SECRET: is not set/)
+  }, 30_000)
+
+  it('prints where it listens and the webhook URL, logs JSON, and shuts down on SIGTERM', async () => {
+    const env = createTestEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://chat.example.com',
+    })
+    const { child, out, exited } = runMain(env)
+    await vi.waitFor(() => expect(out.stderr).toContain('Webhook URL'), {
+      timeout: 20_000,
+      interval: 100,
+    })
+    expect(out.stderr).toContain(`https://chat.example.com/hooks/${TEST_WEBHOOK_SECRET}`)
+    const url = out.stderr.match(/listening on (http:\/\/\S+)/)?.[1]
+    expect(url).toBeDefined()
+    expect((await fetch(`${url}/healthz`)).status).toBe(200)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    const lines = out.stdout.trim().split('\n')
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(
+      expect.arrayContaining(['listening', 'request', 'stopped']),
+    )
+    expect(out.stdout).not.toContain(TEST_WEBHOOK_SECRET)
+    expect(out.stdout).not.toContain(TEST_SESSION_SECRET)
+  }, 30_000)
+})
