@@ -1,0 +1,78 @@
+/**
+ * Draws attention to new replies: the hidden tab's title shows the count, and an
+ * optional sound plays in one tab only (the holder of a Web Lock, so several open
+ * tabs never chime together).
+ */
+export function createAttention(lockName: string, titleFor: (count: number) => string) {
+  let originalTitle: string | undefined
+  let hiddenCount = 0
+  let leader = false
+  let audio: AudioContext | undefined
+  const release = new AbortController()
+
+  const locks = (navigator as { locks?: LockManager }).locks
+  if (locks) {
+    locks
+      .request(lockName, { signal: release.signal }, () => {
+        leader = true
+        // Held until the tab closes or the widget unmounts; then the next tab takes over.
+        return new Promise<void>((resolve) =>
+          release.signal.addEventListener('abort', () => resolve()),
+        )
+      })
+      .catch(() => {})
+  }
+
+  function restoreTitle(): void {
+    if (document.hidden || originalTitle === undefined) return
+    document.title = originalTitle
+    originalTitle = undefined
+    hiddenCount = 0
+  }
+  document.addEventListener('visibilitychange', restoreTitle)
+
+  function chime(): void {
+    try {
+      audio ??= new AudioContext()
+      const start = audio.currentTime
+      const gain = audio.createGain()
+      gain.connect(audio.destination)
+      gain.gain.setValueAtTime(0.0001, start)
+      gain.gain.exponentialRampToValueAtTime(0.18, start + 0.02)
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35)
+      for (const [frequency, at] of [
+        [880, 0],
+        [1320, 0.12],
+      ] as const) {
+        const tone = audio.createOscillator()
+        tone.frequency.value = frequency
+        tone.connect(gain)
+        tone.start(start + at)
+        tone.stop(start + at + 0.22)
+      }
+    } catch {
+      // Browsers refuse audio before the visitor has interacted with the page; the
+      // badge and the title still show the reply.
+    }
+  }
+
+  return {
+    /** A new reply arrived. */
+    notify(sound: boolean): void {
+      if (document.hidden) {
+        originalTitle ??= document.title
+        hiddenCount++
+        document.title = `${titleFor(hiddenCount)} · ${originalTitle}`
+      }
+      // Without the Web Locks API, only a visible tab chimes.
+      if (sound && (locks ? leader : !document.hidden)) chime()
+    },
+    isLeader: () => leader,
+    destroy(): void {
+      document.removeEventListener('visibilitychange', restoreTitle)
+      release.abort()
+      void audio?.close()
+      if (originalTitle !== undefined) document.title = originalTitle
+    },
+  }
+}

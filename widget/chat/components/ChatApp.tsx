@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'preact/hooks'
+import { CHAT_STRINGS } from '../../i18n/chat-strings'
+import type { WidgetContext } from '../../loader/context'
+import type { ChatController } from '../controller'
+import { useObservable } from '../use-observable'
+import { ChatHeader } from './ChatHeader'
+import { Composer } from './Composer'
+import { MessageList } from './MessageList'
+import { OfflineForm } from './OfflineForm'
+
+interface Props {
+  controller: ChatController
+  context: WidgetContext
+}
+
+/** The chat window: header, conversation and composer (or the offline form). */
+export function ChatApp({ controller, context }: Props) {
+  const ui = useObservable(context.ui)
+  const chat = useObservable(controller.state)
+  const input = useRef<HTMLTextAreaElement>(null)
+  const { settings } = context
+  const strings = CHAT_STRINGS[settings.lang]
+
+  useEffect(() => {
+    if (ui.open) input.current?.focus()
+  }, [ui.open])
+
+  if (!ui.open) return null
+  const close = () => {
+    context.setOpen(false)
+    context.launcher.focus()
+  }
+  const agent = [...chat.log.entries]
+    .reverse()
+    .find((entry) => entry.author !== 'visitor' && entry.name)
+  const offline = ui.online === false
+  const needsContact = offline && !chat.contact.email && !chat.contact.phone
+  const invite = chat.log.invite ?? ui.inviteAnswer
+  const intro = [settings.greeting, invite].filter((text): text is string => Boolean(text))
+
+  return (
+    <section
+      class="ph-window"
+      role="dialog"
+      aria-label={settings.title}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close()
+      }}
+    >
+      <ChatHeader
+        title={settings.title}
+        agent={agent}
+        online={ui.online}
+        strings={strings}
+        onClose={close}
+      />
+      <MessageList
+        entries={chat.log.entries}
+        outbox={chat.outbox}
+        delivery={chat.log.delivery}
+        intro={intro}
+        notice={offline ? settings.offlineText || strings.offlineIntro : undefined}
+        typing={chat.agentTyping}
+        strings={strings}
+        lang={settings.lang}
+        onRetry={controller.retry}
+      />
+      {needsContact ? (
+        <OfflineForm
+          strings={strings}
+          onSubmit={async (contact, text) => {
+            await controller.setContact(contact)
+            controller.send(text)
+          }}
+        />
+      ) : (
+        <Composer
+          strings={strings}
+          inputRef={input}
+          onSend={controller.send}
+          onInput={controller.typing.input}
+        />
+      )}
+    </section>
+  )
+}

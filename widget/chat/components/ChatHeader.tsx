@@ -1,0 +1,43 @@
+import type { ChatStrings } from '../../i18n/chat-strings'
+import { isHttpUrl } from '../../protocol/http-url'
+
+interface Props {
+  title: string
+  /** The latest agent's name and avatar. */
+  agent: { name?: string; photo?: string } | undefined
+  online: boolean | undefined
+  strings: ChatStrings
+  onClose: () => void
+}
+
+/** Title, the agent answering (name and avatar), the status and the close button. */
+export function ChatHeader({ title, agent, online, strings, onClose }: Props) {
+  const photo = agent?.photo && isHttpUrl(agent.photo) ? agent.photo : undefined
+  const initial = (agent?.name ?? title).trim().charAt(0).toUpperCase()
+  return (
+    <header class="ph-header">
+      <span class="ph-avatar" aria-hidden="true">
+        {photo ? <img src={photo} alt="" /> : initial}
+      </span>
+      <div class="ph-heading">
+        <h2 class="ph-title">{title}</h2>
+        <p class="ph-subtitle">
+          {online !== undefined && (
+            <span class={`ph-state ${online ? 'ph-on' : 'ph-off'}`} aria-hidden="true" />
+          )}
+          {[
+            agent?.name,
+            online === undefined ? undefined : online ? strings.online : strings.offline,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      <button type="button" class="ph-close" aria-label={strings.close} onClick={onClose}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </header>
+  )
+}

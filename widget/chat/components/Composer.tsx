@@ -1,0 +1,70 @@
+import type { Ref } from 'preact'
+import { useState } from 'preact/hooks'
+import { MAX_TEXT_LENGTH, splitText } from '../../../shared/text'
+import type { ChatStrings } from '../../i18n/chat-strings'
+
+interface Props {
+  strings: ChatStrings
+  inputRef: Ref<HTMLTextAreaElement>
+  onSend: (text: string) => void
+  onInput: (text: string) => void
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter adds a line. Past 1000 characters the
+ * counter says how many messages the text will go out as; nothing is cut.
+ */
+export function Composer({ strings, inputRef, onSend, onInput }: Props) {
+  const [text, setText] = useState('')
+  const parts = text.length > MAX_TEXT_LENGTH ? splitText(text.trim()).length : 1
+
+  function submit(): void {
+    if (!text.trim()) return
+    onSend(text)
+    setText('')
+  }
+
+  return (
+    <form
+      class="ph-composer"
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <textarea
+        ref={inputRef}
+        class="ph-input"
+        rows={1}
+        value={text}
+        placeholder={strings.placeholder}
+        aria-label={strings.messageLabel}
+        aria-describedby="ph-counter"
+        onInput={(event) => {
+          const value = event.currentTarget.value
+          setText(value)
+          onInput(value)
+        }}
+        onKeyDown={(event) => {
+          // isComposing: Enter that confirms an IME candidate must not send.
+          if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+            event.preventDefault()
+            submit()
+          }
+        }}
+      />
+      <span
+        id="ph-counter"
+        class={`ph-counter${parts > 1 ? ' ph-over' : ''}`}
+        aria-live={parts > 1 ? 'polite' : 'off'}
+      >
+        {strings.counter(text.length, MAX_TEXT_LENGTH, parts)}
+      </span>
+      <button type="submit" class="ph-send" aria-label={strings.send} disabled={!text.trim()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 12l16-8-6 16-2.5-6.5z" />
+        </svg>
+      </button>
+    </form>
+  )
+}

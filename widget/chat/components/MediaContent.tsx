@@ -1,0 +1,124 @@
+import { useState } from 'preact/hooks'
+import type { EntryContent, Language } from '../../../shared/widget-api'
+import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
+import { isHttpUrl } from '../../protocol/http-url'
+
+interface Props {
+  content: Exclude<EntryContent, { type: 'text' }>
+  strings: ChatStrings
+  lang: Language
+}
+
+/** Only http(s) links are ever rendered, whatever the parser let through. */
+function safe(url: string | undefined): string | undefined {
+  return url !== undefined && isHttpUrl(url) ? url : undefined
+}
+
+function Caption({ content, strings }: Omit<Props, 'lang'>) {
+  const byline = [content.title, content.performer].filter(Boolean).join(' — ')
+  return (
+    <>
+      {byline && <span class="ph-media-title">{byline}</span>}
+      {content.duration !== undefined && (
+        <span class="ph-media-meta">{strings.duration(content.duration)}</span>
+      )}
+      {content.text && <span class="ph-media-text">{content.text}</span>}
+    </>
+  )
+}
+
+function Picture({ content, strings }: Omit<Props, 'lang'>) {
+  const [broken, setBroken] = useState(false)
+  const file = safe(content.file)
+  const source = safe(content.thumb) ?? file
+  const alt = content.text || content.emoji || content.file_name || ''
+  if (broken || !source) {
+    return (
+      <span class={content.emoji ? 'ph-emoji' : 'ph-media-text'}>
+        {content.emoji || content.file_name}
+      </span>
+    )
+  }
+  return (
+    <>
+      <a
+        class="ph-picture"
+        href={file ?? source}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+      >
+        <img src={source} alt={alt} loading="lazy" onError={() => setBroken(true)} />
+      </a>
+      <Caption content={{ ...content, duration: undefined }} strings={strings} />
+    </>
+  )
+}
+
+/** Renders an agent's media: pictures, players, files and places. Everything is text. */
+export function MediaContent({ content, strings, lang }: Props) {
+  const file = safe(content.file)
+  switch (content.type) {
+    case 'photo':
+    case 'sticker':
+      return <Picture content={content} strings={strings} />
+    case 'video':
+      return (
+        <>
+          {file && (
+            // biome-ignore lint/a11y/useMediaCaption: the service sends no caption tracks
+            <video
+              class="ph-video"
+              src={file}
+              poster={safe(content.thumb)}
+              controls
+              preload="metadata"
+            />
+          )}
+          <Caption content={content} strings={strings} />
+        </>
+      )
+    case 'audio':
+    case 'voice':
+      return (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: the service sends no caption tracks */}
+          {file && <audio class="ph-audio" src={file} controls preload="metadata" />}
+          <Caption content={content} strings={strings} />
+        </>
+      )
+    case 'document':
+      return (
+        <>
+          <a
+            class="ph-file"
+            href={file}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            download={content.file_name}
+          >
+            <span class="ph-file-name">{content.file_name}</span>
+            <span class="ph-media-meta">
+              {formatBytes(content.file_size, lang)} · {strings.download}
+            </span>
+          </a>
+          <Caption content={content} strings={strings} />
+        </>
+      )
+    case 'location': {
+      const { latitude, longitude } = content
+      const map = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`
+      return (
+        <>
+          <span class="ph-media-title">{content.title || strings.location}</span>
+          <span class="ph-media-meta">
+            {latitude.toFixed(5)}, {longitude.toFixed(5)}
+          </span>
+          <a class="ph-link" href={map} target="_blank" rel="noopener noreferrer nofollow">
+            {strings.openMap}
+          </a>
+          {content.text && <span class="ph-media-text">{content.text}</span>}
+        </>
+      )
+    }
+  }
+}

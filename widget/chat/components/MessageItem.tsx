@@ -1,0 +1,58 @@
+import type { EntryContent, Language } from '../../../shared/widget-api'
+import type { ChatStrings } from '../../i18n/chat-strings'
+import { isHttpUrl } from '../../protocol/http-url'
+import { DeliveryStatus, type OwnState } from './DeliveryStatus'
+import { MediaContent } from './MediaContent'
+
+interface Props {
+  own: boolean
+  content: EntryContent
+  /** Absent for the greeting and the invitation. */
+  at?: number
+  strings: ChatStrings
+  lang: Language
+  /** The author's name, shown above the first message of a run. */
+  name?: string
+  photo?: string
+  delivery?: { state: OwnState; error?: string; onRetry: () => void }
+}
+
+/** One message bubble; text is rendered as text, never as markup. */
+export function MessageItem({ own, content, at, strings, lang, name, photo, delivery }: Props) {
+  const avatar = photo && isHttpUrl(photo) ? photo : undefined
+  return (
+    <div class={`ph-msg ${own ? 'ph-own' : 'ph-their'}`}>
+      {name && (
+        <span class="ph-author">
+          {avatar && <img class="ph-avatar-small" src={avatar} alt="" />}
+          {name}
+        </span>
+      )}
+      <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`}>
+        {content.type === 'text' ? (
+          content.text
+        ) : (
+          <MediaContent content={content} strings={strings} lang={lang} />
+        )}
+      </div>
+      <span class="ph-meta">
+        {at !== undefined && (
+          <time dateTime={new Date(at).toISOString()}>
+            {new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' })}
+          </time>
+        )}
+        {delivery && (
+          <>
+            {' · '}
+            <DeliveryStatus
+              state={delivery.state}
+              error={delivery.error}
+              strings={strings}
+              onRetry={delivery.onRetry}
+            />
+          </>
+        )}
+      </span>
+    </div>
+  )
+}

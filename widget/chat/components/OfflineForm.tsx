@@ -1,0 +1,70 @@
+import { useState } from 'preact/hooks'
+import type { Contact } from '../../../shared/widget-api'
+import type { ChatStrings } from '../../i18n/chat-strings'
+
+interface Props {
+  strings: ChatStrings
+  onSubmit: (contact: Contact, text: string) => Promise<void>
+}
+
+/** While nobody is online: a message with a name and an email or phone to answer to. */
+export function OfflineForm({ strings, onSubmit }: Props) {
+  const [contact, setContact] = useState<Contact>({})
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const input = (key: keyof Contact) => ({
+    value: contact[key] ?? '',
+    onInput: (event: { currentTarget: HTMLInputElement }) =>
+      setContact({ ...contact, [key]: event.currentTarget.value }),
+  })
+
+  return (
+    <form
+      class="ph-offline-form"
+      onSubmit={async (event) => {
+        event.preventDefault()
+        if (!contact.email?.trim() && !contact.phone?.trim()) return setError(strings.contactNeeded)
+        if (!text.trim()) return
+        setBusy(true)
+        setError(undefined)
+        try {
+          const given = Object.fromEntries(
+            Object.entries(contact).filter(([, value]) => value?.trim()),
+          )
+          await onSubmit(given, text)
+        } catch (failure) {
+          setError(failure instanceof Error ? failure.message : String(failure))
+        } finally {
+          setBusy(false)
+        }
+      }}
+    >
+      <label class="ph-field">
+        <span>{strings.name}</span>
+        <input type="text" autocomplete="name" {...input('name')} />
+      </label>
+      <label class="ph-field">
+        <span>{strings.email}</span>
+        <input type="email" autocomplete="email" {...input('email')} />
+      </label>
+      <label class="ph-field">
+        <span>{strings.phone}</span>
+        <input type="tel" autocomplete="tel" {...input('phone')} />
+      </label>
+      <label class="ph-field">
+        <span>{strings.messageLabel}</span>
+        <textarea rows={3} value={text} onInput={(event) => setText(event.currentTarget.value)} />
+      </label>
+      {error && (
+        <p class="ph-form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="ph-submit" disabled={busy}>
+        {strings.leaveMessage}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,83 @@
+import type {
+  Contact,
+  IdentifiedUser,
+  SessionRequest,
+  SessionResponse,
+} from '../../shared/widget-api'
+import { ApiError, isApiError } from '../protocol/api-error'
+import { parseSessionResponse } from '../protocol/chat-bodies'
+import { request } from '../protocol/request'
+import type { KeyValueStore } from '../storage/key-value-store'
+
+export interface SessionOptions {
+  base: string
+  fetch: typeof fetch
+  storage: KeyValueStore
+}
+
+/** The visitor's session (POST /api/session): created lazily, stored, renewed after a 401. */
+export function createSession({ base, fetch, storage }: SessionOptions) {
+  let session: SessionResponse | undefined
+  let pending: Promise<SessionResponse> | undefined
+  let identity: IdentifiedUser | undefined
+
+  async function post(body: SessionRequest): Promise<SessionResponse> {
+    const parsed = parseSessionResponse(
+      await request(fetch, `${base}api/session`, { method: 'POST', body }),
+    )
+    if (!parsed)
+      throw new ApiError('bad_response', 'POST /api/session returned an unreadable body', 200)
+    session = parsed
+    await storage.set('session', parsed)
+    return parsed
+  }
+
+  function ensure(): Promise<SessionResponse> {
+    if (session) return Promise.resolve(session)
+    pending ??= post(identity ? { user: identity } : {}).finally(() => {
+      pending = undefined
+    })
+    return pending
+  }
+
+  return {
+    current: () => session,
+    /** Reads the stored session (another tab may have changed it). */
+    async load(): Promise<SessionResponse | undefined> {
+      session = parseSessionResponse(await storage.get('session'))
+      return session
+    },
+    ensure,
+    /** The token was refused (401): start a new session (verified again if identified). */
+    async renew(): Promise<SessionResponse> {
+      session = undefined
+      await storage.del('session')
+      return ensure()
+    },
+    /** Checks the stored token with the backend; renews it when refused. */
+    async check(): Promise<SessionResponse> {
+      if (!session) return ensure()
+      try {
+        return await post({ token: session.token })
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return this.renew()
+        throw error
+      }
+    },
+    /** Identity verification; a refused hash throws and leaves the current session as it was. */
+    async identify(user: IdentifiedUser): Promise<SessionResponse> {
+      const result = await post(session ? { token: session.token, user } : { user })
+      identity = user
+      return result
+    },
+    async setContact(contact: Contact): Promise<SessionResponse> {
+      const { token } = await ensure()
+      return post({ token, contact })
+    },
+    async clear(): Promise<void> {
+      session = undefined
+      await storage.del('session')
+    },
+  }
+}
+export type Session = ReturnType<typeof createSession>

@@ -1,0 +1,45 @@
+import { render } from 'preact'
+import type { ChatApi, WidgetContext } from '../loader/context'
+import { styleSheet } from '../loader/loader-styles'
+import { parseContact } from '../protocol/api-bodies'
+import { CHAT_CSS } from './chat-styles'
+import { ChatApp } from './components/ChatApp'
+import { createChatController } from './controller'
+
+/**
+ * The chat chunk's entry, loaded when the customer engages: renders the window into
+ * the widget's shadow root and starts the conversation.
+ */
+export async function startChat(context: WidgetContext): Promise<ChatApi> {
+  context.root.adoptedStyleSheets = [...context.root.adoptedStyleSheets, styleSheet(CHAT_CSS)]
+  const controller = createChatController(context)
+  const container = document.createElement('div')
+  container.className = 'ph-window-slot'
+  context.frame.prepend(container)
+  render(<ChatApp controller={controller} context={context} />, container)
+  await controller.init()
+  return {
+    async sendMessage(text) {
+      if (typeof text !== 'string' || !text.trim()) {
+        throw new TypeError('Porthole.sendMessage expects a non-empty text')
+      }
+      controller.send(text)
+    },
+    async setContact(contact) {
+      const parsed = parseContact(contact)
+      if (!parsed) {
+        throw new TypeError(
+          'Porthole.setContact expects {name?, email?, phone?} with string values',
+        )
+      }
+      await controller.setContact(parsed)
+    },
+    identify: (user) => controller.identify(user),
+    clearHistory: () => controller.clearHistory(),
+    destroy() {
+      controller.destroy()
+      render(null, container)
+      container.remove()
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import type { Language } from '../../shared/widget-api'
+
+export interface ChatStrings {
+  close: string
+  online: string
+  offline: string
+  messages: string
+  placeholder: string
+  messageLabel: string
+  send: string
+  counter: (length: number, max: number, parts: number) => string
+  sending: string
+  sent: string
+  failed: string
+  retry: string
+  typing: (name?: string) => string
+  you: string
+  agent: string
+  reconnecting: string
+  offlineIntro: string
+  name: string
+  email: string
+  phone: string
+  contactNeeded: string
+  leaveMessage: string
+  download: string
+  openMap: string
+  location: string
+  newMessageTitle: (count: number) => string
+  duration: (seconds: number) => string
+}
+
+function clock(seconds: number): string {
+  const minutes = Math.floor(seconds / 60)
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`
+}
+
+export const CHAT_STRINGS: Record<Language, ChatStrings> = {
+  en: {
+    close: 'Close chat',
+    online: 'Online',
+    offline: 'Offline',
+    messages: 'Messages',
+    placeholder: 'Type a message…',
+    messageLabel: 'Message',
+    send: 'Send',
+    counter: (length, max, parts) =>
+      parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
+    sending: 'Sending…',
+    sent: 'Sent',
+    failed: 'Not sent',
+    retry: 'Retry',
+    typing: (name) => `${name ?? 'Agent'} is typing…`,
+    you: 'You',
+    agent: 'Agent',
+    reconnecting: 'Connecting…',
+    offlineIntro:
+      'We are away right now. Leave a message and your contact details and we will get back to you.',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    contactNeeded: 'Please give an email or a phone number so we can answer you.',
+    leaveMessage: 'Send message',
+    download: 'Download',
+    openMap: 'Open map',
+    location: 'Location',
+    newMessageTitle: (count) => `(${count}) New message`,
+    duration: clock,
+  },
+  ru: {
+    close: 'Закрыть чат',
+    online: 'В сети',
+    offline: 'Не в сети',
+    messages: 'Сообщения',
+    placeholder: 'Введите сообщение…',
+    messageLabel: 'Сообщение',
+    send: 'Отправить',
+    counter: (length, max, parts) =>
+      parts > 1 ? `${length} символов: уйдёт ${parts} сообщениями` : `${length}/${max}`,
+    sending: 'Отправка…',
+    sent: 'Отправлено',
+    failed: 'Не отправлено',
+    retry: 'Повторить',
+    typing: (name) => `${name ?? 'Оператор'} печатает…`,
+    you: 'Вы',
+    agent: 'Оператор',
+    reconnecting: 'Подключение…',
+    offlineIntro: 'Сейчас никого нет на месте. Оставьте сообщение и контакты — мы ответим.',
+    name: 'Имя',
+    email: 'Эл. почта',
+    phone: 'Телефон',
+    contactNeeded: 'Укажите почту или телефон, чтобы мы могли ответить.',
+    leaveMessage: 'Отправить сообщение',
+    download: 'Скачать',
+    openMap: 'Открыть карту',
+    location: 'Местоположение',
+    newMessageTitle: (count) => `(${count}) Новое сообщение`,
+    duration: clock,
+  },
+}
+
+/** "1.2 MB": a file size people read. */
+export function formatBytes(bytes: number, lang: Language): string {
+  const units = lang === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ'] : ['B', 'KB', 'MB', 'GB']
+  let size = bytes
+  let unit = 0
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024
+    unit++
+  }
+  const rounded = unit === 0 || size >= 10 ? Math.round(size) : Math.round(size * 10) / 10
+  return `${rounded.toLocaleString(lang)} ${units[unit]}`
+}

@@ -1,0 +1,52 @@
+import type { Contact, IdentifiedUser } from '../../shared/widget-api'
+import type { LoaderStrings } from '../i18n/loader-strings'
+import type { Emitter } from '../state/emitter'
+import type { Observable } from '../state/observable'
+import type { KeyValueStore } from '../storage/key-value-store'
+import type { WidgetSettings } from './settings'
+
+/** UI state shared by the loader (launcher, invite) and the chat chunk. */
+export interface UiState {
+  open: boolean
+  /** Unknown until the first status answer. */
+  online: boolean | undefined
+  unread: number
+  /** The invitation bubble's text while it shows. */
+  invite: string | undefined
+  /** The invitation the customer answered: the next message carries it as sender.invite. */
+  inviteAnswer: string | undefined
+}
+
+export type EventSourceClass = new (url: string) => EventSource
+
+/** Everything the chat chunk needs from the loader. */
+export interface WidgetContext {
+  /** The backend's base URL, ending with "/". */
+  base: string
+  settings: WidgetSettings
+  strings: LoaderStrings
+  root: ShadowRoot
+  /** The positioned element inside the shadow root the chat window goes into. */
+  frame: HTMLElement
+  launcher: HTMLButtonElement
+  storage: KeyValueStore
+  fetch: typeof fetch
+  EventSource: EventSourceClass
+  emitter: Emitter
+  ui: Observable<UiState>
+  /** Opens or closes the chat window and remembers the choice. */
+  setOpen(open: boolean): void
+  /** The BroadcastChannel name that keeps this backend's tabs in sync. */
+  channelName: string
+}
+
+/** What the chat chunk gives back to the loader. */
+export interface ChatApi {
+  sendMessage(text: string): Promise<void>
+  setContact(contact: Contact): Promise<void>
+  identify(user: IdentifiedUser): Promise<void>
+  clearHistory(): Promise<void>
+  destroy(): void
+}
+
+export type ChatModule = { startChat(context: WidgetContext): Promise<ChatApi> }

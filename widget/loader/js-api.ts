@@ -1,0 +1,51 @@
+import type { Contact, IdentifiedUser } from '../../shared/widget-api'
+import type { Listener, WidgetEventName } from '../state/emitter'
+
+/** window.Porthole: the one global the widget owns. */
+export interface PortholeApi {
+  open(): void
+  close(): void
+  toggle(): void
+  setContact(contact: Contact): Promise<void>
+  identify(user: IdentifiedUser): Promise<void>
+  showInvite(text: string): void
+  sendMessage(text: string): Promise<void>
+  getUnreadCount(): number
+  clearHistory(): Promise<void>
+  on<K extends WidgetEventName>(name: K, listener: Listener<K>): void
+  off<K extends WidgetEventName>(name: K, listener: Listener<K>): void
+}
+
+export type Namespace = Record<string, unknown> & { q?: unknown }
+
+function run(api: PortholeApi, call: unknown): void {
+  if (!Array.isArray(call) || typeof call[0] !== 'string' || !Object.hasOwn(api, call[0])) {
+    console.error('Porthole: ignoring an unknown queued call:', call)
+    return
+  }
+  const [name, ...args] = call as [keyof PortholeApi, ...unknown[]]
+  try {
+    const result = (api[name] as (...args: unknown[]) => unknown)(...args)
+    // Queued async calls have nobody awaiting them: report their failure.
+    if (result instanceof Promise)
+      result.catch((error) => console.error(`Porthole.${name} failed:`, error))
+  } catch (error) {
+    console.error(`Porthole.${name} failed:`, error)
+  }
+}
+
+/**
+ * Puts the API on the namespace object (window.Porthole), then runs the calls queued in
+ * `q` before the script loaded, in order. Later `Porthole.q.push([...])` calls run at once.
+ */
+export function installApi(namespace: Namespace, api: PortholeApi): void {
+  const queued = Array.isArray(namespace.q) ? (namespace.q as unknown[]) : []
+  Object.assign(namespace, api)
+  namespace.q = {
+    push: (...calls: unknown[]) => {
+      for (const call of calls) run(api, call)
+      return 0
+    },
+  }
+  for (const call of queued) run(api, call)
+}

@@ -1,0 +1,46 @@
+import type { LoaderStrings } from '../i18n/loader-strings'
+import type { Observable } from '../state/observable'
+import type { UiState } from './context'
+import { CHAT_ICON, CLOSE_ICON, element, icon } from './dom'
+
+/**
+ * The round launcher button: opens and closes the chat, shows an unread badge and the
+ * channel status (in its label and a dot).
+ */
+export function createLauncher(
+  ui: Observable<UiState>,
+  strings: LoaderStrings,
+  onToggle: () => void,
+) {
+  const badge = element('span', { class: 'ph-badge', 'aria-hidden': 'true' })
+  const dot = element('span', { class: 'ph-dot', 'aria-hidden': 'true' })
+  const button = element(
+    'button',
+    { type: 'button', class: 'ph-launcher', 'aria-haspopup': 'dialog' },
+    icon(CHAT_ICON, 'ph-icon-chat'),
+    icon(CLOSE_ICON, 'ph-icon-close'),
+    badge,
+    dot,
+  )
+  button.addEventListener('click', onToggle)
+
+  function render({ open, online, unread }: UiState): void {
+    const status = online === undefined ? '' : online ? strings.online : strings.offline
+    const label = [
+      open ? strings.closeChat : strings.openChat,
+      status,
+      unread > 0 ? strings.unread(unread) : '',
+    ]
+    button.setAttribute('aria-label', label.filter(Boolean).join('. '))
+    button.setAttribute('aria-expanded', String(open))
+    button.classList.toggle('ph-open', open)
+    button.classList.toggle('ph-offline', online === false)
+    badge.textContent = unread > 99 ? '99+' : String(unread)
+    badge.hidden = unread === 0
+    dot.hidden = online === undefined
+  }
+
+  render(ui.get())
+  const unsubscribe = ui.subscribe(render)
+  return { button, destroy: unsubscribe }
+}

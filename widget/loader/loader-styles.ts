@@ -1,0 +1,37 @@
+// The loader's styles (launcher, badge, invitation). Adopted as a constructable
+// stylesheet: no <style> element, so a CSP without 'unsafe-inline' works.
+export const LOADER_CSS = `
+:host{all:initial;display:block}
+*,::before,::after{box-sizing:border-box}
+[hidden]{display:none!important}
+.ph-frame{--ph-bg:#fff;--ph-fg:#16181d;--ph-muted:#5d6470;
+position:fixed;z-index:2147483000;bottom:max(20px,env(safe-area-inset-bottom));right:max(20px,env(safe-area-inset-right));
+display:flex;flex-direction:column;align-items:flex-end;gap:12px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ph-fg)}
+.ph-bottom-left{right:auto;left:max(20px,env(safe-area-inset-left));align-items:flex-start}
+@media (prefers-color-scheme:dark){.ph-frame{--ph-bg:#1c1f26;--ph-fg:#eceff4;--ph-muted:#a4acb9}}
+button{font:inherit;color:inherit;cursor:pointer;border:0}
+:focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}
+.ph-launcher{order:3;position:relative;width:60px;height:60px;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center;box-shadow:0 6px 20px #0004}
+.ph-launcher:focus-visible{outline-color:var(--ph-fg)}
+svg{width:28px;height:28px;fill:none;stroke:currentColor;stroke-width:2.2;stroke-linecap:round}
+.ph-icon-chat{fill:currentColor;stroke:none}
+.ph-icon-close,.ph-open .ph-icon-chat{display:none}
+.ph-open .ph-icon-close{display:block}
+.ph-badge,.ph-dot{position:absolute;border-radius:11px;box-shadow:0 0 0 2px var(--ph-bg)}
+.ph-badge{top:-4px;right:-4px;min-width:22px;padding:0 6px;background:#d93025;color:#fff;font:700 12px/22px system-ui,sans-serif}
+.ph-dot{bottom:3px;right:3px;width:13px;height:13px;background:#34a853}
+.ph-offline .ph-dot{background:#9aa0a6}
+.ph-invite{order:2;position:relative;max-width:min(300px,calc(100vw - 40px));animation:ph-rise .25s}
+.ph-invite-answer{text-align:start;padding-block:14px;padding-inline:16px 40px;border-radius:18px;background:var(--ph-bg);box-shadow:0 8px 28px #0003;white-space:pre-wrap;overflow-wrap:anywhere}
+.ph-invite-close{position:absolute;top:6px;inset-inline-end:6px;width:28px;height:28px;border-radius:50%;background:none;color:var(--ph-muted);display:grid;place-items:center}
+.ph-invite-close svg{width:16px;height:16px}
+@keyframes ph-rise{from{opacity:0;transform:translateY(8px)}}
+@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
+`
+
+/** A constructable stylesheet from CSS text. */
+export function styleSheet(css: string): CSSStyleSheet {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  return sheet
+}

@@ -1,0 +1,58 @@
+import type { Language, PublicConfig } from '../../shared/widget-api'
+import { pickLanguage } from '../i18n/language'
+import { CONFIG_RULES } from '../protocol/public-config'
+
+/** The settings the widget runs with: the site's config with the tag's overrides. */
+export interface WidgetSettings extends Omit<PublicConfig, 'lang'> {
+  lang: Language
+}
+
+/** The data-attributes of the script tag, as dataset keys. */
+export type EmbedData = Record<string, string | undefined>
+
+/**
+ * Applies the tag's data-attributes (title, color, position, lang, invite-text,
+ * invite-delay) over the site owner's config. A bad attribute is reported and ignored.
+ */
+export function resolveSettings(
+  config: PublicConfig,
+  data: EmbedData,
+  browserLang?: string,
+): WidgetSettings {
+  const settings = { ...config } as Record<string, unknown>
+  const report = (attribute: string, value: string): void =>
+    console.error(
+      `Porthole: ignoring data-${attribute}="${value}"; see the widget docs for valid values`,
+    )
+  const override = (
+    attribute: string,
+    key: keyof PublicConfig,
+    value: string,
+    parsed: unknown = value,
+  ): void => {
+    if (CONFIG_RULES[key](parsed)) settings[key] = parsed
+    else report(attribute, value)
+  }
+  if (data.title) settings.title = data.title
+  if (data.color !== undefined) override('color', 'color', data.color)
+  if (data.position !== undefined) override('position', 'position', data.position)
+  if (data.lang !== undefined && !/^(en|ru)\b/i.test(data.lang)) report('lang', data.lang)
+  const text = data.inviteText ?? config.invite?.text
+  if (text) {
+    const invite = { ...config.invite, text, delaySeconds: config.invite?.delaySeconds ?? 0 }
+    settings.invite = invite
+    if (data.inviteDelay !== undefined) {
+      const delaySeconds = data.inviteDelay.trim() ? Number(data.inviteDelay) : Number.NaN
+      override('invite-delay', 'invite', data.inviteDelay, { ...invite, delaySeconds })
+    }
+  }
+  return { ...(settings as PublicConfig), lang: pickLanguage(data.lang, config.lang, browserLang) }
+}
+
+/** Black or white, whichever reads better on the accent colour. */
+export function textColourOn(hex: string): '#000' | '#fff' {
+  const digits = hex.length < 6 ? hex.replace(/\w/g, '$&$&') : hex
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(digits.slice(at, at + 2), 16))
+  // YIQ brightness: a cheap, good-enough stand-in for WCAG luminance here.
+  return ((r ?? 0) * 299 + (g ?? 0) * 587 + (b ?? 0) * 114) / 1000 >= 150 ? '#000' : '#fff'
+}

@@ -1,0 +1,50 @@
+export interface StatusPollerOptions {
+  /** Resolves the channel status; rejects when the backend cannot be reached. */
+  fetchStatus: () => Promise<boolean>
+  onStatus: (online: boolean) => void
+  intervalSeconds: number
+  random?: () => number
+}
+
+/**
+ * Polls the status every interval ±20% (jitter spreads many visitors' requests) and
+ * pauses while the tab is hidden; a tab that becomes visible polls at once.
+ * Returns a function that stops polling.
+ */
+export function pollStatus(options: StatusPollerOptions): () => void {
+  const random = options.random ?? Math.random
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
+
+  function schedule(): void {
+    clearTimeout(timer)
+    if (stopped || document.hidden) return
+    const delay = options.intervalSeconds * 1000 * (0.8 + 0.4 * random())
+    timer = setTimeout(poll, delay)
+  }
+
+  function poll(): void {
+    if (stopped) return
+    options
+      .fetchStatus()
+      .then((online) => {
+        if (!stopped) options.onStatus(online)
+      })
+      // An unreachable backend keeps the last known status; the next poll tries again.
+      .catch(() => {})
+      .finally(schedule)
+  }
+
+  function onVisibility(): void {
+    if (document.hidden) clearTimeout(timer)
+    else poll()
+  }
+
+  document.addEventListener('visibilitychange', onVisibility)
+  if (!document.hidden) poll()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+    document.removeEventListener('visibilitychange', onVisibility)
+  }
+}

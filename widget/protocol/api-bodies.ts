@@ -1,0 +1,34 @@
+import type { ErrorBody } from '../../shared/protocol/errors'
+import type { Contact, DeliveryState, StatusResponse } from '../../shared/widget-api'
+import { isRecord, isString } from './read'
+
+// Mirrors the small response schemas of shared/widget-api.ts and ErrorBody (the loader
+// uses these; the chat's own bodies are in chat-bodies.ts, kept out of the loader).
+
+const DELIVERY_STATES: readonly string[] = ['sent', 'pending', 'failed']
+
+export function isDeliveryState(value: unknown): value is DeliveryState {
+  return DELIVERY_STATES.includes(value as string)
+}
+
+export function parseContact(value: unknown): Contact | undefined {
+  if (!isRecord(value)) return undefined
+  const contact: Contact = {}
+  for (const key of ['name', 'email', 'phone'] as const) {
+    const field = value[key]
+    if (isString(field)) contact[key] = field
+    else if (field !== undefined) return undefined
+  }
+  return contact
+}
+
+export function parseStatusResponse(value: unknown): StatusResponse | undefined {
+  return isRecord(value) && typeof value.online === 'boolean' ? { online: value.online } : undefined
+}
+
+export function parseErrorBody(value: unknown): ErrorBody | undefined {
+  if (!isRecord(value) || !isRecord(value.error)) return undefined
+  const { code, message } = value.error
+  if (!isString(code) || code.length === 0 || !isString(message)) return undefined
+  return { error: { code, message } }
+}

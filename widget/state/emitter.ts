@@ -1,0 +1,57 @@
+import type { ConversationEntry } from '../../shared/widget-api'
+
+/** Events of the public JS API (Porthole.on / Porthole.off). */
+export interface WidgetEvents {
+  ready: undefined
+  open: undefined
+  close: undefined
+  /** A message from an agent, bot or the system arrived. */
+  message: ConversationEntry
+  /** One of the customer's messages was accepted by the backend. */
+  sent: ConversationEntry
+  status: { online: boolean }
+  unread: { count: number }
+  error: { code: string; message: string }
+}
+export type WidgetEventName = keyof WidgetEvents
+export type Listener<K extends WidgetEventName> = (payload: WidgetEvents[K]) => void
+
+export const EVENT_NAMES: readonly WidgetEventName[] = [
+  'ready',
+  'open',
+  'close',
+  'message',
+  'sent',
+  'status',
+  'unread',
+  'error',
+]
+
+export interface Emitter {
+  on<K extends WidgetEventName>(name: K, listener: Listener<K>): void
+  off<K extends WidgetEventName>(name: K, listener: Listener<K>): void
+  emit<K extends WidgetEventName>(name: K, payload: WidgetEvents[K]): void
+}
+
+export function createEmitter(): Emitter {
+  const listeners = new Map<WidgetEventName, Set<(payload: never) => void>>()
+  return {
+    on(name, listener) {
+      if (!listeners.has(name)) listeners.set(name, new Set())
+      listeners.get(name)?.add(listener as (payload: never) => void)
+    },
+    off(name, listener) {
+      listeners.get(name)?.delete(listener as (payload: never) => void)
+    },
+    emit(name, payload) {
+      for (const listener of [...(listeners.get(name) ?? [])]) {
+        // A site owner's failing handler must not break the widget or other handlers.
+        try {
+          ;(listener as (payload: unknown) => void)(payload)
+        } catch (error) {
+          console.error(`Porthole: a "${name}" event handler threw:`, error)
+        }
+      }
+    },
+  }
+}
