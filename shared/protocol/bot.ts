@@ -25,7 +25,7 @@ export const BotTextMessage = z.looseObject({
   text: z.string(),
   timestamp: Timestamp.optional(),
   // A pressed button, as bot providers in the wild see it.
-  button_id: z.string().optional(),
+  button_id: Identifier.optional(),
 })
 export type BotTextMessage = z.infer<typeof BotTextMessage>
 
@@ -39,7 +39,7 @@ export type BotMarkdownMessage = z.infer<typeof BotMarkdownMessage>
 
 export const BotButton = z.looseObject({
   text: z.string().min(1, 'must not be empty'),
-  id: z.string().optional(),
+  id: Identifier.optional(),
 })
 export type BotButton = z.infer<typeof BotButton>
 

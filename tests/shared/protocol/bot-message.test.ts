@@ -83,6 +83,19 @@ describe('spec 2.6 bot Message object', () => {
     const offered = expectAccepted(BotMessagePayload, createBotButtonsMessage())
     expect(offered).toMatchObject({ buttons: [{ id: 'yes' }, { id: 'no' }] })
   })
+
+  it('reads numeric button ids as strings, as some providers send them', () => {
+    const pressed = expectAccepted(
+      BotMessagePayload,
+      createBotTextMessage({ button_id: 7 as never }),
+    )
+    expect(pressed).toMatchObject({ button_id: '7' })
+    const offered = expectAccepted(
+      BotMessagePayload,
+      createBotButtonsMessage({ buttons: [{ id: 1 as never, text: 'One' }] }),
+    )
+    expect(offered).toMatchObject({ buttons: [{ id: '1', text: 'One' }] })
+  })
 })
 
 describe('spec 2.6 plain-text fallback (plainTextFallback)', () => {
