@@ -112,4 +112,17 @@ describe('the bot against the sandbox', () => {
       'We are open Monday to Friday, 9:00 to 18:00.',
     ])
   })
+
+  it('provider failure: a bot shutting down answers 503, the service retries, then transfers the customer', async () => {
+    const h = await start({ agentOnline: true })
+    await h.bot.close()
+    await h.customerSays('v6', 'When are you open?')
+    await h.settle()
+    const chat = await h.chatOf('v6')
+    expect(chat).toMatchObject({ state: 'queued', bot: 'failed' })
+    const attempts = await h.api(`/log?interface=B2&chatId=${chat.id}`)
+    expect(attempts).toHaveLength(3)
+    expect(attempts).toEqual(Array(3).fill(expect.objectContaining({ status: 503, ok: false })))
+    expect(h.shownTo('v6')).toEqual([])
+  })
 })

@@ -151,6 +151,7 @@ export async function startHarness(options: { settings?: unknown; agentOnline: b
 
   return {
     api,
+    bot,
     agent,
     channel,
     store,
