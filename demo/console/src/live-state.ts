@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { Agent, BotProvider, Channel, Chat } from '../../sandbox/service/model'
+
+// The console's view of the sandbox, kept current by the live stream. Events are parsed
+// with the sandbox's own schemas: a malformed one is dropped, never half-applied.
+
+export const ChannelView = Channel.extend({ endpoint: z.string(), deliveryUrl: z.string() })
+export type ChannelView = z.infer<typeof ChannelView>
+
+export const ConsoleState = z.object({
+  publicUrl: z.string(),
+  timings: z.record(z.string(), z.number()),
+  channels: z.array(ChannelView),
+  agents: z.array(Agent),
+  botProviders: z.array(BotProvider),
+  chats: z.array(Chat),
+})
+export type ConsoleState = z.infer<typeof ConsoleState>
+
+const StreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), state: ConsoleState }),
+  z.object({ type: z.literal('chat'), chat: Chat }),
+  z.object({ type: z.literal('agents'), agents: z.array(Agent) }),
+  z.object({ type: z.literal('channels'), channels: z.array(ChannelView) }),
+  z.object({ type: z.literal('bot-providers'), botProviders: z.array(BotProvider) }),
+])
+export type StreamEvent = z.infer<typeof StreamEvent>
+
+export const STREAM_EVENT_NAMES = [
+  'snapshot',
+  'chat',
+  'agents',
+  'channels',
+  'bot-providers',
+] as const
+
+export function parseStreamEvent(data: string): StreamEvent | undefined {
+  try {
+    const parsed = StreamEvent.safeParse(JSON.parse(data))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function byRecent(a: Chat, b: Chat): number {
+  return b.updatedAt - a.updatedAt || Number(b.id) - Number(a.id)
+}
+
+/** Applies one live event to the state. */
+export function applyEvent(
+  state: ConsoleState | undefined,
+  event: StreamEvent,
+): ConsoleState | undefined {
+  if (event.type === 'snapshot')
+    return { ...event.state, chats: [...event.state.chats].sort(byRecent) }
+  if (!state) return state
+  switch (event.type) {
+    case 'chat': {
+      const others = state.chats.filter((chat) => chat.id !== event.chat.id)
+      return { ...state, chats: [event.chat, ...others].sort(byRecent) }
+    }
+    case 'agents':
+      return { ...state, agents: event.agents }
+    case 'channels':
+      return { ...state, channels: event.channels }
+    case 'bot-providers':
+      return { ...state, botProviders: event.botProviders }
+  }
+}

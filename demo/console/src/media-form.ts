@@ -1,0 +1,66 @@
+import {
+  type ChannelMessage,
+  ChannelMessage as ChannelMessageSchema,
+  describeIssues,
+} from '../../../shared/protocol'
+
+export const MEDIA_TYPES = [
+  'photo',
+  'video',
+  'audio',
+  'voice',
+  'sticker',
+  'document',
+  'location',
+] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
+
+/** Form fields of spec 2.4, by the media types that use them. */
+export const MEDIA_FIELDS = {
+  file: { label: 'File URL', kind: 'url', required: true },
+  file_name: { label: 'File name', kind: 'text', required: true },
+  file_size: { label: 'Size (bytes)', kind: 'int', required: true },
+  thumb: { label: 'Thumbnail URL', kind: 'url', required: false },
+  duration: { label: 'Duration (s)', kind: 'int', required: false },
+  width: { label: 'Width (px)', kind: 'int', required: false },
+  height: { label: 'Height (px)', kind: 'int', required: false },
+  performer: { label: 'Performer', kind: 'text', required: false },
+  title: { label: 'Title', kind: 'text', required: false },
+  emoji: { label: 'Emoji', kind: 'text', required: false },
+  latitude: { label: 'Latitude', kind: 'number', required: true },
+  longitude: { label: 'Longitude', kind: 'number', required: true },
+  text: { label: 'Caption', kind: 'text', required: false },
+} as const
+export type MediaField = keyof typeof MEDIA_FIELDS
+
+const FILE: MediaField[] = ['file', 'file_name', 'file_size', 'thumb']
+
+export const FIELDS_OF: Record<MediaType, MediaField[]> = {
+  photo: [...FILE, 'width', 'height', 'text'],
+  sticker: [...FILE, 'emoji', 'width', 'height'],
+  video: [...FILE, 'duration', 'width', 'height', 'text'],
+  audio: [...FILE, 'duration', 'performer', 'title', 'text'],
+  voice: [...FILE, 'duration', 'text'],
+  document: [...FILE, 'text'],
+  location: ['latitude', 'longitude', 'text'],
+}
+
+export type MediaValues = Partial<Record<MediaField, string>>
+
+/** Builds the message from the form, validated with the protocol's own schema. */
+export function buildMediaMessage(
+  type: MediaType,
+  values: MediaValues,
+): { ok: true; message: ChannelMessage } | { ok: false; error: string } {
+  const message: Record<string, unknown> = { type }
+  for (const field of FIELDS_OF[type]) {
+    const raw = values[field]?.trim()
+    if (!raw) continue
+    const kind = MEDIA_FIELDS[field].kind
+    message[field] = kind === 'int' || kind === 'number' ? Number(raw) : raw
+  }
+  const parsed = ChannelMessageSchema.safeParse(message)
+  return parsed.success
+    ? { ok: true, message: parsed.data }
+    : { ok: false, error: describeIssues(parsed.error) }
+}

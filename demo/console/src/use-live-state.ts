@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'preact/hooks'
+import { applyEvent, type ConsoleState, parseStreamEvent, STREAM_EVENT_NAMES } from './live-state'
+
+export type Connection = 'connecting' | 'live' | 'reconnecting'
+
+/**
+ * The sandbox's state, live: EventSource reconnects by itself and every (re)connection
+ * starts with a full snapshot, so nothing is missed while it was away.
+ */
+export function useLiveState(): { state: ConsoleState | undefined; connection: Connection } {
+  const [state, setState] = useState<ConsoleState | undefined>(undefined)
+  const [connection, setConnection] = useState<Connection>('connecting')
+
+  useEffect(() => {
+    const source = new EventSource('console/api/events')
+    const onEvent = (message: MessageEvent<string>) => {
+      const event = parseStreamEvent(message.data)
+      if (!event) return
+      if (event.type === 'snapshot') setConnection('live')
+      setState((current) => applyEvent(current, event))
+    }
+    for (const name of STREAM_EVENT_NAMES) source.addEventListener(name, onEvent)
+    source.onerror = () => setConnection('reconnecting')
+    return () => source.close()
+  }, [])
+
+  return { state, connection }
+}
