@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import type { ServiceToProviderEvent } from '../../shared/protocol'
 import { isHttpUrl } from '../../shared/url'
 import { createChatQueue } from './chat-queue'
-import { BotConfigError } from './errors'
+import { BotConfigError, InvalidBotEventError } from './errors'
 import { createEventDedupe } from './event-dedupe'
 import { type BotLogger, consoleLogger } from './logger'
 import { type BotReply, type OutgoingBotEvent, toWireEvent } from './outgoing'
@@ -153,7 +153,7 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
       reply: (message) => sendMessage(event.chat_id, clientId, message),
       inviteAgent: async () => {
         if (!clientId)
-          throw new BotConfigError(
+          throw new InvalidBotEventError(
             `Cannot invite an agent for ${event.event}: it carries no client_id`,
           )
         return inviteAgent(event.chat_id, clientId)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
-import { BotConfigError } from '../../../server/bot/errors'
+import { BotConfigError, InvalidBotEventError } from '../../../server/bot/errors'
 import { type BotProviderOptions, createBotProvider } from '../../../server/bot/provider'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { ServiceToProviderEvent } from '../../../shared/protocol'
@@ -284,6 +284,19 @@ describe('createBotProvider: context and sending (B1)', () => {
       chat_id: 'chat-9',
       client_id: 'client-9',
     })
+  })
+
+  it('ctx.inviteAgent rejects for an event without client_id (a CHAT_CLOSED may lack it)', async () => {
+    const outcomes: unknown[] = []
+    const s = setup({
+      onEvent: async (_event, ctx) => {
+        outcomes.push(await ctx.inviteAgent().catch((error: unknown) => error))
+      },
+    })
+    await s.post(deletePath(createChatClosedEvent(), 'client_id'))
+    await s.provider.close()
+    expect(outcomes).toEqual([expect.any(InvalidBotEventError)])
+    expect(s.calls).toEqual([])
   })
 
   it('stamps messages with unix seconds and gives every event a fresh id', async () => {
