@@ -16,6 +16,8 @@ export type AppDeps = {
   logger: Logger
   /** The bot provider's routes, mounted at /bot (supplied by server/bot/). */
   bot?: { routes: Hono }
+  /** Extra pages mounted at / after every other route (the demo host site). */
+  site?: { routes: Hono }
   /** The built widget (default: dist/widget of the repository). */
   staticDir?: string
   metrics?: PortholeMetrics

@@ -57,6 +57,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/', operationsRoutes(deps, runtime))
   app.route('/', widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget')))
   if (deps.bot) app.route('/bot', deps.bot.routes)
+  if (deps.site) app.route('/', deps.site.routes)
 
   const hono = app as unknown as Hono
   runtimes.set(hono, runtime)

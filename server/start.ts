@@ -22,6 +22,8 @@ export type StartOptions = {
   port?: number
   host?: string
   bot?: { routes: Hono }
+  /** Extra pages mounted at / after the backend's own routes (the demo host site). */
+  site?: { routes: Hono }
   logger?: Logger
   staticDir?: string
   now?: () => number
@@ -71,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: options.now ?? Date.now,
     logger,
     ...(options.bot ? { bot: options.bot } : {}),
+    ...(options.site ? { site: options.site } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   }
   const runtime = createRuntime(deps)
