@@ -26,7 +26,9 @@ export function requestLog(options: {
     c.set('log', log)
     const started = performance.now()
     await next()
-    c.header('x-request-id', requestId)
+    // A stream written straight to the socket sent its own headers, and its response
+    // may be the shared RESPONSE_ALREADY_SENT marker, which must not be modified.
+    if (!c.res.headers.has('x-hono-already-sent')) c.header('x-request-id', requestId)
     const route = c.req.routePath
     options.metrics.httpRequests.inc({ route, status: String(c.res.status) })
     log.info('request', {
