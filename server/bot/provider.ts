@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { ServiceToProviderEvent } from '../../shared/protocol'
 import { isHttpUrl } from '../../shared/url'
+import { createChatLock } from './chat-lock'
 import { createChatQueue } from './chat-queue'
 import { BotConfigError, InvalidBotEventError } from './errors'
 import { createEventDedupe } from './event-dedupe'
@@ -38,7 +39,10 @@ export type BotProviderOptions = {
   /** The brain: called once per distinct event, in order per chat, after the 200 went out. */
   onEvent: BotEventHandler
   fetch?: typeof fetch
-  /** Makes event de-duplication shared and durable; without it an in-memory LRU is used. */
+  /**
+   * Makes event de-duplication shared and durable, and keeps instances sharing it
+   * from handling one chat at the same time; without it an in-memory LRU is used.
+   */
   store?: BotStore
   logger?: BotLogger
   /** Per B1 attempt; spec: 3000. */
@@ -131,6 +135,7 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
     maxEntries: 10_000,
   })
   const queue = createChatQueue(logger)
+  const lock = options.store ? createChatLock({ store: options.store, logger }) : undefined
   let closed = false
 
   const send = async (event: OutgoingBotEvent) => sender.send(toWireEvent(event, now(), logger))
@@ -170,7 +175,8 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
       if (closed) return 'closed'
       if (!(await dedupe.firstSeen(event.id))) return 'duplicate'
       const fields = { eventId: event.id, event: event.event, chatId: event.chat_id }
-      queue.run(event.chat_id, async () => options.onEvent(event, contextFor(event)), fields)
+      const handle = async () => options.onEvent(event, contextFor(event))
+      queue.run(event.chat_id, lock ? () => lock(event.chat_id, handle) : handle, fields)
       return 'accepted'
     },
   })

@@ -204,6 +204,22 @@ describe('createBotProvider: receiving (B2)', () => {
     expect(second.received).toHaveLength(0)
   })
 
+  it('two instances on one store never handle one chat at the same time', async () => {
+    const store = createMemoryStore()
+    const log: string[] = []
+    const slow = (name: string) => async () => {
+      log.push(`${name} start`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      log.push(`${name} end`)
+    }
+    const first = setup({ store, onEvent: slow('first') })
+    const second = setup({ store, onEvent: slow('second') })
+    await first.post(createClientMessageEvent({ chat_id: 'shared' }))
+    await second.post(createClientMessageEvent({ chat_id: 'shared' }))
+    await Promise.all([first.provider.close(), second.provider.close()])
+    expect(log).toEqual(['first start', 'first end', 'second start', 'second end'])
+  })
+
   it('answers 503 (so the service retries) when the store cannot claim the event id', async () => {
     const store = createMemoryStore()
     await store.close()
