@@ -212,8 +212,11 @@ export function createChatController(context: WidgetContext) {
       if (response.delivery !== 'sent') {
         const log = state.get().log
         const delivery = { ...log.delivery }
-        for (const entry of response.entries)
-          delivery[entry.clientId ?? item.id] = { state: response.delivery }
+        // A delivery event may have overtaken this answer; it is the newer news.
+        for (const entry of response.entries) {
+          const key = entry.clientId ?? item.id
+          if (!(key in delivery)) delivery[key] = { state: response.delivery }
+        }
         saveLog({ ...log, delivery })
       }
       addEntries(response.entries)

@@ -1,0 +1,144 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openChat, sendText, settle, typeText } from '../fixtures/chat-helpers'
+import { createEntry } from '../fixtures/factories'
+import type { TestWidget } from '../fixtures/mount-widget'
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+async function open(...args: Parameters<typeof openChat>) {
+  const widget = await openChat(...args)
+  widgets.push(widget)
+  return widget
+}
+
+describe('the chat window', () => {
+  it('sends a message with Enter and shows it as sent', async () => {
+    const widget = await open()
+    sendText(widget, 'Hello there')
+    await widget.screen.findByText('Sent')
+    const [request] = widget.backend.texts()
+    expect(request?.body).toMatchObject({ type: 'text', text: 'Hello there', url: location.href })
+    expect(request?.body?.id).toMatch(/^[0-9a-f]{24}$/)
+    expect(request?.token).toBe('token-1')
+    expect(widget.screen.getByText('Hello there')).toBeTruthy()
+  })
+
+  it('adds a line on Shift+Enter instead of sending', async () => {
+    const widget = await open()
+    fireEvent.keyDown(typeText(widget, 'line one'), { key: 'Enter', shiftKey: true })
+    await settle()
+    expect(widget.backend.texts()).toHaveLength(0)
+  })
+
+  it('shows agent messages once (deduped by id) and the agent in the header', async () => {
+    const widget = await open()
+    const entry = createEntry({ name: 'Anna', photo: 'https://cdn.example/anna.png' })
+    widget.stream().emit('message', entry, entry.id)
+    widget.stream().emit('message', entry, entry.id)
+    await waitFor(() => expect(widget.screen.getAllByText(/Agent reply/)).toHaveLength(1))
+    const header = widget.root.querySelector('.ph-header')
+    expect(header?.textContent).toContain('Anna')
+    expect(header?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/anna.png')
+  })
+
+  it('shows the own message echoed from another tab once', async () => {
+    const widget = await open()
+    sendText(widget, 'From this tab')
+    await widget.screen.findByText('Sent')
+    const [echo] = widget.backend.texts()
+    widget
+      .stream()
+      .emit(
+        'message',
+        createEntry({
+          id: 'sent-1',
+          author: 'visitor',
+          clientId: String(echo?.body?.id),
+          content: { type: 'text', text: 'From this tab' },
+        }),
+        'sent-1',
+      )
+    widget
+      .stream()
+      .emit(
+        'message',
+        createEntry({
+          id: 'other-tab',
+          author: 'visitor',
+          clientId: 'abc',
+          content: { type: 'text', text: 'From the other tab' },
+        }),
+        'other-tab',
+      )
+    await widget.screen.findByText('From the other tab')
+    expect(widget.screen.getAllByText('From this tab')).toHaveLength(1)
+  })
+
+  it('puts messages in a polite live log', async () => {
+    const widget = await open()
+    expect(widget.screen.getByRole('log').getAttribute('aria-live')).toBe('polite')
+  })
+
+  it('closes on Escape and returns focus to the launcher', async () => {
+    const widget = await open()
+    fireEvent.keyDown(widget.screen.getByRole('textbox', { name: 'Message' }), { key: 'Escape' })
+    await waitFor(() => expect(widget.screen.queryByRole('dialog')).toBeNull())
+    const launcher = widget.screen.getByRole('button', { name: /open chat/i })
+    expect(widget.root.activeElement).toBe(launcher)
+    expect(launcher.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('focuses the message box when the chat opens', async () => {
+    const widget = await open()
+    await waitFor(() =>
+      expect(widget.root.activeElement).toBe(
+        widget.screen.getByRole('textbox', { name: 'Message' }),
+      ),
+    )
+  })
+})
+
+describe('long messages', () => {
+  it('counts to 1000 and sends longer text as several messages, nothing cut', async () => {
+    const widget = await open()
+    typeText(widget, 'x'.repeat(999))
+    expect(widget.screen.getByText('999/1000')).toBeTruthy()
+    const words = Array.from({ length: 500 }, (_, index) => `word${index}`).join(' ')
+    typeText(widget, words)
+    expect(widget.screen.getByText(/will be sent as 4 messages/)).toBeTruthy()
+    fireEvent.keyDown(widget.screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter' })
+    await waitFor(() => expect(widget.backend.texts()).toHaveLength(4))
+    const parts = widget.backend.texts().map((request) => String(request.body?.text))
+    expect(parts.every((part) => part.length <= 1000)).toBe(true)
+    expect(parts.join('')).toBe(words)
+    expect(new Set(widget.backend.texts().map((request) => request.body?.id)).size).toBe(4)
+  })
+})
+
+describe('agent typing', () => {
+  it('shows on typein and hides on typeout or on a message', async () => {
+    const widget = await open()
+    widget.stream().emit('typing', { typing: true, name: 'Anna' })
+    await widget.screen.findByText('Anna is typing…')
+    widget.stream().emit('typing', { typing: false })
+    await waitFor(() => expect(widget.screen.queryByText(/is typing/)).toBeNull())
+    widget.stream().emit('typing', { typing: true })
+    await widget.screen.findByText('Agent is typing…')
+    widget.stream().emit('message', createEntry(), 'e1')
+    await waitFor(() => expect(widget.screen.queryByText(/is typing/)).toBeNull())
+  })
+})
+
+describe('the customer typing', () => {
+  it('sends typein when typing starts and typeout on send', async () => {
+    const widget = await open()
+    typeText(widget, 'H')
+    typeText(widget, 'He')
+    await waitFor(() => expect(widget.backend.typing()).toEqual(['typein']))
+    fireEvent.keyDown(widget.screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter' })
+    await waitFor(() => expect(widget.backend.typing()).toEqual(['typein', 'typeout']))
+  })
+})

@@ -1,0 +1,131 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { createEntry } from '../fixtures/factories'
+import { json } from '../fixtures/fake-fetch'
+import type { TestWidget } from '../fixtures/mount-widget'
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  vi.useRealTimers()
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+async function open(...args: Parameters<typeof openChat>) {
+  const widget = await openChat(...args)
+  widgets.push(widget)
+  return widget
+}
+
+function pendingAnswer(request: { body?: Record<string, unknown> }) {
+  const entry = createEntry({
+    id: 'p1',
+    author: 'visitor',
+    clientId: String(request.body?.id),
+    content: { type: 'text', text: String(request.body?.text) },
+  })
+  return json({ entries: [entry], delivery: 'pending' }, 202)
+}
+
+describe('delivery states', () => {
+  it('shows sending while the backend retries, then sent on the delivery event', async () => {
+    const widget = await open()
+    widget.backend.respond(pendingAnswer)
+    sendText(widget, 'Are you there?')
+    await widget.screen.findByText('Sending…')
+    const clientId = String(widget.backend.texts()[0]?.body?.id)
+    widget.stream().emit('delivery', { clientId, state: 'sent' })
+    await widget.screen.findByText('Sent')
+  })
+
+  it('shows failed with the reason and retries under a new id', async () => {
+    const widget = await open()
+    widget.backend.respond(pendingAnswer)
+    sendText(widget, 'Are you there?')
+    await widget.screen.findByText('Sending…')
+    const clientId = String(widget.backend.texts()[0]?.body?.id)
+    widget.stream().emit('delivery', { clientId, state: 'failed', error: 'service unavailable' })
+    await widget.screen.findByText(/Not sent: service unavailable/)
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Retry' }))
+    await widget.screen.findByText('Sent')
+    const retried = widget.backend.texts()[1]
+    expect(retried?.body?.text).toBe('Are you there?')
+    expect(retried?.body?.id).not.toBe(clientId)
+    expect(widget.screen.getAllByText('Are you there?')).toHaveLength(1)
+  })
+
+  it('shows a refused message as failed with the service text, and retry sends it again', async () => {
+    const widget = await open()
+    const errors: unknown[] = []
+    widget.widget.api.on('error', (error) => errors.push(error))
+    widget.backend.respond(() =>
+      json({ error: { code: 'rejected', message: 'Chat was removed from the site' } }, 422),
+    )
+    sendText(widget, 'Hi')
+    await widget.screen.findByText(/Not sent: Chat was removed from the site/)
+    expect(errors).toEqual([{ code: 'rejected', message: 'Chat was removed from the site' }])
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Retry' }))
+    await widget.screen.findByText('Sent')
+    const [first, second] = widget.backend.texts()
+    expect(second?.body?.id).not.toBe(first?.body?.id)
+  })
+
+  it('keeps a message queued through a network failure and sends it when the connection returns', async () => {
+    const widget = await open()
+    widget.backend.respond(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    sendText(widget, 'Typed offline')
+    await waitFor(() => expect(widget.backend.texts()).toHaveLength(1))
+    await settle()
+    expect(widget.screen.getByText('Sending…')).toBeTruthy()
+    expect(await widget.storage.get('outbox')).toMatchObject([
+      { text: 'Typed offline', state: 'queued' },
+    ])
+    window.dispatchEvent(new Event('online'))
+    await widget.screen.findByText('Sent')
+    const [first, second] = widget.backend.texts()
+    expect(second?.body?.id).toBe(first?.body?.id)
+    expect(await widget.storage.get('outbox')).toEqual([])
+  })
+
+  it('waits for Retry-After on 429 before sending again', async () => {
+    const widget = await open()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    widget.backend.respond(() =>
+      json({ error: { code: 'rate_limited', message: 'Slow down' } }, 429, { 'retry-after': '5' }),
+    )
+    sendText(widget, 'Quick')
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(widget.backend.texts()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(widget.backend.texts()).toHaveLength(2)
+    vi.useRealTimers()
+    await widget.screen.findByText('Sent')
+  })
+
+  it('gets a new session when the token is refused and sends with it', async () => {
+    const widget = await open()
+    widget.backend.respond(() =>
+      json({ error: { code: 'invalid_token', message: 'Token expired' } }, 401),
+    )
+    sendText(widget, 'After expiry')
+    await widget.screen.findByText('Sent')
+    const [refused, accepted] = widget.backend.texts()
+    expect(refused?.token).toBe('token-1')
+    expect(accepted?.token).toBe('token-2')
+    expect(accepted?.body?.id).toBe(refused?.body?.id)
+    await waitFor(() => expect(widget.stream().query.get('token')).toBe('token-2'))
+  })
+
+  it('emits "sent" with the stored entry', async () => {
+    const widget = await open()
+    const sent: unknown[] = []
+    widget.widget.api.on('sent', (entry) => sent.push(entry))
+    sendText(widget, 'Track me')
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({
+      author: 'visitor',
+      content: { type: 'text', text: 'Track me' },
+    })
+  })
+})

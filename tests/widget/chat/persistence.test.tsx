@@ -1,0 +1,124 @@
+import { waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { createBase, createEntry } from '../fixtures/factories'
+import { createFakeBackend } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+function track(widget: TestWidget): TestWidget {
+  widgets.push(widget)
+  return widget
+}
+
+describe('persistence across reloads', () => {
+  it('keeps the outbox through a remount and sends it with the same id', async () => {
+    const base = createBase()
+    const storage = createMemoryStore()
+    const offline = createFakeBackend()
+    offline.respond(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    const first = await openChat({ base, storage, backend: offline })
+    sendText(first, 'Written before the reload')
+    await waitFor(() => expect(offline.texts()).toHaveLength(1))
+    await settle()
+    first.unmount()
+
+    const backend = createFakeBackend()
+    const second = track(await mountTestWidget({ base, storage, backend }))
+    // The chat was open: it opens again and resends what was waiting.
+    await second.screen.findByRole('dialog')
+    await second.screen.findByText('Sent')
+    expect(second.screen.getByText('Written before the reload')).toBeTruthy()
+    expect(backend.texts()[0]?.body?.id).toBe(offline.texts()[0]?.body?.id)
+    expect(backend.texts()[0]?.token).toBe('token-1')
+  })
+
+  it('shows the same conversation after a remount and resumes the stream after the last seen id', async () => {
+    const base = createBase()
+    const storage = createMemoryStore()
+    const backend = createFakeBackend()
+    const first = await openChat({ base, storage, backend })
+    first
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: '41', content: { type: 'text', text: 'First reply' } }),
+        '41',
+      )
+    first
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: '42', content: { type: 'text', text: 'Second reply' } }),
+        '42',
+      )
+    await first.screen.findByText('Second reply')
+    await settle()
+    first.unmount()
+
+    const second = track(await mountTestWidget({ base, storage, backend }))
+    await second.screen.findByText('First reply')
+    expect(second.screen.getByText('Second reply')).toBeTruthy()
+    await waitFor(() => expect(second.EventSource.instances).toHaveLength(1))
+    expect(second.stream().query.get('lastEventId')).toBe('42')
+    expect(second.stream().query.get('token')).toBe('token-1')
+    // A reply that arrived while the page was closed comes in the replay.
+    second
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: '43', content: { type: 'text', text: 'While you were away' } }),
+        '43',
+      )
+    await second.screen.findByText('While you were away')
+  })
+
+  it('reconnects with the latest id when the browser gives up on the stream', async () => {
+    const widget = track(await openChat())
+    widget.stream().emit('message', createEntry({ id: '7' }), '7')
+    await settle()
+    widget.stream().fail(true)
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), { timeout: 3000 })
+    expect(widget.stream().query.get('lastEventId')).toBe('7')
+    // The token was checked with the backend before reconnecting.
+    expect(
+      widget.backend.requests.some(
+        (request) => request.path === '/api/session' && request.body?.token === 'token-1',
+      ),
+    ).toBe(true)
+  })
+
+  it('ignores unreadable stream events without breaking the stream', async () => {
+    const widget = track(await openChat())
+    widget.stream().emit('message', '{not json')
+    widget
+      .stream()
+      .emit('message', { id: 'x', author: 'agent', content: { type: 'text', text: '' }, at: 1 })
+    widget
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: '9', content: { type: 'text', text: 'Still works' } }),
+        '9',
+      )
+    await widget.screen.findByText('Still works')
+  })
+
+  it('loads the chat at start for a returning visitor so replies raise the badge', async () => {
+    const base = createBase()
+    const storage = createMemoryStore()
+    await storage.set('session', { visitorId: 'v', token: 'token-9', contact: {} })
+    const widget = track(await mountTestWidget({ base, storage }))
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    expect(widget.screen.queryByRole('dialog')).toBeNull()
+    widget.stream().emit('message', createEntry({ id: '1' }), '1')
+    await waitFor(() => expect(widget.widget.api.getUnreadCount()).toBe(1))
+    expect(widget.root.querySelector('.ph-badge')?.textContent).toBe('1')
+  })
+})
