@@ -156,6 +156,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         // Re-read under the lock: another instance may have finished it meanwhile.
         const item = await read(key)
         if (item?.state !== 'pending') return
+        await appendEntries(item)
         const after = await attempt(item)
         if (after.state !== 'pending') await announce(after)
       } finally {
@@ -191,10 +192,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
           ? { ...existing, state: 'pending', attempts: 0, error: undefined, nextAttemptAt: now() }
           : fresh
         await save(item)
-        const entries = await appendEntries(item)
-        const after = await attempt(item)
-        if (after.state !== 'sent') await announce(after)
-        return { item: after, entries }
+        try {
+          const entries = await appendEntries(item)
+          const after = await attempt(item)
+          if (after.state !== 'sent') await announce(after)
+          return { item: after, entries }
+        } catch (error) {
+          // The item is stored: keep trying it here rather than only after a restart.
+          schedule({ ...item, nextAttemptAt: now() + options.retryIntervalMs })
+          throw error
+        }
       } finally {
         await store.release(lock)
       }

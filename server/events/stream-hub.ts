@@ -45,8 +45,11 @@ export function createStreamHub(options: {
   logger: Logger
   heartbeatMs: number
   retryMs?: number
+  /** Streams one visitor may hold open (tabs); the oldest is closed beyond it. */
+  maxPerVisitor?: number
 }): StreamHub {
   const { store, logger } = options
+  const maxPerVisitor = options.maxPerVisitor ?? 32
   const groups = new Map<string, VisitorGroup>()
   let total = 0
   let closed = false
@@ -80,6 +83,12 @@ export function createStreamHub(options: {
         unsubscribe: store.subscribe(visitorId, (event) => deliver(visitorId, event)),
       }
       groups.set(visitorId, group)
+    }
+    // Too many streams for one visitor: the oldest is most likely a dead tab. Closing
+    // it (rather than refusing the new one) never blocks a live reconnect.
+    if (group.connections.size >= maxPerVisitor) {
+      const oldest = group.connections.values().next().value
+      oldest?.res.destroy()
     }
     group.connections.add(conn)
     total += 1

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import type { VisitorEvent } from '../../../server/store/types'
+import type { Store, VisitorEvent } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { PostMessageResponse } from '../../../shared/widget-api'
@@ -237,6 +237,26 @@ describe('POST /api/messages: forwarding (A2)', () => {
       code: 'delivery_failed',
       message: expect.stringMatching(/no answer within 100 ms/),
     })
+  })
+
+  it('keeps retrying a stored message when the store fails during the first attempt', async () => {
+    vi.useFakeTimers()
+    const store = createMemoryStore()
+    const service = createFakeService()
+    let failAppends = 1
+    const flaky: Store = {
+      ...store,
+      append: (...args) =>
+        failAppends-- > 0 ? Promise.reject(new Error('disk hiccup')) : store.append(...args),
+    }
+    t = createTestApp({ store: flaky, now: () => Date.now() }, service)
+    const { token, visitorId } = await t.newVisitor()
+    const { res } = await post(token, textMessage())
+    expect(res.status).toBe(500)
+    expect(service.messages()).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(service.messages()).toHaveLength(1)
+    expect(await store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
   })
 
   it('resumes a pending message after a restart', async () => {

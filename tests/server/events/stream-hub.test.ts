@@ -157,6 +157,20 @@ describe('stream hub', () => {
     expect(new Set(ids).size).toBe(4)
   })
 
+  it('closes a visitor’s oldest stream beyond the per-visitor limit', async () => {
+    hub = createStreamHub({
+      store: createMemoryStore(),
+      logger: silentLogger,
+      heartbeatMs: 60_000,
+      maxPerVisitor: 2,
+    })
+    const tabs = [createFakeResponse(), createFakeResponse(), createFakeResponse()]
+    for (const tab of tabs)
+      await hub.open({ visitorId: 'v1', res: asResponse(tab), lastEventId: undefined, headers: {} })
+    expect(tabs.map((tab) => tab.destroyed)).toEqual([true, false, false])
+    expect(hub.count()).toBe(2)
+  })
+
   it('ends every stream on close and refuses new ones', async () => {
     hub = createStreamHub({ store: createMemoryStore(), logger: silentLogger, heartbeatMs: 60_000 })
     const res = createFakeResponse()
