@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { buildMediaMessage, FIELDS_OF, MEDIA_TYPES } from '../../../demo/console/src/media-form'
+
+const file = { file: 'https://cdn.example/f.bin', file_name: 'f.bin', file_size: '2048' }
+
+describe('media form', () => {
+  it.each(MEDIA_TYPES.filter((type) => type !== 'location'))(
+    'builds a valid %s message with numbers as numbers',
+    (type) => {
+      const built = buildMediaMessage(type, {
+        ...file,
+        duration: '12',
+        width: '640',
+        height: '480',
+        text: ' caption ',
+      })
+      expect(built.ok).toBe(true)
+      if (!built.ok) return
+      expect(built.message).toMatchObject({
+        type,
+        file: file.file,
+        file_name: 'f.bin',
+        file_size: 2048,
+      })
+      for (const field of ['duration', 'width', 'height'] as const) {
+        if (FIELDS_OF[type].includes(field))
+          expect(built.message).toHaveProperty(field, expect.any(Number))
+        else expect(built.message).not.toHaveProperty(field)
+      }
+    },
+  )
+
+  it('builds a location from latitude and longitude', () => {
+    expect(buildMediaMessage('location', { latitude: '52.52', longitude: '13.405' })).toEqual({
+      ok: true,
+      message: { type: 'location', latitude: 52.52, longitude: 13.405 },
+    })
+  })
+
+  it('names the missing or invalid field', () => {
+    const noSize = buildMediaMessage('video', { file: file.file, file_name: 'v.mp4' })
+    expect(noSize).toEqual({ ok: false, error: expect.stringContaining('file_size') })
+    const badUrl = buildMediaMessage('photo', { ...file, file: 'javascript:alert(1)' })
+    expect(badUrl).toEqual({ ok: false, error: expect.stringMatching(/^file: must be an http/) })
+    const badLatitude = buildMediaMessage('location', { latitude: '123', longitude: '0' })
+    expect(badLatitude.ok).toBe(false)
+  })
+
+  it('leaves out empty optional fields', () => {
+    const built = buildMediaMessage('document', { ...file, thumb: '   ', text: '' })
+    expect(built).toEqual({
+      ok: true,
+      message: { type: 'document', file: file.file, file_name: 'f.bin', file_size: 2048 },
+    })
+  })
+})
