@@ -49,30 +49,26 @@ describe('the chat window', () => {
     sendText(widget, 'From this tab')
     await widget.screen.findByText('Sent')
     const [echo] = widget.backend.texts()
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({
-          id: 'sent-1',
-          author: 'visitor',
-          clientId: String(echo?.body?.id),
-          content: { type: 'text', text: 'From this tab' },
-        }),
-        'sent-1',
-      )
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({
-          id: 'other-tab',
-          author: 'visitor',
-          clientId: 'abc',
-          content: { type: 'text', text: 'From the other tab' },
-        }),
-        'other-tab',
-      )
+    widget.stream().emit(
+      'message',
+      createEntry({
+        id: 'sent-1',
+        author: 'visitor',
+        clientId: String(echo?.body?.id),
+        content: { type: 'text', text: 'From this tab' },
+      }),
+      'sent-1',
+    )
+    widget.stream().emit(
+      'message',
+      createEntry({
+        id: 'other-tab',
+        author: 'visitor',
+        clientId: 'abc',
+        content: { type: 'text', text: 'From the other tab' },
+      }),
+      'other-tab',
+    )
     await widget.screen.findByText('From the other tab')
     expect(widget.screen.getAllByText('From this tab')).toHaveLength(1)
   })

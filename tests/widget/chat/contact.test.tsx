@@ -1,0 +1,115 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { createEntry } from '../fixtures/factories'
+import { createFakeBackend, VALID_HASH } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+function track(widget: TestWidget): TestWidget {
+  widgets.push(widget)
+  return widget
+}
+
+describe('offline', () => {
+  it('shows the offline text and takes a message with name and email', async () => {
+    const backend = createFakeBackend({ online: false, config: { offlineText: 'Back at 9am.' } })
+    const widget = track(await openChat({ backend }))
+    await widget.screen.findByText('Back at 9am.')
+    const field = (name: string) => widget.screen.getByLabelText(name) as HTMLInputElement
+    fireEvent.input(field('Name'), { target: { value: 'Jo' } })
+    fireEvent.input(widget.screen.getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Call me' },
+    })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send message' }))
+    await widget.screen.findByText('Please give an email or a phone number so we can answer you.')
+    expect(backend.texts()).toHaveLength(0)
+    fireEvent.input(field('Email'), { target: { value: 'jo@example.com' } })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send message' }))
+    await widget.screen.findByText('Sent')
+    const contactRequest = backend.requests.find(
+      (request) => request.path === '/api/session' && request.body?.contact,
+    )
+    expect(contactRequest?.body).toEqual({
+      token: 'token-1',
+      contact: { name: 'Jo', email: 'jo@example.com' },
+    })
+    expect(backend.texts()[0]?.body?.text).toBe('Call me')
+    // With a contact given, the normal composer is back.
+    expect(widget.screen.getByRole('textbox', { name: 'Message' }).tagName).toBe('TEXTAREA')
+  })
+})
+
+describe('the JS API of the chat', () => {
+  it('setContact sends the profile; a bad one is refused with a clear error', async () => {
+    const widget = track(await mountTestWidget())
+    await widget.widget.api.setContact({ name: 'Ann', phone: '+100' })
+    const request = widget.backend.requests.find((candidate) => candidate.body?.contact)
+    expect(request?.body?.contact).toEqual({ name: 'Ann', phone: '+100' })
+    await expect(widget.widget.api.setContact({ name: 42 } as never)).rejects.toThrow(
+      /setContact expects/,
+    )
+  })
+
+  it('identify verifies the user and switches the stream to their conversation', async () => {
+    const widget = track(await openChat())
+    await widget.widget.api.identify({ id: 'u1', hash: VALID_HASH, name: 'Ann' })
+    await waitFor(() => expect(widget.stream().query.get('token')).toBe('user-u1'))
+  })
+
+  it('identify with a wrong hash rejects, emits an error and keeps the guest session', async () => {
+    const widget = track(await openChat())
+    const errors: { code: string }[] = []
+    widget.widget.api.on('error', (error) => errors.push(error))
+    await expect(widget.widget.api.identify({ id: 'u1', hash: 'b'.repeat(64) })).rejects.toThrow(
+      'The user hash does not match',
+    )
+    expect(errors[0]?.code).toBe('invalid_identity')
+    sendText(widget, 'Still a guest')
+    await waitFor(() => expect(widget.backend.texts()[0]?.token).toBe('token-1'))
+    await expect(widget.widget.api.identify({ id: 'u1', hash: 'short' })).rejects.toThrow(
+      /hex HMAC-SHA256/,
+    )
+  })
+
+  it('sendMessage sends text; clearHistory forgets the conversation and starts a new visitor', async () => {
+    const widget = track(await openChat())
+    await widget.widget.api.sendMessage('From the site')
+    await widget.screen.findByText('From the site')
+    widget
+      .stream()
+      .emit('message', createEntry({ id: '3', content: { type: 'text', text: 'Reply' } }), '3')
+    await widget.screen.findByText('Reply')
+    await widget.widget.api.clearHistory()
+    await waitFor(() => expect(widget.screen.queryByText('Reply')).toBeNull())
+    expect(widget.screen.queryByText('From the site')).toBeNull()
+    await waitFor(() => expect(widget.stream().query.get('token')).toBe('token-2'))
+    expect(widget.stream().query.get('lastEventId')).toBeNull()
+    await expect(widget.widget.api.sendMessage('   ')).rejects.toThrow(/non-empty text/)
+  })
+})
+
+describe('tabs', () => {
+  it('a read in one tab clears the badge in the other', async () => {
+    const a = track(await openChat())
+    const b = track(
+      await mountTestWidget({
+        base: a.widget.context.base,
+        storage: a.storage,
+        backend: a.backend,
+      }),
+    )
+    await waitFor(() => expect(b.EventSource.instances).toHaveLength(1))
+    // The open state is shared through storage: the second tab opened too.
+    a.widget.api.close()
+    b.widget.api.close()
+    for (const tab of [a, b]) tab.stream().emit('message', createEntry({ id: '1' }), '1')
+    await waitFor(() => expect(b.widget.api.getUnreadCount()).toBe(1))
+    a.widget.api.open()
+    await waitFor(() => expect(b.widget.api.getUnreadCount()).toBe(0))
+    await settle()
+  })
+})
