@@ -4,6 +4,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { createTestEnv, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET } from './helpers/test-config'
 
+/** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
+function eventually<T>(
+  check: () => T | Promise<T>,
+  options: { timeout?: number; interval?: number } = {},
+) {
+  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+}
+
 const root = findRepoRoot()
 
 /** Runs the production entry (server/main.ts through tsx) with exactly `env`. */
@@ -42,7 +50,7 @@ describe('server/main.ts (npm run serve)', () => {
       PUBLIC_URL: 'https://chat.example.com',
     })
     const { child, out, exited } = runMain(env)
-    await vi.waitFor(() => expect(out.stderr).toContain('Webhook URL'), {
+    await eventually(() => expect(out.stderr).toContain('Webhook URL'), {
       timeout: 20_000,
       interval: 100,
     })

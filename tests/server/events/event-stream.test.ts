@@ -9,6 +9,14 @@ import { openSse, type SseConnection } from '../helpers/sse-client'
 import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
+/** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
+function eventually<T>(
+  check: () => T | Promise<T>,
+  options: { timeout?: number; interval?: number } = {},
+) {
+  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+}
+
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -60,7 +68,7 @@ describe('GET /api/events over a real socket', () => {
     await sse.ready
     expect(sse.status).toBe(200)
     expect(sse.headers['content-type']).toBe('text/event-stream; charset=utf-8')
-    await vi.waitFor(() => expect(sse.comments).toContain('connected'))
+    await eventually(() => expect(sse.comments).toContain('connected'))
     expect(sse.retry).toBe(3000)
     await agentSays(server, visitorId, 'Hi from Anna')
     await fetch(`${server.url}/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
@@ -78,7 +86,7 @@ describe('GET /api/events over a real socket', () => {
         text: 'sent from another tab',
       }),
     })
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(sse.events.map((e) => e.event)).toEqual(['message', 'typing', 'message']),
     )
     const [agent, typing, own] = sse.events
@@ -102,16 +110,16 @@ describe('GET /api/events over a real socket', () => {
     const { token, visitorId } = await newVisitor(server)
     for (const text of ['one', 'two', 'three']) await agentSays(server, visitorId, text)
     const all = connect(`${server.url}/api/events?token=${token}`)
-    await vi.waitFor(() => expect(texts(all)).toEqual(['one', 'two', 'three']))
+    await eventually(() => expect(texts(all)).toEqual(['one', 'two', 'three']))
     const firstId = all.events[0]?.id ?? ''
     const byHeader = connect(`${server.url}/api/events?token=${token}`, {
       'last-event-id': firstId,
     })
-    await vi.waitFor(() => expect(texts(byHeader)).toEqual(['two', 'three']))
+    await eventually(() => expect(texts(byHeader)).toEqual(['two', 'three']))
     const byQuery = connect(
       `${server.url}/api/events?token=${token}&lastEventId=${encodeURIComponent(all.events[1]?.id ?? '')}`,
     )
-    await vi.waitFor(() => expect(texts(byQuery)).toEqual(['three']))
+    await eventually(() => expect(texts(byQuery)).toEqual(['three']))
   })
 
   it('refuses a bogus Last-Event-ID and a missing or foreign token', async () => {
@@ -130,14 +138,14 @@ describe('GET /api/events over a real socket', () => {
     const bobStream = connect(`${server.url}/api/events?token=${bob.token}`)
     await agentSays(server, alice.visitorId, 'for Alice only')
     await agentSays(server, bob.visitorId, 'for Bob')
-    await vi.waitFor(() => expect(texts(bobStream)).toEqual(['for Bob']))
+    await eventually(() => expect(texts(bobStream)).toEqual(['for Bob']))
   })
 
   it('sends heartbeats so dead peers are found', async () => {
     const server = await start({ HEARTBEAT_SECONDS: '1' })
     const { token } = await newVisitor(server)
     const sse = connect(`${server.url}/api/events?token=${token}`)
-    await vi.waitFor(() => expect(sse.comments).toContain('ping'), { timeout: 10_000 })
+    await eventually(() => expect(sse.comments).toContain('ping'), { timeout: 10_000 })
   })
 
   it('forgets a stream when the client disconnects', async () => {
@@ -148,18 +156,18 @@ describe('GET /api/events over a real socket', () => {
       (await (await fetch(`${server.url}/metrics`)).text()).match(
         /^porthole_open_streams (\d+)$/m,
       )?.[1]
-    await vi.waitFor(async () => expect(await openStreams()).toBe('1'))
+    await eventually(async () => expect(await openStreams()).toBe('1'))
     sse.close()
-    await vi.waitFor(async () => expect(await openStreams()).toBe('0'))
+    await eventually(async () => expect(await openStreams()).toBe('0'))
   })
 
   it('ends streams on graceful shutdown so clients reconnect', async () => {
     const server = await startTestServer()
     const { token } = await newVisitor(server)
     const sse = connect(`${server.url}/api/events?token=${token}`)
-    await vi.waitFor(() => expect(sse.comments).toContain('connected'))
+    await eventually(() => expect(sse.comments).toContain('connected'))
     await server.close()
-    await vi.waitFor(() => expect(sse.ended).toBe(true))
+    await eventually(() => expect(sse.ended).toBe(true))
   })
 
   it('pushes a status event when the channel status changes', async () => {
@@ -168,10 +176,10 @@ describe('GET /api/events over a real socket', () => {
     cleanups.push(() => server.close())
     const { token } = await newVisitor(server)
     const sse = connect(`${server.url}/api/events?token=${token}`)
-    await vi.waitFor(() => expect(sse.comments).toContain('connected'))
+    await eventually(() => expect(sse.comments).toContain('connected'))
     await fetch(`${server.url}/api/status`)
     service.setStatus({ status: 200, body: '0' })
-    await vi.waitFor(
+    await eventually(
       async () => {
         await fetch(`${server.url}/api/status`)
         expect(
@@ -190,7 +198,7 @@ describe('GET /api/events over a real socket', () => {
     const { token, visitorId } = await newVisitor(first)
     const sse = connect(`${first.url}/api/events?token=${token}`)
     await agentSays(first, visitorId, 'before the restart')
-    await vi.waitFor(() => expect(texts(sse)).toEqual(['before the restart']))
+    await eventually(() => expect(texts(sse)).toEqual(['before the restart']))
     const seen = sse.events[0]?.id ?? ''
     // Delivered while the visitor's stream is gone: must arrive on return.
     await agentSays(first, visitorId, 'while you were away')
@@ -199,7 +207,7 @@ describe('GET /api/events over a real socket', () => {
     cleanups.push(() => second.close())
     await agentSays(second, visitorId, 'after the restart')
     const again = connect(`${second.url}/api/events?token=${token}`, { 'last-event-id': seen })
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(texts(again)).toEqual(['while you were away', 'after the restart']),
     )
   })

@@ -10,6 +10,14 @@ import { openSse } from '../helpers/sse-client'
 import { createTestConfig, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
+/** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
+function eventually<T>(
+  check: () => T | Promise<T>,
+  options: { timeout?: number; interval?: number } = {},
+) {
+  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+}
+
 let server: TestServer | undefined
 afterEach(async () => {
   await server?.close()
@@ -67,7 +75,7 @@ describe('no secret leaves the backend', () => {
     await call('/widget.js')
     await call(`/nowhere/${TEST_WEBHOOK_SECRET}`)
     const sse = openSse(`${server.url}/api/events?token=${session.token}`)
-    await vi.waitFor(() => expect(sse.messages()).toHaveLength(3))
+    await eventually(() => expect(sse.messages()).toHaveLength(3))
     sse.close()
     seen.push(JSON.stringify(sse.events), JSON.stringify(sse.headers))
     await server.close()

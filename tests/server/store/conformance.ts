@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 
+/** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
+function eventually<T>(
+  check: () => T | Promise<T>,
+  options: { timeout?: number; interval?: number } = {},
+) {
+  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+}
+
 export type OpenedStore = {
   store: Store
   /** Closes `store` and opens the same data again, as after a restart (durable stores only). */
@@ -173,10 +181,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         const key = `a3:${createVisitorId()}`
         const { events, stop } = collect(store, visitor)
         await store.append(visitor, createEntry(), { dedupeKey: key })
-        await vi.waitFor(() => expect(events).toHaveLength(1))
+        await eventually(() => expect(events).toHaveLength(1))
         await store.append(visitor, createEntry(), { dedupeKey: key })
         await store.publish(visitor, { event: 'typing', data: { typing: true } })
-        await vi.waitFor(() => expect(events).toHaveLength(2))
+        await eventually(() => expect(events).toHaveLength(2))
         expect(events.map((e) => e.event)).toEqual(['message', 'typing'])
         stop()
       })
@@ -197,7 +205,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
           data: { clientId: 'c-12345678', state: 'sent' },
         })
         for (const sub of [a, b]) {
-          await vi.waitFor(() => expect(sub.events).toHaveLength(6))
+          await eventually(() => expect(sub.events).toHaveLength(6))
           expect(
             sub.events.slice(0, 5).map((e) => (e.event === 'message' ? e.data.id : e.event)),
           ).toEqual(appended)
@@ -216,7 +224,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         const gone = collect(store, visitor)
         gone.stop()
         await store.append(visitor, createEntry())
-        await vi.waitFor(() => expect(kept.events).toHaveLength(1))
+        await eventually(() => expect(kept.events).toHaveLength(1))
         expect(gone.events).toEqual([])
         kept.stop()
       })
@@ -232,7 +240,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         try {
           const result = await store.append(visitor, createEntry())
           expect(result.duplicate).toBe(false)
-          await vi.waitFor(() => expect(good.events).toHaveLength(1))
+          await eventually(() => expect(good.events).toHaveLength(1))
         } finally {
           await new Promise((resolve) => setTimeout(resolve, 10))
           process.off('uncaughtException', onError)
