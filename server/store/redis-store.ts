@@ -93,11 +93,14 @@ export async function createRedisStore(
   let subscriberLost = false
   subscriber.on('reconnecting', () => {
     subscriberLost = true
+    fanOut.suspend()
   })
   subscriber.on('ready', () => {
     if (!subscriberLost) return
     subscriberLost = false
+    // Caught up even if the commands connection stays away: held events must flow again.
     whenReady(main, 60_000)
+      .catch(onError)
       .then(() => fanOut.catchUp())
       .catch(onError)
   })

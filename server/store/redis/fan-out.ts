@@ -43,7 +43,12 @@ export type RedisFanOut = {
   subscribe(visitorId: string, listener: Listener): () => void
   /** Resolves once this instance's subscription for the visitor (if any) is live. */
   ready(visitorId: string): Promise<void> | undefined
-  /** Delivers what was appended while the subscriber connection was down. */
+  /**
+   * The subscriber connection dropped: hold live events from now on, since after the
+   * reconnection they could overtake entries appended meanwhile.
+   */
+  suspend(): void
+  /** Delivers what was appended while the subscriber connection was down, then what was held. */
   catchUp(): Promise<void>
   /** Forgets every listener; closing the subscriber connection ends the subscriptions. */
   clear(): void
@@ -166,6 +171,9 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     },
     ready(visitorId) {
       return channels.get(keys.channel(visitorId))?.ready
+    },
+    suspend() {
+      for (const channel of channels.values()) channel.catchingUp = true
     },
     async catchUp() {
       await Promise.all(

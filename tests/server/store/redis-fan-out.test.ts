@@ -114,6 +114,24 @@ describe('redis fan-out', () => {
     expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
   })
 
+  it('holds live events from the moment the connection drops until the catch-up is done', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await h.fanOut.ready('v')
+    h.log.push(createEntry('1-0'))
+    h.push('v', createEntry('1-0'))
+    h.fanOut.suspend()
+    // 2-0 and 3-0 were appended while the connection was down; 4-0 arrives live on the
+    // new connection before the catch-up starts: it must not hide 2-0 and 3-0.
+    h.log.push(createEntry('2-0'), createEntry('3-0'), createEntry('4-0'))
+    h.push('v', createEntry('4-0'))
+    expect(ids(events)).toEqual(['1-0'])
+    await h.fanOut.catchUp()
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
+  })
+
   it('reports a failed start to readers and does not replay history on the next catch-up', async () => {
     const h = createHarness()
     h.log.push(createEntry('1-0'), createEntry('2-0'))
