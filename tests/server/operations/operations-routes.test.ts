@@ -1,3 +1,4 @@
+import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
@@ -47,6 +48,23 @@ describe('operations routes', () => {
     expect(res.headers.get('x-request-id')).toBe('trace-123')
     expect(await res.json()).toEqual({
       error: { code: 'not_found', message: expect.stringMatching(/^No such route for GET/) },
+    })
+  })
+
+  it('serves a site at / after its own routes, and mounts the bot at /bot', async () => {
+    const site = new Hono().get('*', (c) => c.text(`site page ${c.req.path}`))
+    const bot = new Hono().post('/:token', (c) => c.json({ bot: c.req.param('token') }))
+    t = createTestApp({ site: { routes: site }, bot: { routes: bot } })
+    expect(await (await t.app.request('/')).text()).toBe('site page /')
+    expect(await (await t.app.request('/shop/index.html')).text()).toBe(
+      'site page /shop/index.html',
+    )
+    expect((await t.app.request('/healthz')).headers.get('content-type')).toMatch(
+      /application\/json/,
+    )
+    expect(await (await t.request('/api/config')).json()).toMatchObject({ title: 'Help desk' })
+    expect(await (await t.app.request('/bot/abc', { method: 'POST' })).json()).toEqual({
+      bot: 'abc',
     })
   })
 })
