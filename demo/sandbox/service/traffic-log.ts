@@ -25,6 +25,17 @@ export type TrafficEntry = {
 
 export type TrafficRecord = Omit<TrafficEntry, 'seq' | 'at'>
 
+/** Bodies kept whole in the log up to this size; bigger ones are kept cut, as text. */
+export const MAX_LOGGED_BODY = 16 * 1024
+
+function forLog(request: unknown): unknown {
+  if (request === undefined) return undefined
+  const json = JSON.stringify(request) ?? ''
+  if (json.length <= MAX_LOGGED_BODY) return request
+  // A flood of big bodies must not grow the sandbox's memory without bound.
+  return `${json.slice(0, MAX_LOGGED_BODY)}… (${json.length} characters, cut for the log)`
+}
+
 export type TrafficQuery = {
   interface?: Interface
   since?: number
@@ -46,6 +57,7 @@ export class TrafficLog {
   record(record: TrafficRecord): TrafficEntry {
     this.#seq += 1
     const entry: TrafficEntry = { seq: this.#seq, at: Date.now(), ...record }
+    if (record.request !== undefined) entry.request = forLog(record.request)
     this.#entries.push(entry)
     // A ring: the oldest entries go first, so a long-running sandbox stays small.
     if (this.#entries.length > this.#limit)

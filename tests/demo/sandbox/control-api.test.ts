@@ -262,3 +262,48 @@ describe('control API', () => {
     expect(state.timings).toMatchObject({ deliveryIntervalMs: 20, deliveryAttempts: 3 })
   })
 })
+
+describe('traffic log limits', () => {
+  it('keeps big request bodies cut, so a flood cannot grow memory without bound', async () => {
+    const { service } = createTestSandbox({ trafficLimit: 2 })
+    const big = { text: 'x'.repeat(40_000) }
+    service.traffic.record({
+      interface: 'A2',
+      direction: 'in',
+      method: 'POST',
+      target: '/a',
+      ok: true,
+      request: big,
+    })
+    service.traffic.record({
+      interface: 'A2',
+      direction: 'in',
+      method: 'POST',
+      target: '/b',
+      ok: true,
+      request: { small: true },
+    })
+    service.traffic.record({
+      interface: 'A2',
+      direction: 'in',
+      method: 'POST',
+      target: '/c',
+      ok: true,
+    })
+    const entries = service.traffic.query()
+    expect(entries.map((entry) => entry.target)).toEqual(['/b', '/c'])
+    expect(entries[0]?.request).toEqual({ small: true })
+    const first = createTestSandbox().service.traffic.record({
+      interface: 'A2',
+      direction: 'in',
+      method: 'POST',
+      target: '/a',
+      ok: true,
+      request: big,
+    })
+    expect(first.request).toMatch(
+      new RegExp(`… \\(${JSON.stringify(big).length} characters, cut for the log\\)$`),
+    )
+    expect(String(first.request).length).toBeLessThan(17_000)
+  })
+})
