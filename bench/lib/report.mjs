@@ -13,7 +13,7 @@ const DELIVERY_REASONS = {
   sqlite:
     'sqlite (the default) commits every webhook with synchronous=FULL, one fsync each, before answering "ok" and pushing it; the disk sets the pace. Compare the memory: rows (same code, no durable write)',
   memory:
-    'per webhook Porthole routes through Hono, validates the A3 body with zod, de-duplicates by message.id and logs; the raw server only runs JSON.parse and one write',
+    'per webhook Porthole builds fetch-style Request/Response objects through Hono and @hono/node-server (web streams: about 13% of the backend CPU in a --cpu-prof profile), validates the A3 body with zod, de-duplicates by message.id and logs; the raw server only runs JSON.parse and one write. The load generator shares the 2 cores',
   redis:
     'each webhook is a Lua script in Redis (dedupe + XADD + PUBLISH) and a pub/sub hop back before the push; redis-server, the backend and the load generator share the 2 cores',
 }
