@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../server/logging/logger'
+import { startServer } from '../../server/start'
+import { createMemoryStore } from '../../server/store/memory-store'
+import { createTestConfig, createTestSettings } from './helpers/test-config'
+import { startTestServer, type TestServer } from './helpers/test-server'
+import { createEntry, createVisitorId } from './store/conformance'
+
+let server: TestServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+describe('startServer', () => {
+  it('listens on a free port and stops accepting connections on close()', async () => {
+    server = await startTestServer()
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    await server.close()
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+  })
+
+  it('makes close() idempotent', async () => {
+    server = await startTestServer()
+    await Promise.all([server.close(), server.close()])
+    await server.close()
+  })
+
+  it('closes a store it opened, but not one the caller owns', async () => {
+    const owned = createMemoryStore()
+    server = await startTestServer({ store: owned })
+    await server.close()
+    await expect(owned.append(createVisitorId(), createEntry())).resolves.toMatchObject({
+      duplicate: false,
+    })
+    server = await startTestServer()
+    const opened = server.store
+    await server.close()
+    await expect(opened.ping()).rejects.toThrow(/closed/)
+  })
+
+  it('fails with the listen error when the port is taken, closing the store it opened', async () => {
+    server = await startTestServer()
+    const error = await startServer({
+      config: createTestConfig(),
+      settings: createTestSettings(),
+      port: server.port,
+      host: '127.0.0.1',
+      logger: silentLogger,
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'EADDRINUSE' })
+  })
+})
