@@ -1,17 +1,13 @@
 import {
-  type AgentMessage,
   type CustomerMessage,
   isTypingMessage,
   type ProviderToServiceEvent,
   plainTextFallback,
   type Sender,
-  type ServiceToProviderEvent,
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
-import { deliverAgentMessage } from '../delivery/agent-delivery'
-import type { AttemptOutcome } from '../delivery/attempts'
-import { callBot } from '../delivery/bot-client'
 import type { SandboxTimings } from '../options'
+import { BotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { Chats } from './chats'
 import { SandboxError } from './errors'
@@ -19,6 +15,8 @@ import { type ConsoleState, SandboxEvents } from './events'
 import { newId } from './ids'
 import { AgentAction, AgentMessageInput } from './inputs'
 import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
+import { Outbox } from './outbox'
+import { Pending } from './pending'
 import { RegistryService } from './registry-service'
 import type { SandboxState } from './state'
 import { TrafficLog } from './traffic-log'
@@ -45,16 +43,15 @@ export class SandboxService extends RegistryService {
   readonly traffic: TrafficLog
   readonly chats: Chats
   readonly timings: SandboxTimings
-  readonly #fetch: typeof fetch
-  readonly #pending = new Set<Promise<unknown>>()
-  readonly #botQueues = new Map<string, Promise<void>>()
+  readonly #pending = new Pending()
+  readonly #outbox: Outbox
+  readonly #bot: BotDispatcher
 
   constructor(options: SandboxServiceOptions) {
     const events = new SandboxEvents()
     super(options.publicUrl, events, options.state, options.onChange)
     this.events = events
     this.timings = options.timings
-    this.#fetch = options.fetch
     this.traffic = new TrafficLog(options.trafficLimit, (entry) =>
       events.emit({ type: 'traffic', entry }),
     )
@@ -62,6 +59,15 @@ export class SandboxService extends RegistryService {
       events.emit({ type: 'chat', chat })
       options.onChange?.()
     })
+    const context = {
+      registry: this.registry,
+      chats: this.chats,
+      traffic: this.traffic,
+      timings: this.timings,
+      pending: this.#pending,
+    }
+    this.#outbox = new Outbox(context)
+    this.#bot = new BotDispatcher({ ...context, fetch: options.fetch })
   }
 
   /** A2: a valid customer message (sender.id present) on a known channel. */
@@ -78,7 +84,7 @@ export class SandboxService extends RegistryService {
     const stored = message.type === 'text' ? { ...message, text: cutText(message.text) } : message
     const entry = this.chats.add(chat, { author: 'customer', message: stored })
     if (chat.bot === 'active') {
-      this.#toBot(chat, () =>
+      this.#bot.send(chat, () =>
         clientMessageEvent(chat, entry, { agentsOnline: this.registry.isAvailable(channel) }),
       )
     }
@@ -100,7 +106,7 @@ export class SandboxService extends RegistryService {
     if (isTypingMessage(message)) {
       const delivery: Delivery = { status: 'pending', attempts: [] }
       const body = { sender, recipient: { id: chat.senderId }, message: { type: message.type } }
-      return { delivery: this.#deliver(chat, delivery, body, 1) }
+      return { delivery: this.#outbox.deliver(chat, delivery, body, 1) }
     }
     if (chat.agentId !== agent.id || chat.state !== 'active')
       this.joinChat(chat.id, { agentId: agent.id })
@@ -113,7 +119,7 @@ export class SandboxService extends RegistryService {
       message: { ...message, id },
       delivery: { status: 'pending', attempts: [] },
     })
-    return { entry, delivery: this.#deliverEntry(chat, entry, sender) }
+    return { entry, delivery: this.#outbox.deliverEntry(chat, entry, sender) }
   }
 
   /** The agent accepts the chat; a bot that had it gets AGENT_JOINED and is not called again. */
@@ -128,7 +134,7 @@ export class SandboxService extends RegistryService {
     this.chats.add(chat, { author: 'system', text: `${agent.name} joined the chat` })
     if (chat.bot === 'active') {
       chat.bot = 'ended'
-      this.#toBot(chat, () => chatEvent('AGENT_JOINED', chat))
+      this.#bot.send(chat, () => chatEvent('AGENT_JOINED', chat))
     }
     this.chats.changed(chat)
     return chat
@@ -145,7 +151,7 @@ export class SandboxService extends RegistryService {
     chat.customerTyping = false
     this.chats.add(chat, { author: 'system', text: `Chat closed${by}` })
     if (chat.bot === 'active' || chat.bot === 'ended')
-      this.#toBot(chat, () => chatClosedEvent(chat))
+      this.#bot.send(chat, () => chatClosedEvent(chat))
     return chat
   }
 
@@ -176,7 +182,7 @@ export class SandboxService extends RegistryService {
       message: { type: 'text', id, text },
       delivery: { status: 'pending', attempts: [] },
     })
-    void this.#deliverEntry(chat, entry, { name: provider.name })
+    void this.#outbox.deliverEntry(chat, entry, { name: provider.name })
     return chat
   }
 
@@ -192,8 +198,8 @@ export class SandboxService extends RegistryService {
   }
 
   /** Resolves when every delivery and bot call under way has finished. */
-  async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending])
+  settled(): Promise<void> {
+    return this.#pending.settled()
   }
 
   snapshot(): SandboxState {
@@ -223,153 +229,7 @@ export class SandboxService extends RegistryService {
         author: 'system',
         text: 'No agent is online: the bot was sent AGENT_UNAVAILABLE',
       })
-      this.#toBot(chat, () => chatEvent('AGENT_UNAVAILABLE', chat))
+      this.#bot.send(chat, () => chatEvent('AGENT_UNAVAILABLE', chat))
     }
-  }
-
-  #deliverEntry(
-    chat: Chat,
-    entry: ChatEntry,
-    sender: { name: string; photo?: string },
-  ): Promise<Delivery> {
-    const delivery = entry.delivery ?? { status: 'pending', attempts: [] }
-    const message = entry.message
-    if (!message) throw new Error('sandbox: a thread entry without a message cannot be delivered')
-    const body = { sender, recipient: { id: chat.senderId }, message }
-    return this.#deliver(chat, delivery, body, this.timings.deliveryAttempts).then((result) => {
-      if (result.status === 'failed') {
-        this.chats.add(chat, {
-          author: 'system',
-          level: 'error',
-          text: `Message not delivered: ${result.error}`,
-        })
-      }
-      return result
-    })
-  }
-
-  #deliver(
-    chat: Chat,
-    delivery: Delivery,
-    body: AgentMessage,
-    attempts: number,
-  ): Promise<Delivery> {
-    const onAttempt = (attempt: number, outcome: AttemptOutcome, url: string) => {
-      const error = outcome.ok ? undefined : outcome.error
-      delivery.attempts.push({
-        attempt,
-        at: Date.now(),
-        ok: outcome.ok,
-        ...(outcome.status ? { status: outcome.status } : {}),
-        ...(error ? { error } : {}),
-      })
-      this.traffic.record({
-        interface: 'A3',
-        direction: 'out',
-        method: 'POST',
-        target: url,
-        ok: outcome.ok,
-        status: outcome.status,
-        error,
-        request: body,
-        response: outcome.response,
-        chatId: chat.id,
-        attempt,
-      })
-      this.chats.changed(chat)
-    }
-    const run = deliverAgentMessage({
-      channel: () => this.registry.channel(chat.channelId),
-      body,
-      timings: this.timings,
-      attempts,
-      onAttempt,
-    }).then((result) => {
-      if (result.ok) {
-        delivery.status = 'delivered'
-      } else {
-        delivery.status = 'failed'
-        delivery.error = `delivery failed after ${result.attempts} attempt${result.attempts === 1 ? '' : 's'}: ${result.error}`
-      }
-      this.chats.changed(chat)
-      return delivery
-    })
-    return this.#track(run)
-  }
-
-  #toBot(chat: Chat, build: () => ServiceToProviderEvent): void {
-    // One queue per customer on a channel: the provider sees a chat's events in order, and
-    // a closed chat's CHAT_CLOSED before the next chat's first CLIENT_MESSAGE.
-    const queue = `${chat.channelId}:${chat.clientId}`
-    const previous = this.#botQueues.get(queue) ?? Promise.resolve()
-    const next = previous
-      .then(async () => {
-        const event = build()
-        // After an agent joined only AGENT_JOINED and CHAT_CLOSED go; after a failure nothing.
-        const allowed =
-          chat.bot === 'active' ||
-          (chat.bot === 'ended' &&
-            (event.event === 'AGENT_JOINED' || event.event === 'CHAT_CLOSED'))
-        const provider = chat.botProviderId
-          ? this.registry.botProviders.get(chat.botProviderId)
-          : undefined
-        if (!allowed || !provider) return
-        const url = `${provider.endpointUrl.replace(/\/+$/, '')}/${provider.token}`
-        const result = await callBot({
-          fetch: this.#fetch,
-          url,
-          event,
-          timeoutMs: this.timings.botTimeoutMs,
-          retries: this.timings.botRetries,
-          onAttempt: (attempt, outcome) => {
-            const error = outcome.ok ? undefined : outcome.error
-            this.traffic.record({
-              interface: 'B2',
-              direction: 'out',
-              method: 'POST',
-              target: url,
-              ok: outcome.ok,
-              status: outcome.status,
-              error,
-              request: event,
-              chatId: chat.id,
-              attempt,
-            })
-          },
-        })
-        if (!result.ok)
-          this.#botFailed(chat, event.event, `${result.error} (${result.attempts} attempts)`)
-      })
-      .catch((error: unknown) => {
-        // The queue must go on: a bug here must not silence the bot for this customer.
-        console.error('sandbox: a bot event could not be sent', error)
-      })
-    this.#botQueues.set(queue, next)
-    void next.then(() => {
-      if (this.#botQueues.get(queue) === next) this.#botQueues.delete(queue)
-    })
-    this.#track(next)
-  }
-
-  #botFailed(chat: Chat, kind: string, reason: string): void {
-    const wasHandling = chat.bot === 'active'
-    chat.bot = 'failed'
-    if (chat.state === 'bot') chat.state = 'queued'
-    const outcome =
-      wasHandling && chat.state !== 'closed'
-        ? ': the chat is transferred to agents and the bot is not called again for it'
-        : ''
-    this.chats.add(chat, {
-      author: 'system',
-      level: 'error',
-      text: `The bot provider did not take ${kind}: ${reason}${outcome}`,
-    })
-  }
-
-  #track<T>(promise: Promise<T>): Promise<T> {
-    this.#pending.add(promise)
-    const done = () => this.#pending.delete(promise)
-    promise.then(done, done)
-    return promise
   }
 }

@@ -1,0 +1,97 @@
+import type { AgentMessage } from '../../../shared/protocol'
+import { deliverAgentMessage } from '../delivery/agent-delivery'
+import type { AttemptOutcome } from '../delivery/attempts'
+import type { SandboxTimings } from '../options'
+import type { Chats } from './chats'
+import type { Chat, ChatEntry, Delivery } from './model'
+import type { Pending } from './pending'
+import type { Registry } from './registry'
+import type { TrafficLog } from './traffic-log'
+
+export type OutboxContext = {
+  registry: Registry
+  chats: Chats
+  traffic: TrafficLog
+  timings: SandboxTimings
+  pending: Pending
+}
+
+/** A3: agent and bot messages on their way to the integrator, with their delivery log. */
+export class Outbox {
+  readonly #context: OutboxContext
+
+  constructor(context: OutboxContext) {
+    this.#context = context
+  }
+
+  /** Delivers a thread entry; a final failure adds an error line the agent sees. */
+  deliverEntry(
+    chat: Chat,
+    entry: ChatEntry,
+    sender: { name: string; photo?: string },
+  ): Promise<Delivery> {
+    const delivery = entry.delivery ?? { status: 'pending', attempts: [] }
+    const message = entry.message
+    if (!message) throw new Error('sandbox: a thread entry without a message cannot be delivered')
+    const body = { sender, recipient: { id: chat.senderId }, message }
+    return this.deliver(chat, delivery, body, this.#context.timings.deliveryAttempts).then(
+      (result) => {
+        if (result.status === 'failed') {
+          this.#context.chats.add(chat, {
+            author: 'system',
+            level: 'error',
+            text: `Message not delivered: ${result.error}`,
+          })
+        }
+        return result
+      },
+    )
+  }
+
+  /** Delivers a body with up to `attempts` attempts, recording each in `delivery` and the log. */
+  deliver(chat: Chat, delivery: Delivery, body: AgentMessage, attempts: number): Promise<Delivery> {
+    const { registry, chats, traffic, timings, pending } = this.#context
+    const onAttempt = (attempt: number, outcome: AttemptOutcome, url: string) => {
+      const error = outcome.ok ? undefined : outcome.error
+      delivery.attempts.push({
+        attempt,
+        at: Date.now(),
+        ok: outcome.ok,
+        ...(outcome.status ? { status: outcome.status } : {}),
+        ...(error ? { error } : {}),
+      })
+      traffic.record({
+        interface: 'A3',
+        direction: 'out',
+        method: 'POST',
+        target: url,
+        ok: outcome.ok,
+        status: outcome.status,
+        error,
+        request: body,
+        response: outcome.response,
+        chatId: chat.id,
+        attempt,
+      })
+      chats.changed(chat)
+    }
+    const run = deliverAgentMessage({
+      channel: () => registry.channel(chat.channelId),
+      body,
+      timings,
+      attempts,
+      onAttempt,
+    }).then((result) => {
+      if (result.ok) {
+        delivery.status = 'delivered'
+      } else {
+        delivery.status = 'failed'
+        const plural = result.attempts === 1 ? '' : 's'
+        delivery.error = `delivery failed after ${result.attempts} attempt${plural}: ${result.error}`
+      }
+      chats.changed(chat)
+      return delivery
+    })
+    return pending.track(run)
+  }
+}
