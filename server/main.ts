@@ -1,5 +1,6 @@
 // Production entry: `npm run serve` (node dist/server/main.js). Configuration comes
 // from the environment; see docs/readme/backend.md.
+import { isBotSettingsError } from './bot/errors'
 import { isConfigError } from './config/errors'
 import { startServer } from './start'
 
@@ -12,6 +13,11 @@ async function main(): Promise<void> {
       `Porthole backend listening on ${server.url} (public URL ${config.publicUrl}, store ${server.store.kind})`,
       `Webhook URL to enter in the service's channel settings: ${config.publicUrl}/hooks/${config.webhookSecret}`,
       `Widget embed: <script src="${config.publicUrl}/widget.js" async></script>`,
+      ...(config.bot
+        ? [
+            `Bot endpoint to enter in the service's bot settings: ${config.publicUrl}/bot/${config.bot.token}`,
+          ]
+        : []),
       '',
     ].join('\n'),
   )
@@ -38,7 +44,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (isConfigError(error)) process.stderr.write(`${error.message}\n`)
+  if (isConfigError(error) || isBotSettingsError(error)) process.stderr.write(`${error.message}\n`)
   else
     process.stderr.write(
       `Porthole could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

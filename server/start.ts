@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { createApp } from './app'
+import { type Bot, createBot } from './bot/index'
 import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
 import { loadSettings, type Settings } from './config/settings'
@@ -21,6 +22,7 @@ export type StartOptions = {
   /** Overrides PORT; 0 picks a free port. */
   port?: number
   host?: string
+  /** A bot the caller owns; default: Porthole's rules bot when BOT_TOKEN is set. */
   bot?: { routes: Hono }
   /** Extra pages mounted at / after the backend's own routes (the demo host site). */
   site?: { routes: Hono }
@@ -65,14 +67,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
   const ownsStore = options.store === undefined
   const store = options.store ?? (await createStore(config.storeUrl))
+  const fetchUpstream = options.fetch ?? globalThis.fetch
+  let ownBot: Bot | undefined
+  try {
+    if (!options.bot && config.bot) {
+      ownBot = createBot({
+        config: config.bot,
+        settings: settings.bot,
+        store,
+        fetch: fetchUpstream,
+        logger,
+      })
+    }
+  } catch (error) {
+    if (ownsStore) await store.close()
+    throw error
+  }
+  const bot = options.bot ?? ownBot
   const deps = {
     config,
     settings,
     store,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: fetchUpstream,
     now: options.now ?? Date.now,
     logger,
-    ...(options.bot ? { bot: options.bot } : {}),
+    ...(bot ? { bot } : {}),
     ...(options.site ? { site: options.site } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   }
@@ -89,6 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       })
     })
   } catch (error) {
+    await ownBot?.close()
     if (ownsStore) await store.close()
     throw error
   }
@@ -108,6 +128,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }, SHUTDOWN_GRACE_MS)
     await closed
     clearTimeout(force)
+    // The bot finishes the events it took before the store it writes to goes away.
+    await ownBot?.close()
     if (ownsStore) await store.close()
     logger.info('stopped')
   }
