@@ -43,6 +43,11 @@ export class SandboxEvents {
     return () => this.#listeners.delete(listener)
   }
 
+  /** How many subscribers there are (live console streams included). */
+  get size(): number {
+    return this.#listeners.size
+  }
+
   emit(event: SandboxEvent): void {
     for (const listener of this.#listeners) {
       try {

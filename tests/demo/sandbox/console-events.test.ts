@@ -90,4 +90,16 @@ describe('console live events', () => {
     while (!done) done = (await reader?.read().catch(() => ({ done: true })))?.done ?? true
     expect(done).toBe(true)
   })
+
+  it('unsubscribes a stream when the browser goes away', async () => {
+    const sandbox = await startSandbox({ port: 0, timings: FAST, consoleDir: '/nonexistent' })
+    running.push(sandbox)
+    const before = sandbox.service.events.size
+    const controller = new AbortController()
+    const response = await fetch(`${sandbox.url}/console/api/events`, { signal: controller.signal })
+    await response.body?.getReader().read()
+    expect(sandbox.service.events.size).toBe(before + 1)
+    controller.abort()
+    await expect.poll(() => sandbox.service.events.size, { timeout: 5000 }).toBe(before)
+  })
 })
