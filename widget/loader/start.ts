@@ -66,7 +66,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
   try {
     const root = host.attachShadow({ mode: 'open' })
     root.adoptedStyleSheets = [styleSheet(LOADER_CSS)]
-    const dir = document.dir === 'rtl' ? 'rtl' : 'ltr'
+    const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'
     const frame = element('div', {
       class: `ph-frame ph-${settings.position}`,
       dir,

@@ -13,5 +13,6 @@ export function isHttpUrl(value: unknown): value is string {
 }
 
 export function isPositiveInt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0
+  // zod's int() means a safe integer.
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
 }

@@ -123,7 +123,7 @@ const XSS = [
   '<a href="javascript:alert(1)">click</a>',
 ]
 
-function assertInert(container: HTMLElement): void {
+function assertInert(container: Element): void {
   expect(
     container.querySelector('script, svg[onload], [onerror], [onload], iframe, object'),
   ).toBeNull()

@@ -1,0 +1,211 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { isHttpUrl as sharedIsHttpUrl } from '../../../shared/url'
+import {
+  ConversationEntry,
+  PostMessageResponse,
+  PublicConfig,
+  SessionResponse,
+  parseStreamEvent as sharedParseStreamEvent,
+} from '../../../shared/widget-api'
+import {
+  parsePostMessageResponse,
+  parseSessionResponse,
+} from '../../../widget/protocol/chat-bodies'
+import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
+import { isHttpUrl } from '../../../widget/protocol/http-url'
+import { parsePublicConfig } from '../../../widget/protocol/public-config'
+import { parseStreamEvent } from '../../../widget/protocol/stream-event'
+
+// The widget's hand-written parsers must accept exactly what the shared zod schemas accept.
+
+const url = fc.oneof(
+  fc.constantFrom(
+    'https://cdn.example/a.png',
+    'http://x.example/f',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    '//x.example',
+    'HTTPS://UP.EXAMPLE/x',
+    'https://',
+    'ftp://x',
+  ),
+  fc.webUrl(),
+  fc.string(),
+)
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined })
+const number = fc.oneof(
+  fc.integer({ min: -5, max: 5 }),
+  fc.double(),
+  fc.constantFrom(1.5, 0, 200, -91, Number.NaN, Number.POSITIVE_INFINITY),
+)
+const loose = fc.oneof(fc.string(), number, fc.boolean(), fc.constant(null))
+/** Mostly a valid value, sometimes anything: both sides of every rule get exercised. */
+const mostly = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: loose, weight: 1 })
+const goodUrl = fc.constantFrom('https://cdn.example/a.png', 'http://x.example/f')
+const positive = fc.integer({ min: 1, max: 10_000_000 })
+
+const content = fc.oneof(
+  fc.record(
+    { type: fc.constant('text'), text: mostly(fc.string()), id: maybe(mostly(fc.string())) },
+    { requiredKeys: ['type', 'text'] },
+  ),
+  fc.record(
+    {
+      type: fc.constantFrom(
+        'photo',
+        'sticker',
+        'video',
+        'audio',
+        'voice',
+        'document',
+        'location',
+        'gif',
+      ),
+      file: fc.oneof({ arbitrary: goodUrl, weight: 5 }, { arbitrary: url, weight: 1 }),
+      file_name: mostly(fc.string()),
+      file_size: mostly(positive),
+      thumb: maybe(fc.oneof(goodUrl, url)),
+      emoji: maybe(mostly(fc.string())),
+      duration: maybe(mostly(positive)),
+      width: maybe(number),
+      title: maybe(mostly(fc.string())),
+      latitude: mostly(fc.double({ min: -100, max: 100, noNaN: true })),
+      longitude: mostly(fc.double({ min: -200, max: 200, noNaN: true })),
+      extra: loose,
+    },
+    { requiredKeys: ['type', 'file', 'file_name', 'file_size', 'latitude', 'longitude'] },
+  ),
+  loose,
+)
+
+const entry = fc.record(
+  {
+    id: mostly(fc.string()),
+    clientId: maybe(mostly(fc.string())),
+    author: fc.constantFrom('visitor', 'agent', 'bot', 'system', 'admin'),
+    name: maybe(mostly(fc.string())),
+    photo: maybe(fc.oneof(goodUrl, url)),
+    content,
+    at: mostly(fc.integer()),
+  },
+  { requiredKeys: ['id', 'author', 'content', 'at'] },
+)
+
+describe('widget parsers agree with the shared schemas', () => {
+  it('isHttpUrl', () => {
+    fc.assert(
+      fc.property(url, (value) => {
+        expect(isHttpUrl(value)).toBe(sharedIsHttpUrl(value))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('ConversationEntry', () => {
+    let accepted = 0
+    fc.assert(
+      fc.property(entry, (value) => {
+        const ours = parseConversationEntry(value)
+        const theirs = ConversationEntry.safeParse(value)
+        if (ours) accepted++
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(theirs.data).toMatchObject(ours)
+      }),
+      { numRuns: 2000 },
+    )
+    // The generator must reach both sides of the rule for the comparison to mean anything.
+    expect(accepted).toBeGreaterThan(20)
+  })
+
+  it('stream events', () => {
+    const event = fc.oneof(
+      entry.map((data) => ['message', data] as const),
+      fc.record({ typing: loose, name: maybe(loose) }).map((data) => ['typing', data] as const),
+      fc.record({ online: loose }).map((data) => ['status', data] as const),
+      fc
+        .record({
+          clientId: loose,
+          state: fc.constantFrom('sent', 'pending', 'failed', 'lost'),
+          error: maybe(loose),
+        })
+        .map((data) => ['delivery', data] as const),
+      fc.tuple(fc.constantFrom('ping', 'message'), loose),
+    )
+    fc.assert(
+      fc.property(event, ([name, data]) => {
+        const text = JSON.stringify(data) ?? 'undefined'
+        const ours = parseStreamEvent(name, text)
+        const theirs = sharedParseStreamEvent(name, text)
+        expect(ours !== undefined).toBe(theirs !== undefined)
+        if (ours && theirs) expect(theirs).toMatchObject(ours)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('PublicConfig', () => {
+    let accepted = 0
+    const config = fc.record(
+      {
+        title: mostly(fc.string()),
+        color: mostly(fc.constantFrom('#1f6feb', '#fff', '#12345678', 'red', '#12')),
+        position: fc.constantFrom('bottom-right', 'bottom-left', 'top'),
+        lang: fc.constantFrom('en', 'ru', 'de', undefined),
+        greeting: maybe(mostly(fc.string())),
+        offlineText: maybe(fc.string()),
+        invite: maybe(
+          mostly(
+            fc.record({
+              text: mostly(fc.string()),
+              delaySeconds: mostly(fc.integer({ min: -1, max: 60 })),
+              pages: maybe(fc.array(mostly(fc.string({ maxLength: 210 })), { maxLength: 2 })),
+            }),
+          ),
+        ),
+        sound: mostly(fc.boolean()),
+        statusPollSeconds: mostly(fc.integer({ min: -1, max: 60 })),
+      },
+      { requiredKeys: ['title', 'color', 'position', 'sound', 'statusPollSeconds'] },
+    )
+    fc.assert(
+      fc.property(config, (value) => {
+        const ours = parsePublicConfig(value)
+        const theirs = PublicConfig.safeParse(value)
+        if (ours) accepted++
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
+      }),
+      { numRuns: 2000 },
+    )
+    expect(accepted).toBeGreaterThan(5)
+  })
+
+  it('SessionResponse and PostMessageResponse', () => {
+    const session = fc.record({
+      visitorId: loose,
+      token: fc.oneof(fc.string(), loose),
+      contact: fc.oneof(fc.record({ name: maybe(loose), email: maybe(fc.string()) }), loose),
+    })
+    fc.assert(
+      fc.property(session, (value) => {
+        expect(parseSessionResponse(value) !== undefined).toBe(
+          SessionResponse.safeParse(value).success,
+        )
+      }),
+    )
+    const response = fc.record({
+      entries: fc.oneof(fc.array(entry, { maxLength: 3 }), loose),
+      delivery: fc.constantFrom('sent', 'pending', 'failed', 'ok'),
+    })
+    fc.assert(
+      fc.property(response, (value) => {
+        expect(parsePostMessageResponse(value) !== undefined).toBe(
+          PostMessageResponse.safeParse(value).success,
+        )
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
