@@ -1,0 +1,120 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createDocument, createPhoto, createText } from './factories/agent-messages'
+import { agentConsole, textOf } from './helpers/agent-console'
+import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
+import { startTestDemo, type TestDemo } from './helpers/demo'
+import {
+  bubble,
+  chatWindow,
+  launcher,
+  messageLog,
+  openChat,
+  say,
+  visit,
+  waitOnline,
+} from './helpers/widget-page'
+
+describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
+  let browser: Browser
+  let demo: TestDemo
+
+  beforeAll(async () => {
+    requireBuiltWidget()
+    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.dispose()
+  })
+
+  it('goes online with an agent, delivers the visitor message and shows the agent reply, photo, document and typing', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    const context = await newVisitor(browser)
+    const page = await visit(context, demo.siteUrl)
+    // Nobody is online when the demo starts.
+    await expect.poll(() => launcher(page).getAttribute('aria-label')).toContain('Leave a message')
+
+    await agent.setOnline('Anna', true)
+    await waitOnline(page)
+    await openChat(page)
+    await expect
+      .poll(() => chatWindow(page).getAttribute('aria-label'))
+      .toBe('Northwind Outfitters')
+
+    await say(page, 'Hi! Where is my order 1042?')
+    const chat = await agent.chatWith('Hi! Where is my order 1042?')
+    expect(chat.customer.url).toBe(demo.siteUrl)
+    await expect.poll(() => bubble(page, 'Hi! Where is my order 1042?').isVisible()).toBe(true)
+
+    // The agent starts typing: the widget shows it.
+    expect(await agent.send(chat.id, 'Anna', { type: 'typein' })).toBe('delivered')
+    await messageLog(page).getByText('Anna is typing…').waitFor()
+
+    expect(
+      await agent.send(chat.id, 'Anna', createText('It left our warehouse this morning.')),
+    ).toBe('delivered')
+    await bubble(page, 'It left our warehouse this morning.').waitFor()
+    await messageLog(page).getByText('Anna is typing…').waitFor({ state: 'detached' })
+    await expect
+      .poll(() => messageLog(page).locator('.ph-author', { hasText: 'Anna' }).count())
+      .toBeGreaterThan(0)
+
+    expect(await agent.send(chat.id, 'Anna', createPhoto(demo.siteUrl))).toBe('delivered')
+    const photo = messageLog(page).getByRole('img', { name: 'The lake by the campsite' })
+    await photo.waitFor()
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(640)
+
+    expect(await agent.send(chat.id, 'Anna', createDocument(demo.siteUrl))).toBe('delivered')
+    const link = messageLog(page).getByRole('link', { name: /price-list\.pdf/ })
+    await link.waitFor()
+    expect(await link.getAttribute('href')).toBe(
+      new URL('/media/price-list.pdf', demo.siteUrl).href,
+    )
+
+    // Everything the agent sent was acknowledged by the backend.
+    const final = await agent.waitForChat(
+      chat.id,
+      'four delivered agent messages',
+      (current) =>
+        current.entries.filter(
+          (entry) => entry.author === 'agent' && entry.delivery?.status === 'delivered',
+        ).length === 3,
+    )
+    expect(final.entries.filter((entry) => entry.author === 'customer').map(textOf)).toEqual([
+      'Hi! Where is my order 1042?',
+    ])
+    await context.close()
+  })
+
+  it('shows the visitor typing to the agent', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    await agent.setOnline('Anna', true)
+    const context = await newVisitor(browser)
+    const page = await visit(context, demo.siteUrl)
+    await waitOnline(page)
+    await openChat(page)
+    await say(page, 'Quick question about sizes')
+    const chat = await agent.chatWith('Quick question about sizes')
+    await agent.send(chat.id, 'Anna', createText('Sure, go ahead.'))
+    await bubble(page, 'Sure, go ahead.').waitFor()
+
+    // A person types for a while: the widget sends at most one typein per 3 s, so keep at
+    // it for longer than that, as the service would see a real visitor do.
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .pressSequentially('Is the jacket true to size', { delay: 150 })
+    await agent.waitForChat(chat.id, 'the customer typing', (current) => current.customerTyping)
+    await say(page, 'Is the jacket true to size?')
+    await agent.waitForChat(
+      chat.id,
+      'the message, and typing over',
+      (current) =>
+        !current.customerTyping &&
+        current.entries.some((entry) => textOf(entry) === 'Is the jacket true to size?'),
+    )
+    await context.close()
+  })
+})
