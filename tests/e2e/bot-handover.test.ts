@@ -1,0 +1,94 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createText } from './factories/agent-messages'
+import { agentConsole, textOf } from './helpers/agent-console'
+import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
+import { startTestDemo, type TestDemo } from './helpers/demo'
+import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+
+describeInBrowser('the bot answers first and hands over to an agent', () => {
+  let browser: Browser
+  let demo: TestDemo
+
+  beforeAll(async () => {
+    requireBuiltWidget()
+    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.dispose()
+  })
+
+  it('answers from the demo rules, then an agent takes over and the bot goes quiet', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    await agent.setOnline('Anna', true)
+    const context = await newVisitor(browser)
+    const page = await visit(context, demo.siteUrl)
+    await waitOnline(page)
+    await openChat(page)
+
+    await say(page, 'What are your opening hours?')
+    await bubble(
+      page,
+      'Our shop and support are open Monday to Friday, 9:00 to 18:00, and Saturday 10:00 to 16:00.',
+    ).waitFor()
+    await messageLog(page).locator('.ph-author', { hasText: 'Northwind bot' }).first().waitFor()
+
+    // A BUTTONS reply reaches a chat channel as its plain-text fallback.
+    await say(page, 'Do you ship abroad?')
+    await bubble(
+      page,
+      'Where should we ship? Reply "Within the country" or "Abroad", or ask for an agent.',
+    ).waitFor()
+    await say(page, 'Abroad')
+    await bubble(page, 'Abroad: 5 to 10 working days to 30 countries, from $24.').waitFor()
+
+    await say(page, 'I want to talk to a person')
+    await bubble(page, 'Connecting you to an agent…').waitFor()
+    const chat = await agent.chatWith('I want to talk to a person')
+    await agent.waitForChat(
+      chat.id,
+      'the chat queued for an agent',
+      (current) => current.state === 'queued',
+    )
+
+    await agent.join(chat.id, 'Anna')
+    await agent.waitForChat(
+      chat.id,
+      'the bot told an agent joined',
+      (current) => current.bot === 'ended',
+    )
+    expect(await agent.send(chat.id, 'Anna', createText('Hi, Anna here. How can I help?'))).toBe(
+      'delivered',
+    )
+    await bubble(page, 'Hi, Anna here. How can I help?').waitFor()
+
+    // From now on the agent answers, not the bot: a rule question gets no bot reply.
+    await say(page, 'And your opening hours on Sunday?')
+    const later = await agent.waitForChat(chat.id, 'the question reaching the agent', (current) =>
+      current.entries.some((entry) => textOf(entry) === 'And your opening hours on Sunday?'),
+    )
+    await demo.sandbox.service.settled()
+    const afterJoin = later.entries.slice(
+      later.entries.findIndex((entry) => entry.author === 'agent'),
+    )
+    expect(afterJoin.filter((entry) => entry.author === 'bot')).toEqual([])
+    expect(await bubble(page, 'Hi, Anna here. How can I help?').count()).toBe(1)
+    await context.close()
+  })
+
+  it('answers in Russian to a Russian question', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    await agent.setOnline('Boris', true)
+    const context = await newVisitor(browser)
+    const page = await visit(context, demo.siteUrl)
+    await waitOnline(page)
+    await openChat(page)
+    await say(page, 'Сколько стоит доставка?')
+    await bubble(
+      page,
+      'Куда доставить? Ответьте «По стране» или «За границу», или позовите оператора.',
+    ).waitFor()
+    await context.close()
+  })
+})
