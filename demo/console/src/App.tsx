@@ -123,6 +123,7 @@ export function App() {
                 deliveryAttempts={state.timings.deliveryAttempts ?? 3}
                 onJoin={() => void run(() => api.join(chat.id, agentId ?? ''))}
                 onClose={() => void run(() => api.close(chat.id, agentId ?? ''))}
+                onResend={(message) => void send(message)}
               />
               <Composer
                 disabled={closed || !agentId}

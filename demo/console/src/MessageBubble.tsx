@@ -1,14 +1,26 @@
-import { isTypingMessage } from '../../../shared/protocol'
+import { type ChannelMessage, isTypingMessage } from '../../../shared/protocol'
 import type { ChatEntry } from '../../sandbox/service/model'
 import { BotContent } from './BotContent'
 import { DeliveryStatus } from './DeliveryStatus'
 import { formatTime } from './format'
 import { MediaView } from './MediaView'
 
-type Props = { entry: ChatEntry; customerName: string; deliveryAttempts: number }
+type Props = {
+  entry: ChatEntry
+  customerName: string
+  deliveryAttempts: number
+  /** Offered on an agent message that was not delivered; absent when the chat is closed. */
+  onResend?: ((message: ChannelMessage) => void) | undefined
+}
+
+/** The service gives a resent message a new id. */
+function withoutId(message: ChannelMessage): ChannelMessage {
+  const { id: _id, ...rest } = message
+  return rest
+}
 
 /** One message: the customer's on the left, agents' and the bot's on the right. */
-export function MessageBubble({ entry, customerName, deliveryAttempts }: Props) {
+export function MessageBubble({ entry, customerName, deliveryAttempts, onResend }: Props) {
   const message = entry.message
   const mine = entry.author !== 'customer'
   const showBotOriginal = entry.botMessage && entry.botMessage.type !== 'TEXT'
@@ -37,7 +49,14 @@ export function MessageBubble({ entry, customerName, deliveryAttempts }: Props) 
         ) : null}
       </div>
       {entry.delivery ? (
-        <DeliveryStatus delivery={entry.delivery} attempts={deliveryAttempts} />
+        <span class="delivery-row">
+          <DeliveryStatus delivery={entry.delivery} attempts={deliveryAttempts} />
+          {onResend && message && entry.author === 'agent' && entry.delivery.status === 'failed' ? (
+            <button type="button" class="link-button" onClick={() => onResend(withoutId(message))}>
+              Send again
+            </button>
+          ) : null}
+        </span>
       ) : null}
     </li>
   )

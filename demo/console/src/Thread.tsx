@@ -1,4 +1,5 @@
 import { useRef } from 'preact/hooks'
+import type { ChannelMessage } from '../../../shared/protocol'
 import type { Chat } from '../../sandbox/service/model'
 import { customerName, STATE_LABELS } from './format'
 import { MessageBubble } from './MessageBubble'
@@ -12,10 +13,19 @@ type Props = {
   deliveryAttempts: number
   onJoin: () => void
   onClose: () => void
+  onResend: (message: ChannelMessage) => void
 }
 
 /** The conversation: header with accept/close, the messages, and the typing indicator. */
-export function Thread({ chat, agentId, agentName, deliveryAttempts, onJoin, onClose }: Props) {
+export function Thread({
+  chat,
+  agentId,
+  agentName,
+  deliveryAttempts,
+  onJoin,
+  onClose,
+  onResend,
+}: Props) {
   const box = useRef<HTMLElement>(null)
   const content = useRef<HTMLDivElement>(null)
   const name = customerName(chat)
@@ -58,6 +68,7 @@ export function Thread({ chat, agentId, agentName, deliveryAttempts, onJoin, onC
                 entry={entry}
                 customerName={name}
                 deliveryAttempts={deliveryAttempts}
+                onResend={chat.state === 'closed' ? undefined : onResend}
               />
             ),
           )}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render } from '@testing-library/preact'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessageBubble } from '../../../demo/console/src/MessageBubble'
 import { createEntry } from './factories'
 
@@ -126,5 +126,34 @@ describe('MessageBubble', () => {
     })
     expect(notSent.getByText('**hi**')).toBeTruthy()
     expect(notSent.getByRole('alert').textContent).toContain('Not sent: no fallback')
+  })
+
+  it('offers to send a failed agent message again, without its old id', () => {
+    const onResend = vi.fn()
+    const failed = createEntry({
+      author: 'agent',
+      name: 'Anna',
+      message: { type: 'text', text: 'Are you there?', id: 'old-id' },
+      delivery: { status: 'failed', attempts: [], error: 'gone' },
+    })
+    const view = render(
+      <ol>
+        <MessageBubble entry={failed} customerName="Jo" deliveryAttempts={3} onResend={onResend} />
+      </ol>,
+    )
+    fireEvent.click(view.getByRole('button', { name: 'Send again' }))
+    expect(onResend).toHaveBeenCalledWith({ type: 'text', text: 'Are you there?' })
+    cleanup()
+    const delivered = render(
+      <ol>
+        <MessageBubble
+          entry={{ ...failed, delivery: { status: 'delivered', attempts: [] } }}
+          customerName="Jo"
+          deliveryAttempts={3}
+          onResend={onResend}
+        />
+      </ol>,
+    )
+    expect(delivered.queryByRole('button', { name: 'Send again' })).toBeNull()
   })
 })
