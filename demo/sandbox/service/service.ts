@@ -170,7 +170,10 @@ export class SandboxService extends RegistryService {
         delivery: {
           status: 'not_sent',
           attempts: [],
-          error: `Not sent: a ${event.message.type} message without a plain-text fallback (message.text) cannot be shown on a Chat API channel`,
+          error:
+            event.message.type === 'TEXT'
+              ? 'Not sent: the TEXT message is empty'
+              : `Not sent: a ${event.message.type} message without a plain-text fallback (message.text) cannot be shown on a Chat API channel`,
         },
       })
       return chat

@@ -236,6 +236,28 @@ describe('B1 events from the provider', () => {
     })
   })
 
+  it('does not send an empty TEXT message, and says so', async () => {
+    const { say, b1, hook, service } = await setup()
+    const chat = await say('x')
+    expect(
+      (
+        await b1({
+          event: 'BOT_MESSAGE',
+          id: 'e7',
+          chat_id: chat?.id,
+          message: { type: 'TEXT', text: '' },
+        })
+      ).status,
+    ).toBe(200)
+    await service.settled()
+    expect(hook.received).toHaveLength(0)
+    expect(service.chats.get(chat?.id ?? '').entries.at(-1)?.delivery).toEqual({
+      status: 'not_sent',
+      attempts: [],
+      error: 'Not sent: the TEXT message is empty',
+    })
+  })
+
   it('queues the chat for agents on INVITE_AGENT', async () => {
     const { say, b1, service, events } = await setup()
     const chat = await say('human please')
