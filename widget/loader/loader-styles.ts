@@ -1,7 +1,10 @@
 // The loader's styles (launcher, badge, invitation). Adopted as a constructable
 // stylesheet: no <style> element, so a CSP without 'unsafe-inline' works.
+// :host is !important because a page rule like `* { all: unset }` beats a normal :host
+// rule and would let the page's inherited text styles (letter-spacing, text-transform,
+// text-indent…) into the widget; an !important :host rule beats every page rule.
 export const LOADER_CSS = `
-:host{all:initial;display:block}
+:host{all:initial!important}
 *,::before,::after{box-sizing:border-box}
 [hidden]{display:none!important}
 .ph-frame{--ph-bg:#fff;--ph-fg:#16181d;--ph-muted:#5d6470;
