@@ -27,7 +27,11 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input,
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'server/chunks/[name]-[hash].js' },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'server/chunks/[name]-[hash].js',
+      },
     },
   },
 })
