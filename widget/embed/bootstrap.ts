@@ -41,9 +41,7 @@ const host = window as unknown as { Porthole?: Stub }
 if (!host.Porthole) host.Porthole = {}
 const api: Stub = host.Porthole
 if (!script) {
-  console.error(
-    'Porthole: cannot find the widget script tag; embed it with <script src=".../widget.js" async>',
-  )
+  console.error('Porthole: widget.js cannot find its own <script> tag')
 } else if (!api.started) {
   api.started = true
   if (!api.q) api.q = []

@@ -24,5 +24,5 @@ export function icon(path: string, className: string): SVGSVGElement {
 }
 
 export const CHAT_ICON =
-  'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z'
+  'M12 3C6.5 3 2 6.6 2 11c0 2.4 1.3 4.5 3.4 6L4 21l5-2.4c1 .3 2 .4 3 .4 5.5 0 10-3.6 10-8s-4.5-8-10-8z'
 export const CLOSE_ICON = 'M6 6l12 12M18 6L6 18'

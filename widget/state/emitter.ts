@@ -49,7 +49,7 @@ export function createEmitter(): Emitter {
         try {
           ;(listener as (payload: unknown) => void)(payload)
         } catch (error) {
-          console.error(`Porthole: a "${name}" event handler threw:`, error)
+          console.error(`Porthole: a "${name}" handler threw:`, error)
         }
       }
     },

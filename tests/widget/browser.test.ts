@@ -1,0 +1,130 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureWidgetBuild } from './fixtures/built-widget'
+import { type FakeBackendServer, startFakeBackend } from './fixtures/fake-backend'
+
+// The built widget in real Chromium, on a host page with a strict CSP and hostile CSS.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const available = existsSync(CHROMIUM)
+if (!available && process.env.REQUIRE_BROWSER === '1')
+  throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`)
+
+describe.skipIf(!available)('the widget in Chromium', () => {
+  let browser: Browser
+  let backend: FakeBackendServer
+  const problems: string[] = []
+
+  beforeAll(async () => {
+    await ensureWidgetBuild()
+    backend = await startFakeBackend({ data: 'data-title="Acme help" data-color="#0f9d58"' })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    })
+  }, 180_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await backend?.close()
+  })
+
+  async function openPage(context = browser): Promise<Page> {
+    const page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+    })
+    page.on('pageerror', (error) => problems.push(String(error)))
+    await page.goto(`${backend.origin}/`)
+    return page
+  }
+
+  it('loads under a strict CSP, survives hostile host CSS, and chats', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    page.on('pageerror', (error) => problems.push(String(error)))
+    await page.goto(`${backend.origin}/`)
+    const launcher = page.getByRole('button', { name: /open chat/i })
+    await launcher.waitFor()
+    const box = await launcher.boundingBox()
+    expect(box?.width).toBe(60)
+    expect(
+      await page.evaluate(
+        () => typeof (window as { Porthole?: { open?: unknown } }).Porthole?.open,
+      ),
+    ).toBe('function')
+
+    await launcher.click()
+    const dialog = page.getByRole('dialog', { name: 'Acme help' })
+    await dialog.waitFor()
+    const input = page.getByRole('textbox', { name: 'Message' })
+    expect(await input.evaluate((element) => getComputedStyle(element).fontSize)).toBe('16px')
+    await input.fill('Do you ship to Norway?')
+    await input.press('Enter')
+    await page.getByText('Sent').waitFor()
+    expect(backend.messages[0]).toMatchObject({
+      text: 'Do you ship to Norway?',
+      url: `${backend.origin}/`,
+    })
+
+    backend.agentSays({
+      author: 'agent',
+      name: 'Anna',
+      content: { type: 'text', text: 'Yes, in 3 to 5 days.' },
+    })
+    await page.getByText('Yes, in 3 to 5 days.').waitFor()
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('shows the same conversation after a reload and replays what arrived meanwhile', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${backend.origin}/`)
+    await page.getByRole('button', { name: /open chat/i }).click()
+    await page.getByRole('textbox', { name: 'Message' }).fill('Before reload')
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter')
+    await page.getByText('Before reload').waitFor()
+    await page.close()
+    backend.agentSays({
+      author: 'agent',
+      name: 'Anna',
+      content: { type: 'text', text: 'Answered while you were away' },
+    })
+    const again = await openPage(context)
+    await again.getByText('Answered while you were away').waitFor()
+    expect(await again.getByText('Before reload').count()).toBe(1)
+    await context.close()
+  })
+
+  it('closes on Escape with focus back on the launcher', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${backend.origin}/`)
+    const launcher = page.getByRole('button', { name: /open chat/i })
+    await launcher.click()
+    await page.getByRole('dialog').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    expect(
+      await launcher.evaluate(
+        (element) =>
+          element.getRootNode() instanceof ShadowRoot &&
+          (element.getRootNode() as ShadowRoot).activeElement === element,
+      ),
+    ).toBe(true)
+    await context.close()
+  })
+})
