@@ -3,7 +3,8 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
 import { connectRedis, whenReady } from './redis/connection'
 import { createRedisFanOut } from './redis/fan-out'
-import { escapeGlob, redisKeys } from './redis/keys'
+import { redisKeys } from './redis/keys'
+import { createRedisRecords } from './redis/records'
 import { APPEND_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
 import { isLastStreamId, isStreamId } from './redis/stream-id'
 import {
@@ -105,17 +106,7 @@ export async function createRedisStore(
       .catch(onError)
   })
 
-  async function liveRecordKeys(match: string): Promise<string[]> {
-    const live: string[] = []
-    for await (const batch of main.sScanIterator(keys.records, { MATCH: match, COUNT: 1000 })) {
-      const exists = await Promise.all(batch.map((key) => main.exists(keys.record(key))))
-      const gone = batch.filter((_, index) => exists[index] === 0)
-      live.push(...batch.filter((_, index) => exists[index] !== 0))
-      // Records expire by TTL in Redis; their index entries go here.
-      if (gone.length > 0) await main.sRem(keys.records, gone)
-    }
-    return live
-  }
+  const records = createRedisRecords(main, keys)
 
   return {
     kind: 'redis',
@@ -170,47 +161,15 @@ export async function createRedisStore(
       if (closed) throw closedStoreError('redis')
       return fanOut.subscribe(visitorId, listener)
     },
-    claim(key, ttlMs) {
-      return command('claim', async () => {
-        const ttl = Math.max(1, Math.ceil(ttlMs))
-        const reply = await main.set(keys.claim(key), '1', { NX: true, PX: ttl })
-        return reply === 'OK'
-      })
-    },
-    release(key) {
-      return command('release', async () => {
-        await main.del(keys.claim(key))
-      })
-    },
+    claim: (key, ttlMs) => command('claim', () => records.claim(key, ttlMs)),
+    release: (key) => command('release', () => records.release(key)),
     getRecord<T>(key: string) {
-      return command('getRecord', async () => {
-        const json = await main.get(keys.record(key))
-        return json === null ? undefined : (JSON.parse(json) as T)
-      })
+      // Typed by the caller, as in every store: records are Porthole's own JSON.
+      return command('getRecord', () => records.get(key)) as Promise<T | undefined>
     },
-    setRecord(key, value, ttlMs) {
-      return command('setRecord', async () => {
-        const json = JSON.stringify(value)
-        if (json === undefined) throw new StoreError(`setRecord: the value of "${key}" is not JSON`)
-        const ttl = ttlMs === undefined ? undefined : Math.max(1, Math.ceil(ttlMs))
-        await main
-          .multi()
-          .set(keys.record(key), json, ttl === undefined ? {} : { PX: ttl })
-          .sAdd(keys.records, key)
-          .exec()
-      })
-    },
-    deleteRecord(key) {
-      return command('deleteRecord', async () => {
-        await main.multi().del(keys.record(key)).sRem(keys.records, key).exec()
-      })
-    },
-    listRecords(prefix) {
-      return command('listRecords', async () => {
-        const found = await liveRecordKeys(`${escapeGlob(prefix)}*`)
-        return [...new Set(found)].sort()
-      })
-    },
+    setRecord: (key, value, ttlMs) => command('setRecord', () => records.set(key, value, ttlMs)),
+    deleteRecord: (key) => command('deleteRecord', () => records.delete(key)),
+    listRecords: (prefix) => command('listRecords', () => records.list(prefix)),
     prune(next) {
       return command('prune', async () => {
         retention = next
@@ -230,7 +189,7 @@ export async function createRedisStore(
           )
           for (const count of counts) dropped += z.number().parse(count)
         }
-        await liveRecordKeys('*')
+        await records.sweep()
         return dropped
       })
     },

@@ -223,6 +223,15 @@ describeRedis('redis store', () => {
     expect(await store.listRecords('a[')).toEqual(['a[x]'])
   })
 
+  it('reports a record that is not JSON instead of returning it', async () => {
+    const prefix = `t:${nanoid()}:`
+    const store = await openStore({ prefix })
+    const client = await rawClient()
+    await client.set(`${prefix}rec:broken`, '{not json')
+    await client.close()
+    await expect(store.getRecord('broken')).rejects.toThrow(/record "broken" is not JSON/)
+  })
+
   it('refuses values that are not JSON', async () => {
     const store = await openStore()
     await expect(store.setRecord('nothing', undefined)).rejects.toThrow(/not JSON/)

@@ -1,0 +1,73 @@
+import { StoreError } from '../errors'
+import type { RedisClient } from './connection'
+import { escapeGlob, type RedisKeys } from './keys'
+
+/** Claims and small JSON records: plain Redis strings with native TTLs, plus one index set. */
+export type RedisRecords = {
+  claim(key: string, ttlMs: number): Promise<boolean>
+  release(key: string): Promise<void>
+  get(key: string): Promise<unknown>
+  set(key: string, value: unknown, ttlMs?: number): Promise<void>
+  delete(key: string): Promise<void>
+  /** Live record keys starting with `prefix`, sorted. */
+  list(prefix: string): Promise<string[]>
+  /** Drops index entries of records that expired. */
+  sweep(): Promise<void>
+}
+
+const wholeMs = (ms: number) => Math.max(1, Math.ceil(ms))
+
+export function createRedisRecords(main: RedisClient, keys: RedisKeys): RedisRecords {
+  async function liveKeys(match: string): Promise<string[]> {
+    const live: string[] = []
+    for await (const batch of main.sScanIterator(keys.records, { MATCH: match, COUNT: 1000 })) {
+      const exists = await Promise.all(batch.map((key) => main.exists(keys.record(key))))
+      live.push(...batch.filter((_, index) => exists[index] !== 0))
+      // Records expire by TTL in Redis; their index entries go here.
+      const gone = batch.filter((_, index) => exists[index] === 0)
+      if (gone.length > 0) await main.sRem(keys.records, gone)
+    }
+    return live
+  }
+
+  return {
+    async claim(key, ttlMs) {
+      const reply = await main.set(keys.claim(key), '1', { NX: true, PX: wholeMs(ttlMs) })
+      return reply === 'OK'
+    },
+    async release(key) {
+      await main.del(keys.claim(key))
+    },
+    async get(key) {
+      const json = await main.get(keys.record(key))
+      if (json === null) return undefined
+      try {
+        return JSON.parse(json)
+      } catch {
+        throw new StoreError(
+          `redis: record "${key}" is not JSON; another program may be writing under the store prefix`,
+        )
+      }
+    },
+    async set(key, value, ttlMs) {
+      const json = JSON.stringify(value)
+      if (json === undefined) throw new StoreError(`setRecord: the value of "${key}" is not JSON`)
+      await main
+        .multi()
+        .set(keys.record(key), json, ttlMs === undefined ? {} : { PX: wholeMs(ttlMs) })
+        .sAdd(keys.records, key)
+        .exec()
+    },
+    async delete(key) {
+      await main.multi().del(keys.record(key)).sRem(keys.records, key).exec()
+    },
+    async list(prefix) {
+      const found = await liveKeys(`${escapeGlob(prefix)}*`)
+      // SSCAN may return a member twice while the set changes.
+      return [...new Set(found)].sort()
+    },
+    async sweep() {
+      await liveKeys('*')
+    },
+  }
+}
