@@ -1,0 +1,130 @@
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { findRepoRoot } from '../../server/assets/repo-root'
+import { createDocument, createPhoto, createText } from './factories/agent-messages'
+import { agentConsole } from './helpers/agent-console'
+import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
+import { startTestDemo, type TestDemo } from './helpers/demo'
+import {
+  bubble,
+  chatWindow,
+  composer,
+  launcher,
+  messageLog,
+  openChat,
+  say,
+  visit,
+  waitOnline,
+} from './helpers/widget-page'
+
+const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }
+
+type AxeResult = { violations: Violation[]; passes: { id: string; nodes: unknown[] }[] }
+
+/**
+ * axe-core on the widget only (its host element and open shadow root): the serious and
+ * critical violations, and how many buttons it checked (proof it saw inside the shadow root).
+ */
+async function axeOnWidget(page: Page): Promise<{ serious: Violation[]; buttonsChecked: number }> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe
+    const { violations, passes } = await axe.run({ include: [['porthole-widget']] })
+    return {
+      violations: violations.map(({ id, impact, help, nodes }) => ({
+        id,
+        impact,
+        help,
+        nodes: nodes.map((node) => ({ target: node.target })),
+      })),
+      buttonsChecked: passes.find((pass) => pass.id === 'button-name')?.nodes.length ?? 0,
+    }
+  })
+  return {
+    serious: result.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    ),
+    buttonsChecked: result.buttonsChecked,
+  }
+}
+
+describeInBrowser('accessibility and mobile', () => {
+  let browser: Browser
+  let demo: TestDemo
+
+  beforeAll(async () => {
+    requireBuiltWidget()
+    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
+    await agentConsole(demo.sandbox.url).setOnline('Anna', true)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.dispose()
+  })
+
+  it('has no serious or critical axe-core violation, closed or open mid-conversation', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    const context = await newVisitor(browser)
+    const page = await visit(context, demo.siteUrl)
+    await waitOnline(page)
+    const closed = await axeOnWidget(page)
+    expect(closed.serious).toEqual([])
+    expect(closed.buttonsChecked).toBeGreaterThanOrEqual(1)
+
+    await openChat(page)
+    await say(page, 'Can you send me a photo of the lake?')
+    const chat = await agent.chatWith('Can you send me a photo of the lake?')
+    await agent.send(chat.id, 'Anna', createText('Here it is, and our price list.'))
+    await agent.send(chat.id, 'Anna', createPhoto(demo.siteUrl))
+    await agent.send(chat.id, 'Anna', createDocument(demo.siteUrl))
+    await messageLog(page)
+      .getByRole('link', { name: /price-list\.pdf/ })
+      .waitFor()
+    const open = await axeOnWidget(page)
+    expect(open.serious).toEqual([])
+    // The launcher, the window's close button and the send button at least.
+    expect(open.buttonsChecked).toBeGreaterThanOrEqual(3)
+
+    // Keyboard: Escape closes the chat and gives focus back to the launcher.
+    await composer(page).press('Escape')
+    await chatWindow(page).waitFor({ state: 'detached' })
+    expect(await launcher(page).evaluate((element) => element.matches(':focus'))).toBe(true)
+    await context.close()
+  })
+
+  it('goes full screen on a phone and keeps the composer usable', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    const viewport = { width: 390, height: 740 }
+    const context = await newVisitor(browser, { viewport, isMobile: true })
+    const page = await visit(context, demo.siteUrl)
+    await waitOnline(page)
+    await launcher(page).tap()
+    await composer(page).waitFor()
+    // Rounded: the window may still be finishing its opening animation.
+    await expect
+      .poll(async () => {
+        const box = await chatWindow(page).boundingBox()
+        return box && [box.x, box.y, box.width, box.height].map(Math.round)
+      })
+      .toEqual([0, 0, viewport.width, viewport.height])
+    // 16 px or more, so mobile browsers do not zoom into the page on focus.
+    const fontSize = await composer(page).evaluate((element) =>
+      Number.parseFloat(getComputedStyle(element).fontSize),
+    )
+    expect(fontSize).toBeGreaterThanOrEqual(16)
+
+    await say(page, 'Writing from my phone')
+    const chat = await agent.chatWith('Writing from my phone')
+    await agent.send(chat.id, 'Anna', createText('Replying to your phone.'))
+    await bubble(page, 'Replying to your phone.').waitFor()
+    const composerBox = await composer(page).boundingBox()
+    expect(composerBox && composerBox.y + composerBox.height).toBeLessThanOrEqual(viewport.height)
+    await page.getByRole('button', { name: 'Close chat' }).first().tap()
+    await chatWindow(page).waitFor({ state: 'detached' })
+    await launcher(page).waitFor({ state: 'visible' })
+    await context.close()
+  })
+})
