@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { existsSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureWidgetBuild } from './fixtures/built-widget'
 import { type FakeBackendServer, startFakeBackend } from './fixtures/fake-backend'
@@ -38,7 +39,7 @@ describe.skipIf(!available)('the widget in Chromium', () => {
     await backend?.close()
   })
 
-  async function openPage(context = browser): Promise<Page> {
+  async function openPage(context: Pick<BrowserContext, 'newPage'>): Promise<Page> {
     const page = await context.newPage()
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
@@ -106,6 +107,51 @@ describe.skipIf(!available)('the widget in Chromium', () => {
     const again = await openPage(context)
     await again.getByText('Answered while you were away').waitFor()
     expect(await again.getByText('Before reload').count()).toBe(1)
+    await context.close()
+  })
+
+  it('has no axe accessibility violations with the chat open', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${backend.origin}/`)
+    await page.getByRole('button', { name: /open chat/i }).click()
+    await page.getByRole('dialog').waitFor()
+    backend.agentSays({
+      author: 'agent',
+      name: 'Anna',
+      content: {
+        type: 'document',
+        file: `${backend.origin}/media/a.pdf`,
+        file_name: 'a.pdf',
+        file_size: 2048,
+      },
+    })
+    await page.getByText('a.pdf').waitFor()
+    // Evaluated through the DevTools protocol, so the page's CSP does not block it.
+    await page.evaluate(
+      readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
+    )
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: unknown,
+              options: unknown,
+            ): Promise<{ violations: { id: string; nodes: unknown[] }[] }>
+          }
+        }
+      ).axe
+      const result = await axe.run(
+        { include: [['porthole-widget']] },
+        { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+      )
+      return result.violations.map(
+        (violation) =>
+          `${violation.id} (${violation.nodes.length}) ${JSON.stringify(violation.nodes.map((node) => [(node as { target: unknown }).target, (node as { any: { message: string }[] }).any[0]?.message]))}`,
+      )
+    })
+    expect(violations).toEqual([])
     await context.close()
   })
 

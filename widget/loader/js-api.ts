@@ -20,7 +20,7 @@ export type Namespace = Record<string, unknown> & { q?: unknown }
 
 function run(api: PortholeApi, call: unknown): void {
   if (!Array.isArray(call) || typeof call[0] !== 'string' || !Object.hasOwn(api, call[0])) {
-    console.error('Porthole: ignoring an unknown queued call:', call)
+    console.error('Porthole: unknown call:', call)
     return
   }
   const [name, ...args] = call as [keyof PortholeApi, ...unknown[]]

@@ -16,7 +16,7 @@ export function createLauncher(
   const dot = element('span', { class: 'ph-dot', 'aria-hidden': 'true' })
   const button = element(
     'button',
-    { type: 'button', class: 'ph-launcher', 'aria-haspopup': 'dialog' },
+    { type: 'button', class: 'ph-launcher' },
     icon(CHAT_ICON, 'ph-icon-chat'),
     icon(CLOSE_ICON, 'ph-icon-close'),
     badge,

@@ -49,10 +49,13 @@ export function resolveSettings(
   return { ...(settings as PublicConfig), lang: pickLanguage(data.lang, config.lang, browserLang) }
 }
 
-/** Black or white, whichever reads better on the accent colour. */
+/** Black or white, whichever has the higher WCAG contrast on the accent colour. */
 export function textColourOn(hex: string): '#000' | '#fff' {
   const digits = hex.length < 6 ? hex.replace(/\w/g, '$&$&') : hex
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(digits.slice(at, at + 2), 16))
-  // YIQ brightness: a cheap, good-enough stand-in for WCAG luminance here.
-  return ((r ?? 0) * 299 + (g ?? 0) * 587 + (b ?? 0) * 114) / 1000 >= 150 ? '#000' : '#fff'
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(digits.slice(at, at + 2), 16) / 255
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
+  })
+  // Above this luminance black text has more contrast than white.
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#000' : '#fff'
 }

@@ -8,7 +8,7 @@ import type { KeyValueStore, StoreKey } from './key-value-store'
  */
 export function createIdbStore(base: string): KeyValueStore {
   if (typeof indexedDB === 'undefined') {
-    console.warn('Porthole: no IndexedDB here; the chat will not survive a reload')
+    console.warn('Porthole: no IndexedDB; the chat will not survive a reload')
     const values = new Map<StoreKey, unknown>()
     return {
       get: async (key) => values.get(key),

@@ -138,9 +138,7 @@ describe('the JS API namespace', () => {
     expect(ready).toHaveBeenCalledTimes(1)
     expect(opened).toHaveBeenCalledTimes(1)
     await widget.screen.findByRole('dialog')
-    expect(console.error).toHaveBeenCalledWith('Porthole: ignoring an unknown queued call:', [
-      'nonsense',
-    ])
+    expect(console.error).toHaveBeenCalledWith('Porthole: unknown call:', ['nonsense'])
     const api = namespace as unknown as {
       q: { push(call: unknown[]): void }
       getUnreadCount(): number

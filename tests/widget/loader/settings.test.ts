@@ -65,6 +65,8 @@ describe('textColourOn', () => {
     expect(textColourOn('#000')).toBe('#fff')
     expect(textColourOn('#ffd60a')).toBe('#000')
     expect(textColourOn('#fff')).toBe('#000')
+    // White would give 3.5:1 here, black 6:1.
+    expect(textColourOn('#0f9d58')).toBe('#000')
   })
 })
 
