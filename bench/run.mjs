@@ -83,9 +83,12 @@ async function startRaw() {
   return { ...server, hookUrl: `${server.url}/hooks/raw/raw` }
 }
 
-/** Opens `count` idle streams and returns the server's RSS growth per stream. */
-async function capacity(load, server, porthole, count) {
-  await load.call('visitors', { base: server.url, count, porthole })
+/**
+ * Opens one idle stream per visitor already made and returns the server's RSS growth
+ * per stream. The server is fresh: no other request ran in it, so garbage from
+ * earlier work cannot be collected during the measurement and flatter the figure.
+ */
+async function capacity(load, server, porthole) {
   await settle(1000)
   const before = rssOf(server.pid)
   const { opened, failed } = await load.call('open', { base: server.url, porthole })
@@ -130,11 +133,17 @@ async function main() {
   const results = { widget: measureWidget(join(root, 'dist/widget')) }
 
   log(`SSE capacity: ${streamCount} idle streams (open-file limit ${fdLimit})`)
+  // Visitors' tokens come from another instance with the same SESSION_SECRET, as
+  // behind a load balancer, so the measured one serves nothing but the streams.
   let server = await startPorthole(upstream)
-  results.capacity = await capacity(load, server, true, streamCount)
+  await load.call('visitors', { base: server.url, count: streamCount, porthole: true })
+  await server.stop()
+  server = await startPorthole(upstream)
+  results.capacity = await capacity(load, server, true)
   await server.stop()
   server = await startRaw()
-  results.rawCapacity = await capacity(load, server, false, streamCount)
+  await load.call('visitors', { base: server.url, count: streamCount, porthole: false })
+  results.rawCapacity = await capacity(load, server, false)
   await server.stop()
 
   log(
