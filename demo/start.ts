@@ -1,7 +1,7 @@
 // `npm start`: the whole demo on this machine. scripts/start.mjs builds dist/ first.
 import { resolve } from 'node:path'
 import { isConfigError } from '../server/config/errors'
-import { isDemoStartError } from './launch/errors'
+import { DemoStartError, isDemoStartError } from './launch/errors'
 import { type RunningDemo, startDemo } from './launch/start-demo'
 
 function portFrom(variable: string, fallback: number): number {
@@ -9,7 +9,7 @@ function portFrom(variable: string, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback
   const port = Number(raw)
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${variable} must be a port number from 1 to 65535, got "${raw}"`)
+    throw new DemoStartError(`${variable} must be a port number from 1 to 65535, got "${raw}"`)
   }
   return port
 }

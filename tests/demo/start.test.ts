@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { freePort } from '../../demo/launch/free-port'
+import { findRepoRoot } from '../../server/assets/repo-root'
+
+const root = findRepoRoot()
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Runs demo/start.ts (what `npm start` runs after the build) through tsx. */
+function runDemo(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'demo/start.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const out = { stdout: '', stderr: '' }
+  child.stdout.on('data', (chunk: Buffer) => {
+    out.stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    out.stderr += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, out, exited }
+}
+
+describe('demo/start.ts (npm start)', () => {
+  it('prints both URLs, serves them, and stops cleanly on Ctrl-C', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'porthole-start-'))
+    dirs.push(dataDir)
+    const [port, sandboxPort] = [await freePort('127.0.0.1'), await freePort('127.0.0.1')]
+    const { child, out, exited } = runDemo({
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      PORTHOLE_DATA_DIR: dataDir,
+    })
+    await vi.waitFor(() => expect(out.stdout).toContain('Press Ctrl-C to stop.'), {
+      timeout: 30_000,
+      interval: 100,
+    })
+    expect(out.stdout).toContain(`Demo site with the widget:  http://localhost:${port}/`)
+    expect(out.stdout).toContain(`Agent console (sandbox):    http://localhost:${sandboxPort}/`)
+    expect(out.stdout).toContain('What to try:')
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200)
+    expect((await fetch(`http://127.0.0.1:${sandboxPort}/console/api/channels`)).status).toBe(200)
+
+    child.kill('SIGINT')
+    expect(await exited).toBe(0)
+    expect(out.stdout).toContain('Stopped.')
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow()
+  }, 60_000)
+
+  it('refuses a bad port variable with a clear message', async () => {
+    const { out, exited } = runDemo({ PORT: 'eighty', PORTHOLE_DATA_DIR: join(tmpdir(), 'unused') })
+    expect(await exited).toBe(1)
+    expect(out.stderr.trim()).toBe('PORT must be a port number from 1 to 65535, got "eighty"')
+  }, 30_000)
+})
