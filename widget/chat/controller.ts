@@ -61,6 +61,7 @@ export function createChatController(context: WidgetContext) {
   let typingTimer: ReturnType<typeof setTimeout> | undefined
   let destroyed = false
   let unsubscribeUi: (() => void) | undefined
+  let refusals = 0
 
   const saveLog = (log: ConversationLog): void => {
     state.set({ log })
@@ -165,9 +166,18 @@ export function createChatController(context: WidgetContext) {
       EventSource: context.EventSource,
       url: streamUrl,
       onEvent,
-      onOpenChange: (connected) => state.set({ connected }),
+      onOpenChange: (connected) => {
+        if (connected) refusals = 0
+        state.set({ connected })
+      },
       onClosed: async () => {
-        await session.check()
+        const before = session.current()?.token
+        const after = await session.check()
+        // A new visitor, or a replay id the server refuses twice (its store was reset):
+        // resume from the start; entries already shown are deduplicated by id.
+        if (after.token !== before || ++refusals >= 2) {
+          saveLog({ ...state.get().log, lastEventId: undefined })
+        }
       },
     })
     void flush()

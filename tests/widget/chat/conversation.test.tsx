@@ -97,6 +97,17 @@ describe('the chat window', () => {
   })
 })
 
+describe('the page URL', () => {
+  it('follows client-side navigation of a single-page app', async () => {
+    const widget = await open()
+    history.pushState(null, '', '/checkout/step-2')
+    sendText(widget, 'Stuck at payment')
+    await waitFor(() => expect(widget.backend.texts()).toHaveLength(1))
+    expect(widget.backend.texts()[0]?.body?.url).toBe(`${location.origin}/checkout/step-2`)
+    history.pushState(null, '', '/')
+  })
+})
+
 describe('long messages', () => {
   it('counts to 1000 and sends longer text as several messages, nothing cut', async () => {
     const widget = await open()

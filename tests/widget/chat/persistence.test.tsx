@@ -122,3 +122,25 @@ describe('persistence across reloads', () => {
     expect(widget.root.querySelector('.ph-badge')?.textContent).toBe('1')
   })
 })
+
+describe('a refused replay id', () => {
+  it('is dropped after the stream is refused twice, replaying the whole conversation', async () => {
+    const widget = track(await openChat())
+    widget
+      .stream()
+      .emit('message', createEntry({ id: '7', content: { type: 'text', text: 'Kept once' } }), '7')
+    await settle()
+    widget.stream().fail(true)
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), { timeout: 3000 })
+    expect(widget.stream().query.get('lastEventId')).toBe('7')
+    widget.stream().fail(true)
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(3), { timeout: 5000 })
+    expect(widget.stream().query.get('lastEventId')).toBeNull()
+    widget.stream().open()
+    widget
+      .stream()
+      .emit('message', createEntry({ id: '7', content: { type: 'text', text: 'Kept once' } }), '7')
+    await settle()
+    expect(widget.screen.getAllByText('Kept once')).toHaveLength(1)
+  })
+})
