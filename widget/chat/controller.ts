@@ -7,8 +7,7 @@ import type {
 } from '../../shared/widget-api'
 import { CHAT_STRINGS } from '../i18n/chat-strings'
 import type { WidgetContext } from '../loader/context'
-import { ApiError, isApiError, isTransient } from '../protocol/api-error'
-import { parsePostMessageResponse } from '../protocol/chat-bodies'
+import { isApiError } from '../protocol/api-error'
 import { isHttpUrl } from '../protocol/http-url'
 import { request } from '../protocol/request'
 import { observable } from '../state/observable'
@@ -17,6 +16,7 @@ import { belongsTo, createClientId } from './client-id'
 import { type ConversationLog, emptyLog, mergeEntries, parseLog } from './conversation-log'
 import { openEventStream } from './event-stream'
 import { mergeOutbox, type OutboxItem, parseOutbox } from './outbox'
+import { createOutboxSender } from './outbox-sender'
 import { createSession } from './session'
 import { createTabSync, type TabMessage } from './tab-sync'
 import { createTypingSender } from './typing-sender'
@@ -38,6 +38,10 @@ const IDENTITY_HASH = /^[0-9a-f]{64}$/i
 /**
  * The conversation's logic, apart from rendering: session, live stream with replay,
  * the persistent outbox with retries, typing, unread count and tab sync.
+ *
+ * Longer than most files on purpose: this one closure owns the conversation state, so
+ * every change to it is visible in one place. The parts that stand alone live beside
+ * it (outbox-sender, session, event-stream, typing-sender, tab-sync, attention).
  */
 export function createChatController(context: WidgetContext) {
   const { base, storage, ui, emitter, settings } = context
@@ -55,9 +59,6 @@ export function createChatController(context: WidgetContext) {
   )
   const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
   let stream: ReturnType<typeof openEventStream> | undefined
-  let flushing = false
-  let failures = 0
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
   let typingTimer: ReturnType<typeof setTimeout> | undefined
   let destroyed = false
   let unsubscribeUi: (() => void) | undefined
@@ -190,20 +191,8 @@ export function createChatController(context: WidgetContext) {
     stream?.restart()
   }
 
-  function scheduleRetry(error: unknown): void {
-    clearTimeout(retryTimer)
-    const retryAfter = isApiError(error) ? error.retryAfter : undefined
-    const delay = retryAfter ? retryAfter * 1000 : Math.min(30_000, 1000 * 2 ** failures++)
-    retryTimer = setTimeout(() => void flush(), delay)
-  }
-
-  function updateItem(id: string, patch: Partial<OutboxItem>): void {
-    saveOutbox(state.get().outbox.map((item) => (item.id === id ? { ...item, ...patch } : item)))
-  }
-
-  /** Sends one outbox item; 'wait' when the backend cannot take it now. */
-  async function deliver(item: OutboxItem, renewed = false): Promise<'done' | 'wait'> {
-    try {
+  const sender = createOutboxSender({
+    post: async (item) => {
       const { token } = await session.ensure()
       const body = {
         id: item.id,
@@ -212,12 +201,10 @@ export function createChatController(context: WidgetContext) {
         url: item.url,
         invite: item.invite,
       }
-      const response = parsePostMessageResponse(
-        await request(context.fetch, `${base}api/messages`, { method: 'POST', token, body }),
-      )
-      if (!response)
-        throw new ApiError('bad_response', 'POST /api/messages returned an unreadable body', 200)
-      failures = 0
+      return request(context.fetch, `${base}api/messages`, { method: 'POST', token, body })
+    },
+    next: () => state.get().outbox.find((queued) => queued.state === 'queued'),
+    accepted: (item, response) => {
       saveOutbox(state.get().outbox.filter((queued) => queued.id !== item.id))
       if (response.delivery !== 'sent') {
         const log = state.get().log
@@ -231,41 +218,19 @@ export function createChatController(context: WidgetContext) {
       }
       addEntries(response.entries)
       for (const entry of response.entries) emitter.emit('sent', entry)
-      return 'done'
-    } catch (error) {
-      if (isApiError(error) && error.status === 401 && !renewed) {
-        try {
-          await renewSession()
-        } catch (renewError) {
-          scheduleRetry(renewError)
-          return 'wait'
-        }
-        return deliver(item, true)
-      }
-      if (isTransient(error)) {
-        scheduleRetry(error)
-        return 'wait'
-      }
-      const message = error instanceof Error ? error.message : String(error)
-      updateItem(item.id, { state: 'failed', error: message })
-      emitter.emit('error', { code: isApiError(error) ? error.code : 'failed', message })
-      return 'done'
-    }
-  }
-
-  /** Sends queued messages one at a time, in order. */
-  async function flush(): Promise<void> {
-    if (flushing || destroyed) return
-    flushing = true
-    try {
-      for (;;) {
-        const item = state.get().outbox.find((queued) => queued.state === 'queued')
-        if (!item || (await deliver(item)) === 'wait' || destroyed) break
-      }
-    } finally {
-      flushing = false
-    }
-  }
+    },
+    refused: (item, error) => {
+      const outbox = state.get().outbox
+      saveOutbox(
+        outbox.map((queued) =>
+          queued.id === item.id ? { ...queued, state: 'failed', error: error.message } : queued,
+        ),
+      )
+      emitter.emit('error', { code: error.code, message: error.message })
+    },
+    renewSession,
+  })
+  const flush = sender.flush
 
   const typing = createTypingSender((type) => {
     const token = session.current()?.token
@@ -359,10 +324,7 @@ export function createChatController(context: WidgetContext) {
   }
 
   const onVisible = (): void => markRead()
-  const onOnline = (): void => {
-    clearTimeout(retryTimer)
-    void flush()
-  }
+  const onOnline = (): void => void sender.flushNow()
 
   return {
     state,
@@ -430,7 +392,7 @@ export function createChatController(context: WidgetContext) {
       destroyed = true
       unsubscribeUi?.()
       stream?.close()
-      clearTimeout(retryTimer)
+      sender.stop()
       clearTimeout(typingTimer)
       typing.stop()
       attention.destroy()

@@ -1,0 +1,92 @@
+import type { PostMessageResponse } from '../../shared/widget-api'
+import { ApiError, isApiError, isTransient } from '../protocol/api-error'
+import { parsePostMessageResponse } from '../protocol/chat-bodies'
+import type { OutboxItem } from './outbox'
+
+export interface OutboxSenderOptions {
+  /** POSTs one item to /api/messages and returns the raw answer. */
+  post(item: OutboxItem): Promise<unknown>
+  /** The next item waiting to be sent, in order. */
+  next(): OutboxItem | undefined
+  accepted(item: OutboxItem, response: PostMessageResponse): void
+  /** The backend refused the item for good (a 4xx): it waits for the customer's retry. */
+  refused(item: OutboxItem, error: ApiError): void
+  /** The token was refused: start a new session before trying once more. */
+  renewSession(): Promise<void>
+}
+
+const MAX_BACKOFF_MS = 30_000
+
+/**
+ * Sends the outbox one message at a time, in order. A network failure, a 5xx or a
+ * 429 keeps the message queued and retries later (Retry-After, else backing off
+ * 1 s, 2 s, 4 s… up to 30 s); the same client id makes the retries safe.
+ */
+export function createOutboxSender(options: OutboxSenderOptions) {
+  let flushing = false
+  let stopped = false
+  let failures = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  function retryLater(error: unknown): void {
+    clearTimeout(timer)
+    const retryAfter = isApiError(error) ? error.retryAfter : undefined
+    const delay = retryAfter ? retryAfter * 1000 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++)
+    timer = setTimeout(() => void flush(), delay)
+  }
+
+  /** Sends one item; 'wait' when the backend cannot take it now. */
+  async function deliver(item: OutboxItem, renewed = false): Promise<'done' | 'wait'> {
+    try {
+      const response = parsePostMessageResponse(await options.post(item))
+      if (!response)
+        throw new ApiError('bad_response', 'POST /api/messages returned an unreadable body', 200)
+      failures = 0
+      options.accepted(item, response)
+      return 'done'
+    } catch (error) {
+      if (isApiError(error) && error.status === 401 && !renewed) {
+        try {
+          await options.renewSession()
+        } catch (renewError) {
+          retryLater(renewError)
+          return 'wait'
+        }
+        return deliver(item, true)
+      }
+      if (isTransient(error)) {
+        retryLater(error)
+        return 'wait'
+      }
+      const refusal = isApiError(error) ? error : new ApiError('failed', String(error), 0)
+      options.refused(item, refusal)
+      return 'done'
+    }
+  }
+
+  async function flush(): Promise<void> {
+    if (flushing || stopped) return
+    flushing = true
+    try {
+      for (;;) {
+        const item = options.next()
+        if (!item || (await deliver(item)) === 'wait' || stopped) break
+      }
+    } finally {
+      flushing = false
+    }
+  }
+
+  return {
+    flush,
+    /** The connection is back: skip the wait. */
+    flushNow(): Promise<void> {
+      clearTimeout(timer)
+      return flush()
+    },
+    stop(): void {
+      stopped = true
+      clearTimeout(timer)
+    },
+  }
+}
