@@ -1,5 +1,6 @@
 // `npm start`: the whole demo on this machine. scripts/start.mjs builds dist/ first.
 import { resolve } from 'node:path'
+import { isBotSettingsError } from '../server/bot/errors'
 import { isConfigError } from '../server/config/errors'
 import { DemoStartError, isDemoStartError } from './launch/errors'
 import { type RunningDemo, startDemo } from './launch/start-demo'
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (isDemoStartError(error) || isConfigError(error)) process.stderr.write(`${error.message}\n`)
+  if (isDemoStartError(error) || isConfigError(error) || isBotSettingsError(error))
+    process.stderr.write(`${error.message}\n`)
   else
     process.stderr.write(
       `The Porthole demo could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

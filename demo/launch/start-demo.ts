@@ -1,14 +1,10 @@
 import { join, resolve } from 'node:path'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { type Bot, createBot } from '../../server/bot/index'
-import type { Config } from '../../server/config/config'
 import { loadDemoSecrets } from '../../server/config/demo-secrets'
 import { type Env, loadConfig } from '../../server/config/load-config'
 import { loadSettings } from '../../server/config/settings'
 import { createLogger, type Logger } from '../../server/logging/logger'
 import { type RunningServer, secretsOf, startServer } from '../../server/start'
-import { createStore } from '../../server/store/index'
-import type { Store } from '../../server/store/types'
 import type { ChannelView, RunningSandbox, SandboxTimings } from '../sandbox/index'
 import { startSandbox } from '../sandbox/index'
 import { loadDemoBotToken } from './bot-token'
@@ -52,7 +48,7 @@ export type RunningDemo = {
   channel: ChannelView
   /** The backend as it runs now (replaced by startBackend). */
   readonly backend: RunningServer | undefined
-  /** Stops the backend, its bot and its store, as a crash or a deploy would; the sandbox stays. */
+  /** Stops the backend (with its bot and store), as a deploy would; the sandbox stays. */
   stopBackend(): Promise<void>
   /** Starts the backend again on the same port with the same secrets and data. */
   startBackend(): Promise<RunningServer>
@@ -146,38 +142,28 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const consoleUrl = `http://${publicHost}:${sandbox.port}/`
   const site = { routes: siteRoutes({ dir: join(root, 'demo/site'), consoleUrl }) }
 
-  let running: { server: RunningServer; bot: Bot; store: Store } | undefined
+  // startServer opens the store and Porthole's rules bot from the config, as `npm run serve` does.
+  let running: RunningServer | undefined
   async function startBackend(): Promise<RunningServer> {
-    if (running) return running.server
-    const config: Config = loadConfig(env)
-    const settings = loadSettings(config.settingsPath)
+    if (running) return running
+    const config = loadConfig(env)
     const logger =
       options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
-    const store = await createStore(config.storeUrl)
-    try {
-      if (!config.bot) throw new Error('demo wiring: the bot settings did not reach the backend')
-      const bot = createBot({ config: config.bot, settings: settings.bot, store, logger })
-      const server = await startServer({ config, settings, store, bot, site, logger }).catch(
-        async (error: unknown) => {
-          await bot.close()
-          throw explainListenError(error, 'backend', backendPort, 'PORT')
-        },
-      )
-      running = { server, bot, store }
-      return server
-    } catch (error) {
-      await store.close()
-      throw error
-    }
+    running = await startServer({
+      config,
+      settings: loadSettings(config.settingsPath),
+      site,
+      logger,
+    }).catch((error: unknown) => {
+      throw explainListenError(error, 'backend', backendPort, 'PORT')
+    })
+    return running
   }
 
   async function stopBackend(): Promise<void> {
     const current = running
     running = undefined
-    if (!current) return
-    await current.server.close()
-    await current.bot.close()
-    await current.store.close()
+    await current?.close()
   }
 
   try {
@@ -193,7 +179,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     sandbox,
     channel,
     get backend() {
-      return running?.server
+      return running
     },
     stopBackend,
     startBackend,
