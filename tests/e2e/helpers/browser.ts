@@ -4,10 +4,29 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { describe, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 
-// Only the system's Chromium, never a downloaded browser.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const HAVE_CHROMIUM = existsSync(CHROMIUM_PATH)
-const MISSING = `no Chromium at ${CHROMIUM_PATH}: install chromium (apt-get install -y chromium) or set CHROMIUM_PATH`
+export type BrowserPlan =
+  | { run: true; executablePath: string }
+  | { run: false; fail: boolean; message: string }
+
+/**
+ * Whether the browser suites run: only with the system's Chromium (CHROMIUM_PATH or
+ * /usr/bin/chromium), never a downloaded browser. Without it they are skipped, or fail
+ * when REQUIRE_BROWSER=1 (CI).
+ */
+export function planBrowser(
+  env: Record<string, string | undefined>,
+  exists: (path: string) => boolean = existsSync,
+): BrowserPlan {
+  const executablePath = env.CHROMIUM_PATH || '/usr/bin/chromium'
+  if (exists(executablePath)) return { run: true, executablePath }
+  return {
+    run: false,
+    fail: env.REQUIRE_BROWSER === '1',
+    message: `no Chromium at ${executablePath}: install chromium (apt-get install -y chromium) or set CHROMIUM_PATH`,
+  }
+}
+
+const PLAN = planBrowser(process.env)
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -18,21 +37,20 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 
-/**
- * A describe that needs the real browser: skipped with a clear message without
- * Chromium, or failed when REQUIRE_BROWSER=1 (CI).
- */
+/** A describe that needs the real browser (see planBrowser). */
 export function describeInBrowser(name: string, suite: () => void): void {
-  if (HAVE_CHROMIUM) {
+  if (PLAN.run) {
     describe(name, suite)
-  } else if (process.env.REQUIRE_BROWSER === '1') {
+  } else if (PLAN.fail) {
+    const { message } = PLAN
     describe(name, () => {
       it('needs Chromium (REQUIRE_BROWSER=1)', () => {
-        throw new Error(`REQUIRE_BROWSER=1 but ${MISSING}`)
+        throw new Error(`REQUIRE_BROWSER=1 but ${message}`)
       })
     })
   } else {
-    describe.skip(`${name} [skipped: ${MISSING}]`, suite)
+    console.warn(`end-to-end suite "${name}" skipped: ${PLAN.message}`)
+    describe.skip(`${name} [skipped: ${PLAN.message}]`, suite)
   }
 }
 
@@ -45,7 +63,12 @@ export function requireBuiltWidget(): void {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS })
+  if (!PLAN.run) throw new Error(PLAN.message)
+  return chromium.launch({
+    executablePath: PLAN.executablePath,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  })
 }
 
 /** A fresh context (its own IndexedDB and storage): one visitor. */
