@@ -1,4 +1,5 @@
 import { createClient } from 'redis'
+import { ConfigError } from '../../config/errors'
 import { StoreError } from '../errors'
 
 export type RedisClient = ReturnType<typeof createClient>
@@ -84,14 +85,28 @@ function reportLoss(client: RedisClient, role: string, onError: (error: unknown)
   })
 }
 
-/** host:port/db without credentials, for messages and logs. */
+/** host:port/db without credentials, for messages and logs; a ConfigError for a bad URL. */
 function describeTarget(url: string): string {
+  let parsed: URL | undefined
   try {
-    const parsed = new URL(url)
-    return `${parsed.hostname}:${parsed.port || 6379}${parsed.pathname === '/' ? '' : parsed.pathname}`
+    parsed = new URL(url)
   } catch {
-    throw new StoreError(
-      'STORE_URL is not a valid redis:// URL: use redis://[user:password@]host[:port][/db]',
-    )
+    parsed = undefined
   }
+  const database = parsed?.pathname.replace(/^\//, '') ?? ''
+  if (
+    !parsed ||
+    !['redis:', 'rediss:'].includes(parsed.protocol) ||
+    !parsed.hostname ||
+    !/^(\d{1,2})?$/.test(database)
+  ) {
+    throw new ConfigError([
+      {
+        variable: 'STORE_URL',
+        problem:
+          'is not a valid Redis URL: use redis://[user:password@]host[:port][/db] (rediss:// for TLS)',
+      },
+    ])
+  }
+  return `${parsed.hostname}:${parsed.port || 6379}${database ? `/${database}` : ''}`
 }

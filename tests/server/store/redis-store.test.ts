@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { afterAll, expect, it, vi } from 'vitest'
+import { isConfigError } from '../../../server/config/errors'
 import { StoreError } from '../../../server/store/errors'
 import { createStore } from '../../../server/store/index'
 import { createRedisStore, type RedisStoreOptions } from '../../../server/store/redis-store'
@@ -251,6 +252,15 @@ describeRedis('redis store', () => {
     expect(store.kind).toBe('redis')
     await expect(store.ping()).resolves.toBeUndefined()
   })
+
+  it.each(['redis://', 'redis://host/not-a-db', 'redis://:6379'])(
+    'refuses the malformed STORE_URL %j with a ConfigError',
+    async (url) => {
+      const error = await createRedisStore(url).catch((caught: unknown) => caught)
+      expect(isConfigError(error)).toBe(true)
+      expect(String(error)).toMatch(/STORE_URL: is not a valid Redis URL/)
+    },
+  )
 
   it('fails fast with a clear error when Redis is not there', async () => {
     const error = await createRedisStore('redis://127.0.0.1:1').catch((caught) => caught)
