@@ -35,6 +35,7 @@ export function Composer({ strings, inputRef, onSend, onInput }: Props) {
       <textarea
         ref={inputRef}
         class="ph-input"
+        dir="auto"
         rows={1}
         value={text}
         placeholder={strings.placeholder}

@@ -28,7 +28,8 @@ export function MessageItem({ own, content, at, strings, lang, name, photo, deli
           {name}
         </span>
       )}
-      <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`}>
+      {/* dir=auto: each message reads in its own direction, also on a right-to-left page. */}
+      <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`} dir="auto">
         {content.type === 'text' ? (
           content.text
         ) : (
