@@ -1,7 +1,8 @@
 // `npm run bench`: Porthole's benchmark suite. Plain Node; starts everything it needs
 // (the built backend, a raw node:http SSE baseline, a fake service, redis-server when
 // installed, a load generator) on loopback, each in its own process, and stops them.
-// Prints one table and writes bench/results.json. `--quick` runs a small version.
+// Prints one table and writes bench/results.json (`--quick`, a small version, writes
+// bench/results-quick.json instead).
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -191,8 +192,10 @@ async function main() {
   const seconds = (Date.now() - started) / 1000
   const report = buildReport({ results, plan, quick, streamCount, fdLimit, seconds })
   process.stdout.write(`${report.text}\n`)
-  writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(report.json, null, 2)}\n`)
-  log('results written to bench/results.json')
+  // A quick run never overwrites the record of the last full one.
+  const file = quick ? 'bench/results-quick.json' : 'bench/results.json'
+  writeFileSync(join(root, file), `${JSON.stringify(report.json, null, 2)}\n`)
+  log(`results written to ${file}`)
 }
 
 try {
