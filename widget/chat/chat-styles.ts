@@ -7,7 +7,7 @@ export const CHAT_CSS = `
 .ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);color:var(--ph-fg);
 border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,.1);border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
 @keyframes ph-pop{from{opacity:0;transform:translateY(12px) scale(.98)}to{opacity:1;transform:none}}
-.ph-header{display:flex;align-items:center;gap:12px;padding:16px 14px 16px 18px;background:var(--ph-accent);color:var(--ph-on-accent)}
+.ph-header{display:flex;align-items:center;gap:12px;padding-block:16px;padding-inline:18px 14px;background:var(--ph-accent);color:var(--ph-on-accent)}
 .ph-avatar{flex:none;width:40px;height:40px;border-radius:50%;display:grid;place-items:center;font-weight:700;font-size:17px;background:rgba(255,255,255,.22);overflow:hidden;box-shadow:0 0 0 2px rgba(255,255,255,.35)}
 .ph-avatar img{width:100%;height:100%;object-fit:cover}
 .ph-heading{flex:1;min-width:0}

@@ -87,6 +87,13 @@ describe('the chat window', () => {
     expect(launcher.getAttribute('aria-expanded')).toBe('false')
   })
 
+  it('closes on Escape pressed on the launcher too', async () => {
+    const widget = await open()
+    const launcher = widget.screen.getByRole('button', { name: /close chat/i, expanded: true })
+    fireEvent.keyDown(launcher, { key: 'Escape' })
+    await waitFor(() => expect(widget.screen.queryByRole('dialog')).toBeNull())
+  })
+
   it('focuses the message box when the chat opens', async () => {
     const widget = await open()
     await waitFor(() =>

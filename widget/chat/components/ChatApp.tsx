@@ -25,6 +25,17 @@ export function ChatApp({ controller, context }: Props) {
     if (ui.open) input.current?.focus()
   }, [ui.open])
 
+  // Escape closes from anywhere in the widget, the launcher included.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !context.ui.get().open) return
+      context.setOpen(false)
+      context.launcher.focus()
+    }
+    context.frame.addEventListener('keydown', onKey)
+    return () => context.frame.removeEventListener('keydown', onKey)
+  }, [context])
+
   if (!ui.open) return null
   const close = () => {
     context.setOpen(false)
@@ -39,14 +50,7 @@ export function ChatApp({ controller, context }: Props) {
   const intro = [settings.greeting, invite].filter((text): text is string => Boolean(text))
 
   return (
-    <section
-      class="ph-window"
-      role="dialog"
-      aria-label={settings.title}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') close()
-      }}
-    >
+    <section class="ph-window" role="dialog" aria-label={settings.title}>
       <ChatHeader
         title={settings.title}
         agent={agent}
