@@ -36,21 +36,36 @@ return {0, id}
 `
 
 /**
- * Applies retention to one visitor's log exactly as the other stores do: drop entries
+ * Applies retention to one visitor's log as the other stores do: drop entries
  * whose \`at\` is before the cutoff, then keep the newest max-entries; a dropped entry's
- * dedupe key goes with it. An emptied log leaves the visitors set and expires.
+ * dedupe key goes with it. An emptied log leaves the visitors set and expires. A log
+ * within the count whose oldest entry is young is left unread (entries' \`at\` grow
+ * with their ids, up to clock skew between instances).
  * KEYS: log, visitors set. ARGV: cutoff ms, max entries, visitor id. Returns the count dropped.
  */
 export const PRUNE_SCRIPT = `
 local cutoff = tonumber(ARGV[1])
 local maxEntries = tonumber(ARGV[2])
+local function atOf(fields)
+  for i = 1, #fields, 2 do
+    if fields[i] == 'a' then return tonumber(fields[i + 1]) end
+  end
+  return nil
+end
+-- Most logs are short and young: settle those without reading them whole.
+local length = redis.call('XLEN', KEYS[1])
+if length > 0 and length <= maxEntries then
+  local oldest = redis.call('XRANGE', KEYS[1], '-', '+', 'COUNT', 1)[1]
+  local at = atOf(oldest[2])
+  if at ~= nil and at >= cutoff then return 0 end
+end
 local entries = redis.call('XRANGE', KEYS[1], '-', '+')
 local young, drop, dedupeOf = {}, {}, {}
 for _, entry in ipairs(entries) do
-  local id, fields, at = entry[1], entry[2], nil
+  local id, fields = entry[1], entry[2]
+  local at = atOf(fields)
   for i = 1, #fields, 2 do
-    if fields[i] == 'a' then at = tonumber(fields[i + 1])
-    elseif fields[i] == 'k' then dedupeOf[id] = fields[i + 1] end
+    if fields[i] == 'k' then dedupeOf[id] = fields[i + 1] end
   end
   if at == nil or at < cutoff then drop[#drop + 1] = id else young[#young + 1] = id end
 end

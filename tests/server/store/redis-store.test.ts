@@ -169,6 +169,18 @@ describeRedis('redis store', () => {
     await client.close()
   })
 
+  it('prunes nothing from young logs within the count, and everything that is due', async () => {
+    const store = await openStore()
+    const young = createVisitorId()
+    const old = createVisitorId()
+    for (let i = 0; i < 3; i++) await store.append(young, createEntry())
+    await store.append(old, createEntry({ at: 1 }))
+    await store.append(old, createEntry())
+    expect(await store.prune({ maxAgeMs: 60_000, maxEntries: 10 })).toBe(1)
+    expect(await store.readAfter(young, undefined, 10)).toHaveLength(3)
+    expect(await store.readAfter(old, undefined, 10)).toHaveLength(1)
+  })
+
   it('frees dedupe keys with the entries prune drops', async () => {
     const store = await openStore()
     const visitor = createVisitorId()
