@@ -19,9 +19,14 @@ type Channel = {
   positioned: boolean
   /** Settles once SUBSCRIBE is in effect and everything since subscribe() was delivered. */
   ready: Promise<void>
-  catchingUp: boolean
-  /** Live events that arrived during a catch-up, delivered after it in order. */
+  /** Live events are held while this is above 0: a start, a catch-up or a lost connection. */
+  holds: number
+  /** True from a lost connection until the catch-up after it. */
+  suspended: boolean
+  /** Live events that arrived while held, delivered afterwards in order. */
   held: VisitorEvent[]
+  /** Reads of the log run one at a time, in order, so none delivers past another's entries. */
+  reading: Promise<void>
 }
 
 type Subscriber = {
@@ -81,6 +86,24 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     }
   }
 
+  function hold(channel: Channel): void {
+    channel.holds += 1
+  }
+
+  function release(channel: Channel): void {
+    channel.holds -= 1
+    if (channel.holds > 0) return
+    const held = channel.held
+    channel.held = []
+    for (const event of held) deliver(channel, event)
+  }
+
+  function serially(channel: Channel, read: () => Promise<void>): Promise<void> {
+    const run = channel.reading.then(read)
+    channel.reading = run.catch(() => {})
+    return run
+  }
+
   // One listener function for every channel: no closure per visitor.
   function onMessage(message: string, name: string): void {
     const channel = channels.get(name)
@@ -92,25 +115,8 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
       onError(error)
       return
     }
-    if (channel.catchingUp) channel.held.push(event)
+    if (channel.holds > 0) channel.held.push(event)
     else deliver(channel, event)
-  }
-
-  // Where the subscription starts is read at once, before any command this process sends
-  // after subscribe(); what is appended from there until SUBSCRIBE takes effect is caught
-  // up from the log, so a subscription misses nothing appended after subscribe() returns.
-  async function start(name: string, channel: Channel): Promise<void> {
-    const newest = options.newestId(channel.visitorId)
-    // Awaited below; this only keeps an early rejection from counting as unhandled.
-    newest.catch(() => {})
-    try {
-      await subscriber.subscribe(name, onMessage)
-    } catch (error) {
-      channel.catchingUp = false
-      channel.held = []
-      throw error
-    }
-    await catchUpChannel(channel, newest)
   }
 
   async function position(channel: Channel, newest: Promise<string>): Promise<void> {
@@ -119,23 +125,47 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     channel.positioned = true
   }
 
-  async function catchUpChannel(channel: Channel, newest?: Promise<string>): Promise<void> {
-    channel.catchingUp = true
+  async function readNew(channel: Channel): Promise<void> {
+    for (;;) {
+      const entries = await options.readAfter(channel.visitorId, channel.lastId, CATCH_UP_PAGE)
+      for (const entry of entries) deliver(channel, { event: 'message', data: entry })
+      if (entries.length < CATCH_UP_PAGE) return
+    }
+  }
+
+  // Where the subscription starts is read at once, before any command this process sends
+  // after subscribe(); what is appended from there until SUBSCRIBE takes effect is caught
+  // up from the log, so a subscription misses nothing appended after subscribe() returns.
+  // The channel is created holding live events; this releases that hold.
+  async function start(name: string, channel: Channel): Promise<void> {
+    const newest = options.newestId(channel.visitorId)
+    // Awaited below; this only keeps an early rejection from counting as unhandled.
+    newest.catch(() => {})
     try {
-      if (newest) await position(channel, newest)
-      // A subscription whose start failed begins afresh: its caller was told.
-      else if (!channel.positioned)
-        return await position(channel, options.newestId(channel.visitorId))
-      for (;;) {
-        const entries = await options.readAfter(channel.visitorId, channel.lastId, CATCH_UP_PAGE)
-        for (const entry of entries) deliver(channel, { event: 'message', data: entry })
-        if (entries.length < CATCH_UP_PAGE) break
-      }
+      await subscriber.subscribe(name, onMessage)
+      await serially(channel, async () => {
+        await position(channel, newest)
+        await readNew(channel)
+      })
     } finally {
-      channel.catchingUp = false
-      const held = channel.held
-      channel.held = []
-      for (const event of held) deliver(channel, event)
+      release(channel)
+    }
+  }
+
+  async function catchUpChannel(channel: Channel): Promise<void> {
+    hold(channel)
+    try {
+      await serially(channel, async () => {
+        // A subscription whose start failed begins afresh: its caller was told.
+        if (!channel.positioned) await position(channel, options.newestId(channel.visitorId))
+        else await readNew(channel)
+      })
+    } finally {
+      if (channel.suspended) {
+        channel.suspended = false
+        release(channel)
+      }
+      release(channel)
     }
   }
 
@@ -151,8 +181,10 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
           positioned: false,
           ready: Promise.resolve(),
           // Live events wait until the start position is known and caught up to.
-          catchingUp: true,
+          holds: 1,
+          suspended: false,
           held: [],
+          reading: Promise.resolve(),
         }
         created.ready = start(name, created)
         // Reported here; readAfter() rethrows it to the caller that waits on it.
@@ -173,7 +205,11 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
       return channels.get(keys.channel(visitorId))?.ready
     },
     suspend() {
-      for (const channel of channels.values()) channel.catchingUp = true
+      for (const channel of channels.values()) {
+        if (channel.suspended) continue
+        channel.suspended = true
+        hold(channel)
+      }
     },
     async catchUp() {
       await Promise.all(

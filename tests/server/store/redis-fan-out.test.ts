@@ -34,6 +34,7 @@ function createHarness() {
   const channels = new Map<string, MessageListener>()
   const subscribeGate = deferred<void>()
   let newestGate: Promise<string> | undefined
+  const readGates: Promise<void>[] = []
   const onError = vi.fn()
   const fanOut = createRedisFanOut({
     keys,
@@ -48,8 +49,12 @@ function createHarness() {
       },
     },
     newestId: () => newestGate ?? Promise.resolve(log.at(-1)?.id ?? '0-0'),
-    readAfter: async (_visitor, afterId, limit) =>
-      log.filter((entry) => compareStreamIds(entry.id, afterId) > 0).slice(0, limit),
+    // Read at call time; the reply may be held back by the next gate, as a slow Redis would.
+    readAfter: async (_visitor, afterId, limit) => {
+      const snapshot = log.filter((entry) => compareStreamIds(entry.id, afterId) > 0)
+      await readGates.shift()
+      return snapshot.slice(0, limit)
+    },
   })
   return {
     fanOut,
@@ -57,6 +62,12 @@ function createHarness() {
     onError,
     keys,
     openSubscribe: () => subscribeGate.resolve(),
+    /** Holds back the reply of the next log read until the returned function is called. */
+    gateNextRead: () => {
+      const gate = deferred<void>()
+      readGates.push(gate.promise)
+      return () => gate.resolve()
+    },
     setNewest: (promise: Promise<string> | undefined) => {
       newestGate = promise
     },
@@ -129,6 +140,32 @@ describe('redis fan-out', () => {
     h.push('v', createEntry('4-0'))
     expect(ids(events)).toEqual(['1-0'])
     await h.fanOut.catchUp()
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
+  })
+
+  it('keeps holding live events while a catch-up after a lost connection is pending', async () => {
+    const h = createHarness()
+    const releaseStartRead = h.gateNextRead()
+    const releaseCatchUpRead = h.gateNextRead()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    h.log.push(createEntry('1-0'))
+    h.openSubscribe()
+    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true))
+    // The start's read is in flight when the connection drops; 2-0 lands in the gap.
+    h.fanOut.suspend()
+    h.log.push(createEntry('2-0'))
+    const catching = h.fanOut.catchUp()
+    h.log.push(createEntry('3-0'))
+    h.push('v', createEntry('3-0'))
+    releaseStartRead()
+    await vi.waitFor(() => expect(ids(events)).toEqual(['1-0']))
+    // 3-0 stays held: delivering it now would hide 2-0 from the pending catch-up.
+    h.log.push(createEntry('4-0'))
+    h.push('v', createEntry('4-0'))
+    expect(ids(events)).toEqual(['1-0'])
+    releaseCatchUpRead()
+    await catching
     expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
   })
 
