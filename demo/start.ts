@@ -4,6 +4,7 @@ import { isBotSettingsError } from '../server/bot/errors'
 import { isConfigError } from '../server/config/errors'
 import { DemoStartError, isDemoStartError } from './launch/errors'
 import { type RunningDemo, startDemo } from './launch/start-demo'
+import { StateFileError } from './sandbox/persistence/state-file'
 
 function portFrom(variable: string, fallback: number): number {
   const raw = process.env[variable]
@@ -71,7 +72,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (isDemoStartError(error) || isConfigError(error) || isBotSettingsError(error))
+  if (
+    isDemoStartError(error) ||
+    isConfigError(error) ||
+    isBotSettingsError(error) ||
+    error instanceof StateFileError
+  )
     process.stderr.write(`${error.message}\n`)
   else
     process.stderr.write(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { DemoStartError } from './errors'
 
 const DemoBot = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/) })
 type DemoBot = z.infer<typeof DemoBot>
@@ -21,7 +22,7 @@ export function loadDemoBotToken(dataDir: string): string {
     }
     const parsed = DemoBot.safeParse(json)
     if (parsed.success) return parsed.data.token
-    throw new Error(`${file} is damaged: delete it and run npm start again`)
+    throw new DemoStartError(`${file} is damaged: delete it and run npm start again`)
   }
   const bot: DemoBot = { token: randomBytes(24).toString('hex') }
   mkdirSync(dataDir, { recursive: true })

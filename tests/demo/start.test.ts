@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -60,5 +60,20 @@ describe('demo/start.ts (npm start)', () => {
     const { out, exited } = runDemo({ PORT: 'eighty', PORTHOLE_DATA_DIR: join(tmpdir(), 'unused') })
     expect(await exited).toBe(1)
     expect(out.stderr.trim()).toBe('PORT must be a port number from 1 to 65535, got "eighty"')
+  }, 30_000)
+
+  it('says how to recover from a damaged sandbox state file, without a stack trace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'porthole-start-'))
+    dirs.push(dataDir)
+    writeFileSync(join(dataDir, 'sandbox.json'), '{ this is not json')
+    const { out, exited } = runDemo({
+      PORT: String(await freePort('127.0.0.1')),
+      SANDBOX_PORT: String(await freePort('127.0.0.1')),
+      PORTHOLE_DATA_DIR: dataDir,
+    })
+    expect(await exited).toBe(1)
+    expect(out.stderr).toContain('sandbox.json is not valid JSON')
+    expect(out.stderr).toContain('delete it to start with a fresh channel')
+    expect(out.stderr).not.toMatch(/\n\s+at /)
   }, 30_000)
 })
