@@ -19,7 +19,11 @@ const Chat = z.object({
   clientId: z.string(),
   state: z.string(),
   bot: z.string(),
-  customer: z.object({ url: z.string().optional(), name: z.string().optional() }),
+  customer: z.object({
+    url: z.string().optional(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+  }),
   customerTyping: z.boolean(),
   entries: z.array(Entry),
 })

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createText } from './factories/agent-messages'
+import { agentConsole } from './helpers/agent-console'
+import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
+import { startTestDemo, type TestDemo } from './helpers/demo'
+import { bubble, composer, launcher, say, visit, waitOnline } from './helpers/widget-page'
+
+describeInBrowser('nobody online: the visitor leaves a message with contact details', () => {
+  let browser: Browser
+  let demo: TestDemo
+
+  beforeAll(async () => {
+    requireBuiltWidget()
+    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.dispose()
+  })
+
+  it('asks for an email or phone, delivers the message with the contact, and shows the later reply', async () => {
+    const agent = agentConsole(demo.sandbox.url)
+    const context = await newVisitor(browser)
+    const page = await visit(context, demo.siteUrl)
+    await expect.poll(() => launcher(page).getAttribute('aria-label')).toContain('Leave a message')
+    await launcher(page).click()
+    await page
+      .getByText('Our team is away right now. Leave a message and we will answer here.')
+      .waitFor()
+
+    await page.getByRole('textbox', { name: 'Name' }).fill('Olga Petrova')
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Please call me back about a group order.')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await page
+      .getByRole('alert')
+      .getByText('Please give an email or a phone number so we can answer you.')
+      .waitFor()
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('olga@example.com')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await bubble(page, 'Please call me back about a group order.').waitFor()
+    const chat = await agent.chatWith('Please call me back about a group order.')
+    expect(chat.customer).toMatchObject({ name: 'Olga Petrova', email: 'olga@example.com' })
+
+    // The bot hands over, hears no agent is available, and asks for a way to answer; the
+    // visitor, who gave an email in the form, now has the composer and adds a phone.
+    await bubble(
+      page,
+      'No agent is online right now. Leave your email or phone number and we will get back to you.',
+    ).waitFor()
+    await say(page, 'Or call me: +7 912 345-67-89')
+    await bubble(page, 'Thank you! We will contact you at +7 912 345-67-89.').waitFor()
+
+    // Later an agent comes online and answers; the widget switches to the composer.
+    await agent.setOnline('Boris', true)
+    await waitOnline(page)
+    await agent.send(
+      chat.id,
+      'Boris',
+      createText('Hi Olga, Boris here. Calling you in five minutes.'),
+    )
+    await bubble(page, 'Hi Olga, Boris here. Calling you in five minutes.').waitFor()
+    await composer(page).waitFor()
+    expect(await page.getByRole('button', { name: 'Send message' }).count()).toBe(0)
+    await context.close()
+  })
+})
