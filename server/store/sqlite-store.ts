@@ -4,11 +4,13 @@ import Database from 'better-sqlite3'
 import { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
+import { type BatchOutcome, createGroupCommit } from './group-commit'
 import { isSequenceId, sequenceOf } from './sequence-id'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Store } from './types'
 
 type EntryRow = { seq: number; body: string }
+type AppendRequest = { visitorId: string; entry: NewEntry; key: string | undefined }
 
 const StoredBody = ConversationEntry.omit({ id: true })
 
@@ -23,6 +25,7 @@ function toEntry(row: EntryRow): ConversationEntry {
 /**
  * The embedded default store: one sqlite file in WAL mode with synchronous=FULL, so
  * an append has reached the disk before the webhook that caused it is acknowledged.
+ * Appends made during one event-loop turn are committed together (one fsync).
  * Fan-out is in-process: run one backend per file (use redis:// to scale out).
  *
  * @example const store = openSqliteStore('./data/porthole.db')
@@ -76,8 +79,9 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     pruneClaims: db.prepare<[number]>('DELETE FROM claims WHERE expires_at <= ?'),
   }
 
-  // One transaction: two concurrent deliveries of one webhook cannot both insert.
-  const appendTx = db.transaction(
+  // One savepoint per append inside the batch's transaction: a dedupe check sees the
+  // appends before it in the same batch, so a key is stored once even within a batch.
+  const appendOne = db.transaction(
     (visitorId: string, entry: NewEntry, key: string | undefined): AppendResult => {
       if (key !== undefined) {
         const seen = q.dedupe.get(key)
@@ -89,6 +93,33 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       return { entry: toEntry({ seq, body }), duplicate: false }
     },
   )
+
+  const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
+    requests.map((r): BatchOutcome<AppendResult> => {
+      try {
+        return { ok: true, value: appendOne(r.visitorId, r.entry, r.key) }
+      } catch (error) {
+        // SQLite rolled the whole transaction back (disk full, I/O error): nothing of
+        // this batch is written, so every caller in it must fail.
+        if (!db.inTransaction) throw error
+        return { ok: false, error }
+      }
+    }),
+  )
+
+  // Group commit: the appends of one event-loop turn share one transaction and one
+  // fsync. Each caller is answered only after that commit, and subscribers hear of an
+  // entry only once it is on disk.
+  const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
+    const outcomes = appendBatch(requests)
+    outcomes.forEach((outcome, i) => {
+      const visitorId = requests[i]?.visitorId
+      if (outcome.ok && !outcome.value.duplicate && visitorId !== undefined) {
+        fanOut.emit(visitorId, { event: 'message', data: outcome.value.entry })
+      }
+    })
+    return outcomes
+  })
 
   const pruneTx = db.transaction((maxAgeMs: number, maxEntries: number): number => {
     const at = now()
@@ -108,9 +139,7 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     kind: 'sqlite',
     async append(visitorId, entry, opts = {}) {
       assertOpen()
-      const result = appendTx(visitorId, entry, opts.dedupeKey)
-      if (!result.duplicate) fanOut.emit(visitorId, { event: 'message', data: result.entry })
-      return result
+      return appends.add({ visitorId, entry, key: opts.dedupeKey })
     },
     async readAfter(visitorId, afterId, limit) {
       assertOpen()
@@ -167,6 +196,8 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     async close() {
       if (closed) return
       closed = true
+      // Appends already accepted are committed (and answered) before the file closes.
+      appends.flush()
       fanOut.clear()
       // Folds the WAL into the main file so a copied .db file is complete.
       db.pragma('wal_checkpoint(TRUNCATE)')

@@ -190,6 +190,64 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
       })
     })
 
+    describe('appends made in one tick', () => {
+      it('keeps call order, distinct ids per visitor and publish order', async () => {
+        const one = createVisitorId()
+        const two = createVisitorId()
+        const sub = collect(store, one)
+        const texts = ['a', 'b', 'c', 'd', 'e', 'f']
+        const results = await Promise.all(
+          texts.map((text, i) =>
+            store.append(i % 2 === 0 ? one : two, createEntry({ content: { type: 'text', text } })),
+          ),
+        )
+        expect(results.every((r) => !r.duplicate)).toBe(true)
+        const forOne = results.filter((_, i) => i % 2 === 0).map((r) => r.entry)
+        const forTwo = results.filter((_, i) => i % 2 === 1).map((r) => r.entry)
+        // Ids are positions in one visitor's log (redis: stream ids per visitor).
+        expect(new Set(forOne.map((e) => e.id)).size).toBe(3)
+        expect(new Set(forTwo.map((e) => e.id)).size).toBe(3)
+        expect(await store.readAfter(one, undefined, 10)).toEqual(forOne)
+        expect(await store.readAfter(two, undefined, 10)).toEqual(forTwo)
+        expect(forOne.map((e) => e.content)).toEqual([
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'c' },
+          { type: 'text', text: 'e' },
+        ])
+        await eventually(() => expect(sub.events).toHaveLength(3))
+        expect(sub.events).toEqual(forOne.map((data) => ({ event: 'message', data })))
+        sub.stop()
+      })
+
+      it('stores a key once when it repeats within the same tick, answering the first entry', async () => {
+        const visitor = createVisitorId()
+        const key = `a3:${createVisitorId()}`
+        const sub = collect(store, visitor)
+        const [first, other, again] = await Promise.all([
+          store.append(visitor, createEntry({ content: { type: 'text', text: 'first' } }), {
+            dedupeKey: key,
+          }),
+          store.append(visitor, createEntry({ content: { type: 'text', text: 'other' } }), {
+            dedupeKey: `${key}:other`,
+          }),
+          store.append(visitor, createEntry({ content: { type: 'text', text: 'again' } }), {
+            dedupeKey: key,
+          }),
+        ])
+        expect(first?.duplicate).toBe(false)
+        expect(other?.duplicate).toBe(false)
+        expect(again).toEqual({ entry: first?.entry, duplicate: true })
+        const stored = await store.readAfter(visitor, undefined, 10)
+        expect(stored).toEqual([first?.entry, other?.entry])
+        await eventually(() => expect(sub.events).toHaveLength(2))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        expect(sub.events.map((e) => (e.event === 'message' ? e.data.id : e.event))).toEqual(
+          stored.map((e) => e.id),
+        )
+        sub.stop()
+      })
+    })
+
     describe('fan-out', () => {
       it('delivers appended entries and published events to the visitor’s subscribers, in order', async () => {
         const visitor = createVisitorId()

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest'
+import { type BatchOutcome, createGroupCommit } from '../../../server/store/group-commit'
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+function createDoubler() {
+  const batches: number[][] = []
+  const run = vi.fn((items: readonly number[]): BatchOutcome<number>[] => {
+    batches.push([...items])
+    return items.map((value) => ({ ok: true, value: value * 2 }))
+  })
+  return { batches, run, commit: createGroupCommit(run) }
+}
+
+describe('createGroupCommit', () => {
+  it('runs everything added in one event-loop turn as one batch, in order', async () => {
+    const { batches, commit } = createDoubler()
+    const results = await Promise.all([commit.add(1), commit.add(2), commit.add(3)])
+    expect(results).toEqual([2, 4, 6])
+    expect(batches).toEqual([[1, 2, 3]])
+  })
+
+  it('starts a new batch for what is added in a later turn', async () => {
+    const { batches, commit } = createDoubler()
+    const first = commit.add(1)
+    await nextTurn()
+    const second = commit.add(2)
+    expect(await Promise.all([first, second])).toEqual([2, 4])
+    expect(batches).toEqual([[1], [2]])
+  })
+
+  it('answers nobody before the batch ran', async () => {
+    const { run, commit } = createDoubler()
+    let settled = false
+    const pending = commit.add(5).then(() => {
+      settled = true
+    })
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    expect(run).not.toHaveBeenCalled()
+    await pending
+    expect(settled).toBe(true)
+  })
+
+  it('rejects every caller of a batch whose run throws, and keeps working afterwards', async () => {
+    let fail = true
+    const commit = createGroupCommit((items: readonly string[]) => {
+      if (fail) throw new Error('disk on fire')
+      return items.map((value) => ({ ok: true as const, value }))
+    })
+    const outcomes = await Promise.allSettled([commit.add('a'), commit.add('b')])
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected'])
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : ''))).toEqual([
+      'Error: disk on fire',
+      'Error: disk on fire',
+    ])
+    fail = false
+    expect(await commit.add('c')).toBe('c')
+  })
+
+  it('rejects only the caller whose own item failed', async () => {
+    const commit = createGroupCommit((items: readonly string[]): BatchOutcome<string>[] =>
+      items.map((value) =>
+        value === 'bad' ? { ok: false, error: new Error('bad item') } : { ok: true, value },
+      ),
+    )
+    const outcomes = await Promise.allSettled([commit.add('a'), commit.add('bad'), commit.add('c')])
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: 'a' },
+      { status: 'rejected', reason: new Error('bad item') },
+      { status: 'fulfilled', value: 'c' },
+    ])
+  })
+
+  it('rejects a caller that run forgot to answer instead of leaving it hanging', async () => {
+    const commit = createGroupCommit((): BatchOutcome<number>[] => [{ ok: true, value: 1 }])
+    const outcomes = await Promise.allSettled([commit.add(1), commit.add(2)])
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: 1 })
+    expect(outcomes[1]?.status).toBe('rejected')
+  })
+
+  it('flush runs the queued batch at once, and only once', async () => {
+    const { batches, commit } = createDoubler()
+    const pending = commit.add(7)
+    commit.flush()
+    expect(batches).toEqual([[7]])
+    expect(await pending).toBe(14)
+    await nextTurn()
+    expect(batches).toEqual([[7]])
+    commit.flush()
+    expect(batches).toEqual([[7]])
+  })
+})
