@@ -11,7 +11,8 @@ import type { AppDeps } from '../app-deps'
 import type { AppEnv } from '../http/app-env'
 import type { Runtime } from '../runtime'
 import { agentMessageEntry } from './agent-message-entry'
-import { secretMatches } from './secret-match'
+import { readBody } from './read-body'
+import { createSecretMatcher } from './secret-match'
 
 export const WEBHOOK_BODY_LIMIT = 64 * 1024
 const MAX_VISITOR_ID = 128
@@ -30,6 +31,7 @@ function invalid(message: string): ReplyError {
 export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
   const { config, store, now } = deps
   const deliveries = runtime.metrics.webhookDeliveries
+  const secretMatches = createSecretMatcher(config.webhookSecret)
   const app = new Hono<AppEnv>()
 
   app.post(
@@ -37,7 +39,7 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
     async (c, next) => {
       // Checked before the body is read: a stranger learns nothing and costs nothing.
       if (
-        !secretMatches(config.webhookSecret, c.req.param('secret')) ||
+        !secretMatches(c.req.param('secret')) ||
         c.req.param('channelId') !== config.channel.publicId
       ) {
         deliveries.inc({ outcome: 'not_found' })
@@ -54,7 +56,7 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
       await next()
     },
     async (c) => {
-      const text = await readLimited(c.req.raw, WEBHOOK_BODY_LIMIT)
+      const text = await readBody(c.req.raw, c.env?.incoming, WEBHOOK_BODY_LIMIT)
       if (text === undefined) {
         deliveries.inc({ outcome: 'too_large' })
         return c.json(
@@ -124,23 +126,4 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
     },
   )
   return app
-}
-
-/** Reads a body (Content-Length or chunked) up to `max` bytes; undefined when larger. */
-async function readLimited(request: Request, max: number): Promise<string | undefined> {
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => {})
-      return undefined
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks))
 }
