@@ -47,9 +47,12 @@ export function createStreamHub(options: {
   retryMs?: number
   /** Streams one visitor may hold open (tabs); the oldest is closed beyond it. */
   maxPerVisitor?: number
+  /** Streams written per event-loop turn by a heartbeat or a broadcast (default 256). */
+  writeSlice?: number
 }): StreamHub {
   const { store, logger } = options
   const maxPerVisitor = options.maxPerVisitor ?? 32
+  const writeSlice = options.writeSlice ?? 256
   const groups = new Map<string, VisitorGroup>()
   let total = 0
   let closed = false
@@ -129,10 +132,25 @@ export function createStreamHub(options: {
     }
   }
 
-  const heartbeat = setInterval(() => {
-    for (const group of groups.values())
-      for (const conn of group.connections) write(conn, HEARTBEAT)
-  }, options.heartbeatMs)
+  // A write costs a system call: 10,000 streams written in one go hold the event loop
+  // for a few hundred milliseconds, and every webhook arriving meanwhile waits. Written
+  // a slice per turn, the heartbeat (and a status broadcast) lets them through.
+  function writeToAll(chunk: string): void {
+    const all: Connection[] = []
+    for (const group of groups.values()) for (const conn of group.connections) all.push(conn)
+    writeSlices(all, chunk, 0)
+  }
+
+  function writeSlices(all: Connection[], chunk: string, from: number): void {
+    const end = Math.min(all.length, from + writeSlice)
+    for (let i = from; i < end; i++) {
+      const conn = all[i]
+      if (conn) write(conn, chunk)
+    }
+    if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end))
+  }
+
+  const heartbeat = setInterval(() => writeToAll(HEARTBEAT), options.heartbeatMs)
   heartbeat.unref()
 
   return {
@@ -168,8 +186,7 @@ export function createStreamHub(options: {
       }
     },
     broadcast(event, data) {
-      const chunk = formatTransient(event, data)
-      for (const group of groups.values()) for (const conn of group.connections) write(conn, chunk)
+      writeToAll(formatTransient(event, data))
     },
     count: () => total,
     close() {

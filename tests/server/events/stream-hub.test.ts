@@ -137,6 +137,34 @@ describe('stream hub', () => {
     for (const tab of tabs) expect(tab.chunks.at(-1)).toBe(': ping\n\n')
   })
 
+  it('writes a broadcast (and the heartbeat) a slice of streams per event-loop turn', async () => {
+    hub = createStreamHub({
+      store: createMemoryStore(),
+      logger: silentLogger,
+      heartbeatMs: 60_000,
+      writeSlice: 2,
+    })
+    const tabs = Array.from({ length: 5 }, () => createFakeResponse())
+    for (const [i, tab] of tabs.entries())
+      await hub.open({
+        visitorId: `v${i}`,
+        res: asResponse(tab),
+        lastEventId: undefined,
+        headers: {},
+      })
+    const chunk = 'event: status\ndata: {"online":true}\n\n'
+    const written = () => tabs.filter((tab) => tab.chunks.includes(chunk)).length
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+    hub.broadcast('status', { online: true })
+    // Other work (a webhook, a delivery) gets the event loop between the slices.
+    expect(written()).toBe(2)
+    await nextTurn()
+    expect(written()).toBe(4)
+    await nextTurn()
+    expect(written()).toBe(5)
+    for (const tab of tabs) expect(tab.chunks.filter((c) => c === chunk)).toHaveLength(1)
+  })
+
   it('delivers an entry appended during the replay exactly once', async () => {
     const store = createMemoryStore()
     for (let i = 0; i < 3; i++) await store.append('v1', createEntry())
