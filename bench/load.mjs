@@ -2,7 +2,7 @@
 // webhooks and status polls, all on loopback. Sending and receiving happen in this one
 // process, so webhook -> SSE latency is measured on one clock.
 import { Agent, request } from 'node:http'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 
 let agent = new Agent({ keepAlive: true, maxSockets: 64 })
 let visitors = []
@@ -147,6 +147,22 @@ function resetDeliveries() {
   delivered = new Map()
   acked = new Set()
   duplicates = 0
+  // The last phase's maps are garbage now: collect them before the clock starts, not
+  // in the middle of the measurement (a pause here would be counted as latency).
+  globalThis.gc?.()
+}
+
+/**
+ * This process's own event-loop delay during a phase: a latency figure is only the
+ * server's when the load generator itself was not stalled.
+ */
+function watchOwnDelay() {
+  const histogram = monitorEventLoopDelay({ resolution: 10 })
+  histogram.enable()
+  return () => {
+    histogram.disable()
+    return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 }
+  }
 }
 
 const commands = {
@@ -186,6 +202,7 @@ const commands = {
   /** Webhooks at a fixed rate to random connected visitors; latency to their SSE stream. */
   async steady({ hookUrl, rate, seconds, graceMs }) {
     resetDeliveries()
+    const ownDelay = watchOwnDelay()
     const start = performance.now()
     let sent = 0
     const inFlight = new Set()
@@ -204,6 +221,7 @@ const commands = {
         }
       }, 5)
     })
+    const loadGeneratorDelay = ownDelay()
     // A server that cannot keep up has a backlog: wait for it, but not for ever.
     await Promise.race([Promise.all(inFlight), pause(graceMs)])
     await waitForDeliveries(graceMs)
@@ -223,6 +241,7 @@ const commands = {
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: latencies.at(-1),
+      loadGeneratorDelay,
     }
   },
   /** Closed loop: `concurrency` senders as fast as acks come back, for `seconds`. */

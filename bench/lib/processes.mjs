@@ -42,7 +42,12 @@ export function startNodeServer(script, { env = {}, args = [], nodeArgs = [] } =
 
 /** The load generator: a forked process driven by messages, so its work never runs in a server's process. */
 export function startLoadGenerator(script) {
-  const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  // --expose-gc: the generator collects its own garbage before each timed phase, so its
+  // pauses are not counted as the server's latency.
+  const child = fork(script, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--expose-gc'],
+  })
   children.add(child)
   child.once('exit', () => children.delete(child))
   let next = 0

@@ -15,7 +15,14 @@ const plan: Plan = {
   cacheSeconds: 15,
 }
 
-function createDelivery(overrides: { p99?: number; rate?: number; lost?: number } = {}) {
+function createDelivery(
+  overrides: {
+    p99?: number
+    rate?: number
+    lost?: number
+    loadGeneratorDelay?: { p99: number; max: number }
+  } = {},
+) {
   const steady = {
     sent: 10_000,
     acked: 10_000,
@@ -26,6 +33,7 @@ function createDelivery(overrides: { p99?: number; rate?: number; lost?: number 
     p50: 2,
     p99: overrides.p99 ?? 10,
     max: 30,
+    ...(overrides.loadGeneratorDelay ? { loadGeneratorDelay: overrides.loadGeneratorDelay } : {}),
   }
   const rate = overrides.rate ?? 2000
   const max = {
@@ -90,6 +98,20 @@ describe('bench report', () => {
     expect(json.notes.some((note) => note.startsWith('SSE: RSS per idle stream:'))).toBe(true)
     expect(json.notes.some((note) => /sqlite: delivery p99.*fsync/.test(note))).toBe(true)
     expect(text).toContain('Targets missed, and why:')
+  })
+
+  it('says when the load generator itself stalled during a missed latency phase', () => {
+    const { json } = report(
+      createResults({
+        delivery: createDelivery({ p99: 80, loadGeneratorDelay: { p99: 40, max: 120 } }),
+        memoryDelivery: createDelivery({ p99: 70, loadGeneratorDelay: { p99: 5, max: 12 } }),
+      }),
+    )
+    const sqlite = json.notes.find((note) => note.startsWith('sqlite: delivery p99'))
+    expect(sqlite).toMatch(/load generator's own event loop stalled up to 120 ms \(p99 40 ms\)/)
+    const memory = json.notes.find((note) => note.startsWith('memory: delivery p99'))
+    expect(memory).toBeDefined()
+    expect(memory).not.toMatch(/load generator's own event loop/)
   })
 
   it('says when the open-file limit kept it from opening 10,000 streams', () => {
