@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { nanoid } from 'nanoid'
 import type { Logger } from '../logging/logger'
 import type { PortholeMetrics } from '../metrics/porthole-metrics'
+import type { AppEnv } from './app-env'
 
 export type RequestVariables = { requestId: string; log: Logger }
 
@@ -27,24 +28,27 @@ export function accessLogLevel(route: string, status: number): 'debug' | 'info' 
 export function requestLog(options: {
   logger: Logger
   metrics: PortholeMetrics
-}): MiddlewareHandler<{
-  Variables: RequestVariables
-}> {
+}): MiddlewareHandler<AppEnv> {
   return async function requestLogMiddleware(c, next) {
     const incoming = c.req.header('x-request-id')
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : nanoid(12)
     const log = options.logger.child({ requestId })
     c.set('requestId', requestId)
     c.set('log', log)
-    // Set before the handler runs, the header goes into the response c.json() builds;
-    // set afterwards, Hono would have to copy the whole response to add it.
-    c.header('x-request-id', requestId)
+    // Under the Node server the id goes on Node's response, which merges it into
+    // whatever the handler sends (a stream written straight to the socket included),
+    // so the response Hono builds stays a cheap one. Elsewhere (app.request) it is set
+    // before the handler runs, so c.json() builds it in rather than copying the response.
+    const outgoing = c.env?.outgoing
+    if (outgoing) outgoing.setHeader('x-request-id', requestId)
+    else c.header('x-request-id', requestId)
     const started = performance.now()
     await next()
     const { res } = c
-    // A stream written straight to the socket sent its own headers, and its response
-    // may be the shared RESPONSE_ALREADY_SENT marker, which must not be modified.
-    if (!res.headers.has('x-request-id') && !res.headers.has('x-hono-already-sent')) {
+    // A response the handler built itself lacks the prepared header. A stream written
+    // straight to the socket sent its own headers, and its response may be the shared
+    // RESPONSE_ALREADY_SENT marker, which must not be modified.
+    if (!outgoing && !res.headers.has('x-request-id') && !res.headers.has('x-hono-already-sent')) {
       c.header('x-request-id', requestId)
     }
     const route = c.req.routePath

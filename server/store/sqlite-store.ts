@@ -90,7 +90,10 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       const body = JSON.stringify(entry)
       const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
       if (key !== undefined) q.insertDedupe.run(key, seq)
-      return { entry: toEntry({ seq, body }), duplicate: false }
+      // The stored form, read back from the JSON just written (a copy the caller cannot
+      // change). Validating it again, as rows read from the file are, would only cost time.
+      const stored: NewEntry = JSON.parse(body)
+      return { entry: { ...stored, id: String(seq) }, duplicate: false }
     },
   )
 
