@@ -35,20 +35,22 @@ export function requestLog(options: {
     const log = options.logger.child({ requestId })
     c.set('requestId', requestId)
     c.set('log', log)
-    // Under the Node server the id goes on Node's response, which merges it into
-    // whatever the handler sends (a stream written straight to the socket included),
-    // so the response Hono builds stays a cheap one. Elsewhere (app.request) it is set
-    // before the handler runs, so c.json() builds it in rather than copying the response.
     const outgoing = c.env?.outgoing
-    if (outgoing) outgoing.setHeader('x-request-id', requestId)
-    else c.header('x-request-id', requestId)
+    // Without the Node server (app.request) the id is prepared before the handler
+    // runs, so c.json() builds it in rather than Hono copying the response to add it.
+    if (!outgoing) c.header('x-request-id', requestId)
     const started = performance.now()
     await next()
     const { res } = c
-    // A response the handler built itself lacks the prepared header. A stream written
-    // straight to the socket sent its own headers, and its response may be the shared
-    // RESPONSE_ALREADY_SENT marker, which must not be modified.
-    if (!outgoing && !res.headers.has('x-request-id') && !res.headers.has('x-hono-already-sent')) {
+    if (outgoing) {
+      // Node's response merges it into whatever Hono writes next, so Hono's response
+      // stays a cheap one. A stream written straight to the socket has sent its
+      // headers (its own id among them) and is left alone: a header kept on it would
+      // cost memory for as long as the stream stays open.
+      if (!outgoing.headersSent) outgoing.setHeader('x-request-id', requestId)
+    } else if (!res.headers.has('x-request-id') && !res.headers.has('x-hono-already-sent')) {
+      // A response the handler built itself lacks the prepared header; the shared
+      // RESPONSE_ALREADY_SENT marker must not be modified.
       c.header('x-request-id', requestId)
     }
     const route = c.req.routePath
