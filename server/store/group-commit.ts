@@ -15,6 +15,8 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unk
  * call, in the order added, so a durable store pays one transaction (one fsync) per
  * turn instead of one per item. `run` returns one outcome per item; when it throws,
  * the whole batch failed and every caller in it is rejected with that error.
+ * The batch runs from setImmediate: a test that fakes setImmediate must advance its
+ * timers for an add() to settle.
  *
  * @example const appends = createGroupCommit((items) => writeAllInOneTransaction(items))
  */
