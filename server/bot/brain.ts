@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type {
   AgentUnavailableEvent,
   ClientMessageEvent,
@@ -20,6 +21,10 @@ export type RulesBrainOptions = {
   /** How long an idle chat's state is kept when no CHAT_CLOSED arrives; default 30 days. */
   stateTtlMs?: number
 }
+
+// Real CLIENT_MESSAGE payloads carry the customer card's sender.has_contacts (an
+// extra field of the service, not in the spec's table).
+const CardWithContacts = z.object({ sender: z.object({ has_contacts: z.literal(true) }) })
 
 async function onClientMessage(
   event: ClientMessageEvent,
@@ -45,6 +50,7 @@ async function onClientMessage(
     }
   }
   let next = decision.state
+  if (CardWithContacts.safeParse(event).success) next = { ...next, hasContacts: true }
   if (decision.invite) {
     // Only a hand-over the service took moves the chat on; otherwise the next
     // message tries again instead of leaving the customer waiting for nobody.
@@ -63,14 +69,18 @@ async function onAgentUnavailable(
   const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
   const language = state.language ?? settings.defaultLanguage
   const contact = state.contact ? formatContact(state.contact) : undefined
+  // Contact details the customer gave before (the widget's offline form, the card) are
+  // not asked for again.
   const text = contact
     ? fillText(pickText(settings.contactKnownText, language, settings.defaultLanguage), { contact })
-    : pickText(settings.noAgentText, language, settings.defaultLanguage)
+    : state.hasContacts
+      ? pickText(settings.contactOnFileText, language, settings.defaultLanguage)
+      : pickText(settings.noAgentText, language, settings.defaultLanguage)
   // The bot has spoken in this chat now: no greeting after it, even for a chat it never saw.
   await states.set(event.chat_id, {
     ...state,
     greeted: true,
-    phase: contact ? 'contact-received' : 'awaiting-contact',
+    phase: contact || state.hasContacts ? 'contact-received' : 'awaiting-contact',
   })
   await ctx.reply(text)
 }

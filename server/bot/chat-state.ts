@@ -23,6 +23,8 @@ export const ChatState = z.object({
   language: z.string().optional(),
   greeted: z.boolean(),
   contact: z.object({ email: z.string().optional(), phone: z.string().optional() }).optional(),
+  /** The service said the customer's card already holds an email or phone (sender.has_contacts). */
+  hasContacts: z.boolean().optional(),
 })
 export type ChatState = z.infer<typeof ChatState>
 

@@ -42,6 +42,10 @@ export const DEFAULT_TEXTS = {
     en: 'I could not find an email address or phone number in your message. Please send one so an agent can get back to you.',
     ru: 'Не нашёл в сообщении email или номер телефона. Пришлите, пожалуйста, их, чтобы оператор мог с вами связаться.',
   },
+  contactOnFileText: {
+    en: 'No agent is available right now. We have your contact details and will get back to you.',
+    ru: 'Сейчас нет свободных операторов. Ваши контакты у нас есть, мы с вами свяжемся.',
+  },
   contactKnownText: {
     en: 'No agent is available right now. We have your contact details ({contact}) and will get back to you.',
     ru: 'Сейчас нет свободных операторов. Ваши контакты ({contact}) у нас есть, мы с вами свяжемся.',

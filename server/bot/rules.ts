@@ -83,6 +83,7 @@ export const BotSettings = z
     contactThanksText: LocalizedText.default(DEFAULT_TEXTS.contactThanksText),
     contactRetryText: LocalizedText.default(DEFAULT_TEXTS.contactRetryText),
     contactKnownText: LocalizedText.default(DEFAULT_TEXTS.contactKnownText),
+    contactOnFileText: LocalizedText.default(DEFAULT_TEXTS.contactOnFileText),
   })
   .superRefine((settings, ctx) => {
     const names = new Map<string, number>()

@@ -128,6 +128,37 @@ describe('createRulesBrain', () => {
     )
   })
 
+  it('AGENT_UNAVAILABLE when the customer card already holds contacts: does not ask again', async () => {
+    const s = setup()
+    await s.run(
+      createClientMessageEvent({
+        ...s.ref,
+        sender: { id: 1233, name: 'Maria', has_contacts: true },
+        message: { type: 'TEXT', text: 'Do you sell bikes?' },
+      }),
+    )
+    await s.run(createAgentUnavailableEvent(s.ref))
+    expect(s.shown().at(-1)).toBe(
+      'No agent is available right now. We have your contact details and will get back to you.',
+    )
+    // Not waiting for contacts: a later message is answered as usual, not re-asked.
+    await s.say('thanks')
+    expect(s.shown().at(-1)).not.toMatch(/could not find an email address/)
+  })
+
+  it('AGENT_UNAVAILABLE after has_contacts: false still asks for contacts', async () => {
+    const s = setup()
+    await s.run(
+      createClientMessageEvent({
+        ...s.ref,
+        sender: { id: 1233, has_contacts: false },
+        message: { type: 'TEXT', text: 'Do you sell bikes?' },
+      }),
+    )
+    await s.run(createAgentUnavailableEvent(s.ref))
+    expect(s.shown().at(-1)).toMatch(/^No agent is available right now\. Please leave your email/)
+  })
+
   it('AGENT_UNAVAILABLE for a chat the bot never saw: asks for contacts, and greets no more after that', async () => {
     const s = setup()
     await s.run(createAgentUnavailableEvent(s.ref))
