@@ -1,5 +1,5 @@
 // Production entry: `npm run serve` (node dist/server/main.js). Configuration comes
-// from the environment; see docs/readme/backend.md.
+// from the environment; see the README, section "Configuration".
 import { isBotSettingsError } from './bot/errors'
 import { isConfigError } from './config/errors'
 import { startServer } from './start'

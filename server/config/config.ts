@@ -18,7 +18,7 @@ export type RateLimits = {
   sessionsPerIpPerMinute: number
 }
 
-/** The backend's validated configuration (see docs/readme/backend.md). */
+/** The backend's validated configuration (see the README, section "Configuration"). */
 export type Config = {
   port: number
   host: string

@@ -28,7 +28,7 @@ export function createSandboxApp(service: SandboxService, consoleDir: string): H
       ? c.json(
           errorBody(
             'not_found',
-            `No route ${c.req.method} ${c.req.path}: see docs/readme/sandbox.md`,
+            `No route ${c.req.method} ${c.req.path}: see the README, section "The sandbox"`,
           ),
           404,
         )

@@ -5,7 +5,7 @@ import { type BotEventHandler, createBotProvider } from '../../../server/bot/ind
 import { createClientMessageEvent } from '../../factories/protocol'
 import { createFakeFetch, createRecordingLogger, ok } from './helpers'
 
-// The extension point as docs/readme/bot.md shows it: a FAQ search as the brain.
+// The extension point as the README's section "The bot" shows it: a FAQ search as the brain.
 
 const faq = [
   { question: 'How do I reset my password?', answer: 'Use "Forgot password" on the sign-in page.' },
