@@ -1,11 +1,11 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { createDocument, createPhoto, createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
-import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
-import { startTestDemo, type TestDemo } from './helpers/demo'
+import { describeInBrowser, newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,
   chatWindow,
@@ -52,23 +52,12 @@ async function axeOnWidget(page: Page): Promise<{ serious: Violation[]; buttonsC
 }
 
 describeInBrowser('accessibility and mobile', () => {
-  let browser: Browser
-  let demo: TestDemo
-
-  beforeAll(async () => {
-    requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
-    await agentConsole(demo.sandbox.url).setOnline('Anna', true)
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
 
   it('has no serious or critical axe-core violation, closed or open mid-conversation', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     const closed = await axeOnWidget(page)
     expect(closed.serious).toEqual([])
@@ -78,8 +67,8 @@ describeInBrowser('accessibility and mobile', () => {
     await say(page, 'Can you send me a photo of the lake?')
     const chat = await agent.chatWith('Can you send me a photo of the lake?')
     await agent.send(chat.id, 'Anna', createText('Here it is, and our price list.'))
-    await agent.send(chat.id, 'Anna', createPhoto(demo.siteUrl))
-    await agent.send(chat.id, 'Anna', createDocument(demo.siteUrl))
+    await agent.send(chat.id, 'Anna', createPhoto(e2e.demo.siteUrl))
+    await agent.send(chat.id, 'Anna', createDocument(e2e.demo.siteUrl))
     await messageLog(page)
       .getByRole('link', { name: /price-list\.pdf/ })
       .waitFor()
@@ -96,10 +85,10 @@ describeInBrowser('accessibility and mobile', () => {
   })
 
   it('goes full screen on a phone and keeps the composer usable', async () => {
-    const agent = agentConsole(demo.sandbox.url)
+    const agent = agentConsole(e2e.demo.sandbox.url)
     const viewport = { width: 390, height: 740 }
-    const context = await newVisitor(browser, { viewport, isMobile: true })
-    const page = await visit(context, demo.siteUrl)
+    const context = await newVisitor(e2e.browser, { viewport, isMobile: true })
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await launcher(page).tap()
     await composer(page).waitFor()

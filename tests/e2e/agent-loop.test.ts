@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createDocument, createPhoto, createText } from './factories/agent-messages'
 import { agentConsole, textOf } from './helpers/agent-console'
-import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
-import { startTestDemo, type TestDemo } from './helpers/demo'
+import { describeInBrowser, newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,
   chatWindow,
@@ -16,22 +15,12 @@ import {
 } from './helpers/widget-page'
 
 describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
-  let browser: Browser
-  let demo: TestDemo
-
-  beforeAll(async () => {
-    requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
+  const e2e = useBrowserDemo()
 
   it('goes online with an agent, delivers the visitor message and shows the agent reply, photo, document and typing', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     // Nobody is online when the demo starts.
     await expect.poll(() => launcher(page).getAttribute('aria-label')).toContain('Leave a message')
 
@@ -44,7 +33,7 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
 
     await say(page, 'Hi! Where is my order 1042?')
     const chat = await agent.chatWith('Hi! Where is my order 1042?')
-    expect(chat.customer.url).toBe(demo.siteUrl)
+    expect(chat.customer.url).toBe(e2e.demo.siteUrl)
     await expect.poll(() => bubble(page, 'Hi! Where is my order 1042?').isVisible()).toBe(true)
 
     // The agent starts typing: the widget shows it.
@@ -60,18 +49,18 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
       .poll(() => messageLog(page).locator('.ph-author', { hasText: 'Anna' }).count())
       .toBeGreaterThan(0)
 
-    expect(await agent.send(chat.id, 'Anna', createPhoto(demo.siteUrl))).toBe('delivered')
+    expect(await agent.send(chat.id, 'Anna', createPhoto(e2e.demo.siteUrl))).toBe('delivered')
     const photo = messageLog(page).getByRole('img', { name: 'The lake by the campsite' })
     await photo.waitFor()
     await expect
       .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBe(640)
 
-    expect(await agent.send(chat.id, 'Anna', createDocument(demo.siteUrl))).toBe('delivered')
+    expect(await agent.send(chat.id, 'Anna', createDocument(e2e.demo.siteUrl))).toBe('delivered')
     const link = messageLog(page).getByRole('link', { name: /price-list\.pdf/ })
     await link.waitFor()
     expect(await link.getAttribute('href')).toBe(
-      new URL('/media/price-list.pdf', demo.siteUrl).href,
+      new URL('/media/price-list.pdf', e2e.demo.siteUrl).href,
     )
 
     // Everything the agent sent was acknowledged by the backend.
@@ -90,10 +79,10 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
   })
 
   it('shows the visitor typing to the agent', async () => {
-    const agent = agentConsole(demo.sandbox.url)
+    const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Anna', true)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Quick question about sizes')

@@ -1,29 +1,18 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createText } from './factories/agent-messages'
 import { agentConsole, textOf } from './helpers/agent-console'
-import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
-import { startTestDemo, type TestDemo } from './helpers/demo'
+import { describeInBrowser, newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
 
 describeInBrowser('the bot answers first and hands over to an agent', () => {
-  let browser: Browser
-  let demo: TestDemo
-
-  beforeAll(async () => {
-    requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
+  const e2e = useBrowserDemo()
 
   it('answers from the demo rules, then an agent takes over and the bot goes quiet', async () => {
-    const agent = agentConsole(demo.sandbox.url)
+    const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Anna', true)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
 
@@ -68,7 +57,7 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
     const later = await agent.waitForChat(chat.id, 'the question reaching the agent', (current) =>
       current.entries.some((entry) => textOf(entry) === 'And your opening hours on Sunday?'),
     )
-    await demo.sandbox.service.settled()
+    await e2e.demo.sandbox.service.settled()
     const afterJoin = later.entries.slice(
       later.entries.findIndex((entry) => entry.author === 'agent'),
     )
@@ -78,10 +67,10 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
   })
 
   it('answers in Russian to a Russian question', async () => {
-    const agent = agentConsole(demo.sandbox.url)
+    const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Boris', true)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Сколько стоит доставка?')

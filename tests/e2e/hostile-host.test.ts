@@ -1,9 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { expect, it } from 'vitest'
 import { createPhoto, createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
-import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
-import { startTestDemo, type TestDemo } from './helpers/demo'
+import { describeInBrowser, newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,
   chatWindow,
@@ -58,29 +58,18 @@ async function widgetLook(page: Page, text: string) {
 }
 
 describeInBrowser('the widget on a hostile host page', () => {
-  let browser: Browser
-  let demo: TestDemo
-
-  beforeAll(async () => {
-    requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
-    await agentConsole(demo.sandbox.url).setOnline('Anna', true)
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
 
   it('works under a strict CSP and an aggressive stylesheet, and looks as on a plain page', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const response = await context.request.get(demo.hostileUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const response = await context.request.get(e2e.demo.hostileUrl)
     const csp = response.headers()['content-security-policy'] ?? ''
     expect(csp).toContain("style-src 'self'")
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('unsafe-eval')
 
-    const page = await visit(context, demo.hostileUrl)
+    const page = await visit(context, e2e.demo.hostileUrl)
     await waitOnline(page)
     // The click must land on the launcher, above the cookie banner and the overlay.
     await openChat(page)
@@ -88,7 +77,7 @@ describeInBrowser('the widget on a hostile host page', () => {
     const chat = await agent.chatWith('Hello from the hostile page')
     await agent.send(chat.id, 'Anna', createText('Styles cannot reach me here.'))
     await bubble(page, 'Styles cannot reach me here.').waitFor()
-    await agent.send(chat.id, 'Anna', createPhoto(demo.siteUrl))
+    await agent.send(chat.id, 'Anna', createPhoto(e2e.demo.siteUrl))
     const photo = messageLog(page).getByRole('img', { name: 'The lake by the campsite' })
     await expect
       .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
@@ -97,7 +86,7 @@ describeInBrowser('the widget on a hostile host page', () => {
     const hostile = await widgetLook(page, 'Styles cannot reach me here.')
 
     // The same visitor on the plain page: the same chat, the same look.
-    const plain = await visit(context, demo.siteUrl)
+    const plain = await visit(context, e2e.demo.siteUrl)
     await openChat(plain)
     await bubble(plain, 'Styles cannot reach me here.').waitFor()
     expect(hostile).toEqual(await widgetLook(plain, 'Styles cannot reach me here.'))
@@ -105,9 +94,9 @@ describeInBrowser('the widget on a hostile host page', () => {
   })
 
   it('keeps an agent’s HTML and script payloads inert', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Show me something nasty')
@@ -122,7 +111,7 @@ describeInBrowser('the widget on a hostile host page', () => {
     await agent.send(
       chat.id,
       'Anna',
-      createPhoto(demo.siteUrl, {
+      createPhoto(e2e.demo.siteUrl, {
         text: '<img src=x onerror="window.__pwned=5">',
         file_name: '<b>x</b>.jpg',
       }),

@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
-import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
-import { startTestDemo, type TestDemo } from './helpers/demo'
+import { describeInBrowser, newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
 import { bubble, composer, launcher, visit, waitOnline } from './helpers/widget-page'
 
 describeInBrowser('nobody online: the visitor leaves a message with contact details', () => {
-  let browser: Browser
-  let demo: TestDemo
-
-  beforeAll(async () => {
-    requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
+  const e2e = useBrowserDemo()
 
   it('asks for an email or phone, delivers the message with the contact, and shows the later reply', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await expect.poll(() => launcher(page).getAttribute('aria-label')).toContain('Leave a message')
     await launcher(page).click()
     await page

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createText } from './factories/agent-messages'
 import { agentConsole, textOf, waitFor } from './helpers/agent-console'
-import { describeInBrowser, launchBrowser, newVisitor, requireBuiltWidget } from './helpers/browser'
-import { startTestDemo, type TestDemo } from './helpers/demo'
+import { describeInBrowser, newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,
   launcher,
@@ -15,23 +14,12 @@ import {
 } from './helpers/widget-page'
 
 describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, several tabs', () => {
-  let browser: Browser
-  let demo: TestDemo
-
-  beforeAll(async () => {
-    requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
-    await agentConsole(demo.sandbox.url).setOnline('Anna', true)
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
 
   it('keeps the conversation across a reload', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Reload test: do you have the tent in green?')
@@ -47,15 +35,15 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
   })
 
   it('delivers a message typed while the backend was down once it is back', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Before the outage')
     await agent.chatWith('Before the outage')
 
-    await demo.stopBackend()
+    await e2e.demo.stopBackend()
     await say(page, 'Typed while the backend was down')
     await bubble(page, 'Typed while the backend was down').waitFor()
     const chats = await agent.chats()
@@ -65,7 +53,7 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
       ),
     ).toBe(false)
 
-    await demo.startBackend()
+    await e2e.demo.startBackend()
     const chat = await waitFor(
       'the message typed during the outage to reach the agent',
       async () => await agent.chatWith('Typed while the backend was down').catch(() => undefined),
@@ -96,9 +84,9 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
   })
 
   it('shows an agent reply sent while the page was closed when the visitor returns', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const page = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Please email me the invoice')
@@ -108,7 +96,7 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
     expect(await agent.send(chat.id, 'Anna', createText('Sent it to you a minute ago.'))).toBe(
       'delivered',
     )
-    const back = await visit(context, demo.siteUrl)
+    const back = await visit(context, e2e.demo.siteUrl)
     await openChat(back)
     await bubble(back, 'Please email me the invoice').waitFor()
     await bubble(back, 'Sent it to you a minute ago.').waitFor()
@@ -116,15 +104,15 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
   })
 
   it('keeps two tabs of one visitor in sync', async () => {
-    const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(browser)
-    const first = await visit(context, demo.siteUrl)
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const first = await visit(context, e2e.demo.siteUrl)
     await waitOnline(first)
     await openChat(first)
     await say(first, 'Hello from the first tab')
     const chat = await agent.chatWith('Hello from the first tab')
 
-    const second = await visit(context, `${demo.siteUrl}?tab=2`)
+    const second = await visit(context, `${e2e.demo.siteUrl}?tab=2`)
     await openChat(second)
     await bubble(second, 'Hello from the first tab').waitFor()
 
