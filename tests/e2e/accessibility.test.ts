@@ -2,9 +2,10 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import { describeInBrowser } from '../helpers/chromium'
 import { createDocument, createPhoto, createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
-import { describeInBrowser, newVisitor } from './helpers/browser'
+import { newVisitor } from './helpers/browser'
 import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,

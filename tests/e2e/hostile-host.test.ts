@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { describeInBrowser } from '../helpers/chromium'
 import { createPhoto, createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
-import { describeInBrowser, newVisitor } from './helpers/browser'
+import { newVisitor } from './helpers/browser'
 import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,

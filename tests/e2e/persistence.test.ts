@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
+import { describeInBrowser } from '../helpers/chromium'
 import { createText } from './factories/agent-messages'
 import { agentConsole, textOf, waitFor } from './helpers/agent-console'
-import { describeInBrowser, newVisitor } from './helpers/browser'
+import { newVisitor } from './helpers/browser'
 import { useBrowserDemo } from './helpers/browser-demo'
 import {
   bubble,

@@ -1,18 +1,14 @@
 // @vitest-environment node
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeInBrowser, launchBrowser } from '../helpers/chromium'
 import { ensureWidgetBuild } from './fixtures/built-widget'
 import { type FakeBackendServer, startFakeBackend } from './fixtures/fake-backend'
 
 // The built widget in real Chromium, on a host page with a strict CSP and hostile CSS.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const available = existsSync(CHROMIUM)
-if (!available && process.env.REQUIRE_BROWSER === '1')
-  throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`)
-
-describe.skipIf(!available)('the widget in Chromium', () => {
+describeInBrowser('the widget in Chromium', () => {
   let browser: Browser
   let backend: FakeBackendServer
   const problems: string[] = []
@@ -20,18 +16,7 @@ describe.skipIf(!available)('the widget in Chromium', () => {
   beforeAll(async () => {
     await ensureWidgetBuild()
     backend = await startFakeBackend({ data: 'data-title="Acme help" data-color="#0f9d58"' })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchBrowser()
   }, 180_000)
 
   afterAll(async () => {

@@ -1,23 +1,16 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox } from '../../../demo/sandbox/index'
+import { describeInBrowser, launchBrowser } from '../../helpers/chromium'
 import { startReceiver } from '../sandbox/fixtures'
 
 // The console in real Chromium against a real sandbox: what an agent sees and does.
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const hasBrowser = existsSync(CHROMIUM)
-if (!hasBrowser && process.env.REQUIRE_BROWSER === '1') {
-  throw new Error(
-    `REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM}: install it or set CHROMIUM_PATH`,
-  )
-}
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 let consoleDir = ''
@@ -26,7 +19,7 @@ let hook: Awaited<ReturnType<typeof startReceiver>>
 let sandbox: Awaited<ReturnType<typeof startSandbox>>
 let page: Page
 
-describe.skipIf(!hasBrowser)('agent console in Chromium', () => {
+describeInBrowser('agent console in Chromium', () => {
   beforeAll(async () => {
     consoleDir = mkdtempSync(join(tmpdir(), 'porthole-console-build-'))
     await build({
@@ -42,18 +35,7 @@ describe.skipIf(!hasBrowser)('agent console in Chromium', () => {
       agents: [{ name: 'Anna', online: true }, { name: 'Boris' }],
       channels: [{ name: 'Website', webhookUrl: `${hook.url}/hooks/s`, agents: ['Anna', 'Boris'] }],
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchBrowser()
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.goto(`${sandbox.url}/`)
   }, 90_000)

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { launchBrowser } from '../../helpers/chromium'
 import { agentConsole } from './agent-console'
-import { launchBrowser, requireBuiltWidget } from './browser'
+import { requireBuiltWidget } from './browser'
 import { startTestDemo, type TestDemo } from './demo'
 
 export type BrowserDemo = { readonly browser: Browser; readonly demo: TestDemo }
