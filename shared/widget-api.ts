@@ -127,7 +127,16 @@ export const ConversationEntry = z.object({
 })
 export type ConversationEntry = z.infer<typeof ConversationEntry>
 
-export const DELIVERY_STATES = ['sent', 'pending', 'failed'] as const
+/**
+ * One customer message's lifecycle on the backend, the source of truth (the widget adds
+ * its own `queued` before the backend has the message):
+ * - `pending`: stored; being forwarded, with the service's fast retries (3 × 3 s);
+ * - `delayed`: the service kept failing; retried with backoff until A2_GIVE_UP_HOURS;
+ * - `sent`: the service accepted every part (final);
+ * - `failed`: the service refused it (4xx) or the give-up time passed (final; the
+ *   visitor may send it again).
+ */
+export const DELIVERY_STATES = ['sent', 'pending', 'delayed', 'failed'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /**
@@ -141,6 +150,28 @@ export const PostMessageResponse = z.object({
 })
 export type PostMessageResponse = z.infer<typeof PostMessageResponse>
 
+/** An entry id of this visitor's log (as in SSE `id:`), as sent back by the widget. */
+export const EntryId = z.string().min(1).max(64)
+
+/** GET /api/history?before=<entry id>&limit=<n>: older entries, oldest first, at most `limit`. */
+export const HistoryQuery = z.object({
+  /** Absent: the newest page. */
+  before: EntryId.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+})
+export type HistoryQuery = z.infer<typeof HistoryQuery>
+
+export const HistoryResponse = z.object({ entries: z.array(ConversationEntry) })
+export type HistoryResponse = z.infer<typeof HistoryResponse>
+
+/** POST /api/read: the visitor has seen every entry up to and including `upTo` (any device). */
+export const ReadRequest = z.object({ upTo: EntryId })
+export type ReadRequest = z.infer<typeof ReadRequest>
+
+/** The answer of POST /api/read and the `read` stream event: the marker now in force (it never moves back). */
+export const ReadMarker = z.object({ upTo: EntryId })
+export type ReadMarker = z.infer<typeof ReadMarker>
+
 /** The `data` of each SSE event type of GET /api/events, by event name. */
 export const StreamEvents = {
   /** A stored entry; the SSE `id:` equals entry.id. */
@@ -149,7 +180,12 @@ export const StreamEvents = {
   typing: z.object({ typing: z.boolean(), name: z.string().optional() }),
   /** Channel status changes. */
   status: StatusResponse,
-  /** The outcome of a message that was answered `pending`. */
+  /**
+   * The visitor's read marker, shared by all devices: sent before the replay of every
+   * stream (when one is set) and whenever any device moves it.
+   */
+  read: ReadMarker,
+  /** A change of a visitor message's state (see DELIVERY_STATES). */
   delivery: z.object({
     clientId: z.string(),
     state: z.enum(DELIVERY_STATES),

@@ -41,6 +41,13 @@ export type Config = {
   upstreamTimeoutMs: number
   retryIntervalMs: number
   retries: number
+  /** After the fast retries, a customer message is retried with backoff this long (ms) before it fails. */
+  giveUpMs: number
+  /** Sliding lifetime of a visitor credential (ms). */
+  sessionTtlMs: number
+  /** Open SSE streams per client address (429 beyond) and per instance (503 beyond). */
+  maxStreamsPerIp: number
+  maxStreams: number
   heartbeatMs: number
   retention: { maxAgeMs: number; maxEntries: number }
   rateLimits: RateLimits

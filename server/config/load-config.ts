@@ -125,6 +125,10 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     retryIntervalMs: e.A2_RETRY_INTERVAL_MS,
     retries: e.A2_RETRIES,
+    giveUpMs: e.A2_GIVE_UP_HOURS * 3_600_000,
+    sessionTtlMs: e.SESSION_TTL_DAYS * DAY,
+    maxStreamsPerIp: e.MAX_STREAMS_PER_IP,
+    maxStreams: e.MAX_STREAMS,
     heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
     retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },
     rateLimits: {

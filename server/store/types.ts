@@ -1,4 +1,4 @@
-import type { ConversationEntry } from '../../shared/widget-api'
+import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 
 /** An entry before the store gives it its id. */
 export type NewEntry = Omit<ConversationEntry, 'id'>
@@ -8,8 +8,9 @@ export type TransientEvent =
   | { event: 'typing'; data: { typing: boolean; name?: string } }
   | {
       event: 'delivery'
-      data: { clientId: string; state: 'sent' | 'pending' | 'failed'; error?: string }
+      data: { clientId: string; state: DeliveryState; error?: string }
     }
+  | { event: 'read'; data: { upTo: string } }
 
 /** What a subscriber of one visitor receives: stored entries (with their ids) and transient events. */
 export type VisitorEvent = { event: 'message'; data: ConversationEntry } | TransientEvent
@@ -53,6 +54,15 @@ export interface Store {
     afterId: string | undefined,
     limit: number,
   ): Promise<ConversationEntry[]>
+  /**
+   * Entries before `beforeId` (the newest ones when undefined), oldest first, at most
+   * `limit`: the pages of "load earlier messages" and a first stream's newest page.
+   */
+  readBefore(
+    visitorId: string,
+    beforeId: string | undefined,
+    limit: number,
+  ): Promise<ConversationEntry[]>
   /** True when `id` names a valid position for this store (so a bogus Last-Event-ID is refused). */
   isValidId(id: string): boolean
   /** Publishes a never-stored event to the visitor's subscribers on every instance. */
@@ -61,6 +71,12 @@ export interface Store {
   subscribe(visitorId: string, listener: (event: VisitorEvent) => void): () => void
   /** Claims an idempotency key for `ttlMs`; true when this call claimed it, false when taken. */
   claim(key: string, ttlMs: number): Promise<boolean>
+  /**
+   * Extends a claim this process holds to `ttlMs` from now (a live worker renews its
+   * short claims, so a crashed one's expire quickly). False when the key is no longer
+   * claimed (it expired): the caller must stop and let the new holder work.
+   */
+  extendClaim(key: string, ttlMs: number): Promise<boolean>
   /** Releases a claimed key (the work it guarded failed and may be tried again). */
   release(key: string): Promise<void>
   /** Small JSON records (bot chat state, visitor profiles, outbox items). */

@@ -139,7 +139,9 @@ describe('shared utility and widget API types', () => {
 
   it('outgoing messages and stream events', () => {
     expectTypeOf<OutgoingMessage['type']>().toEqualTypeOf<'text' | 'typein' | 'typeout'>()
-    expectTypeOf<StreamEventName>().toEqualTypeOf<'message' | 'typing' | 'status' | 'delivery'>()
+    expectTypeOf<StreamEventName>().toEqualTypeOf<
+      'message' | 'typing' | 'status' | 'read' | 'delivery'
+    >()
     expectTypeOf<Extract<StreamEvent, { event: 'status' }>['data']>().toEqualTypeOf<{
       online: boolean
     }>()
