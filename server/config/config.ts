@@ -35,7 +35,8 @@ export type Config = {
   demo: boolean
   dataDir: string
   bot: BotConfig | undefined
-  trustProxy: boolean
+  /** Reverse proxies in front of the backend (TRUST_PROXY): whose X-Forwarded-For entries are trusted. */
+  trustProxy: number
   logLevel: LogLevel
   statusCacheMs: number
   upstreamTimeoutMs: number

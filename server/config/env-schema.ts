@@ -18,6 +18,22 @@ const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true')
 
+// How many reverse proxies stand in front of the backend: 0/false/empty none,
+// 1/true one (as the older on/off flag), up to 10.
+const proxyHops = z
+  .string()
+  .trim()
+  .regex(
+    /^(?:true|false|\d{1,2})?$/,
+    'must be 1 (on) or 0 (off), or the number of proxies in front of the backend (up to 10)',
+  )
+  .transform((value) =>
+    value === 'true' ? 1 : value === 'false' || value === '' ? 0 : Number(value),
+  )
+  .pipe(z.number().max(10, 'must be at most 10 (the number of proxies in front of the backend)'))
+  .optional()
+  .transform((value) => value ?? 0)
+
 const secret = (min: number, hint: string) =>
   z
     .string()
@@ -44,7 +60,7 @@ export const EnvSchema = z.object({
   BOT_TOKEN: z.string().trim().optional(),
   BOT_PROVIDER_ID: z.string().trim().optional(),
   BOT_BASE_URL: z.string().trim().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional().default('info'),
   STATUS_CACHE_SECONDS: intIn(1, 3600, 15),
   UPSTREAM_TIMEOUT_MS: intIn(100, 120_000, 10_000),
