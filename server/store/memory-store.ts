@@ -1,7 +1,7 @@
 import type { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
-import { isSequenceId, sequenceOf } from './sequence-id'
+import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
 
 type Expiring<T> = { value: T; expiresAt: number | undefined }
@@ -69,7 +69,23 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       }
       return result
     },
+    async readBefore(visitorId, beforeId, limit) {
+      assertOpen()
+      if (beforeId !== undefined && !isSequenceId(beforeId)) {
+        throw new StoreError(
+          `readBefore: "${beforeId}" is not an entry id; check isValidId() first`,
+        )
+      }
+      const before = beforeId === undefined ? AFTER_EVERY_SEQUENCE : Number(beforeId)
+      const log = logs.get(visitorId) ?? []
+      // Ids grow along the log: walk back from its end to the first entry before `before`.
+      let end = log.length
+      while (end > 0 && Number(log[end - 1]?.id) >= before) end -= 1
+      const start = Math.max(0, end - Math.max(0, limit))
+      return log.slice(start, end).map((entry) => structuredClone(entry))
+    },
     isValidId: isSequenceId,
+    compareIds: compareSequenceIds,
     async publish(visitorId, event) {
       assertOpen()
       fanOut.emit(visitorId, event)
@@ -82,6 +98,16 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       assertOpen()
       const until = claims.get(key)
       if (until !== undefined && until > now()) return false
+      claims.set(key, now() + ttlMs)
+      return true
+    },
+    async extendClaim(key, ttlMs) {
+      assertOpen()
+      const until = claims.get(key)
+      if (until === undefined || until <= now()) {
+        claims.delete(key)
+        return false
+      }
       claims.set(key, now() + ttlMs)
       return true
     },

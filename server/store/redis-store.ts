@@ -6,7 +6,7 @@ import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
 import { createRedisRecords } from './redis/records'
 import { APPEND_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
-import { isLastStreamId, isStreamId } from './redis/stream-id'
+import { compareStreamIds, isLastStreamId, isStreamId } from './redis/stream-id'
 import {
   decodeEntry,
   decodeIdAndEntry,
@@ -151,7 +151,24 @@ export async function createRedisStore(
         return readRange(visitorId, afterId === undefined ? '-' : `(${afterId}`, limit)
       })
     },
+    readBefore(visitorId, beforeId, limit) {
+      return command('readBefore', async (): Promise<ConversationEntry[]> => {
+        if (beforeId !== undefined && !isStreamId(beforeId)) {
+          throw new StoreError(
+            `readBefore: "${beforeId}" is not an entry id; check isValidId() first`,
+          )
+        }
+        // The newest page starts a stream, too: as in readAfter, it must be live first.
+        await withTimeout(fanOut.ready(visitorId), 10_000, 'the pub/sub subscription')
+        // Nothing comes before 0-0 (and "(0-0" is not a range Redis accepts).
+        if (limit <= 0 || beforeId === '0-0') return []
+        const end = beforeId === undefined ? '+' : `(${beforeId}`
+        const rows = await main.xRevRange(keys.log(visitorId), end, '-', { COUNT: limit })
+        return rows.reverse().map((row) => decodeEntry(row.id, row.message.e))
+      })
+    },
     isValidId: isStreamId,
+    compareIds: compareStreamIds,
     publish(visitorId, event) {
       return command('publish', async () => {
         await main.publish(keys.channel(visitorId), encodeTransient(event))
@@ -162,6 +179,7 @@ export async function createRedisStore(
       return fanOut.subscribe(visitorId, listener)
     },
     claim: (key, ttlMs) => command('claim', () => records.claim(key, ttlMs)),
+    extendClaim: (key, ttlMs) => command('extendClaim', () => records.extendClaim(key, ttlMs)),
     release: (key) => command('release', () => records.release(key)),
     getRecord<T>(key: string) {
       // Typed by the caller, as in every store: records are Porthole's own JSON.

@@ -11,3 +11,11 @@ export function isSequenceId(id: string): boolean {
 export function sequenceOf(id: string | undefined): number {
   return id === undefined ? 0 : Number(id)
 }
+
+/** Log order of two valid sequence ids: negative, zero or positive. */
+export function compareSequenceIds(a: string, b: string): number {
+  return Number(a) - Number(b)
+}
+
+/** Above every id: `before` this reads the newest entries. */
+export const AFTER_EVERY_SEQUENCE = Number.MAX_SAFE_INTEGER

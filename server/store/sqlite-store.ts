@@ -5,7 +5,7 @@ import { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
-import { isSequenceId, sequenceOf } from './sequence-id'
+import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Store } from './types'
 
@@ -54,6 +54,10 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     readAfter: db.prepare<[string, number, number], EntryRow>(
       'SELECT seq, body FROM entries WHERE visitor = ? AND seq > ? ORDER BY seq LIMIT ?',
     ),
+    // Newest first through the (visitor, seq) index; the caller turns the page around.
+    readBefore: db.prepare<[string, number, number], EntryRow>(
+      'SELECT seq, body FROM entries WHERE visitor = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+    ),
     getRecord: db.prepare<[string, number], { value: string }>(
       'SELECT value FROM records WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)',
     ),
@@ -66,6 +70,9 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     ),
     claim: db.prepare<[{ key: string; until: number; now: number }]>(
       'INSERT INTO claims (key, expires_at) VALUES (@key, @until) ON CONFLICT (key) DO UPDATE SET expires_at = @until WHERE claims.expires_at <= @now',
+    ),
+    extendClaim: db.prepare<[{ key: string; until: number; now: number }]>(
+      'UPDATE claims SET expires_at = @until WHERE key = @key AND expires_at > @now',
     ),
     release: db.prepare<[string]>('DELETE FROM claims WHERE key = ?'),
     pruneAge: db.prepare<[number]>('DELETE FROM entries WHERE at < ?'),
@@ -151,7 +158,18 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       }
       return q.readAfter.all(visitorId, sequenceOf(afterId), limit).map(toEntry)
     },
+    async readBefore(visitorId, beforeId, limit) {
+      assertOpen()
+      if (beforeId !== undefined && !isSequenceId(beforeId)) {
+        throw new StoreError(
+          `readBefore: "${beforeId}" is not an entry id; check isValidId() first`,
+        )
+      }
+      const before = beforeId === undefined ? AFTER_EVERY_SEQUENCE : Number(beforeId)
+      return q.readBefore.all(visitorId, before, Math.max(0, limit)).reverse().map(toEntry)
+    },
     isValidId: isSequenceId,
+    compareIds: compareSequenceIds,
     async publish(visitorId, event) {
       assertOpen()
       fanOut.emit(visitorId, event)
@@ -164,6 +182,11 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       assertOpen()
       const at = now()
       return q.claim.run({ key, until: at + ttlMs, now: at }).changes > 0
+    },
+    async extendClaim(key, ttlMs) {
+      assertOpen()
+      const at = now()
+      return q.extendClaim.run({ key, until: at + ttlMs, now: at }).changes > 0
     },
     async release(key) {
       assertOpen()

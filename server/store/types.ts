@@ -65,6 +65,11 @@ export interface Store {
   ): Promise<ConversationEntry[]>
   /** True when `id` names a valid position for this store (so a bogus Last-Event-ID is refused). */
   isValidId(id: string): boolean
+  /**
+   * Negative, zero or positive as entry id `a` comes before, is, or comes after `b` in
+   * log order (e.g. so a read marker never moves back). Both must pass isValidId().
+   */
+  compareIds(a: string, b: string): number
   /** Publishes a never-stored event to the visitor's subscribers on every instance. */
   publish(visitorId: string, event: TransientEvent): Promise<void>
   /** Calls `listener` for every event of this visitor from now on; returns the unsubscribe. */

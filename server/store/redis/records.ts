@@ -5,6 +5,8 @@ import { escapeGlob, type RedisKeys } from './keys'
 /** Claims and small JSON records: plain Redis strings with native TTLs, plus one index set. */
 export type RedisRecords = {
   claim(key: string, ttlMs: number): Promise<boolean>
+  /** Moves a live claim's expiry to `ttlMs` from now; false when it has expired. */
+  extendClaim(key: string, ttlMs: number): Promise<boolean>
   release(key: string): Promise<void>
   get(key: string): Promise<unknown>
   set(key: string, value: unknown, ttlMs?: number): Promise<void>
@@ -34,6 +36,10 @@ export function createRedisRecords(main: RedisClient, keys: RedisKeys): RedisRec
     async claim(key, ttlMs) {
       const reply = await main.set(keys.claim(key), '1', { NX: true, PX: wholeMs(ttlMs) })
       return reply === 'OK'
+    },
+    async extendClaim(key, ttlMs) {
+      // PEXPIRE touches only a key that still exists: an expired claim stays free.
+      return (await main.pExpire(keys.claim(key), wholeMs(ttlMs))) === 1
     },
     async release(key) {
       await main.del(keys.claim(key))

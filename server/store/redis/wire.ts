@@ -12,6 +12,7 @@ export type StoredEntry = z.infer<typeof StoredEntry>
 export const TransientPayload = z.discriminatedUnion('event', [
   z.object({ event: z.literal('typing'), data: StreamEvents.typing }),
   z.object({ event: z.literal('delivery'), data: StreamEvents.delivery }),
+  z.object({ event: z.literal('read'), data: StreamEvents.read }),
 ])
 export type TransientPayload = z.infer<typeof TransientPayload>
 

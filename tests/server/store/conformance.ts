@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
+import { describePagingConformance } from './conformance-paging'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
 function eventually<T>(
@@ -393,6 +394,8 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         expect((await store.readAfter(visitor, old.id, 10)).map((e) => e.id)).toEqual([next.id])
       })
     })
+
+    describePagingConformance(() => store, { createVisitorId, createEntry })
 
     it('answers ping while open', async () => {
       await expect(store.ping()).resolves.toBeUndefined()
