@@ -2,20 +2,22 @@
 // from the environment; see the README, section "Configuration".
 import { isBotSettingsError } from './bot/errors'
 import { isConfigError } from './config/errors'
+import { maskSecret } from './logging/mask-secret'
 import { startServer } from './start'
 
 async function main(): Promise<void> {
   const server = await startServer({ env: process.env })
   const { config } = server
-  // The operator's console (stderr), not the structured log: it shows the secret path.
+  // The operator's console (stderr) is a log too (a container's, a CI job's): the
+  // secrets in these URLs are masked; the operator has them in the configuration.
   process.stderr.write(
     [
       `Porthole backend listening on ${server.url} (public URL ${config.publicUrl}, store ${server.store.kind})`,
-      `Webhook URL to enter in the service's channel settings: ${config.publicUrl}/hooks/${config.webhookSecret}`,
+      `Webhook URL to enter in the service's channel settings: ${config.publicUrl}/hooks/${maskSecret(config.webhookSecret)} (put your WEBHOOK_SECRET in place of the stars)`,
       `Widget embed: <script src="${config.publicUrl}/widget.js" async></script>`,
       ...(config.bot
         ? [
-            `Bot endpoint to enter in the service's bot settings: ${config.publicUrl}/bot/${config.bot.token}`,
+            `Bot endpoint to enter in the service's bot settings: ${config.publicUrl}/bot/${maskSecret(config.bot.token)} (put your BOT_TOKEN in place of the stars)`,
           ]
         : []),
       '',

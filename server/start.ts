@@ -51,6 +51,8 @@ export function secretsOf(config: Config): string[] {
     config.sessionSecret,
     config.identitySecret,
     config.channel.url,
+    // The channel endpoint's random string alone (a path, an error message).
+    new URL(config.channel.url).pathname.split('/').at(-2),
     config.bot?.token,
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }

@@ -42,13 +42,16 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     .filter((s) => s.length >= 4)
     .sort((a, b) => b.length - a.length)
 
+  // Each secret as it may appear in a line: itself, JSON-escaped, and percent-encoded
+  // (a token inside a URL), JSON-escaped too.
+  const forms = secrets.flatMap((secret) => {
+    const uri = encodeURIComponent(secret)
+    return [...new Set([secret, uri].flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))]
+  })
+
   function redact(line: string): string {
     let out = line
-    for (const secret of secrets) {
-      out = out.split(secret).join('[redacted]')
-      const encoded = JSON.stringify(secret).slice(1, -1)
-      if (encoded !== secret) out = out.split(encoded).join('[redacted]')
-    }
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join('[redacted]')
     return out
   }
 

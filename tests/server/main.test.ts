@@ -54,7 +54,11 @@ describe('server/main.ts (npm run serve)', () => {
       timeout: 20_000,
       interval: 100,
     })
-    expect(out.stderr).toContain(`https://chat.example.com/hooks/${TEST_WEBHOOK_SECRET}`)
+    // Masked: stderr is a log too; the operator has the secret in the configuration.
+    expect(out.stderr).toContain(
+      `https://chat.example.com/hooks/****${TEST_WEBHOOK_SECRET.slice(-4)}`,
+    )
+    expect(out.stderr).not.toContain(TEST_WEBHOOK_SECRET)
     const url = out.stderr.match(/listening on (http:\/\/\S+)/)?.[1]
     expect(url).toBeDefined()
     expect((await fetch(`${url}/healthz`)).status).toBe(200)
