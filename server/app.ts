@@ -12,6 +12,7 @@ import type { AppEnv } from './http/app-env'
 import { createErrorHandler } from './http/on-error'
 import { allowedOriginsOf, originPolicy } from './http/origin'
 import { requestLog } from './http/request-log'
+import { securityHeaders } from './http/security-headers'
 import { operationsRoutes } from './operations/operations-routes'
 import { createRuntime, type Runtime } from './runtime'
 import { agentWebhookRoutes } from './webhook/agent-webhook'
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
     ),
   )
   app.use(requestLog({ logger: deps.logger, metrics: runtime.metrics }))
+  app.use(securityHeaders())
 
   const api = new Hono<AppEnv>()
   api.use(originPolicy({ allowed: allowedOriginsOf(deps.config) }))

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv } from '../http/app-env'
 import { allowedOriginsOf, corsHeaders } from '../http/origin'
+import { SECURITY_HEADERS } from '../http/security-headers'
 import { requireVisitor } from '../http/visitor-auth'
 import type { Runtime } from '../runtime'
 
@@ -29,6 +30,8 @@ export function eventRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
       )
     const headers = {
       ...corsHeaders(allowedOriginsOf(config), c.req.header('origin')),
+      // The stream writes its own headers: securityHeaders() cannot add them.
+      ...SECURITY_HEADERS,
       'x-request-id': c.get('requestId'),
     }
     await runtime.hub.open({ visitorId, res, lastEventId, headers })
