@@ -83,6 +83,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     port: options.sandboxPort,
     host,
     stateFile: join(dataDir, 'sandbox.json'),
+    // The console is opened under publicHost: the sandbox answers to that name too.
+    allowedHosts: [publicHost],
     ...(options.timings ? { timings: options.timings } : {}),
     botProviders: [
       {

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { createSandboxApp } from './http/app'
 import { defaultConsoleDir } from './http/console-page'
+import { asHostName, LOOPBACK_HOSTS } from './http/host-check'
 import { resolveTimings, type SandboxOptions } from './options'
 import { loadState, StateWriter } from './persistence/state-file'
 import { SandboxService } from './service/service'
@@ -44,6 +45,20 @@ function ensureInitial(service: SandboxService, options: SandboxOptions): void {
   }
 }
 
+/** The sandbox's own names: loopback, its public URL's host (it may change) and `extra`. */
+function allowedHostsOf(service: SandboxService, extra: string[]): () => ReadonlySet<string> {
+  const fixed = [...LOOPBACK_HOSTS, ...extra.map(asHostName)]
+  let forUrl: string | undefined
+  let hosts: ReadonlySet<string> = new Set()
+  return () => {
+    if (forUrl !== service.publicUrl) {
+      forUrl = service.publicUrl
+      hosts = new Set([...fixed, new URL(forUrl).hostname].filter((name) => name !== undefined))
+    }
+    return hosts
+  }
+}
+
 /**
  * An in-process sandbox for tests: drive it with `app.request(...)`.
  *
@@ -66,7 +81,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (options.stateFile) writer = new StateWriter(options.stateFile, () => service.snapshot())
   ensureInitial(service, options)
   writer?.flush()
-  const app = createSandboxApp(service, options.consoleDir ?? defaultConsoleDir())
+  const app = createSandboxApp(
+    service,
+    options.consoleDir ?? defaultConsoleDir(),
+    allowedHostsOf(service, options.allowedHosts ?? []),
+  )
   return { app, service, close: () => writer?.close() }
 }
 
@@ -83,7 +102,11 @@ export async function startSandbox(
   options: SandboxOptions & { port?: number; host?: string } = {},
 ): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1'
-  const sandbox = createSandbox(options)
+  const listensOnAll = host === '0.0.0.0' || host === '::'
+  const sandbox = createSandbox({
+    ...options,
+    allowedHosts: [...(options.allowedHosts ?? []), ...(listensOnAll ? [] : [host])],
+  })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve(
       { fetch: sandbox.app.fetch, port: options.port ?? 3100, hostname: host },

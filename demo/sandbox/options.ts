@@ -28,6 +28,11 @@ export type SandboxOptions = {
   fetch?: typeof fetch
   /** Base of the channel endpoints and of the bot interface; default http://localhost:3100. */
   publicUrl?: string
+  /**
+   * Host names the sandbox answers to besides localhost, 127.0.0.1, [::1], publicUrl's
+   * host and the address it listens on; requests for any other Host get 403 (DNS rebinding).
+   */
+  allowedHosts?: string[]
   /** Created at start unless a channel of the same name exists (state file). */
   channels?: ChannelInput[]
   /** Created at start unless an agent of the same name exists. */

@@ -8,6 +8,7 @@ import { botRoutes } from './bot-routes'
 import { channelRoutes } from './channel-routes'
 import { consoleApi } from './console-api'
 import { consolePage } from './console-page'
+import { hostCheck } from './host-check'
 
 const STATUS: Record<SandboxErrorCode, 400 | 404 | 409> = {
   invalid_request: 400,
@@ -15,9 +16,17 @@ const STATUS: Record<SandboxErrorCode, 400 | 404 | 409> = {
   conflict: 409,
 }
 
-/** The sandbox's HTTP surface: console + control API, bot interface, channel endpoints. */
-export function createSandboxApp(service: SandboxService, consoleDir: string): Hono {
+/**
+ * The sandbox's HTTP surface: console + control API, bot interface, channel endpoints,
+ * answered only for requests addressed to one of `allowedHosts()` (see hostCheck).
+ */
+export function createSandboxApp(
+  service: SandboxService,
+  consoleDir: string,
+  allowedHosts: () => ReadonlySet<string>,
+): Hono {
   const app = new Hono()
+  app.use(hostCheck(allowedHosts))
   app.route('/console/api', consoleApi(service))
   app.route('/', botRoutes(service))
   app.route('/', consolePage(consoleDir))
