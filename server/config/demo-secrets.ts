@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ConfigError } from './errors'
+import { keepPrivate, writePrivateFile } from './private-file'
 
 const DemoSecrets = z.object({
   webhookSecret: z.string().min(16),
@@ -12,11 +13,13 @@ export type DemoSecrets = z.infer<typeof DemoSecrets>
 
 /**
  * Demo mode only: secrets generated once and kept in `<dataDir>/demo-secrets.json`,
- * so visitors' tokens and the webhook URL survive a restart of the demo.
+ * so visitors' tokens and the webhook URL survive a restart of the demo. The file is
+ * private to its owner (0600), also when an older version wrote it.
  */
 export function loadDemoSecrets(dataDir: string): DemoSecrets {
   const file = join(dataDir, 'demo-secrets.json')
   if (existsSync(file)) {
+    keepPrivate(file)
     const parsed = DemoSecrets.safeParse(JSON.parse(readFileSync(file, 'utf8')))
     if (parsed.success) return parsed.data
     throw new ConfigError([
@@ -28,6 +31,6 @@ export function loadDemoSecrets(dataDir: string): DemoSecrets {
     sessionSecret: randomBytes(32).toString('hex'),
   }
   mkdirSync(dataDir, { recursive: true })
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 })
+  writePrivateFile(file, `${JSON.stringify(secrets, null, 2)}\n`)
   return secrets
 }

@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { describeIssues } from '../../../shared/protocol'
 import { SandboxState } from '../service/state'
 
 const WRITE_DELAY_MS = 50
+// The state holds every channel endpoint and bot token: private to its owner.
+const OWNER_ONLY = 0o600
 
 /** A state file that cannot be read: the message says how to recover. */
 export class StateFileError extends Error {
@@ -16,6 +18,8 @@ export class StateFileError extends Error {
  */
 export function loadState(path: string): SandboxState | undefined {
   if (!existsSync(path)) return undefined
+  // A file written by an older version may be readable by others.
+  chmodSync(path, OWNER_ONLY)
   let json: unknown
   try {
     json = JSON.parse(readFileSync(path, 'utf8'))
@@ -79,7 +83,9 @@ export class StateWriter {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = undefined
     const temp = `${this.#path}.${process.pid}.tmp`
-    writeFileSync(temp, `${JSON.stringify(this.#snapshot(), null, 2)}\n`)
+    writeFileSync(temp, `${JSON.stringify(this.#snapshot(), null, 2)}\n`, { mode: OWNER_ONLY })
+    // A temp file left by a crash keeps its old mode through writeFileSync.
+    chmodSync(temp, OWNER_ONLY)
     renameSync(temp, this.#path)
   }
 }
