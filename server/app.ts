@@ -12,9 +12,11 @@ import type { AppEnv } from './http/app-env'
 import { createErrorHandler } from './http/on-error'
 import { allowedOriginsOf, originPolicy } from './http/origin'
 import { requestLog } from './http/request-log'
+import { STREAM_ROUTE, VISITOR_ROUTES, visitorAuth } from './http/visitor-auth-middleware'
 import { securityHeaders } from './http/security-headers'
 import { operationsRoutes } from './operations/operations-routes'
 import { createRuntime, type Runtime } from './runtime'
+import { createSessions } from './session/sessions'
 import { agentWebhookRoutes } from './webhook/agent-webhook'
 
 export type { AppDeps } from './app-deps'
@@ -49,7 +51,16 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
 
   const api = new Hono<AppEnv>()
   api.use(originPolicy({ allowed: allowedOriginsOf(deps.config) }))
-  api.route('/', sessionRoutes(deps, runtime))
+  const sessions = createSessions({
+    store: deps.store,
+    secret: deps.config.sessionSecret,
+    ttlMs: deps.config.sessionTtlMs,
+    keepMs: deps.config.retention.maxAgeMs,
+    now: deps.now,
+  })
+  for (const path of VISITOR_ROUTES) api.use(path, visitorAuth({ sessions }))
+  api.use(STREAM_ROUTE, visitorAuth({ sessions, acceptTicket: true }))
+  api.route('/', sessionRoutes(deps, runtime, sessions))
   api.route('/', publicRoutes(deps, runtime))
   api.route('/', messageRoutes(deps, runtime))
   api.route('/', eventRoutes(deps, runtime))

@@ -1,25 +1,86 @@
 import { Hono } from 'hono'
 import { nanoid } from 'nanoid'
-import { SessionRequest, type SessionResponse } from '../../shared/widget-api'
+import {
+  type Contact,
+  type IdentifiedUser,
+  SessionRequest,
+  type SessionResponse,
+} from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { enforceRate, limitBody } from '../http/limits'
 import { validate } from '../http/validation'
+import { requireVisitor } from '../http/visitor-auth'
+import { visitorAuth } from '../http/visitor-auth-middleware'
+import type { Logger } from '../logging/logger'
 import type { Runtime } from '../runtime'
 import { verifyIdentity } from '../session/identity'
+import { migrateLegacyUser } from '../session/legacy'
+import { mergeConversation } from '../session/merge-conversation'
 import { updateProfile } from '../session/profile'
-import { issueToken, type Visitor, verifyToken } from '../session/token'
+import { isSessionError, type SessionError } from '../session/session-error'
+import type { Sessions } from '../session/sessions'
+import type { Visitor } from '../session/token'
+import { userVisitorId } from '../session/visitor-id'
 
-/** POST /api/session: a new guest, a resumed token, or a verified logged-in user. */
-export function sessionRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
-  const { config, store } = deps
-  return new Hono<AppEnv>().post(
-    '/session',
-    limitBody(8 * 1024),
-    validate('json', SessionRequest),
-    async (c) => {
+/**
+ * POST /api/session: a new guest, a renewed token, or a verified logged-in user (whose
+ * guest conversation, given its token, is merged in). DELETE /api/session: revokes
+ * the bearer's credentials everywhere. POST /api/events/ticket: a 60-second ticket
+ * for EventSource, so no token is ever put in a URL.
+ */
+export function sessionRoutes(deps: AppDeps, runtime: Runtime, sessions: Sessions): Hono<AppEnv> {
+  const { config, store, now } = deps
+  const keepMs = config.retention.maxAgeMs
+
+  /** The verified user of `user`; their conversation from before the id split is moved once. */
+  async function verifiedUser(user: IdentifiedUser): Promise<Visitor> {
+    if (config.identitySecret === undefined) {
+      throw apiError(
+        400,
+        'identity_not_configured',
+        'Identity verification is off on this server: set IDENTITY_SECRET, or start the chat without "user".',
+      )
+    }
+    // A wrong hash is refused, never downgraded to a guest: the page asked for this user.
+    if (!verifyIdentity(config.identitySecret, user.id, user.hash)) {
+      throw apiError(
+        401,
+        'invalid_identity',
+        'user.hash does not match user.id: compute it as hex HMAC-SHA256(IDENTITY_SECRET, user.id) on your server.',
+      )
+    }
+    const visitorId = userVisitorId(user.id)
+    await migrateLegacyUser(store, { rawId: user.id, userId: visitorId, keepMs, now: now() })
+    return { visitorId, kind: 'user' }
+  }
+
+  /** The guest conversation a token names, merged into the user's; a dead session's is not. */
+  async function mergeGuest(token: string, user: Visitor, log: Logger) {
+    let guest: Visitor
+    try {
+      guest = (await sessions.authenticate(token)).visitor
+    } catch (error) {
+      if (!isSessionError(error)) throw error
+      if (error.code === 'invalid_token') throw refused(error)
+      return // expired or revoked: that conversation is no longer the caller's to bring
+    }
+    if (guest.kind !== 'guest') return
+    const outcome = await mergeConversation(store, {
+      fromId: guest.visitorId,
+      intoId: user.visitorId,
+      keepMs,
+    })
+    if (outcome.kind === 'taken')
+      log.info('guest conversation already merged into another user; not merged again')
+    else if (outcome.copied > 0)
+      log.info('guest conversation merged into the user', { copied: outcome.copied })
+  }
+
+  return new Hono<AppEnv>()
+    .post('/session', limitBody(8 * 1024), validate('json', SessionRequest), async (c) => {
       enforceRate(
         runtime.limits.ipSessions,
         clientIp(c, config.trustProxy),
@@ -27,50 +88,49 @@ export function sessionRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
       )
       const body = c.req.valid('json')
       let visitor: Visitor
-      let contact = body.contact ?? {}
+      let contact: Contact = body.contact ?? {}
       if (body.user) {
-        const { id, hash, ...userContact } = body.user
-        if (config.identitySecret === undefined) {
-          throw apiError(
-            400,
-            'identity_not_configured',
-            'Identity verification is off on this server: set IDENTITY_SECRET, or start the chat without "user".',
-          )
-        }
-        // A wrong hash is refused, never downgraded to a guest: the page asked for this user.
-        if (!verifyIdentity(config.identitySecret, id, hash)) {
-          throw apiError(
-            401,
-            'invalid_identity',
-            'user.hash does not match user.id: compute it as hex HMAC-SHA256(IDENTITY_SECRET, user.id) on your server.',
-          )
-        }
-        visitor = { visitorId: id, kind: 'user' }
+        const { id: _id, hash: _hash, ...userContact } = body.user
+        visitor = await verifiedUser(body.user)
+        if (body.token !== undefined) await mergeGuest(body.token, visitor, c.get('log'))
         contact = { ...userContact, ...contact }
       } else if (body.token !== undefined) {
-        const resumed = verifyToken(config.sessionSecret, body.token)
-        if (!resumed)
-          throw apiError(
-            401,
-            'invalid_token',
-            'The visitor token is not valid: start a new session with an empty body {}.',
-          )
-        visitor = resumed
+        try {
+          visitor = (await sessions.authenticate(body.token)).visitor
+        } catch (error) {
+          if (isSessionError(error)) throw refused(error)
+          throw error
+        }
       } else {
         visitor = { visitorId: nanoid(), kind: 'guest' }
       }
-      const profile = await updateProfile(
-        store,
-        visitor.visitorId,
-        { contact },
-        config.retention.maxAgeMs,
-      )
+      const profile = await updateProfile(store, visitor.visitorId, { contact }, keepMs)
       const response: SessionResponse = {
         visitorId: visitor.visitorId,
-        token: issueToken(config.sessionSecret, visitor),
+        token: await sessions.issue(visitor),
         contact: profile.contact,
       }
       return c.json(response)
-    },
-  )
+    })
+    .delete('/session', visitorAuth({ sessions }), async (c) => {
+      const { visitorId } = requireVisitor(c, config.sessionSecret)
+      await sessions.revoke(visitorId)
+      return c.body(null, 204)
+    })
+    .post('/events/ticket', async (c) => {
+      const visitor = requireVisitor(c, config.sessionSecret)
+      const generation = c.get('visitorGeneration')
+      if (generation === undefined)
+        throw new Error('POST /api/events/ticket must be mounted behind visitorAuth()')
+      return c.json(sessions.ticket({ visitor, generation }))
+    })
+}
+
+// In a body, not a header: no WWW-Authenticate challenge.
+function refused(error: SessionError) {
+  const message =
+    error.code === 'invalid_token'
+      ? 'The visitor token is not valid: start a new session with an empty body {}.'
+      : error.message
+  return apiError(401, error.code, message)
 }

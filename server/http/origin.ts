@@ -24,7 +24,7 @@ export function originPolicy(options: { allowed: readonly string[] }): Middlewar
   const allowed = [...options.allowed]
   const corsMiddleware = cors({
     origin: (origin) => (originAllowed(allowed, origin) ? origin : null),
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', 'X-Request-Id'],
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 600,

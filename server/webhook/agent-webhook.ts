@@ -10,6 +10,7 @@ import { EntryContent } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import type { AppEnv } from '../http/app-env'
 import type { Runtime } from '../runtime'
+import { resolveRecipient } from '../session/alias'
 import { agentMessageEntry } from './agent-message-entry'
 import { readBody } from './read-body'
 import { createSecretMatcher } from './secret-match'
@@ -77,10 +78,24 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         return c.json(invalid(describeIssues(parsed.error)), 200)
       }
       const message = parsed.data
-      const visitorId = String(message.recipient.id)
-      if (visitorId.length > MAX_VISITOR_ID) {
+      const recipientId = String(message.recipient.id)
+      if (recipientId.length > MAX_VISITOR_ID) {
         deliveries.inc({ outcome: 'invalid' })
         return c.json(invalid(`recipient.id: must be at most ${MAX_VISITOR_ID} characters`), 200)
+      }
+      // A guest merged into a user by identify(): the service still knows the chat by the guest's id.
+      const visitorId = await resolveRecipient(store, recipientId).catch((error: unknown) => {
+        c.get('log').error('alias of an agent message recipient unreadable; asking to retry', {
+          error,
+        })
+        return undefined
+      })
+      if (visitorId === undefined) {
+        deliveries.inc({ outcome: 'store_error' })
+        return c.json(
+          errorBody('unavailable', 'The message could not be stored; it will be retried.'),
+          503,
+        )
       }
       if (isTypingMessage(message.message)) {
         // Typing is pushed, never stored: a lost one costs nothing.

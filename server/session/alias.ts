@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import type { Store } from '../store/types'
+import { isUserVisitorId } from './visitor-id'
+
+// alias:<id> → the visitor whose conversation the id's now belongs to: a guest merged
+// into a user by identify(), or a user's raw id from before the id spaces were split.
+// The service keeps addressing agent replies (A3 recipient.id) to the id it knows the
+// chat by; the alias makes them land in the right log. `after` is the last entry of
+// the old log already copied, so a repeated merge reads only what came later.
+export const Alias = z.object({ visitorId: z.string().min(1), after: z.string().optional() })
+export type Alias = z.infer<typeof Alias>
+
+const key = (fromId: string) => `alias:${fromId}`
+
+export async function readAlias(store: Store, fromId: string): Promise<Alias | undefined> {
+  const parsed = Alias.safeParse(await store.getRecord(key(fromId)))
+  return parsed.success ? parsed.data : undefined
+}
+
+export async function writeAlias(
+  store: Store,
+  fromId: string,
+  alias: Alias,
+  ttlMs: number,
+): Promise<void> {
+  await store.setRecord(key(fromId), alias, ttlMs)
+}
+
+/**
+ * The visitor whose log an agent message to `recipientId` belongs in: the merged-into
+ * user when an alias exists, else `recipientId` itself. User ids are never aliased,
+ * so they cost no read.
+ */
+export async function resolveRecipient(store: Store, recipientId: string): Promise<string> {
+  if (isUserVisitorId(recipientId)) return recipientId
+  return (await readAlias(store, recipientId))?.visitorId ?? recipientId
+}

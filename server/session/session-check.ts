@@ -1,0 +1,62 @@
+import { generationHolds } from './generation'
+import { SessionError } from './session-error'
+import type { TicketClaims } from './ticket'
+import type { TokenClaims } from './token'
+
+/** How far an issuing instance's clock may run ahead of the checking one's. */
+export const CLOCK_SKEW_MS = 5 * 60_000
+
+const DAY = 86_400_000
+
+/**
+ * Why a correctly signed token opens nothing now, or undefined when it is good.
+ * `legacySince` stands in for the issue time of first-format tokens (they had none).
+ */
+export function checkToken(
+  claims: TokenClaims,
+  context: { now: number; ttlMs: number; generation: number | undefined; legacySince: number },
+): SessionError | undefined {
+  const issuedAt = claims.issuedAt ?? context.legacySince
+  if (issuedAt > context.now + CLOCK_SKEW_MS)
+    return new SessionError(
+      'invalid_token',
+      'The visitor token is not valid: start a new session with POST /api/session.',
+    )
+  if (context.now - issuedAt >= context.ttlMs) return expired(context.ttlMs)
+  if (!generationHolds(claims.generation, context.generation)) return revoked()
+  return undefined
+}
+
+/** Why a correctly signed stream ticket opens nothing now, or undefined when it is good. */
+export function checkTicket(
+  claims: TicketClaims,
+  context: { now: number; generation: number | undefined; maxLifetimeMs: number },
+): SessionError | undefined {
+  if (claims.expiresAt > context.now + context.maxLifetimeMs + CLOCK_SKEW_MS)
+    return new SessionError(
+      'invalid_ticket',
+      'The stream ticket is not valid: get one with POST /api/events/ticket.',
+    )
+  if (claims.expiresAt <= context.now)
+    return new SessionError(
+      'ticket_expired',
+      'The stream ticket has expired (a ticket opens GET /api/events for 60 s): get a new one with POST /api/events/ticket.',
+    )
+  if (!generationHolds(claims.generation, context.generation)) return revoked()
+  return undefined
+}
+
+function expired(ttlMs: number): SessionError {
+  const lifetime = ttlMs % DAY === 0 ? `${ttlMs / DAY} days` : `${Math.round(ttlMs / 1000)} seconds`
+  return new SessionError(
+    'session_expired',
+    `The session has expired (a session lasts ${lifetime} after it was last renewed): start a new session with POST /api/session (an empty body {} for a guest, or identify the user again).`,
+  )
+}
+
+function revoked(): SessionError {
+  return new SessionError(
+    'session_revoked',
+    'This session was ended (DELETE /api/session) on this or another device: start a new session with POST /api/session.',
+  )
+}

@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { idFitsKind, type Visitor } from './token'
+
+/** How long a stream ticket opens GET /api/events (seconds). */
+export const TICKET_TTL_SECONDS = 60
+
+/** What a valid ticket says; the caller checks the generation against the store. */
+export type TicketClaims = { visitor: Visitor; expiresAt: number; generation: number }
+
+// Ticket: "t1" "." base64url(visitorId) "." kind "." expiresAt "." generation "." base64url(HMAC),
+// numbers in base 36. Signed under its own prefix, so a ticket is never a token and
+// a token never a ticket.
+const VERSION = 't1'
+const PREFIX = 'porthole-stream-ticket-v1'
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+const BASE36 = /^[0-9a-z]{1,12}$/
+
+function sign(secret: string, visitor: Visitor, expiresAt: number, generation: number): Buffer {
+  return createHmac('sha256', secret)
+    .update(`${PREFIX}\n${visitor.kind}\n${expiresAt}\n${generation}\n${visitor.visitorId}`)
+    .digest()
+}
+
+/**
+ * A short-lived credential for GET /api/events?ticket=… only: EventSource cannot send
+ * an Authorization header, and a URL ends up in access logs, so the URL carries this
+ * instead of the visitor's token.
+ *
+ * @example issueTicket(secret, visitor, { expiresAt: Date.now() + 60_000, generation: 0 })
+ */
+export function issueTicket(
+  secret: string,
+  visitor: Visitor,
+  claims: { expiresAt: number; generation: number },
+): string {
+  const id = Buffer.from(visitor.visitorId, 'utf8').toString('base64url')
+  const { expiresAt, generation } = claims
+  const signature = sign(secret, visitor, expiresAt, generation).toString('base64url')
+  return [
+    VERSION,
+    id,
+    visitor.kind,
+    expiresAt.toString(36),
+    generation.toString(36),
+    signature,
+  ].join('.')
+}
+
+/** The claims of a ticket signed by `secret` (expired or not), or undefined when malformed or forged. */
+export function readTicket(secret: string, ticket: string): TicketClaims | undefined {
+  if (ticket.length > 1024) return undefined
+  const parts = ticket.split('.')
+  const [version, id, kind, expires, generation, signature] = parts
+  if (parts.length !== 6 || version !== VERSION) return undefined
+  if (id === undefined || kind === undefined || signature === undefined) return undefined
+  if (expires === undefined || generation === undefined) return undefined
+  if (kind !== 'guest' && kind !== 'user') return undefined
+  if (!BASE64URL.test(id) || !SIGNATURE.test(signature)) return undefined
+  if (!BASE36.test(expires) || !BASE36.test(generation)) return undefined
+  const visitorId = Buffer.from(id, 'base64url').toString('utf8')
+  if (!idFitsKind(visitorId, kind)) return undefined
+  const visitor: Visitor = { visitorId, kind }
+  const expiresAt = Number.parseInt(expires, 36)
+  const gen = Number.parseInt(generation, 36)
+  const expected = sign(secret, visitor, expiresAt, gen)
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+  return { visitor, expiresAt, generation: gen }
+}

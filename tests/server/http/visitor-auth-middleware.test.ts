@@ -1,0 +1,202 @@
+import { Hono } from 'hono'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../../server/http/app-env'
+import { createErrorHandler } from '../../../server/http/on-error'
+import { requireVisitor } from '../../../server/http/visitor-auth'
+import { createLogger } from '../../../server/logging/logger'
+import { issueTicket } from '../../../server/session/ticket'
+import { issueToken } from '../../../server/session/token'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store } from '../../../server/store/types'
+import { ErrorBody } from '../../../shared/protocol/errors'
+import { openSse } from '../helpers/sse-client'
+import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { TEST_SESSION_SECRET } from '../helpers/test-config'
+import { startTestServer, type TestServer } from '../helpers/test-server'
+
+const DAY = 86_400_000
+
+let t: TestApp
+let server: TestServer | undefined
+afterEach(async () => {
+  t?.stop()
+  await server?.close()
+  server = undefined
+})
+
+async function errorOf(res: Response) {
+  return ErrorBody.parse(await res.json()).error
+}
+
+const ROUTES = [
+  { method: 'POST', path: '/api/messages', body: { id: 'client-0001', type: 'typein' } },
+  { method: 'GET', path: '/api/events' },
+  { method: 'POST', path: '/api/events/ticket' },
+  { method: 'GET', path: '/api/history' },
+  { method: 'POST', path: '/api/read', body: { upTo: '1' } },
+  { method: 'DELETE', path: '/api/session' },
+] as const
+
+describe('visitorAuth()', () => {
+  it('answers 401 with a Bearer challenge on every visitor route without a credential', async () => {
+    t = createTestApp()
+    for (const route of ROUTES) {
+      const res = await t.request(route.path, {
+        method: route.method,
+        ...('body' in route ? { body: route.body } : {}),
+      })
+      expect(res.status, route.path).toBe(401)
+      expect(res.headers.get('www-authenticate'), route.path).toBe('Bearer realm="porthole"')
+      expect((await errorOf(res)).code, route.path).toBe('unauthorized')
+    }
+  })
+
+  it('refuses a token in the URL anywhere, valid or not, and explains the ticket', async () => {
+    t = createTestApp()
+    const { token } = await t.newVisitor()
+    for (const path of ['/api/events', '/api/messages', '/api/history']) {
+      const res = await t.request(`${path}?token=${encodeURIComponent(token)}`, {
+        method: path === '/api/messages' ? 'POST' : 'GET',
+      })
+      expect(res.status, path).toBe(401)
+      const error = await errorOf(res)
+      expect(error.code).toBe('token_in_url')
+      expect(error.message).toMatch(/POST \/api\/events\/ticket.*\?ticket=/)
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /)
+    }
+  })
+
+  it('answers an expired token with 401 session_expired and error="invalid_token"', async () => {
+    const clock = { now: Date.UTC(2026, 10, 22) }
+    const now = () => clock.now
+    t = createTestApp({ now, store: createMemoryStore({ now }) })
+    const { token } = await t.newVisitor()
+    clock.now += 30 * DAY
+    const res = await t.request('/api/messages', {
+      token,
+      body: { id: createClientId(), type: 'text', text: 'hello?' },
+    })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe(
+      'Bearer realm="porthole", error="invalid_token"',
+    )
+    expect(await errorOf(res)).toEqual({
+      code: 'session_expired',
+      message: expect.stringMatching(/start a new session with POST \/api\/session/),
+    })
+    expect(t.service.calls.filter((call) => call.method === 'POST')).toEqual([])
+  })
+
+  it('takes a ticket only on the stream route', async () => {
+    t = createTestApp()
+    const visitor = await t.newVisitor()
+    const { ticket } = (await (
+      await t.request('/api/events/ticket', { method: 'POST', token: visitor.token })
+    ).json()) as { ticket: string }
+    const res = await t.request(`/api/messages?ticket=${ticket}`, {
+      body: { id: createClientId(), type: 'text', text: 'hi' },
+    })
+    expect(res.status).toBe(401)
+    expect((await errorOf(res)).code).toBe('unauthorized')
+  })
+
+  it('reads the revocation record once per request', async () => {
+    const store = createMemoryStore()
+    const reads: string[] = []
+    const counting: Store = {
+      ...store,
+      getRecord: (key) => {
+        reads.push(key)
+        return store.getRecord(key)
+      },
+    }
+    t = createTestApp({ store: counting })
+    const { token, visitorId } = await t.newVisitor()
+    reads.length = 0
+    const res = await t.request('/api/messages', {
+      token,
+      body: { id: createClientId(), type: 'text', text: 'hello' },
+    })
+    expect(res.status).toBe(200)
+    expect(reads.filter((key) => key === `session-generation:${visitorId}`)).toHaveLength(1)
+  })
+})
+
+describe('GET /api/events credentials (on a socket)', () => {
+  it('opens the stream with a ticket from POST /api/events/ticket, or a Bearer header', async () => {
+    server = await startTestServer({ store: createMemoryStore() })
+    const session = (await (
+      await fetch(`${server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { token: string; visitorId: string }
+    await server.store.append(session.visitorId, {
+      author: 'agent',
+      content: { type: 'text', text: 'Welcome back' },
+      at: Date.now(),
+    })
+    const { ticket } = (await (
+      await fetch(`${server.url}/api/events/ticket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json()) as { ticket: string }
+    const byTicket = openSse(`${server.url}/api/events?ticket=${encodeURIComponent(ticket)}`)
+    const byHeader = openSse(`${server.url}/api/events`, {
+      authorization: `Bearer ${session.token}`,
+    })
+    await Promise.all([byTicket.ready, byHeader.ready])
+    for (const stream of [byTicket, byHeader]) {
+      expect(stream.status).toBe(200)
+      await expect
+        .poll(() => stream.messages().map((entry) => entry.content.text))
+        .toEqual(['Welcome back'])
+      stream.close()
+    }
+  })
+
+  it('refuses an expired ticket, a forged one and a token in the URL', async () => {
+    server = await startTestServer({ store: createMemoryStore() })
+    const visitor = { visitorId: 'V1StGXR8_Z5jdHi6B-myT', kind: 'guest' as const }
+    const expired = issueTicket(TEST_SESSION_SECRET, visitor, {
+      expiresAt: Date.now() - 1,
+      generation: 0,
+    })
+    const forged = issueTicket('another-secret-0123456789abcdef01234567', visitor, {
+      expiresAt: Date.now() + 60_000,
+      generation: 0,
+    })
+    const token = issueToken(TEST_SESSION_SECRET, visitor, { issuedAt: Date.now(), generation: 0 })
+    const cases = [
+      [`ticket=${expired}`, 'ticket_expired'],
+      [`ticket=${forged}`, 'invalid_ticket'],
+      [`token=${token}`, 'token_in_url'],
+    ] as const
+    for (const [query, code] of cases) {
+      const res = await fetch(`${server.url}/api/events?${query}`)
+      expect(res.status, code).toBe(401)
+      expect((await errorOf(res)).code).toBe(code)
+    }
+  })
+})
+
+describe('requireVisitor() without the middleware in front', () => {
+  it('checks the Bearer signature and never reads a token from the URL', async () => {
+    const app = new Hono<AppEnv>()
+    app.onError(createErrorHandler(createLogger({ level: 'error', write: () => {} })))
+    app.get('/who', (c) => c.json(requireVisitor(c, TEST_SESSION_SECRET)))
+    const token = issueToken(
+      TEST_SESSION_SECRET,
+      { visitorId: 'abc', kind: 'guest' },
+      { issuedAt: Date.now(), generation: 0 },
+    )
+    const ok = await app.request('/who', { headers: { authorization: `Bearer ${token}` } })
+    expect(await ok.json()).toEqual({ visitorId: 'abc', kind: 'guest' })
+    expect((await app.request(`/who?token=${token}`)).status).toBe(401)
+    expect((await app.request('/who', { headers: { authorization: 'Bearer nope' } })).status).toBe(
+      401,
+    )
+  })
+})
