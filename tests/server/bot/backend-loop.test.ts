@@ -91,8 +91,9 @@ async function startLoop() {
       body: JSON.stringify(body),
     })
   const session = SessionResponse.parse(await (await call('/api/session', {})).json())
-  const stream = openSse(`${server.url}/api/events?token=${encodeURIComponent(session.token)}`, {
+  const stream = openSse(`${server.url}/api/events`, {
     origin: ORIGIN,
+    authorization: `Bearer ${session.token}`,
   })
   cleanups.push(async () => {
     stream.close()

@@ -28,6 +28,9 @@ async function start(env: Record<string, string> = {}) {
   return server
 }
 
+/** The visitor's token as the stream's Authorization header (tokens never go in URLs). */
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
 function connect(url: string, headers: Record<string, string> = {}): SseConnection {
   const sse = openSse(url, headers)
   cleanups.push(() => {
@@ -64,7 +67,7 @@ describe('GET /api/events over a real socket', () => {
   it('streams agent messages with ids, typing, and the visitor’s own messages from other tabs', async () => {
     const server = await start()
     const { token, visitorId } = await newVisitor(server)
-    const sse = connect(`${server.url}/api/events?token=${token}`)
+    const sse = connect(`${server.url}/api/events`, bearer(token))
     await sse.ready
     expect(sse.status).toBe(200)
     expect(sse.headers['content-type']).toBe('text/event-stream; charset=utf-8')
@@ -109,15 +112,17 @@ describe('GET /api/events over a real socket', () => {
     const server = await start()
     const { token, visitorId } = await newVisitor(server)
     for (const text of ['one', 'two', 'three']) await agentSays(server, visitorId, text)
-    const all = connect(`${server.url}/api/events?token=${token}`)
+    const all = connect(`${server.url}/api/events`, bearer(token))
     await eventually(() => expect(texts(all)).toEqual(['one', 'two', 'three']))
     const firstId = all.events[0]?.id ?? ''
-    const byHeader = connect(`${server.url}/api/events?token=${token}`, {
+    const byHeader = connect(`${server.url}/api/events`, {
+      ...bearer(token),
       'last-event-id': firstId,
     })
     await eventually(() => expect(texts(byHeader)).toEqual(['two', 'three']))
     const byQuery = connect(
-      `${server.url}/api/events?token=${token}&lastEventId=${encodeURIComponent(all.events[1]?.id ?? '')}`,
+      `${server.url}/api/events?lastEventId=${encodeURIComponent(all.events[1]?.id ?? '')}`,
+      bearer(token),
     )
     await eventually(() => expect(texts(byQuery)).toEqual(['three']))
   })
@@ -125,17 +130,21 @@ describe('GET /api/events over a real socket', () => {
   it('refuses a bogus Last-Event-ID and a missing or foreign token', async () => {
     const server = await start()
     const { token } = await newVisitor(server)
-    const bogus = await fetch(`${server.url}/api/events?token=${token}&lastEventId=not-an-id`)
+    const bogus = await fetch(`${server.url}/api/events?lastEventId=not-an-id`, {
+      headers: bearer(token),
+    })
     expect(bogus.status).toBe(400)
     expect((await fetch(`${server.url}/api/events`)).status).toBe(401)
-    expect((await fetch(`${server.url}/api/events?token=${token}x`)).status).toBe(401)
+    expect((await fetch(`${server.url}/api/events`, { headers: bearer(`${token}x`) })).status).toBe(
+      401,
+    )
   })
 
   it('opens only the token’s own visitor stream', async () => {
     const server = await start()
     const alice = await newVisitor(server)
     const bob = await newVisitor(server)
-    const bobStream = connect(`${server.url}/api/events?token=${bob.token}`)
+    const bobStream = connect(`${server.url}/api/events`, bearer(bob.token))
     await agentSays(server, alice.visitorId, 'for Alice only')
     await agentSays(server, bob.visitorId, 'for Bob')
     await eventually(() => expect(texts(bobStream)).toEqual(['for Bob']))
@@ -144,14 +153,14 @@ describe('GET /api/events over a real socket', () => {
   it('sends heartbeats so dead peers are found', async () => {
     const server = await start({ HEARTBEAT_SECONDS: '1' })
     const { token } = await newVisitor(server)
-    const sse = connect(`${server.url}/api/events?token=${token}`)
+    const sse = connect(`${server.url}/api/events`, bearer(token))
     await eventually(() => expect(sse.comments).toContain('ping'), { timeout: 10_000 })
   })
 
   it('forgets a stream when the client disconnects', async () => {
     const server = await start()
     const { token } = await newVisitor(server)
-    const sse = connect(`${server.url}/api/events?token=${token}`)
+    const sse = connect(`${server.url}/api/events`, bearer(token))
     const openStreams = async () =>
       (await (await fetch(`${server.url}/metrics`)).text()).match(
         /^porthole_open_streams (\d+)$/m,
@@ -164,7 +173,7 @@ describe('GET /api/events over a real socket', () => {
   it('ends streams on graceful shutdown so clients reconnect', async () => {
     const server = await startTestServer()
     const { token } = await newVisitor(server)
-    const sse = connect(`${server.url}/api/events?token=${token}`)
+    const sse = connect(`${server.url}/api/events`, bearer(token))
     await eventually(() => expect(sse.comments).toContain('connected'))
     await server.close()
     await eventually(() => expect(sse.ended).toBe(true))
@@ -175,7 +184,7 @@ describe('GET /api/events over a real socket', () => {
     const server = await startTestServer({ service, env: { STATUS_CACHE_SECONDS: '1' } })
     cleanups.push(() => server.close())
     const { token } = await newVisitor(server)
-    const sse = connect(`${server.url}/api/events?token=${token}`)
+    const sse = connect(`${server.url}/api/events`, bearer(token))
     await eventually(() => expect(sse.comments).toContain('connected'))
     await fetch(`${server.url}/api/status`)
     service.setStatus({ status: 200, body: '0' })
@@ -196,7 +205,7 @@ describe('GET /api/events over a real socket', () => {
     const env = { STORE_URL: `sqlite:${join(dir, 'porthole.db')}` }
     const first = await startTestServer({ env })
     const { token, visitorId } = await newVisitor(first)
-    const sse = connect(`${first.url}/api/events?token=${token}`)
+    const sse = connect(`${first.url}/api/events`, bearer(token))
     await agentSays(first, visitorId, 'before the restart')
     await eventually(() => expect(texts(sse)).toEqual(['before the restart']))
     const seen = sse.events[0]?.id ?? ''
@@ -206,7 +215,7 @@ describe('GET /api/events over a real socket', () => {
     const second = await startTestServer({ env })
     cleanups.push(() => second.close())
     await agentSays(second, visitorId, 'after the restart')
-    const again = connect(`${second.url}/api/events?token=${token}`, { 'last-event-id': seen })
+    const again = connect(`${second.url}/api/events`, { ...bearer(token), 'last-event-id': seen })
     await eventually(() =>
       expect(texts(again)).toEqual(['while you were away', 'after the restart']),
     )

@@ -53,8 +53,9 @@ describe('X-Request-Id over a real socket', () => {
       body: '{}',
     })
     const { token } = (await session.json()) as { token: string }
-    const stream = await headersOf(`${server.url}/api/events?token=${encodeURIComponent(token)}`, {
+    const stream = await headersOf(`${server.url}/api/events`, {
       'x-request-id': 'tab-7',
+      authorization: `Bearer ${token}`,
     })
     expect(stream.status).toBe(200)
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/)

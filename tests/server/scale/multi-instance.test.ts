@@ -88,7 +88,7 @@ describeRedis('two backend instances on one Redis', () => {
     }
 
     // Streams from B; webhooks reach A (and, for some, B too).
-    const first = await openSse(`${b.url}/api/events?token=${encodeURIComponent(token)}`)
+    const first = await openSse(`${b.url}/api/events`, { authorization: `Bearer ${token}` })
     for (let n = 1; n <= 10; n++) await send(n % 3 === 0 ? b : a, n)
     // The service retries a message whose ack it lost, and the retry lands on the other instance.
     await deliver(b, visitorId, `agent-msg-${visitorId}-1`, 'message 1')
@@ -102,7 +102,8 @@ describeRedis('two backend instances on one Redis', () => {
     for (let n = 11; n <= 20; n++) await send(n % 2 ? a : b, n)
 
     // ...and reconnects to A with the last id it saw: the rest, once each, in order.
-    const second = await openSse(`${a.url}/api/events?token=${encodeURIComponent(token)}`, {
+    const second = await openSse(`${a.url}/api/events`, {
+      authorization: `Bearer ${token}`,
       'last-event-id': lastSeen ?? '',
     })
     for (let n = 21; n <= 25; n++) await send(n % 2 ? b : a, n)
@@ -113,7 +114,7 @@ describeRedis('two backend instances on one Redis', () => {
 
   it('echoes a visitor’s own message to its tab on the other instance', async () => {
     const { token } = await newVisitor(b)
-    const tab = await openSse(`${b.url}/api/events?token=${encodeURIComponent(token)}`)
+    const tab = await openSse(`${b.url}/api/events`, { authorization: `Bearer ${token}` })
     const response = await fetch(`${a.url}/api/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -126,7 +127,7 @@ describeRedis('two backend instances on one Redis', () => {
 
   it('pushes agent typing from one instance to the stream on the other', async () => {
     const { visitorId, token } = await newVisitor(a)
-    const stream = await openSse(`${b.url}/api/events?token=${encodeURIComponent(token)}`)
+    const stream = await openSse(`${b.url}/api/events`, { authorization: `Bearer ${token}` })
     // Typing is published, not stored: the stream must be live on B before it is sent.
     await vi.waitFor(async () => {
       const body = createAgentMessage({ recipient: { id: visitorId }, message: { type: 'typein' } })

@@ -74,7 +74,7 @@ describe('no secret leaves the backend', () => {
     await call('/metrics')
     await call('/widget.js')
     await call(`/nowhere/${TEST_WEBHOOK_SECRET}`)
-    const sse = openSse(`${server.url}/api/events?token=${session.token}`)
+    const sse = openSse(`${server.url}/api/events`, { authorization: `Bearer ${session.token}` })
     await eventually(() => expect(sse.messages()).toHaveLength(3))
     sse.close()
     seen.push(JSON.stringify(sse.events), JSON.stringify(sse.headers))
