@@ -74,10 +74,11 @@ function onEvent(block) {
 }
 
 /** Opens one SSE stream; resolves once the server answered 200 (it then idles). */
-function openStream(url) {
+function openStream(url, headers = {}) {
   return new Promise((resolve) => {
     // Its own socket per stream, as each visitor's browser has.
-    const req = request(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+    const options = { agent: false, headers: { accept: 'text/event-stream', ...headers } }
+    const req = request(url, options, (res) => {
       if (res.statusCode !== 200) {
         res.resume()
         resolve(undefined)
@@ -185,11 +186,9 @@ const commands = {
   /** One idle SSE stream per visitor. */
   async open({ base, porthole }) {
     const opened = await inBatches(visitors, 100, (visitor) =>
-      openStream(
-        porthole
-          ? `${base}/api/events?token=${encodeURIComponent(visitor.token)}`
-          : `${base}/events?visitor=${encodeURIComponent(visitor.id)}`,
-      ),
+      porthole
+        ? openStream(`${base}/api/events`, { authorization: `Bearer ${visitor.token}` })
+        : openStream(`${base}/events?visitor=${encodeURIComponent(visitor.id)}`),
     )
     streams = opened.filter(Boolean)
     return { opened: streams.length, failed: opened.length - streams.length }
