@@ -22,6 +22,10 @@ export type Runtime = {
   start(): Promise<void>
   /** Stops timers and ends streams (clients reconnect); does not close the store. */
   stop(): void
+  /** Marks the instance as shutting down: /healthz answers 503 "draining"; everything else still serves. */
+  drain(): void
+  /** True once drain() or stop() was called, so load balancers stop sending. */
+  readonly draining: boolean
 }
 
 export function createRuntime(deps: AppDeps): Runtime {
@@ -35,7 +39,13 @@ export function createRuntime(deps: AppDeps): Runtime {
     logger,
     now,
   })
-  const hub = createStreamHub({ store, logger, heartbeatMs: config.heartbeatMs })
+  const hub = createStreamHub({
+    store,
+    logger,
+    heartbeatMs: config.heartbeatMs,
+    maxStreamsPerIp: config.maxStreamsPerIp,
+    maxStreams: config.maxStreams,
+  })
   metrics.setOpenStreams(() => hub.count())
   const status = createStatusCache({
     client,
@@ -51,11 +61,13 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     retryIntervalMs: config.retryIntervalMs,
     retries: config.retries,
+    giveUpMs: config.giveUpMs,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     keepMs: config.retention.maxAgeMs,
   })
   const limiter = (limit: number) => createRateLimiter({ limit, windowMs: MINUTE, now })
   let pruneTimer: NodeJS.Timeout | undefined
+  let draining = false
 
   async function prune(): Promise<void> {
     try {
@@ -83,10 +95,18 @@ export function createRuntime(deps: AppDeps): Runtime {
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
       pruneTimer.unref()
     },
+    drain() {
+      draining = true
+    },
     stop() {
+      draining = true
       if (pruneTimer) clearInterval(pruneTimer)
-      outbox.stop()
+      // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.
+      void outbox.stop()
       hub.close()
+    },
+    get draining() {
+      return draining
     },
   }
 }

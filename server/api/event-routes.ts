@@ -3,10 +3,15 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv } from '../http/app-env'
+import { clientIp } from '../http/client-ip'
 import { allowedOriginsOf, corsHeaders } from '../http/origin'
 import { SECURITY_HEADERS } from '../http/security-headers'
 import { requireVisitor } from '../http/visitor-auth'
 import type { Runtime } from '../runtime'
+
+// Seconds a refused client should wait: another address's streams are its own to end;
+// an instance at its cap sheds load to the others behind the balancer.
+const RETRY_AFTER = { address: '30', instance: '5' } as const
 
 /** GET /api/events: the visitor's SSE stream, written by the stream hub. */
 export function eventRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
@@ -20,7 +25,7 @@ export function eventRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
       throw apiError(
         400,
         'invalid_request',
-        'lastEventId: not an event id of this server; reconnect without it to receive the whole conversation.',
+        'lastEventId: not an event id of this server; reconnect without it to receive the newest messages.',
       )
     }
     const res = c.env?.outgoing
@@ -34,7 +39,26 @@ export function eventRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
       ...SECURITY_HEADERS,
       'x-request-id': c.get('requestId'),
     }
-    await runtime.hub.open({ visitorId, res, lastEventId, headers })
+    const ip = clientIp(c, config.trustProxy)
+    // Checked right before open() with nothing awaited in between, so the counts are exact.
+    const refusal = runtime.hub.refusal(ip)
+    if (refusal === 'address') {
+      throw apiError(
+        429,
+        'too_many_streams',
+        `This address already has ${config.maxStreamsPerIp} open chat streams (MAX_STREAMS_PER_IP); close some tabs or retry in ${RETRY_AFTER.address} s.`,
+        { 'retry-after': RETRY_AFTER.address },
+      )
+    }
+    if (refusal === 'instance') {
+      throw apiError(
+        503,
+        'overloaded',
+        `This server holds its maximum of ${config.maxStreams} chat streams (MAX_STREAMS); retry in ${RETRY_AFTER.instance} s.`,
+        { 'retry-after': RETRY_AFTER.instance },
+      )
+    }
+    await runtime.hub.open({ visitorId, res, lastEventId, ip, headers })
     return RESPONSE_ALREADY_SENT
   })
 }

@@ -1,29 +1,34 @@
 import type { ServerResponse } from 'node:http'
 import type { Logger } from '../logging/logger'
 import type { Store, VisitorEvent } from '../store/types'
+import { type Connection, createStreamWriter, isOpen } from './connection'
+import { loadReadMarker } from './read-marker'
+import { replayLog } from './replay'
 import { formatEntry, formatPreamble, formatTransient, HEARTBEAT } from './sse-format'
-
-/** One open stream. Kept small on purpose: idle streams are the backend's main memory cost. */
-type Connection = {
-  res: ServerResponse
-  visitorId: string
-  /** Live events that arrive while the replay is being written; undefined once live. */
-  pending: VisitorEvent[] | undefined
-}
 
 type VisitorGroup = { connections: Set<Connection>; unsubscribe: () => void }
 
 export type OpenStream = {
   visitorId: string
   res: ServerResponse
-  /** Replay the visitor's log after this id (undefined: the whole log). */
+  /** Replay the visitor's log after this id (undefined: the newest page). */
   lastEventId: string | undefined
+  /** The client's address, for the per-address cap (see refusal()). */
+  ip: string
   /** Extra response headers (CORS). */
   headers: Record<string, string>
 }
 
+/** Why a new stream is refused: too many from one address (429) or on this instance (503). */
+export type StreamRefusal = 'address' | 'instance'
+
 export type StreamHub = {
-  /** Takes over `res`: writes the headers, the replay, then live events until the client leaves. */
+  /**
+   * Whether a stream from `ip` would exceed a cap. Call it right before open(), with
+   * no await in between, so the count is exact.
+   */
+  refusal(ip: string): StreamRefusal | undefined
+  /** Takes over `res`: writes the headers, the read marker, the replay, then live events until the client leaves. */
   open(stream: OpenStream): Promise<void>
   /** Sends a transient event (e.g. status) to every open stream on this instance. */
   broadcast(event: string, data: unknown): void
@@ -32,49 +37,66 @@ export type StreamHub = {
   close(): void
 }
 
-const REPLAY_PAGE = 200
-
-/**
- * SSE streams written straight to Node's ServerResponse: one heartbeat timer for all
- * streams, one store subscription per visitor shared by that visitor's tabs, and no
- * unbounded buffering — a client that cannot keep up is disconnected and replays
- * from its Last-Event-ID when it reconnects.
- */
-export function createStreamHub(options: {
+export type StreamHubOptions = {
   store: Store
   logger: Logger
   heartbeatMs: number
   retryMs?: number
   /** Streams one visitor may hold open (tabs); the oldest is closed beyond it. */
   maxPerVisitor?: number
+  /** Open streams per client address (default 50) and on this instance (default 20,000). */
+  maxStreamsPerIp?: number
+  maxStreams?: number
   /** Streams written per event-loop turn by a heartbeat or a broadcast (default 256). */
   writeSlice?: number
-}): StreamHub {
+  /** Entries a first connection (no Last-Event-ID) starts with (default 200). */
+  firstPage?: number
+  /** A client whose socket stays full this long is dead and its stream ends (default 45 s). */
+  drainTimeoutMs?: number
+  /** Live events held for a busy stream before it is closed to resume (default 1,000 / 1 MiB). */
+  maxQueuedEvents?: number
+  maxQueuedBytes?: number
+}
+
+/**
+ * SSE streams written straight to Node's ServerResponse: one heartbeat timer for all
+ * streams, one store subscription per visitor shared by that visitor's tabs, and
+ * backpressure honoured (see StreamWriter): a slow client is waited for, a dead one is
+ * ended after the drain timeout, one too far behind is closed and resumes from its
+ * Last-Event-ID.
+ */
+export function createStreamHub(options: StreamHubOptions): StreamHub {
   const { store, logger } = options
   const maxPerVisitor = options.maxPerVisitor ?? 32
+  const maxStreamsPerIp = options.maxStreamsPerIp ?? 50
+  const maxStreams = options.maxStreams ?? 20_000
   const writeSlice = options.writeSlice ?? 256
   const groups = new Map<string, VisitorGroup>()
+  const perIp = new Map<string, number>()
   let total = 0
   let closed = false
 
-  function write(conn: Connection, chunk: string): void {
-    const { res } = conn
-    if (res.destroyed || res.writableEnded) return
-    // false: the socket buffer is full. Drop rather than queue: every stored event has
-    // an id, so the reconnecting client loses nothing.
-    if (!res.write(chunk)) res.destroy()
-  }
+  const writer = createStreamWriter({
+    drainTimeoutMs: options.drainTimeoutMs ?? 45_000,
+    maxQueuedEvents: options.maxQueuedEvents ?? 1000,
+    maxQueuedBytes: options.maxQueuedBytes ?? 1024 * 1024,
+    compareIds: (a, b) => store.compareIds(a, b),
+    onDropped: (conn, reason) =>
+      logger.debug('stream closed: the client is not reading; it resumes on reconnect', {
+        visitorId: conn.visitorId,
+        reason,
+      }),
+  })
 
   function deliver(visitorId: string, event: VisitorEvent): void {
     const group = groups.get(visitorId)
     if (!group) return
     // Serialised once for all of the visitor's tabs.
-    const chunk =
-      event.event === 'message' ? formatEntry(event.data) : formatTransient(event.event, event.data)
-    for (const conn of group.connections) {
-      if (conn.pending) conn.pending.push(event)
-      else write(conn, chunk)
-    }
+    const item =
+      event.event === 'message'
+        ? { id: event.data.id, chunk: formatEntry(event.data) }
+        : { id: undefined, chunk: formatTransient(event.event, event.data) }
+    for (const conn of group.connections) writer.send(conn, item)
   }
 
   function join(conn: Connection): void {
@@ -95,6 +117,7 @@ export function createStreamHub(options: {
     }
     group.connections.add(conn)
     total += 1
+    perIp.set(conn.ip, (perIp.get(conn.ip) ?? 0) + 1)
   }
 
   // The one place a stream is cleaned up, whoever ended it.
@@ -102,34 +125,26 @@ export function createStreamHub(options: {
     const group = groups.get(conn.visitorId)
     if (!group?.connections.delete(conn)) return
     total -= 1
+    const fromIp = (perIp.get(conn.ip) ?? 1) - 1
+    if (fromIp > 0) perIp.set(conn.ip, fromIp)
+    else perIp.delete(conn.ip)
     if (group.connections.size === 0) {
       groups.delete(conn.visitorId)
       group.unsubscribe()
     }
   }
 
-  async function replay(conn: Connection, after: string | undefined): Promise<void> {
-    const replayed = new Set<string>()
-    let cursor = after
-    for (;;) {
-      const page = await store.readAfter(conn.visitorId, cursor, REPLAY_PAGE)
-      for (const entry of page) {
-        replayed.add(entry.id)
-        write(conn, formatEntry(entry))
-      }
-      const last = page.at(-1)
-      if (page.length < REPLAY_PAGE || !last || conn.res.destroyed) break
-      cursor = last.id
-    }
-    const pending = conn.pending ?? []
-    conn.pending = undefined
-    for (const event of pending) {
-      if (event.event === 'message') {
-        if (!replayed.has(event.data.id)) write(conn, formatEntry(event.data))
-      } else {
-        write(conn, formatTransient(event.event, event.data))
-      }
-    }
+  async function start(conn: Connection, lastEventId: string | undefined): Promise<void> {
+    if (!(await writer.replayWrite(conn, formatPreamble(options.retryMs ?? 3000)))) return
+    const marker = await loadReadMarker(store, conn.visitorId, logger)
+    if (marker && !(await writer.replayWrite(conn, formatTransient('read', marker)))) return
+    const upTo = await replayLog(conn, {
+      store,
+      writer,
+      lastEventId,
+      firstPage: options.firstPage ?? 200,
+    })
+    if (upTo !== false) await writer.endReplay(conn, upTo)
   }
 
   // A write costs a system call: 10,000 streams written in one go hold the event loop
@@ -145,7 +160,7 @@ export function createStreamHub(options: {
     const end = Math.min(all.length, from + writeSlice)
     for (let i = from; i < end; i++) {
       const conn = all[i]
-      if (conn) write(conn, chunk)
+      if (conn) writer.offer(conn, chunk)
     }
     if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end))
   }
@@ -154,6 +169,11 @@ export function createStreamHub(options: {
   heartbeat.unref()
 
   return {
+    refusal(ip) {
+      if ((perIp.get(ip) ?? 0) >= maxStreamsPerIp) return 'address'
+      if (total >= maxStreams) return 'instance'
+      return undefined
+    },
     async open(stream) {
       const { res } = stream
       if (closed) {
@@ -170,16 +190,22 @@ export function createStreamHub(options: {
         'x-accel-buffering': 'no',
       })
       res.socket?.setNoDelay(true)
-      const conn: Connection = { res, visitorId: stream.visitorId, pending: [] }
+      const conn: Connection = {
+        res,
+        visitorId: stream.visitorId,
+        ip: stream.ip,
+        busy: undefined,
+      }
+      // Replaying from the start: live events that arrive meanwhile queue behind it.
+      writer.beginReplay(conn)
       res.on('close', () => leave(conn))
       join(conn)
-      if (res.destroyed) {
+      if (!isOpen(res)) {
         leave(conn)
         return
       }
-      write(conn, formatPreamble(options.retryMs ?? 3000))
       try {
-        await replay(conn, stream.lastEventId)
+        await start(conn, stream.lastEventId)
       } catch (error) {
         logger.error('stream replay failed; closing the stream so the client retries', { error })
         res.destroy()

@@ -1,45 +1,49 @@
-import { EventEmitter } from 'node:events'
-import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { readMarkerKey } from '../../../server/events/read-marker'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store } from '../../../server/store/types'
 import { createEntry } from '../store/conformance'
+import { asResponse, createFakeResponse, type FakeResponse } from './fake-response'
 
-/** A ServerResponse stand-in: records writes; `full` makes write() report a full buffer. */
-function createFakeResponse(options: { full?: boolean } = {}) {
-  const emitter = new EventEmitter()
-  const res = Object.assign(emitter, {
-    chunks: [] as string[],
-    status: 0,
-    headers: {} as Record<string, string>,
-    destroyed: false,
-    writableEnded: false,
-    socket: null,
-    writeHead(status: number, headers: Record<string, string>) {
-      res.status = status
-      res.headers = headers
-      return res
-    },
-    write(chunk: string) {
-      res.chunks.push(chunk)
-      return !options.full
-    },
-    end() {
-      res.writableEnded = true
-      emitter.emit('close')
-    },
-    destroy() {
-      res.destroyed = true
-      emitter.emit('close')
-    },
-  })
-  return res
-}
-type FakeResponse = ReturnType<typeof createFakeResponse>
-const asResponse = (res: FakeResponse) => res as unknown as ServerResponse
+const IP = '203.0.113.7'
 
 let hub: StreamHub | undefined
+
+function openTab(
+  target: StreamHub,
+  res: FakeResponse,
+  options: { visitorId?: string; lastEventId?: string; ip?: string } = {},
+) {
+  return target.open({
+    visitorId: options.visitorId ?? 'v1',
+    res: asResponse(res),
+    lastEventId: options.lastEventId,
+    ip: options.ip ?? IP,
+    headers: {},
+  })
+}
+
+/** The ids of the `message` events written to `res`, in order. */
+const writtenIds = (res: FakeResponse) =>
+  res.chunks
+    .join('')
+    .split('\n\n')
+    .filter((block) => block.startsWith('id: '))
+    .map((block) => block.slice(4, block.indexOf('\n')))
+
+async function appendTexts(store: Store, visitorId: string, count: number): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) {
+    const { entry } = await store.append(
+      visitorId,
+      createEntry({ content: { type: 'text', text: `m${i}` } }),
+    )
+    ids.push(entry.id)
+  }
+  return ids
+}
 afterEach(() => {
   hub?.close()
   vi.useRealTimers()
@@ -59,6 +63,7 @@ describe('stream hub', () => {
       visitorId: 'v1',
       res: asResponse(res),
       lastEventId: first.entry.id,
+      ip: IP,
       headers: { 'x-extra': '1' },
     })
     expect(res.status).toBe(200)
@@ -80,27 +85,25 @@ describe('stream hub', () => {
     const tabs = [createFakeResponse(), createFakeResponse()]
     const other = createFakeResponse()
     for (const tab of tabs)
-      await hub.open({ visitorId: 'v1', res: asResponse(tab), lastEventId: undefined, headers: {} })
-    await hub.open({ visitorId: 'v2', res: asResponse(other), lastEventId: undefined, headers: {} })
+      await hub.open({
+        visitorId: 'v1',
+        res: asResponse(tab),
+        lastEventId: undefined,
+        ip: IP,
+        headers: {},
+      })
+    await hub.open({
+      visitorId: 'v2',
+      res: asResponse(other),
+      lastEventId: undefined,
+      ip: IP,
+      headers: {},
+    })
     expect(subscribe).toHaveBeenCalledTimes(2)
     await store.publish('v1', { event: 'typing', data: { typing: true } })
     for (const tab of tabs)
       expect(tab.chunks.at(-1)).toBe('event: typing\ndata: {"typing":true}\n\n')
     expect(other.chunks).toEqual(['retry: 3000\n: connected\n\n'])
-  })
-
-  it('drops a client whose buffer is full instead of queueing, and keeps serving the others', async () => {
-    const store = createMemoryStore()
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
-    const slow = createFakeResponse({ full: true })
-    const fast = createFakeResponse()
-    await hub.open({ visitorId: 'v1', res: asResponse(slow), lastEventId: undefined, headers: {} })
-    await hub.open({ visitorId: 'v1', res: asResponse(fast), lastEventId: undefined, headers: {} })
-    expect(slow.destroyed).toBe(true)
-    expect(hub.count()).toBe(1)
-    const { entry } = await store.append('v1', createEntry())
-    expect(fast.chunks.at(-1)).toContain(`id: ${entry.id}\n`)
-    expect(slow.chunks).toHaveLength(1)
   })
 
   it('cleans up in one place: the last tab leaving ends the store subscription', async () => {
@@ -110,8 +113,20 @@ describe('stream hub', () => {
     hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
     const a = createFakeResponse()
     const b = createFakeResponse()
-    await hub.open({ visitorId: 'v1', res: asResponse(a), lastEventId: undefined, headers: {} })
-    await hub.open({ visitorId: 'v1', res: asResponse(b), lastEventId: undefined, headers: {} })
+    await hub.open({
+      visitorId: 'v1',
+      res: asResponse(a),
+      lastEventId: undefined,
+      ip: IP,
+      headers: {},
+    })
+    await hub.open({
+      visitorId: 'v1',
+      res: asResponse(b),
+      lastEventId: undefined,
+      ip: IP,
+      headers: {},
+    })
     a.destroy()
     expect(unsubscribe).not.toHaveBeenCalled()
     b.destroy()
@@ -130,6 +145,7 @@ describe('stream hub', () => {
         visitorId: `v${i}`,
         res: asResponse(tab),
         lastEventId: undefined,
+        ip: IP,
         headers: {},
       })
     expect(setIntervalSpy).toHaveBeenCalledTimes(1)
@@ -150,6 +166,7 @@ describe('stream hub', () => {
         visitorId: `v${i}`,
         res: asResponse(tab),
         lastEventId: undefined,
+        ip: IP,
         headers: {},
       })
     const chunk = 'event: status\ndata: {"online":true}\n\n'
@@ -179,8 +196,14 @@ describe('stream hub', () => {
     })
     hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
     const res = createFakeResponse()
-    await hub.open({ visitorId: 'v1', res: asResponse(res), lastEventId: undefined, headers: {} })
-    const ids = res.chunks.filter((c) => c.startsWith('id: ')).map((c) => c.split('\n')[0])
+    await hub.open({
+      visitorId: 'v1',
+      res: asResponse(res),
+      lastEventId: undefined,
+      ip: IP,
+      headers: {},
+    })
+    const ids = writtenIds(res)
     expect(ids).toHaveLength(4)
     expect(new Set(ids).size).toBe(4)
   })
@@ -194,7 +217,13 @@ describe('stream hub', () => {
     })
     const tabs = [createFakeResponse(), createFakeResponse(), createFakeResponse()]
     for (const tab of tabs)
-      await hub.open({ visitorId: 'v1', res: asResponse(tab), lastEventId: undefined, headers: {} })
+      await hub.open({
+        visitorId: 'v1',
+        res: asResponse(tab),
+        lastEventId: undefined,
+        ip: IP,
+        headers: {},
+      })
     expect(tabs.map((tab) => tab.destroyed)).toEqual([true, false, false])
     expect(hub.count()).toBe(2)
   })
@@ -202,11 +231,112 @@ describe('stream hub', () => {
   it('ends every stream on close and refuses new ones', async () => {
     hub = createStreamHub({ store: createMemoryStore(), logger: silentLogger, heartbeatMs: 60_000 })
     const res = createFakeResponse()
-    await hub.open({ visitorId: 'v1', res: asResponse(res), lastEventId: undefined, headers: {} })
+    await hub.open({
+      visitorId: 'v1',
+      res: asResponse(res),
+      lastEventId: undefined,
+      ip: IP,
+      headers: {},
+    })
     hub.close()
     expect(res.writableEnded).toBe(true)
     const late = createFakeResponse()
-    await hub.open({ visitorId: 'v1', res: asResponse(late), lastEventId: undefined, headers: {} })
+    await hub.open({
+      visitorId: 'v1',
+      res: asResponse(late),
+      lastEventId: undefined,
+      ip: IP,
+      headers: {},
+    })
     expect(late.status).toBe(503)
+  })
+
+  it('starts a first connection (no Last-Event-ID) at the newest 200 entries', async () => {
+    const store = createMemoryStore()
+    const ids = await appendTexts(store, 'v1', 450)
+    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const res = createFakeResponse()
+    await openTab(hub, res)
+    expect(writtenIds(res)).toEqual(ids.slice(250))
+  })
+
+  it('replays everything after a Last-Event-ID however long, in order and once', async () => {
+    const store = createMemoryStore()
+    const ids = await appendTexts(store, 'v1', 1_500)
+    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const res = createFakeResponse()
+    await openTab(hub, res, { lastEventId: ids[99] })
+    expect(writtenIds(res)).toEqual(ids.slice(100))
+  })
+
+  it('waits for a full client instead of dropping it, and keeps serving the others', async () => {
+    const store = createMemoryStore()
+    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const slow = createFakeResponse({ full: true })
+    const fast = createFakeResponse()
+    // Its preamble filled the socket: the replay waits for drain.
+    const opening = openTab(hub, slow)
+    await openTab(hub, fast)
+    const { entry } = await store.append('v1', createEntry())
+    expect(fast.chunks.at(-1)).toContain(`id: ${entry.id}\n`)
+    expect(slow.destroyed).toBe(false)
+    expect(writtenIds(slow)).toEqual([])
+    expect(hub.count()).toBe(2)
+    slow.drain()
+    await opening
+    expect(writtenIds(slow)).toEqual([entry.id])
+  })
+
+  it('sends the read marker right after the preamble, before the replay, and every move live', async () => {
+    const store = createMemoryStore()
+    const ids = await appendTexts(store, 'v1', 3)
+    await store.setRecord(readMarkerKey('v1'), { upTo: ids[1] })
+    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const res = createFakeResponse()
+    const none = createFakeResponse()
+    await openTab(hub, res)
+    await openTab(hub, none, { visitorId: 'v2' })
+    expect(res.chunks.slice(0, 2)).toEqual([
+      'retry: 3000\n: connected\n\n',
+      `event: read\ndata: {"upTo":"${ids[1]}"}\n\n`,
+    ])
+    expect(writtenIds(res)).toEqual(ids)
+    expect(none.chunks.join('')).not.toContain('event: read')
+    await store.publish('v1', { event: 'read', data: { upTo: ids[2] ?? '' } })
+    expect(res.chunks.at(-1)).toBe(`event: read\ndata: {"upTo":"${ids[2]}"}\n\n`)
+  })
+
+  it('ignores a damaged read marker record', async () => {
+    const store = createMemoryStore()
+    await store.setRecord(readMarkerKey('v1'), { upTo: 'not an id' })
+    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const res = createFakeResponse()
+    await openTab(hub, res)
+    expect(res.chunks).toEqual(['retry: 3000\n: connected\n\n'])
+  })
+
+  it('counts streams per address and per instance exactly, closed ones included', async () => {
+    hub = createStreamHub({
+      store: createMemoryStore(),
+      logger: silentLogger,
+      heartbeatMs: 60_000,
+      maxStreamsPerIp: 2,
+      maxStreams: 3,
+    })
+    const a = [createFakeResponse(), createFakeResponse()]
+    for (const [i, res] of a.entries()) {
+      expect(hub.refusal('198.51.100.1')).toBeUndefined()
+      await openTab(hub, res, { visitorId: `a${i}`, ip: '198.51.100.1' })
+    }
+    expect(hub.refusal('198.51.100.1')).toBe('address')
+    expect(hub.refusal('198.51.100.2')).toBeUndefined()
+    await openTab(hub, createFakeResponse(), { visitorId: 'b', ip: '198.51.100.2' })
+    expect(hub.refusal('198.51.100.3')).toBe('instance')
+    a[0]?.destroy()
+    // A stream closed twice is counted once.
+    a[0]?.destroy()
+    expect(hub.count()).toBe(2)
+    expect(hub.refusal('198.51.100.1')).toBeUndefined()
+    expect(hub.refusal('198.51.100.3')).toBeUndefined()
   })
 })

@@ -1,0 +1,154 @@
+import type { ServerResponse } from 'node:http'
+
+/** A live event waiting for a busy stream; `id` is set for stored entries. */
+export type QueuedChunk = { id: string | undefined; chunk: string }
+
+/** Why a stream cannot take a write now: it is replaying its log, or its socket is full. */
+type Busy = {
+  /** Live events in arrival order, written once the replay ends or the socket drains. */
+  queue: QueuedChunk[]
+  bytes: number
+  /** The newest entry the replay wrote: queued entries up to it were already written. */
+  replayedUpTo: string | undefined
+}
+
+/** One open stream. Kept small on purpose: idle streams are the backend's main memory cost. */
+export type Connection = {
+  readonly res: ServerResponse
+  readonly visitorId: string
+  readonly ip: string
+  /** Undefined while live and writable: an idle stream holds no queue, timer or closure. */
+  busy: Busy | undefined
+}
+
+export type BackpressureOptions = {
+  /** A client that reads nothing for this long is dead: its stream is ended. */
+  drainTimeoutMs: number
+  /** Live events a busy stream may hold back; beyond either bound it is closed and resumes. */
+  maxQueuedEvents: number
+  maxQueuedBytes: number
+  /** Log order of entry ids (Store.compareIds). */
+  compareIds(a: string, b: string): number
+  /** Called when a stream is ended for falling behind or for not reading. */
+  onDropped(conn: Connection, reason: 'queue_full' | 'drain_timeout'): void
+}
+
+/**
+ * Writes to SSE streams honouring backpressure: when `write()` returns false the stream
+ * waits for `drain` (the replay pauses, live events queue in order, heartbeats and
+ * broadcasts are skipped). Only a client that reads nothing for `drainTimeoutMs`, or
+ * falls more than the queue bounds behind, is closed; every stored event has an id, so
+ * it resumes from its Last-Event-ID and loses nothing.
+ */
+export type StreamWriter = {
+  /** A live event of the visitor: written now, or queued while the stream is busy. */
+  send(conn: Connection, item: QueuedChunk): void
+  /** A heartbeat or broadcast: written to a stream that can take it, else skipped. */
+  offer(conn: Connection, chunk: string): void
+  /** Marks a new stream as replaying: live events queue until endReplay. */
+  beginReplay(conn: Connection): void
+  /** Writes part of the replay; resolves false when the stream is gone (stop replaying). */
+  replayWrite(conn: Connection, chunk: string): Promise<boolean>
+  /** Writes the events queued during the replay (skipping entries it wrote), then goes live. */
+  endReplay(conn: Connection, replayedUpTo: string | undefined): Promise<void>
+}
+
+export function isOpen(res: ServerResponse): boolean {
+  return !res.destroyed && !res.writableEnded
+}
+
+export function createStreamWriter(options: BackpressureOptions): StreamWriter {
+  const { compareIds, onDropped } = options
+
+  // Only streams that are waiting hold these listeners and the timer.
+  function drained(conn: Connection): Promise<boolean> {
+    const { res } = conn
+    if (!isOpen(res)) return Promise.resolve(false)
+    return new Promise((resolve) => {
+      const done = (alive: boolean) => {
+        clearTimeout(timer)
+        res.off('drain', onDrain)
+        res.off('close', onClose)
+        resolve(alive)
+      }
+      const onDrain = () => done(true)
+      const onClose = () => done(false)
+      const timer = setTimeout(() => {
+        done(false)
+        onDropped(conn, 'drain_timeout')
+        res.destroy()
+      }, options.drainTimeoutMs)
+      res.on('drain', onDrain)
+      res.on('close', onClose)
+    })
+  }
+
+  function alreadyReplayed(busy: Busy, item: QueuedChunk): boolean {
+    return (
+      item.id !== undefined &&
+      busy.replayedUpTo !== undefined &&
+      compareIds(item.id, busy.replayedUpTo) <= 0
+    )
+  }
+
+  async function flush(conn: Connection, busy: Busy): Promise<void> {
+    for (;;) {
+      if (!isOpen(conn.res)) return
+      const item = busy.queue.shift()
+      if (!item) break
+      busy.bytes -= item.chunk.length
+      if (alreadyReplayed(busy, item)) continue
+      if (!conn.res.write(item.chunk) && !(await drained(conn))) return
+    }
+    // Synchronously after the queue emptied: nothing can have been queued in between.
+    conn.busy = undefined
+  }
+
+  function startWaiting(conn: Connection): void {
+    const busy = newBusy()
+    conn.busy = busy
+    void drained(conn).then((alive) => (alive ? flush(conn, busy) : undefined))
+  }
+
+  function newBusy(): Busy {
+    return { queue: [], bytes: 0, replayedUpTo: undefined }
+  }
+
+  return {
+    send(conn, item) {
+      if (!isOpen(conn.res)) return
+      const { busy } = conn
+      if (!busy) {
+        if (!conn.res.write(item.chunk)) startWaiting(conn)
+        return
+      }
+      busy.queue.push(item)
+      busy.bytes += item.chunk.length
+      if (busy.queue.length > options.maxQueuedEvents || busy.bytes > options.maxQueuedBytes) {
+        busy.queue = []
+        busy.bytes = 0
+        onDropped(conn, 'queue_full')
+        conn.res.destroy()
+      }
+    },
+    offer(conn, chunk) {
+      if (conn.busy || !isOpen(conn.res)) return
+      if (!conn.res.write(chunk)) startWaiting(conn)
+    },
+    beginReplay(conn) {
+      conn.busy = newBusy()
+    },
+    async replayWrite(conn, chunk) {
+      const { busy } = conn
+      if (!busy || !isOpen(conn.res)) return false
+      if (conn.res.write(chunk)) return true
+      return drained(conn)
+    },
+    async endReplay(conn, replayedUpTo) {
+      const { busy } = conn
+      if (!busy) return
+      busy.replayedUpTo = replayedUpTo
+      await flush(conn, busy)
+    },
+  }
+}
