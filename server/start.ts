@@ -38,7 +38,10 @@ export type RunningServer = {
   app: Hono
   store: Store
   config: Config
-  /** Graceful shutdown: stop accepting, end streams (clients reconnect), flush the store. */
+  /**
+   * Graceful shutdown: /healthz answers 503 "draining", stop accepting, end streams (clients
+   * reconnect), let customer messages in flight get their answer, flush the store.
+   */
   close(): Promise<void>
 }
 
@@ -122,14 +125,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let closing: Promise<void> | undefined
   async function close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    // Draining from here on: /healthz answers 503 while load balancers take this instance out.
+    runtime.drain()
+    if (config.shutdownDrainMs > 0) {
+      logger.info('draining before shutdown', { ms: config.shutdownDrainMs })
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+    }
     runtime.stop()
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     if ('closeIdleConnections' in server) server.closeIdleConnections()
     const force = setTimeout(() => {
       if ('closeAllConnections' in server) server.closeAllConnections()
     }, SHUTDOWN_GRACE_MS)
     await closed
     clearTimeout(force)
+    // Customer messages on their way get their answer saved (no resend after the restart).
+    await runtime.outbox.stop()
     // The bot finishes the events it took before the store it writes to goes away.
     await ownBot?.close()
     if (ownsStore) await store.close()

@@ -3,7 +3,6 @@ import type { Sender } from '../../shared/protocol/chat-channel'
 import { splitText } from '../../shared/text'
 import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
-import { partClientIds } from '../channel/outbox-item'
 import { apiError } from '../http/api-error'
 import type { AppEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -15,7 +14,7 @@ import { updateProfile } from '../session/profile'
 
 /** POST /api/messages: the visitor's text or typing, forwarded to the service (A2). */
 export function messageRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
-  const { config, store, now } = deps
+  const { config, store } = deps
   return new Hono<AppEnv>().post(
     '/messages',
     limitBody(128 * 1024),
@@ -52,32 +51,27 @@ export function messageRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
       const sender: Sender = { id: visitorId, ...profile.contact }
       if (message.url) sender.url = message.url
       if (profile.invite) sender.invite = profile.invite
-      const texts = splitText(message.text)
-      const ids = partClientIds(message.id, texts.length)
-      const at = now()
-      const { item, entries } = await runtime.outbox.submit({
+      const result = await runtime.outbox.submit({
         visitorId,
         clientId: message.id,
         sender,
-        parts: texts.map((text, i) => ({ clientId: ids[i] ?? message.id, text })),
-        sent: 0,
-        attempts: 0,
-        state: 'pending',
-        nextAttemptAt: at,
-        createdAt: at,
+        texts: splitText(message.text),
       })
-      switch (item.state) {
+      const { entries } = result
+      switch (result.state) {
         case 'sent':
           return c.json({ entries, delivery: 'sent' } satisfies PostMessageResponse, 200)
         case 'pending':
-          return c.json({ entries, delivery: 'pending' } satisfies PostMessageResponse, 202)
+        case 'delayed':
+          // Stored and retried until A2_GIVE_UP_HOURS; the outcome arrives as a `delivery` event.
+          return c.json({ entries, delivery: result.state } satisfies PostMessageResponse, 202)
         case 'rejected':
-          throw apiError(422, 'rejected', item.error ?? 'The chat service refused this message.')
+          throw apiError(422, 'rejected', result.error ?? 'The chat service refused this message.')
         case 'failed':
           throw apiError(
             503,
             'delivery_failed',
-            `${item.error ?? 'The chat service is unavailable.'} Send the message again to retry.`,
+            `${result.error ?? 'The chat service did not accept this message.'} Send the message again to retry.`,
           )
       }
     },

@@ -1,8 +1,24 @@
 import { z } from 'zod'
 import { Sender } from '../../shared/protocol/chat-channel'
+import type { DeliveryState } from '../../shared/widget-api'
 
-export const OUTBOX_STATES = ['pending', 'sent', 'failed', 'rejected'] as const
+/**
+ * The stored states of a customer message. `pending` and `delayed` are active (still
+ * being retried); `sent`, `failed` (given up) and `rejected` (the service's 4xx) are
+ * final. The widget sees `rejected` as `failed` (see deliveryState).
+ */
+export const OUTBOX_STATES = ['pending', 'delayed', 'sent', 'failed', 'rejected'] as const
 export type OutboxState = (typeof OUTBOX_STATES)[number]
+
+/** The part being forwarded, recorded before its request goes out. */
+export const InFlight = z.object({
+  /** Index of the part. */
+  part: z.number().int().nonnegative(),
+  since: z.number(),
+  /** The outbox instance that sent it (one per process). */
+  owner: z.string(),
+})
+export type InFlight = z.infer<typeof InFlight>
 
 /**
  * One customer message on its way to the service (A2), stored before the first
@@ -16,20 +32,50 @@ export const OutboxItem = z.object({
   parts: z.array(z.object({ clientId: z.string(), text: z.string() })).min(1),
   /** How many parts the service has accepted. */
   sent: z.number().int().nonnegative(),
-  /** Failed attempts for the current part. */
+  /** Failed attempts in a row (since the last accepted part or the last restart). */
   attempts: z.number().int().nonnegative(),
   state: z.enum(OUTBOX_STATES),
   error: z.string().optional(),
   rejectedStatus: z.number().int().optional(),
   nextAttemptAt: z.number(),
+  /** When the visitor sent it: the entries' time. */
   createdAt: z.number(),
+  /** When the current round of attempts began (creation, or the repeat of a failed one); absent in items of older versions: createdAt. */
+  startedAt: z.number().optional(),
+  /**
+   * Set while a part's request is out. Found on an active item whose claim has
+   * expired, it means the sender crashed and the part may have reached the service.
+   */
+  inFlight: InFlight.optional(),
+  /** The parts' entries are in the visitor's log. */
+  logged: z.boolean().optional(),
 })
 export type OutboxItem = z.infer<typeof OutboxItem>
 
+/** What the route hands the outbox: the outbox builds the stored item. */
+export type OutboxRequest = {
+  visitorId: string
+  /** The widget's message id (ClientId). */
+  clientId: string
+  sender: Sender
+  /** The text split into ≤1000-character parts (shared/text splitText). */
+  texts: string[]
+}
+
 export const OUTBOX_PREFIX = 'outbox:'
+/** A small record per active item, so the periodic sweep never reads finished ones. */
+export const DUE_PREFIX = 'outbox-due:'
 
 export function outboxKey(visitorId: string, clientId: string): string {
   return `${OUTBOX_PREFIX}${visitorId}:${clientId}`
+}
+
+export function dueKeyOf(key: string): string {
+  return `${DUE_PREFIX}${key.slice(OUTBOX_PREFIX.length)}`
+}
+
+export function itemKeyOf(dueKey: string): string {
+  return `${OUTBOX_PREFIX}${dueKey.slice(DUE_PREFIX.length)}`
 }
 
 /**
@@ -40,4 +86,32 @@ export function outboxKey(visitorId: string, clientId: string): string {
 export function partClientIds(clientId: string, count: number): string[] {
   if (count === 1) return [clientId]
   return Array.from({ length: count }, (_, i) => `${clientId}-${i + 1}`)
+}
+
+/** A new item, due now. */
+export function createOutboxItem(request: OutboxRequest, now: number): OutboxItem {
+  if (request.texts.length === 0) throw new RangeError('createOutboxItem: no text parts')
+  const ids = partClientIds(request.clientId, request.texts.length)
+  return {
+    visitorId: request.visitorId,
+    clientId: request.clientId,
+    sender: request.sender,
+    parts: request.texts.map((text, i) => ({ clientId: ids[i] ?? request.clientId, text })),
+    sent: 0,
+    attempts: 0,
+    state: 'pending',
+    nextAttemptAt: now,
+    createdAt: now,
+    startedAt: now,
+  }
+}
+
+/** Still being retried. */
+export function isActive(item: OutboxItem): boolean {
+  return item.state === 'pending' || item.state === 'delayed'
+}
+
+/** The state the widget sees (shared DELIVERY_STATES): a refusal is `failed`. */
+export function deliveryState(item: OutboxItem): DeliveryState {
+  return item.state === 'rejected' ? 'failed' : item.state
 }

@@ -1,50 +1,149 @@
-import type { ConversationEntry } from '../../shared/widget-api'
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store/types'
-import type { ChannelClient } from './channel-client'
-import { OUTBOX_PREFIX, OutboxItem, outboxKey } from './outbox-item'
+import { type Backoff, DEFAULT_BACKOFF } from './backoff'
+import type { ChannelClient, SendOutcome } from './channel-client'
+import { begin, isDue, next, type RetryPolicy, restart } from './delivery-decision'
+import {
+  createOutboxItem,
+  DUE_PREFIX,
+  deliveryState,
+  dueKeyOf,
+  isActive,
+  itemKeyOf,
+  OUTBOX_PREFIX,
+  OutboxItem,
+  type OutboxRequest,
+  type OutboxState,
+  outboxKey,
+} from './outbox-item'
+import { type Lease, withLock } from './with-lock'
+
+const DAY = 86_400_000
 
 export type OutboxOptions = {
   store: Store
   client: ChannelClient
   logger: Logger
   now: () => number
-  /** Pause between attempts after a 5xx or connection error (the service asks for 3–60 s). */
+  /** Pause between the fast retries after a 5xx or connection error (the service asks for 3–60 s). */
   retryIntervalMs: number
-  /** Resends after the first attempt. */
+  /** Fast retries after the first attempt; then the item is `delayed`. */
   retries: number
+  /** After the fast retries, keep retrying on `backoff` this long after the message came (A2_GIVE_UP_HOURS). */
+  giveUpMs: number
   upstreamTimeoutMs: number
   /** How long finished items are kept to answer a repeated POST. */
   keepMs: number
+  /** Default: 5 s doubling to 5 minutes, ±20 %. */
+  backoff?: Backoff
+  /** How often to look for due items nobody works on (e.g. a crashed instance's). Default 5 s. */
+  sweepMs?: number
+  /** At most this many items read per sweep. Default 100. */
+  sweepBatch?: number
+  /** A claim lasts one part's upstream timeout plus this (default 5 s), renewed per part. */
+  claimMarginMs?: number
+  random?: () => number
 }
 
-export type SubmitResult = { item: OutboxItem; entries: ConversationEntry[] }
+export type SubmitResult = {
+  state: OutboxState
+  /** Why it is not sent (for `pending`, `delayed`, `failed`, `rejected`). */
+  error?: string
+  entries: ConversationEntry[]
+}
 
 export type Outbox = {
   /**
    * Stores the message, writes its entries to the visitor's log and makes the first
-   * attempt; 5xx/connection failures are retried on a timer. A repeated clientId is
-   * forwarded once: its current state is returned (a `failed` one is tried again).
+   * attempt. A repeated clientId is never stored twice: a `sent` or `rejected` one is
+   * answered from its record, a `pending` or `delayed` one nobody is sending right now
+   * is attempted at once ("send now"), a `failed` one starts a new round of attempts.
    */
-  submit(item: OutboxItem): Promise<SubmitResult>
-  /** Start-up: schedules every stored pending item again. Returns how many. */
+  submit(request: OutboxRequest): Promise<SubmitResult>
+  /** Start-up: schedules every stored active item and starts the periodic sweep. Returns how many. */
   resume(): Promise<number>
-  /** Stops the timers (graceful shutdown); pending items stay stored for resume(). */
-  stop(): void
+  /** One pass of the periodic sweep: attempts due items nobody holds. Returns how many it took. */
+  sweep(): Promise<number>
+  /**
+   * Graceful shutdown: no new timers or parts; resolves once the requests in flight
+   * have been answered and saved. Active items stay stored for any instance.
+   */
+  stop(): Promise<void>
 }
 
+/** A marker's value: when it was written (an orphan is dropped only once it is old). */
+const DueMarker = z.object({ since: z.number() })
+/** Store-wide: the items of versions without markers have been given theirs. */
+const INDEXED_KEY = 'outbox-meta:due-markers'
+
+type Delivery = {
+  after: OutboxItem | undefined
+  /** Set when this delivery wrote the entries to the log. */
+  entries?: ConversationEntry[]
+}
+
+/**
+ * A2 delivery that never gives up silently. One item per customer message, stored
+ * before the first attempt; every attempt runs under a short store claim (renewed
+ * per part) so one instance at a time sends it, and is recorded before its request
+ * so a takeover after a crash knows. Delivery is at-least-once: a part whose answer
+ * was lost to a crash is sent again.
+ *
+ * @example const outbox = createOutbox({ store, client, logger, now: Date.now, ...timings })
+ */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { store, client, logger, now } = options
-  const timers = new Map<string, NodeJS.Timeout>()
+  const owner = randomUUID().slice(0, 8)
+  const policy: RetryPolicy = {
+    retries: options.retries,
+    retryIntervalMs: options.retryIntervalMs,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    giveUpMs: options.giveUpMs,
+    random: options.random ?? Math.random,
+  }
+  const claimTtl = options.upstreamTimeoutMs + (options.claimMarginMs ?? 5000)
+  const keepMs = Math.max(options.keepMs, options.giveUpMs + DAY)
+  const sweepMs = options.sweepMs ?? 5000
+  const sweepBatch = options.sweepBatch ?? 100
+  const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>()
+  const busy = new Set<string>()
+  const running = new Set<Promise<unknown>>()
+  let sweepTimer: NodeJS.Timeout | undefined
+  let sweeping = false
+  let cursor = ''
   let stopped = false
 
+  function track<T>(work: Promise<T>): Promise<T> {
+    running.add(work)
+    work.then(
+      () => running.delete(work),
+      () => running.delete(work),
+    )
+    return work
+  }
+
   async function read(key: string): Promise<OutboxItem | undefined> {
-    const parsed = OutboxItem.safeParse(await store.getRecord(key))
+    const record = await store.getRecord(key)
+    if (record === undefined) return undefined
+    const parsed = OutboxItem.safeParse(record)
+    if (!parsed.success) logger.error('outbox: a stored item is unreadable', { key })
     return parsed.success ? parsed.data : undefined
   }
 
-  function save(item: OutboxItem): Promise<void> {
-    return store.setRecord(outboxKey(item.visitorId, item.clientId), item, options.keepMs)
+  /** Saves the item; an item turning active gets its due marker first, a finished one loses it. */
+  async function save(item: OutboxItem, wasActive: boolean): Promise<void> {
+    const key = outboxKey(item.visitorId, item.clientId)
+    if (isActive(item) && !wasActive) await store.setRecord(dueKeyOf(key), { since: now() })
+    await store.setRecord(key, item, keepMs)
+    if (!isActive(item) && wasActive) {
+      await store.deleteRecord(dueKeyOf(key)).catch((error: unknown) => {
+        // The sweep drops the markers of finished items.
+        logger.debug('outbox: due marker not deleted', { error })
+      })
+    }
   }
 
   async function appendEntries(item: OutboxItem): Promise<ConversationEntry[]> {
@@ -65,164 +164,276 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return entries
   }
 
-  function lockTtl(item: OutboxItem): number {
-    return (item.parts.length - item.sent) * (options.upstreamTimeoutMs + 1000) + 5000
+  /** Tells the visitor's streams about a state change (a fresh item's `sent` is the POST's answer). */
+  async function announce(item: OutboxItem, before: DeliveryState | undefined): Promise<void> {
+    const state = deliveryState(item)
+    if (state === before || (before === undefined && state === 'sent')) return
+    const data = { clientId: item.clientId, state, ...(item.error ? { error: item.error } : {}) }
+    await store.publish(item.visitorId, { event: 'delivery', data }).catch((error: unknown) => {
+      logger.warn('outbox: delivery event not published', { error })
+    })
   }
 
-  function schedule(item: OutboxItem): void {
+  function logOutcome(before: OutboxItem, after: OutboxItem, outcome: SendOutcome): void {
+    const fields = {
+      visitorId: after.visitorId,
+      clientId: after.clientId,
+      attempts: after.attempts,
+    }
+    if (outcome.kind === 'rejected') {
+      logger.warn('the service rejected a customer message', {
+        ...fields,
+        status: outcome.status,
+        reason: outcome.message,
+      })
+    } else if (outcome.kind === 'failed') {
+      const details = { ...fields, reason: outcome.reason, next: after.nextAttemptAt }
+      if (after.state === 'failed')
+        logger.error('customer message not delivered: gave up retrying', {
+          ...details,
+          error: after.error,
+        })
+      else if (after.state === 'pending')
+        logger.warn('customer message not accepted by the service; retrying', details)
+      else if (before.state !== 'delayed')
+        logger.warn('customer message delayed: the service keeps failing; retrying with backoff', {
+          ...details,
+          until: after.error,
+        })
+      else logger.debug('customer message still delayed', details)
+    } else if (after.state === 'sent' && before.state === 'delayed') {
+      logger.info('delayed customer message delivered', fields)
+    }
+  }
+
+  /** Forwards the remaining parts in order, saving before and after each request. */
+  async function attempt(
+    item: OutboxItem,
+    wasActive: boolean,
+    lease: Lease,
+  ): Promise<{ after: OutboxItem; entries?: ConversationEntry[] }> {
     const key = outboxKey(item.visitorId, item.clientId)
-    if (stopped || timers.has(key)) return
+    let current = item
+    let active = wasActive
+    let entries: ConversationEntry[] | undefined
+    while (isActive(current)) {
+      const part = current.parts[current.sent]
+      if (!part) {
+        // Every part is accepted already (a crash came between the answer and this state).
+        current = { ...current, state: 'sent' }
+        await save(current, active)
+        break
+      }
+      let begun = begin(current, now(), owner)
+      await save(begun, active)
+      active = true
+      if (!begun.logged) {
+        entries = await appendEntries(begun)
+        begun = { ...begun, logged: true }
+      }
+      const outcome = await client.send({
+        sender: begun.sender,
+        message: { type: 'text', id: part.clientId, text: part.text },
+      })
+      current = next(begun, outcome, now(), policy)
+      await save(current, true)
+      logOutcome(begun, current, outcome)
+      if (outcome.kind !== 'accepted' || !isActive(current) || stopped) break
+      // More parts: keep the claim, and make sure nobody took the item over meanwhile.
+      if (!(await lease.renew())) {
+        logger.warn('outbox: claim lost between parts; leaving the rest to its new holder', {
+          clientId: current.clientId,
+        })
+        break
+      }
+      const latest = await read(key)
+      if (!latest || latest.sent !== current.sent || latest.inFlight || !isActive(latest)) {
+        return { after: latest ?? current, ...(entries ? { entries } : {}) }
+      }
+    }
+    return { after: current, ...(entries ? { entries } : {}) }
+  }
+
+  /** The one core sequence: claim, re-read, choose, log entries, attempt, announce, release. */
+  function deliver(
+    key: string,
+    choose: (stored: OutboxItem | undefined) => OutboxItem | undefined,
+  ): Promise<{ held: true; value: Delivery } | { held: false }> {
+    // This instance is on it already: as good as another holder's claim.
+    if (busy.has(key)) return Promise.resolve({ held: false })
+    busy.add(key)
+    const work = withLock(store, `lock:${key}`, claimTtl, async (lease): Promise<Delivery> => {
+      const stored = await read(key)
+      const item = choose(stored)
+      if (!item) return { after: stored }
+      if (stored?.inFlight) {
+        logger.warn(
+          'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
+          { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
+        )
+      }
+      const { after, entries } = await attempt(
+        item,
+        stored !== undefined && isActive(stored),
+        lease,
+      )
+      await announce(after, stored ? deliveryState(stored) : undefined)
+      return { after, ...(entries ? { entries } : {}) }
+    })
+    return track(work).finally(() => busy.delete(key))
+  }
+
+  function scheduleAt(key: string, at: number): void {
+    if (stopped) return
+    const existing = timers.get(key)
+    if (existing && existing.at <= at) return
+    if (existing) clearTimeout(existing.timer)
     const timer = setTimeout(
       () => {
         timers.delete(key)
         void retry(key)
       },
-      Math.max(0, item.nextAttemptAt - now()),
+      Math.max(0, at - now()),
     )
     timer.unref()
-    timers.set(key, timer)
+    timers.set(key, { timer, at })
   }
 
-  function announce(item: OutboxItem): Promise<void> {
-    const state = item.state === 'rejected' ? 'failed' : item.state
-    const data = { clientId: item.clientId, state, ...(item.error ? { error: item.error } : {}) }
-    return store.publish(item.visitorId, { event: 'delivery', data })
+  function scheduleNext(key: string, item: OutboxItem | undefined): void {
+    if (item && isActive(item)) scheduleAt(key, item.nextAttemptAt)
   }
 
-  /** Forwards the remaining parts in order; saves progress after each one. */
-  async function attempt(item: OutboxItem): Promise<OutboxItem> {
-    let current = item
-    while (current.sent < current.parts.length) {
-      const part = current.parts[current.sent]
-      if (!part) break
-      const outcome = await client.send({
-        sender: current.sender,
-        message: { type: 'text', id: part.clientId, text: part.text },
-      })
-      if (outcome.kind === 'accepted') {
-        current = { ...current, sent: current.sent + 1, attempts: 0, error: undefined }
-        if (current.sent === current.parts.length) current = { ...current, state: 'sent' }
-        await save(current)
-        continue
-      }
-      if (outcome.kind === 'rejected') {
-        logger.warn('the service rejected a customer message', {
-          status: outcome.status,
-          reason: outcome.message,
-        })
-        current = {
-          ...current,
-          state: 'rejected',
-          error: outcome.message,
-          rejectedStatus: outcome.status,
-        }
-        await save(current)
-        return current
-      }
-      const attempts = current.attempts + 1
-      const failed = attempts > options.retries
-      logger.warn('customer message not accepted by the service', {
-        reason: outcome.reason,
-        attempts,
-        willRetry: !failed,
-      })
-      current = {
-        ...current,
-        attempts,
-        state: failed ? 'failed' : 'pending',
-        error: failed
-          ? `delivery failed after ${attempts} attempts: ${outcome.reason}`
-          : 'delivery is temporarily failing; retrying',
-        nextAttemptAt: now() + options.retryIntervalMs,
-      }
-      await save(current)
-      if (!failed) schedule(current)
-      return current
-    }
-    return current
-  }
-
+  /** A timer's or the sweep's attempt of a due item. */
   async function retry(key: string): Promise<void> {
-    const lock = `lock:${key}`
+    if (stopped) return
     try {
-      const before = await read(key)
-      if (before?.state !== 'pending' || stopped) return
-      if (!(await store.claim(lock, lockTtl(before)))) {
-        // Held by a concurrent request, or left by a crashed process until its ttl ends.
-        schedule({ ...before, nextAttemptAt: now() + options.retryIntervalMs })
+      const result = await deliver(key, (stored) =>
+        stored && isActive(stored) && isDue(stored, now()) ? stored : undefined,
+      )
+      if (!result.held) {
+        // Held by a request or another instance, or left by a crashed one until its ttl ends.
+        scheduleAt(key, now() + options.retryIntervalMs)
         return
       }
-      try {
-        // Re-read under the lock: another instance may have finished it meanwhile.
-        const item = await read(key)
-        if (item?.state !== 'pending') return
-        await appendEntries(item)
-        const after = await attempt(item)
-        if (after.state !== 'pending') await announce(after)
-      } finally {
-        await store.release(lock)
-      }
+      scheduleNext(key, result.value.after)
     } catch (error) {
-      logger.error('outbox retry failed', { error })
-      const item = await read(key).catch(() => undefined)
-      if (item?.state === 'pending')
-        schedule({ ...item, nextAttemptAt: now() + options.retryIntervalMs })
+      logger.error('outbox: attempt failed; trying again', { error })
+      scheduleAt(key, now() + options.retryIntervalMs)
     }
+  }
+
+  /** Drops the due marker of a finished item, or of a missing one once it is old. */
+  async function dropMarker(key: string, item: OutboxItem | undefined): Promise<void> {
+    if (!item) {
+      const marker = DueMarker.safeParse(await store.getRecord(dueKeyOf(key)))
+      // A young marker may belong to an item being created right now.
+      if (marker.success && marker.data.since > now() - claimTtl) return
+    }
+    await store.deleteRecord(dueKeyOf(key))
+  }
+
+  async function sweep(): Promise<number> {
+    if (stopped || sweeping) return 0
+    sweeping = true
+    try {
+      const keys = (await store.listRecords(DUE_PREFIX))
+        .map(itemKeyOf)
+        .filter((key) => !timers.has(key) && !busy.has(key))
+        .sort()
+      // Round-robin from where the last pass stopped, so a long list is covered in turn.
+      const from = keys.findIndex((key) => key > cursor)
+      const ordered = from <= 0 ? keys : [...keys.slice(from), ...keys.slice(0, from)]
+      const batch = ordered.slice(0, sweepBatch)
+      cursor = batch.at(-1) ?? ''
+      let taken = 0
+      await Promise.all(
+        batch.map(async (key) => {
+          const item = await read(key)
+          if (!item || !isActive(item)) return dropMarker(key, item)
+          if (!isDue(item, now())) return
+          taken += 1
+          await retry(key)
+        }),
+      )
+      return taken
+    } catch (error) {
+      logger.error('outbox: sweep failed', { error })
+      return 0
+    } finally {
+      sweeping = false
+    }
+  }
+
+  /** Once per store: items stored before due markers existed get theirs. */
+  async function indexOlderItems(): Promise<void> {
+    if ((await store.getRecord(INDEXED_KEY)) !== undefined) return
+    for (const key of await store.listRecords(OUTBOX_PREFIX)) {
+      const item = await read(key)
+      if (item && isActive(item)) await store.setRecord(dueKeyOf(key), { since: now() })
+    }
+    await store.setRecord(INDEXED_KEY, { at: now() })
   }
 
   return {
-    async submit(fresh) {
+    async submit(request) {
+      const fresh = createOutboxItem(request, now())
       const key = outboxKey(fresh.visitorId, fresh.clientId)
-      const lock = `lock:${key}`
-      if (!(await store.claim(lock, lockTtl(fresh)))) {
-        // The same message is being forwarded by a concurrent request right now.
-        const item = (await read(key)) ?? fresh
-        return {
-          item: { ...item, state: item.state === 'sent' ? 'sent' : 'pending' },
-          entries: await appendEntries(item),
-        }
-      }
       try {
-        const existing = await read(key)
-        if (existing && existing.state !== 'failed') {
-          return { item: existing, entries: await appendEntries(existing) }
+        const result = await deliver(key, (stored) => {
+          if (!stored) return fresh
+          if (stored.state === 'failed') return restart(stored, now())
+          // Pending or delayed and nobody sending it: the visitor asks to send it now.
+          return isActive(stored) ? stored : undefined
+        })
+        if (!result.held) {
+          // Being sent right now by a concurrent request or a retry.
+          const item = (await read(key)) ?? fresh
+          const state = item.state === 'failed' ? 'pending' : item.state
+          return { state, entries: await appendEntries(item) }
         }
-        // New, or a repeat of one that failed for good: (re)start its attempts.
-        const item: OutboxItem = existing
-          ? { ...existing, state: 'pending', attempts: 0, error: undefined, nextAttemptAt: now() }
-          : fresh
-        await save(item)
-        try {
-          const entries = await appendEntries(item)
-          const after = await attempt(item)
-          if (after.state !== 'sent') await announce(after)
-          return { item: after, entries }
-        } catch (error) {
-          // The item is stored: keep trying it here rather than only after a restart.
-          schedule({ ...item, nextAttemptAt: now() + options.retryIntervalMs })
-          throw error
+        const { after, entries } = result.value
+        const item = after ?? fresh
+        scheduleNext(key, item)
+        return {
+          state: item.state,
+          ...(item.error ? { error: item.error } : {}),
+          entries: entries ?? (await appendEntries(item)),
         }
-      } finally {
-        await store.release(lock)
+      } catch (error) {
+        // The item may be stored: keep trying it here rather than only after a restart.
+        scheduleAt(key, now() + options.retryIntervalMs)
+        throw error
       }
     },
     async resume() {
+      await indexOlderItems()
       let count = 0
-      for (const key of await store.listRecords(OUTBOX_PREFIX)) {
+      for (const dueKey of await store.listRecords(DUE_PREFIX)) {
+        const key = itemKeyOf(dueKey)
         const item = await read(key)
-        if (item?.state !== 'pending') continue
+        if (!item || !isActive(item)) {
+          await dropMarker(key, item)
+          continue
+        }
         // A crash between storing the item and logging its entries is repaired here.
-        await appendEntries(item)
-        schedule(item)
+        if (!item.logged) await appendEntries(item)
+        scheduleAt(key, item.nextAttemptAt)
         count += 1
       }
-      if (count > 0) logger.info('resumed pending customer messages', { count })
+      if (count > 0) logger.info('resumed customer messages waiting for the service', { count })
+      if (!stopped && !sweepTimer) {
+        sweepTimer = setInterval(() => void sweep(), sweepMs)
+        sweepTimer.unref()
+      }
       return count
     },
-    stop() {
+    sweep,
+    async stop() {
       stopped = true
-      for (const timer of timers.values()) clearTimeout(timer)
+      if (sweepTimer) clearInterval(sweepTimer)
+      for (const { timer } of timers.values()) clearTimeout(timer)
       timers.clear()
+      while (running.size > 0) await Promise.allSettled([...running])
     },
   }
 }

@@ -50,6 +50,8 @@ export type Config = {
   maxStreamsPerIp: number
   maxStreams: number
   heartbeatMs: number
+  /** On shutdown, keep serving this long with /healthz answering 503 "draining" before closing (ms). */
+  shutdownDrainMs: number
   retention: { maxAgeMs: number; maxEntries: number }
   rateLimits: RateLimits
 }

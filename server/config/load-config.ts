@@ -130,6 +130,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     maxStreamsPerIp: e.MAX_STREAMS_PER_IP,
     maxStreams: e.MAX_STREAMS,
     heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },
     rateLimits: {
       messagesPerVisitorPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,

@@ -12,8 +12,10 @@ import type { AppEnv } from '../http/app-env'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
 import { agentMessageEntry } from './agent-message-entry'
+import { isTooDeep, MAX_JSON_DEPTH } from './json-depth'
 import { readBody } from './read-body'
 import { createSecretMatcher } from './secret-match'
+import { isPermanentStoreFailure } from './store-failure'
 
 export const WEBHOOK_BODY_LIMIT = 64 * 1024
 const MAX_VISITOR_ID = 128
@@ -72,6 +74,11 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         deliveries.inc({ outcome: 'invalid' })
         return c.json(invalid('body: is not JSON'), 200)
       }
+      if (isTooDeep(json)) {
+        // Permanent: no retry could store it (see spec 2.3: 200 with the error).
+        deliveries.inc({ outcome: 'invalid' })
+        return c.json(invalid(`body: nested more than ${MAX_JSON_DEPTH} levels deep`), 200)
+      }
       const parsed = AgentMessage.safeParse(json)
       if (!parsed.success) {
         deliveries.inc({ outcome: 'invalid' })
@@ -128,6 +135,14 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'ok' })
         return c.json(OK, 200)
       } catch (error) {
+        if (isPermanentStoreFailure(error)) {
+          // Retrying cannot help: tell the agent (the service shows the error), do not ask again.
+          c.get('log').warn('agent message can never be stored; answered invalid_request', {
+            error,
+          })
+          deliveries.inc({ outcome: 'invalid' })
+          return c.json(invalid('message: cannot be stored (too large or too deeply nested)'), 200)
+        }
         // Not "ok": the service retries (3 times, 3 s apart) and the message is not lost.
         c.get('log').error('agent message could not be stored; asking the service to retry', {
           error,

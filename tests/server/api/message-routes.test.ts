@@ -183,7 +183,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
     expect(service.messages()).toHaveLength(3)
   })
 
-  it('gives up after 3 retries on connection errors, then a repeat POST tries again', async () => {
+  it('keeps retrying with backoff after the fast retries: pending → delayed → sent, one entry', async () => {
     vi.useFakeTimers()
     const service = createFakeService({ message: 'connection-error' })
     setup(service)
@@ -191,52 +191,109 @@ describe('POST /api/messages: forwarding (A2)', () => {
     const events: VisitorEvent[] = []
     t.deps.store.subscribe(visitorId, (event) => events.push(event))
     const message = textMessage()
-    expect((await post(token, message)).res.status).toBe(202)
+    const first = await post(token, message)
+    expect(first.res.status).toBe(202)
+    expect(PostMessageResponse.parse(first.json).delivery).toBe('pending')
     await vi.advanceTimersByTimeAsync(3 * 3000)
     expect(service.messages()).toHaveLength(4)
+    // A 60 s outage: never given up, attempted on the backoff schedule.
+    await vi.advanceTimersByTimeAsync(51_000)
+    const during = service.messages().length
+    expect(during).toBeGreaterThanOrEqual(6)
+    expect(during).toBeLessThanOrEqual(8)
+    service.setMessageDefault({ status: 200 })
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(service.messages()).toHaveLength(4)
-    const last = events.filter((e) => e.event === 'delivery').at(-1)
-    expect(last).toEqual({
+    expect(service.messages()).toHaveLength(during + 1)
+    expect(events.filter((e) => e.event === 'delivery').map((e) => e.data)).toEqual([
+      { clientId: message.id, state: 'pending', error: expect.any(String) },
+      { clientId: message.id, state: 'delayed', error: expect.stringMatching(/retrying until/) },
+      { clientId: message.id, state: 'sent' },
+    ])
+    // Still one entry in the log: the retries did not duplicate the message.
+    expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
+    expect((await post(token, message)).res.status).toBe(200)
+    expect(service.messages()).toHaveLength(during + 1)
+  })
+
+  it('answers a repeat POST of a delayed message by sending it now (the widget’s "Send now")', async () => {
+    vi.useFakeTimers()
+    const service = createFakeService({ message: { status: 503 } })
+    setup(service)
+    const { token, visitorId } = await t.newVisitor()
+    const message = textMessage()
+    const first = await post(token, message)
+    await vi.advanceTimersByTimeAsync(9000)
+    const attempts = service.messages().length
+    const still = await post(token, message)
+    expect(still.res.status).toBe(202)
+    expect(PostMessageResponse.parse(still.json)).toEqual({
+      entries: PostMessageResponse.parse(first.json).entries,
+      delivery: 'delayed',
+    })
+    expect(service.messages()).toHaveLength(attempts + 1)
+    service.setMessageDefault({ status: 200 })
+    const now = await post(token, message)
+    expect(now.res.status).toBe(200)
+    expect(PostMessageResponse.parse(now.json).delivery).toBe('sent')
+    expect(service.messages()).toHaveLength(attempts + 2)
+    expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
+  })
+
+  it('fails a message after A2_GIVE_UP_HOURS and restarts it on a repeat POST', async () => {
+    vi.useFakeTimers()
+    const service = createFakeService({ message: 'connection-error' })
+    setup(service, { A2_GIVE_UP_HOURS: '1' })
+    const { token, visitorId } = await t.newVisitor()
+    const events: VisitorEvent[] = []
+    t.deps.store.subscribe(visitorId, (event) => events.push(event))
+    const message = textMessage()
+    await post(token, message)
+    await vi.advanceTimersByTimeAsync(61 * 60_000)
+    expect(events.filter((e) => e.event === 'delivery').at(-1)).toEqual({
       event: 'delivery',
       data: {
         clientId: message.id,
         state: 'failed',
-        error: expect.stringMatching(/after 4 attempts/),
+        error: expect.stringMatching(/within 1 hour/),
       },
     })
+    const attempts = service.messages().length
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(service.messages()).toHaveLength(attempts)
     service.setMessageDefault({ status: 200 })
     const again = await post(token, message)
     expect(again.res.status).toBe(200)
-    expect(service.messages()).toHaveLength(5)
-    // Still one entry in the log: the retry did not duplicate the message.
+    expect(service.messages()).toHaveLength(attempts + 1)
     expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
   })
 
-  it('uses the configured retry interval and count', async () => {
+  it('uses the configured retry interval and count before backing off', async () => {
     vi.useFakeTimers()
     const service = createFakeService({ message: { status: 503 } })
     setup(service, { A2_RETRY_INTERVAL_MS: '10000', A2_RETRIES: '1' })
     const { token } = await t.newVisitor()
-    await post(token, textMessage())
+    expect(PostMessageResponse.parse((await post(token, textMessage())).json).delivery).toBe(
+      'pending',
+    )
     await vi.advanceTimersByTimeAsync(9999)
     expect(service.messages()).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
     expect(service.messages()).toHaveLength(2)
-    await vi.advanceTimersByTimeAsync(60_000)
+    // Then the backoff: 5 s ±20 %.
+    await vi.advanceTimersByTimeAsync(3999)
     expect(service.messages()).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(2001)
+    expect(service.messages()).toHaveLength(3)
   })
 
-  it('times out a hanging service and reports the failure', async () => {
+  it('times out a hanging service and answers 202 delayed when no fast retry is configured', async () => {
     const service = createFakeService({ message: 'hang' })
     setup(service, { UPSTREAM_TIMEOUT_MS: '100', A2_RETRIES: '0' })
     const { token } = await t.newVisitor()
     const { res, json } = await post(token, textMessage())
-    expect(res.status).toBe(503)
-    expect(ErrorBody.parse(json).error).toEqual({
-      code: 'delivery_failed',
-      message: expect.stringMatching(/no answer within 100 ms/),
-    })
+    expect(res.status).toBe(202)
+    expect(PostMessageResponse.parse(json).delivery).toBe('delayed')
+    expect(t.logs.some((line) => line.includes('no answer within 100 ms'))).toBe(true)
   })
 
   it('keeps retrying a stored message when the store fails during the first attempt', async () => {

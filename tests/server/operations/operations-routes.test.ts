@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runtimeOf } from '../../../server/app'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { createFakeService } from '../helpers/fake-service'
@@ -25,6 +26,16 @@ describe('operations routes', () => {
     const res = await t.app.request('/healthz')
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ status: 'unavailable', store: 'memory' })
+  })
+
+  it('GET /healthz answers 503 draining once shutdown began, even with the store reachable', async () => {
+    t = createTestApp()
+    expect((await t.app.request('/healthz')).status).toBe(200)
+    runtimeOf(t.app).stop()
+    const res = await t.app.request('/healthz')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual({ status: 'draining' })
   })
 
   it('GET /metrics shows streams, upstream latency and errors in Prometheus text', async () => {

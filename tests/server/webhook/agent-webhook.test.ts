@@ -150,6 +150,44 @@ describe('POST /hooks/:secret/:channelId (A3)', () => {
     expect(json).toEqual({ error: { code: 'unavailable', message: expect.any(String) } })
   })
 
+  it('answers a 10,000-deep body 200 invalid_request (permanent), not 503', async () => {
+    t = createTestApp()
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`
+    const body = JSON.stringify(createAgentMessage()).replace(
+      '"type":"text"',
+      `"extra":${deep},"type":"text"`,
+    )
+    const { res, json } = await deliver(body)
+    expect(res.status).toBe(200)
+    expect(IntegratorReply.parse(json)).toEqual({
+      error: { code: 'invalid_request', message: 'body: nested more than 64 levels deep' },
+    })
+    expect(await t.deps.store.readAfter('visitor-1', undefined, 10)).toEqual([])
+  })
+
+  it('accepts a body nested 64 levels deep', async () => {
+    t = createTestApp()
+    // message (2) + extra: 62 more levels = 64.
+    const body = createAgentMessage({
+      message: { extra: JSON.parse(`${'['.repeat(62)}${']'.repeat(62)}`) },
+    })
+    expect((await deliver(body)).json).toEqual({ result: 'ok' })
+  })
+
+  it('answers 200 invalid_request when the store refuses the message for good', async () => {
+    const store = createMemoryStore()
+    const refusing: Store = {
+      ...store,
+      append: async () => Promise.reject(new RangeError('Maximum call stack size exceeded')),
+    }
+    t = createTestApp({ store: refusing })
+    const { res, json } = await deliver(createAgentMessage())
+    expect(res.status).toBe(200)
+    expect(IntegratorReply.parse(json)).toEqual({
+      error: { code: 'invalid_request', message: expect.stringMatching(/cannot be stored/) },
+    })
+  })
+
   it('counts deliveries by outcome in /metrics', async () => {
     t = createTestApp()
     const body = createAgentMessage()

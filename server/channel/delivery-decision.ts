@@ -1,0 +1,121 @@
+import { type Backoff, backoffDelay } from './backoff'
+import type { SendOutcome } from './channel-client'
+import type { OutboxItem } from './outbox-item'
+
+// The pure half of the outbox: what an item becomes after an outcome. The caller
+// sends, saves, announces and schedules (server/channel/outbox.ts).
+
+export type RetryPolicy = {
+  /** Fast retries after the first attempt (A2_RETRIES), `retryIntervalMs` apart: state `pending`. */
+  retries: number
+  retryIntervalMs: number
+  /** Then `delayed`: retried on this schedule ... */
+  backoff: Backoff
+  /** ... until this long after the round of attempts began (A2_GIVE_UP_HOURS): then `failed`. */
+  giveUpMs: number
+  /** [0, 1), for the backoff's jitter. */
+  random: () => number
+}
+
+/** When the current round of attempts gives up. */
+export function deadlineOf(item: OutboxItem, giveUpMs: number): number {
+  return (item.startedAt ?? item.createdAt) + giveUpMs
+}
+
+export function isDue(item: OutboxItem, now: number): boolean {
+  return item.nextAttemptAt <= now
+}
+
+/** The item with its next part recorded as on its way (saved before the request). */
+export function begin(item: OutboxItem, now: number, owner: string): OutboxItem {
+  return { ...item, inFlight: { part: item.sent, since: now, owner } }
+}
+
+/** A repeat of a message that failed for good: a new round of attempts, due now. */
+export function restart(item: OutboxItem, now: number): OutboxItem {
+  const { error: _error, rejectedStatus: _status, inFlight: _inFlight, ...rest } = item
+  return { ...rest, state: 'pending', attempts: 0, nextAttemptAt: now, startedAt: now }
+}
+
+/**
+ * The item after the service's answer to its in-flight part.
+ * - accepted: the next part is due now; after the last one the item is `sent`;
+ * - rejected (4xx): `rejected`, never resent;
+ * - failed (5xx, timeout, connection): `pending` for the fast retries, then `delayed`
+ *   on the backoff schedule, the last attempt at the deadline; an attempt that fails
+ *   at or after the deadline makes it `failed`.
+ */
+export function next(
+  item: OutboxItem,
+  outcome: SendOutcome,
+  now: number,
+  policy: RetryPolicy,
+): OutboxItem {
+  const { inFlight: _inFlight, ...rest } = item
+  switch (outcome.kind) {
+    case 'accepted': {
+      const { error: _error, ...settled } = rest
+      const sent = item.sent + 1
+      return {
+        ...settled,
+        sent,
+        attempts: 0,
+        nextAttemptAt: now,
+        state: sent >= item.parts.length ? 'sent' : item.state,
+      }
+    }
+    case 'rejected':
+      return {
+        ...rest,
+        state: 'rejected',
+        error: outcome.message,
+        rejectedStatus: outcome.status,
+      }
+    case 'failed': {
+      const attempts = item.attempts + 1
+      const deadline = deadlineOf(item, policy.giveUpMs)
+      if (now >= deadline) {
+        return {
+          ...rest,
+          attempts,
+          state: 'failed',
+          error: `not delivered: the chat service did not accept it within ${describeDuration(policy.giveUpMs)} (last error: ${outcome.reason}). Send it again to retry.`,
+        }
+      }
+      if (item.state === 'pending' && attempts <= policy.retries) {
+        return {
+          ...rest,
+          attempts,
+          state: 'pending',
+          error: 'delivery is temporarily failing; retrying',
+          nextAttemptAt: now + policy.retryIntervalMs,
+        }
+      }
+      const delay = backoffDelay(
+        Math.max(0, attempts - policy.retries - 1),
+        policy.backoff,
+        policy.random,
+      )
+      return {
+        ...rest,
+        attempts,
+        state: 'delayed',
+        error: `delivery is delayed: the chat service is not answering; retrying until ${new Date(deadline).toISOString()}`,
+        nextAttemptAt: Math.min(now + delay, deadline),
+      }
+    }
+  }
+}
+
+/** "24 hours", "90 minutes", "30 seconds". */
+export function describeDuration(ms: number): string {
+  const units: [number, string][] = [
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ]
+  for (const [size, name] of units) {
+    if (ms >= size && ms % size === 0) return `${ms / size} ${name}${ms === size ? '' : 's'}`
+  }
+  return `${ms} ms`
+}

@@ -1,0 +1,109 @@
+import { createChannelClient } from '../../../server/channel/channel-client'
+import { createOutbox, type Outbox, type OutboxOptions } from '../../../server/channel/outbox'
+import { createLogger } from '../../../server/logging/logger'
+import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
+import type { Store, VisitorEvent } from '../../../server/store/types'
+import { CustomerMessage } from '../../../shared/protocol/chat-channel'
+import type { FakeService } from '../helpers/fake-service'
+import { createTestConfig } from '../helpers/test-config'
+
+export const HOUR = 3_600_000
+export const UPSTREAM_TIMEOUT_MS = 10_000
+/** The claim of one attempt: the upstream timeout plus the 5 s margin. */
+export const CLAIM_TTL_MS = UPSTREAM_TIMEOUT_MS + 5000
+export const SWEEP_MS = 5000
+
+export type OutboxInstance = { outbox: Outbox; logs: string[] }
+
+/** An outbox over `store` talking to the fake service through the real channel client. */
+export function createOutboxInstance(
+  store: Store,
+  fetch: typeof globalThis.fetch,
+  overrides: Partial<OutboxOptions> = {},
+): OutboxInstance {
+  const logs: string[] = []
+  const logger = createLogger({ level: 'debug', write: (line) => logs.push(line) })
+  const client = createChannelClient({
+    channel: createTestConfig().channel,
+    fetch,
+    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    metrics: createPortholeMetrics(),
+    logger,
+    now: () => Date.now(),
+  })
+  const outbox = createOutbox({
+    store,
+    client,
+    logger,
+    now: () => Date.now(),
+    retryIntervalMs: 3000,
+    retries: 3,
+    giveUpMs: 24 * HOUR,
+    upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+    keepMs: 30 * 24 * HOUR,
+    sweepMs: SWEEP_MS,
+    random: () => 0.5,
+    ...overrides,
+  })
+  return { outbox, logs }
+}
+
+/** Message ids (A2 message.id) the service received, in order, one per request. */
+export function receivedIds(service: FakeService): string[] {
+  return service.messages().map((body) => {
+    const message = CustomerMessage.parse(body).message
+    return message.type === 'text' ? (message.id ?? '') : ''
+  })
+}
+
+/** How many requests the service saw for each id. */
+export function countById(ids: string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1)
+  return counts
+}
+
+/** The delivery states announced to a visitor's streams. */
+export function recordDeliveries(store: Store, visitorId: string) {
+  const events: VisitorEvent[] = []
+  store.subscribe(visitorId, (event) => events.push(event))
+  return {
+    events,
+    states: (clientId?: string) =>
+      events.flatMap((e) =>
+        e.event === 'delivery' && (clientId === undefined || e.data.clientId === clientId)
+          ? [e.data.state]
+          : [],
+      ),
+  }
+}
+
+/**
+ * A store that freezes when crash() is called: every later call never settles, like
+ * a process killed with -9 (its timers may still fire; they get nowhere).
+ */
+export function crashableStore(store: Store): { store: Store; crash(): void } {
+  let crashed = false
+  const never = () => new Promise<never>(() => {})
+  const frozen: Store = {
+    ...store,
+    kind: store.kind,
+    append: (...args) => (crashed ? never() : store.append(...args)),
+    readAfter: (...args) => (crashed ? never() : store.readAfter(...args)),
+    readBefore: (...args) => (crashed ? never() : store.readBefore(...args)),
+    publish: (...args) => (crashed ? never() : store.publish(...args)),
+    claim: (...args) => (crashed ? never() : store.claim(...args)),
+    extendClaim: (...args) => (crashed ? never() : store.extendClaim(...args)),
+    release: (...args) => (crashed ? never() : store.release(...args)),
+    getRecord: <T>(key: string) => (crashed ? never() : store.getRecord<T>(key)),
+    setRecord: (...args) => (crashed ? never() : store.setRecord(...args)),
+    deleteRecord: (...args) => (crashed ? never() : store.deleteRecord(...args)),
+    listRecords: (...args) => (crashed ? never() : store.listRecords(...args)),
+  }
+  return {
+    store: frozen,
+    crash: () => {
+      crashed = true
+    },
+  }
+}
