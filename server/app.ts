@@ -2,8 +2,10 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { errorBody } from '../shared/protocol/errors'
 import { eventRoutes } from './api/event-routes'
+import { historyRoutes } from './api/history-routes'
 import { messageRoutes } from './api/message-routes'
 import { publicRoutes } from './api/public-routes'
+import { readRoutes } from './api/read-routes'
 import { sessionRoutes } from './api/session-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
@@ -64,6 +66,8 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', publicRoutes(deps, runtime))
   api.route('/', messageRoutes(deps, runtime))
   api.route('/', eventRoutes(deps, runtime))
+  api.route('/', historyRoutes(deps))
+  api.route('/', readRoutes(deps))
   app.route('/api', api)
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))

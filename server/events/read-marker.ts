@@ -36,3 +36,40 @@ export function nextReadMarker(
   if (current && compareIds(upTo, current.upTo) <= 0) return { marker: current, moved: false }
   return { marker: { upTo }, moved: true }
 }
+
+const LOCK_TTL_MS = 5_000
+const LOCK_WAIT_MS = 20
+const LOCK_ATTEMPTS = 100
+
+/**
+ * Moves the visitor's marker to `upTo` unless it is already there or later: stores it
+ * (kept `keepMs`, the conversation's retention) and publishes the `read` event to every
+ * stream of the visitor. Devices reporting at once, on any instance, take turns through
+ * a store claim, so a slower earlier report never moves the marker back.
+ */
+export async function moveReadMarker(
+  store: Store,
+  visitorId: string,
+  upTo: string,
+  options: { keepMs: number; logger: Logger },
+): Promise<ReadMarker> {
+  const lock = `read-lock:${visitorId}`
+  let locked = false
+  for (let attempt = 0; attempt < LOCK_ATTEMPTS && !locked; attempt++) {
+    locked = await store.claim(lock, LOCK_TTL_MS)
+    if (!locked) await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS))
+  }
+  // Not having the lock after ~2 s means a holder crashed mid-way: its claim expires,
+  // and moving anyway is safe apart from that one race.
+  if (!locked) options.logger.warn('read marker lock not acquired; moving it anyway', { visitorId })
+  try {
+    const current = await loadReadMarker(store, visitorId, options.logger)
+    const { marker, moved } = nextReadMarker(current, upTo, (a, b) => store.compareIds(a, b))
+    if (!moved) return marker
+    await store.setRecord(readMarkerKey(visitorId), marker, options.keepMs)
+    await store.publish(visitorId, { event: 'read', data: marker })
+    return marker
+  } finally {
+    if (locked) await store.release(lock)
+  }
+}

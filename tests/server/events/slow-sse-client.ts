@@ -5,7 +5,7 @@ export type SlowEvent = { id: string | undefined; event: string; data: string }
 /**
  * An SSE client over a real socket that reads slowly: it reads nothing for `startDelayMs`
  * (so the server's socket fills), then takes what is buffered one small step at a time
- * with a pause after each, through a small buffer (`highWaterMark`). `paused` stops
+ * with a pause after each. `paused` stops
  * reading altogether, as a frozen tab would.
  */
 export function openSlowSse(
@@ -15,10 +15,7 @@ export function openSlowSse(
   const events: SlowEvent[] = []
   const state = { ended: false, paused: false, status: 0 }
   let buffer = ''
-  const req = request(url, {
-    headers: { accept: 'text/event-stream', ...options.headers },
-    highWaterMark: 1024,
-  })
+  const req = request(url, { headers: { accept: 'text/event-stream', ...options.headers } })
 
   function parse(text: string): void {
     buffer += text

@@ -1,0 +1,56 @@
+import { Hono } from 'hono'
+import { ReadRequest } from '../../shared/widget-api'
+import type { AppDeps } from '../app-deps'
+import { moveReadMarker } from '../events/read-marker'
+import { apiError } from '../http/api-error'
+import type { AppEnv } from '../http/app-env'
+import { clientIp } from '../http/client-ip'
+import { enforceRate, limitBody } from '../http/limits'
+import { createRateLimiter } from '../http/rate-limit'
+import { validate } from '../http/validation'
+import { requireVisitor } from '../http/visitor-auth'
+
+const MINUTE = 60_000
+
+/**
+ * POST /api/read {upTo}: the visitor has seen every entry up to `upTo` (on any device).
+ * Answers the marker in force, which never moves back, and tells every stream of the
+ * visitor with a `read` event. Rate-limited like POST /api/messages, with its own budget.
+ */
+export function readRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { config, store, now, logger } = deps
+  const limiter = (limit: number) => createRateLimiter({ limit, windowMs: MINUTE, now })
+  const perVisitor = limiter(config.rateLimits.messagesPerVisitorPerMinute)
+  const perIp = limiter(config.rateLimits.messagesPerIpPerMinute)
+  return new Hono<AppEnv>().post(
+    '/read',
+    limitBody(4 * 1024),
+    async (c, next) => {
+      // Authenticate and count before parsing, so bad bodies are rate-limited too.
+      const visitor = requireVisitor(c, config.sessionSecret)
+      enforceRate(perVisitor, visitor.visitorId, 'read receipts')
+      enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
+      await next()
+    },
+    validate('json', ReadRequest),
+    async (c) => {
+      const { visitorId } = requireVisitor(c, config.sessionSecret)
+      const { upTo } = c.req.valid('json')
+      const [newest] = store.isValidId(upTo) ? await store.readBefore(visitorId, undefined, 1) : []
+      // The marker can only name a place in the conversation as it is: an id beyond its
+      // newest entry would mark messages read before they exist.
+      if (!newest || store.compareIds(upTo, newest.id) > 0) {
+        throw apiError(
+          400,
+          'invalid_request',
+          'upTo: not an entry of this conversation; send the id of the newest entry the visitor has seen.',
+        )
+      }
+      const marker = await moveReadMarker(store, visitorId, upTo, {
+        keepMs: config.retention.maxAgeMs,
+        logger: c.get('log') ?? logger,
+      })
+      return c.json(marker)
+    },
+  )
+}
