@@ -1,14 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { nanoid } from 'nanoid'
+import { afterAll, describe, expect, it } from 'vitest'
 import { readAlias, resolveRecipient } from '../../../server/session/alias'
 import { mergeConversation } from '../../../server/session/merge-conversation'
 import { readProfile, updateProfile } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import { createRedisStore } from '../../../server/store/redis-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
+import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
 
 const KEEP = 30 * 86_400_000
 const GUEST = 'V1StGXR8_Z5jdHi6B-myT'
@@ -107,22 +110,44 @@ describe('mergeConversation', () => {
     expect(await resolveRecipient(store, GUEST)).toBe(USER)
     expect(await resolveRecipient(store, 'someone-else')).toBe('someone-else')
   })
+})
 
-  it('merges on sqlite too (the default store), in order', async () => {
+async function mergesInOrder(store: Store) {
+  await fill(store, USER, 100, 'user')
+  await fill(store, GUEST, 300, 'guest')
+  await mergeConversation(store, { fromId: GUEST, intoId: USER, keepMs: KEEP })
+  await mergeConversation(store, { fromId: GUEST, intoId: USER, keepMs: KEEP })
+  const merged = await all(store, USER)
+  expect(merged).toHaveLength(400)
+  expect(texts(merged).slice(99, 102)).toEqual(['user 99', 'guest 0', 'guest 1'])
+  expect(texts(merged).at(-1)).toBe('guest 299')
+  expect(await resolveRecipient(store, GUEST)).toBe(USER)
+}
+
+describe('mergeConversation on the persistent stores', () => {
+  it('merges on sqlite (the default store), in order, once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'porthole-merge-'))
     const store = openSqliteStore(join(dir, 'porthole.db'))
     try {
-      await fill(store, USER, 100, 'user')
-      await fill(store, GUEST, 300, 'guest')
-      await mergeConversation(store, { fromId: GUEST, intoId: USER, keepMs: KEEP })
-      await mergeConversation(store, { fromId: GUEST, intoId: USER, keepMs: KEEP })
-      const merged = await all(store, USER)
-      expect(merged).toHaveLength(400)
-      expect(texts(merged).slice(99, 102)).toEqual(['user 99', 'guest 0', 'guest 1'])
-      expect(texts(merged).at(-1)).toBe('guest 299')
+      await mergesInOrder(store)
     } finally {
       await store.close()
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describeRedis('mergeConversation on redis', () => {
+  let server: RedisServer | undefined
+  afterAll(async () => server?.stop())
+
+  it('merges on redis, in order, once', async () => {
+    server = await startRedisServer()
+    const store = await createRedisStore(server.url, { prefix: `merge:${nanoid()}:` })
+    try {
+      await mergesInOrder(store)
+    } finally {
+      await store.close()
     }
   })
 })
