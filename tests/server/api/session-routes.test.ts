@@ -421,6 +421,12 @@ describe('POST /api/events/ticket', () => {
     const res = await t.request('/api/events/ticket', { method: 'POST', token: ticket })
     expect(res.status).toBe(401)
     expect(ErrorBody.parse(await res.json()).error.code).toBe('invalid_token')
+    // Nor in the URL: a ticket never buys another ticket.
+    const byQuery = await t.request(`/api/events/ticket?ticket=${encodeURIComponent(ticket)}`, {
+      method: 'POST',
+    })
+    expect(byQuery.status).toBe(401)
+    expect(ErrorBody.parse(await byQuery.json()).error.code).toBe('unauthorized')
   })
 })
 
