@@ -9,6 +9,7 @@ import { enforceRate, limitBody } from '../http/limits'
 import { createRateLimiter } from '../http/rate-limit'
 import { validate } from '../http/validation'
 import { requireVisitor } from '../http/visitor-auth'
+import type { Store } from '../store/types'
 
 const MINUTE = 60_000
 
@@ -36,10 +37,7 @@ export function readRoutes(deps: AppDeps): Hono<AppEnv> {
     async (c) => {
       const { visitorId } = requireVisitor(c, config.sessionSecret)
       const { upTo } = c.req.valid('json')
-      const [newest] = store.isValidId(upTo) ? await store.readBefore(visitorId, undefined, 1) : []
-      // The marker can only name a place in the conversation as it is: an id beyond its
-      // newest entry would mark messages read before they exist.
-      if (!newest || store.compareIds(upTo, newest.id) > 0) {
+      if (!(await isEntryOf(store, visitorId, upTo))) {
         throw apiError(
           400,
           'invalid_request',
@@ -53,4 +51,12 @@ export function readRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(marker)
     },
   )
+}
+
+/** True when `id` is an entry of the visitor's log: the one right after its predecessor. */
+async function isEntryOf(store: Store, visitorId: string, id: string): Promise<boolean> {
+  if (!store.isValidId(id)) return false
+  const [previous] = await store.readBefore(visitorId, id, 1)
+  const [found] = await store.readAfter(visitorId, previous?.id, 1)
+  return found?.id === id
 }
