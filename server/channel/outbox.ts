@@ -5,7 +5,7 @@ import type { Logger } from '../logging/logger'
 import type { Store } from '../store/types'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff'
 import type { ChannelClient, SendOutcome } from './channel-client'
-import { begin, isDue, next, type RetryPolicy, restart } from './delivery-decision'
+import { begin, deadlineOf, isDue, next, type RetryPolicy, restart } from './delivery-decision'
 import {
   createOutboxItem,
   DUE_PREFIX,
@@ -198,7 +198,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       else if (before.state !== 'delayed')
         logger.warn('customer message delayed: the service keeps failing; retrying with backoff', {
           ...details,
-          until: after.error,
+          until: new Date(deadlineOf(after, policy.giveUpMs)).toISOString(),
         })
       else logger.debug('customer message still delayed', details)
     } else if (after.state === 'sent' && before.state === 'delayed') {

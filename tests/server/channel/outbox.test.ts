@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Outbox } from '../../../server/channel/outbox'
 import { OutboxItem, outboxKey } from '../../../server/channel/outbox-item'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
 import { createFakeService } from '../helpers/fake-service'
@@ -199,6 +203,46 @@ describe('outbox: restarts and crashes', () => {
     for (const message of messages)
       expect(states(message.clientId)).toEqual(['pending', 'delayed', 'sent'])
     expect(second.logs.some((l) => l.includes('resumed customer messages'))).toBe(true)
+  })
+
+  it('keeps delayed messages in a sqlite file across a restart of the process', async () => {
+    // sqlite commits from setImmediate (group commit): leave that one real.
+    vi.useRealTimers()
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'porthole-outbox-'))
+    const path = join(dir, 'porthole.db')
+    try {
+      const service = createFakeService({ message: { status: 503 } })
+      const before = openSqliteStore(path)
+      const first = instance(before, service.fetch)
+      const messages = Array.from({ length: 5 }, () => request('v1', ['part one ', 'part two']))
+      for (const message of messages) await first.outbox.submit(message)
+      await vi.advanceTimersByTimeAsync(20_000)
+      await first.outbox.stop()
+      await before.close()
+      service.setMessageDefault({ status: 200 })
+      const after = openSqliteStore(path)
+      const second = instance(after, service.fetch)
+      expect(await second.outbox.resume()).toBe(5)
+      // Each is sent when its backoff step ends (24 s after it came), not before.
+      await vi.advanceTimersByTimeAsync(3000)
+      expect((await stored(after, 'v1', messages[0]?.clientId ?? '')).state).toBe('delayed')
+      await vi.advanceTimersByTimeAsync(2000)
+      for (const message of messages) {
+        expect((await stored(after, 'v1', message.clientId)).state).toBe('sent')
+      }
+      expect(service.messages().map(textOf).slice(-10)).toEqual(
+        messages.flatMap(() => ['part one ', 'part two']),
+      )
+      // The entries were written once, before the first attempt.
+      expect(await after.readAfter('v1', undefined, 100)).toHaveLength(10)
+      await second.outbox.stop()
+      await after.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('sends a message whose first attempt was interrupted before the request (once)', async () => {
