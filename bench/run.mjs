@@ -74,6 +74,9 @@ async function startPorthole(upstream, storeUrl) {
       STATUS_CACHE_SECONDS: String(plan.cacheSeconds),
       // The load generator is one IP opening thousands of sessions.
       RATE_LIMIT_SESSIONS_PER_MINUTE: '100000',
+      // ... and of all of their streams, more than one instance is meant to hold.
+      MAX_STREAMS_PER_IP: '1000000',
+      MAX_STREAMS: '10000000',
     },
   })
   return { ...server, hookUrl: `${server.url}/hooks/${secrets.webhook}/${upstream.channelId}` }
