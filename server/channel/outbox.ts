@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
-import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
+import type { ConversationEntry } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
 import type { Store } from '../store/types'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff'
-import type { ChannelClient, SendOutcome } from './channel-client'
-import { begin, deadlineOf, isDue, next, type RetryPolicy, restart } from './delivery-decision'
+import type { ChannelClient } from './channel-client'
+import { begin, isDue, next, type RetryPolicy, restart } from './delivery-decision'
 import {
   createOutboxItem,
   DUE_PREFIX,
   deliveryState,
-  dueKeyOf,
   isActive,
   itemKeyOf,
-  OUTBOX_PREFIX,
-  OutboxItem,
+  type OutboxItem,
   type OutboxRequest,
   type OutboxState,
   outboxKey,
 } from './outbox-item'
+import { logOutcome } from './outbox-log'
+import { createOutboxRecords } from './outbox-records'
 import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000
@@ -74,11 +73,6 @@ export type Outbox = {
   stop(): Promise<void>
 }
 
-/** A marker's value: when it was written (an orphan is dropped only once it is old). */
-const DueMarker = z.object({ since: z.number() })
-/** Store-wide: the items of versions without markers have been given theirs. */
-const INDEXED_KEY = 'outbox-meta:due-markers'
-
 type Delivery = {
   after: OutboxItem | undefined
   /** Set when this delivery wrote the entries to the log. */
@@ -115,6 +109,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let sweeping = false
   let cursor = ''
   let stopped = false
+  const { read, save, appendEntries, announce, dropMarker, indexOlderItems } = createOutboxRecords({
+    store,
+    logger,
+    now,
+    keepMs,
+    youngMs: claimTtl,
+  })
 
   function track<T>(work: Promise<T>): Promise<T> {
     running.add(work)
@@ -123,87 +124,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       () => running.delete(work),
     )
     return work
-  }
-
-  async function read(key: string): Promise<OutboxItem | undefined> {
-    const record = await store.getRecord(key)
-    if (record === undefined) return undefined
-    const parsed = OutboxItem.safeParse(record)
-    if (!parsed.success) logger.error('outbox: a stored item is unreadable', { key })
-    return parsed.success ? parsed.data : undefined
-  }
-
-  /** Saves the item; an item turning active gets its due marker first, a finished one loses it. */
-  async function save(item: OutboxItem, wasActive: boolean): Promise<void> {
-    const key = outboxKey(item.visitorId, item.clientId)
-    if (isActive(item) && !wasActive) await store.setRecord(dueKeyOf(key), { since: now() })
-    await store.setRecord(key, item, keepMs)
-    if (!isActive(item) && wasActive) {
-      await store.deleteRecord(dueKeyOf(key)).catch((error: unknown) => {
-        // The sweep drops the markers of finished items.
-        logger.debug('outbox: due marker not deleted', { error })
-      })
-    }
-  }
-
-  async function appendEntries(item: OutboxItem): Promise<ConversationEntry[]> {
-    const entries: ConversationEntry[] = []
-    for (const [n, part] of item.parts.entries()) {
-      const { entry } = await store.append(
-        item.visitorId,
-        {
-          author: 'visitor',
-          clientId: part.clientId,
-          content: { type: 'text', text: part.text },
-          at: item.createdAt,
-        },
-        { dedupeKey: `a2:${item.visitorId}:${item.clientId}:${n}` },
-      )
-      entries.push(entry)
-    }
-    return entries
-  }
-
-  /** Tells the visitor's streams about a state change (a fresh item's `sent` is the POST's answer). */
-  async function announce(item: OutboxItem, before: DeliveryState | undefined): Promise<void> {
-    const state = deliveryState(item)
-    if (state === before || (before === undefined && state === 'sent')) return
-    const data = { clientId: item.clientId, state, ...(item.error ? { error: item.error } : {}) }
-    await store.publish(item.visitorId, { event: 'delivery', data }).catch((error: unknown) => {
-      logger.warn('outbox: delivery event not published', { error })
-    })
-  }
-
-  function logOutcome(before: OutboxItem, after: OutboxItem, outcome: SendOutcome): void {
-    const fields = {
-      visitorId: after.visitorId,
-      clientId: after.clientId,
-      attempts: after.attempts,
-    }
-    if (outcome.kind === 'rejected') {
-      logger.warn('the service rejected a customer message', {
-        ...fields,
-        status: outcome.status,
-        reason: outcome.message,
-      })
-    } else if (outcome.kind === 'failed') {
-      const details = { ...fields, reason: outcome.reason, next: after.nextAttemptAt }
-      if (after.state === 'failed')
-        logger.error('customer message not delivered: gave up retrying', {
-          ...details,
-          error: after.error,
-        })
-      else if (after.state === 'pending')
-        logger.warn('customer message not accepted by the service; retrying', details)
-      else if (before.state !== 'delayed')
-        logger.warn('customer message delayed: the service keeps failing; retrying with backoff', {
-          ...details,
-          until: new Date(deadlineOf(after, policy.giveUpMs)).toISOString(),
-        })
-      else logger.debug('customer message still delayed', details)
-    } else if (after.state === 'sent' && before.state === 'delayed') {
-      logger.info('delayed customer message delivered', fields)
-    }
   }
 
   /** Forwards the remaining parts in order, saving before and after each request. */
@@ -237,7 +157,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       })
       current = next(begun, outcome, now(), policy)
       await save(current, true)
-      logOutcome(begun, current, outcome)
+      logOutcome(logger, begun, current, outcome, policy.giveUpMs)
       if (outcome.kind !== 'accepted' || !isActive(current) || stopped) break
       // More parts: keep the claim, and make sure nobody took the item over meanwhile.
       if (!(await lease.renew())) {
@@ -322,16 +242,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** Drops the due marker of a finished item, or of a missing one once it is old. */
-  async function dropMarker(key: string, item: OutboxItem | undefined): Promise<void> {
-    if (!item) {
-      const marker = DueMarker.safeParse(await store.getRecord(dueKeyOf(key)))
-      // A young marker may belong to an item being created right now.
-      if (marker.success && marker.data.since > now() - claimTtl) return
-    }
-    await store.deleteRecord(dueKeyOf(key))
-  }
-
   async function sweep(): Promise<number> {
     if (stopped || sweeping) return 0
     sweeping = true
@@ -362,16 +272,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } finally {
       sweeping = false
     }
-  }
-
-  /** Once per store: items stored before due markers existed get theirs. */
-  async function indexOlderItems(): Promise<void> {
-    if ((await store.getRecord(INDEXED_KEY)) !== undefined) return
-    for (const key of await store.listRecords(OUTBOX_PREFIX)) {
-      const item = await read(key)
-      if (item && isActive(item)) await store.setRecord(dueKeyOf(key), { since: now() })
-    }
-    await store.setRecord(INDEXED_KEY, { at: now() })
   }
 
   return {
