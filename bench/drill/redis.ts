@@ -1,0 +1,68 @@
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { freePort, HOST } from './net'
+import { isRunning, type Started, startProcess, stopProcess } from './processes'
+
+// A throw-away redis-server on a free loopback port, persisting every write (appendonly,
+// fsync always) as an operator who cares about "nothing is lost" runs it, so kill -9 and
+// a restart on the same port keep every acknowledged write.
+
+export function findRedisServer(): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin']
+  for (const dir of dirs) {
+    if (!dir) continue
+    try {
+      accessSync(join(dir, 'redis-server'), constants.X_OK)
+      return join(dir, 'redis-server')
+    } catch {}
+  }
+  return undefined
+}
+
+export type DrillRedis = {
+  url: string
+  /** kill -9; resolves once it is gone. */
+  kill(): Promise<void>
+  /** Starts it again on the same port with the same data folder. */
+  start(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startDrillRedis(binary: string): Promise<DrillRedis> {
+  const dir = mkdtempSync(join(tmpdir(), 'porthole-drill-redis-'))
+  const port = await freePort()
+  let server: Started | undefined
+  const start = async () => {
+    server = await startProcess(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        HOST,
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+      ],
+      { what: 'redis-server', ready: /Ready to accept connections/ },
+    )
+  }
+  await start()
+  return {
+    url: `redis://${HOST}:${port}`,
+    async kill() {
+      if (server && isRunning(server.child)) await stopProcess(server.child, 'SIGKILL')
+    },
+    start,
+    async close() {
+      if (server) await stopProcess(server.child)
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
