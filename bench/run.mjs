@@ -4,7 +4,7 @@
 // Prints one table and writes bench/results.json (`--quick`, a small version, writes
 // bench/results-quick.json instead).
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -135,6 +135,9 @@ async function main() {
   const upstream = await startFakeUpstream()
   const load = startLoadGenerator(join(root, 'bench/load.mjs'))
   const results = { widget: measureWidget(join(root, 'dist/widget')) }
+  // The last full `npm run drill` (its lost / duplicated figures join the table).
+  const drillFile = join(root, 'bench/drill-results.json')
+  if (existsSync(drillFile)) results.drill = JSON.parse(readFileSync(drillFile, 'utf8'))
 
   log(`SSE capacity: ${streamCount} idle streams (open-file limit ${fdLimit})`)
   // Visitors' tokens come from another instance with the same SESSION_SECRET, as

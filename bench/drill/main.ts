@@ -86,8 +86,11 @@ async function main(): Promise<number> {
   process.stdout.write(
     `${title}\n${machine}; ${seconds.toFixed(0)} s\n${settings.join('\n')}\n\n${formatDrillTable(rows)}\n${notes ? `\n${notes}\n` : ''}`,
   )
-  if (options.json) {
-    const file = resolve(options.json)
+  // A full run is the record the benchmark table reads; --quick writes only where told.
+  const jsonFile =
+    options.json ?? (options.quick ? undefined : join(root, 'bench/drill-results.json'))
+  if (jsonFile) {
+    const file = resolve(jsonFile)
     writeFileSync(
       file,
       `${JSON.stringify(drillRecord({ quick: options.quick, machine, seconds, settings, rows }), null, 2)}\n`,

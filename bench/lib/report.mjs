@@ -151,6 +151,21 @@ export function buildReport({ results, plan, quick, streamCount, fdLimit, second
     `${status.upstreamCalls} calls for ${periods} periods; ${status.failed} polls failed`,
   )
 
+  // The fault drill's record (`npm run drill` writes bench/drill-results.json), when there is one.
+  const { drill } = results
+  if (drill?.totals) {
+    const { lost, duplicated, sent, failedRows } = drill.totals
+    row(
+      `drill: lost / duplicated (${drill.rows.length} faults, ${sent} messages, ${drill.date.slice(0, 10)})`,
+      `${lost} / ${duplicated}`,
+      '—',
+      '—',
+      '0 lost; duplicates only at-least-once',
+      met(lost === 0 && failedRows === 0),
+      `${failedRows} drill row(s) lost messages or did not run: see \`npm run drill\``,
+    )
+  }
+
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU'
   const machine = `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Linux`
   const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}`

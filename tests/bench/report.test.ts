@@ -134,4 +134,25 @@ describe('bench report', () => {
     expect(json.rows.find((row) => row.metric === 'delivery on redis:')?.porthole).toBe('skipped')
     expect(json.notes.join('\n')).toMatch(/install redis-server/)
   })
+
+  it("adds the fault drill's lost / duplicated when its record is there", () => {
+    const drill = (lost: number, failedRows: number) => ({
+      date: '2026-11-22T17:00:00.000Z',
+      rows: [{}, {}, {}],
+      totals: { sent: 900, lost, duplicated: 2, failedRows },
+    })
+    const metric = 'drill: lost / duplicated (3 faults, 900 messages, 2026-11-22)'
+    const clean = report(createResults({ drill: drill(0, 0) })).json.rows
+    expect(clean.find((row) => row.metric === metric)).toMatchObject({
+      porthole: '0 / 2',
+      met: 'yes',
+    })
+    const lossy = report(createResults({ drill: drill(3, 1) })).json
+    expect(lossy.rows.find((row) => row.metric === metric)).toMatchObject({
+      porthole: '3 / 2',
+      met: 'NO',
+    })
+    expect(lossy.notes.join('\n')).toMatch(/1 drill row\(s\) lost messages/)
+    expect(report().json.rows.some((row) => row.metric.startsWith('drill:'))).toBe(false)
+  })
 })
