@@ -336,6 +336,26 @@ describe('outbox: restarts and crashes', () => {
       expect((await stored(shared, message.visitorId, message.clientId)).state).toBe('sent')
   })
 
+  it('finds a crashed instance’s message with the sweep alone (the live one started before it came)', async () => {
+    const shared = createMemoryStore()
+    const service = createFakeService()
+    const live = instance(shared, service.fetch)
+    await live.outbox.resume()
+    const a = crashableStore(shared)
+    const dying: typeof fetch = () => {
+      a.crash()
+      return new Promise<Response>(() => {})
+    }
+    const crashed = instance(a.store, dying)
+    const message = request('v1')
+    void crashed.outbox.submit(message)
+    await vi.advanceTimersByTimeAsync(CLAIM_TTL_MS - 1)
+    expect(receivedIds(service)).toEqual([])
+    await vi.advanceTimersByTimeAsync(SWEEP_MS + 1)
+    expect(receivedIds(service)).toEqual([message.clientId])
+    expect((await stored(shared, 'v1', message.clientId)).state).toBe('sent')
+  })
+
   it('keeps the claim through a long multi-part send, so no other instance resends a part', async () => {
     const store = createMemoryStore()
     const service = createFakeService()
