@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
 
 // Every process the drill starts is registered here and killed when the drill ends,
 // however it ends (normal exit, a failure, Ctrl-C).
@@ -86,7 +87,19 @@ export async function stopAllProcesses(): Promise<void> {
   await Promise.all([...children].map((child) => stopProcess(child)))
 }
 
-// Whatever happens, no child outlives the drill.
+const folders = new Set<string>()
+
+/** A temporary folder removed when the drill exits, if nobody removed it before. */
+export function removeOnExit(folder: string): () => void {
+  folders.add(folder)
+  return () => {
+    folders.delete(folder)
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+// Whatever happens, no child outlives the drill, and no temporary data stays behind.
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL')
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })

@@ -1,8 +1,8 @@
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs'
+import { accessSync, constants, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { freePort, HOST } from './net'
-import { isRunning, type Started, startProcess, stopProcess } from './processes'
+import { isRunning, removeOnExit, type Started, startProcess, stopProcess } from './processes'
 
 // A throw-away redis-server on a free loopback port, persisting every write (appendonly,
 // fsync always) as an operator who cares about "nothing is lost" runs it, so kill -9 and
@@ -31,6 +31,7 @@ export type DrillRedis = {
 
 export async function startDrillRedis(binary: string): Promise<DrillRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'porthole-drill-redis-'))
+  const removeDir = removeOnExit(dir)
   const port = await freePort()
   let server: Started | undefined
   const start = async () => {
@@ -62,7 +63,7 @@ export async function startDrillRedis(binary: string): Promise<DrillRedis> {
     start,
     async close() {
       if (server) await stopProcess(server.child)
-      rmSync(dir, { recursive: true, force: true })
+      removeDir()
     },
   }
 }

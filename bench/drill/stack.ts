@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type FaultProxy, startFaultProxy } from './fault-proxy'
 import { freePort, HOST } from './net'
-import { isRunning, type Started, startProcess, stopProcess } from './processes'
+import { isRunning, removeOnExit, type Started, startProcess, stopProcess } from './processes'
 
 // One scenario's world: the sandbox (the service), a fault proxy in front of its channel
 // endpoint, and the built backend (`node dist/server/main.js`, as `npm run serve` runs
@@ -36,6 +36,7 @@ export type Stack = {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porthole-drill-'))
+  const removeDataDir = removeOnExit(dataDir)
   const webhookSecret = randomBytes(16).toString('hex')
   const sessionSecret = randomBytes(32).toString('hex')
   const backendPort = await freePort()
@@ -88,7 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (backend) await stopProcess(backend.child)
     await proxy?.close()
     if (sandbox) await stopProcess(sandbox.child)
-    rmSync(dataDir, { recursive: true, force: true })
+    removeDataDir()
   }
 
   try {

@@ -60,17 +60,22 @@ export const replayScenario: Scenario = async (context) => {
     const expected = new Set(texts)
     const received = () =>
       reader.entries.map(entryText).filter((t): t is string => t !== undefined && expected.has(t))
-    const timeoutMs = Math.max(60_000, n * 20)
     const seen = new Set<string>()
     let checked = 0
-    await reader.until(() => {
+    const complete = () => {
       for (; checked < reader.entries.length; checked += 1) {
         const entry = reader.entries[checked]
         const text = entry && entryText(entry)
         if (text && expected.has(text)) seen.add(text)
       }
       return seen.size >= n
-    }, timeoutMs)
+    }
+    // Waits while the replay makes progress: 30 s without a new entry is a stall.
+    const stallMs = 30_000
+    while (!(await reader.until(complete, 5000))) {
+      const lastProgress = reader.arrivals.at(-1) ?? opened
+      if (Date.now() - lastProgress > stallMs || Date.now() - opened > 600_000) break
+    }
     // Anything arriving late or twice shows up in this second.
     await reader.quiet(1000, 5000)
     reader.close()
