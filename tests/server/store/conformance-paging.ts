@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import type { NewEntry, Store } from '../../../server/store/types'
+import { describe, expect, it, vi } from 'vitest'
+import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
 
 // Part of the Store conformance suite (called by describeStoreConformance): paging
-// through long logs with readBefore/readAfter, id order, and claim extension.
+// through long logs with readBefore/readAfter, id order, read events, claim extension.
 
 type Factories = {
   createVisitorId(): string
@@ -120,6 +120,27 @@ export function describePagingConformance(getStore: () => Store, factories: Fact
         /not an entry id/,
       )
     })
+  })
+
+  it('publishes a read marker to the visitor’s subscribers (on every instance)', async () => {
+    const store = getStore()
+    const visitor = createVisitorId()
+    const { entry } = await store.append(visitor, createEntry())
+    const events: VisitorEvent[] = []
+    const stop = store.subscribe(visitor, (event) => events.push(event))
+    try {
+      await store.readAfter(visitor, entry.id, 1)
+      await store.publish(visitor, { event: 'read', data: { upTo: entry.id } })
+      await vi.waitFor(
+        () => expect(events).toEqual([{ event: 'read', data: { upTo: entry.id } }]),
+        {
+          timeout: 10_000,
+          interval: 25,
+        },
+      )
+    } finally {
+      stop()
+    }
   })
 
   describe('claim extension', () => {
