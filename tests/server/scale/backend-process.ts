@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
 /** A Porthole backend in its own OS process, as an instance behind a load balancer. */
-export type BackendProcess = { url: string; stop(): Promise<void> }
+export type BackendProcess = {
+  url: string
+  stop(): Promise<void>
+  /** kill -9: no graceful shutdown; resolves once the process is gone. */
+  kill(): Promise<void>
+}
 
 /** Runs server/main.ts (through tsx) with `env` on a free loopback port. */
 export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
@@ -32,7 +37,16 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
     })
     child.once('exit', (code) => fail(new Error(`exited with ${code}`)))
   })
-  return { url, stop: () => terminate(child) }
+  return {
+    url,
+    stop: () => terminate(child),
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
+      }),
+  }
 }
 
 function terminate(child: ChildProcess): Promise<void> {
