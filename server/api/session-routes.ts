@@ -115,6 +115,8 @@ export function sessionRoutes(deps: AppDeps, runtime: Runtime, sessions: Session
     .delete('/session', visitorAuth({ sessions }), async (c) => {
       const { visitorId } = requireVisitor(c, config.sessionSecret)
       await sessions.revoke(visitorId)
+      // Streams already open (on any instance) were authorised before: end them too.
+      await store.publish(visitorId, { event: 'revoked', data: { at: now() } })
       return c.body(null, 204)
     })
     .post('/events/ticket', async (c) => {

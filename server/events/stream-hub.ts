@@ -91,6 +91,12 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   function deliver(visitorId: string, event: VisitorEvent): void {
     const group = groups.get(visitorId)
     if (!group) return
+    if (event.event === 'revoked') {
+      // The credential is dead on every device: end the streams, so the next connection
+      // is refused (401 session_revoked) instead of reading on.
+      for (const conn of [...group.connections]) conn.res.end()
+      return
+    }
     // Serialised once for all of the visitor's tabs.
     const item =
       event.event === 'message'

@@ -11,6 +11,8 @@ export type TransientEvent =
       data: { clientId: string; state: DeliveryState; error?: string }
     }
   | { event: 'read'; data: { upTo: string } }
+  /** The visitor's credentials were revoked (DELETE /api/session): every open stream ends. Never sent to browsers. */
+  | { event: 'revoked'; data: { at: number } }
 
 /** What a subscriber of one visitor receives: stored entries (with their ids) and transient events. */
 export type VisitorEvent = { event: 'message'; data: ConversationEntry } | TransientEvent

@@ -391,6 +391,32 @@ describe('DELETE /api/session', () => {
     expect((await postMessage(again.token, 'back')).status).toBe(200)
   })
 
+  it('ends streams that are already open when the credential is revoked', async () => {
+    server = await startTestServer({ store: createMemoryStore() })
+    const url = server.url
+    const start = await fetch(`${url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    const visitor = SessionResponse.parse(await start.json())
+    const streams = [0, 1].map(() =>
+      openSse(`${url}/api/events`, { authorization: `Bearer ${visitor.token}` }),
+    )
+    await Promise.all(streams.map((stream) => stream.ready))
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200])
+    const res = await fetch(`${url}/api/session`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${visitor.token}` },
+    })
+    expect(res.status).toBe(204)
+    await expect.poll(() => streams.every((stream) => stream.ended)).toBe(true)
+    const again = openSse(`${url}/api/events`, { authorization: `Bearer ${visitor.token}` })
+    await again.ready
+    expect(again.status).toBe(401)
+    again.close()
+  })
+
   it('answers 401 with a Bearer challenge without a token', async () => {
     t = createTestApp()
     const res = await t.request('/api/session', { method: 'DELETE' })
