@@ -57,11 +57,11 @@ export function createAttention(lockName: string, titleFor: (count: number) => s
   }
 
   return {
-    /** A new reply arrived. */
-    notify(sound: boolean): void {
+    /** New replies arrived (one chime for them all). */
+    notify(sound: boolean, count = 1): void {
       if (document.hidden) {
         originalTitle ??= document.title
-        hiddenCount++
+        hiddenCount += count
         document.title = `${titleFor(hiddenCount)} · ${originalTitle}`
       }
       // Without the Web Locks API, only a visible tab chimes.

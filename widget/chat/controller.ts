@@ -1,114 +1,128 @@
-import { splitText } from '../../shared/text'
-import type {
-  Contact,
-  ConversationEntry,
-  IdentifiedUser,
-  StreamEvent,
-} from '../../shared/widget-api'
+import type { Contact, IdentifiedUser, StreamEvent } from '../../shared/widget-api'
 import { CHAT_STRINGS } from '../i18n/chat-strings'
 import type { WidgetContext } from '../loader/context'
-import { isApiError } from '../protocol/api-error'
+import { isApiError, unreadable } from '../protocol/api-error'
+import { compareEntryIds } from '../protocol/entry-id'
+import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bodies'
 import { isHttpUrl } from '../protocol/http-url'
-import { request } from '../protocol/request'
+import { type RequestOptions, request } from '../protocol/request'
 import { observable } from '../state/observable'
 import { createAttention } from './attention'
+import { createCatchUp } from './catch-up'
 import { belongsTo, createClientId } from './client-id'
-import { type ConversationLog, emptyLog, mergeEntries, parseLog } from './conversation-log'
+import type { Conversation, ConversationEvent } from './conversation'
 import { openEventStream } from './event-stream'
-import { mergeOutbox, type OutboxItem, parseOutbox } from './outbox'
+import type { OutboxItem } from './outbox'
 import { createOutboxSender } from './outbox-sender'
+import { persisted } from './persisted'
+import { createReadSync } from './read-sync'
 import { createSession } from './session'
 import { createTabSync, type TabMessage } from './tab-sync'
 import { createTypingSender } from './typing-sender'
+import { newReplies, unreadReplies } from './unread'
 
 export const AGENT_TYPING_TIMEOUT_MS = 30_000
+/** Entries per GET /api/history page. */
+export const HISTORY_PAGE = 100
 
 export interface ChatState {
-  log: ConversationLog
-  outbox: OutboxItem[]
+  conversation: Conversation
   /** Set while an agent types (hidden on typeout, on a message, or after 30 s). */
   agentTyping: { name?: string } | undefined
-  /** The live stream is open. */
-  connected: boolean
   contact: Contact
+  /** Loading an earlier page of the conversation. */
+  history: 'idle' | 'loading' | 'failed'
 }
 
 const IDENTITY_HASH = /^[0-9a-f]{64}$/i
 
 /**
- * The conversation's logic, apart from rendering: session, live stream with replay,
- * the persistent outbox with retries, typing, unread count and tab sync.
- *
- * Longer than most files on purpose: this one closure owns the conversation state, so
- * every change to it is visible in one place. The parts that stand alone live beside
- * it (outbox-sender, session, event-stream, typing-sender, tab-sync, attention).
+ * The conversation's effects around the pure reducer (conversation.ts): session, live
+ * stream with catch-up, outbox sender, earlier pages, the read marker, typing, unread
+ * count and sound, tab sync. State changes only through `dispatch`.
  */
 export function createChatController(context: WidgetContext) {
   const { base, storage, ui, emitter, settings } = context
-  const session = createSession({ base, fetch: context.fetch, storage })
+  const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
+  const session = createSession({
+    base,
+    fetch: context.fetch,
+    storage,
+    onNew: () => {
+      tabs.post({ kind: 'session' })
+      dispatch({ type: 'history', before: undefined, entries: [] })
+    },
+  })
+  const conversation = persisted({
+    storage,
+    announce: () => tabs.post({ kind: 'sync' }),
+    onChange: (next, previous, event) => {
+      state.set({ conversation: next })
+      // Replies arriving now notify; history and other tabs' news do not.
+      const fresh =
+        event.type === 'entries' || event.type === 'accepted' ? newReplies(previous, next) : []
+      if (fresh.length > 0) {
+        clearTimeout(typingTimer)
+        state.set({ agentTyping: undefined })
+        for (const entry of fresh) emitter.emit('message', entry)
+        if (!isSeen()) attention.notify(settings.sound, fresh.length)
+      }
+      markRead()
+      showUnread()
+    },
+  })
+  const dispatch = (event: ConversationEvent): void => conversation.dispatch(event)
   const state = observable<ChatState>({
-    log: emptyLog(),
-    outbox: [],
+    conversation: conversation.get(),
     agentTyping: undefined,
-    connected: false,
     contact: {},
+    history: 'idle',
   })
   const attention = createAttention(
     `porthole-sound:${base}`,
     CHAT_STRINGS[settings.lang].newMessageTitle,
   )
-  const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
+  // The SSE id of a message event is its entry's id: the last one is the replay point.
+  const catchUp = createCatchUp((entries) =>
+    dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
+  )
   let stream: ReturnType<typeof openEventStream> | undefined
   let typingTimer: ReturnType<typeof setTimeout> | undefined
   let destroyed = false
-  let unsubscribeUi: (() => void) | undefined
   let refusals = 0
+  let unsubscribeUi: (() => void) | undefined
 
-  const saveLog = (log: ConversationLog): void => {
-    state.set({ log })
-    void storage.set('log', log)
+  /** A call with the visitor's token. */
+  async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
+    const { token } = await session.ensure()
+    return request(context.fetch, `${base}${path}`, { ...options, token })
   }
-  const saveOutbox = (outbox: OutboxItem[], broadcast = true): void => {
-    state.set({ outbox })
-    void storage.set('outbox', outbox)
-    if (broadcast) tabs.post({ kind: 'outbox' })
+
+  const readSync = createReadSync(
+    (upTo) => call('api/read', { method: 'POST', body: { upTo } }),
+    (upTo) => dispatch({ type: 'read', upTo }),
+  )
+  const isSeen = (): boolean => ui.get().open && !document.hidden
+
+  /** The customer sees the chat: the newest entry is read, here and on every device. */
+  function markRead(): void {
+    const { entries, readUpTo } = conversation.get()
+    const newest = entries.at(-1)
+    if (isSeen() && newest && !(readUpTo && compareEntryIds(newest.id, readUpTo) <= 0))
+      readSync.mark(newest.id)
   }
-  const setUnread = (unread: number): void => {
+
+  function showUnread(): void {
+    const unread = isSeen() ? 0 : unreadReplies(conversation.get()).length
+    if (unread === ui.get().unread) return
     ui.set({ unread })
     void storage.set('unread', unread)
   }
-  const isSeen = (): boolean => ui.get().open && !document.hidden
-  const markRead = (): void => {
-    if (!isSeen() || ui.get().unread === 0) return
-    setUnread(0)
-    tabs.post({ kind: 'read' })
-  }
 
-  function addEntries(incoming: ConversationEntry[], lastEventId?: string): void {
-    const log = state.get().log
-    const { entries, added } = mergeEntries(log.entries, incoming)
-    if (added.length === 0 && (lastEventId === undefined || lastEventId === log.lastEventId)) return
-    const outbox = state.get().outbox
-    const remaining = outbox.filter(
-      (item) => !added.some((entry) => belongsTo(entry.clientId, item.id)),
-    )
-    if (remaining.length !== outbox.length) saveOutbox(remaining, false)
-    saveLog({ ...log, entries, lastEventId: lastEventId ?? log.lastEventId })
-    const replies = added.filter((entry) => entry.author !== 'visitor')
-    if (replies.length === 0) return
-    clearTimeout(typingTimer)
-    state.set({ agentTyping: undefined })
-    for (const entry of replies) emitter.emit('message', entry)
-    if (!isSeen()) {
-      setUnread(ui.get().unread + replies.length)
-      attention.notify(settings.sound)
-    }
-  }
-
-  function onEvent(event: StreamEvent, id: string): void {
+  function onEvent(event: StreamEvent): void {
     switch (event.event) {
       case 'message':
-        addEntries([event.data], id || event.data.id)
+        catchUp.push(event.data)
         break
       case 'typing':
         clearTimeout(typingTimer)
@@ -125,15 +139,15 @@ export function createChatController(context: WidgetContext) {
       case 'status':
         ui.set({ online: event.data.online })
         break
+      case 'read':
+        dispatch({ type: 'read', upTo: event.data.upTo })
+        break
       case 'delivery': {
         const { clientId, state: delivery, error } = event.data
-        const log = state.get().log
-        saveLog({
-          ...log,
-          delivery: {
-            ...log.delivery,
-            [clientId]: error ? { state: delivery, error } : { state: delivery },
-          },
+        dispatch({
+          type: 'delivery',
+          clientId,
+          delivery: error ? { state: delivery, error } : { state: delivery },
         })
         if (delivery === 'failed')
           emitter.emit('error', {
@@ -144,206 +158,202 @@ export function createChatController(context: WidgetContext) {
     }
   }
 
-  const streamUrl = (): string => {
-    const token = encodeURIComponent(session.current()?.token ?? '')
-    const last = state.get().log.lastEventId
-    return `${base}api/events?token=${token}${last ? `&lastEventId=${encodeURIComponent(last)}` : ''}`
+  /** Another log from now on (a new visitor, an identified user): replay its newest page. */
+  function restartConversation(): void {
+    catchUp.clear()
+    dispatch({ type: 'restart' })
   }
 
-  async function connect(attempt = 0): Promise<void> {
-    if (destroyed) return
+  /** The token was refused: a new session (verified again when identified). */
+  async function renewSession(reconnect = true): Promise<void> {
+    await session.renew()
+    restartConversation()
+    tabs.post({ kind: 'session' })
+    if (reconnect) stream?.restart()
+  }
+
+  /** A fresh ticket for the stream (credentials never travel in URLs). */
+  async function streamUrl(): Promise<string> {
+    let body: unknown
     try {
-      const had = session.current()
-      await session.ensure()
-      if (!had) tabs.post({ kind: 'session' })
-    } catch {
-      // No session yet (the backend is unreachable): try again, backing off.
-      setTimeout(() => void connect(attempt + 1), Math.min(30_000, 1000 * 2 ** attempt))
-      return
+      body = await call('api/events/ticket', { method: 'POST' })
+    } catch (error) {
+      // A refused token: a new session, and the stream tries again with it.
+      if (isApiError(error) && error.status === 401) await renewSession(false)
+      throw error
     }
+    const ticket = parseStreamTicket(body)
+    if (!ticket) throw unreadable('POST /api/events/ticket')
+    const last = conversation.get().lastEventId
+    return `${base}api/events?ticket=${encodeURIComponent(ticket.ticket)}${last ? `&lastEventId=${encodeURIComponent(last)}` : ''}`
+  }
+
+  function connect(): void {
     if (destroyed) return
     stream?.close()
     stream = openEventStream({
       EventSource: context.EventSource,
       url: streamUrl,
       onEvent,
-      onOpenChange: (connected) => {
-        if (connected) refusals = 0
-        state.set({ connected })
-      },
-      onClosed: async () => {
-        const before = session.current()?.token
+      onClosed: async (opened) => {
+        const before = session.current()?.visitorId
         const after = await session.check()
-        // A new visitor, or a replay id the server refuses twice (its store was reset):
-        // resume from the start; entries already shown are deduplicated by id.
-        if (after.token !== before || ++refusals >= 2) {
-          saveLog({ ...state.get().log, lastEventId: undefined })
+        if (opened) refusals = 0
+        // Another visitor, or a stream refused twice without ever opening (a replay id
+        // the server does not know after its store was reset): start from its newest page.
+        if (after.visitorId !== before || (!opened && ++refusals >= 2)) {
+          refusals = 0
+          restartConversation()
         }
       },
     })
-    void flush()
+    void sender.flush()
   }
 
-  async function renewSession(): Promise<void> {
-    await session.renew()
-    saveLog({ ...state.get().log, lastEventId: undefined })
-    tabs.post({ kind: 'session' })
-    stream?.restart()
-  }
-
+  const isQueued = (item: OutboxItem): boolean =>
+    (conversation.get().delivery[item.id]?.state ?? 'queued') === 'queued'
   const sender = createOutboxSender({
-    post: async (item) => {
-      const { token } = await session.ensure()
-      const body = {
-        id: item.id,
-        type: 'text',
-        text: item.text,
-        url: item.url,
-        invite: item.invite,
-      }
-      return request(context.fetch, `${base}api/messages`, { method: 'POST', token, body })
-    },
-    next: () => state.get().outbox.find((queued) => queued.state === 'queued'),
+    post: (item) =>
+      call('api/messages', {
+        method: 'POST',
+        body: { id: item.id, type: 'text', text: item.text, url: item.url, invite: item.invite },
+      }),
+    next: () => conversation.get().outbox.find(isQueued),
     accepted: (item, response) => {
-      saveOutbox(state.get().outbox.filter((queued) => queued.id !== item.id))
-      if (response.delivery !== 'sent') {
-        const log = state.get().log
-        const delivery = { ...log.delivery }
-        // A delivery event may have overtaken this answer; it is the newer news.
-        for (const entry of response.entries) {
-          const key = entry.clientId ?? item.id
-          if (!(key in delivery)) delivery[key] = { state: response.delivery }
-        }
-        saveLog({ ...log, delivery })
-      }
-      addEntries(response.entries)
+      dispatch({
+        type: 'accepted',
+        id: item.id,
+        entries: response.entries,
+        state: response.delivery,
+      })
       for (const entry of response.entries) emitter.emit('sent', entry)
     },
     refused: (item, error) => {
-      const outbox = state.get().outbox
-      saveOutbox(
-        outbox.map((queued) =>
-          queued.id === item.id ? { ...queued, state: 'failed', error: error.message } : queued,
-        ),
-      )
+      dispatch({
+        type: 'delivery',
+        clientId: item.id,
+        delivery: { state: 'failed', error: error.message },
+      })
       emitter.emit('error', { code: error.code, message: error.message })
     },
-    renewSession,
+    renewSession: () => renewSession(),
   })
-  const flush = sender.flush
 
   const typing = createTypingSender((type) => {
-    const token = session.current()?.token
-    if (!token) return
+    if (!session.current()) return
     // Typing is a momentary hint: a lost one is not worth a retry or an error.
-    request(context.fetch, `${base}api/messages`, {
-      method: 'POST',
-      token,
-      body: { id: createClientId(), type },
-    }).catch(() => {})
+    call('api/messages', { method: 'POST', body: { id: createClientId(), type } }).catch(() => {})
   })
 
+  function outboxItem(id: string, text: string): OutboxItem {
+    const item: OutboxItem = { id, text, at: Date.now() }
+    if (isHttpUrl(location.href)) item.url = location.href
+    return item
+  }
+
+  /** The text of a sent message, from its entries (long text was split into parts). */
+  function sentText(id: string): string | undefined {
+    const parts = conversation.get().entries.filter((entry) => belongsTo(entry.clientId, id))
+    const text = parts
+      .map((entry) => (entry.content.type === 'text' ? entry.content.text : ''))
+      .join('')
+    return text.trim() ? text : undefined
+  }
+
   function send(text: string): void {
-    const parts = splitText(text.trim()).filter((part) => part.trim())
-    if (parts.length === 0) return
+    if (!text.trim()) return
+    const item = outboxItem(createClientId(), text.trim())
     const { inviteAnswer } = ui.get()
-    const url = isHttpUrl(location.href) ? location.href : undefined
-    const items = parts.map((part, index): OutboxItem => {
-      const item: OutboxItem = { id: createClientId(), text: part, at: Date.now(), state: 'queued' }
-      if (url) item.url = url
-      if (index === 0 && inviteAnswer) item.invite = inviteAnswer
-      return item
-    })
     if (inviteAnswer) {
+      item.invite = inviteAnswer
       ui.set({ inviteAnswer: undefined })
       void storage.del('invite-answer')
-      saveLog({ ...state.get().log, invite: inviteAnswer })
     }
     typing.stop()
-    saveOutbox([...state.get().outbox, ...items])
-    void flush()
+    dispatch({ type: 'queue', item })
+    void sender.flush()
   }
 
   /** Sends a failed message again under a new id (the refused id is spent). */
   function retry(id: string): void {
-    const item = state.get().outbox.find((queued) => queued.id === id)
-    if (item) {
-      const again: OutboxItem = { ...item, id: createClientId(), state: 'queued' }
-      delete again.error
-      saveOutbox(state.get().outbox.map((queued) => (queued.id === id ? again : queued)))
-    } else {
-      const log = state.get().log
-      const entry = log.entries.find((candidate) => candidate.clientId === id)
-      if (entry?.content.type !== 'text') return
-      const delivery = { ...log.delivery }
-      delete delivery[id]
-      saveLog({ ...log, entries: log.entries.filter((candidate) => candidate !== entry), delivery })
-      const again: OutboxItem = {
-        id: createClientId(),
-        text: entry.content.text,
-        at: Date.now(),
-        state: 'queued',
-      }
-      saveOutbox([...state.get().outbox, again])
-    }
-    void flush()
+    const queued = conversation.get().outbox.find((item) => item.id === id)
+    const text = queued?.text ?? sentText(id)
+    if (text === undefined) return
+    dispatch({
+      type: 'queue',
+      item: { ...(queued ?? outboxItem(id, text)), id: createClientId() },
+      replaces: id,
+    })
+    void sender.flushNow()
   }
 
-  function resetConversation(): void {
-    saveLog(emptyLog())
-    saveOutbox([], false)
-    setUnread(0)
+  /** A delayed message: the backend tries it again now (the same id). */
+  function sendNow(id: string): void {
+    const text = sentText(id)
+    if (text === undefined) return
+    dispatch({ type: 'queue', item: outboxItem(id, text) })
+    void sender.flushNow()
+  }
+
+  async function loadEarlier(): Promise<void> {
+    const current = conversation.get()
+    const before = current.entries[0]?.id
+    if (!before || current.earlier === false || state.get().history === 'loading') return
+    state.set({ history: 'loading' })
+    try {
+      const page = parseHistoryResponse(
+        await call(`api/history?before=${encodeURIComponent(before)}&limit=${HISTORY_PAGE}`),
+      )
+      if (!page) throw unreadable('GET /api/history')
+      dispatch({ type: 'history', before, entries: page.entries })
+      state.set({ history: 'idle' })
+    } catch {
+      state.set({ history: 'failed' })
+    }
   }
 
   async function onTabMessage(message: TabMessage): Promise<void> {
-    if (message.kind === 'read') return ui.set({ unread: 0 })
-    if (message.kind === 'outbox') {
-      const theirs = parseOutbox(await storage.get('outbox'))
-      const confirmed = (item: OutboxItem) =>
-        state.get().log.entries.some((entry) => belongsTo(entry.clientId, item.id))
-      state.set({
-        outbox: mergeOutbox(state.get().outbox, theirs).filter((item) => !confirmed(item)),
-      })
-      return flush()
+    if (message.kind === 'sync') {
+      await conversation.sync()
+      return sender.flush()
     }
     if (message.kind === 'clear') {
       stream?.close()
       stream = undefined
-      state.set({ log: emptyLog(), outbox: [] })
-      ui.set({ unread: 0 })
+      catchUp.clear()
+      conversation.forget()
       return
     }
     const before = session.current()
     const after = await session.load()
     if (!after || after.token === before?.token) return
-    if (after.visitorId !== before?.visitorId)
-      state.set({ log: parseLog(await storage.get('log')) })
     state.set({ contact: after.contact })
+    if (after.visitorId !== before?.visitorId) restartConversation()
     if (stream) stream.restart()
-    else void connect()
+    else connect()
   }
 
-  const onVisible = (): void => markRead()
+  const onSeen = (): void => {
+    markRead()
+    showUnread()
+  }
   const onOnline = (): void => void sender.flushNow()
 
   return {
     state,
     send,
     retry,
+    sendNow,
+    loadEarlier,
     typing,
-    markRead,
     async init(): Promise<void> {
-      const [stored, log, outbox] = await Promise.all([
-        session.load(),
-        storage.get('log'),
-        storage.get('outbox'),
-      ])
-      state.set({ log: parseLog(log), outbox: parseOutbox(outbox), contact: stored?.contact ?? {} })
-      unsubscribeUi = ui.subscribe(() => markRead())
-      document.addEventListener('visibilitychange', onVisible)
+      const [stored] = await Promise.all([session.load(), conversation.load()])
+      state.set({ contact: stored?.contact ?? {} })
+      unsubscribeUi = ui.subscribe(onSeen)
+      document.addEventListener('visibilitychange', onSeen)
       window.addEventListener('online', onOnline)
-      markRead()
-      void connect()
+      onSeen()
+      connect()
     },
     async setContact(contact: Contact): Promise<void> {
       const updated = await session.setContact(contact)
@@ -351,12 +361,7 @@ export function createChatController(context: WidgetContext) {
       tabs.post({ kind: 'session' })
     },
     async identify(user: IdentifiedUser): Promise<void> {
-      if (
-        typeof user?.id !== 'string' ||
-        !user.id ||
-        typeof user.hash !== 'string' ||
-        !IDENTITY_HASH.test(user.hash)
-      ) {
+      if (!user?.id || typeof user.id !== 'string' || !IDENTITY_HASH.test(String(user.hash))) {
         throw new TypeError(
           'Porthole.identify expects {id, hash} where hash is the hex HMAC-SHA256 of id with your IDENTITY_SECRET',
         )
@@ -365,7 +370,9 @@ export function createChatController(context: WidgetContext) {
       try {
         const updated = await session.identify(user)
         state.set({ contact: updated.contact })
-        if (updated.visitorId !== before) saveLog(emptyLog())
+        // The backend merged the guest's conversation into the user's: what is shown
+        // stays until its copies arrive from the user's log.
+        if (updated.visitorId !== before) restartConversation()
       } catch (error) {
         const message = `Identity verification failed: ${error instanceof Error ? error.message : String(error)}`
         emitter.emit('error', { code: isApiError(error) ? error.code : 'identify_failed', message })
@@ -374,30 +381,40 @@ export function createChatController(context: WidgetContext) {
       }
       tabs.post({ kind: 'session' })
       if (stream) stream.restart()
-      else void connect()
+      else connect()
     },
     async clearHistory(): Promise<void> {
+      const token = session.current()?.token
+      // The credential is revoked on every device first; one already refused is gone anyway.
+      if (token)
+        await request(context.fetch, `${base}api/session`, { method: 'DELETE', token }).catch(
+          (error: unknown) => {
+            if (!isApiError(error) || error.status !== 401) throw error
+          },
+        )
       stream?.close()
       stream = undefined
+      catchUp.clear()
+      readSync.stop()
       await session.clear()
-      resetConversation()
-      ui.set({ inviteAnswer: undefined })
-      await Promise.all(
-        (['log', 'outbox', 'unread', 'invite-answer'] as const).map((key) => storage.del(key)),
-      )
+      dispatch({ type: 'reset' })
+      ui.set({ inviteAnswer: undefined, unread: 0 })
+      await storage.write([], ['unread', 'invite-answer'])
       tabs.post({ kind: 'clear' })
-      await connect()
+      connect()
     },
     destroy(): void {
       destroyed = true
       unsubscribeUi?.()
       stream?.close()
       sender.stop()
+      readSync.stop()
+      catchUp.clear()
       clearTimeout(typingTimer)
       typing.stop()
       attention.destroy()
       tabs.close()
-      document.removeEventListener('visibilitychange', onVisible)
+      document.removeEventListener('visibilitychange', onSeen)
       window.removeEventListener('online', onOnline)
     },
   }

@@ -1,5 +1,5 @@
 import type { PostMessageResponse } from '../../shared/widget-api'
-import { ApiError, isApiError, isTransient } from '../protocol/api-error'
+import { ApiError, isApiError, isTransient, unreadable } from '../protocol/api-error'
 import { parsePostMessageResponse } from '../protocol/chat-bodies'
 import type { OutboxItem } from './outbox'
 
@@ -39,8 +39,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   async function deliver(item: OutboxItem, renewed = false): Promise<'done' | 'wait'> {
     try {
       const response = parsePostMessageResponse(await options.post(item))
-      if (!response)
-        throw new ApiError('bad_response', 'POST /api/messages returned an unreadable body', 200)
+      if (!response) throw unreadable('POST /api/messages')
       failures = 0
       options.accepted(item, response)
       return 'done'

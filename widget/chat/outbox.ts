@@ -1,8 +1,9 @@
 import { isRecord, isString } from '../protocol/read'
+import type { Delivery } from './message-state'
 
 /** A customer message not yet accepted by the backend (IndexedDB key "outbox"). */
 export interface OutboxItem {
-  /** The ClientId: retrying with the same id is safe, the backend forwards it once. */
+  /** The ClientId: retrying with the same id is safe, the backend keeps it once. */
   id: string
   text: string
   /** The page the customer was on when they wrote it (sender.url). */
@@ -10,14 +11,18 @@ export interface OutboxItem {
   /** The invitation this message answers (sender.invite). */
   invite?: string
   at: number
-  /** queued: will be (re)sent; failed: refused, waits for the customer's retry. */
-  state: 'queued' | 'failed'
-  error?: string
 }
 
-export function parseOutbox(value: unknown): OutboxItem[] {
-  if (!Array.isArray(value)) return []
-  return value.flatMap((item): OutboxItem[] => {
+/**
+ * Reads a stored outbox. Its items' states live in the conversation's delivery map;
+ * an outbox stored before that kept `state: 'failed'` on the item: returned in `failed`.
+ */
+export function parseOutbox(value: unknown): {
+  items: OutboxItem[]
+  failed: Record<string, Delivery>
+} {
+  const failed: Record<string, Delivery> = {}
+  const items = (Array.isArray(value) ? value : []).flatMap((item): OutboxItem[] => {
     if (
       !isRecord(item) ||
       !isString(item.id) ||
@@ -25,21 +30,14 @@ export function parseOutbox(value: unknown): OutboxItem[] {
       typeof item.at !== 'number'
     )
       return []
-    const parsed: OutboxItem = {
-      id: item.id,
-      text: item.text,
-      at: item.at,
-      state: item.state === 'failed' ? 'failed' : 'queued',
-    }
+    const parsed: OutboxItem = { id: item.id, text: item.text, at: item.at }
     if (isString(item.url)) parsed.url = item.url
     if (isString(item.invite)) parsed.invite = item.invite
-    if (isString(item.error)) parsed.error = item.error
+    if (item.state === 'failed')
+      failed[item.id] = isString(item.error)
+        ? { state: 'failed', error: item.error }
+        : { state: 'failed' }
     return [parsed]
   })
-}
-
-/** Union by id, keeping the order of first appearance (tabs merge each other's outboxes). */
-export function mergeOutbox(mine: OutboxItem[], theirs: OutboxItem[]): OutboxItem[] {
-  const ids = new Set(mine.map((item) => item.id))
-  return [...mine, ...theirs.filter((item) => !ids.has(item.id))]
+  return { items, failed }
 }

@@ -4,7 +4,7 @@ import type {
   SessionRequest,
   SessionResponse,
 } from '../../shared/widget-api'
-import { ApiError, isApiError } from '../protocol/api-error'
+import { isApiError, unreadable } from '../protocol/api-error'
 import { parseSessionResponse } from '../protocol/chat-bodies'
 import { request } from '../protocol/request'
 import type { KeyValueStore } from '../storage/key-value-store'
@@ -13,10 +13,12 @@ export interface SessionOptions {
   base: string
   fetch: typeof fetch
   storage: KeyValueStore
+  /** A session was created for a new visitor (not resumed, not identified). */
+  onNew?: () => void
 }
 
 /** The visitor's session (POST /api/session): created lazily, stored, renewed after a 401. */
-export function createSession({ base, fetch, storage }: SessionOptions) {
+export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
   let session: SessionResponse | undefined
   let pending: Promise<SessionResponse> | undefined
   let identity: IdentifiedUser | undefined
@@ -25,10 +27,10 @@ export function createSession({ base, fetch, storage }: SessionOptions) {
     const parsed = parseSessionResponse(
       await request(fetch, `${base}api/session`, { method: 'POST', body }),
     )
-    if (!parsed)
-      throw new ApiError('bad_response', 'POST /api/session returned an unreadable body', 200)
+    if (!parsed) throw unreadable('POST /api/session')
     session = parsed
     await storage.set('session', parsed)
+    if (!body.token && !body.user) onNew?.()
     return parsed
   }
 

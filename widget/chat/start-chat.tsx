@@ -4,6 +4,7 @@ import { styleSheet } from '../loader/loader-styles'
 import { parseContact } from '../protocol/api-bodies'
 import { CHAT_CSS } from './chat-styles'
 import { ChatApp } from './components/ChatApp'
+import { MAX_MESSAGE_LENGTH } from './components/Composer'
 import { createChatController } from './controller'
 
 /**
@@ -20,8 +21,10 @@ export async function startChat(context: WidgetContext): Promise<ChatApi> {
   await controller.init()
   return {
     async sendMessage(text) {
-      if (typeof text !== 'string' || !text.trim()) {
-        throw new TypeError('Porthole.sendMessage expects a non-empty text')
+      if (typeof text !== 'string' || !text.trim() || text.length > MAX_MESSAGE_LENGTH) {
+        throw new TypeError(
+          `Porthole.sendMessage expects a non-empty text of at most ${MAX_MESSAGE_LENGTH} characters`,
+        )
       }
       controller.send(text)
     },

@@ -1,11 +1,10 @@
-/** What one tab tells the others; they then re-read the matching stored state. */
-export type TabMessage =
-  | { kind: 'outbox' }
-  | { kind: 'read' }
-  | { kind: 'clear' }
-  | { kind: 'session' }
+/**
+ * What one tab tells the others; they then re-read the matching stored state: `sync`
+ * the conversation (after each write), `session` the session, `clear` forget it all.
+ */
+export type TabMessage = { kind: 'sync' } | { kind: 'clear' } | { kind: 'session' }
 
-const KINDS = ['outbox', 'read', 'clear', 'session']
+const KINDS = ['sync', 'clear', 'session']
 
 /** Keeps the tabs of one backend in sync over a BroadcastChannel (when the browser has one). */
 export function createTabSync(name: string, onMessage: (message: TabMessage) => void) {
@@ -23,11 +22,14 @@ export function createTabSync(name: string, onMessage: (message: TabMessage) => 
       }
     }
   }
+  let closed = false
   return {
+    /** Tells the other tabs; nothing once closed (a last write may land after unmount). */
     post(message: TabMessage): void {
-      channel?.postMessage(message)
+      if (!closed) channel?.postMessage(message)
     },
     close(): void {
+      closed = true
       channel?.close()
     },
   }

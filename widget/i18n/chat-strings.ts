@@ -8,15 +8,17 @@ export interface ChatStrings {
   placeholder: string
   messageLabel: string
   send: string
+  /** `max`: one message's length (a text may be 20 of them); `parts`: the messages it makes. */
   counter: (length: number, max: number, parts: number) => string
   sending: string
+  delayed: string
+  sendNow: string
   sent: string
   failed: string
   retry: string
+  loadEarlier: string
+  earlierFailed: string
   typing: (name?: string) => string
-  you: string
-  agent: string
-  reconnecting: string
   offlineIntro: string
   name: string
   email: string
@@ -45,15 +47,20 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     messageLabel: 'Message',
     send: 'Send',
     counter: (length, max, parts) =>
-      parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
+      length > max * 20
+        ? `${length}/${max * 20}`
+        : parts > 1
+          ? `${length} characters: will be sent as ${parts} messages`
+          : `${length}/${max}`,
     sending: 'Sending…',
+    delayed: 'Delayed — will be sent',
+    sendNow: 'Send now',
     sent: 'Sent',
     failed: 'Not sent',
     retry: 'Retry',
+    loadEarlier: 'Load earlier messages',
+    earlierFailed: 'Could not load.',
     typing: (name) => `${name ?? 'Agent'} is typing…`,
-    you: 'You',
-    agent: 'Agent',
-    reconnecting: 'Connecting…',
     offlineIntro:
       'We are away right now. Leave a message and your contact details and we will get back to you.',
     name: 'Name',
@@ -76,15 +83,20 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     messageLabel: 'Сообщение',
     send: 'Отправить',
     counter: (length, max, parts) =>
-      parts > 1 ? `${length} символов: уйдёт ${parts} сообщениями` : `${length}/${max}`,
+      length > max * 20
+        ? `${length}/${max * 20}`
+        : parts > 1
+          ? `${length} символов: уйдёт ${parts} сообщениями`
+          : `${length}/${max}`,
     sending: 'Отправка…',
+    delayed: 'Задержано — будет отправлено',
+    sendNow: 'Отправить сейчас',
     sent: 'Отправлено',
     failed: 'Не отправлено',
     retry: 'Повторить',
+    loadEarlier: 'Показать ранние сообщения',
+    earlierFailed: 'Не загрузилось.',
     typing: (name) => `${name ?? 'Оператор'} печатает…`,
-    you: 'Вы',
-    agent: 'Оператор',
-    reconnecting: 'Подключение…',
     offlineIntro: 'Сейчас никого нет на месте. Оставьте сообщение и контакты — мы ответим.',
     name: 'Имя',
     email: 'Эл. почта',

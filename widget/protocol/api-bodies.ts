@@ -5,7 +5,7 @@ import { isRecord, isString } from './read'
 // Mirrors the small response schemas of shared/widget-api.ts and ErrorBody (the loader
 // uses these; the chat's own bodies are in chat-bodies.ts, kept out of the loader).
 
-const DELIVERY_STATES: readonly string[] = ['sent', 'pending', 'failed']
+const DELIVERY_STATES: readonly string[] = ['sent', 'pending', 'delayed', 'failed']
 
 export function isDeliveryState(value: unknown): value is DeliveryState {
   return DELIVERY_STATES.includes(value as string)

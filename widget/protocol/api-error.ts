@@ -22,3 +22,8 @@ export function isApiError(error: unknown): error is ApiError {
 export function isTransient(error: unknown): boolean {
   return !isApiError(error) || error.status === 0 || error.status === 429 || error.status >= 500
 }
+
+/** A 2xx answer whose body does not match the route's schema. */
+export function unreadable(route: string): ApiError {
+  return new ApiError('bad_response', `${route} returned an unreadable body`, 200)
+}

@@ -1,6 +1,6 @@
 import type { PostMessageResponse, SessionResponse } from '../../shared/widget-api'
 import { isDeliveryState, parseContact } from './api-bodies'
-import { parseConversationEntry } from './conversation-entry'
+import { parseEntries } from './history-bodies'
 import { isRecord, isString } from './read'
 
 // Mirrors SessionResponse and PostMessageResponse of shared/widget-api.ts.
@@ -12,10 +12,7 @@ export function parseSessionResponse(value: unknown): SessionResponse | undefine
 }
 
 export function parsePostMessageResponse(value: unknown): PostMessageResponse | undefined {
-  if (!isRecord(value) || !Array.isArray(value.entries) || !isDeliveryState(value.delivery)) {
-    return undefined
-  }
-  const entries = value.entries.map(parseConversationEntry)
-  if (entries.some((entry) => entry === undefined)) return undefined
-  return { entries: entries.flatMap((entry) => (entry ? [entry] : [])), delivery: value.delivery }
+  if (!isRecord(value) || !isDeliveryState(value.delivery)) return undefined
+  const entries = parseEntries(value.entries)
+  return entries && { entries, delivery: value.delivery }
 }

@@ -2,7 +2,7 @@ import { parseErrorBody } from './api-bodies'
 import { ApiError } from './api-error'
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'DELETE'
   token?: string
   body?: unknown
 }

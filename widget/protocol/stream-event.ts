@@ -1,6 +1,7 @@
 import type { StreamEvent } from '../../shared/widget-api'
 import { isDeliveryState, parseStatusResponse } from './api-bodies'
 import { parseConversationEntry } from './conversation-entry'
+import { parseReadMarker } from './history-bodies'
 import { isRecord, isString, optional } from './read'
 
 /**
@@ -26,6 +27,10 @@ export function parseStreamEvent(event: string, data: string): StreamEvent | und
     case 'status': {
       const status = parseStatusResponse(json)
       return status && { event, data: status }
+    }
+    case 'read': {
+      const marker = parseReadMarker(json)
+      return marker && { event, data: marker }
     }
     case 'delivery': {
       if (!isRecord(json) || !isString(json.clientId) || !isDeliveryState(json.state))

@@ -37,8 +37,10 @@ export function createEmitter(): Emitter {
   const listeners = new Map<WidgetEventName, Set<(payload: never) => void>>()
   return {
     on(name, listener) {
-      if (!listeners.has(name)) listeners.set(name, new Set())
-      listeners.get(name)?.add(listener as (payload: never) => void)
+      listeners.set(
+        name,
+        (listeners.get(name) ?? new Set()).add(listener as (payload: never) => void),
+      )
     },
     off(name, listener) {
       listeners.get(name)?.delete(listener as (payload: never) => void)

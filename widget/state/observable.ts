@@ -11,10 +11,9 @@ export function observable<T extends object>(initial: T): Observable<T> {
   return {
     get: () => value,
     set(patch) {
-      const next = { ...value, ...patch }
-      if ((Object.keys(patch) as (keyof T)[]).every((key) => Object.is(next[key], value[key])))
+      if ((Object.keys(patch) as (keyof T)[]).every((key) => Object.is(patch[key], value[key])))
         return
-      value = next
+      value = { ...value, ...patch }
       for (const listener of [...listeners]) listener(value)
     },
     subscribe(listener) {

@@ -1,5 +1,6 @@
-import { createStore, del, get, set } from 'idb-keyval'
-import type { KeyValueStore, StoreKey } from './key-value-store'
+import { createStore, promisifyRequest } from 'idb-keyval'
+import { type KeyValueStore, keyValueStore } from './key-value-store'
+import { createMemoryStore } from './memory-store'
 
 /**
  * The browser store: one IndexedDB database per backend, so two Porthole backends on
@@ -8,18 +9,20 @@ import type { KeyValueStore, StoreKey } from './key-value-store'
  */
 export function createIdbStore(base: string): KeyValueStore {
   if (typeof indexedDB === 'undefined') {
-    console.warn('Porthole: no IndexedDB; the chat will not survive a reload')
-    const values = new Map<StoreKey, unknown>()
-    return {
-      get: async (key) => values.get(key),
-      set: async (key, value) => void values.set(key, value),
-      del: async (key) => void values.delete(key),
-    }
+    console.warn('Porthole: no IndexedDB; the chat lasts one page view')
+    return createMemoryStore()
   }
   const store = createStore(`porthole:${new URL(base).host}`, 'state')
-  return {
-    get: (key) => get(key, store),
-    set: (key, value) => set(key, value, store),
-    del: (key) => del(key, store),
-  }
+  return keyValueStore(
+    (keys) =>
+      store('readonly', (objects) =>
+        Promise.all(keys.map((key) => promisifyRequest(objects.get(key)))),
+      ),
+    (puts, deletes) =>
+      store('readwrite', (objects) => {
+        for (const [key, value] of puts) objects.put(value, key)
+        for (const key of deletes) objects.delete(key)
+        return promisifyRequest(objects.transaction)
+      }),
+  )
 }

@@ -28,6 +28,7 @@ describe('unread replies', () => {
     widget.widget.api.on('unread', ({ count }) => counts.push(count))
     widget.widget.api.close()
     widget.stream().emit('message', createEntry({ id: '1' }), '1')
+    await waitFor(() => expect(widget.widget.api.getUnreadCount()).toBe(1))
     widget.stream().emit('message', createEntry({ id: '2' }), '2')
     await waitFor(() => expect(widget.widget.api.getUnreadCount()).toBe(2))
     const launcher = widget.screen.getByRole('button', { name: /open chat/i })

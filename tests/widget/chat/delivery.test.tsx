@@ -78,14 +78,14 @@ describe('delivery states', () => {
     await waitFor(() => expect(widget.backend.texts()).toHaveLength(1))
     await settle()
     expect(widget.screen.getByText('Sending…')).toBeTruthy()
-    expect(await widget.storage.get('outbox')).toMatchObject([
-      { text: 'Typed offline', state: 'queued' },
-    ])
+    await waitFor(async () =>
+      expect(await widget.storage.get('outbox')).toMatchObject([{ text: 'Typed offline' }]),
+    )
     window.dispatchEvent(new Event('online'))
     await widget.screen.findByText('Sent')
     const [first, second] = widget.backend.texts()
     expect(second?.body?.id).toBe(first?.body?.id)
-    expect(await widget.storage.get('outbox')).toEqual([])
+    await waitFor(async () => expect(await widget.storage.get('outbox')).toEqual([]))
   })
 
   it('waits for Retry-After on 429 before sending again', async () => {
@@ -114,7 +114,7 @@ describe('delivery states', () => {
     expect(refused?.token).toBe('token-1')
     expect(accepted?.token).toBe('token-2')
     expect(accepted?.body?.id).toBe(refused?.body?.id)
-    await waitFor(() => expect(widget.stream().query.get('token')).toBe('token-2'))
+    await waitFor(() => expect(widget.streamToken()).toBe('token-2'))
   })
 
   it('emits "sent" with the stored entry', async () => {

@@ -67,7 +67,7 @@ describe('persistence across reloads', () => {
     expect(second.screen.getByText('Second reply')).toBeTruthy()
     await waitFor(() => expect(second.EventSource.instances).toHaveLength(1))
     expect(second.stream().query.get('lastEventId')).toBe('42')
-    expect(second.stream().query.get('token')).toBe('token-1')
+    expect(second.streamToken()).toBe('token-1')
     // A reply that arrived while the page was closed comes in the replay.
     second
       .stream()

@@ -41,12 +41,11 @@ export function ChatApp({ controller, context }: Props) {
     context.setOpen(false)
     context.launcher.focus()
   }
-  const agent = [...chat.log.entries]
-    .reverse()
-    .find((entry) => entry.author !== 'visitor' && entry.name)
+  const { conversation } = chat
+  const agent = conversation.entries.findLast((entry) => entry.author !== 'visitor' && entry.name)
   const offline = ui.online === false
   const needsContact = offline && !chat.contact.email && !chat.contact.phone
-  const invite = chat.log.invite ?? ui.inviteAnswer
+  const invite = conversation.invite ?? ui.inviteAnswer
   const intro = [settings.greeting, invite].filter((text): text is string => Boolean(text))
 
   return (
@@ -59,15 +58,16 @@ export function ChatApp({ controller, context }: Props) {
         onClose={close}
       />
       <MessageList
-        entries={chat.log.entries}
-        outbox={chat.outbox}
-        delivery={chat.log.delivery}
+        conversation={conversation}
+        history={chat.history}
         intro={intro}
         notice={offline ? settings.offlineText || strings.offlineIntro : undefined}
         typing={chat.agentTyping}
         strings={strings}
         lang={settings.lang}
         onRetry={controller.retry}
+        onSendNow={controller.sendNow}
+        onLoadEarlier={controller.loadEarlier}
       />
       {needsContact ? (
         <OfflineForm

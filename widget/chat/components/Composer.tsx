@@ -1,7 +1,8 @@
 import type { Ref } from 'preact'
 import { useState } from 'preact/hooks'
-import { MAX_TEXT_LENGTH, splitText } from '../../../shared/text'
+import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import type { ChatStrings } from '../../i18n/chat-strings'
+import { countParts } from '../part-count'
 
 interface Props {
   strings: ChatStrings
@@ -10,16 +11,20 @@ interface Props {
   onInput: (text: string) => void
 }
 
+/** The longest text one message may carry (OutgoingMessage in shared/widget-api.ts). */
+export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
+
 /**
  * The message box: Enter sends, Shift+Enter adds a line. Past 1000 characters the
- * counter says how many messages the text will go out as; nothing is cut.
+ * counter says how many messages the backend will split the text into; nothing is cut.
  */
 export function Composer({ strings, inputRef, onSend, onInput }: Props) {
   const [text, setText] = useState('')
-  const parts = text.length > MAX_TEXT_LENGTH ? splitText(text.trim()).length : 1
+  const tooLong = text.length > MAX_MESSAGE_LENGTH
+  const parts = tooLong ? 1 : countParts(text.trim())
 
   function submit(): void {
-    if (!text.trim()) return
+    if (!text.trim() || tooLong) return
     onSend(text)
     setText('')
   }
@@ -56,12 +61,17 @@ export function Composer({ strings, inputRef, onSend, onInput }: Props) {
       />
       <span
         id="ph-counter"
-        class={`ph-counter${parts > 1 ? ' ph-over' : ''}`}
-        aria-live={parts > 1 ? 'polite' : 'off'}
+        class={`ph-counter${parts > 1 ? ' ph-over' : ''}${tooLong ? ' ph-failed' : ''}`}
+        aria-live={parts > 1 || tooLong ? 'polite' : 'off'}
       >
         {strings.counter(text.length, MAX_TEXT_LENGTH, parts)}
       </span>
-      <button type="submit" class="ph-send" aria-label={strings.send} disabled={!text.trim()}>
+      <button
+        type="submit"
+        class="ph-send"
+        aria-label={strings.send}
+        disabled={!text.trim() || tooLong}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 12l16-8-6 16-2.5-6.5z" />
         </svg>

@@ -1,16 +1,18 @@
 import type { ChatStrings } from '../../i18n/chat-strings'
-
-export type OwnState = 'sending' | 'sent' | 'failed'
+import type { Delivery } from '../message-state'
 
 interface Props {
-  state: OwnState
-  error?: string
+  delivery: Delivery
   strings: ChatStrings
   onRetry: () => void
+  onSendNow: () => void
 }
 
-/** Sending / sent / failed under the customer's own message, with a retry when it failed. */
-export function DeliveryStatus({ state, error, strings, onRetry }: Props) {
+/**
+ * The mark under the customer's own message: sending (queued here or pending on the
+ * backend), delayed with "Send now", sent, or not sent with the reason and "Retry".
+ */
+export function DeliveryStatus({ delivery: { state, error }, strings, onRetry, onSendNow }: Props) {
   if (state === 'failed') {
     return (
       <span class="ph-status ph-failed" role="alert">
@@ -18,6 +20,16 @@ export function DeliveryStatus({ state, error, strings, onRetry }: Props) {
         {error ? `: ${error}` : ''}{' '}
         <button type="button" class="ph-retry" onClick={onRetry}>
           {strings.retry}
+        </button>
+      </span>
+    )
+  }
+  if (state === 'delayed') {
+    return (
+      <span class="ph-status ph-delayed">
+        {strings.delayed}{' '}
+        <button type="button" class="ph-retry" onClick={onSendNow}>
+          {strings.sendNow}
         </button>
       </span>
     )

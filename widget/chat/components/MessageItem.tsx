@@ -1,7 +1,8 @@
 import type { EntryContent, Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { isHttpUrl } from '../../protocol/http-url'
-import { DeliveryStatus, type OwnState } from './DeliveryStatus'
+import type { Delivery } from '../message-state'
+import { DeliveryStatus } from './DeliveryStatus'
 import { MediaContent } from './MediaContent'
 
 interface Props {
@@ -14,7 +15,8 @@ interface Props {
   /** The author's name, shown above the first message of a run. */
   name?: string
   photo?: string
-  delivery?: { state: OwnState; error?: string; onRetry: () => void }
+  /** The mark of the customer's own message (on its last part). */
+  delivery?: { delivery: Delivery; onRetry: () => void; onSendNow: () => void }
 }
 
 /** One message bubble; text is rendered as text, never as markup. */
@@ -45,12 +47,7 @@ export function MessageItem({ own, content, at, strings, lang, name, photo, deli
         {delivery && (
           <>
             {' · '}
-            <DeliveryStatus
-              state={delivery.state}
-              error={delivery.error}
-              strings={strings}
-              onRetry={delivery.onRetry}
-            />
+            <DeliveryStatus {...delivery} strings={strings} />
           </>
         )}
       </span>

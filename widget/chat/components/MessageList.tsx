@@ -1,15 +1,19 @@
-import { useEffect, useRef } from 'preact/hooks'
-import type { ConversationEntry, Language } from '../../../shared/widget-api'
+import { useLayoutEffect, useRef } from 'preact/hooks'
+import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
-import type { Delivery } from '../conversation-log'
-import type { OutboxItem } from '../outbox'
+import { belongsTo } from '../client-id'
+import { type Conversation, messageState } from '../conversation'
+import { messageId } from '../message-state'
+import { LoadEarlier } from './LoadEarlier'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
 
+/** Within this many pixels of the top, the earlier page loads; of the bottom, the list follows new messages. */
+const EDGE_PX = 60
+
 interface Props {
-  entries: ConversationEntry[]
-  outbox: OutboxItem[]
-  delivery: Record<string, Delivery>
+  conversation: Conversation
+  history: 'idle' | 'loading' | 'failed'
   /** Shown first, as if from an agent: the greeting and the answered invitation. */
   intro: string[]
   notice?: string
@@ -17,32 +21,60 @@ interface Props {
   strings: ChatStrings
   lang: Language
   onRetry: (id: string) => void
+  onSendNow: (id: string) => void
+  onLoadEarlier: () => void
 }
 
-function ownState(delivery: Delivery | undefined) {
-  if (!delivery || delivery.state === 'sent') return { state: 'sent' as const }
-  return delivery.state === 'pending'
-    ? { state: 'sending' as const }
-    : { state: 'failed' as const, error: delivery.error }
-}
-
-/** The conversation: a polite live region, kept scrolled to the newest message. */
+/**
+ * The conversation: a polite live region that follows new messages while the customer
+ * is at the bottom, and keeps what they read in place when an earlier page is added
+ * above it (the page loads when they scroll to the top, or with the button there).
+ */
 export function MessageList({
-  entries,
-  outbox,
-  delivery,
+  conversation,
+  history,
   intro,
   notice,
   typing,
   strings,
   lang,
   onRetry,
+  onSendNow,
+  onLoadEarlier,
 }: Props) {
   const list = useRef<HTMLDivElement>(null)
-  useEffect(() => {
+  const { entries, outbox, earlier } = conversation
+  const canLoad = earlier !== false && entries.length > 0
+  // Loading on its own (scrolled to the top) only when not already loading or failed.
+  const auto = canLoad && history === 'idle'
+  const first = entries[0]?.id
+  // Where the customer was: measured while rendering, before the DOM changes.
+  const anchor = useRef({ height: 0, top: 0, atBottom: true, first })
+  const element = list.current
+  if (element)
+    Object.assign(anchor.current, {
+      height: element.scrollHeight,
+      top: element.scrollTop,
+      atBottom: element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX,
+    })
+
+  useLayoutEffect(() => {
     const element = list.current
-    if (element) element.scrollTop = element.scrollHeight
-  }, [entries.length, outbox.length, typing, notice])
+    if (!element) return
+    const { height, top, atBottom } = anchor.current
+    // At the bottom it follows new messages; entries added above keep what was read in place.
+    if (atBottom) element.scrollTop = element.scrollHeight
+    else if (anchor.current.first !== first) element.scrollTop = top + element.scrollHeight - height
+    anchor.current.first = first
+    // A list too short to scroll cannot be scrolled to the top: load what is above.
+    if (auto && element.scrollHeight <= element.clientHeight) onLoadEarlier()
+  })
+
+  const marks = (clientId: string, delivery = messageState(conversation, clientId)) => ({
+    delivery,
+    onRetry: () => onRetry(messageId(clientId)),
+    onSendNow: () => onSendNow(messageId(clientId)),
+  })
 
   let previousAuthor: string | undefined
   return (
@@ -54,17 +86,22 @@ export function MessageList({
       aria-label={strings.messages}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard
       tabIndex={0}
+      onScroll={(event) => {
+        if (auto && event.currentTarget.scrollTop < EDGE_PX) onLoadEarlier()
+      }}
     >
       {notice && <p class="ph-notice">{notice}</p>}
-      {intro.map((text, index) => (
-        <MessageItem
-          key={`intro-${index}`}
-          own={false}
-          content={{ type: 'text', text }}
-          strings={strings}
-          lang={lang}
-        />
-      ))}
+      {canLoad && <LoadEarlier status={history} strings={strings} onLoad={onLoadEarlier} />}
+      {(earlier === false || entries.length === 0) &&
+        intro.map((text, index) => (
+          <MessageItem
+            key={`intro-${index}`}
+            own={false}
+            content={{ type: 'text', text }}
+            strings={strings}
+            lang={lang}
+          />
+        ))}
       {entries.map((entry) => {
         const own = entry.author === 'visitor'
         const author = own ? 'visitor' : `${entry.author}:${entry.name ?? ''}`
@@ -81,29 +118,24 @@ export function MessageList({
             photo={entry.photo}
             strings={strings}
             lang={lang}
-            delivery={
-              own
-                ? { ...ownState(delivery[clientId]), onRetry: () => onRetry(clientId) }
-                : undefined
-            }
+            delivery={own ? marks(clientId) : undefined}
           />
         )
       })}
-      {outbox.map((item) => (
-        <MessageItem
-          key={item.id}
-          own
-          content={{ type: 'text', text: item.text }}
-          at={item.at}
-          strings={strings}
-          lang={lang}
-          delivery={{
-            state: item.state === 'failed' ? 'failed' : 'sending',
-            error: item.error,
-            onRetry: () => onRetry(item.id),
-          }}
-        />
-      ))}
+      {outbox
+        // A delayed message sent again ("send now") shows as its entries.
+        .filter((item) => !entries.some((entry) => belongsTo(entry.clientId, item.id)))
+        .map((item) => (
+          <MessageItem
+            key={item.id}
+            own
+            content={{ type: 'text', text: item.text }}
+            at={item.at}
+            strings={strings}
+            lang={lang}
+            delivery={marks(item.id, conversation.delivery[item.id] ?? { state: 'queued' })}
+          />
+        ))}
       {typing && <TypingIndicator name={typing.name} strings={strings} />}
     </div>
   )

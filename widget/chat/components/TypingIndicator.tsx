@@ -1,15 +1,12 @@
 import type { ChatStrings } from '../../i18n/chat-strings'
+import { Dots } from './Dots'
 
 /** "Anna is typing…" with three animated dots (still when reduced motion is asked for). */
 export function TypingIndicator({ name, strings }: { name?: string; strings: ChatStrings }) {
   return (
     <div class="ph-msg ph-their ph-typing">
       <div class="ph-bubble" aria-hidden="true">
-        <span class="ph-dots">
-          <i />
-          <i />
-          <i />
-        </span>
+        <Dots />
       </div>
       <span class="ph-meta">{strings.typing(name)}</span>
     </div>
