@@ -67,7 +67,12 @@ const keyOf = (entry: ConversationEntry): string =>
   entry.clientId ?? `${entry.author} ${entry.at} ${JSON.stringify(entry.content)}`
 
 /** Adds entries not shown yet (by id; a copy from another log replaces its original), in time order. */
-function merge(state: Conversation, incoming: ConversationEntry[]): Conversation {
+function merge(
+  state: Conversation,
+  incoming: ConversationEntry[],
+  // Earlier pages loaded (the customer reads back): new entries do not push them out.
+  grow = state.keep > WINDOW,
+): Conversation {
   const ids = new Set(state.entries.map((entry) => entry.id))
   const keys = new Map(state.entries.map((entry) => [keyOf(entry), entry]))
   const copies = new Map<ConversationEntry, ConversationEntry>()
@@ -89,7 +94,7 @@ function merge(state: Conversation, incoming: ConversationEntry[]): Conversation
   const outbox = state.outbox.filter(
     (item) => !added.some((entry) => belongsTo(entry.clientId, item.id)),
   )
-  return trim({ ...state, entries, outbox })
+  return trim({ ...state, entries, outbox, keep: grow ? state.keep + added.length : state.keep })
 }
 
 /** Keeps the newest `keep` entries, and the deliveries of what is left. */
@@ -149,7 +154,7 @@ export function reduce(state: Conversation, event: ConversationEvent): Conversat
       // A page for an older first entry (the list changed meanwhile) would leave a gap.
       if (state.entries[0]?.id !== event.before) return state
       if (event.entries.length === 0) return { ...state, earlier: false }
-      return merge({ ...state, keep: state.keep + event.entries.length }, event.entries)
+      return merge(state, event.entries, true)
     }
     case 'delivery':
       return deliver(state, event.clientId, event.delivery)

@@ -1,10 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { isHttpUrl as sharedIsHttpUrl } from '../../../shared/url'
 import {
   ConversationEntry,
+  HistoryResponse,
   PostMessageResponse,
   PublicConfig,
+  ReadMarker,
   SessionResponse,
   parseStreamEvent as sharedParseStreamEvent,
 } from '../../../shared/widget-api'
@@ -13,6 +16,11 @@ import {
   parseSessionResponse,
 } from '../../../widget/protocol/chat-bodies'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
+import {
+  parseHistoryResponse,
+  parseReadMarker,
+  parseStreamTicket,
+} from '../../../widget/protocol/history-bodies'
 import { isHttpUrl } from '../../../widget/protocol/http-url'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 import { parseStreamEvent } from '../../../widget/protocol/stream-event'
@@ -45,6 +53,11 @@ const mostly = <T>(valid: fc.Arbitrary<T>) =>
   fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: loose, weight: 1 })
 const goodUrl = fc.constantFrom('https://cdn.example/a.png', 'http://x.example/f')
 const positive = fc.integer({ min: 1, max: 10_000_000 })
+/** Entry ids around the schema's bounds (1 to 64 characters). */
+const entryId = fc.oneof(
+  fc.string({ maxLength: 70 }),
+  fc.constantFrom('', '42', '1700000000000-3', 'x'.repeat(64), 'x'.repeat(65)),
+)
 
 const content = fc.oneof(
   fc.record(
@@ -127,11 +140,12 @@ describe('widget parsers agree with the shared schemas', () => {
       fc
         .record({
           clientId: loose,
-          state: fc.constantFrom('sent', 'pending', 'failed', 'lost'),
+          state: fc.constantFrom('sent', 'pending', 'delayed', 'failed', 'lost'),
           error: maybe(loose),
         })
         .map((data) => ['delivery', data] as const),
-      fc.tuple(fc.constantFrom('ping', 'message'), loose),
+      fc.record({ upTo: mostly(entryId) }).map((data) => ['read', data] as const),
+      fc.tuple(fc.constantFrom('ping', 'message', 'read'), loose),
     )
     fc.assert(
       fc.property(event, ([name, data]) => {
@@ -204,6 +218,53 @@ describe('widget parsers agree with the shared schemas', () => {
         expect(parsePostMessageResponse(value) !== undefined).toBe(
           PostMessageResponse.safeParse(value).success,
         )
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('HistoryResponse and ReadMarker', () => {
+    let accepted = 0
+    const history = fc.record({
+      entries: fc.oneof(fc.array(entry, { maxLength: 4 }), loose),
+      extra: maybe(loose),
+    })
+    fc.assert(
+      fc.property(history, (value) => {
+        const ours = parseHistoryResponse(value)
+        const theirs = HistoryResponse.safeParse(value)
+        if (ours) accepted++
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(theirs.data).toMatchObject(ours)
+      }),
+      { numRuns: 1000 },
+    )
+    expect(accepted).toBeGreaterThan(20)
+    fc.assert(
+      fc.property(fc.oneof(fc.record({ upTo: mostly(entryId) }), loose), (value) => {
+        const ours = parseReadMarker(value)
+        const theirs = ReadMarker.safeParse(value)
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('the stream ticket (POST /api/events/ticket: the widget reads `ticket`)', () => {
+    // The server's answer is {ticket, expiresIn} (server/session/sessions.ts); the widget
+    // needs the ticket only, so it checks exactly what this schema checks.
+    const Ticket = z.object({ ticket: z.string().min(1) })
+    const ticket = fc.record({
+      ticket: mostly(fc.string({ maxLength: 8 })),
+      expiresIn: maybe(loose),
+    })
+    fc.assert(
+      fc.property(fc.oneof(ticket, loose), (value) => {
+        const ours = parseStreamTicket(value)
+        const theirs = Ticket.safeParse(value)
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
       }),
       { numRuns: 500 },
     )
