@@ -60,6 +60,60 @@ describe('the JS API of the chat', () => {
     await waitFor(() => expect(widget.streamToken()).toBe('user-u1'))
   })
 
+  it('identify keeps what the guest sees, reconnects for the newest page and merges without doubles', async () => {
+    const widget = track(await openChat())
+    sendText(widget, 'Guest question')
+    await widget.screen.findByText('Sent')
+    const guestClientId = String(widget.backend.texts()[0]?.body?.id)
+    widget
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: '2', content: { type: 'text', text: 'Guest answer' }, at: 1_000 }),
+        '2',
+      )
+    await widget.screen.findByText('Guest answer')
+    const streams = widget.EventSource.instances.length
+    await widget.widget.api.identify({ id: 'u1', hash: VALID_HASH })
+    await waitFor(() => expect(widget.EventSource.instances.length).toBe(streams + 1))
+    expect(widget.streamToken()).toBe('user-u1')
+    expect(widget.stream().query.get('lastEventId')).toBeNull()
+    // Still shown while the user's log loads.
+    expect(widget.screen.getByText('Guest question')).toBeTruthy()
+    expect(widget.screen.getByText('Guest answer')).toBeTruthy()
+    // The user's newest page: an older conversation, then the merged guest entries (new ids).
+    const user = widget.stream()
+    user.emit(
+      'message',
+      createEntry({ id: '90', content: { type: 'text', text: 'Last week' }, at: 500 }),
+      '90',
+    )
+    user.emit(
+      'message',
+      createEntry({
+        id: '91',
+        author: 'visitor',
+        clientId: guestClientId,
+        content: { type: 'text', text: 'Guest question' },
+        at: 900,
+      }),
+      '91',
+    )
+    user.emit(
+      'message',
+      createEntry({ id: '92', content: { type: 'text', text: 'Guest answer' }, at: 1_000 }),
+      '92',
+    )
+    await widget.screen.findByText('Last week')
+    await settle(20)
+    expect(widget.screen.getAllByText('Guest question')).toHaveLength(1)
+    expect(widget.screen.getAllByText('Guest answer')).toHaveLength(1)
+    const texts = [...widget.root.querySelectorAll('.ph-bubble')].map(
+      (bubble) => bubble.textContent,
+    )
+    expect(texts.slice(-3)).toEqual(['Last week', 'Guest question', 'Guest answer'])
+  })
+
   it('identify with a wrong hash rejects, emits an error and keeps the guest session', async () => {
     const widget = track(await openChat())
     const errors: { code: string }[] = []
@@ -89,6 +143,36 @@ describe('the JS API of the chat', () => {
     await waitFor(() => expect(widget.streamToken()).toBe('token-2'))
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     await expect(widget.widget.api.sendMessage('   ')).rejects.toThrow(/non-empty text/)
+    // The old credential was revoked on every device before it was forgotten.
+    const revoke = widget.backend.requests.find((request) => request.method === 'DELETE')
+    expect(revoke).toMatchObject({ path: '/api/session', token: 'token-1' })
+    expect(widget.backend.revoked.has('token-1')).toBe(true)
+    const stored = await widget.storage.getMany(['conversation', 'outbox', 'unread'])
+    expect(stored[0]).toMatchObject({ ids: [] })
+    expect(stored[1]).toEqual([])
+  })
+
+  it('clearHistory forgets a credential the backend already refuses (401)', async () => {
+    const widget = track(await openChat())
+    await widget.widget.api.sendMessage('Hello')
+    await widget.screen.findByText('Sent')
+    widget.backend.revoked.add('token-1')
+    await widget.widget.api.clearHistory()
+    await waitFor(() => expect(widget.screen.queryByText('Hello')).toBeNull())
+    await waitFor(() => expect(widget.streamToken()).toBe('token-2'))
+  })
+
+  it('clearHistory keeps everything when the credential could not be revoked (no network)', async () => {
+    const widget = track(await openChat())
+    await widget.widget.api.sendMessage('Keep me')
+    await widget.screen.findByText('Sent')
+    const fetch = widget.backend.fetch
+    widget.widget.context.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'DELETE') throw new TypeError('Failed to fetch')
+      return fetch(input, init)
+    }) as typeof fetch
+    await expect(widget.widget.api.clearHistory()).rejects.toThrow(/cannot reach the chat server/)
+    expect(widget.screen.getByText('Keep me')).toBeTruthy()
   })
 })
 

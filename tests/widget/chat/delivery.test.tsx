@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openChat, sendText, settle } from '../fixtures/chat-helpers'
 import { createEntry } from '../fixtures/factories'
 import { json } from '../fixtures/fake-fetch'
-import type { TestWidget } from '../fixtures/mount-widget'
+import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
 
 const widgets: TestWidget[] = []
 afterEach(() => {
@@ -115,6 +115,53 @@ describe('delivery states', () => {
     expect(accepted?.token).toBe('token-2')
     expect(accepted?.body?.id).toBe(refused?.body?.id)
     await waitFor(() => expect(widget.streamToken()).toBe('token-2'))
+  })
+
+  it('shows a delayed message with "Send now", which posts the same id again', async () => {
+    const widget = await open()
+    widget.backend.respond((request) => {
+      const entry = createEntry({
+        id: 'd1',
+        author: 'visitor',
+        clientId: String(request.body?.id),
+        content: { type: 'text', text: String(request.body?.text) },
+      })
+      return json({ entries: [entry], delivery: 'delayed' }, 202)
+    })
+    sendText(widget, 'Where is my order?')
+    await widget.screen.findByText('Delayed — will be sent')
+    const clientId = String(widget.backend.texts()[0]?.body?.id)
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send now' }))
+    await widget.screen.findByText('Sent')
+    const [first, again] = widget.backend.texts()
+    expect(again?.body?.id).toBe(clientId)
+    expect(again?.body?.text).toBe(first?.body?.text)
+    // One bubble throughout.
+    expect(widget.screen.getAllByText('Where is my order?')).toHaveLength(1)
+  })
+
+  it('follows the backend from pending to delayed to sent, and shows the state in every tab', async () => {
+    const widget = await open()
+    const other = await mountTestWidget({
+      base: widget.widget.context.base,
+      storage: widget.storage,
+      backend: widget.backend,
+    })
+    widgets.push(other)
+    await waitFor(() => expect(other.EventSource.instances.length).toBeGreaterThan(0))
+    widget.backend.respond(pendingAnswer)
+    sendText(widget, 'Hello?')
+    await widget.screen.findByText('Sending…')
+    const clientId = String(widget.backend.texts()[0]?.body?.id)
+    other.widget.api.open()
+    await other.screen.findByText('Hello?')
+    await other.screen.findByText('Sending…')
+    widget.stream().emit('delivery', { clientId, state: 'delayed' })
+    await widget.screen.findByText('Delayed — will be sent')
+    await other.screen.findByText('Delayed — will be sent')
+    widget.stream().emit('delivery', { clientId, state: 'sent' })
+    await widget.screen.findByText('Sent')
+    await other.screen.findByText('Sent')
   })
 
   it('emits "sent" with the stored entry', async () => {

@@ -123,6 +123,40 @@ describe('persistence across reloads', () => {
   })
 })
 
+describe('stream tickets', () => {
+  it('opens the stream with a fresh ticket, never the token, and gets a new one when it expired', async () => {
+    const widget = track(await openChat())
+    const first = widget.stream()
+    expect(first.query.get('token')).toBeNull()
+    expect(first.url).not.toContain('token-1')
+    expect(widget.streamToken()).toBe('token-1')
+    first.open()
+    widget.stream().emit('message', createEntry({ id: '5' }), '5')
+    await settle()
+    // The ticket expired during a drop: EventSource's retry got 401 and closed.
+    first.fail(true)
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), { timeout: 3000 })
+    const second = widget.stream()
+    expect(second.query.get('ticket')).not.toBe(first.query.get('ticket'))
+    expect(second.query.get('lastEventId')).toBe('5')
+    const tickets = widget.backend.requests.filter(
+      (request) => request.path === '/api/events/ticket',
+    )
+    expect(tickets.map((request) => request.token)).toEqual(['token-1', 'token-1'])
+  })
+
+  it('a token refused for a ticket gets a new session, and the stream opens with it', async () => {
+    const base = createBase()
+    const storage = createMemoryStore()
+    await storage.set('session', { visitorId: 'v', token: 'expired', contact: {} })
+    const backend = createFakeBackend()
+    backend.revoked.add('expired')
+    const widget = track(await mountTestWidget({ base, storage, backend }))
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1), { timeout: 3000 })
+    expect(widget.streamToken()).toBe('token-1')
+  })
+})
+
 describe('a refused replay id', () => {
   it('is dropped after the stream is refused twice, replaying the whole conversation', async () => {
     const widget = track(await openChat())
