@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 const dist = process.env.DRILL_DIST ?? join(root, 'dist')
 
 describe('npm run drill --quick (smoke)', () => {
-  it('kills the backend under traffic both ways and loses nothing', { timeout: 150_000 }, () => {
+  it('kills the backend under traffic both ways and loses nothing', { timeout: 90_000 }, () => {
     expect(
       existsSync(join(dist, 'server/main.js')),
       `${dist} holds no build: run npm run build`,
@@ -34,7 +34,7 @@ describe('npm run drill --quick (smoke)', () => {
           '--json',
           json,
         ],
-        { cwd: root, encoding: 'utf8', timeout: 140_000 },
+        { cwd: root, encoding: 'utf8', timeout: 80_000 },
       )
       const output = `${run.stdout}\n${run.stderr}`
       expect(run.stdout).toMatch(
