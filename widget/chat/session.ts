@@ -68,6 +68,8 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     },
     /** Identity verification; a refused hash throws and leaves the current session as it was. */
     async identify(user: IdentifiedUser): Promise<SessionResponse> {
+      // A guest session being created now is continued (merged), not raced.
+      await pending?.catch(() => {})
       const result = await post(session ? { token: session.token, user } : { user })
       identity = user
       return result

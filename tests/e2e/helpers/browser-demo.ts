@@ -13,13 +13,15 @@ export type BrowserDemo = { readonly browser: Browser; readonly demo: TestDemo }
  *
  * @example const e2e = useBrowserDemo({ onlineAgent: 'Anna' }) // then e2e.browser, e2e.demo
  */
-export function useBrowserDemo(options: { onlineAgent?: string } = {}): BrowserDemo {
+export function useBrowserDemo(
+  options: { onlineAgent?: string; env?: Record<string, string> } = {},
+): BrowserDemo {
   let browser: Browser | undefined
   let demo: TestDemo | undefined
 
   beforeAll(async () => {
     requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo()])
+    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo({ env: options.env })])
     if (options.onlineAgent)
       await agentConsole(demo.sandbox.url).setOnline(options.onlineAgent, true)
   })

@@ -1,0 +1,141 @@
+import { createHmac } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../helpers/chromium'
+import { createText } from './factories/agent-messages'
+import { agentConsole } from './helpers/agent-console'
+import { newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
+import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+
+// A long conversation of a logged-in customer: 400 agent replies in a row into the open
+// chat, then a reload and a second device. The newest messages show at once, every
+// earlier one is reachable by scrolling up, and nothing old counts as unread.
+
+const IDENTITY_SECRET = 'e2e-identity-secret-0123456789abcdef'
+const BURST = 400
+const WINDOW = 200
+
+async function identify(page: Page, id: string): Promise<void> {
+  const hash = createHmac('sha256', IDENTITY_SECRET).update(id).digest('hex')
+  await page.evaluate(
+    ([id, hash]) =>
+      (
+        window as unknown as { Porthole: { identify(user: object): Promise<void> } }
+      ).Porthole.identify({ id, hash }),
+    [id, hash] as const,
+  )
+}
+
+/** The texts of the bubbles in the list, top to bottom. */
+function texts(page: Page): Promise<string[]> {
+  return messageLog(page)
+    .locator('.ph-bubble')
+    .evaluateAll((bubbles) => bubbles.map((element) => element.textContent ?? ''))
+}
+
+/** Scrolls to the top until `text` is in the list, as a customer would. */
+async function scrollUpTo(page: Page, text: string): Promise<number> {
+  let scrolls = 0
+  while ((await bubble(page, text).count()) === 0) {
+    if (++scrolls > 40) throw new Error(`"${text}" never came into the list`)
+    await messageLog(page).evaluate((log) => {
+      log.scrollTop = 0
+    })
+    await page.waitForTimeout(250)
+  }
+  return scrolls
+}
+
+/** Waits until the widget has stored the newest page (the replay arrived) while closed. */
+async function storedIds(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open(`porthole:${location.host}`)
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains('state')) return resolve(0)
+          const get = db.transaction('state').objectStore('state').get('conversation')
+          get.onsuccess = () => resolve((get.result?.ids as string[] | undefined)?.length ?? 0)
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+}
+
+const burstTexts = Array.from({ length: BURST }, (_, index) => `Burst reply ${index + 1}`)
+
+describeInBrowser('a long conversation: 400 replies, a reload, a second device', () => {
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { IDENTITY_SECRET } })
+
+  it('shows the newest at once after a burst and a reload, the rest by scrolling; a second device counts nothing old as unread', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const first = await newVisitor(e2e.browser)
+    const page = await visit(first, e2e.demo.siteUrl)
+    await waitOnline(page)
+    await identify(page, 'customer-42')
+    await openChat(page)
+    await say(page, 'Long history test: hello')
+    const chat = await agent.chatWith('Long history test: hello')
+
+    // 400 agent replies in a row into the open chat.
+    for (const text of burstTexts)
+      expect(await agent.send(chat.id, 'Anna', createText(text))).toBe('delivered')
+    await bubble(page, burstTexts.at(-1) as string).waitFor({ timeout: 30_000 })
+    // The open list keeps the window, not all 400.
+    expect((await texts(page)).length).toBeLessThanOrEqual(WINDOW + 2)
+    // The chat was open and seen: its read marker reaches the backend.
+    await page.waitForTimeout(2000)
+
+    await page.reload()
+    await bubble(page, burstTexts.at(-1) as string).waitFor({ timeout: 5000 })
+    const atOnce = await texts(page)
+    expect(atOnce.at(-1)).toBe(burstTexts.at(-1))
+    expect(atOnce.length).toBeLessThanOrEqual(WINDOW + 2)
+    await scrollUpTo(page, 'Long history test: hello')
+    const all = (await texts(page)).filter((text) => text.startsWith('Burst reply'))
+    expect(all).toEqual(burstTexts)
+
+    // A second device of the same customer: a new browser with nothing stored.
+    const second = await newVisitor(e2e.browser)
+    const other = await visit(second, e2e.demo.siteUrl)
+    await other.evaluate(() => {
+      const seen: unknown[] = []
+      Object.defineProperty(window, '__messages', { value: seen })
+      ;(
+        window as unknown as {
+          Porthole: { on(name: string, listener: (entry: unknown) => void): void }
+        }
+      ).Porthole.on('message', (entry) => seen.push(entry))
+    })
+    await identify(other, 'customer-42')
+    await expect.poll(() => storedIds(other), { timeout: 15_000 }).toBe(WINDOW)
+    await other.waitForTimeout(500)
+    expect(
+      await other.evaluate(() =>
+        (window as unknown as { Porthole: { getUnreadCount(): number } }).Porthole.getUnreadCount(),
+      ),
+    ).toBe(0)
+    expect(
+      await other.evaluate(() => (window as unknown as { __messages: unknown[] }).__messages),
+    ).toEqual([])
+    expect(await other.locator('porthole-widget .ph-badge').isHidden()).toBe(true)
+
+    await openChat(other)
+    await bubble(other, burstTexts.at(-1) as string).waitFor({ timeout: 5000 })
+    await scrollUpTo(other, 'Long history test: hello')
+    expect((await texts(other)).filter((text) => text.startsWith('Burst reply'))).toEqual(
+      burstTexts,
+    )
+
+    // A live reply reaches both devices once.
+    await agent.send(chat.id, 'Anna', createText('One more thing'))
+    await bubble(page, 'One more thing').waitFor()
+    await bubble(other, 'One more thing').waitFor()
+    expect(await bubble(other, 'One more thing').count()).toBe(1)
+    await first.close()
+    await second.close()
+  }, 120_000)
+})
