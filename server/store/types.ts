@@ -69,7 +69,8 @@ export interface Store {
   isValidId(id: string): boolean
   /**
    * Negative, zero or positive as entry id `a` comes before, is, or comes after `b` in
-   * log order (e.g. so a read marker never moves back). Both must pass isValidId().
+   * one visitor's log order (e.g. so a read marker never moves back); ids of different
+   * visitors' logs are not comparable. Both must pass isValidId().
    */
   compareIds(a: string, b: string): number
   /** Publishes a never-stored event to the visitor's subscribers on every instance. */
