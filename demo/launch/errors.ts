@@ -1,6 +1,12 @@
+import { PortholeError } from '../../server/errors'
+
 /** The demo could not start; the message says what to do. */
-export class DemoStartError extends Error {
+export class DemoStartError extends PortholeError<'demo_start_failed'> {
   override name = 'DemoStartError' as const
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('demo_start_failed', message, options)
+  }
 }
 
 export function isDemoStartError(error: unknown): error is DemoStartError {

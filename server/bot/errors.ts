@@ -1,15 +1,29 @@
+import { PortholeError } from '../errors'
+
+export const BOT_ERROR_CODES = [
+  'invalid_bot_options',
+  'invalid_bot_settings',
+  'invalid_bot_event',
+] as const
+export type BotErrorCode = (typeof BOT_ERROR_CODES)[number]
+
 /** Bad options given to createBotProvider / createBot (a programming or deployment error). */
-export class BotConfigError extends Error {
+export class BotConfigError extends PortholeError<'invalid_bot_options'> {
   override name = 'BotConfigError' as const
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('invalid_bot_options', message, options)
+  }
 }
 
 /** The PORTHOLE_CONFIG `bot` section is invalid; `problems` name each rule and field. */
-export class BotSettingsError extends Error {
+export class BotSettingsError extends PortholeError<'invalid_bot_settings'> {
   override name = 'BotSettingsError' as const
   readonly problems: readonly string[]
 
   constructor(problems: readonly string[]) {
     super(
+      'invalid_bot_settings',
       `Invalid "bot" section in the settings file (PORTHOLE_CONFIG):\n- ${problems.join('\n- ')}`,
     )
     this.problems = problems
@@ -17,8 +31,12 @@ export class BotSettingsError extends Error {
 }
 
 /** An event handed to send() that the service would refuse; fix the calling code. */
-export class InvalidBotEventError extends Error {
+export class InvalidBotEventError extends PortholeError<'invalid_bot_event'> {
   override name = 'InvalidBotEventError' as const
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('invalid_bot_event', message, options)
+  }
 }
 
 export function isBotConfigError(error: unknown): error is BotConfigError {

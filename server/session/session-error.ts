@@ -1,3 +1,5 @@
+import { PortholeError } from '../errors'
+
 export const SESSION_ERROR_CODES = [
   'unauthorized',
   'invalid_token',
@@ -10,14 +12,8 @@ export const SESSION_ERROR_CODES = [
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number]
 
 /** A credential that opens nothing; the message says what to do. Answered as 401. */
-export class SessionError extends Error {
+export class SessionError extends PortholeError<SessionErrorCode> {
   override name = 'SessionError' as const
-  constructor(
-    readonly code: SessionErrorCode,
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 export function isSessionError(error: unknown): error is SessionError {

@@ -1,6 +1,15 @@
+import { PortholeError } from '../errors'
+
+export const STORE_ERROR_CODES = ['store_failed', 'store_closed'] as const
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number]
+
 /** A store operation failed (unreachable, closed, corrupt data). */
-export class StoreError extends Error {
+export class StoreError extends PortholeError<StoreErrorCode> {
   override name = 'StoreError' as const
+
+  constructor(message: string, options?: ErrorOptions & { code?: StoreErrorCode }) {
+    super(options?.code ?? 'store_failed', message, options)
+  }
 }
 
 export function isStoreError(error: unknown): error is StoreError {
@@ -9,5 +18,7 @@ export function isStoreError(error: unknown): error is StoreError {
 
 /** Thrown by every operation of a store after close(). */
 export function closedStoreError(kind: string): StoreError {
-  return new StoreError(`the ${kind} store is closed: create a new one with createStore()`)
+  return new StoreError(`the ${kind} store is closed: create a new one with createStore()`, {
+    code: 'store_closed',
+  })
 }

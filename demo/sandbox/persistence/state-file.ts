@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { PortholeError } from '../../../server/errors'
 import { describeIssues } from '../../../shared/protocol'
 import { SandboxState } from '../service/state'
 
@@ -8,8 +9,12 @@ const WRITE_DELAY_MS = 50
 const OWNER_ONLY = 0o600
 
 /** A state file that cannot be read: the message says how to recover. */
-export class StateFileError extends Error {
+export class StateFileError extends PortholeError<'invalid_state_file'> {
   override name = 'StateFileError' as const
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('invalid_state_file', message, options)
+  }
 }
 
 /**

@@ -1,15 +1,11 @@
+import { PortholeError } from '../../../server/errors'
+
 export const SANDBOX_ERROR_CODES = ['invalid_request', 'not_found', 'conflict'] as const
 export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[number]
 
 /** A refused control-API operation; the message says what to do instead. */
-export class SandboxError extends Error {
+export class SandboxError extends PortholeError<SandboxErrorCode> {
   override name = 'SandboxError' as const
-  readonly code: SandboxErrorCode
-
-  constructor(code: SandboxErrorCode, message: string) {
-    super(message)
-    this.code = code
-  }
 }
 
 export function isSandboxError(error: unknown): error is SandboxError {
