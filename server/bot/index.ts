@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { createRulesBrain } from './brain'
-import { type BotLogger, consoleLogger } from './logger'
+import { type BotLogger, defaultBotLogger } from './logger'
 import { createBotProvider } from './provider'
 import { parseBotSettings } from './rules'
 import type { BotStore } from './store'
@@ -45,7 +45,7 @@ export type Bot = {
  */
 export function createBot(options: CreateBotOptions): Bot {
   const settings = parseBotSettings(options.settings)
-  const logger = options.logger ?? consoleLogger
+  const logger = options.logger ?? defaultBotLogger(options.config.token)
   const provider = createBotProvider({
     ...options.config,
     store: options.store,

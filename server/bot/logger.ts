@@ -1,17 +1,22 @@
-/** Structured log fields; never put the bot token (or a URL holding it) here. */
-export type LogFields = Record<string, unknown>
+import { createLogger, type LogFields, type Logger } from '../logging/logger'
 
-/** What the bot provider logs through; `console` fits, and so does a pino-style logger wrapper. */
-export type BotLogger = {
-  info(message: string, fields?: LogFields): void
-  warn(message: string, fields?: LogFields): void
-  error(message: string, fields?: LogFields): void
-}
+/** Structured log fields; the default logger masks the bot token wherever it appears. */
+export type { LogFields }
 
-export const consoleLogger: BotLogger = {
-  info: (message, fields) => console.info(`[bot] ${message}`, fields ?? ''),
-  warn: (message, fields) => console.warn(`[bot] ${message}`, fields ?? ''),
-  error: (message, fields) => console.error(`[bot] ${message}`, fields ?? ''),
+/**
+ * What the bot provider logs through: Porthole's Logger fits (the backend passes its
+ * own, which masks every configured secret), and so does any logger with these methods.
+ */
+export type BotLogger = Pick<Logger, 'info' | 'warn' | 'error'>
+
+/**
+ * The logger of a bot created without one: Porthole's JSON-lines logger on stdout, with
+ * `component: "bot"` on every line and the bot token masked.
+ *
+ * @example createBotProvider({ ...options, logger: options.logger ?? defaultBotLogger(options.token) })
+ */
+export function defaultBotLogger(token: string, write?: (line: string) => void): BotLogger {
+  return createLogger({ secrets: [token], ...(write ? { write } : {}) }).child({ component: 'bot' })
 }
 
 /** A readable one-liner for anything thrown, for log fields. */

@@ -5,7 +5,7 @@ import { createChatLock } from './chat-lock'
 import { createChatQueue } from './chat-queue'
 import { BotConfigError, InvalidBotEventError } from './errors'
 import { createEventDedupe } from './event-dedupe'
-import { type BotLogger, consoleLogger } from './logger'
+import { type BotLogger, defaultBotLogger } from './logger'
 import { type BotReply, type OutgoingBotEvent, toWireEvent } from './outgoing'
 import { createBotReceiver } from './receiver'
 import { createBotSender, type SendResult } from './sender'
@@ -116,7 +116,7 @@ function checkOptions(options: BotProviderOptions): void {
  */
 export function createBotProvider(options: BotProviderOptions): BotProvider {
   checkOptions(options)
-  const logger = options.logger ?? consoleLogger
+  const logger = options.logger ?? defaultBotLogger(options.token)
   const now = options.now ?? Date.now
   const base = options.baseUrl.replace(/\/+$/, '')
   const sender = createBotSender({

@@ -1,3 +1,8 @@
+import { type DestinationStream, type Logger as PinoLogger, pino } from 'pino'
+import { withErrorFields } from './error-fields'
+import { createSecretMask, REDACTED } from './secret-mask'
+import { textLine } from './text-line'
+
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
@@ -17,62 +22,67 @@ export type LoggerOptions = {
   level?: LogLevel
   /** Values that must never be written (secrets, CHANNEL_URL): replaced by [redacted]. */
   secrets?: readonly string[]
+  /** Receives each line without its newline; default: stdout. */
   write?: (line: string) => void
   now?: () => number
+  /**
+   * `json` (default): one JSON object per line. `text`: the message, then the fields
+   * (an error as its stack), for a person at a console (the sandbox).
+   */
+  format?: 'json' | 'text'
 }
 
-function errorFields(value: unknown): unknown {
-  if (value instanceof Error)
-    return { name: value.name, message: value.message, stack: value.stack }
-  return value
-}
+// Credentials under these keys are masked whatever their value (a visitor's bearer
+// token is no configured secret): pino's path redaction, on top of the value masking.
+const REDACTED_PATHS = ['authorization', 'cookie', '*.authorization', '*.cookie']
 
 /**
- * A JSON-lines logger. Every line passes through redaction, so a secret that slips
- * into a message or a field is still never written.
+ * A JSON-lines logger on pino: `{"level","time","msg",...fields}`. Every line passes
+ * through the secret mask just before it is written, so a secret that slips into a
+ * message, a field, an error's stack or a request path is still never written.
  *
  * @example createLogger({ secrets: [config.sessionSecret] }).info('listening', { port })
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const min = LOG_LEVELS.indexOf(options.level ?? 'info')
-  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`))
   const now = options.now ?? Date.now
-  // Longest first, so a secret that contains another is replaced whole.
-  const secrets = [...new Set(options.secrets ?? [])]
-    .filter((s) => s.length >= 4)
-    .sort((a, b) => b.length - a.length)
+  const mask = createSecretMask(options.secrets ?? [])
+  const root = pino(
+    {
+      level: options.level ?? 'info',
+      base: null,
+      messageKey: 'msg',
+      timestamp: () => `,"time":"${new Date(now()).toISOString()}"`,
+      formatters: {
+        level: (label) => ({ level: label }),
+        bindings: withErrorFields,
+        log: withErrorFields,
+      },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+      hooks: { streamWrite: mask },
+    },
+    destination(options),
+  )
+  return wrap(root)
+}
 
-  // Each secret as it may appear in a line: itself, JSON-escaped, and percent-encoded
-  // (a token inside a URL), JSON-escaped too.
-  const forms = secrets.flatMap((secret) => {
-    const uri = encodeURIComponent(secret)
-    return [...new Set([secret, uri].flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))]
-  })
-
-  function redact(line: string): string {
-    let out = line
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join('[redacted]')
-    return out
+function destination(options: LoggerOptions): DestinationStream {
+  const format = options.format === 'text' ? textLine : (line: string) => line
+  const { write } = options
+  if (!write) {
+    if (options.format !== 'text') return pino.destination({ dest: 1, sync: true })
+    return { write: (line) => process.stdout.write(`${format(line.trimEnd())}\n`) }
   }
+  return { write: (line) => write(format(line.endsWith('\n') ? line.slice(0, -1) : line)) }
+}
 
-  function make(base: LogFields): Logger {
-    const log =
-      (level: LogLevel) =>
-      (msg: string, fields: LogFields = {}) => {
-        if (LOG_LEVELS.indexOf(level) < min) return
-        const record: LogFields = { time: new Date(now()).toISOString(), level, msg, ...base }
-        for (const [key, value] of Object.entries(fields)) record[key] = errorFields(value)
-        write(redact(JSON.stringify(record)))
-      }
-    return {
-      debug: log('debug'),
-      info: log('info'),
-      warn: log('warn'),
-      error: log('error'),
-      child: (fields) => make({ ...base, ...fields }),
-    }
+function wrap(log: PinoLogger): Logger {
+  return {
+    debug: (msg, fields) => (fields ? log.debug(fields, msg) : log.debug(msg)),
+    info: (msg, fields) => (fields ? log.info(fields, msg) : log.info(msg)),
+    warn: (msg, fields) => (fields ? log.warn(fields, msg) : log.warn(msg)),
+    error: (msg, fields) => (fields ? log.error(fields, msg) : log.error(msg)),
+    child: (fields) => wrap(log.child(fields)),
   }
-  return make({})
 }
 
 /** A logger that writes nothing (tests that do not look at logs). */
