@@ -9,7 +9,7 @@ import { enforceRate, limitBody } from '../http/limits'
 import { createRateLimiter } from '../http/rate-limit'
 import { validate } from '../http/validation'
 import { requireVisitor } from '../http/visitor-auth'
-import type { Store } from '../store/types'
+import type { ConversationLog } from '../store/types'
 
 const MINUTE = 60_000
 
@@ -54,7 +54,7 @@ export function readRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** True when `id` is an entry of the visitor's log: the one right after its predecessor. */
-async function isEntryOf(store: Store, visitorId: string, id: string): Promise<boolean> {
+async function isEntryOf(store: ConversationLog, visitorId: string, id: string): Promise<boolean> {
   if (!store.isValidId(id)) return false
   const [previous] = await store.readBefore(visitorId, id, 1)
   const [found] = await store.readAfter(visitorId, previous?.id, 1)

@@ -1,3 +1,4 @@
+import { botLockKey } from '../store/keys'
 import type { BotLogger } from './logger'
 import type { BotStore } from './store'
 
@@ -27,7 +28,7 @@ export function createChatLock(options: ChatLockOptions) {
   const maxWaitMs = options.maxWaitMs ?? 60_000
 
   return async function withChatLock<T>(chatId: string, task: () => Promise<T>): Promise<T> {
-    const key = `bot:lock:${chatId}`
+    const key = botLockKey(chatId)
     const started = Date.now()
     let held = await store.claim(key, ttlMs)
     while (!held && Date.now() - started < maxWaitMs) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { botChatKey } from '../store/keys'
 import type { BotLogger } from './logger'
 import type { BotStore } from './store'
 
@@ -32,23 +33,18 @@ export function newChatState(clientId: string | undefined): ChatState {
   return { phase: 'bot', greeted: false, ...(clientId ? { clientId } : {}) }
 }
 
-export const chatStateKey = (chatId: string) => `bot:chat:${chatId}`
-
 /** Chat states as store records, so they survive restarts and are shared by instances. */
 export function createChatStates(options: { store: BotStore; ttlMs: number; logger: BotLogger }) {
   const { store, ttlMs, logger } = options
   return {
     async get(chatId: string): Promise<ChatState | undefined> {
-      const raw = await store.getRecord<unknown>(chatStateKey(chatId))
-      if (raw === undefined) return undefined
-      const parsed = ChatState.safeParse(raw)
-      if (parsed.success) return parsed.data
       // A record from an older version or hand-edited: start the chat afresh rather than fail it.
-      logger.warn('ignoring an unreadable bot chat state', { chatId })
-      return undefined
+      return store.getRecord(botChatKey(chatId), ChatState, () =>
+        logger.warn('ignoring an unreadable bot chat state', { chatId }),
+      )
     },
-    set: (chatId: string, state: ChatState) => store.setRecord(chatStateKey(chatId), state, ttlMs),
-    delete: (chatId: string) => store.deleteRecord(chatStateKey(chatId)),
+    set: (chatId: string, state: ChatState) => store.setRecord(botChatKey(chatId), state, ttlMs),
+    delete: (chatId: string) => store.deleteRecord(botChatKey(chatId)),
   }
 }
 

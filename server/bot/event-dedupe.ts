@@ -1,3 +1,4 @@
+import { botEventKey } from '../store/keys'
 import type { BotStore } from './store'
 
 export type EventDedupe = {
@@ -6,8 +7,6 @@ export type EventDedupe = {
   /** Forgets an id whose event was not taken after all, so the service's retry is processed. */
   forget(eventId: string): Promise<void>
 }
-
-const KEY_PREFIX = 'bot:event:'
 
 /**
  * Remembers B2 event ids so a retried delivery is processed once. With a store the
@@ -22,8 +21,8 @@ export function createEventDedupe(options: {
   const { store, ttlMs, maxEntries } = options
   if (store) {
     return {
-      firstSeen: (eventId) => store.claim(KEY_PREFIX + eventId, ttlMs),
-      forget: (eventId) => store.release(KEY_PREFIX + eventId),
+      firstSeen: (eventId) => store.claim(botEventKey(eventId), ttlMs),
+      forget: (eventId) => store.release(botEventKey(eventId)),
     }
   }
   // Map keeps insertion order: the first key is the oldest.

@@ -1,4 +1,4 @@
-import type { Store } from '../store/types'
+import type { Claims, Records } from '../store/types'
 
-/** The part of Porthole's Store the bot uses: idempotency keys and small JSON records. */
-export type BotStore = Pick<Store, 'claim' | 'release' | 'getRecord' | 'setRecord' | 'deleteRecord'>
+/** The roles of Porthole's Store the bot uses: claims (dedupe, chat locks) and small JSON records. */
+export type BotStore = Claims & Records

@@ -62,22 +62,6 @@ export type OutboxRequest = {
   texts: string[]
 }
 
-export const OUTBOX_PREFIX = 'outbox:'
-/** A small record per active item, so the periodic sweep never reads finished ones. */
-export const DUE_PREFIX = 'outbox-due:'
-
-export function outboxKey(visitorId: string, clientId: string): string {
-  return `${OUTBOX_PREFIX}${visitorId}:${clientId}`
-}
-
-export function dueKeyOf(key: string): string {
-  return `${DUE_PREFIX}${key.slice(OUTBOX_PREFIX.length)}`
-}
-
-export function itemKeyOf(dueKey: string): string {
-  return `${OUTBOX_PREFIX}${dueKey.slice(DUE_PREFIX.length)}`
-}
-
 /**
  * Entry client ids of a message's parts: the widget's id for one part, `<id>-<n>`
  * (n from 1) for several; the widget matches them by that prefix. Idempotency

@@ -1,23 +1,26 @@
 import { z } from 'zod'
 import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
-import type { Store } from '../store/types'
 import {
-  deliveryState,
-  dueKeyOf,
-  isActive,
-  OUTBOX_PREFIX,
-  OutboxItem,
-  outboxKey,
-} from './outbox-item'
+  KEY_PREFIXES,
+  OUTBOX_INDEXED_KEY,
+  outboxDueKeyOf,
+  outboxItemKey,
+  visitorPartDedupeKey,
+} from '../store/keys'
+import type { ConversationLog, Records, VisitorEvents } from '../store/types'
+import { deliveryState, isActive, OutboxItem } from './outbox-item'
 
 /** A marker's value: when it was written (an orphan is dropped only once it is old). */
 const DueMarker = z.object({ since: z.number() })
-/** Store-wide: the items of versions without markers have been given theirs. */
-const INDEXED_KEY = 'outbox-meta:due-markers'
+/** Store-wide: the items of versions without markers have been given theirs (any value counts). */
+const IndexedMarker = z.unknown()
+
+/** The roles of the store the outbox's records use. */
+export type OutboxStore = ConversationLog & VisitorEvents & Records
 
 export type OutboxRecordsOptions = {
-  store: Store
+  store: OutboxStore
   logger: Logger
   now: () => number
   /** How long an item is kept after its last change. */
@@ -37,20 +40,18 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
   const { store, logger, now, keepMs, youngMs } = options
 
   async function read(key: string): Promise<OutboxItem | undefined> {
-    const record = await store.getRecord(key)
-    if (record === undefined) return undefined
-    const parsed = OutboxItem.safeParse(record)
-    if (!parsed.success) logger.error('outbox: a stored item is unreadable', { key })
-    return parsed.success ? parsed.data : undefined
+    return store.getRecord(key, OutboxItem, () =>
+      logger.error('outbox: a stored item is unreadable', { key }),
+    )
   }
 
   /** Saves the item; an item turning active gets its due marker first, a finished one loses it. */
   async function save(item: OutboxItem, wasActive: boolean): Promise<void> {
-    const key = outboxKey(item.visitorId, item.clientId)
-    if (isActive(item) && !wasActive) await store.setRecord(dueKeyOf(key), { since: now() })
+    const key = outboxItemKey(item.visitorId, item.clientId)
+    if (isActive(item) && !wasActive) await store.setRecord(outboxDueKeyOf(key), { since: now() })
     await store.setRecord(key, item, keepMs)
     if (!isActive(item) && wasActive) {
-      await store.deleteRecord(dueKeyOf(key)).catch((error: unknown) => {
+      await store.deleteRecord(outboxDueKeyOf(key)).catch((error: unknown) => {
         // The sweep drops the markers of finished items.
         logger.debug('outbox: due marker not deleted', { error })
       })
@@ -68,7 +69,7 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
           content: { type: 'text', text: part.text },
           at: item.createdAt,
         },
-        { dedupeKey: `a2:${item.visitorId}:${item.clientId}:${n}` },
+        { dedupeKey: visitorPartDedupeKey(item.visitorId, item.clientId, n) },
       )
       entries.push(entry)
     }
@@ -88,21 +89,21 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
   /** Drops the due marker of a finished item, or of a missing one once it is old. */
   async function dropMarker(key: string, item: OutboxItem | undefined): Promise<void> {
     if (!item) {
-      const marker = DueMarker.safeParse(await store.getRecord(dueKeyOf(key)))
+      const marker = await store.getRecord(outboxDueKeyOf(key), DueMarker)
       // A young marker may belong to an item being created right now.
-      if (marker.success && marker.data.since > now() - youngMs) return
+      if (marker && marker.since > now() - youngMs) return
     }
-    await store.deleteRecord(dueKeyOf(key))
+    await store.deleteRecord(outboxDueKeyOf(key))
   }
 
   /** Once per store: items stored before due markers existed get theirs. */
   async function indexOlderItems(): Promise<void> {
-    if ((await store.getRecord(INDEXED_KEY)) !== undefined) return
-    for (const key of await store.listRecords(OUTBOX_PREFIX)) {
+    if ((await store.getRecord(OUTBOX_INDEXED_KEY, IndexedMarker)) !== undefined) return
+    for (const key of await store.listRecords(KEY_PREFIXES.outboxItem)) {
       const item = await read(key)
-      if (item && isActive(item)) await store.setRecord(dueKeyOf(key), { since: now() })
+      if (item && isActive(item)) await store.setRecord(outboxDueKeyOf(key), { since: now() })
     }
-    await store.setRecord(INDEXED_KEY, { at: now() })
+    await store.setRecord(OUTBOX_INDEXED_KEY, { at: now() })
   }
 
   return { read, save, appendEntries, announce, dropMarker, indexOlderItems }

@@ -1,29 +1,28 @@
 import { randomUUID } from 'node:crypto'
 import type { ConversationEntry } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
-import type { Store } from '../store/types'
+import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '../store/keys'
+import type { Claims, Store } from '../store/types'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff'
 import type { ChannelClient } from './channel-client'
 import { begin, isDue, next, type RetryPolicy, restart } from './delivery-decision'
 import {
   createOutboxItem,
-  DUE_PREFIX,
   deliveryState,
   isActive,
-  itemKeyOf,
   type OutboxItem,
   type OutboxRequest,
   type OutboxState,
-  outboxKey,
 } from './outbox-item'
 import { logOutcome } from './outbox-log'
-import { createOutboxRecords } from './outbox-records'
+import { createOutboxRecords, type OutboxStore } from './outbox-records'
 import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000
 
 export type OutboxOptions = {
-  store: Store
+  /** `kind` picks the sweep's pace: another instance may crash with work in hand on Redis. */
+  store: OutboxStore & Claims & Pick<Store, 'kind'>
   client: ChannelClient
   logger: Logger
   now: () => number
@@ -135,7 +134,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     wasActive: boolean,
     lease: Lease,
   ): Promise<{ after: OutboxItem; entries?: ConversationEntry[] }> {
-    const key = outboxKey(item.visitorId, item.clientId)
+    const key = outboxItemKey(item.visitorId, item.clientId)
     let current = item
     let active = wasActive
     let entries: ConversationEntry[] | undefined
@@ -185,24 +184,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // This instance is on it already: as good as another holder's claim.
     if (busy.has(key)) return Promise.resolve({ held: false })
     busy.add(key)
-    const work = withLock(store, `lock:${key}`, claimTtl, async (lease): Promise<Delivery> => {
-      const stored = await read(key)
-      const item = choose(stored)
-      if (!item) return { after: stored }
-      if (stored?.inFlight) {
-        logger.warn(
-          'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
-          { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
+    const work = withLock(
+      store,
+      deliveryLockKey(key),
+      claimTtl,
+      async (lease): Promise<Delivery> => {
+        const stored = await read(key)
+        const item = choose(stored)
+        if (!item) return { after: stored }
+        if (stored?.inFlight) {
+          logger.warn(
+            'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
+            { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
+          )
+        }
+        const { after, entries } = await attempt(
+          item,
+          stored !== undefined && isActive(stored),
+          lease,
         )
-      }
-      const { after, entries } = await attempt(
-        item,
-        stored !== undefined && isActive(stored),
-        lease,
-      )
-      await announce(after, stored ? deliveryState(stored) : undefined)
-      return { after, ...(entries ? { entries } : {}) }
-    })
+        await announce(after, stored ? deliveryState(stored) : undefined)
+        return { after, ...(entries ? { entries } : {}) }
+      },
+    )
     return track(work).finally(() => busy.delete(key))
   }
 
@@ -249,8 +253,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (stopped || sweeping) return 0
     sweeping = true
     try {
-      const keys = (await store.listRecords(DUE_PREFIX))
-        .map(itemKeyOf)
+      const keys = (await store.listRecords(KEY_PREFIXES.outboxDue))
+        .map(outboxItemKeyOf)
         .filter((key) => !timers.has(key) && !busy.has(key))
         .sort()
       // Round-robin from where the last pass stopped, so a long list is covered in turn.
@@ -280,7 +284,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return {
     async submit(request) {
       const fresh = createOutboxItem(request, now())
-      const key = outboxKey(fresh.visitorId, fresh.clientId)
+      const key = outboxItemKey(fresh.visitorId, fresh.clientId)
       try {
         const result = await deliver(key, (stored) => {
           if (!stored) return fresh
@@ -311,8 +315,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async resume() {
       await indexOlderItems()
       let count = 0
-      for (const dueKey of await store.listRecords(DUE_PREFIX)) {
-        const key = itemKeyOf(dueKey)
+      for (const dueKey of await store.listRecords(KEY_PREFIXES.outboxDue)) {
+        const key = outboxItemKeyOf(dueKey)
         const item = await read(key)
         if (!item || !isActive(item)) {
           await dropMarker(key, item)

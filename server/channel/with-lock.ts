@@ -1,4 +1,4 @@
-import type { Store } from '../store/types'
+import type { Claims } from '../store/types'
 
 /** A held claim: renew it before each long step; once lost, stop working. */
 export type Lease = {
@@ -18,7 +18,7 @@ export type LockResult<T> = { held: true; value: T } | { held: false }
  * @example await withLock(store, 'lock:outbox:v1:m1', 15_000, async (lease) => send())
  */
 export async function withLock<T>(
-  store: Store,
+  store: Claims,
   key: string,
   ttlMs: number,
   fn: (lease: Lease) => Promise<T>,

@@ -1,26 +1,23 @@
 import { ReadMarker } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
-import type { Store } from '../store/types'
+import { readLockKey, readMarkerKey } from '../store/keys'
+import type { Claims, EntryIds, Records, VisitorEvents } from '../store/types'
 
 // A visitor's read marker: the newest entry they have seen on any device. One store
 // record per visitor, sent to every stream before its replay and on every move.
 
-/** The store record holding the visitor's marker. */
-export function readMarkerKey(visitorId: string): string {
-  return `read:${visitorId}`
-}
-
 /** The visitor's marker, or undefined when none is set (a damaged record counts as none). */
 export async function loadReadMarker(
-  store: Store,
+  store: Records & EntryIds,
   visitorId: string,
   logger: Logger,
 ): Promise<ReadMarker | undefined> {
-  const record = await store.getRecord<unknown>(readMarkerKey(visitorId))
-  if (record === undefined) return undefined
-  const parsed = ReadMarker.safeParse(record)
-  if (parsed.success && store.isValidId(parsed.data.upTo)) return parsed.data
-  logger.warn('read marker record is damaged; treating it as unset', { visitorId })
+  const damaged = () =>
+    logger.warn('read marker record is damaged; treating it as unset', { visitorId })
+  const marker = await store.getRecord(readMarkerKey(visitorId), ReadMarker, damaged)
+  if (marker === undefined) return undefined
+  if (store.isValidId(marker.upTo)) return marker
+  damaged()
   return undefined
 }
 
@@ -48,12 +45,12 @@ const LOCK_ATTEMPTS = 100
  * a store claim, so a slower earlier report never moves the marker back.
  */
 export async function moveReadMarker(
-  store: Store,
+  store: Records & Claims & VisitorEvents & EntryIds,
   visitorId: string,
   upTo: string,
   options: { keepMs: number; logger: Logger },
 ): Promise<ReadMarker> {
-  const lock = `read-lock:${visitorId}`
+  const lock = readLockKey(visitorId)
   let locked = false
   for (let attempt = 0; attempt < LOCK_ATTEMPTS && !locked; attempt++) {
     locked = await store.claim(lock, LOCK_TTL_MS)

@@ -1,5 +1,5 @@
 import type { ConversationEntry } from '../../shared/widget-api'
-import type { Store } from '../store/types'
+import type { ConversationLog } from '../store/types'
 import type { Connection, StreamWriter } from './connection'
 import { formatEntry } from './sse-format'
 
@@ -9,7 +9,7 @@ const REPLAY_PAGE = 200
 const CHUNK_CHARS = 16 * 1024
 
 export type ReplayOptions = {
-  store: Store
+  store: ConversationLog
   writer: StreamWriter
   /** Resume after this id; undefined: start at the newest `firstPage` entries. */
   lastEventId: string | undefined

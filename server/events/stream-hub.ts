@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Logger } from '../logging/logger'
-import type { Store, VisitorEvent } from '../store/types'
+import type { ConversationLog, Records, VisitorEvent, VisitorEvents } from '../store/types'
 import { type Connection, createStreamWriter, isOpen } from './connection'
 import { loadReadMarker } from './read-marker'
 import { replayLog } from './replay'
@@ -38,7 +38,7 @@ export type StreamHub = {
 }
 
 export type StreamHubOptions = {
-  store: Store
+  store: ConversationLog & VisitorEvents & Records
   logger: Logger
   heartbeatMs: number
   retryMs?: number

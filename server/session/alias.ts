@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Store } from '../store/types'
+import { aliasKey } from '../store/keys'
+import type { Records } from '../store/types'
 import { isUserVisitorId } from './visitor-id'
 
 // alias:<id> → the visitor whose conversation the id's now belongs to: a guest merged
@@ -10,20 +11,17 @@ import { isUserVisitorId } from './visitor-id'
 export const Alias = z.object({ visitorId: z.string().min(1), after: z.string().optional() })
 export type Alias = z.infer<typeof Alias>
 
-const key = (fromId: string) => `alias:${fromId}`
-
-export async function readAlias(store: Store, fromId: string): Promise<Alias | undefined> {
-  const parsed = Alias.safeParse(await store.getRecord(key(fromId)))
-  return parsed.success ? parsed.data : undefined
+export async function readAlias(store: Records, fromId: string): Promise<Alias | undefined> {
+  return store.getRecord(aliasKey(fromId), Alias)
 }
 
 export async function writeAlias(
-  store: Store,
+  store: Records,
   fromId: string,
   alias: Alias,
   ttlMs: number,
 ): Promise<void> {
-  await store.setRecord(key(fromId), alias, ttlMs)
+  await store.setRecord(aliasKey(fromId), alias, ttlMs)
 }
 
 /**
@@ -31,7 +29,7 @@ export async function writeAlias(
  * user when an alias exists, else `recipientId` itself. User ids are never aliased,
  * so they cost no read.
  */
-export async function resolveRecipient(store: Store, recipientId: string): Promise<string> {
+export async function resolveRecipient(store: Records, recipientId: string): Promise<string> {
   if (isUserVisitorId(recipientId)) return recipientId
   return (await readAlias(store, recipientId))?.visitorId ?? recipientId
 }

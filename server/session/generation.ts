@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Store } from '../store/types'
+import { sessionGenerationKey } from '../store/keys'
+import type { Records } from '../store/types'
 
 // Per visitor, the generation of their credentials. Tokens and tickets carry the one
 // they were issued under; DELETE /api/session writes a new one, so every earlier
@@ -13,12 +14,13 @@ import type { Store } from '../store/types'
 //
 // Most visitors never revoke: their check is one read of a record that is not there.
 const Generation = z.object({ generation: z.number().int().nonnegative() })
-const key = (visitorId: string) => `session-generation:${visitorId}`
 
 /** The visitor's current generation, or undefined when no revocation is in force. */
-export async function readGeneration(store: Store, visitorId: string): Promise<number | undefined> {
-  const parsed = Generation.safeParse(await store.getRecord(key(visitorId)))
-  return parsed.success ? parsed.data.generation : undefined
+export async function readGeneration(
+  store: Records,
+  visitorId: string,
+): Promise<number | undefined> {
+  return (await store.getRecord(sessionGenerationKey(visitorId), Generation))?.generation
 }
 
 /** True when a credential issued under `generation` survives the visitor's revocations. */
@@ -31,13 +33,13 @@ export function generationHolds(generation: number, current: number | undefined)
  * the new generation. `ttlMs` is the session lifetime.
  */
 export async function revokeGeneration(
-  store: Store,
+  store: Records,
   visitorId: string,
   now: number,
   ttlMs: number,
 ): Promise<number> {
   const current = (await readGeneration(store, visitorId)) ?? 0
   const next = Math.max(now, current + 1)
-  await store.setRecord(key(visitorId), { generation: next }, ttlMs)
+  await store.setRecord(sessionGenerationKey(visitorId), { generation: next }, ttlMs)
   return next
 }

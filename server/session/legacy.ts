@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Store } from '../store/types'
+import { LEGACY_SINCE_KEY, userMigratedKey } from '../store/keys'
+import type { ConversationLog, Records } from '../store/types'
 import { mergeConversation } from './merge-conversation'
 import { couldBeGuestId } from './visitor-id'
 
@@ -8,16 +9,15 @@ import { couldBeGuestId } from './visitor-id'
 // working for one session lifetime after the upgrade, and POST /api/session swaps
 // one for a current token that slides from then on.
 const LegacySince = z.object({ at: z.number() })
-const LEGACY_SINCE = 'session-legacy-since'
 
 /** The stand-in issue time of first-format tokens; one read per process. */
-export function createLegacyClock(store: Store, now: () => number): () => Promise<number> {
+export function createLegacyClock(store: Records, now: () => number): () => Promise<number> {
   let since: Promise<number> | undefined
   async function load(): Promise<number> {
-    const parsed = LegacySince.safeParse(await store.getRecord(LEGACY_SINCE))
-    if (parsed.success) return parsed.data.at
+    const since = await store.getRecord(LEGACY_SINCE_KEY, LegacySince)
+    if (since) return since.at
     const at = now()
-    await store.setRecord(LEGACY_SINCE, { at })
+    await store.setRecord(LEGACY_SINCE_KEY, { at })
     return at
   }
   return () => {
@@ -35,16 +35,15 @@ export function createLegacyClock(store: Store, now: () => number): () => Promis
 // new id once, and an alias sends later agent replies to the old id there. An old id
 // of a guest's shape is never touched: it may hold a guest's conversation.
 const Migrated = z.object({ at: z.number() })
-const migratedKey = (rawId: string) => `user-migrated:${rawId}`
 
 /** Moves a verified user's conversation from their raw id to `userId`; once, never a guest's. */
 export async function migrateLegacyUser(
-  store: Store,
+  store: Records & ConversationLog,
   options: { rawId: string; userId: string; keepMs: number; now: number },
 ): Promise<void> {
   const { rawId, userId, keepMs, now } = options
   if (couldBeGuestId(rawId)) return
-  if (Migrated.safeParse(await store.getRecord(migratedKey(rawId))).success) return
+  if ((await store.getRecord(userMigratedKey(rawId), Migrated)) !== undefined) return
   await mergeConversation(store, { fromId: rawId, intoId: userId, keepMs })
-  await store.setRecord(migratedKey(rawId), { at: now }, keepMs)
+  await store.setRecord(userMigratedKey(rawId), { at: now }, keepMs)
 }

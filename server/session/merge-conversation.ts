@@ -1,5 +1,6 @@
 import type { Contact } from '../../shared/widget-api'
-import type { Store } from '../store/types'
+import { mergedEntryDedupeKey } from '../store/keys'
+import type { ConversationLog, Records } from '../store/types'
 import { readAlias, writeAlias } from './alias'
 import { readProfile, updateProfile } from './profile'
 
@@ -22,7 +23,7 @@ export type MergeOutcome =
  * in `intoId`'s log, not in the one being copied.
  */
 export async function mergeConversation(
-  store: Store,
+  store: Records & ConversationLog,
   options: { fromId: string; intoId: string; keepMs: number },
 ): Promise<MergeOutcome> {
   const { fromId, intoId, keepMs } = options
@@ -35,7 +36,9 @@ export async function mergeConversation(
   for (;;) {
     const page = await store.readAfter(fromId, after, PAGE)
     for (const { id, ...entry } of page) {
-      const result = await store.append(intoId, entry, { dedupeKey: `merge:${fromId}:${id}` })
+      const result = await store.append(intoId, entry, {
+        dedupeKey: mergedEntryDedupeKey(fromId, id),
+      })
       if (!result.duplicate) copied += 1
       after = id
     }
@@ -47,7 +50,7 @@ export async function mergeConversation(
 }
 
 async function carryProfile(
-  store: Store,
+  store: Records,
   fromId: string,
   intoId: string,
   keepMs: number,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Contact } from '../../shared/widget-api'
-import type { Store } from '../store/types'
+import { profileKey } from '../store/keys'
+import type { Records } from '../store/types'
 
 /** What the backend remembers of a visitor: sent to agents as sender.name/email/phone/invite. */
 export const Profile = z.object({
@@ -9,16 +10,13 @@ export const Profile = z.object({
 })
 export type Profile = z.infer<typeof Profile>
 
-const key = (visitorId: string) => `profile:${visitorId}`
-
-export async function readProfile(store: Store, visitorId: string): Promise<Profile> {
-  const parsed = Profile.safeParse(await store.getRecord(key(visitorId)))
-  return parsed.success ? parsed.data : { contact: {} }
+export async function readProfile(store: Records, visitorId: string): Promise<Profile> {
+  return (await store.getRecord(profileKey(visitorId), Profile)) ?? { contact: {} }
 }
 
 /** Merges `changes` into the stored profile; kept as long as conversations are. */
 export async function updateProfile(
-  store: Store,
+  store: Records,
   visitorId: string,
   changes: Partial<Profile>,
   ttlMs: number,
@@ -28,7 +26,7 @@ export async function updateProfile(
     contact: { ...current.contact, ...dropEmpty(changes.contact ?? {}) },
     invite: changes.invite ?? current.invite,
   }
-  await store.setRecord(key(visitorId), next, ttlMs)
+  await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next
 }
 

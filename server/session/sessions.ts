@@ -1,4 +1,4 @@
-import type { Store } from '../store/types'
+import type { ConversationLog, Records } from '../store/types'
 import { readGeneration, revokeGeneration } from './generation'
 import { createLegacyClock, migrateLegacyUser } from './legacy'
 import { checkTicket, checkToken } from './session-check'
@@ -33,7 +33,7 @@ export type Sessions = {
  * @example const sessions = createSessions({ store, secret, ttlMs: config.sessionTtlMs, keepMs, now: Date.now })
  */
 export function createSessions(options: {
-  store: Store
+  store: Records & ConversationLog
   secret: string
   /** Sliding lifetime of a token (SESSION_TTL_DAYS). */
   ttlMs: number

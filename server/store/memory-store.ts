@@ -1,6 +1,7 @@
 import type { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
+import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
 
@@ -115,10 +116,14 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       assertOpen()
       claims.delete(key)
     },
-    async getRecord<T>(key: string) {
+    async getRecord(key, schema, onMismatch) {
       assertOpen()
       const item = live(records, key)
-      return item === undefined ? undefined : (JSON.parse(item.value) as T)
+      return parseRecord(
+        item === undefined ? undefined : JSON.parse(item.value),
+        schema,
+        onMismatch,
+      )
     },
     async setRecord(key, value, ttlMs) {
       assertOpen()

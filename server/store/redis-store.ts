@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
+import { parseRecord } from './parse-record'
 import { connectRedis, whenReady } from './redis/connection'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
@@ -181,10 +182,8 @@ export async function createRedisStore(
     claim: (key, ttlMs) => command('claim', () => records.claim(key, ttlMs)),
     extendClaim: (key, ttlMs) => command('extendClaim', () => records.extendClaim(key, ttlMs)),
     release: (key) => command('release', () => records.release(key)),
-    getRecord<T>(key: string) {
-      // Typed by the caller, as in every store: records are Porthole's own JSON.
-      return command('getRecord', () => records.get(key)) as Promise<T | undefined>
-    },
+    getRecord: async (key, schema, onMismatch) =>
+      parseRecord(await command('getRecord', () => records.get(key)), schema, onMismatch),
     setRecord: (key, value, ttlMs) => command('setRecord', () => records.set(key, value, ttlMs)),
     deleteRecord: (key) => command('deleteRecord', () => records.delete(key)),
     listRecords: (prefix) => command('listRecords', () => records.list(prefix)),

@@ -5,6 +5,7 @@ import { ConversationEntry } from '../../shared/widget-api'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
+import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Store } from './types'
@@ -192,10 +193,10 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       assertOpen()
       q.release.run(key)
     },
-    async getRecord<T>(key: string) {
+    async getRecord(key, schema, onMismatch) {
       assertOpen()
       const row = q.getRecord.get(key, now())
-      return row === undefined ? undefined : (JSON.parse(row.value) as T)
+      return parseRecord(row === undefined ? undefined : JSON.parse(row.value), schema, onMismatch)
     },
     async setRecord(key, value, ttlMs) {
       assertOpen()

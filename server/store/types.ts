@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 
 /** An entry before the store gives it its id. */
@@ -30,20 +31,28 @@ export type Retention = {
   maxEntries: number
 }
 
+/** The order of entry ids, without the log itself (read markers, Last-Event-ID checks). */
+export interface EntryIds {
+  /** True when `id` names a valid position for this store (so a bogus Last-Event-ID is refused). */
+  isValidId(id: string): boolean
+  /**
+   * Negative, zero or positive as entry id `a` comes before, is, or comes after `b` in
+   * one visitor's log order (e.g. so a read marker never moves back); ids of different
+   * visitors' logs are not comparable. Both must pass isValidId().
+   */
+  compareIds(a: string, b: string): number
+}
+
 /**
- * Porthole's storage: per-visitor conversation logs with fan-out, idempotency keys
- * and small JSON records. Implementations: memory:, sqlite:, redis:. Every one
- * passes tests/server/store/conformance.ts.
- *
- * Entry ids are opaque strings, in append order within one visitor's log, so that
- * `readAfter` replays after an SSE Last-Event-ID.
+ * Per-visitor conversation logs. Entry ids are opaque strings, in append order within
+ * one visitor's log, so that `readAfter` replays after an SSE Last-Event-ID.
  */
-export interface Store {
-  readonly kind: 'memory' | 'sqlite' | 'redis'
+export interface ConversationLog extends EntryIds {
   /**
    * Appends an entry durably and publishes it to the visitor's subscribers (on every
    * instance). With a `dedupeKey` that was used before, writes nothing and returns the
    * first entry with `duplicate: true` — atomically, so a retried webhook is stored once.
+   * Dedupe keys are built by server/store/keys.ts.
    */
   append(
     visitorId: string,
@@ -65,19 +74,19 @@ export interface Store {
     beforeId: string | undefined,
     limit: number,
   ): Promise<ConversationEntry[]>
-  /** True when `id` names a valid position for this store (so a bogus Last-Event-ID is refused). */
-  isValidId(id: string): boolean
-  /**
-   * Negative, zero or positive as entry id `a` comes before, is, or comes after `b` in
-   * one visitor's log order (e.g. so a read marker never moves back); ids of different
-   * visitors' logs are not comparable. Both must pass isValidId().
-   */
-  compareIds(a: string, b: string): number
+}
+
+/** Fan-out to one visitor's open streams, on every instance. */
+export interface VisitorEvents {
   /** Publishes a never-stored event to the visitor's subscribers on every instance. */
   publish(visitorId: string, event: TransientEvent): Promise<void>
   /** Calls `listener` for every event of this visitor from now on; returns the unsubscribe. */
   subscribe(visitorId: string, listener: (event: VisitorEvent) => void): () => void
-  /** Claims an idempotency key for `ttlMs`; true when this call claimed it, false when taken. */
+}
+
+/** Expiring claims on keys: idempotency and locks across instances. */
+export interface Claims {
+  /** Claims a key for `ttlMs`; true when this call claimed it, false when taken. */
   claim(key: string, ttlMs: number): Promise<boolean>
   /**
    * Extends a claim this process holds to `ttlMs` from now (a live worker renews its
@@ -87,16 +96,45 @@ export interface Store {
   extendClaim(key: string, ttlMs: number): Promise<boolean>
   /** Releases a claimed key (the work it guarded failed and may be tried again). */
   release(key: string): Promise<void>
-  /** Small JSON records (bot chat state, visitor profiles, outbox items). */
-  getRecord<T>(key: string): Promise<T | undefined>
+}
+
+/** What getRecord does with a stored value that does not match the schema. */
+export type RecordMismatch = (error: z.ZodError) => void
+
+/** Small JSON records (bot chat state, visitor profiles, outbox items), optionally expiring. */
+export interface Records {
+  /**
+   * The record at `key` parsed with `schema`; undefined when there is none, and also when
+   * the stored value does not match (a record of an older version or a damaged one), after
+   * calling `onMismatch` with the parse error. Never a cast.
+   */
+  getRecord<T>(
+    key: string,
+    schema: z.ZodType<T>,
+    onMismatch?: RecordMismatch,
+  ): Promise<T | undefined>
   setRecord(key: string, value: unknown, ttlMs?: number): Promise<void>
   deleteRecord(key: string): Promise<void>
   /** Keys of records starting with `prefix` (used on start-up to resume work, e.g. pending outbox items). */
   listRecords(prefix: string): Promise<string[]>
+}
+
+/** Retention, health and shutdown: for the process that owns the store. */
+export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
   prune(retention: Retention): Promise<number>
   /** Throws when the store cannot be reached (readiness). */
   ping(): Promise<void>
   /** Flushes and closes; subscriptions end. */
   close(): Promise<void>
+}
+
+/**
+ * Porthole's storage, the sum of its roles; each module asks only for the roles it
+ * uses. Implementations: memory:, sqlite:, redis:. Every one passes
+ * tests/server/store/conformance.ts. Every key (records, claims, dedupe keys) comes
+ * from server/store/keys.ts.
+ */
+export interface Store extends ConversationLog, VisitorEvents, Claims, Records, Maintenance {
+  readonly kind: 'memory' | 'sqlite' | 'redis'
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../app-deps'
 import type { AppEnv } from '../http/app-env'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
+import { agentMessageDedupeKey } from '../store/keys'
 import { agentMessageEntry } from './agent-message-entry'
 import { isTooDeep, MAX_JSON_DEPTH } from './json-depth'
 import { readBody } from './read-body'
@@ -130,7 +131,7 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         const result = await store.append(
           visitorId,
           agentMessageEntry(message, content.data, now(), c.get('log')),
-          id ? { dedupeKey: `a3:${id}` } : {},
+          id ? { dedupeKey: agentMessageDedupeKey(id) } : {},
         )
         deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'ok' })
         return c.json(OK, 200)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { readMarkerKey } from '../../../server/events/read-marker'
+import { readMarkerKey } from '../../../server/store/keys'
 import type { VisitorEvent } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { ReadMarker } from '../../../shared/widget-api'
@@ -47,7 +47,9 @@ describe('POST /api/read', () => {
       { event: 'read', data: { upTo: ids[3] } },
       { event: 'read', data: { upTo: ids[4] } },
     ])
-    expect(await t.deps.store.getRecord(readMarkerKey(visitorId))).toEqual({ upTo: ids[4] })
+    expect(await t.deps.store.getRecord(readMarkerKey(visitorId), ReadMarker)).toEqual({
+      upTo: ids[4],
+    })
   })
 
   it('keeps the marker monotonic when many devices report at once', async () => {
@@ -56,7 +58,9 @@ describe('POST /api/read', () => {
     const ids = await appendTexts(visitorId, 40)
     const answers = await Promise.all([...ids].reverse().map((upTo) => read(token, { upTo })))
     expect(answers.every(({ res }) => res.status === 200)).toBe(true)
-    expect(await t.deps.store.getRecord(readMarkerKey(visitorId))).toEqual({ upTo: ids.at(-1) })
+    expect(await t.deps.store.getRecord(readMarkerKey(visitorId), ReadMarker)).toEqual({
+      upTo: ids.at(-1),
+    })
   })
 
   it('keeps the marker as long as the conversation (the retention)', async () => {
@@ -70,9 +74,9 @@ describe('POST /api/read', () => {
     const [id] = await appendTexts(visitorId, 1)
     await read(token, { upTo: id })
     now += 2 * 24 * 3600 * 1000 - 1000
-    expect(await t.deps.store.getRecord(readMarkerKey(visitorId))).toEqual({ upTo: id })
+    expect(await t.deps.store.getRecord(readMarkerKey(visitorId), ReadMarker)).toEqual({ upTo: id })
     now += 2000
-    expect(await t.deps.store.getRecord(readMarkerKey(visitorId))).toBeUndefined()
+    expect(await t.deps.store.getRecord(readMarkerKey(visitorId), ReadMarker)).toBeUndefined()
   })
 
   it('refuses an invalid id, another conversation’s id, or another body with 400', async () => {

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createRulesBrain } from '../../../server/bot/brain'
-import { chatStateKey } from '../../../server/bot/chat-state'
+import { ChatState } from '../../../server/bot/chat-state'
 import type { BotReply } from '../../../server/bot/outgoing'
 import type { BotContext } from '../../../server/bot/provider'
 import { parseBotSettings } from '../../../server/bot/rules'
 import type { SendResult } from '../../../server/bot/sender'
+import { botChatKey as chatStateKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
@@ -90,7 +91,7 @@ describe('createRulesBrain', () => {
       'Hello! I am the shop bot.',
       'We are open Monday to Friday, 9:00 to 18:00.',
     ])
-    expect(await s.store.getRecord(chatStateKey(s.chatId))).toMatchObject({
+    expect(await s.store.getRecord(chatStateKey(s.chatId), ChatState)).toMatchObject({
       phase: 'bot',
       greeted: true,
     })
@@ -182,7 +183,7 @@ describe('createRulesBrain', () => {
     const s = setup()
     await s.say('When are you open?')
     await s.run(createChatClosedEvent({ chat_id: s.chatId }))
-    expect(await s.store.getRecord(chatStateKey(s.chatId))).toBeUndefined()
+    expect(await s.store.getRecord(chatStateKey(s.chatId), ChatState)).toBeUndefined()
     s.sent.length = 0
     await s.say('When are you open?')
     expect(s.shown()[0]).toBe('Hello! I am the shop bot.')
@@ -191,7 +192,9 @@ describe('createRulesBrain', () => {
   it('when INVITE_AGENT cannot be delivered, the chat is not marked handed over (the next message retries)', async () => {
     const s = setup()
     await s.say('Do you sell bikes?', true)
-    expect(await s.store.getRecord(chatStateKey(s.chatId))).toMatchObject({ phase: 'bot' })
+    expect(await s.store.getRecord(chatStateKey(s.chatId), ChatState)).toMatchObject({
+      phase: 'bot',
+    })
     s.sent.length = 0
     await s.say('hello??')
     expect(s.shown()).toContain('INVITE_AGENT')

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { chatStateKey } from '../../../server/bot/chat-state'
+import { ChatState } from '../../../server/bot/chat-state'
+import { botChatKey as chatStateKey } from '../../../server/store/keys'
 import { type Harness, startHarness } from './sandbox-harness'
 
 // Spec section 3's flows, end to end against the sandbox's bot side.
@@ -58,7 +59,9 @@ describe('the bot against the sandbox', () => {
     await h.api(`/chats/${chat.id}/join`, { agentId: h.agent.id })
     await h.settle()
     expect(await h.botEvents(chat.id)).toEqual(['CLIENT_MESSAGE', 'AGENT_JOINED'])
-    expect(await h.store.getRecord(chatStateKey(chat.id))).toMatchObject({ phase: 'agent' })
+    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toMatchObject({
+      phase: 'agent',
+    })
 
     await h.customerSays('v2', 'When are you open?')
     await h.settle()
@@ -87,7 +90,7 @@ describe('the bot against the sandbox', () => {
     await h.customerSays('v4', 'Sure: ann@example.com')
     await h.waitForShown('v4', 4)
     expect(h.shownTo('v4').at(-1)).toBe('Thank you! We will contact you at ann@example.com.')
-    expect(await h.store.getRecord(chatStateKey(chat.id))).toMatchObject({
+    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toMatchObject({
       phase: 'contact-received',
       contact: { email: 'ann@example.com' },
     })
@@ -98,12 +101,12 @@ describe('the bot against the sandbox', () => {
     await h.customerSays('v5', 'When are you open?')
     await h.waitForShown('v5', 2)
     const chat = await h.chatOf('v5')
-    expect(await h.store.getRecord(chatStateKey(chat.id))).toBeDefined()
+    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toBeDefined()
 
     await h.api(`/chats/${chat.id}/close`, {})
     await h.settle()
     expect(await h.botEvents(chat.id)).toEqual(['CLIENT_MESSAGE', 'CHAT_CLOSED'])
-    expect(await h.store.getRecord(chatStateKey(chat.id))).toBeUndefined()
+    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toBeUndefined()
 
     await h.customerSays('v5', 'When are you open?')
     await h.waitForShown('v5', 4)

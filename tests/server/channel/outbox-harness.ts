@@ -95,7 +95,7 @@ export function crashableStore(store: Store): { store: Store; crash(): void } {
     claim: (...args) => (crashed ? never() : store.claim(...args)),
     extendClaim: (...args) => (crashed ? never() : store.extendClaim(...args)),
     release: (...args) => (crashed ? never() : store.release(...args)),
-    getRecord: <T>(key: string) => (crashed ? never() : store.getRecord<T>(key)),
+    getRecord: (...args) => (crashed ? never() : store.getRecord(...args)),
     setRecord: (...args) => (crashed ? never() : store.setRecord(...args)),
     deleteRecord: (...args) => (crashed ? never() : store.deleteRecord(...args)),
     listRecords: (...args) => (crashed ? never() : store.listRecords(...args)),

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import type { Outbox } from '../../../server/channel/outbox'
-import { OutboxItem, outboxKey } from '../../../server/channel/outbox-item'
+import { OutboxItem } from '../../../server/channel/outbox-item'
+import { outboxItemKey as outboxKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
@@ -43,7 +45,7 @@ function request(visitorId: string, texts = ['Hello, is anyone there?']) {
 }
 
 async function stored(store: Store, visitorId: string, clientId: string) {
-  return OutboxItem.parse(await store.getRecord(outboxKey(visitorId, clientId)))
+  return OutboxItem.parse(await store.getRecord(outboxKey(visitorId, clientId), z.unknown()))
 }
 
 describe('outbox: a service outage loses nothing', () => {

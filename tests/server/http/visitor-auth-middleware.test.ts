@@ -105,9 +105,9 @@ describe('visitorAuth()', () => {
     const reads: string[] = []
     const counting: Store = {
       ...store,
-      getRecord: (key) => {
+      getRecord: (key, schema, onMismatch) => {
         reads.push(key)
-        return store.getRecord(key)
+        return store.getRecord(key, schema, onMismatch)
       },
     }
     t = createTestApp({ store: counting })

@@ -26,9 +26,9 @@ describe('first-format tokens', () => {
     const reads: string[] = []
     const counting: Store = {
       ...store,
-      getRecord: (key) => {
+      getRecord: (key, schema, onMismatch) => {
         reads.push(key)
-        return store.getRecord(key)
+        return store.getRecord(key, schema, onMismatch)
       },
     }
     const first = createLegacyClock(counting, () => now)

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import { describePagingConformance } from './conformance-paging'
 
@@ -335,20 +336,44 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
     })
 
     describe('records', () => {
+      it('parses a record with the schema it is read with: a mismatch reads as undefined', async () => {
+        const key = `profile:${createVisitorId()}`
+        const Shape = z.object({ n: z.number(), tags: z.array(z.string()).default([]) })
+        const mismatches: z.ZodError[] = []
+        const onMismatch = (error: z.ZodError) => mismatches.push(error)
+        await store.setRecord(key, { n: 1 })
+        // Parsed, not cast: the schema's defaults apply.
+        expect(await store.getRecord(key, Shape, onMismatch)).toEqual({ n: 1, tags: [] })
+        expect(mismatches).toEqual([])
+        await store.setRecord(key, { n: 'one' })
+        expect(await store.getRecord(key, Shape, onMismatch)).toBeUndefined()
+        expect(mismatches).toHaveLength(1)
+        expect(mismatches[0]?.issues[0]?.path).toEqual(['n'])
+        // Without a callback a mismatch is just undefined; the record itself stays.
+        expect(await store.getRecord(key, Shape)).toBeUndefined()
+        expect(await store.getRecord(key, z.unknown())).toEqual({ n: 'one' })
+        // A missing record is not a mismatch.
+        expect(await store.getRecord(`${key}:missing`, Shape, onMismatch)).toBeUndefined()
+        expect(mismatches).toHaveLength(1)
+      })
+
       it('sets, gets, lists by prefix and deletes JSON records', async () => {
         const prefix = `outbox:${createVisitorId()}:`
         await store.setRecord(`${prefix}a`, { n: 1, nested: { list: [1, 'two'] } })
         await store.setRecord(`${prefix}b`, 'plain')
         await store.setRecord(`other:${createVisitorId()}`, true)
-        expect(await store.getRecord(`${prefix}a`)).toEqual({ n: 1, nested: { list: [1, 'two'] } })
-        expect(await store.getRecord(`${prefix}b`)).toBe('plain')
+        expect(await store.getRecord(`${prefix}a`, z.unknown())).toEqual({
+          n: 1,
+          nested: { list: [1, 'two'] },
+        })
+        expect(await store.getRecord(`${prefix}b`, z.unknown())).toBe('plain')
         expect((await store.listRecords(prefix)).sort()).toEqual([`${prefix}a`, `${prefix}b`])
         await store.setRecord(`${prefix}a`, { n: 2 })
-        expect(await store.getRecord(`${prefix}a`)).toEqual({ n: 2 })
+        expect(await store.getRecord(`${prefix}a`, z.unknown())).toEqual({ n: 2 })
         await store.deleteRecord(`${prefix}a`)
-        expect(await store.getRecord(`${prefix}a`)).toBeUndefined()
+        expect(await store.getRecord(`${prefix}a`, z.unknown())).toBeUndefined()
         expect(await store.listRecords(prefix)).toEqual([`${prefix}b`])
-        expect(await store.getRecord(`missing:${createVisitorId()}`)).toBeUndefined()
+        expect(await store.getRecord(`missing:${createVisitorId()}`, z.unknown())).toBeUndefined()
       })
 
       it('forgets a record after its ttl', async () => {
@@ -356,8 +381,8 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         await store.setRecord(key, { short: true }, 20)
         await store.setRecord(`${key}:long`, { short: false }, 60_000)
         await new Promise((resolve) => setTimeout(resolve, 80))
-        expect(await store.getRecord(key)).toBeUndefined()
-        expect(await store.getRecord(`${key}:long`)).toEqual({ short: false })
+        expect(await store.getRecord(key, z.unknown())).toBeUndefined()
+        expect(await store.getRecord(`${key}:long`, z.unknown())).toEqual({ short: false })
         expect(await store.listRecords(key)).toEqual([`${key}:long`])
       })
     })
@@ -417,7 +442,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
           entry,
           duplicate: true,
         })
-        expect(await store.getRecord(`outbox:${visitor}`)).toEqual({ pending: true })
+        expect(await store.getRecord(`outbox:${visitor}`, z.unknown())).toEqual({ pending: true })
         expect(store.isValidId(entry.id)).toBe(true)
         const { entry: next } = await store.append(visitor, createEntry())
         expect((await store.readAfter(visitor, entry.id, 10)).map((e) => e.id)).toEqual([next.id])

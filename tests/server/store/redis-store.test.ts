@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { afterAll, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { isConfigError } from '../../../server/config/errors'
 import { StoreError } from '../../../server/store/errors'
 import { createStore } from '../../../server/store/index'
@@ -242,7 +243,9 @@ describeRedis('redis store', () => {
     const client = await rawClient()
     await client.set(`${prefix}rec:broken`, '{not json')
     await client.close()
-    await expect(store.getRecord('broken')).rejects.toThrow(/record "broken" is not JSON/)
+    await expect(store.getRecord('broken', z.unknown())).rejects.toThrow(
+      /record "broken" is not JSON/,
+    )
   })
 
   it('refuses values that are not JSON', async () => {

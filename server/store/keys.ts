@@ -1,0 +1,84 @@
+// Every key Porthole gives the store — records, claims and append dedupe keys — is
+// built here, so no two features can collide and `listRecords(prefix)` lists exactly
+// one kind. No prefix is the start of another (tests/server/store/keys.test.ts). A
+// key's parts are visitor ids, client ids and the service's ids: text that never
+// needs escaping, because every prefix ends where its parts begin.
+//
+// Changing a prefix orphans what existing stores hold under the old one: a prefix is
+// part of the stored format. The Redis store's own layout (server/store/redis/keys.ts)
+// is a layer below: it wraps these keys in its deployment prefix.
+
+/** Each prefix, by what it names. A value without a trailing ':' is a whole key. */
+export const KEY_PREFIXES = {
+  /** Record: an outbox item, `outbox:<visitorId>:<clientId>`. */
+  outboxItem: 'outbox:',
+  /** Record: the due marker of an active outbox item, `outbox-due:<visitorId>:<clientId>`. */
+  outboxDue: 'outbox-due:',
+  /** Record: store-wide outbox bookkeeping. */
+  outboxMeta: 'outbox-meta:',
+  /** Claim: one instance delivers an outbox item, `lock:<item key>`. */
+  deliveryLock: 'lock:',
+  /** Record: a bot chat's state. */
+  botChat: 'bot:chat:',
+  /** Claim: a B2 event id seen (dedupe). */
+  botEvent: 'bot:event:',
+  /** Claim: one instance works on a bot chat. */
+  botLock: 'bot:lock:',
+  /** Record: a visitor's read marker. */
+  readMarker: 'read:',
+  /** Claim: one device at a time moves a visitor's read marker. */
+  readLock: 'read-lock:',
+  /** Record: the generation of a visitor's credentials (DELETE /api/session). */
+  sessionGeneration: 'session-generation:',
+  /** Record (one key): when first-format tokens count as issued. */
+  legacySince: 'session-legacy-since',
+  /** Record: a merged or migrated id's new visitor. */
+  alias: 'alias:',
+  /** Record: what the backend remembers of a visitor (contact, invite). */
+  profile: 'profile:',
+  /** Record: a verified user's raw-id conversation was migrated. */
+  userMigrated: 'user-migrated:',
+  /** Dedupe key: one part of a visitor's message (A2), `a2:<visitorId>:<clientId>:<part>`. */
+  visitorPart: 'a2:',
+  /** Dedupe key: an agent message (A3) by the service's message id. */
+  agentMessage: 'a3:',
+  /** Dedupe key: an entry copied by a conversation merge, `merge:<fromId>:<entryId>`. */
+  mergedEntry: 'merge:',
+} as const
+
+const P = KEY_PREFIXES
+
+export const outboxItemKey = (visitorId: string, clientId: string) =>
+  `${P.outboxItem}${visitorId}:${clientId}`
+
+/** The due marker's key of the item stored at `itemKey`. */
+export const outboxDueKeyOf = (itemKey: string) =>
+  `${P.outboxDue}${itemKey.slice(P.outboxItem.length)}`
+
+/** The item's key of the due marker stored at `dueKey`. */
+export const outboxItemKeyOf = (dueKey: string) =>
+  `${P.outboxItem}${dueKey.slice(P.outboxDue.length)}`
+
+/** Set once every item stored before due markers existed has its marker. */
+export const OUTBOX_INDEXED_KEY = `${P.outboxMeta}due-markers`
+
+export const deliveryLockKey = (itemKey: string) => `${P.deliveryLock}${itemKey}`
+
+export const botChatKey = (chatId: string) => `${P.botChat}${chatId}`
+export const botEventKey = (eventId: string) => `${P.botEvent}${eventId}`
+export const botLockKey = (chatId: string) => `${P.botLock}${chatId}`
+
+export const readMarkerKey = (visitorId: string) => `${P.readMarker}${visitorId}`
+export const readLockKey = (visitorId: string) => `${P.readLock}${visitorId}`
+
+export const sessionGenerationKey = (visitorId: string) => `${P.sessionGeneration}${visitorId}`
+export const LEGACY_SINCE_KEY = P.legacySince
+export const aliasKey = (fromId: string) => `${P.alias}${fromId}`
+export const profileKey = (visitorId: string) => `${P.profile}${visitorId}`
+export const userMigratedKey = (rawId: string) => `${P.userMigrated}${rawId}`
+
+export const visitorPartDedupeKey = (visitorId: string, clientId: string, part: number) =>
+  `${P.visitorPart}${visitorId}:${clientId}:${part}`
+export const agentMessageDedupeKey = (messageId: string) => `${P.agentMessage}${messageId}`
+export const mergedEntryDedupeKey = (fromId: string, entryId: string) =>
+  `${P.mergedEntry}${fromId}:${entryId}`

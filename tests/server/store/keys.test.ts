@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import * as keys from '../../../server/store/keys'
+
+const { KEY_PREFIXES } = keys
+const prefixes = Object.entries(KEY_PREFIXES)
+
+describe('the store key registry', () => {
+  it('has no prefix that starts another, so listRecords(prefix) lists one kind', () => {
+    const overlaps: string[] = []
+    for (const [name, prefix] of prefixes) {
+      for (const [otherName, other] of prefixes) {
+        if (name !== otherName && other.startsWith(prefix)) overlaps.push(`${name} → ${otherName}`)
+      }
+    }
+    expect(overlaps).toEqual([])
+    expect(new Set(Object.values(KEY_PREFIXES)).size).toBe(prefixes.length)
+  })
+
+  it('builds every key under exactly one registered prefix', () => {
+    const built = [
+      keys.outboxItemKey('v1', 'm1'),
+      keys.outboxDueKeyOf(keys.outboxItemKey('v1', 'm1')),
+      keys.OUTBOX_INDEXED_KEY,
+      keys.deliveryLockKey(keys.outboxItemKey('v1', 'm1')),
+      keys.botChatKey('c1'),
+      keys.botEventKey('e1'),
+      keys.botLockKey('c1'),
+      keys.readMarkerKey('v1'),
+      keys.readLockKey('v1'),
+      keys.sessionGenerationKey('v1'),
+      keys.LEGACY_SINCE_KEY,
+      keys.aliasKey('v1'),
+      keys.profileKey('v1'),
+      keys.userMigratedKey('u1'),
+      keys.visitorPartDedupeKey('v1', 'm1', 0),
+      keys.agentMessageDedupeKey('s1'),
+      keys.mergedEntryDedupeKey('v1', '7'),
+    ]
+    for (const key of built) {
+      const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))
+      expect(owners, key).toHaveLength(1)
+    }
+    // Every prefix is used by some builder.
+    const used = new Set(
+      built.map((key) => prefixes.find(([, prefix]) => key.startsWith(prefix))?.[0]),
+    )
+    expect([...used].sort()).toEqual(Object.keys(KEY_PREFIXES).sort())
+  })
+
+  it('keeps the stored format of every key (a changed prefix orphans stored data)', () => {
+    expect(keys.outboxItemKey('g_abc', 'm-1')).toBe('outbox:g_abc:m-1')
+    expect(keys.outboxDueKeyOf('outbox:g_abc:m-1')).toBe('outbox-due:g_abc:m-1')
+    expect(keys.outboxItemKeyOf('outbox-due:user:42:m-1')).toBe('outbox:user:42:m-1')
+    expect(keys.OUTBOX_INDEXED_KEY).toBe('outbox-meta:due-markers')
+    expect(keys.deliveryLockKey('outbox:v:m')).toBe('lock:outbox:v:m')
+    expect(keys.botChatKey('c')).toBe('bot:chat:c')
+    expect(keys.botEventKey('e')).toBe('bot:event:e')
+    expect(keys.botLockKey('c')).toBe('bot:lock:c')
+    expect(keys.readMarkerKey('v')).toBe('read:v')
+    expect(keys.readLockKey('v')).toBe('read-lock:v')
+    expect(keys.sessionGenerationKey('v')).toBe('session-generation:v')
+    expect(keys.LEGACY_SINCE_KEY).toBe('session-legacy-since')
+    expect(keys.aliasKey('v')).toBe('alias:v')
+    expect(keys.profileKey('v')).toBe('profile:v')
+    expect(keys.userMigratedKey('u')).toBe('user-migrated:u')
+    expect(keys.visitorPartDedupeKey('v', 'm', 2)).toBe('a2:v:m:2')
+    expect(keys.agentMessageDedupeKey('s')).toBe('a3:s')
+    expect(keys.mergedEntryDedupeKey('v', '9')).toBe('merge:v:9')
+  })
+
+  it('turns an item key into its due marker key and back for ids holding colons', () => {
+    const item = keys.outboxItemKey('user:a:b', 'm:1')
+    expect(keys.outboxItemKeyOf(keys.outboxDueKeyOf(item))).toBe(item)
+  })
+})
