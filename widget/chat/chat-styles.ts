@@ -45,7 +45,6 @@ border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,
 .ph-failed{color:var(--ph-danger)}
 .ph-delayed .ph-retry{color:inherit}
 .ph-earlier{align-self:center;display:flex;align-items:center;gap:8px;border:1px solid var(--ph-line);border-radius:99px;padding:6px 14px;background:none;color:inherit;font-size:13px}
-.ph-earlier[aria-disabled=true]{color:var(--ph-muted)}
 .ph-retry{border:0;background:none;padding:0 2px;color:var(--ph-danger);font-weight:700;text-decoration:underline;font-size:inherit}
 .ph-dots{display:inline-flex;gap:4px;padding:4px 2px}
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}

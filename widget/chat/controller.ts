@@ -252,12 +252,12 @@ export function createChatController(context: WidgetContext) {
   }
 
   /** The text of a sent message, from its entries (long text was split into parts). */
-  function sentText(id: string): string | undefined {
-    const parts = conversation.get().entries.filter((entry) => belongsTo(entry.clientId, id))
-    const text = parts
+  function sentText(id: string): string {
+    return conversation
+      .get()
+      .entries.filter((entry) => belongsTo(entry.clientId, id))
       .map((entry) => (entry.content.type === 'text' ? entry.content.text : ''))
       .join('')
-    return text.trim() ? text : undefined
   }
 
   function send(text: string): void {
@@ -278,7 +278,7 @@ export function createChatController(context: WidgetContext) {
   function retry(id: string): void {
     const queued = conversation.get().outbox.find((item) => item.id === id)
     const text = queued?.text ?? sentText(id)
-    if (text === undefined) return
+    if (!text.trim()) return
     dispatch({
       type: 'queue',
       item: { ...(queued ?? outboxItem(id, text)), id: createClientId() },
@@ -290,7 +290,7 @@ export function createChatController(context: WidgetContext) {
   /** A delayed message: the backend tries it again now (the same id). */
   function sendNow(id: string): void {
     const text = sentText(id)
-    if (text === undefined) return
+    if (!text.trim()) return
     dispatch({ type: 'queue', item: outboxItem(id, text) })
     void sender.flushNow()
   }

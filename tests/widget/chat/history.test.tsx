@@ -2,7 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { openChat, settle } from '../fixtures/chat-helpers'
+import { openChat, sendText, settle } from '../fixtures/chat-helpers'
 import { createFakeBackend, type FakeBackend } from '../fixtures/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
 
@@ -93,6 +93,19 @@ describe('load earlier messages', () => {
     expect(historyCalls(widget.backend)[1]?.query.get('before')).toBe('1')
   })
 
+  it('sending while reading back scrolls down to the new message', async () => {
+    const log = conversation(250)
+    const widget = await returning(log)
+    const element = giveLayout(widget)
+    replay(widget, log.slice(50))
+    await widget.screen.findByText('Message 250')
+    element.scrollTop = 1000
+    fireEvent.scroll(element)
+    sendText(widget, 'A new question')
+    await widget.screen.findByText('A new question')
+    expect(element.scrollTop).toBe(element.scrollHeight - VIEW)
+  })
+
   it('offers a keyboard-reachable button, shows loading, and a retry when the page fails', async () => {
     const log = conversation(260)
     const backend = createFakeBackend()
@@ -141,7 +154,8 @@ describe('load earlier messages', () => {
     const widget = await returning(log)
     giveLayout(widget)
     replay(widget, log)
-    await widget.screen.findByText('Message 1200')
+    // Applied in chunks, one task each: give a loaded machine time.
+    await widget.screen.findByText('Message 1200', {}, { timeout: 10_000 })
     await waitFor(() => expect(widget.root.querySelectorAll('.ph-msg')).toHaveLength(200))
     expect(widget.screen.queryByText('Message 1000')).toBeNull()
     expect(widget.screen.getByText('Message 1001')).toBeTruthy()

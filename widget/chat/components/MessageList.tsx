@@ -49,7 +49,7 @@ export function MessageList({
   const auto = canLoad && history === 'idle'
   const first = entries[0]?.id
   // Where the customer was: measured while rendering, before the DOM changes.
-  const anchor = useRef({ height: 0, top: 0, atBottom: true, first })
+  const anchor = useRef({ height: 0, top: 0, atBottom: true, first, sent: outbox.length })
   const element = list.current
   if (element)
     Object.assign(anchor.current, {
@@ -61,11 +61,12 @@ export function MessageList({
   useLayoutEffect(() => {
     const element = list.current
     if (!element) return
-    const { height, top, atBottom } = anchor.current
-    // At the bottom it follows new messages; entries added above keep what was read in place.
-    if (atBottom) element.scrollTop = element.scrollHeight
+    const { height, top, atBottom, sent } = anchor.current
+    // At the bottom (or having just sent a message) it follows new messages; entries
+    // added above keep what was being read in place.
+    if (atBottom || outbox.length > sent) element.scrollTop = element.scrollHeight
     else if (anchor.current.first !== first) element.scrollTop = top + element.scrollHeight - height
-    anchor.current.first = first
+    Object.assign(anchor.current, { first, sent: outbox.length })
     // A list too short to scroll cannot be scrolled to the top: load what is above.
     if (auto && element.scrollHeight <= element.clientHeight) onLoadEarlier()
   })
