@@ -1,87 +1,101 @@
-// A hand-written Prometheus text exposition (format 0.0.4): counters with labels,
-// gauges read at scrape time, and one histogram type. No dependency needed.
+import {
+  collectDefaultMetrics,
+  Counter as PromCounter,
+  Gauge as PromGauge,
+  Histogram as PromHistogram,
+  Registry,
+} from 'prom-client'
 
-type Labels = Record<string, string>
+export type Labels<Name extends string> = Partial<Record<Name, string>>
 
-function labelText(labels: Labels): string {
-  const parts = Object.entries(labels).map(
-    ([key, value]) =>
-      `${key}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`,
-  )
-  return parts.length > 0 ? `{${parts.join(',')}}` : ''
+export type Counter<Name extends string = string> = {
+  inc(labels?: Labels<Name>, by?: number): void
 }
-
-export type Counter = { inc(labels?: Labels, by?: number): void }
-export type Histogram = { observe(value: number, labels?: Labels): void }
+export type Histogram<Name extends string = string> = {
+  observe(value: number, labels?: Labels<Name>): void
+}
 
 export type MetricsRegistry = {
-  counter(name: string, help: string): Counter
+  counter<Name extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly Name[],
+  ): Counter<Name>
+  /** A gauge whose value `read` gives at scrape time. */
   gauge(name: string, help: string, read: () => number): void
-  histogram(name: string, help: string, buckets: readonly number[]): Histogram
-  /** The text for GET /metrics. */
-  render(): string
+  histogram<Name extends string>(
+    name: string,
+    help: string,
+    buckets: readonly number[],
+    labelNames: readonly Name[],
+  ): Histogram<Name>
+  /** The text for GET /metrics (Prometheus exposition format 0.0.4). */
+  render(): Promise<string>
+  /** The content type of render()'s text. */
+  readonly contentType: string
 }
 
-export function createMetricsRegistry(): MetricsRegistry {
-  const sections: Array<() => string> = []
+let processRegistry: Registry | undefined
 
+// prom-client's default metrics (CPU, memory, event-loop lag, GC, handles) describe the
+// process, not one app: collected once per process, shown by every app's registry.
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry })
+  }
+  return processRegistry
+}
+
+/**
+ * Metrics on prom-client, in a registry of their own (never prom-client's global one),
+ * so several apps in one process (tests, a host that embeds two) do not collide.
+ *
+ * @example
+ * const registry = createMetricsRegistry({ processMetrics: true })
+ * const hits = registry.counter('hits_total', 'Hits, by route.', ['route'])
+ * hits.inc({ route: '/api/status' })
+ */
+export function createMetricsRegistry(options: { processMetrics?: boolean } = {}): MetricsRegistry {
+  const registry = new Registry()
+  const sources = options.processMetrics ? [registry, processMetrics()] : [registry]
   return {
-    counter(name, help) {
-      const values = new Map<string, number>()
-      sections.push(() => {
-        const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} counter`]
-        for (const [labels, value] of values) lines.push(`${name}${labels} ${value}`)
-        return lines.join('\n')
-      })
+    counter(name, help, labelNames) {
+      const counter = new PromCounter({ name, help, labelNames, registers: [registry] })
       return {
         inc(labels = {}, by = 1) {
-          const key = labelText(labels)
-          values.set(key, (values.get(key) ?? 0) + by)
+          counter.inc(labels, by)
         },
       }
     },
     gauge(name, help, read) {
-      sections.push(() =>
-        [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${read()}`].join('\n'),
-      )
+      new PromGauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read())
+        },
+      })
     },
-    histogram(name, help, buckets) {
-      const series = new Map<
-        string,
-        { labels: Labels; counts: number[]; sum: number; count: number }
-      >()
-      sections.push(() => {
-        const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} histogram`]
-        for (const s of series.values()) {
-          buckets.forEach((bound, i) => {
-            lines.push(
-              `${name}_bucket${labelText({ ...s.labels, le: String(bound) })} ${s.counts[i]}`,
-            )
-          })
-          lines.push(`${name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${s.count}`)
-          lines.push(`${name}_sum${labelText(s.labels)} ${s.sum}`)
-          lines.push(`${name}_count${labelText(s.labels)} ${s.count}`)
-        }
-        return lines.join('\n')
+    histogram(name, help, buckets, labelNames) {
+      const histogram = new PromHistogram({
+        name,
+        help,
+        labelNames,
+        buckets: [...buckets],
+        registers: [registry],
       })
       return {
         observe(value, labels = {}) {
-          const key = labelText(labels)
-          let s = series.get(key)
-          if (!s) {
-            s = { labels, counts: buckets.map(() => 0), sum: 0, count: 0 }
-            series.set(key, s)
-          }
-          buckets.forEach((bound, i) => {
-            if (value <= bound && s) s.counts[i] = (s.counts[i] ?? 0) + 1
-          })
-          s.sum += value
-          s.count += 1
+          histogram.observe(labels, value)
         },
       }
     },
-    render() {
-      return `${sections.map((section) => section()).join('\n')}\n`
+    async render() {
+      const texts = await Promise.all(sources.map((source) => source.metrics()))
+      return texts.join('\n')
     },
+    contentType: registry.contentType,
   }
 }

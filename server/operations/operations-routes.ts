@@ -18,10 +18,9 @@ export function operationsRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> 
         return c.json({ status: 'unavailable', store: deps.store.kind }, 503)
       }
     })
-    .get('/metrics', (c) => {
+    .get('/metrics', async (c) => {
       c.header('cache-control', 'no-store')
-      return c.text(runtime.metrics.registry.render(), 200, {
-        'content-type': 'text/plain; version=0.0.4; charset=utf-8',
-      })
+      const { registry } = runtime.metrics
+      return c.text(await registry.render(), 200, { 'content-type': registry.contentType })
     })
 }

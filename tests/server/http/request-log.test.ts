@@ -97,7 +97,7 @@ describe('requestLog', () => {
     await app.request(`/hooks/${SECRET}/chan42`, { method: 'POST' })
     await app.request(`/hooks/${SECRET}/chan42`, { method: 'POST' })
     await app.request(`/hooks/${SECRET}/down`, { method: 'POST' })
-    const text = metrics.registry.render()
+    const text = await metrics.registry.render()
     expect(text).toContain(
       'porthole_http_requests_total{route="/hooks/:secret/:channelId",status="200"} 2',
     )
