@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/errors'
+import type { Logger } from '../logging/logger'
 import { createMemoryStore } from './memory-store'
 import { createRedisStore } from './redis-store'
 import { openSqliteStore } from './sqlite-store'
@@ -8,11 +9,12 @@ export type { Store } from './types'
 
 /**
  * Opens the store named by STORE_URL: `memory:`, `sqlite:<path>` (relative paths are
- * resolved from the working directory) or `redis://...`.
+ * resolved from the working directory) or `redis://...`. `logger` receives the redis
+ * store's warnings (connection lost, unreadable data); default: JSON lines on stderr.
  *
  * @example const store = await createStore('sqlite:./data/porthole.db')
  */
-export async function createStore(url: string): Promise<Store> {
+export async function createStore(url: string, options: { logger?: Logger } = {}): Promise<Store> {
   if (url === 'memory:' || url === 'memory://') return createMemoryStore()
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
@@ -26,7 +28,8 @@ export async function createStore(url: string): Promise<Store> {
     }
     return openSqliteStore(path)
   }
-  if (url.startsWith('redis://') || url.startsWith('rediss://')) return createRedisStore(url)
+  if (url.startsWith('redis://') || url.startsWith('rediss://'))
+    return createRedisStore(url, options.logger ? { logger: options.logger } : {})
   throw new ConfigError([
     {
       variable: 'STORE_URL',

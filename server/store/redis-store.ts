@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
+import { createLogger, type Logger } from '../logging/logger'
 import { closedStoreError, StoreError } from './errors'
 import { parseRecord } from './parse-record'
 import { connectRedis, whenReady } from './redis/connection'
@@ -29,7 +30,9 @@ export type RedisStoreOptions = {
   dedupeTtlMs?: number
   /** Longest wait between reconnection attempts; default 2000 ms. */
   maxReconnectDelayMs?: number
-  /** Connection losses and unreadable data; default: one JSON line on stderr. */
+  /** Where connection losses and unreadable data are logged (warn); default: JSON lines on stderr. */
+  logger?: Logger
+  /** Connection losses and unreadable data; default: a warning through `logger`. */
   onError?: (error: unknown) => void
   /** Clock for prune()'s cutoff, compared with entries' `at`. */
   now?: () => number
@@ -50,7 +53,7 @@ export async function createRedisStore(
   url: string,
   options: RedisStoreOptions = {},
 ): Promise<Store> {
-  const onError = options.onError ?? logToStderr
+  const onError = options.onError ?? warnThrough(options.logger ?? stderrLogger())
   const now = options.now ?? Date.now
   const keys = redisKeys(options.prefix ?? 'porthole:')
   const { main, subscriber, target } = await connectRedis({
@@ -111,6 +114,7 @@ export async function createRedisStore(
 
   return {
     kind: 'redis',
+    sharedCounters: { client: main, prefix: keys.rateLimits },
     append(visitorId: string, entry: NewEntry, opts: { dedupeKey?: string } = {}) {
       return command('append', async () => {
         const valid = StoredEntry.safeParse(entry)
@@ -250,7 +254,14 @@ function wholeOrZero(value: number | undefined): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? Math.ceil(value) : 0
 }
 
-function logToStderr(error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error)
-  process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, store: 'redis' })}\n`)
+function stderrLogger(): Logger {
+  return createLogger({ level: 'warn', write: (line) => process.stderr.write(`${line}\n`) })
+}
+
+function warnThrough(logger: Logger): (error: unknown) => void {
+  const log = logger.child({ store: 'redis' })
+  return (error) => {
+    if (error instanceof Error) log.warn(error.message, { error })
+    else log.warn(String(error))
+  }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
+import type { RedisClient } from './redis/connection'
 
 /** An entry before the store gives it its id. */
 export type NewEntry = Omit<ConversationEntry, 'id'>
@@ -137,4 +138,9 @@ export interface Maintenance {
  */
 export interface Store extends ConversationLog, VisitorEvents, Claims, Records, Maintenance {
   readonly kind: 'memory' | 'sqlite' | 'redis'
+  /**
+   * Where counters shared by every instance live (rate limits): the redis: store's
+   * command connection and a key prefix of their own. Absent on single-instance stores.
+   */
+  readonly sharedCounters?: { client: RedisClient; prefix: string }
 }

@@ -12,6 +12,8 @@ export type RedisKeys = {
   visitors: string
   /** Set of record keys, walked by listRecords() so it never has to SCAN the keyspace. */
   records: string
+  /** Prefix of the rate-limit counters shared by every instance (server/http/rate-limit.ts). */
+  rateLimits: string
 }
 
 export function redisKeys(prefix: string): RedisKeys {
@@ -23,6 +25,7 @@ export function redisKeys(prefix: string): RedisKeys {
     record: (key) => `${prefix}rec:${key}`,
     visitors: `${prefix}visitors`,
     records: `${prefix}records`,
+    rateLimits: `${prefix}rate:`,
   }
 }
 
