@@ -156,7 +156,7 @@ export function buildReport({ results, plan, quick, streamCount, fdLimit, second
   if (drill?.totals) {
     const { lost, duplicated, sent, failedRows } = drill.totals
     row(
-      `drill: lost / duplicated (${drill.rows.length} faults, ${sent} messages, ${drill.date.slice(0, 10)})`,
+      `drill: lost / duplicated (${drill.rows.length} rows, ${sent} messages, ${drill.date.slice(0, 10)})`,
       `${lost} / ${duplicated}`,
       '—',
       '—',

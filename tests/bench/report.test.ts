@@ -141,7 +141,7 @@ describe('bench report', () => {
       rows: [{}, {}, {}],
       totals: { sent: 900, lost, duplicated: 2, failedRows },
     })
-    const metric = 'drill: lost / duplicated (3 faults, 900 messages, 2026-11-22)'
+    const metric = 'drill: lost / duplicated (3 rows, 900 messages, 2026-11-22)'
     const clean = report(createResults({ drill: drill(0, 0) })).json.rows
     expect(clean.find((row) => row.metric === metric)).toMatchObject({
       porthole: '0 / 2',
