@@ -4,7 +4,7 @@ import { createChannelClient } from './channel/channel-client'
 import { createOutbox, type Outbox } from './channel/outbox'
 import { createStatusCache, type StatusCache } from './channel/status-cache'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
-import { createRateLimiter, type RateLimiter } from './http/rate-limit'
+import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
 
 const MINUTE = 60_000
@@ -17,6 +17,7 @@ export type Runtime = {
   outbox: Outbox
   hub: StreamHub
   metrics: PortholeMetrics
+  /** Per-minute limits; on a redis: store counted across every instance. */
   limits: { visitorMessages: RateLimiter; ipMessages: RateLimiter; ipSessions: RateLimiter }
   /** Resumes pending outbound messages and starts retention; call once the app serves. */
   start(): Promise<void>
@@ -65,7 +66,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     keepMs: config.retention.maxAgeMs,
   })
-  const limiter = (limit: number) => createRateLimiter({ limit, windowMs: MINUTE, now })
+  const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
   let draining = false
 
@@ -85,9 +86,12 @@ export function createRuntime(deps: AppDeps): Runtime {
     hub,
     metrics,
     limits: {
-      visitorMessages: limiter(config.rateLimits.messagesPerVisitorPerMinute),
-      ipMessages: limiter(config.rateLimits.messagesPerIpPerMinute),
-      ipSessions: limiter(config.rateLimits.sessionsPerIpPerMinute),
+      visitorMessages: limiter(
+        'messages-per-visitor',
+        config.rateLimits.messagesPerVisitorPerMinute,
+      ),
+      ipMessages: limiter('messages-per-ip', config.rateLimits.messagesPerIpPerMinute),
+      ipSessions: limiter('sessions-per-ip', config.rateLimits.sessionsPerIpPerMinute),
     },
     async start() {
       await outbox.resume()

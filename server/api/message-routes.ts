@@ -21,8 +21,8 @@ export function messageRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
       const visitor = requireVisitor(c, config.sessionSecret)
-      enforceRate(runtime.limits.visitorMessages, visitor.visitorId, 'messages')
-      enforceRate(
+      await enforceRate(runtime.limits.visitorMessages, visitor.visitorId, 'messages')
+      await enforceRate(
         runtime.limits.ipMessages,
         clientIp(c, config.trustProxy),
         'messages from this address',

@@ -13,9 +13,9 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
   })
 }
 
-/** Throws 429 with Retry-After when `limiter` refuses `key`. */
-export function enforceRate(limiter: RateLimiter, key: string, what: string): void {
-  const retryAfter = limiter.hit(key)
+/** Rejects with 429 and Retry-After when `limiter` refuses `key`. */
+export async function enforceRate(limiter: RateLimiter, key: string, what: string): Promise<void> {
+  const retryAfter = await limiter.hit(key)
   if (retryAfter === undefined) return
   throw apiError(429, 'rate_limited', `Too many ${what}; try again in ${retryAfter} s.`, {
     'retry-after': String(retryAfter),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
-import { closedStoreError, StoreError } from './errors'
+import { closedStoreError, isStoreError, StoreError } from './errors'
 import { parseRecord } from './parse-record'
 import { connectRedis, whenReady } from './redis/connection'
 import { createRedisFanOut } from './redis/fan-out'
@@ -261,7 +261,9 @@ function stderrLogger(): Logger {
 function warnThrough(logger: Logger): (error: unknown) => void {
   const log = logger.child({ store: 'redis' })
   return (error) => {
-    if (error instanceof Error) log.warn(error.message, { error })
+    // The store's own errors say all in their message; anything else keeps its stack.
+    if (isStoreError(error)) log.warn(error.message, { code: error.code })
+    else if (error instanceof Error) log.warn(error.message, { error })
     else log.warn(String(error))
   }
 }
