@@ -124,6 +124,13 @@ export async function twoWayUnderFault(
     customerCount.lost === 0 ? Math.max(0, lastCustomerAt - upAt) : undefined,
     [
       `down at ${((downAt - startedAt) / 1000).toFixed(1)} s for ${((upAt - downAt) / 1000).toFixed(1)} s (${fault.label}); answers: ${answerSummary(outcomes)}`,
+      // What the backend answered for each lost message: the trail to the bug.
+      ...customerCount.lostExamples.map((text) => {
+        const outcome = outcomes[customer.indexOf(text)]
+        return outcome
+          ? `lost ${outcome.clientId} ("${text}") was answered ${answerSummary([outcome])} after ${outcome.attempts} tries`
+          : `lost "${text}" was never answered`
+      }),
       ...exitNotes(stack),
     ],
   )
