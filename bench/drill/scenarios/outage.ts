@@ -4,17 +4,8 @@ import { portholeClient, type SendOutcome } from '../porthole-client'
 import { failedRow, type RowResult, rowOf } from '../report'
 import { customerTexts, sandboxClient } from '../sandbox-client'
 import { tally } from '../tally'
+import { answerSummary } from './answers'
 import { drillText, exitNotes, type Scenario, type ScenarioContext, withStack } from './context'
-
-/** How the answers to the customer's POSTs went: "202 pending ×29, 200 sent ×1". */
-export function answerSummary(outcomes: readonly SendOutcome[]): string {
-  const counts = new Map<string, number>()
-  for (const outcome of outcomes) {
-    const key = `${outcome.firstStatus || 'no answer'}${outcome.firstStatus === outcome.status ? ` ${outcome.state}` : ` then ${outcome.status} ${outcome.state}`}`
-    counts.set(key, (counts.get(key) ?? 0) + 1)
-  }
-  return [...counts].map(([key, count]) => `${key} ×${count}`).join(', ')
-}
 
 /**
  * Row 4: the service is down (connections refused) or answers 503 for a while; the

@@ -5,9 +5,9 @@ import { agentDeliveries, customerTexts, sandboxClient } from '../sandbox-client
 import { openReader } from '../sse-reader'
 import type { Stack } from '../stack'
 import { tally, unionTally } from '../tally'
+import { answerSummary } from './answers'
 import { drillText, exitNotes, type ScenarioContext } from './context'
 import { messageIdsOf } from './keys'
-import { answerSummary } from './outage'
 
 export type Fault = {
   /** Row label, e.g. "5. kill -9 backend". */
