@@ -15,7 +15,7 @@ import { createErrorHandler } from './http/on-error'
 import { allowedOriginsOf, originPolicy } from './http/origin'
 import { requestLog } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
-import { STREAM_ROUTE, VISITOR_ROUTES, visitorAuth } from './http/visitor-auth-middleware'
+import { visitorAuth } from './http/visitor-auth-middleware'
 import { operationsRoutes } from './operations/operations-routes'
 import { createRuntime, type Runtime } from './runtime'
 import { createSessions } from './session/sessions'
@@ -23,13 +23,16 @@ import { agentWebhookRoutes } from './webhook/agent-webhook'
 
 export type { AppDeps } from './app-deps'
 
-const runtimes = new WeakMap<Hono, Runtime>()
+/** The Porthole backend: a Hono app that carries its long-lived parts (for start-up and shutdown). */
+export class PortholeApp extends Hono<AppEnv> {
+  constructor(readonly runtime: Runtime) {
+    super()
+  }
+}
 
 /** The long-lived parts of an app made by createApp (for start-up and shutdown). */
-export function runtimeOf(app: Hono): Runtime {
-  const runtime = runtimes.get(app)
-  if (!runtime) throw new Error('runtimeOf: this app was not made by createApp()')
-  return runtime
+export function runtimeOf(app: PortholeApp): Runtime {
+  return app.runtime
 }
 
 /**
@@ -38,8 +41,8 @@ export function runtimeOf(app: Hono): Runtime {
  *
  * @example const app = createApp({ config, settings, store, fetch, now: Date.now, logger })
  */
-export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps)): Hono {
-  const app = new Hono<AppEnv>()
+export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps)): PortholeApp {
+  const app = new PortholeApp(runtime)
   app.onError(createErrorHandler(deps.logger))
   // The path is not echoed back: it may carry a secret the caller mistyped.
   app.notFound((c) =>
@@ -60,14 +63,16 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
     keepMs: deps.config.retention.maxAgeMs,
     now: deps.now,
   })
-  for (const path of VISITOR_ROUTES) api.use(path, visitorAuth({ sessions }))
-  api.use(STREAM_ROUTE, visitorAuth({ sessions, acceptTicket: true }))
-  api.route('/', sessionRoutes(deps, runtime, sessions))
+  // Each visitor route mounts this in front of itself, for every method of its path;
+  // the stream route (GET /api/events) also takes a ticket, for EventSource.
+  const auth = visitorAuth({ sessions })
+  const streamAuth = visitorAuth({ sessions, acceptTicket: true })
+  api.route('/', sessionRoutes(deps, runtime, sessions, auth))
   api.route('/', publicRoutes(deps, runtime))
-  api.route('/', messageRoutes(deps, runtime))
-  api.route('/', eventRoutes(deps, runtime))
-  api.route('/', historyRoutes(deps))
-  api.route('/', readRoutes(deps))
+  api.route('/', messageRoutes(deps, runtime, auth))
+  api.route('/', eventRoutes(deps, runtime, streamAuth))
+  api.route('/', historyRoutes(deps, auth))
+  api.route('/', readRoutes(deps, auth))
   app.route('/api', api)
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
@@ -75,8 +80,5 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/', widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget')))
   if (deps.bot) app.route('/bot', deps.bot.routes)
   if (deps.site) app.route('/', deps.site.routes)
-
-  const hono = app as unknown as Hono
-  runtimes.set(hono, runtime)
-  return hono
+  return app
 }

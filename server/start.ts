@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
-import { createApp } from './app'
+import { createApp, type PortholeApp } from './app'
 import { type Bot, createBot } from './bot/index'
 import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
@@ -35,7 +35,7 @@ export type RunningServer = {
   /** http://host:port the server listens on. */
   url: string
   port: number
-  app: Hono
+  app: PortholeApp
   store: Store
   config: Config
   /**
@@ -71,7 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
   const ownsStore = options.store === undefined
-  const store = options.store ?? (await createStore(config.storeUrl, { logger }))
+  const store = options.store ?? (await createStore(config.storeUrl))
   const fetchUpstream = options.fetch ?? globalThis.fetch
   let ownBot: Bot | undefined
   try {

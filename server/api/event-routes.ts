@@ -1,23 +1,29 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
-import type { AppEnv } from '../http/app-env'
+import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { allowedOriginsOf, corsHeaders } from '../http/origin'
 import { SECURITY_HEADERS } from '../http/security-headers'
-import { requireVisitor } from '../http/visitor-auth'
 import type { Runtime } from '../runtime'
 
 // Seconds a refused client should wait: another address's streams are its own to end;
 // an instance at its cap sheds load to the others behind the balancer.
 const RETRY_AFTER = { address: '30', instance: '5' } as const
 
-/** GET /api/events: the visitor's SSE stream, written by the stream hub. */
-export function eventRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
+/**
+ * GET /api/events: the visitor's SSE stream, written by the stream hub. `streamAuth`
+ * is visitorAuth() taking a stream ticket as well (EventSource sends no headers).
+ */
+export function eventRoutes(
+  deps: AppDeps,
+  runtime: Runtime,
+  streamAuth: MiddlewareHandler<VisitorEnv>,
+) {
   const { config, store } = deps
-  return new Hono<AppEnv>().get('/events', async (c) => {
-    const { visitorId } = requireVisitor(c, config.sessionSecret)
+  return new Hono<AppEnv>().use('/events', streamAuth).get('/events', async (c) => {
+    const { visitorId } = c.get('visitor')
     // The header wins: EventSource sends it on every reconnect with the newest id;
     // the query parameter only seeds the first connection after a page reload.
     const lastEventId = c.req.header('last-event-id') || c.req.query('lastEventId') || undefined

@@ -1,28 +1,22 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { HistoryQuery, type HistoryResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
-import type { AppEnv } from '../http/app-env'
+import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { validate } from '../http/validation'
-import { requireVisitor } from '../http/visitor-auth'
 
 /**
  * GET /api/history?before=<entry id>&limit=<n>: the page of the visitor's conversation
  * before an entry (the newest page without `before`), oldest first. An empty page
  * means there is nothing earlier.
  */
-export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { config, store } = deps
-  return new Hono<AppEnv>().get(
-    '/history',
-    async (c, next) => {
-      // Authenticate before parsing, as every visitor route does.
-      requireVisitor(c, config.sessionSecret)
-      await next()
-    },
-    validate('query', HistoryQuery),
-    async (c) => {
-      const { visitorId } = requireVisitor(c, config.sessionSecret)
+export function historyRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
+  const { store } = deps
+  // Authenticated before the query is parsed, as every visitor route is.
+  return new Hono<AppEnv>()
+    .use('/history', auth)
+    .get('/history', validate('query', HistoryQuery), async (c) => {
+      const { visitorId } = c.get('visitor')
       const { before, limit } = c.req.valid('query')
       if (before !== undefined && !store.isValidId(before)) {
         throw apiError(
@@ -34,6 +28,5 @@ export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
       const entries = await store.readBefore(visitorId, before, limit)
       c.header('cache-control', 'no-store')
       return c.json({ entries } satisfies HistoryResponse)
-    },
-  )
+    })
 }

@@ -1,28 +1,30 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { Sender } from '../../shared/protocol/chat-channel'
 import { splitText } from '../../shared/text'
 import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
-import type { AppEnv } from '../http/app-env'
+import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { enforceRate, limitBody } from '../http/limits'
 import { validate } from '../http/validation'
-import { requireVisitor } from '../http/visitor-auth'
 import type { Runtime } from '../runtime'
 import { updateProfile } from '../session/profile'
 
 /** POST /api/messages: the visitor's text or typing, forwarded to the service (A2). */
-export function messageRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
+export function messageRoutes(
+  deps: AppDeps,
+  runtime: Runtime,
+  auth: MiddlewareHandler<VisitorEnv>,
+) {
   const { config, store } = deps
-  return new Hono<AppEnv>().post(
+  return new Hono<AppEnv>().use('/messages', auth).post(
     '/messages',
     limitBody(128 * 1024),
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
-      const visitor = requireVisitor(c, config.sessionSecret)
-      await enforceRate(runtime.limits.visitorMessages, visitor.visitorId, 'messages')
-      await enforceRate(
+      enforceRate(runtime.limits.visitorMessages, c.get('visitor').visitorId, 'messages')
+      enforceRate(
         runtime.limits.ipMessages,
         clientIp(c, config.trustProxy),
         'messages from this address',
@@ -31,7 +33,7 @@ export function messageRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
     },
     validate('json', OutgoingMessage),
     async (c) => {
-      const { visitorId } = requireVisitor(c, config.sessionSecret)
+      const { visitorId } = c.get('visitor')
       const message = c.req.valid('json')
       if (message.type !== 'text') {
         const outcome = await runtime.client.send({

@@ -1,39 +1,39 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { ReadRequest } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { moveReadMarker } from '../events/read-marker'
 import { apiError } from '../http/api-error'
-import type { AppEnv } from '../http/app-env'
+import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { enforceRate, limitBody } from '../http/limits'
-import { perMinuteLimiter } from '../http/rate-limit'
+import { createRateLimiter } from '../http/rate-limit'
 import { validate } from '../http/validation'
-import { requireVisitor } from '../http/visitor-auth'
 import type { ConversationLog } from '../store/types'
+
+const MINUTE = 60_000
 
 /**
  * POST /api/read {upTo}: the visitor has seen every entry up to `upTo` (on any device).
  * Answers the marker in force, which never moves back, and tells every stream of the
  * visitor with a `read` event. Rate-limited like POST /api/messages, with its own budget.
  */
-export function readRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { config, store, logger } = deps
-  const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
-  const perVisitor = limiter('reads-per-visitor', config.rateLimits.messagesPerVisitorPerMinute)
-  const perIp = limiter('reads-per-ip', config.rateLimits.messagesPerIpPerMinute)
-  return new Hono<AppEnv>().post(
+export function readRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
+  const { config, store, now, logger } = deps
+  const limiter = (limit: number) => createRateLimiter({ limit, windowMs: MINUTE, now })
+  const perVisitor = limiter(config.rateLimits.messagesPerVisitorPerMinute)
+  const perIp = limiter(config.rateLimits.messagesPerIpPerMinute)
+  return new Hono<AppEnv>().use('/read', auth).post(
     '/read',
     limitBody(4 * 1024),
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
-      const visitor = requireVisitor(c, config.sessionSecret)
-      await enforceRate(perVisitor, visitor.visitorId, 'read receipts')
-      await enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
+      enforceRate(perVisitor, c.get('visitor').visitorId, 'read receipts')
+      enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
       await next()
     },
     validate('json', ReadRequest),
     async (c) => {
-      const { visitorId } = requireVisitor(c, config.sessionSecret)
+      const { visitorId } = c.get('visitor')
       const { upTo } = c.req.valid('json')
       if (!(await isEntryOf(store, visitorId, upTo))) {
         throw apiError(

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { nanoid } from 'nanoid'
 import {
   type Contact,
@@ -8,12 +8,10 @@ import {
 } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
-import type { AppEnv } from '../http/app-env'
+import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { enforceRate, limitBody } from '../http/limits'
 import { validate } from '../http/validation'
-import { requireVisitor } from '../http/visitor-auth'
-import { visitorAuth } from '../http/visitor-auth-middleware'
 import type { Logger } from '../logging/logger'
 import type { Runtime } from '../runtime'
 import { verifyIdentity } from '../session/identity'
@@ -31,7 +29,12 @@ import { userVisitorId } from '../session/visitor-id'
  * the bearer's credentials everywhere. POST /api/events/ticket: a 60-second ticket
  * for EventSource, so no token is ever put in a URL.
  */
-export function sessionRoutes(deps: AppDeps, runtime: Runtime, sessions: Sessions): Hono<AppEnv> {
+export function sessionRoutes(
+  deps: AppDeps,
+  runtime: Runtime,
+  sessions: Sessions,
+  auth: MiddlewareHandler<VisitorEnv>,
+) {
   const { config, store, now } = deps
   const keepMs = config.retention.maxAgeMs
 
@@ -81,7 +84,7 @@ export function sessionRoutes(deps: AppDeps, runtime: Runtime, sessions: Session
 
   return new Hono<AppEnv>()
     .post('/session', limitBody(8 * 1024), validate('json', SessionRequest), async (c) => {
-      await enforceRate(
+      enforceRate(
         runtime.limits.ipSessions,
         clientIp(c, config.trustProxy),
         'sessions from this address',
@@ -112,20 +115,24 @@ export function sessionRoutes(deps: AppDeps, runtime: Runtime, sessions: Session
       }
       return c.json(response)
     })
-    .delete('/session', visitorAuth({ sessions }), async (c) => {
-      const { visitorId } = requireVisitor(c, config.sessionSecret)
+    .delete('/session', auth, async (c) => {
+      const { visitorId } = c.get('visitor')
       await sessions.revoke(visitorId)
       // Streams already open (on any instance) were authorised before: end them too.
       await store.publish(visitorId, { event: 'revoked', data: { at: now() } })
       return c.body(null, 204)
     })
-    .post('/events/ticket', async (c) => {
-      const visitor = requireVisitor(c, config.sessionSecret)
-      const generation = c.get('visitorGeneration')
-      if (generation === undefined)
-        throw new Error('POST /api/events/ticket must be mounted behind visitorAuth()')
-      return c.json(sessions.ticket({ visitor, generation }))
-    })
+    .route(
+      '/',
+      // visitorAuth() answers every method here: no credential is a 401, never a 404.
+      new Hono<AppEnv>()
+        .use('/events/ticket', auth)
+        .post('/events/ticket', (c) =>
+          c.json(
+            sessions.ticket({ visitor: c.get('visitor'), generation: c.get('visitorGeneration') }),
+          ),
+        ),
+    )
 }
 
 // In a body, not a header: no WWW-Authenticate challenge.

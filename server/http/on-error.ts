@@ -2,11 +2,12 @@ import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { errorBody } from '../../shared/protocol/errors'
 import type { Logger } from '../logging/logger'
+import type { AppEnv } from './app-env'
 
 const BEARER_CHALLENGE = 'Bearer'
 
 /** The app's one error handler: HTTPException → its response; anything else → logged 500. */
-export function createErrorHandler(logger: Logger): ErrorHandler {
+export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return function onError(error, c) {
     if (error instanceof HTTPException) {
       const res = error.getResponse()
@@ -22,7 +23,8 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
         error.status === 401 ? { 'www-authenticate': BEARER_CHALLENGE } : {},
       )
     }
-    const requestId = c.get('requestId' as never) as string | undefined
+    // Unset when the error came before requestLog() ran.
+    const requestId: string | undefined = c.get('requestId')
     logger.error('unhandled error', { error, requestId, route: c.req.routePath })
     return c.json(
       errorBody(

@@ -1,25 +1,22 @@
 import type { MiddlewareHandler } from 'hono'
 import { isSessionError } from '../session/session-error'
 import type { Authenticated, Sessions } from '../session/sessions'
-import type { AppEnv } from './app-env'
+import type { VisitorEnv } from './app-env'
 import { bearerToken, noCredential, sessionRefusal, tokenInUrl } from './visitor-auth'
-
-/** The /api routes that act for one visitor; each is mounted behind visitorAuth(). */
-export const VISITOR_ROUTES = ['/messages', '/events/ticket', '/history', '/read'] as const
-/** The one route that also takes a stream ticket (?ticket=), for EventSource. */
-export const STREAM_ROUTE = '/events'
 
 /**
  * Verifies the visitor once per request: the Bearer token's signature, age
  * (SESSION_TTL_DAYS) and generation (DELETE /api/session), or on the stream route a
- * ticket from POST /api/events/ticket. Sets `visitor` and `visitorGeneration`; any
- * failure is a 401 with a code and `WWW-Authenticate: Bearer`. A `token` query
- * parameter is refused outright: tokens stay out of URLs.
+ * ticket from POST /api/events/ticket (only the stream route, GET /api/events, takes
+ * one: `acceptTicket`). Sets `visitor` and `visitorGeneration`, so the routes behind
+ * it (typed with VisitorEnv) read `c.get('visitor')`; any failure is a 401 with a code
+ * and `WWW-Authenticate: Bearer`. A `token` query parameter is refused outright:
+ * tokens stay out of URLs.
  */
 export function visitorAuth(options: {
   sessions: Sessions
   acceptTicket?: boolean
-}): MiddlewareHandler<AppEnv> {
+}): MiddlewareHandler<VisitorEnv> {
   const { sessions, acceptTicket = false } = options
   return async function visitorAuthMiddleware(c, next) {
     if (c.req.query('token') !== undefined) throw tokenInUrl()

@@ -1,9 +1,7 @@
 import type { Context } from 'hono'
 import type { HTTPException } from 'hono/http-exception'
 import type { SessionError } from '../session/session-error'
-import { readToken, type Visitor } from '../session/token'
 import { apiError } from './api-error'
-import type { AppEnv } from './app-env'
 
 /** The token of `Authorization: Bearer <token>`, or undefined. */
 export function bearerToken(c: Context): string | undefined {
@@ -42,25 +40,4 @@ export function tokenInUrl(): HTTPException {
     'Visitor tokens are not accepted in URLs (they end up in access logs): send "Authorization: Bearer <token>", or for EventSource get a 60-second ticket with POST /api/events/ticket and open GET /api/events?ticket=<ticket>.',
     true,
   )
-}
-
-/**
- * The visitor of this request, as the visitorAuth() middleware verified it (token
- * age and revocation included). Without that middleware in front, it only checks
- * the Bearer token's signature: mount the route behind visitorAuth().
- */
-export function requireVisitor(c: Context<AppEnv>, sessionSecret: string): Visitor {
-  const verified = c.get('visitor')
-  if (verified) return verified
-  if (c.req.query('token') !== undefined) throw tokenInUrl()
-  const token = bearerToken(c)
-  if (!token) throw noCredential()
-  const claims = readToken(sessionSecret, token)
-  if (!claims)
-    throw unauthorized(
-      'invalid_token',
-      'The visitor token is not valid: start a new session with POST /api/session.',
-      true,
-    )
-  return claims.visitor
 }

@@ -1,5 +1,4 @@
-import type { Hono } from 'hono'
-import { createApp, runtimeOf } from '../../../server/app'
+import { createApp, type PortholeApp, runtimeOf } from '../../../server/app'
 import type { AppDeps } from '../../../server/app-deps'
 import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
@@ -8,7 +7,7 @@ import { createFakeService, type FakeService } from './fake-service'
 import { createTestConfig, createTestSettings } from './test-config'
 
 export type TestApp = {
-  app: Hono
+  app: PortholeApp
   deps: AppDeps
   service: FakeService
   logs: string[]

@@ -2,8 +2,9 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../../server/http/app-env'
 import { createErrorHandler } from '../../../server/http/on-error'
-import { requireVisitor } from '../../../server/http/visitor-auth'
+import { visitorAuth } from '../../../server/http/visitor-auth-middleware'
 import { createLogger } from '../../../server/logging/logger'
+import { createSessions, type Sessions } from '../../../server/session/sessions'
 import { issueTicket } from '../../../server/session/ticket'
 import { issueToken } from '../../../server/session/token'
 import { createMemoryStore } from '../../../server/store/memory-store'
@@ -182,21 +183,39 @@ describe('GET /api/events credentials (on a socket)', () => {
   })
 })
 
-describe('requireVisitor() without the middleware in front', () => {
-  it('checks the Bearer signature and never reads a token from the URL', async () => {
-    const app = new Hono<AppEnv>()
-    app.onError(createErrorHandler(createLogger({ level: 'error', write: () => {} })))
-    app.get('/who', (c) => c.json(requireVisitor(c, TEST_SESSION_SECRET)))
-    const token = issueToken(
-      TEST_SESSION_SECRET,
-      { visitorId: 'abc', kind: 'guest' },
-      { issuedAt: Date.now(), generation: 0 },
-    )
+describe('visitorAuth() in front of a route', () => {
+  it('verifies the token once and hands the route the visitor; no credential in the URL', async () => {
+    const sessions = createSessions({
+      store: createMemoryStore(),
+      secret: TEST_SESSION_SECRET,
+      ttlMs: DAY,
+      keepMs: DAY,
+      now: Date.now,
+    })
+    let checks = 0
+    const counted: Sessions = {
+      ...sessions,
+      authenticate: (token) => {
+        checks += 1
+        return sessions.authenticate(token)
+      },
+    }
+    const base = new Hono<AppEnv>()
+    base.onError(createErrorHandler(createLogger({ level: 'error', write: () => {} })))
+    const app = base
+      .use('/who', visitorAuth({ sessions: counted }))
+      .get('/who', (c) => c.json({ ...c.get('visitor'), generation: c.get('visitorGeneration') }))
+    const token = await sessions.issue({ visitorId: 'abc', kind: 'guest' })
     const ok = await app.request('/who', { headers: { authorization: `Bearer ${token}` } })
-    expect(await ok.json()).toEqual({ visitorId: 'abc', kind: 'guest' })
-    expect((await app.request(`/who?token=${token}`)).status).toBe(401)
-    expect((await app.request('/who', { headers: { authorization: 'Bearer nope' } })).status).toBe(
-      401,
-    )
+    expect(await ok.json()).toEqual({ visitorId: 'abc', kind: 'guest', generation: 0 })
+    expect(checks).toBe(1)
+    const inUrl = await app.request(`/who?token=${token}`)
+    expect(inUrl.status).toBe(401)
+    expect((await errorOf(inUrl)).code).toBe('token_in_url')
+    const bad = await app.request('/who', { headers: { authorization: 'Bearer nope' } })
+    expect(bad.status).toBe(401)
+    expect(bad.headers.get('www-authenticate')).toContain('invalid_token')
+    expect((await app.request('/who')).status).toBe(401)
+    expect(checks).toBe(2)
   })
 })
