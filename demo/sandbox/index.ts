@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
+import { consoleLogger } from './console-logger'
 import { createSandboxApp } from './http/app'
 import { defaultConsoleDir } from './http/console-page'
 import { asHostName, LOOPBACK_HOSTS } from './http/host-check'
@@ -70,7 +71,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const timings = resolveTimings(options.timings)
   const state = options.stateFile ? loadState(options.stateFile) : undefined
   let writer: StateWriter | undefined
+  const logger = options.logger ?? consoleLogger()
   const service = new SandboxService({
+    logger,
     timings,
     fetch: options.fetch ?? fetch,
     publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
@@ -78,13 +81,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(state ? { state } : {}),
     onChange: () => writer?.schedule(),
   })
-  if (options.stateFile) writer = new StateWriter(options.stateFile, () => service.snapshot())
+  if (options.stateFile) {
+    writer = new StateWriter(options.stateFile, () => service.snapshot(), logger)
+  }
   ensureInitial(service, options)
   writer?.flush()
   const app = createSandboxApp(
     service,
     options.consoleDir ?? defaultConsoleDir(),
     allowedHostsOf(service, options.allowedHosts ?? []),
+    logger,
   )
   return { app, service, close: () => writer?.close() }
 }

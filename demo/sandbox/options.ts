@@ -1,3 +1,4 @@
+import type { Logger } from '../../server/logging/logger'
 import type { AgentInput, BotProviderInput, ChannelInput } from './service/inputs'
 
 /** Every timing of the service; the defaults are the spec's (section 8). */
@@ -45,6 +46,11 @@ export type SandboxOptions = {
   consoleDir?: string
   /** Traffic log entries kept in memory; default 5000. */
   trafficLimit?: number
+  /**
+   * Where the sandbox reports failures no request can answer (a state file it cannot
+   * save, a throwing listener); default: warnings and errors as text on stderr.
+   */
+  logger?: Logger
 }
 
 export function resolveTimings(timings: Partial<SandboxTimings> = {}): SandboxTimings {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ZodError } from 'zod'
+import type { Logger } from '../../../server/logging/logger'
 import { describeIssues, errorBody } from '../../../shared/protocol'
 import { isSandboxError, type SandboxErrorCode } from '../service/errors'
 import type { SandboxService } from '../service/service'
@@ -24,6 +25,7 @@ export function createSandboxApp(
   service: SandboxService,
   consoleDir: string,
   allowedHosts: () => ReadonlySet<string>,
+  logger: Logger,
 ): Hono {
   const app = new Hono()
   app.use(hostCheck(allowedHosts))
@@ -49,7 +51,7 @@ export function createSandboxApp(
       return c.json(errorBody(error.code, error.message), STATUS[error.code])
     if (error instanceof ZodError)
       return c.json(errorBody('invalid_request', describeIssues(error)), 400)
-    console.error('sandbox: unexpected error', error)
+    logger.error('sandbox: unexpected error', { error })
     return c.json(
       errorBody('internal_error', 'The sandbox failed on this request; see its console output'),
       500,

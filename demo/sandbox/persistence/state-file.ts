@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { PortholeError } from '../../../server/errors'
+import type { Logger } from '../../../server/logging/logger'
 import { describeIssues } from '../../../shared/protocol'
 import { SandboxState } from '../service/state'
 
@@ -58,9 +59,12 @@ export class StateWriter {
   #timer: ReturnType<typeof setTimeout> | undefined
   #closed = false
 
-  constructor(path: string, snapshot: () => SandboxState) {
+  readonly #logger: Logger
+
+  constructor(path: string, snapshot: () => SandboxState, logger: Logger) {
     this.#path = path
     this.#snapshot = snapshot
+    this.#logger = logger
     mkdirSync(dirname(path), { recursive: true })
   }
 
@@ -71,7 +75,7 @@ export class StateWriter {
         this.flush()
       } catch (error) {
         // A failed background save must not take the service down; the next change retries.
-        console.error(`sandbox: could not save the state to ${this.#path}:`, error)
+        this.#logger.error(`sandbox: could not save the state to ${this.#path}`, { error })
       }
     }, WRITE_DELAY_MS)
     this.#timer.unref?.()

@@ -1,3 +1,4 @@
+import type { Logger } from '../../../server/logging/logger'
 import type { ServiceToProviderEvent } from '../../../shared/protocol'
 import { callBot } from '../delivery/bot-client'
 import type { SandboxTimings } from '../options'
@@ -14,6 +15,7 @@ export type BotDispatcherContext = {
   timings: SandboxTimings
   pending: Pending
   fetch: typeof fetch
+  logger: Logger
 }
 
 /** B2: events to a chat's bot provider, in order, with the spec's timeout and retries. */
@@ -35,7 +37,7 @@ export class BotDispatcher {
       .then(() => this.#post(chat, build()))
       .catch((error: unknown) => {
         // The queue must go on: a bug here must not silence the bot for this customer.
-        console.error('sandbox: a bot event could not be sent', error)
+        this.#context.logger.error('sandbox: a bot event could not be sent', { error })
       })
     this.#queues.set(queue, next)
     void next.then(() => {

@@ -1,3 +1,4 @@
+import type { Logger } from '../../../server/logging/logger'
 import type { SandboxTimings } from '../options'
 import type { Agent, BotProvider, Channel, Chat } from './model'
 import type { TrafficEntry } from './traffic-log'
@@ -36,6 +37,11 @@ type Listener = (event: SandboxEvent) => void
 /** A tiny fan-out: the console streams and tests subscribe to what changes. */
 export class SandboxEvents {
   #listeners = new Set<Listener>()
+  readonly #logger: Logger
+
+  constructor(logger: Logger) {
+    this.#logger = logger
+  }
 
   /** Returns the unsubscribe function. */
   subscribe(listener: Listener): () => void {
@@ -54,7 +60,7 @@ export class SandboxEvents {
         listener(event)
       } catch (error) {
         // One broken subscriber must not stop the others or the service.
-        console.error('sandbox: an event listener threw', error)
+        this.#logger.error('sandbox: an event listener threw', { error })
       }
     }
   }

@@ -1,3 +1,4 @@
+import type { Logger } from '../../../server/logging/logger'
 import {
   type CustomerMessage,
   isTypingMessage,
@@ -29,6 +30,8 @@ export type SandboxServiceOptions = {
   state?: SandboxState
   /** Called after every change, e.g. to persist the state. */
   onChange?: () => void
+  /** Where failures that no request can answer are reported (a throwing listener, a lost bot event). */
+  logger: Logger
 }
 
 /** What an agent message call returns: the thread entry (not for typing) and its outcome. */
@@ -48,7 +51,7 @@ export class SandboxService extends RegistryService {
   readonly #bot: BotDispatcher
 
   constructor(options: SandboxServiceOptions) {
-    const events = new SandboxEvents()
+    const events = new SandboxEvents(options.logger)
     super(options.publicUrl, events, options.state, options.onChange)
     this.events = events
     this.timings = options.timings
@@ -67,7 +70,7 @@ export class SandboxService extends RegistryService {
       pending: this.#pending,
     }
     this.#outbox = new Outbox(context)
-    this.#bot = new BotDispatcher({ ...context, fetch: options.fetch })
+    this.#bot = new BotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
   }
 
   /** A2: a valid customer message (sender.id present) on a known channel. */
