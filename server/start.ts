@@ -71,7 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
   const ownsStore = options.store === undefined
-  const store = options.store ?? (await createStore(config.storeUrl))
+  const store = options.store ?? (await createStore(config.storeUrl, { logger }))
   const fetchUpstream = options.fetch ?? globalThis.fetch
   let ownBot: Bot | undefined
   try {

@@ -23,8 +23,8 @@ export function messageRoutes(
     limitBody(128 * 1024),
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
-      enforceRate(runtime.limits.visitorMessages, c.get('visitor').visitorId, 'messages')
-      enforceRate(
+      await enforceRate(runtime.limits.visitorMessages, c.get('visitor').visitorId, 'messages')
+      await enforceRate(
         runtime.limits.ipMessages,
         clientIp(c, config.trustProxy),
         'messages from this address',

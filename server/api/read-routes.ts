@@ -6,11 +6,9 @@ import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { enforceRate, limitBody } from '../http/limits'
-import { createRateLimiter } from '../http/rate-limit'
+import { perMinuteLimiter } from '../http/rate-limit'
 import { validate } from '../http/validation'
 import type { ConversationLog } from '../store/types'
-
-const MINUTE = 60_000
 
 /**
  * POST /api/read {upTo}: the visitor has seen every entry up to `upTo` (on any device).
@@ -18,17 +16,17 @@ const MINUTE = 60_000
  * visitor with a `read` event. Rate-limited like POST /api/messages, with its own budget.
  */
 export function readRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
-  const { config, store, now, logger } = deps
-  const limiter = (limit: number) => createRateLimiter({ limit, windowMs: MINUTE, now })
-  const perVisitor = limiter(config.rateLimits.messagesPerVisitorPerMinute)
-  const perIp = limiter(config.rateLimits.messagesPerIpPerMinute)
+  const { config, store, logger } = deps
+  const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
+  const perVisitor = limiter('reads-per-visitor', config.rateLimits.messagesPerVisitorPerMinute)
+  const perIp = limiter('reads-per-ip', config.rateLimits.messagesPerIpPerMinute)
   return new Hono<AppEnv>().use('/read', auth).post(
     '/read',
     limitBody(4 * 1024),
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
-      enforceRate(perVisitor, c.get('visitor').visitorId, 'read receipts')
-      enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
+      await enforceRate(perVisitor, c.get('visitor').visitorId, 'read receipts')
+      await enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
       await next()
     },
     validate('json', ReadRequest),

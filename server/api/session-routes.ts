@@ -84,7 +84,7 @@ export function sessionRoutes(
 
   return new Hono<AppEnv>()
     .post('/session', limitBody(8 * 1024), validate('json', SessionRequest), async (c) => {
-      enforceRate(
+      await enforceRate(
         runtime.limits.ipSessions,
         clientIp(c, config.trustProxy),
         'sessions from this address',
