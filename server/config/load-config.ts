@@ -4,7 +4,7 @@ import { isHttpUrl } from '../../shared/url'
 import type { BotConfig, Config } from './config'
 import { loadDemoSecrets } from './demo-secrets'
 import { EnvSchema } from './env-schema'
-import { ConfigError, type ConfigProblem } from './errors'
+import { ConfigError, type ConfigProblem, isConfigError } from './errors'
 import { parseChannelUrl } from './parse-channel'
 import { parseOrigins } from './parse-origins'
 
@@ -28,6 +28,16 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
   const problems: ConfigProblem[] = []
   const fail = (variable: string, problem: string) => problems.push({ variable, problem })
   const reported = (variable: string) => problems.some((p) => p.variable === variable)
+  // A parser's ConfigError joins the other problems, so every problem is reported at once.
+  const collect = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse()
+    } catch (error) {
+      if (!isConfigError(error)) throw error
+      problems.push(...error.problems)
+      return undefined
+    }
+  }
   let parsed = EnvSchema.safeParse(present)
   if (!parsed.success) {
     // Note the bad variables, then go on without them so every problem is reported at once.
@@ -59,9 +69,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
         : 'is not set: copy the channel endpoint from the service’s channel settings (Manage › Add Channels › Chat API)',
     )
   } else {
-    const result = parseChannelUrl(e.CHANNEL_URL)
-    if (typeof result === 'string') fail('CHANNEL_URL', result)
-    else channel = result
+    const url = e.CHANNEL_URL
+    channel = collect(() => parseChannelUrl(url)) ?? channel
   }
 
   let webhookSecret = e.WEBHOOK_SECRET
@@ -88,9 +97,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
 
   let allowedOrigins = ['http://localhost:3000']
   if (e.ALLOWED_ORIGINS !== undefined) {
-    const result = parseOrigins(e.ALLOWED_ORIGINS)
-    if (typeof result === 'string') fail('ALLOWED_ORIGINS', result)
-    else allowedOrigins = result
+    const value = e.ALLOWED_ORIGINS
+    allowedOrigins = collect(() => parseOrigins(value)) ?? allowedOrigins
   }
 
   const bot = parseBot(e.BOT_TOKEN, e.BOT_PROVIDER_ID, e.BOT_BASE_URL, fail)
