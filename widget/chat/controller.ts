@@ -1,27 +1,23 @@
-import type { Contact, IdentifiedUser, StreamEvent } from '../../shared/widget-api'
+import type { Contact, IdentifiedUser } from '../../shared/widget-api'
 import { CHAT_STRINGS } from '../i18n/chat-strings'
 import type { WidgetContext } from '../loader/context'
 import { isApiError, unreadable } from '../protocol/api-error'
 import { compareEntryIds } from '../protocol/entry-id'
 import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bodies'
-import { isHttpUrl } from '../protocol/http-url'
 import { type RequestOptions, request } from '../protocol/request'
 import { observable } from '../state/observable'
 import { createAttention } from './attention'
 import { createCatchUp } from './catch-up'
-import { belongsTo, createClientId } from './client-id'
 import type { Conversation, ConversationEvent } from './conversation'
+import { createCustomerMessages } from './customer-messages'
 import { openEventStream } from './event-stream'
-import type { OutboxItem } from './outbox'
-import { createOutboxSender } from './outbox-sender'
 import { persisted } from './persisted'
 import { createReadSync } from './read-sync'
 import { createSession } from './session'
+import { createStreamEvents } from './stream-events'
 import { createTabSync, type TabMessage } from './tab-sync'
-import { createTypingSender } from './typing-sender'
 import { newReplies, unreadReplies } from './unread'
 
-export const AGENT_TYPING_TIMEOUT_MS = 30_000
 /** Entries per GET /api/history page. */
 export const HISTORY_PAGE = 100
 
@@ -62,8 +58,7 @@ export function createChatController(context: WidgetContext) {
       const fresh =
         event.type === 'entries' || event.type === 'accepted' ? newReplies(previous, next) : []
       if (fresh.length > 0) {
-        clearTimeout(typingTimer)
-        state.set({ agentTyping: undefined })
+        events.showTyping(undefined)
         for (const entry of fresh) emitter.emit('message', entry)
         if (!isSeen()) attention.notify(settings.sound, fresh.length)
       }
@@ -86,8 +81,10 @@ export function createChatController(context: WidgetContext) {
   const catchUp = createCatchUp((entries) =>
     dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
   )
+  const events = createStreamEvents(context, dispatch, catchUp, (agentTyping) =>
+    state.set({ agentTyping }),
+  )
   let stream: ReturnType<typeof openEventStream> | undefined
-  let typingTimer: ReturnType<typeof setTimeout> | undefined
   let destroyed = false
   let refusals = 0
   let unsubscribeUi: (() => void) | undefined
@@ -117,45 +114,6 @@ export function createChatController(context: WidgetContext) {
     if (unread === ui.get().unread) return
     ui.set({ unread })
     void storage.set('unread', unread)
-  }
-
-  function onEvent(event: StreamEvent): void {
-    switch (event.event) {
-      case 'message':
-        catchUp.push(event.data)
-        break
-      case 'typing':
-        clearTimeout(typingTimer)
-        if (!event.data.typing) {
-          state.set({ agentTyping: undefined })
-          break
-        }
-        state.set({ agentTyping: event.data.name === undefined ? {} : { name: event.data.name } })
-        typingTimer = setTimeout(
-          () => state.set({ agentTyping: undefined }),
-          AGENT_TYPING_TIMEOUT_MS,
-        )
-        break
-      case 'status':
-        ui.set({ online: event.data.online })
-        break
-      case 'read':
-        dispatch({ type: 'read', upTo: event.data.upTo })
-        break
-      case 'delivery': {
-        const { clientId, state: delivery, error } = event.data
-        dispatch({
-          type: 'delivery',
-          clientId,
-          delivery: error ? { state: delivery, error } : { state: delivery },
-        })
-        if (delivery === 'failed')
-          emitter.emit('error', {
-            code: 'delivery_failed',
-            message: error ?? 'A message could not be delivered',
-          })
-      }
-    }
   }
 
   /** Another log from now on (a new visitor, an identified user): replay its newest page. */
@@ -188,13 +146,15 @@ export function createChatController(context: WidgetContext) {
     return `${base}api/events?ticket=${encodeURIComponent(ticket.ticket)}${last ? `&lastEventId=${encodeURIComponent(last)}` : ''}`
   }
 
+  const reconnect = (): void => (stream ? stream.restart() : connect())
+
   function connect(): void {
     if (destroyed) return
     stream?.close()
     stream = openEventStream({
       EventSource: context.EventSource,
       url: streamUrl,
-      onEvent,
+      onEvent: events.onEvent,
       onClosed: async (opened) => {
         const before = session.current()?.visitorId
         const after = await session.check()
@@ -210,90 +170,13 @@ export function createChatController(context: WidgetContext) {
     void sender.flush()
   }
 
-  const isQueued = (item: OutboxItem): boolean =>
-    (conversation.get().delivery[item.id]?.state ?? 'queued') === 'queued'
-  const sender = createOutboxSender({
-    post: (item) =>
-      call('api/messages', {
-        method: 'POST',
-        body: { id: item.id, type: 'text', text: item.text, url: item.url, invite: item.invite },
-      }),
-    next: () => conversation.get().outbox.find(isQueued),
-    accepted: (item, response) => {
-      dispatch({
-        type: 'accepted',
-        id: item.id,
-        entries: response.entries,
-        state: response.delivery,
-      })
-      for (const entry of response.entries) emitter.emit('sent', entry)
-    },
-    refused: (item, error) => {
-      dispatch({
-        type: 'delivery',
-        clientId: item.id,
-        delivery: { state: 'failed', error: error.message },
-      })
-      emitter.emit('error', { code: error.code, message: error.message })
-    },
-    renewSession: () => renewSession(),
-  })
-
-  const typing = createTypingSender((type) => {
-    if (!session.current()) return
-    // Typing is a momentary hint: a lost one is not worth a retry or an error.
-    call('api/messages', { method: 'POST', body: { id: createClientId(), type } }).catch(() => {})
-  })
-
-  function outboxItem(id: string, text: string): OutboxItem {
-    const item: OutboxItem = { id, text, at: Date.now() }
-    if (isHttpUrl(location.href)) item.url = location.href
-    return item
-  }
-
-  /** The text of a sent message, from its entries (long text was split into parts). */
-  function sentText(id: string): string {
-    return conversation
-      .get()
-      .entries.filter((entry) => belongsTo(entry.clientId, id))
-      .map((entry) => (entry.content.type === 'text' ? entry.content.text : ''))
-      .join('')
-  }
-
-  function send(text: string): void {
-    if (!text.trim()) return
-    const item = outboxItem(createClientId(), text.trim())
-    const { inviteAnswer } = ui.get()
-    if (inviteAnswer) {
-      item.invite = inviteAnswer
-      ui.set({ inviteAnswer: undefined })
-      void storage.del('invite-answer')
-    }
-    typing.stop()
-    dispatch({ type: 'queue', item })
-    void sender.flush()
-  }
-
-  /** Sends a failed message again under a new id (the refused id is spent). */
-  function retry(id: string): void {
-    const queued = conversation.get().outbox.find((item) => item.id === id)
-    const text = queued?.text ?? sentText(id)
-    if (!text.trim()) return
-    dispatch({
-      type: 'queue',
-      item: { ...(queued ?? outboxItem(id, text)), id: createClientId() },
-      replaces: id,
-    })
-    void sender.flushNow()
-  }
-
-  /** A delayed message: the backend tries it again now (the same id). */
-  function sendNow(id: string): void {
-    const text = sentText(id)
-    if (!text.trim()) return
-    dispatch({ type: 'queue', item: outboxItem(id, text) })
-    void sender.flushNow()
-  }
+  const { sender, typing, send, retry, sendNow } = createCustomerMessages(
+    context,
+    conversation,
+    session,
+    call,
+    renewSession,
+  )
 
   async function loadEarlier(): Promise<void> {
     const current = conversation.get()
@@ -329,8 +212,7 @@ export function createChatController(context: WidgetContext) {
     if (!after || after.token === before?.token) return
     state.set({ contact: after.contact })
     if (after.visitorId !== before?.visitorId) restartConversation()
-    if (stream) stream.restart()
-    else connect()
+    reconnect()
   }
 
   const onSeen = (): void => {
@@ -376,12 +258,10 @@ export function createChatController(context: WidgetContext) {
       } catch (error) {
         const message = `Identity verification failed: ${error instanceof Error ? error.message : String(error)}`
         emitter.emit('error', { code: isApiError(error) ? error.code : 'identify_failed', message })
-        console.error(`Porthole: ${message}`)
         throw error
       }
       tabs.post({ kind: 'session' })
-      if (stream) stream.restart()
-      else connect()
+      reconnect()
     },
     async clearHistory(): Promise<void> {
       const token = session.current()?.token
@@ -410,7 +290,7 @@ export function createChatController(context: WidgetContext) {
       sender.stop()
       readSync.stop()
       catchUp.clear()
-      clearTimeout(typingTimer)
+      events.showTyping(undefined)
       typing.stop()
       attention.destroy()
       tabs.close()

@@ -19,8 +19,6 @@ export interface StoredConversation {
   conversation: Conversation
   /** Entry ids the store holds. */
   ids: string[]
-  /** Read from the single key "log" of widgets before per-entry storage: to convert. */
-  legacy: boolean
 }
 
 /** Reads the stored conversation, or a log in the old format; what does not parse is dropped. */
@@ -43,11 +41,10 @@ export async function loadConversation(storage: KeyValueStore): Promise<StoredCo
       lastEventId: text(record.lastEventId),
       readUpTo: text(record.readUpTo),
       invite: text(record.invite),
-      delivery: { ...parseDeliveries(record.delivery), ...failed },
+      delivery: { ...parseDeliveries(record.delivery), ...parseDeliveries(failed) },
       outbox: items,
     },
     ids,
-    legacy,
   }
 }
 
@@ -62,11 +59,9 @@ export function createConversationWriter(
   onSaved: () => void,
 ) {
   const stored = new Set(loaded.ids)
-  let legacy = loaded.legacy
   let latest: Conversation | undefined
   let scheduled = false
   let writing: Promise<void> = Promise.resolve()
-  let warned = false
 
   function schedule(delayMs = 0): void {
     if (scheduled) return
@@ -84,24 +79,22 @@ export function createConversationWriter(
     const puts: [StoreKey, unknown][] = window.flatMap((entry): [StoreKey, unknown][] =>
       stored.has(entry.id) ? [] : [[entryKey(entry.id), entry]],
     )
-    const { lastEventId, readUpTo, delivery, invite } = state
-    const earlier = state.entries.length > WINDOW || state.earlier
-    puts.push(['conversation', { ids, lastEventId, readUpTo, delivery, invite, earlier }])
-    puts.push(['outbox', state.outbox])
+    const { entries, keep, outbox, ...record } = state
+    puts.push(
+      ['conversation', { ...record, ids, earlier: entries.length > WINDOW || state.earlier }],
+      ['outbox', outbox],
+    )
     const gone = [...stored].filter((id) => !ids.includes(id))
-    const deletes = gone.map(entryKey)
-    if (legacy) deletes.push('log')
     try {
-      await storage.write(puts, deletes)
-    } catch (error) {
-      // Storage refused (quota, a closing database): write it again a little later.
+      // "log": the single key of earlier widgets, converted by this write.
+      await storage.write(puts, [...gone.map(entryKey), 'log'])
+    } catch {
+      // Storage refused (quota, a closing database): the state stays in memory and is
+      // written again a little later, with whatever changed meanwhile.
       latest ??= state
-      if (!warned) console.warn('Porthole: cannot save; retrying', error)
-      warned = true
       schedule(RETRY_MS)
       return
     }
-    legacy = false
     for (const id of gone) stored.delete(id)
     for (const id of ids) stored.add(id)
     onSaved()

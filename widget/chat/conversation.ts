@@ -130,13 +130,15 @@ function mergeStored(state: Conversation, stored: Conversation): Conversation {
   let next = merge(state, stored.entries)
   for (const [id, delivery] of Object.entries(stored.delivery)) next = deliver(next, id, delivery)
   const theirs = (id: string) => stored.outbox.some((item) => item.id === id)
-  const mine = next.outbox.filter(
-    // Gone from their outbox with news of it: accepted (or retried) over there.
-    (item) => theirs(item.id) || (stored.delivery[item.id]?.state ?? 'queued') === 'queued',
-  )
   return {
     ...next,
-    outbox: [...mine, ...stored.outbox.filter((item) => !mine.some((own) => own.id === item.id))],
+    outbox: [
+      // Gone from their outbox with news of it: accepted (or retried) over there.
+      ...next.outbox.filter(
+        (item) => theirs(item.id) || (stored.delivery[item.id]?.state ?? 'queued') === 'queued',
+      ),
+      ...stored.outbox.filter((item) => !next.outbox.some((own) => own.id === item.id)),
+    ],
     readUpTo: laterMarker(next.readUpTo, stored.readUpTo),
     invite: next.invite ?? stored.invite,
   }

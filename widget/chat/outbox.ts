@@ -1,5 +1,4 @@
-import { isRecord, isString } from '../protocol/read'
-import type { Delivery } from './message-state'
+import { isRecord, isString, type Json } from '../protocol/read'
 
 /** A customer message not yet accepted by the backend (IndexedDB key "outbox"). */
 export interface OutboxItem {
@@ -15,13 +14,11 @@ export interface OutboxItem {
 
 /**
  * Reads a stored outbox. Its items' states live in the conversation's delivery map;
- * an outbox stored before that kept `state: 'failed'` on the item: returned in `failed`.
+ * an outbox stored before that kept `state: 'failed'` (and `error`) on the item: those
+ * items are returned in `failed`, by id, to be read with parseDeliveries.
  */
-export function parseOutbox(value: unknown): {
-  items: OutboxItem[]
-  failed: Record<string, Delivery>
-} {
-  const failed: Record<string, Delivery> = {}
+export function parseOutbox(value: unknown): { items: OutboxItem[]; failed: Json } {
+  const failed: Json = {}
   const items = (Array.isArray(value) ? value : []).flatMap((item): OutboxItem[] => {
     if (
       !isRecord(item) ||
@@ -33,10 +30,7 @@ export function parseOutbox(value: unknown): {
     const parsed: OutboxItem = { id: item.id, text: item.text, at: item.at }
     if (isString(item.url)) parsed.url = item.url
     if (isString(item.invite)) parsed.invite = item.invite
-    if (item.state === 'failed')
-      failed[item.id] = isString(item.error)
-        ? { state: 'failed', error: item.error }
-        : { state: 'failed' }
+    if (item.state === 'failed') failed[item.id] = item
     return [parsed]
   })
   return { items, failed }

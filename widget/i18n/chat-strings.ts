@@ -8,7 +8,7 @@ export interface ChatStrings {
   placeholder: string
   messageLabel: string
   send: string
-  /** `max`: one message's length (a text may be 20 of them); `parts`: the messages it makes. */
+  /** `max`: the limit shown; `parts`: the messages the backend will make of the text. */
   counter: (length: number, max: number, parts: number) => string
   sending: string
   delayed: string
@@ -47,11 +47,7 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     messageLabel: 'Message',
     send: 'Send',
     counter: (length, max, parts) =>
-      length > max * 20
-        ? `${length}/${max * 20}`
-        : parts > 1
-          ? `${length} characters: will be sent as ${parts} messages`
-          : `${length}/${max}`,
+      parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
     sending: 'Sending…',
     delayed: 'Delayed — will be sent',
     sendNow: 'Send now',
@@ -83,18 +79,14 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     messageLabel: 'Сообщение',
     send: 'Отправить',
     counter: (length, max, parts) =>
-      length > max * 20
-        ? `${length}/${max * 20}`
-        : parts > 1
-          ? `${length} символов: уйдёт ${parts} сообщениями`
-          : `${length}/${max}`,
+      parts > 1 ? `${length} символов: уйдёт ${parts} сообщениями` : `${length}/${max}`,
     sending: 'Отправка…',
     delayed: 'Задержано — будет отправлено',
     sendNow: 'Отправить сейчас',
     sent: 'Отправлено',
     failed: 'Не отправлено',
     retry: 'Повторить',
-    loadEarlier: 'Показать ранние сообщения',
+    loadEarlier: 'Ранние сообщения',
     earlierFailed: 'Не загрузилось.',
     typing: (name) => `${name ?? 'Оператор'} печатает…`,
     offlineIntro: 'Сейчас никого нет на месте. Оставьте сообщение и контакты — мы ответим.',

@@ -64,7 +64,7 @@ export function Composer({ strings, inputRef, onSend, onInput }: Props) {
         class={`ph-counter${parts > 1 ? ' ph-over' : ''}${tooLong ? ' ph-failed' : ''}`}
         aria-live={parts > 1 || tooLong ? 'polite' : 'off'}
       >
-        {strings.counter(text.length, MAX_TEXT_LENGTH, parts)}
+        {strings.counter(text.length, tooLong ? MAX_MESSAGE_LENGTH : MAX_TEXT_LENGTH, parts)}
       </span>
       <button
         type="submit"

@@ -19,7 +19,8 @@ export function LoadEarlier({ status, strings, onLoad }: Props) {
       class={`ph-earlier${status === 'failed' ? ' ph-failed' : ''}`}
       // aria-disabled, not disabled: a keyboard user's focus stays on the button.
       aria-disabled={loading}
-      onClick={() => loading || onLoad()}
+      // A click while loading is ignored by the loader itself.
+      onClick={onLoad}
     >
       {loading && <Dots />}
       {status === 'failed' ? (

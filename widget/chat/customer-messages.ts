@@ -1,0 +1,113 @@
+import type { WidgetContext } from '../loader/context'
+import { isHttpUrl } from '../protocol/http-url'
+import type { RequestOptions } from '../protocol/request'
+import { belongsTo, createClientId } from './client-id'
+import type { OutboxItem } from './outbox'
+import { createOutboxSender } from './outbox-sender'
+import type { PersistedConversation } from './persisted'
+import type { Session } from './session'
+import { createTypingSender } from './typing-sender'
+
+/** A backend call with the visitor's token. */
+export type Call = (path: string, options?: RequestOptions) => Promise<unknown>
+
+/**
+ * The customer's side of the conversation: sending (through the outbox, one message at
+ * a time, retried), "Retry" of a failed message (under a new id), "Send now" of a
+ * delayed one (the same id again) and typing notifications.
+ */
+export function createCustomerMessages(
+  { ui, storage, emitter }: WidgetContext,
+  conversation: PersistedConversation,
+  session: Session,
+  call: Call,
+  /** The token was refused: a new session before trying once more. */
+  renewSession: () => Promise<void>,
+) {
+  const isQueued = (item: OutboxItem): boolean =>
+    (conversation.get().delivery[item.id]?.state ?? 'queued') === 'queued'
+  const sender = createOutboxSender({
+    post: (item) =>
+      call('api/messages', {
+        method: 'POST',
+        body: { id: item.id, type: 'text', text: item.text, url: item.url, invite: item.invite },
+      }),
+    next: () => conversation.get().outbox.find(isQueued),
+    accepted: (item, response) => {
+      conversation.dispatch({
+        type: 'accepted',
+        id: item.id,
+        entries: response.entries,
+        state: response.delivery,
+      })
+      for (const entry of response.entries) emitter.emit('sent', entry)
+    },
+    refused: (item, error) => {
+      conversation.dispatch({
+        type: 'delivery',
+        clientId: item.id,
+        delivery: { state: 'failed', error: error.message },
+      })
+      emitter.emit('error', { code: error.code, message: error.message })
+    },
+    renewSession,
+  })
+
+  const typing = createTypingSender((type) => {
+    if (!session.current()) return
+    // Typing is a momentary hint: a lost one is not worth a retry or an error.
+    call('api/messages', { method: 'POST', body: { id: createClientId(), type } }).catch(() => {})
+  })
+
+  function outboxItem(id: string, text: string): OutboxItem {
+    const item: OutboxItem = { id, text, at: Date.now() }
+    if (isHttpUrl(location.href)) item.url = location.href
+    return item
+  }
+
+  /** The text of a sent message, from its entries (long text was split into parts). */
+  function sentText(id: string): string {
+    return conversation
+      .get()
+      .entries.filter((entry) => belongsTo(entry.clientId, id))
+      .map((entry) => (entry.content.type === 'text' ? entry.content.text : ''))
+      .join('')
+  }
+
+  function send(text: string): void {
+    if (!text.trim()) return
+    const item = outboxItem(createClientId(), text.trim())
+    const { inviteAnswer } = ui.get()
+    if (inviteAnswer) {
+      item.invite = inviteAnswer
+      ui.set({ inviteAnswer: undefined })
+      void storage.del('invite-answer')
+    }
+    typing.stop()
+    conversation.dispatch({ type: 'queue', item })
+    void sender.flush()
+  }
+
+  /** Sends a failed message again under a new id (the refused id is spent). */
+  function retry(id: string): void {
+    const queued = conversation.get().outbox.find((item) => item.id === id)
+    const text = queued?.text ?? sentText(id)
+    if (!text.trim()) return
+    conversation.dispatch({
+      type: 'queue',
+      item: { ...(queued ?? outboxItem(id, text)), id: createClientId() },
+      replaces: id,
+    })
+    void sender.flushNow()
+  }
+
+  /** A delayed message: the backend tries it again now (the same id). */
+  function sendNow(id: string): void {
+    const text = sentText(id)
+    if (!text.trim()) return
+    conversation.dispatch({ type: 'queue', item: outboxItem(id, text) })
+    void sender.flushNow()
+  }
+
+  return { sender, typing, send, retry, sendNow }
+}

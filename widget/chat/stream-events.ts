@@ -1,0 +1,57 @@
+import type { StreamEvent } from '../../shared/widget-api'
+import type { WidgetContext } from '../loader/context'
+import type { createCatchUp } from './catch-up'
+import type { ConversationEvent } from './conversation'
+
+export const AGENT_TYPING_TIMEOUT_MS = 30_000
+
+export type AgentTyping = { name?: string } | undefined
+
+/**
+ * What the live stream says, applied: entries (through the catch-up, in chunks),
+ * typing (hidden on typeout, on a reply, or after 30 s), status, the read marker and
+ * delivery states.
+ */
+export function createStreamEvents(
+  { ui, emitter }: WidgetContext,
+  dispatch: (event: ConversationEvent) => void,
+  catchUp: ReturnType<typeof createCatchUp>,
+  setTyping: (typing: AgentTyping) => void,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  function showTyping(typing: AgentTyping): void {
+    clearTimeout(timer)
+    setTyping(typing)
+    if (typing) timer = setTimeout(() => setTyping(undefined), AGENT_TYPING_TIMEOUT_MS)
+  }
+
+  return {
+    showTyping,
+    onEvent(event: StreamEvent): void {
+      switch (event.event) {
+        case 'message':
+          catchUp.push(event.data)
+          break
+        case 'typing':
+          showTyping(event.data.typing ? { name: event.data.name } : undefined)
+          break
+        case 'status':
+          ui.set({ online: event.data.online })
+          break
+        case 'read':
+          dispatch({ type: 'read', upTo: event.data.upTo })
+          break
+        case 'delivery': {
+          const { clientId, state, error } = event.data
+          dispatch({ type: 'delivery', clientId, delivery: event.data })
+          if (state === 'failed')
+            emitter.emit('error', {
+              code: 'delivery_failed',
+              message: error ?? 'A message could not be delivered',
+            })
+        }
+      }
+    },
+  }
+}
