@@ -6,8 +6,8 @@ import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
-import { enforceRate, limitBody } from '../http/limits'
-import { validate } from '../http/validation'
+import { jsonBody } from '../http/json-body'
+import { enforceRate } from '../http/limits'
 import type { Runtime } from '../runtime'
 import { updateProfile } from '../session/profile'
 
@@ -20,7 +20,6 @@ export function messageRoutes(
   const { config, store } = deps
   return new Hono<AppEnv>().use('/messages', auth).post(
     '/messages',
-    limitBody(128 * 1024),
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
       await enforceRate(runtime.limits.visitorMessages, c.get('visitor').visitorId, 'messages')
@@ -31,7 +30,7 @@ export function messageRoutes(
       )
       await next()
     },
-    validate('json', OutgoingMessage),
+    jsonBody(OutgoingMessage, 128 * 1024),
     async (c) => {
       const { visitorId } = c.get('visitor')
       const message = c.req.valid('json')

@@ -5,9 +5,9 @@ import { moveReadMarker } from '../events/read-marker'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
-import { enforceRate, limitBody } from '../http/limits'
+import { jsonBody } from '../http/json-body'
+import { enforceRate } from '../http/limits'
 import { perMinuteLimiter } from '../http/rate-limit'
-import { validate } from '../http/validation'
 import type { ConversationLog } from '../store/types'
 
 /**
@@ -22,14 +22,13 @@ export function readRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
   const perIp = limiter('reads-per-ip', config.rateLimits.messagesPerIpPerMinute)
   return new Hono<AppEnv>().use('/read', auth).post(
     '/read',
-    limitBody(4 * 1024),
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
       await enforceRate(perVisitor, c.get('visitor').visitorId, 'read receipts')
       await enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
       await next()
     },
-    validate('json', ReadRequest),
+    jsonBody(ReadRequest, 4 * 1024),
     async (c) => {
       const { visitorId } = c.get('visitor')
       const { upTo } = c.req.valid('json')

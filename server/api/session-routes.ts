@@ -10,8 +10,8 @@ import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
-import { enforceRate, limitBody } from '../http/limits'
-import { validate } from '../http/validation'
+import { jsonBody } from '../http/json-body'
+import { enforceRate } from '../http/limits'
 import type { Logger } from '../logging/logger'
 import type { Runtime } from '../runtime'
 import { verifyIdentity } from '../session/identity'
@@ -83,7 +83,7 @@ export function sessionRoutes(
   }
 
   return new Hono<AppEnv>()
-    .post('/session', limitBody(8 * 1024), validate('json', SessionRequest), async (c) => {
+    .post('/session', jsonBody(SessionRequest, 8 * 1024), async (c) => {
       await enforceRate(
         runtime.limits.ipSessions,
         clientIp(c, config.trustProxy),

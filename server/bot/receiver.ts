@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import {
   describeIssues,
   errorBody,
@@ -7,6 +6,8 @@ import {
   SERVICE_TO_PROVIDER_EVENTS,
   type ServiceToProviderEvent,
 } from '../../shared/protocol'
+import { isBodyError } from '../http/body-error'
+import { readJsonBody } from '../http/read-body'
 import { type BotLogger, describeError } from './logger'
 import { tokensMatch } from './token'
 
@@ -54,16 +55,17 @@ export function createBotReceiver(options: BotReceiverOptions): Hono {
       }
       await next()
     },
-    bodyLimit({
-      maxSize: options.maxBodyBytes,
-      onError: (c) => c.json(invalid(`The body is larger than ${options.maxBodyBytes} bytes`), 413),
-    }),
     async (c) => {
-      const text = await c.req.text()
       let body: unknown
       try {
-        body = JSON.parse(text)
-      } catch {
+        // The request's own stream: the bot's routes may be served without the Node bindings.
+        body = await readJsonBody(c.req.raw, undefined, options.maxBodyBytes)
+      } catch (error) {
+        if (!isBodyError(error)) throw error
+        if (error.code === 'payload_too_large') {
+          return c.json(invalid(`The body is larger than ${options.maxBodyBytes} bytes`), 413)
+        }
+        if (error.code === 'invalid_utf8') return c.json(invalid(error.message), 400)
         return c.json(invalid('The body is not valid JSON: send one JSON object per event'), 400)
       }
       const parsed = parseServiceToProviderEvent(body)

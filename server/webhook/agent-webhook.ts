@@ -9,12 +9,13 @@ import { describeIssues, errorBody } from '../../shared/protocol/errors'
 import { EntryContent } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import type { AppEnv } from '../http/app-env'
+import { type BodyErrorCode, isBodyError } from '../http/body-error'
+import { readJsonBody } from '../http/read-body'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
 import { agentMessageDedupeKey } from '../store/keys'
 import { agentMessageEntry } from './agent-message-entry'
 import { isTooDeep, MAX_JSON_DEPTH } from './json-depth'
-import { readBody } from './read-body'
 import { createSecretMatcher } from './secret-match'
 import { isPermanentStoreFailure } from './store-failure'
 
@@ -22,6 +23,13 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024
 const MAX_VISITOR_ID = 128
 
 const OK: ReplyOk = { result: 'ok' }
+
+/** What the agent sees for a body the reader refused (413 is answered as such). */
+const WEBHOOK_BODY_PROBLEMS: Record<Exclude<BodyErrorCode, 'payload_too_large'>, string> = {
+  empty_body: 'is not JSON (it is empty)',
+  invalid_json: 'is not JSON',
+  invalid_utf8: 'is not valid UTF-8',
+}
 
 function invalid(message: string): ReplyError {
   return { error: { code: 'invalid_request', message } }
@@ -60,20 +68,21 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
       await next()
     },
     async (c) => {
-      const text = await readBody(c.req.raw, c.env?.incoming, WEBHOOK_BODY_LIMIT)
-      if (text === undefined) {
-        deliveries.inc({ outcome: 'too_large' })
-        return c.json(
-          errorBody('payload_too_large', `The body is larger than ${WEBHOOK_BODY_LIMIT} bytes.`),
-          413,
-        )
-      }
       let json: unknown
       try {
-        json = JSON.parse(text)
-      } catch {
+        json = await readJsonBody(c.req.raw, c.env?.incoming, WEBHOOK_BODY_LIMIT)
+      } catch (error) {
+        if (!isBodyError(error)) throw error
+        if (error.code === 'payload_too_large') {
+          deliveries.inc({ outcome: 'too_large' })
+          return c.json(
+            errorBody('payload_too_large', `The body is larger than ${WEBHOOK_BODY_LIMIT} bytes.`),
+            413,
+          )
+        }
+        // Permanent: the same bytes would be refused again (see spec 2.3: 200 with the error).
         deliveries.inc({ outcome: 'invalid' })
-        return c.json(invalid('body: is not JSON'), 200)
+        return c.json(invalid(`body: ${WEBHOOK_BODY_PROBLEMS[error.code]}`), 200)
       }
       if (isTooDeep(json)) {
         // Permanent: no retry could store it (see spec 2.3: 200 with the error).

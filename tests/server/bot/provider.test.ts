@@ -117,6 +117,16 @@ describe('createBotProvider: receiving (B2)', () => {
     }
   })
 
+  it('answers 400 invalid_request for a body that is not UTF-8', async () => {
+    const s = setup()
+    const response = await s.post('', TOKEN, { body: Uint8Array.of(0x7b, 0xff, 0x7d) })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: { code: 'invalid_request', message: expect.stringMatching(/not valid UTF-8/) },
+    })
+    expect(s.received).toEqual([])
+  })
+
   it('answers 400 invalid_request for malformed JSON', async () => {
     const s = setup()
     const response = await s.post('{"event": "CLIENT_MESSAGE",')

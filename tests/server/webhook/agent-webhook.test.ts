@@ -50,6 +50,30 @@ describe('POST /hooks/:secret/:channelId (A3)', () => {
     expect(events).toHaveLength(1)
   })
 
+  it('answers 200 with invalid_request for a body that is not UTF-8 or is empty, storing nothing', async () => {
+    t = createTestApp()
+    const json = JSON.stringify(createAgentMessage({ recipientId: 'visitor-8' }))
+    const bytes = new TextEncoder().encode(json)
+    // A lone continuation byte inside the text: not UTF-8, never stored as U+FFFD.
+    const at = json.indexOf('"text":"') + 8
+    const broken = Uint8Array.of(...bytes.slice(0, at), 0x80, ...bytes.slice(at))
+    for (const [body, message] of [
+      [broken, /^body: is not valid UTF-8/],
+      ['', /^body: is not JSON/],
+    ] as const) {
+      const res = await t.app.request(HOOK, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      expect(res.status).toBe(200)
+      expect(IntegratorReply.parse(await res.json())).toEqual({
+        error: { code: 'invalid_request', message: expect.stringMatching(message) },
+      })
+    }
+    expect(await t.deps.store.readAfter('visitor-8', undefined, 10)).toEqual([])
+  })
+
   it('keeps a message for a recipient it has never seen, under that id (numeric too)', async () => {
     t = createTestApp()
     await deliver(createAgentMessage({ recipientId: 1233 }))
