@@ -66,6 +66,13 @@ export function messageRoutes(
         case 'delayed':
           // Stored and retried until A2_GIVE_UP_HOURS; the outcome arrives as a `delivery` event.
           return c.json({ entries, delivery: result.state } satisfies PostMessageResponse, 202)
+        case 'busy':
+          throw apiError(
+            503,
+            'busy',
+            'This message is being taken by another request; send it again in a moment.',
+            { 'retry-after': '2' },
+          )
         case 'rejected':
           throw apiError(422, 'rejected', result.error ?? 'The chat service refused this message.')
         case 'failed':

@@ -46,12 +46,22 @@ export type OutboxOptions = {
   random?: () => number
 }
 
-export type SubmitResult = {
-  state: OutboxState
-  /** Why it is not sent (for `pending`, `delayed`, `failed`, `rejected`). */
-  error?: string
-  entries: ConversationEntry[]
-}
+const BUSY_WAIT_MS = 1000
+const BUSY_POLL_MS = 50
+
+export type SubmitResult =
+  | {
+      state: OutboxState
+      /** Why it is not sent (for `pending`, `delayed`, `failed`, `rejected`). */
+      error?: string
+      entries: ConversationEntry[]
+    }
+  /**
+   * Another holder has the message's claim but nothing is stored yet (a concurrent
+   * request about to store it, or a holder that died before storing it, until its
+   * claim lapses): not taken — the client must send it again shortly.
+   */
+  | { state: 'busy'; entries: [] }
 
 export type Outbox = {
   /**
@@ -281,6 +291,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  // A live concurrent holder stores the message within milliseconds of its claim; a
+  // holder that died before storing it never will (its claim lapses after claimTtl).
+  async function storedSoon(key: string): Promise<OutboxItem | undefined> {
+    for (let wait = 0; ; wait += BUSY_POLL_MS) {
+      const item = await read(key)
+      if (item || wait >= BUSY_WAIT_MS) return item
+      await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS))
+    }
+  }
+
   return {
     async submit(request) {
       const fresh = createOutboxItem(request, now())
@@ -294,7 +314,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         })
         if (!result.held) {
           // Being sent right now by a concurrent request or a retry.
-          const item = (await read(key)) ?? fresh
+          const item = await storedSoon(key)
+          // Nothing stored: answering "pending" would promise a message nobody holds.
+          if (!item) return { state: 'busy', entries: [] }
           const state = item.state === 'failed' ? 'pending' : item.state
           return { state, entries: await appendEntries(item) }
         }

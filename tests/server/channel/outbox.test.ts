@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { Outbox } from '../../../server/channel/outbox'
 import { OutboxItem } from '../../../server/channel/outbox-item'
-import { outboxItemKey as outboxKey } from '../../../server/store/keys'
+import { deliveryLockKey, outboxItemKey as outboxKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
@@ -270,6 +270,26 @@ describe('outbox: restarts and crashes', () => {
     expect(after.inFlight).toBeUndefined()
     expect(Date.now() - crashedAt).toBeLessThanOrEqual(CLAIM_TTL_MS + SWEEP_MS)
     expect(second.logs.some((l) => l.includes('may receive it twice'))).toBe(true)
+  })
+
+  it('does not answer for a message whose claim a dead holder left before storing it: busy, then taken once the claim lapses', async () => {
+    // The holder claimed the message, then died (kill -9, or the store went away) before
+    // storing it. Answering "pending" here promised a message nobody held: it was lost.
+    const store = createMemoryStore()
+    const service = createFakeService()
+    const { outbox } = instance(store, service.fetch)
+    const message = request('v-busy')
+    const itemKey = outboxKey(message.visitorId, message.clientId)
+    expect(await store.claim(deliveryLockKey(itemKey), CLAIM_TTL_MS)).toBe(true)
+    const answer = outbox.submit(message)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await answer).toEqual({ state: 'busy', entries: [] })
+    expect(await store.getRecord(itemKey, z.unknown())).toBeUndefined()
+    // The client sends it again after the claim lapsed: stored, sent, once.
+    await vi.advanceTimersByTimeAsync(CLAIM_TTL_MS + 1)
+    const again = await outbox.submit(message)
+    expect(again.state).toBe('sent')
+    expect(receivedIds(service)).toEqual([message.clientId])
   })
 
   it('sends twice at most when the crash came after the service accepted, before the save', async () => {
