@@ -67,7 +67,6 @@ export function createAttention(lockName: string, titleFor: (count: number) => s
       // Without the Web Locks API, only a visible tab chimes.
       if (sound && (locks ? leader : !document.hidden)) chime()
     },
-    isLeader: () => leader,
     destroy(): void {
       document.removeEventListener('visibilitychange', restoreTitle)
       release.abort()

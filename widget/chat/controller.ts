@@ -173,7 +173,6 @@ export function createChatController(context: WidgetContext) {
   const { sender, typing, send, retry, sendNow } = createCustomerMessages(
     context,
     conversation,
-    session,
     call,
     renewSession,
   )

@@ -5,7 +5,6 @@ import { belongsTo, createClientId } from './client-id'
 import type { OutboxItem } from './outbox'
 import { createOutboxSender } from './outbox-sender'
 import type { PersistedConversation } from './persisted'
-import type { Session } from './session'
 import { createTypingSender } from './typing-sender'
 
 /** A backend call with the visitor's token. */
@@ -19,7 +18,6 @@ export type Call = (path: string, options?: RequestOptions) => Promise<unknown>
 export function createCustomerMessages(
   { ui, storage, emitter }: WidgetContext,
   conversation: PersistedConversation,
-  session: Session,
   call: Call,
   /** The token was refused: a new session before trying once more. */
   renewSession: () => Promise<void>,
@@ -54,7 +52,6 @@ export function createCustomerMessages(
   })
 
   const typing = createTypingSender((type) => {
-    if (!session.current()) return
     // Typing is a momentary hint: a lost one is not worth a retry or an error.
     call('api/messages', { method: 'POST', body: { id: createClientId(), type } }).catch(() => {})
   })

@@ -7,6 +7,9 @@ import {
 } from './conversation'
 import { createConversationWriter, loadConversation } from './conversation-storage'
 
+/** After a clear, how long other tabs' news is not merged. */
+export const CLEAR_SETTLE_MS = 1000
+
 export interface PersistedOptions {
   storage: KeyValueStore
   /** A write landed: the other tabs should `sync`. */
@@ -25,8 +28,10 @@ export interface PersistedOptions {
 export function persisted({ storage, announce, onChange }: PersistedOptions) {
   let state = emptyConversation()
   let writer: ReturnType<typeof createConversationWriter> | undefined
+  let clearedAt = 0
 
   function apply(event: ConversationEvent, save = true, from = state): void {
+    if (event.type === 'reset') clearedAt = Date.now()
     const previous = state
     state = reduce(from, event)
     if (state === previous) return
@@ -45,11 +50,17 @@ export function persisted({ storage, announce, onChange }: PersistedOptions) {
     },
     /** Another tab saved: merge what it wrote. */
     async sync(): Promise<void> {
-      apply({ type: 'stored', stored: (await loadConversation(storage)).conversation }, false)
+      const { conversation: stored } = await loadConversation(storage)
+      // Just after a clear, writes of the old conversation (another tab's, or a read
+      // begun before it) may still land: they are not merged back.
+      if (Date.now() - clearedAt > CLEAR_SETTLE_MS) apply({ type: 'stored', stored }, false)
     },
-    /** Another tab cleared the history (and the store). */
+    /**
+     * Another tab cleared the history. Saved here too: a write of this tab's older
+     * state that landed after the other tab's must not bring the conversation back.
+     */
     forget(): void {
-      apply({ type: 'reset' }, false)
+      apply({ type: 'reset' })
     },
   }
 }

@@ -177,6 +177,33 @@ describe('the JS API of the chat', () => {
 })
 
 describe('tabs', () => {
+  it('clearHistory in one tab empties the others, and none brings the conversation back', async () => {
+    const a = track(await openChat())
+    const b = track(
+      await mountTestWidget({
+        base: a.widget.context.base,
+        storage: a.storage,
+        backend: a.backend,
+      }),
+    )
+    await waitFor(() => expect(b.EventSource.instances.length).toBeGreaterThan(0))
+    const reply = createEntry({ id: '8', content: { type: 'text', text: 'Shared reply' } })
+    for (const tab of [a, b]) tab.stream().emit('message', reply, '8')
+    await b.screen.findByText('Shared reply')
+    await a.widget.api.clearHistory()
+    // The other tab hears it while its own write of the reply may still be on its way.
+    b.stream().emit(
+      'message',
+      createEntry({ id: '9', content: { type: 'text', text: 'Late' } }),
+      '9',
+    )
+    await waitFor(() => expect(b.screen.queryByText('Shared reply')).toBeNull())
+    await settle(50)
+    const [record] = await a.storage.getMany(['conversation'])
+    expect(record).toMatchObject({ ids: [] })
+    expect(await a.storage.get('entry:8')).toBeUndefined()
+  })
+
   it('a read in one tab clears the badge in the other', async () => {
     const a = track(await openChat())
     const b = track(
