@@ -4,12 +4,16 @@ import { z } from 'zod'
 import { describeIssues } from '../../shared/protocol/errors'
 import { apiError } from './api-error'
 
+/** What validate() checks: never a body, which jsonBody() reads with the one body reader. */
+type NonBodyTarget = Exclude<keyof ValidationTargets, 'json' | 'form'>
+
 /**
- * zValidator whose failures answer 400 `invalid_request` naming each bad field.
+ * zValidator whose failures answer 400 `invalid_request` naming each bad field, for
+ * the query, path parameters, headers or cookies. Bodies go through jsonBody().
  *
- * @example app.post('/api/messages', validate('json', OutgoingMessage), (c) => c.req.valid('json'))
+ * @example app.get('/api/history', validate('query', HistoryQuery), (c) => c.req.valid('query'))
  */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+export function validate<T extends z.ZodType, Target extends NonBodyTarget>(
   target: Target,
   schema: T,
 ) {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../../server/http/app-env'
 import { jsonBody } from '../../../server/http/json-body'
 import { createErrorHandler } from '../../../server/http/on-error'
+import { validate } from '../../../server/http/validation'
 import { createLogger } from '../../../server/logging/logger'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
@@ -70,6 +71,14 @@ describe('jsonBody(): the API routes’ body reader and validator', () => {
     }
     const res = await greetingApp().request('/greet', init)
     expect(res.status).toBe(413)
+  })
+
+  it('is the only way to a body: validate() takes no body target (checked by the typechecker)', () => {
+    // @ts-expect-error: a JSON body goes through jsonBody() and the one body reader
+    void (() => validate('json', Greeting))
+    // @ts-expect-error: nor a form body
+    void (() => validate('form', Greeting))
+    void (() => validate('query', Greeting))
   })
 
   it('leaves a body that is not declared JSON unread and validates {} (as Hono’s validator did)', async () => {
