@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger'
 import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '../store/keys'
 import type { Claims, Store } from '../store/types'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff'
-import type { ChannelClient } from './channel-client'
+import type { ChannelClient, SendOutcome } from './channel-client'
 import { begin, isDue, next, type RetryPolicy, restart } from './delivery-decision'
 import {
   createOutboxItem,
@@ -46,6 +46,7 @@ export type OutboxOptions = {
   random?: () => number
 }
 
+const RECOVERY_SPACING_MS = 20
 const BUSY_WAIT_MS = 1000
 const BUSY_POLL_MS = 50
 
@@ -121,6 +122,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let sweeping = false
   let cursor = ''
   let stopped = false
+  let serviceFailing = false
   const { read, save, appendEntries, announce, dropMarker, indexOlderItems } = createOutboxRecords({
     store,
     logger,
@@ -170,6 +172,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       current = next(begun, outcome, now(), policy)
       await save(current, true)
       logOutcome(logger, begun, current, outcome, policy.giveUpMs)
+      noteService(outcome.kind)
       if (outcome.kind !== 'accepted' || !isActive(current) || stopped) break
       // More parts: keep the claim, and make sure nobody took the item over meanwhile.
       if (!(await lease.renew())) {
@@ -240,12 +243,33 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (item && isActive(item)) scheduleAt(key, item.nextAttemptAt)
   }
 
-  /** A timer's or the sweep's attempt of a due item. */
-  async function retry(key: string): Promise<void> {
+  // After an outage each waiting message would sit out its own backoff step (up to
+  // 5 minutes): the first acceptance after a failure sends this instance's waiting
+  // messages now instead, a few at a time.
+  function noteService(outcome: SendOutcome['kind']): void {
+    if (outcome === 'failed') {
+      serviceFailing = true
+      return
+    }
+    if (outcome !== 'accepted' || !serviceFailing) return
+    serviceFailing = false
+    const waiting = [...timers.entries()].filter(([, { at }]) => at > now())
+    logger.info('outbox: the service accepts messages again; sending the waiting ones now', {
+      count: waiting.length,
+    })
+    waiting.forEach(([key, { timer }], index) => {
+      clearTimeout(timer)
+      timers.delete(key)
+      setTimeout(() => void retry(key, true), index * RECOVERY_SPACING_MS).unref()
+    })
+  }
+
+  /** A timer's or the sweep's attempt of a due item (`early`: due or not, the service is back). */
+  async function retry(key: string, early = false): Promise<void> {
     if (stopped) return
     try {
       const result = await deliver(key, (stored) =>
-        stored && isActive(stored) && isDue(stored, now()) ? stored : undefined,
+        stored && isActive(stored) && (early || isDue(stored, now())) ? stored : undefined,
       )
       if (!result.held) {
         // Held by a request or another instance, or left by a crashed one until its ttl ends.

@@ -93,6 +93,25 @@ describe('outbox: a service outage loses nothing', () => {
     },
   )
 
+  it('sends every waiting message as soon as the service accepts one again, not at its own backoff step', async () => {
+    const store = createMemoryStore()
+    const service = createFakeService({ message: { status: 503 } })
+    const { outbox } = instance(store, service.fetch)
+    const waiting = Array.from({ length: 30 }, (_, i) => request(`visitor-${i}`))
+    for (const message of waiting) await outbox.submit(message)
+    // Half an hour down: every message is on the 5-minute backoff step by now.
+    await vi.advanceTimersByTimeAsync(30 * 60_000)
+    service.setMessageDefault({ status: 200 })
+    const before = receivedIds(service).length
+    // A new message goes through at once; the 30 waiting ones follow within a second.
+    expect((await outbox.submit(request('visitor-new'))).state).toBe('sent')
+    await vi.advanceTimersByTimeAsync(1000)
+    const after = receivedIds(service).slice(before)
+    expect(after.sort()).toEqual([...waiting.map((m) => m.clientId), `message-${counter}`].sort())
+    for (const message of waiting)
+      expect((await stored(store, message.visitorId, message.clientId)).state).toBe('sent')
+  })
+
   it('fails a message after 24 hours of outage, tells the visitor and logs an error', async () => {
     const store = createMemoryStore()
     const service = createFakeService({ message: 'connection-error' })
