@@ -33,7 +33,10 @@ function recordingStore() {
       return inner.write(puts, deletes)
     },
   }
-  return { store, inner, writes, refuseNext: (count: number) => void (refuse = count) }
+  const refuseNext = (count: number): void => {
+    refuse = count
+  }
+  return { store, inner, writes, refuseNext }
 }
 
 async function entryKeys(store: KeyValueStore, upTo: number): Promise<number> {

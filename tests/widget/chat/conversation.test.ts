@@ -32,7 +32,8 @@ const ids = (state: Conversation) => state.entries.map((entry) => entry.id)
 const run = (events: ConversationEvent[], state = emptyConversation()) =>
   events.reduce(reduce, state)
 function item(id: string, text = `text of ${id}`): OutboxItem {
-  return { id, text, at: (at += 1000) }
+  at += 1000
+  return { id, text, at }
 }
 
 describe('entries', () => {
