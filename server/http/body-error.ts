@@ -1,3 +1,5 @@
+import { PortholeError } from '../errors'
+
 /** Why a request body could not be read: each maps to one answer (413 or 400). */
 export const BODY_ERROR_CODES = [
   'payload_too_large',
@@ -8,15 +10,13 @@ export const BODY_ERROR_CODES = [
 export type BodyErrorCode = (typeof BODY_ERROR_CODES)[number]
 
 /** A request body that is too large, empty, not UTF-8 or not JSON. The message says what to send. */
-export class BodyError extends Error {
+export class BodyError extends PortholeError<BodyErrorCode> {
   override name = 'BodyError' as const
-  readonly code: BodyErrorCode
   /** 413 for a body over the limit, 400 for the rest. */
   readonly status: 400 | 413
 
   constructor(code: BodyErrorCode, message: string) {
-    super(message)
-    this.code = code
+    super(code, message)
     this.status = code === 'payload_too_large' ? 413 : 400
   }
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { isPortholeError } from '../../../server/errors'
 import { BodyError } from '../../../server/http/body-error'
 import { readBodyBytes, readBodyText, readJsonBody } from '../../../server/http/read-body'
 
@@ -53,6 +54,13 @@ describe('the body reader on a fetch Request', () => {
     expect(await readJsonBody(streamed(chunks).request, undefined, bytes.length)).toEqual(
       JSON.parse(text),
     )
+  })
+
+  it('fails with a BodyError: a PortholeError with its code', async () => {
+    const none = new Request('http://porthole.test/', { method: 'POST' })
+    const error = await errorOf(readJsonBody(none, undefined, 100))
+    expect(isPortholeError(error)).toBe(true)
+    expect(error.name).toBe('BodyError')
   })
 
   it('drops a leading BOM, as Request.json() does', async () => {
