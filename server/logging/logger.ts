@@ -77,29 +77,36 @@ function destination(options: LoggerOptions): DestinationStream {
 }
 
 function wrap(root: PinoLogger): Logger {
-  return lazyChild(root, undefined)
+  // The level is fixed at creation: a line below it costs one property read.
+  const enabled = {
+    debug: root.isLevelEnabled('debug'),
+    info: root.isLevelEnabled('info'),
+    warn: root.isLevelEnabled('warn'),
+    error: root.isLevelEnabled('error'),
+  }
+  return lazyChild(root, enabled, undefined)
 }
 
 // A pino child serializes its bindings when it is made (µs): a request's child logger is
 // made only when it first writes a line, so a delivered webhook, whose access line is at
 // debug, never pays for it. Nested children bind once, from the root.
-function lazyChild(root: PinoLogger, bindings: LogFields | undefined): Logger {
+function lazyChild(
+  root: PinoLogger,
+  enabled: Readonly<Record<LogLevel, boolean>>,
+  bindings: LogFields | undefined,
+): Logger {
   let made: PinoLogger | undefined
-  const log = () => {
+  const write = (level: LogLevel, msg: string, fields: LogFields | undefined) => {
     made ??= bindings ? root.child(bindings) : root
-    return made
-  }
-  const at = (level: LogLevel) => (msg: string, fields?: LogFields) => {
-    if (!root.isLevelEnabled(level)) return
-    if (fields) log()[level](fields, msg)
-    else log()[level](msg)
+    if (fields) made[level](fields, msg)
+    else made[level](msg)
   }
   return {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (fields) => lazyChild(root, bindings ? { ...bindings, ...fields } : fields),
+    debug: (msg, fields) => enabled.debug && write('debug', msg, fields),
+    info: (msg, fields) => enabled.info && write('info', msg, fields),
+    warn: (msg, fields) => enabled.warn && write('warn', msg, fields),
+    error: (msg, fields) => enabled.error && write('error', msg, fields),
+    child: (fields) => lazyChild(root, enabled, bindings ? { ...bindings, ...fields } : fields),
   }
 }
 
