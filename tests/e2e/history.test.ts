@@ -47,22 +47,27 @@ async function scrollUpTo(page: Page, text: string): Promise<number> {
   return scrolls
 }
 
-/** Waits until the widget has stored the newest page (the replay arrived) while closed. */
-async function storedIds(page: Page): Promise<number> {
+/** The widget's stored conversation record (IndexedDB) in this page's origin. */
+function storedRecord(page: Page): Promise<{ ids?: string[]; readUpTo?: string } | undefined> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ ids?: string[]; readUpTo?: string } | undefined>((resolve, reject) => {
         const request = indexedDB.open(`porthole:${location.host}`)
         request.onerror = () => reject(request.error)
         request.onsuccess = () => {
           const db = request.result
-          if (!db.objectStoreNames.contains('state')) return resolve(0)
+          if (!db.objectStoreNames.contains('state')) return resolve(undefined)
           const get = db.transaction('state').objectStore('state').get('conversation')
-          get.onsuccess = () => resolve((get.result?.ids as string[] | undefined)?.length ?? 0)
+          get.onsuccess = () => resolve(get.result)
           get.onerror = () => reject(get.error)
         }
       }),
   )
+}
+
+/** How many entries the widget has stored (the replay arrived). */
+async function storedIds(page: Page): Promise<number> {
+  return (await storedRecord(page))?.ids?.length ?? 0
 }
 
 const burstTexts = Array.from({ length: BURST }, (_, index) => `Burst reply ${index + 1}`)
@@ -86,8 +91,13 @@ describeInBrowser('a long conversation: 400 replies, a reload, a second device',
     await bubble(page, burstTexts.at(-1) as string).waitFor({ timeout: 30_000 })
     // The open list keeps the window, not all 400.
     expect((await texts(page)).length).toBeLessThanOrEqual(WINDOW + 2)
-    // The chat was open and seen: its read marker reaches the backend.
-    await page.waitForTimeout(2000)
+    // The chat was open and seen: the backend's read marker (its answer) reaches the newest entry.
+    await expect
+      .poll(async () => {
+        const record = await storedRecord(page)
+        return record?.readUpTo !== undefined && record.readUpTo === record.ids?.at(-1)
+      })
+      .toBe(true)
 
     await page.reload()
     await bubble(page, burstTexts.at(-1) as string).waitFor({ timeout: 5000 })
