@@ -1,9 +1,13 @@
+import { PortholeError } from '../../../server/errors'
 import type { ChannelMessage } from '../../../shared/protocol'
 
 // The console's calls to the sandbox control API (relative: the console is served at /).
 
-/** A refused call, with the sandbox's message (it says what to do). */
-export class ApiError extends Error {
+/**
+ * A refused call, with the sandbox's message (it says what to do) and its error code
+ * (`invalid_request`, `not_found`, `conflict`, …; `http_error` when the answer had none).
+ */
+export class ApiError extends PortholeError<string> {
   override name = 'ApiError' as const
 }
 
@@ -16,16 +20,18 @@ async function call(method: string, path: string, body?: unknown): Promise<void>
   })
   const json: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    const message =
+    const error =
       typeof json === 'object' &&
       json !== null &&
       'error' in json &&
       typeof json.error === 'object' &&
-      json.error !== null &&
-      'message' in json.error
-        ? String(json.error.message)
-        : `The sandbox answered HTTP ${response.status}`
-    throw new ApiError(message)
+      json.error !== null
+        ? json.error
+        : {}
+    const message =
+      'message' in error ? String(error.message) : `The sandbox answered HTTP ${response.status}`
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : 'http_error'
+    throw new ApiError(code, message)
   }
 }
 
