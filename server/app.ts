@@ -77,7 +77,13 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   app.route('/', operationsRoutes(deps, runtime))
-  app.route('/', widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget')))
+  app.route(
+    '/',
+    widgetAssetRoutes(
+      deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'),
+      () => deps.settings.public,
+    ),
+  )
   if (deps.bot) app.route('/bot', deps.bot.routes)
   if (deps.site) app.route('/', deps.site.routes)
   return app

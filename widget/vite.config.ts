@@ -1,10 +1,15 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { CONFIG_PLACEHOLDER } from '../server/assets/embed-config'
+import { brotli, gzip } from '../server/assets/variants'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const BOOTSTRAP = 'widget/embed/bootstrap.ts'
 const LOADER = 'widget/loader/start.ts'
 const CHAT = 'widget/chat/start-chat.tsx'
+const INVITE = 'widget/loader/invite.ts'
 
 /**
  * Turns the bootstrap entry into dist/widget/widget.js: a classic script (wrapped in a
@@ -41,14 +46,39 @@ function embedScript(): Plugin {
           'widget build: widget/embed/bootstrap.ts must not import or export anything',
         )
       }
-      if (!bootstrap.code.includes('LOADER_FILE') || !bootstrap.code.includes('CHAT_FILE')) {
-        throw new Error('widget build: a file name placeholder of the bootstrap was lost')
+      const placeholders = ['LOADER_FILE', 'CHAT_FILE', 'INVITE_FILE', 'PORTHOLE_CONFIG']
+      for (const placeholder of placeholders) {
+        if (bootstrap.code.split(placeholder).length !== 2) {
+          throw new Error(`widget build: the bootstrap must name ${placeholder} exactly once`)
+        }
       }
+      // The server puts the site's settings where PORTHOLE_CONFIG was (server/assets/embed-config.ts).
       const code = bootstrap.code
         .replace('LOADER_FILE', file(loader))
         .replace('CHAT_FILE', file(entry(CHAT)))
+        .replace('INVITE_FILE', file(entry(INVITE)))
+        .replace('PORTHOLE_CONFIG', CONFIG_PLACEHOLDER)
       delete bundle[bootstrap.fileName]
       this.emitFile({ type: 'asset', fileName: 'widget.js', source: `(()=>{${code}})();\n` })
+    },
+  }
+}
+
+/**
+ * Writes `<file>.br` (brotli quality 11) and `<file>.gz` (gzip level 9) beside every
+ * emitted file: the server sends them as they are (server/assets/asset-files.ts).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'porthole-precompress',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? `${root}/dist/widget`
+      for (const item of Object.values(bundle)) {
+        const source = item.type === 'chunk' ? item.code : item.source
+        const bytes = typeof source === 'string' ? Buffer.from(source) : source
+        writeFileSync(join(dir, `${item.fileName}.br`), brotli(bytes))
+        writeFileSync(join(dir, `${item.fileName}.gz`), gzip(bytes))
+      }
     },
   }
 }
@@ -60,7 +90,7 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [embedScript()],
+  plugins: [embedScript(), precompress()],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,
@@ -73,6 +103,7 @@ export default defineConfig({
         bootstrap: `${root}/${BOOTSTRAP}`,
         loader: `${root}/${LOADER}`,
         chat: `${root}/${CHAT}`,
+        invite: `${root}/${INVITE}`,
       },
       preserveEntrySignatures: 'exports-only',
       output: {
@@ -87,7 +118,7 @@ export default defineConfig({
           groups: [
             {
               name: 'loader',
-              test: /\/widget\/(loader\/|state\/|storage\/|i18n\/(language|loader-strings)|protocol\/(read|public-config))/,
+              test: /\/widget\/(loader\/(?!invite|page-pattern)|state\/|storage\/|i18n\/(language|loader-strings)|protocol\/(read|public-config))/,
             },
           ],
         },

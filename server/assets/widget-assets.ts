@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { Hono } from 'hono'
 import { errorBody } from '../../shared/protocol/errors'
+import type { PublicConfig } from '../../shared/widget-api'
 import type { AppEnv } from '../http/app-env'
+import { createAssetFiles } from './asset-files'
+import { embedConfig } from './embed-config'
+import { encodedResponse } from './encoded-response'
+import type { Variants } from './variants'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -17,8 +21,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ogg': 'audio/ogg',
 }
 
-// Only plain file names inside assets/: no slashes, no "..".
+// Only plain file names inside assets/: no slashes, no "..", not the build's .br/.gz twins.
 const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/
+const PRECOMPRESSED = /\.(?:br|gz)$/
 
 /** Headers for scripts loaded cross-origin by host pages (and their dynamic imports). */
 const CROSS_ORIGIN = {
@@ -28,15 +33,31 @@ const CROSS_ORIGIN = {
 }
 
 /**
- * GET /widget.js (short cache: it names the current chunks) and
- * GET /widget/assets/:file (content-hashed: cached for a year).
+ * widget.js carries the site's settings, so it is revalidated after a minute (its ETag
+ * changes with the settings and with a new build); hashed chunks never change.
  */
-export function widgetAssetRoutes(staticDir: string): Hono<AppEnv> {
-  async function serve(file: string, cacheControl: string): Promise<Response> {
-    let body: Buffer
-    try {
-      body = await readFile(file)
-    } catch {
+export const EMBED_CACHE = 'public, max-age=60'
+export const CHUNK_CACHE = 'public, max-age=31536000, immutable'
+
+/**
+ * GET /widget.js (the embed script with the public settings inside: short cache) and
+ * GET /widget/assets/:file (content-hashed: cached for a year). Both are served in the
+ * encoding the browser prefers (brotli, gzip, none), precompressed by the build, with a
+ * strong ETag per encoding and 304 on If-None-Match.
+ */
+export function widgetAssetRoutes(
+  staticDir: string,
+  publicConfig: () => PublicConfig,
+): Hono<AppEnv> {
+  const files = createAssetFiles()
+
+  function respond(
+    variants: Variants | undefined,
+    file: string,
+    cacheControl: string,
+    request: Request,
+  ): Response {
+    if (!variants) {
       return Response.json(
         errorBody(
           'not_found',
@@ -45,19 +66,36 @@ export function widgetAssetRoutes(staticDir: string): Hono<AppEnv> {
         { status: 404 },
       )
     }
-    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
-    return new Response(new Uint8Array(body), {
-      headers: { 'content-type': type, 'cache-control': cacheControl, ...CROSS_ORIGIN },
-    })
+    return encodedResponse(
+      variants,
+      {
+        acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
+        ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+      },
+      {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': cacheControl,
+        ...CROSS_ORIGIN,
+      },
+    )
   }
 
   return new Hono<AppEnv>()
-    .get('/widget.js', () => serve(join(staticDir, 'widget.js'), 'public, max-age=300'))
+    .get('/widget.js', async (c) => {
+      const file = join(staticDir, 'widget.js')
+      const config = publicConfig()
+      const variants = await files.load(file, {
+        key: JSON.stringify(config),
+        apply: (code) => embedConfig(code, config),
+      })
+      return respond(variants, file, EMBED_CACHE, c.req.raw)
+    })
     .get('/widget/assets/:file', async (c) => {
       const name = c.req.param('file')
-      if (!ASSET_NAME.test(name) || name.includes('..')) {
+      if (!ASSET_NAME.test(name) || name.includes('..') || PRECOMPRESSED.test(name)) {
         return c.json(errorBody('not_found', 'No such widget asset.'), 404)
       }
-      return serve(join(staticDir, 'assets', name), 'public, max-age=31536000, immutable')
+      const file = join(staticDir, 'assets', name)
+      return respond(await files.load(file), file, CHUNK_CACHE, c.req.raw)
     })
 }

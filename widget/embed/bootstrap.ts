@@ -1,13 +1,20 @@
 // The embed script (dist/widget/widget.js): a CLASSIC script, so it has no import or
 // export. It finds its backend from its own src, installs the queued namespace and
-// loads the loader module. The build wraps it in a function (no globals leak) and
-// replaces LOADER_FILE and CHAT_FILE with the content-hashed file names.
+// loads the loader module once the host page has loaded. The build wraps it in a
+// function (no globals leak) and replaces LOADER_FILE, CHAT_FILE and INVITE_FILE with the
+// content-hashed file names; the server puts the site's public config where
+// PORTHOLE_CONFIG is (server/assets/embed-config.ts; null when served as built).
+
+declare const PORTHOLE_CONFIG: unknown
 
 interface Stub {
   q?: unknown[][]
   started?: boolean
   [method: string]: unknown
 }
+
+/** The launcher shows within a second of the page's load even on a busy page. */
+const IDLE_TIMEOUT_MS = 400
 
 const QUEUED_METHODS = [
   'open',
@@ -56,11 +63,27 @@ if (!script) {
   const base = script.src.replace(/widget\.js(?:[?#].*)?$/, '')
   const loaderUrl = `${base}widget/assets/LOADER_FILE`
   const chatUrl = `${base}widget/assets/CHAT_FILE`
-  import(/* @vite-ignore */ loaderUrl)
-    .then((loader: { start: (options: object) => unknown }) =>
-      loader.start({ base, data: { ...script.dataset }, chatUrl }),
-    )
-    .catch((error: unknown) => {
-      console.error(`Porthole: could not load the widget from ${loaderUrl}:`, error)
-    })
+  const inviteUrl = `${base}widget/assets/INVITE_FILE`
+  const load = () =>
+    import(/* @vite-ignore */ loaderUrl)
+      .then((loader: { start: (options: object) => unknown }) =>
+        loader.start({
+          base,
+          data: { ...script.dataset },
+          config: PORTHOLE_CONFIG,
+          chatUrl,
+          inviteUrl,
+        }),
+      )
+      .catch((error: unknown) => {
+        console.error(`Porthole: could not load the widget from ${loaderUrl}:`, error)
+      })
+  // Off the host page's critical path: nothing more is fetched before its load event,
+  // then the loader waits for an idle moment (at most IDLE_TIMEOUT_MS).
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(load, 1)
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
 }

@@ -2,6 +2,7 @@ import type { LoaderStrings } from '../i18n/loader-strings'
 import type { Observable } from '../state/observable'
 import type { UiState } from './context'
 import { CLOSE_ICON, element, icon } from './dom'
+import { INVITE_CSS } from './invite-styles'
 import { matchesAnyPage } from './page-pattern'
 
 export interface InviteRule {
@@ -80,3 +81,8 @@ export function createInvite(options: InviteOptions) {
     },
   }
 }
+
+export { INVITE_CSS }
+
+/** What the invitation's chunk gives the loader. */
+export type InviteModule = { createInvite: typeof createInvite; INVITE_CSS: string }

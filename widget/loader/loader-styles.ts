@@ -1,4 +1,4 @@
-// The loader's styles (launcher, badge, invitation). Adopted as a constructable
+// The loader's styles (launcher, badge; the invitation's are in invite-styles.ts). Adopted as a constructable
 // stylesheet: no <style> element, so a CSP without 'unsafe-inline' works.
 // :host is !important because a page rule like `* { all: unset }` beats a normal :host
 // rule and would let the page's inherited text styles (letter-spacing, text-transform,
@@ -24,12 +24,6 @@ svg{width:28px;height:28px;fill:none;stroke:currentColor;stroke-width:2.2;stroke
 .ph-badge{top:-4px;right:-4px;min-width:22px;padding:0 6px;background:#d93025;color:#fff;font:700 12px/22px system-ui,sans-serif}
 .ph-dot{bottom:3px;right:3px;width:13px;height:13px;background:#34a853}
 .ph-offline .ph-dot{background:#9aa0a6}
-.ph-invite{order:2;position:relative;max-width:min(300px,calc(100vw - 40px))}
-.ph-invite-answer{text-align:start;padding-block:14px;padding-inline:16px 40px;border-radius:18px;background:var(--ph-bg);box-shadow:0 8px 28px #0003;white-space:pre-wrap;overflow-wrap:anywhere}
-.ph-invite-close{position:absolute;top:6px;inset-inline-end:6px;width:28px;height:28px;border-radius:50%;background:none;color:var(--ph-muted);display:grid;place-items:center}
-.ph-invite-close svg{width:16px;height:16px}
-@keyframes ph-rise{from{opacity:0;transform:translateY(8px)}}
-@media (prefers-reduced-motion:no-preference){.ph-invite{animation:ph-rise .25s}}
 `
 
 /** A constructable stylesheet from CSS text. */

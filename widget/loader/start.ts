@@ -8,12 +8,12 @@ import type { KeyValueStore } from '../storage/key-value-store'
 import type { ChatApi, ChatModule, EventSourceClass, UiState, WidgetContext } from './context'
 import { element } from './dom'
 import { getJson } from './get-json'
-import { createInvite } from './invite'
+import type { InviteModule } from './invite'
 import { installApi, type Namespace, type PortholeApi } from './js-api'
 import { createLauncher } from './launcher'
 import { LOADER_CSS, styleSheet } from './loader-styles'
 import { type EmbedData, resolveSettings, textColourOn } from './settings'
-import { pollStatus } from './status-poller'
+import { shareStatus } from './shared-status'
 import { trackUiEvents } from './ui-events'
 
 export interface MountOptions {
@@ -21,6 +21,8 @@ export interface MountOptions {
   base: string
   /** The script tag's data-attributes. */
   data?: EmbedData
+  /** The public config widget.js carried; GET /api/config when absent or unreadable. */
+  config?: unknown
   /** Where the widget's host element goes; document.body by default. */
   container?: HTMLElement
   /** Installs the JS API here and replays its queue (window.Porthole for the embed). */
@@ -30,6 +32,8 @@ export interface MountOptions {
   storage?: KeyValueStore
   /** Loads the chat chunk (widget/chat/start-chat.tsx). */
   loadChat: () => Promise<ChatModule>
+  /** Loads the invitation's chunk (widget/loader/invite.ts). */
+  loadInvite: () => Promise<InviteModule>
 }
 
 export interface Widget {
@@ -48,14 +52,18 @@ export async function mount(options: MountOptions): Promise<Widget> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`
   const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis)
   const settings = resolveSettings(
-    await getJson(fetcher, `${base}api/config`, parsePublicConfig),
+    parsePublicConfig(options.config) ??
+      (await getJson(fetcher, `${base}api/config`, parsePublicConfig)),
     options.data ?? {},
     navigator.language,
   )
   const storage = options.storage ?? createIdbStore(base)
-  const [open, unread, inviteAnswer, session] = await Promise.all(
-    (['open', 'unread', 'invite-answer', 'session'] as const).map((key) => storage.get(key)),
-  )
+  const [open, unread, inviteAnswer, session] = await storage.getMany([
+    'open',
+    'unread',
+    'invite-answer',
+    'session',
+  ])
   const strings = LOADER_STRINGS[settings.lang]
   const host = document.createElement('porthole-widget')
   ;(options.container ?? document.body).append(host)
@@ -123,18 +131,28 @@ export async function mount(options: MountOptions): Promise<Widget> {
     const launcher = createLauncher(ui, strings, () => setOpen(!ui.get().open))
     cleanups.push(launcher.destroy)
 
-    const invite = createInvite({
-      ui,
-      strings,
-      rule: settings.invite,
-      // Someone who has chatted before (has a session) is not invited again.
-      isSuppressed: async (text) =>
-        session !== undefined || (await storage.get('invite-dismissed')) === text,
-      onAnswer: () => setOpen(true),
-      onDismiss: (text) => void storage.set('invite-dismissed', text),
-    })
-    cleanups.push(invite.destroy)
-    frame.append(invite.bubble, launcher.button)
+    // The invitation's code is its own chunk, loaded only where the site has an
+    // invitation or calls showInvite: most pages never pay for it.
+    let invite: Promise<ReturnType<InviteModule['createInvite']>> | undefined
+    const loadInvite = () =>
+      (invite ??= options.loadInvite().then(({ createInvite, INVITE_CSS }) => {
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet(INVITE_CSS)]
+        const created = createInvite({
+          ui,
+          strings,
+          rule: settings.invite,
+          // Someone who has chatted before (has a session) is not invited again.
+          isSuppressed: async (text) =>
+            session !== undefined || (await storage.get('invite-dismissed')) === text,
+          onAnswer: () => setOpen(true),
+          onDismiss: (text) => void storage.set('invite-dismissed', text),
+        })
+        cleanups.push(created.destroy)
+        frame.append(created.bubble)
+        return created
+      }))
+    if (settings.invite) void loadInvite()
+    frame.append(launcher.button)
 
     const context: WidgetContext = {
       base,
@@ -153,7 +171,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     }
 
     cleanups.push(
-      pollStatus({
+      shareStatus(`porthole:${base}:status`, {
         intervalSeconds: settings.statusPollSeconds,
         fetchStatus: () =>
           getJson(fetcher, `${base}api/status`, (body) =>
@@ -174,7 +192,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
       showInvite: (text) => {
         if (typeof text !== 'string' || !text.trim())
           throw new TypeError('Porthole.showInvite expects a non-empty text')
-        invite.show(text)
+        void loadInvite().then((created) => created.show(text))
       },
       sendMessage: (text) => withChat((chat) => chat.sendMessage(text)),
       getUnreadCount: () => ui.get().unread,
@@ -200,18 +218,24 @@ export async function mount(options: MountOptions): Promise<Widget> {
 export async function start({
   base,
   data,
+  config,
   chatUrl,
+  inviteUrl,
 }: {
   base: string
   data: EmbedData
+  config: unknown
   chatUrl: string
+  inviteUrl: string
 }): Promise<void> {
   try {
     await mount({
       base,
       data,
+      config,
       namespace: (window as unknown as { Porthole: Namespace }).Porthole,
       loadChat: () => import(/* @vite-ignore */ chatUrl),
+      loadInvite: () => import(/* @vite-ignore */ inviteUrl),
     })
   } catch (error) {
     console.error(

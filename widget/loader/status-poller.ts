@@ -4,6 +4,8 @@ export interface StatusPollerOptions {
   onStatus: (online: boolean) => void
   intervalSeconds: number
   random?: () => number
+  /** The first poll waits this long instead of going at once (a new leader, see shared-status.ts). */
+  firstDelayMs?: number
 }
 
 /**
@@ -41,7 +43,7 @@ export function pollStatus(options: StatusPollerOptions): () => void {
   }
 
   document.addEventListener('visibilitychange', onVisibility)
-  if (!document.hidden) poll()
+  if (!document.hidden) timer = setTimeout(poll, options.firstDelayMs)
   return () => {
     stopped = true
     clearTimeout(timer)

@@ -1,6 +1,8 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
+// Loaded up front, as a browser has it cached: the widget imports it when a rule exists.
+import '../../../widget/loader/invite'
 import { settle } from '../fixtures/chat-helpers'
 import { createBase } from '../fixtures/factories'
 import { createFakeBackend } from '../fixtures/fake-fetch'
@@ -81,7 +83,7 @@ describe('the invitation', () => {
   it('can be shown by the site with showInvite', async () => {
     const widget = await start()
     widget.widget.api.showInvite('Free shipping today — ask us!')
-    expect(widget.screen.getByText('Free shipping today — ask us!')).toBeTruthy()
+    expect(await widget.screen.findByText('Free shipping today — ask us!')).toBeTruthy()
     expect(() => widget.widget.api.showInvite('  ')).toThrow(/non-empty text/)
   })
 

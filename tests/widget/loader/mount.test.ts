@@ -93,6 +93,7 @@ describe('mounting', () => {
         fetch: backend.fetch,
         storage: createMemoryStore(),
         loadChat: () => import('../../../widget/chat/start-chat'),
+        loadInvite: () => import('../../../widget/loader/invite'),
       }),
     ).rejects.toThrow(/api\/config answered 200 with a body the widget cannot read/)
     expect(container.childElementCount).toBe(0)
