@@ -4,20 +4,22 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
+export type WidgetSize = { loader: number; everything: number; files: number }
+
 const STATIC_IMPORT = /\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']/g
 
-function gzipSize(path) {
+function gzipSize(path: string): number {
   return gzipSync(readFileSync(path), { level: 9 }).length
 }
 
-function filesUnder(dir) {
+function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((item) =>
     item.isDirectory() ? filesUnder(join(dir, item.name)) : [join(dir, item.name)],
   )
 }
 
 /** The file and every module it statically imports, transitively. */
-function withStaticImports(path, seen = new Set()) {
+function withStaticImports(path: string, seen: Set<string>): Set<string> {
   if (seen.has(path) || !existsSync(path)) return seen
   seen.add(path)
   const code = readFileSync(path, 'utf8')
@@ -28,8 +30,8 @@ function withStaticImports(path, seen = new Set()) {
   return seen
 }
 
-/** { loader, everything } in bytes of gzip -9, or undefined when the widget is not built. */
-export function measureWidget(distWidget) {
+/** Sizes in bytes of gzip -9 (of the JS and CSS files), or undefined when the widget is not built. */
+export function measureWidget(distWidget: string): WidgetSize | undefined {
   const embed = join(distWidget, 'widget.js')
   if (!existsSync(embed)) return undefined
   const assets = join(distWidget, 'assets')
@@ -39,6 +41,7 @@ export function measureWidget(distWidget) {
   const loaderFiles = new Set([embed])
   for (const chunk of loaderChunks) withStaticImports(join(assets, chunk), loaderFiles)
   const everything = filesUnder(distWidget).filter((path) => /\.(js|css)$/.test(path))
-  const sum = (paths) => [...paths].reduce((total, path) => total + gzipSize(path), 0)
+  const sum = (paths: Iterable<string>) =>
+    [...paths].reduce((total, path) => total + gzipSize(path), 0)
   return { loader: sum(loaderFiles), everything: sum(everything), files: everything.length }
 }

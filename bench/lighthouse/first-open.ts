@@ -1,0 +1,80 @@
+// What the widget transfers by the time a visitor has opened the chat for the first
+// time: the host page loaded in the system Chromium (playwright-core), the launcher
+// clicked, the chat's composer visible, the network quiet again.
+import { chromium, type Page } from 'playwright-core'
+import { z } from 'zod'
+import { CHROMIUM_FLAGS } from '../../tests/helpers/chromium'
+import { WireBytes } from './wire-bytes'
+
+export type FirstOpen = {
+  /** Widget bytes transferred once the page loaded and the network went quiet. */
+  beforeEngagement: { bytes: number; requests: number }
+  /** Widget bytes transferred in all, the chat opened. */
+  atFirstOpen: { bytes: number; requests: number }
+}
+
+const QUIET_MS = 1500
+
+const RequestWillBeSent = z.object({
+  requestId: z.string(),
+  request: z.object({ url: z.string() }),
+})
+const ResponseReceived = z.object({
+  requestId: z.string(),
+  response: z.object({ encodedDataLength: z.number() }),
+})
+const Received = z.object({ requestId: z.string(), encodedDataLength: z.number() })
+
+async function quiet(page: Page): Promise<void> {
+  // networkidle waits for 500 ms without requests; an open SSE stream does not count
+  // against it in Chromium once its response started.
+  await page.waitForLoadState('networkidle').catch(() => undefined)
+  await page.waitForTimeout(QUIET_MS)
+}
+
+export async function measureFirstOpen(options: {
+  executablePath: string
+  pageUrl: string
+  widgetOrigin: string
+}): Promise<FirstOpen> {
+  const browser = await chromium.launch({
+    executablePath: options.executablePath,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  })
+  try {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    const wire = new WireBytes()
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const { requestId, request } = RequestWillBeSent.parse(event)
+      wire.record({ type: 'request', requestId, url: request.url })
+    })
+    cdp.on('Network.responseReceived', (event) => {
+      const { requestId, response } = ResponseReceived.parse(event)
+      wire.record({ type: 'response', requestId, headerBytes: response.encodedDataLength })
+    })
+    cdp.on('Network.dataReceived', (event) => {
+      wire.record({ type: 'data', ...Received.parse(event) })
+    })
+    cdp.on('Network.loadingFinished', (event) => {
+      wire.record({ type: 'finished', ...Received.parse(event) })
+    })
+    await cdp.send('Network.enable')
+    const ofWidget = (url: string) => url.startsWith(`${options.widgetOrigin}/`)
+
+    await page.goto(options.pageUrl, { waitUntil: 'load' })
+    const launcher = page.locator('porthole-widget .ph-launcher')
+    await launcher.waitFor({ state: 'visible', timeout: 15_000 })
+    await quiet(page)
+    const beforeEngagement = wire.total(ofWidget)
+
+    await launcher.click()
+    await page.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' })
+    await quiet(page)
+    return { beforeEngagement, atFirstOpen: wire.total(ofWidget) }
+  } finally {
+    await browser.close()
+  }
+}

@@ -1,0 +1,144 @@
+// The host page's rows: Lighthouse 12 (mobile preset, simulated throttling) without and
+// with the script tag, and the widget's bytes on the wire before and at the first open.
+
+import { spreadOf } from '../lib/stats'
+import type { WidgetSize } from '../lib/widget-size'
+import type { PageCost } from '../lighthouse/page-cost'
+import { CLS, KB, KBYTES, MS, one, ratioOf, SCORE, verdict, withSpread } from './format'
+import type { Rows } from './rows'
+
+export function widgetSizeRows(table: Rows, widget: WidgetSize | undefined): void {
+  if (!widget) {
+    table.skipped('widget: gzip sizes (not built)')
+    return
+  }
+  table.add(
+    {
+      metric: 'widget: loader, gzip -9 (from dist/)',
+      porthole: one(widget.loader, KBYTES),
+      baseline: '3.1 KB (Rocket.Chat, published)',
+      ratio: ratioOf(widget.loader, 3.1 * KB),
+      target: '<= 6 KB',
+      met: verdict(widget.loader <= 6 * KB),
+    },
+    'widget.js + the loader chunk + its static imports are over the budget of tests/widget/size-budget.test.ts',
+  )
+  table.add(
+    {
+      metric: `widget: everything (${widget.files} files), gzip -9`,
+      porthole: one(widget.everything, KBYTES),
+      baseline: '~470 KB (Rocket.Chat, published)',
+      ratio: ratioOf(widget.everything, 470 * KB),
+      target: '<= 25 KB',
+      met: verdict(widget.everything <= 25 * KB),
+    },
+    'all chunks together are over the budget',
+  )
+}
+
+const LIGHTHOUSE = 'Lighthouse 12 mobile'
+
+export function pageRows(table: Rows, page: PageCost | string): void {
+  if (typeof page === 'string') {
+    table.skipped(`page: ${LIGHTHOUSE} rows`)
+    table.skip(`page rows: ${page}`)
+    return
+  }
+  const figure = (pick: (run: PageCost['plain'][number]) => number) => ({
+    plain: spreadOf(page.plain.map(pick)),
+    widget: spreadOf(page.widget.map(pick)),
+  })
+  const runs = `${page.widget.length}+${page.plain.length} runs`
+
+  const score = figure((run) => run.score)
+  table.add(
+    {
+      metric: `page: performance score (${LIGHTHOUSE}, ${runs})`,
+      porthole: withSpread(score.widget, SCORE),
+      baseline: `${withSpread(score.plain, SCORE)} (no widget)`,
+      ratio: ratioOf(score.widget?.median, score.plain?.median),
+      target: 'unchanged',
+      met: verdict((score.widget?.median ?? 0) >= (score.plain?.median ?? 0)),
+    },
+    'the median score with the script tag is below the median without it',
+  )
+
+  const lcp = figure((run) => run.lcpMs)
+  table.add(
+    {
+      metric: 'page: Largest Contentful Paint',
+      porthole: withSpread(lcp.widget, MS),
+      baseline: `${withSpread(lcp.plain, MS)} (no widget)`,
+      ratio: ratioOf(lcp.widget?.median, lcp.plain?.median),
+      target: '<= +5 %',
+      met: verdict((lcp.widget?.median ?? Infinity) <= 1.05 * (lcp.plain?.median ?? 0)),
+    },
+    "the widget's requests compete with the page's own before its largest paint",
+  )
+
+  const tbt = figure((run) => run.tbtMs)
+  const tbtAdded = (tbt.widget?.median ?? 0) - (tbt.plain?.median ?? 0)
+  table.add(
+    {
+      metric: 'page: Total Blocking Time',
+      porthole: withSpread(tbt.widget, MS),
+      baseline: `${withSpread(tbt.plain, MS)} (no widget)`,
+      ratio: `${tbtAdded >= 0 ? '+' : ''}${tbtAdded.toFixed(0)} ms`,
+      target: '<= +10 ms',
+      met: verdict(tbtAdded <= 10),
+    },
+    'the median with the widget blocks the main thread longer than the median without it by more than 10 ms',
+  )
+
+  const cls = figure((run) => run.cls)
+  const clsAdded = (cls.widget?.median ?? 0) - (cls.plain?.median ?? 0)
+  table.add(
+    {
+      metric: 'page: Cumulative Layout Shift',
+      porthole: withSpread(cls.widget, CLS),
+      baseline: `${withSpread(cls.plain, CLS)} (no widget)`,
+      ratio: `+${Math.max(0, clsAdded).toFixed(3)}`,
+      target: '+0',
+      met: verdict(clsAdded <= 0),
+    },
+    'the widget moves the page',
+  )
+
+  const script = spreadOf(page.widget.map((run) => run.widgetScriptMs))
+  table.add(
+    {
+      metric: 'widget: main-thread script (Lighthouse bootup-time, 4x CPU slowdown)',
+      porthole: withSpread(script, MS),
+      baseline: '~96–344 ms (LiveChat … Tawk.to, HTTP Archive)',
+      ratio: '—',
+      target: '<= 40 ms',
+      met: verdict((script?.median ?? Infinity) <= 40),
+    },
+    "evaluating and compiling the widget's scripts takes longer than the budget",
+  )
+
+  const before = spreadOf(page.firstOpen.map((run) => run.beforeEngagement.bytes))
+  table.add(
+    {
+      metric: `widget: transferred before engagement (${page.firstOpen.length} sessions)`,
+      porthole: withSpread(before, KBYTES),
+      baseline: '—',
+      ratio: '—',
+      target: '<= 6 KB',
+      met: verdict((before?.median ?? Infinity) <= 6 * KB),
+    },
+    'what the page downloads from the widget before the visitor clicks (headers included) is over the budget; is the server compressing (Content-Encoding br/gzip)?',
+  )
+  const open = spreadOf(page.firstOpen.map((run) => run.atFirstOpen.bytes))
+  table.add(
+    {
+      metric: 'widget: transferred by the first open of the chat',
+      porthole: withSpread(open, KBYTES),
+      baseline: '—',
+      ratio: '—',
+      target: '<= 20 KB',
+      met: verdict((open?.median ?? Infinity) <= 20 * KB),
+    },
+    'everything the widget downloaded by the time the chat is open (headers included) is over the budget',
+  )
+}

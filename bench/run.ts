@@ -1,0 +1,227 @@
+// `npm run bench`: Porthole's benchmark suite. Starts everything it needs (the built
+// backend, a raw node:http SSE baseline, a fake service, redis-server when installed,
+// a load generator, the system Chromium for Lighthouse) on loopback, each in its own
+// process, and stops them. Prints one table and writes bench/results.json (`--quick`, a
+// small version, writes bench/results-quick.json instead).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PublicConfig } from '../shared/widget-api'
+import { planBrowser } from '../tests/helpers/chromium'
+import { redisAvailability, startRedisServer } from '../tests/helpers/redis-server'
+import { startFakeUpstream } from '../tests/server/scale/fake-upstream'
+import { capacity, delivery } from './backend/phases'
+import { type MeasuredServer, PortholeServers, startRawServer } from './backend/servers'
+import { freePort } from './lib/free-port'
+import { startLoadGenerator } from './lib/load-client'
+import { openFileLimit, stopAll } from './lib/processes'
+import { type BenchResults, DrillRecord, type Plan } from './lib/results'
+import { measureWidget } from './lib/widget-size'
+import { hostOrigin, startHostPage } from './lighthouse/host-page'
+import { measurePageCost, type PageCost } from './lighthouse/page-cost'
+import { buildReport } from './report/build-report'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const quick = process.argv.includes('--quick')
+// --no-build measures dist/ as it is (e.g. while a part of the repo does not build).
+const build = !process.argv.includes('--no-build')
+const basePlan: Plan = quick
+  ? {
+      runs: 1,
+      streams: 200,
+      visitors: 100,
+      rate: 100,
+      seconds: 2,
+      concurrency: 8,
+      pollers: 300,
+      pollFor: 6,
+      cacheSeconds: 2,
+      lighthousePairs: 1,
+      firstOpens: 1,
+    }
+  : {
+      runs: 3,
+      streams: 10_000,
+      visitors: 5000,
+      rate: 1000,
+      seconds: 10,
+      concurrency: 32,
+      pollers: 10_000,
+      pollFor: 60,
+      cacheSeconds: 15,
+      lighthousePairs: 5,
+      firstOpens: 3,
+    }
+// Each stream is a socket in the server and one in the load generator; keep a margin.
+const fdLimit = openFileLimit()
+const plan: Plan = {
+  ...basePlan,
+  streams: Math.max(10, Math.min(basePlan.streams, fdLimit - 300)),
+}
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
+
+async function pageCost(servers: PortholeServers, port: number): Promise<PageCost | string> {
+  const browser = planBrowser(process.env)
+  if (!browser.run) return browser.message
+  const server = await servers.start()
+  const page = await startHostPage({
+    port,
+    widgetSrc: `${server.url}/widget.js`,
+    heroImage: join(root, 'demo/site/media/lake.jpg'),
+  })
+  try {
+    return await measurePageCost({
+      executablePath: browser.executablePath,
+      page,
+      widgetOrigin: server.url,
+      pairs: plan.lighthousePairs,
+      firstOpens: plan.firstOpens,
+      warmUp: !quick,
+      log,
+    })
+  } finally {
+    await page.close()
+    await server.stop()
+  }
+}
+
+function readDrill(): BenchResults['drill'] {
+  // The last full `npm run drill` (its lost / duplicated figures join the table).
+  const file = join(root, 'bench/drill-results.json')
+  if (!existsSync(file)) return undefined
+  const record = DrillRecord.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+  if (!record.success) log(`ignoring ${file}: ${record.error.message}`)
+  return record.success ? record.data : undefined
+}
+
+async function main(servers: PortholeServers, hostPort: number): Promise<BenchResults> {
+  const { upstream } = servers.settings
+  const load = startLoadGenerator(join(root, 'bench/load/main.ts'))
+  const redis = redisAvailability()
+  const results: BenchResults = {
+    widget: measureWidget(join(root, 'dist/widget')),
+    page: 'not run',
+    capacity: [],
+    rawCapacity: [],
+    delivery: { sqlite: [], memory: [], redis: [], raw: [] },
+    status: [],
+    pollSeconds: 0,
+    ...(redis
+      ? {}
+      : {
+          redisSkipped:
+            'no redis-server binary found; install redis-server (or set REDIS_URL) to measure the redis store',
+        }),
+    drill: readDrill(),
+  }
+
+  // First, while nothing else of the benchmark runs on the machine.
+  log(`page: Lighthouse, ${plan.lighthousePairs} pair(s) of runs without / with the widget`)
+  results.page = await pageCost(servers, hostPort)
+
+  for (let run = 1; run <= plan.runs; run++) {
+    log(
+      `run ${run} of ${plan.runs}: SSE capacity, ${plan.streams} idle streams (open-file limit ${fdLimit})`,
+    )
+    // Visitors' tokens come from another instance with the same SESSION_SECRET, as
+    // behind a load balancer, so the measured one serves nothing but the streams.
+    let server = await servers.start()
+    await load.call('visitors', { base: server.url, count: plan.streams, porthole: true })
+    await server.stop()
+    server = await servers.start()
+    results.capacity.push(await capacity(load, server))
+    await server.stop()
+    server = await startRawServer(root)
+    await load.call('visitors', { base: server.url, count: plan.streams, porthole: false })
+    results.rawCapacity.push(await capacity(load, server))
+    await server.stop()
+
+    log(
+      `run ${run} of ${plan.runs}: delivery, the maximum, then ${plan.rate} webhooks/s for ${plan.seconds} s, ${plan.visitors} streams`,
+    )
+    const stores: [keyof BenchResults['delivery'], () => Promise<MeasuredServer>][] = [
+      ['sqlite', () => servers.start()],
+      ['memory', () => servers.start('memory:')],
+      ['raw', () => startRawServer(root)],
+    ]
+    for (const [store, start] of stores) {
+      server = await start()
+      results.delivery[store].push(await delivery(load, server, plan))
+      await server.stop()
+    }
+    if (redis) {
+      const redisServer = await startRedisServer()
+      server = await servers.start(redisServer.url)
+      results.delivery.redis.push(await delivery(load, server, plan))
+      await server.stop()
+      await redisServer.stop()
+    }
+
+    log(
+      `run ${run} of ${plan.runs}: status, ${plan.pollers} visitors polling for ${plan.pollFor} s`,
+    )
+    server = await servers.start()
+    const { statusPollSeconds: pollSeconds } = PublicConfig.parse(
+      await (await fetch(`${server.url}/api/config`)).json(),
+    )
+    const callsBefore = upstream.statusCalls()
+    const polls = await load.call('status', {
+      base: server.url,
+      count: plan.pollers,
+      seconds: plan.pollFor,
+      pollSeconds,
+    })
+    results.status.push({ ...polls, upstreamCalls: upstream.statusCalls() - callsBefore })
+    results.pollSeconds = pollSeconds
+    await server.stop()
+  }
+  await load.stop()
+  return results
+}
+
+/** scripts/ensure-build.mjs in its own process: builds dist/ only when a source is newer. */
+function ensureBuild(): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import('./scripts/ensure-build.mjs').then((m) => m.ensureBuild())",
+    ],
+    { cwd: root, stdio: 'inherit' },
+  )
+  if (result.status !== 0)
+    throw new Error('the build failed (see above); fix it or run with --no-build')
+}
+
+const started = Date.now()
+const hostPort = await freePort()
+const upstream = await startFakeUpstream()
+const servers = new PortholeServers({
+  root,
+  upstream,
+  cacheSeconds: plan.cacheSeconds,
+  allowedOrigins: hostOrigin(hostPort),
+})
+try {
+  if (build) ensureBuild()
+  if (!existsSync(join(root, 'dist/server/main.js')))
+    throw new Error('dist/server/main.js is missing: run `npm run build` (or drop --no-build)')
+  const results = await main(servers, hostPort)
+  const seconds = (Date.now() - started) / 1000
+  const report = buildReport({ results, plan, quick, fdLimit, seconds })
+  process.stdout.write(`${report.text}\n`)
+  // A quick run never overwrites the record of the last full one.
+  const file = quick ? 'bench/results-quick.json' : 'bench/results.json'
+  writeFileSync(join(root, file), `${JSON.stringify(report.json, null, 2)}\n`)
+  log(`results written to ${file}`)
+} catch (error) {
+  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  process.exitCode = 1
+} finally {
+  await stopAll()
+  await upstream.close()
+  servers.cleanUp()
+}
