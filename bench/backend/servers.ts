@@ -71,7 +71,10 @@ export class PortholeServers {
   }
 }
 
-export async function startRawServer(root: string): Promise<MeasuredServer> {
-  const server = await startNodeServer(join(root, 'bench/backend/raw-sse-server.mjs'))
+export async function startRawServer(
+  root: string,
+  nodeArgs: string[] = [],
+): Promise<MeasuredServer> {
+  const server = await startNodeServer(join(root, 'bench/backend/raw-sse-server.mjs'), { nodeArgs })
   return { ...server, porthole: false, hookUrl: `${server.url}/hooks/raw/raw` }
 }
