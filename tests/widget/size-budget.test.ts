@@ -1,18 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { embedConfig } from '../../server/assets/embed-config'
+import { brotli } from '../../server/assets/variants'
+import { parseSettings } from '../../server/config/settings'
 import {
   builtScripts,
+  DIST,
   ensureWidgetBuild,
   entryFiles,
   gzipSize,
+  readBuilt,
   staticClosure,
 } from './fixtures/built-widget'
 
-// Budgets of issue #5, in KiB of gzip (level 9) of the built files.
+// Budgets of issue #5, in KiB of gzip (level 9) of the built files, and of issue #14, in
+// KiB transferred with brotli: the build's .br files, and widget.js as the server sends
+// it (with the site's public config inside, compressed the way the server does).
 const KIB = 1024
 const LOADER_BUDGET = 6 * KIB
 const TOTAL_BUDGET = 25 * KIB
+const BEFORE_ENGAGEMENT_BR = 6 * KIB
 
 beforeAll(ensureWidgetBuild, 180_000)
+
+/** The bytes the server sends for a built file with Accept-Encoding: br. */
+function brotliSize(file: string): number {
+  const path = join(DIST, `${file}.br`)
+  if (!existsSync(path))
+    throw new Error(`${file}.br is missing: the build precompresses every file`)
+  const encoded = readFileSync(path)
+  // The server sends the .br only when it decodes to the file.
+  expect(brotliDecompressSync(encoded)).toEqual(readFileSync(join(DIST, file)))
+  return encoded.length
+}
+
+/** widget.js as served with this settings file, brotli-compressed. */
+function servedEmbedSize(settings: unknown): number {
+  const code = embedConfig(readBuilt('widget.js'), parseSettings(settings).public)
+  return brotli(Buffer.from(code)).length
+}
+
+/** The invitation's chunk (loaded only where the site has an invitation). */
+function inviteFile(): string {
+  const name = readBuilt('widget.js').match(/widget\/assets\/(invite-[\w-]+\.js)/)?.[1]
+  if (!name) throw new Error('widget.js names no invitation chunk')
+  return `assets/${name}`
+}
 
 describe('size budgets of the built widget', () => {
   it('loader: widget.js + the loader chunk and its static imports <= 6 KiB gzip', () => {
@@ -28,6 +63,37 @@ describe('size budgets of the built widget', () => {
     const size = files.reduce((total, file) => total + gzipSize(file), 0)
     console.info(`widget total: ${size} B gzip (${files.length} files)`)
     expect(size).toBeLessThanOrEqual(TOTAL_BUDGET)
+  })
+
+  it('before engagement: widget.js with the config + the loader <= 6 KiB transferred with brotli', () => {
+    const { loader } = entryFiles()
+    const closure = [...staticClosure(loader)]
+    const size = servedEmbedSize({}) + closure.reduce((total, file) => total + brotliSize(file), 0)
+    console.info(
+      `widget before engagement: ${size} B brotli (widget.js with the default config, ${closure.join(', ')})`,
+    )
+    expect(size).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BR)
+    // The status answer is the only other response before engagement (tens of bytes).
+  })
+
+  it('reports the bytes with an invitation and at the first open (brotli)', () => {
+    const { loader, chat } = entryFiles()
+    const loaderBytes = [...staticClosure(loader)].reduce(
+      (total, file) => total + brotliSize(file),
+      0,
+    )
+    const invite = brotliSize(inviteFile())
+    const withInvite =
+      servedEmbedSize({ invite: { text: 'Questions about pricing? Ask us!' } }) +
+      loaderBytes +
+      invite
+    const firstOpen = servedEmbedSize({}) + loaderBytes + brotliSize(chat)
+    console.info(
+      `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (+${invite} B with an invitation)`,
+    )
+    // The invitation's code is not loaded where no invitation is configured.
+    expect(staticClosure(loader).has(inviteFile())).toBe(false)
+    expect(invite).toBeGreaterThan(0)
   })
 
   it('the loader does not pull in the chat UI (Preact) or the chat chunk', () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PublicConfig, StatusResponse } from '../../../shared/widget-api'
 import { createFakeService } from '../helpers/fake-service'
@@ -24,6 +25,54 @@ describe('GET /api/config', () => {
       invite: { text: 'Need help?', delaySeconds: 5, pages: ['/pricing*'] },
     })
     expect(JSON.stringify(body)).not.toContain('secretRule')
+  })
+
+  it('is compressed as the client asks, with Vary, Content-Length, an ETag per encoding and 304', async () => {
+    t = createTestApp({
+      settings: createTestSettings({ greeting: 'Hello! '.repeat(100) }),
+    })
+    const json = JSON.stringify(t.deps.settings.public)
+    const etags = new Set<string>()
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await t.request('/api/config', { headers: { 'accept-encoding': accept } })
+      const body = Buffer.from(await res.arrayBuffer())
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding)
+      expect(res.headers.get('vary'), accept).toMatch(/(^|, )Accept-Encoding(,|$)/)
+      expect(res.headers.get('content-length'), accept).toBe(String(body.length))
+      expect(res.headers.get('cache-control'), accept).toBe('public, max-age=60')
+      expect(res.headers.get('content-type'), accept).toMatch(/^application\/json/)
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(body).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(body).toString()
+            : body.toString()
+      expect(text, accept).toBe(json)
+      const etag = res.headers.get('etag') ?? ''
+      etags.add(etag)
+      const again = await t.request('/api/config', {
+        headers: { 'accept-encoding': accept, 'if-none-match': etag },
+      })
+      expect(again.status, accept).toBe(304)
+      expect(await again.text(), accept).toBe('')
+    }
+    expect(etags.size).toBe(3)
+    // New settings: a new body and a new ETag (the cached compression is redone).
+    const before = await t.request('/api/config', { headers: { 'accept-encoding': 'br' } })
+    t.deps.settings.public.title = 'Changed'
+    const after = await t.request('/api/config', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': before.headers.get('etag') ?? '' },
+    })
+    expect(after.status).toBe(200)
+    expect(
+      JSON.parse(brotliDecompressSync(Buffer.from(await after.arrayBuffer())).toString()),
+    ).toMatchObject({
+      title: 'Changed',
+    })
   })
 })
 
