@@ -4,6 +4,7 @@ import type { Settings } from './config/settings'
 import type { Logger } from './logging/logger'
 import type { PortholeMetrics } from './metrics/porthole-metrics'
 import type { Store } from './store/types'
+import type { FileStore } from './uploads/file-store'
 
 /** Everything the app needs from outside; tests pass fakes (fetch, clock, store). */
 export type AppDeps = {
@@ -21,4 +22,6 @@ export type AppDeps = {
   /** The built widget (default: dist/widget of the repository). */
   staticDir?: string
   metrics?: PortholeMetrics
+  /** Where attachments are kept (default: the folder UPLOAD_DIR). */
+  files?: FileStore
 }

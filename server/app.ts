@@ -2,11 +2,13 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { errorBody } from '../shared/protocol/errors'
 import { eventRoutes } from './api/event-routes'
+import { fileRoutes } from './api/file-routes'
 import { historyRoutes } from './api/history-routes'
 import { messageRoutes } from './api/message-routes'
 import { publicRoutes } from './api/public-routes'
 import { readRoutes } from './api/read-routes'
 import { sessionRoutes } from './api/session-routes'
+import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
@@ -73,10 +75,12 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', eventRoutes(deps, runtime, streamAuth))
   api.route('/', historyRoutes(deps, auth))
   api.route('/', readRoutes(deps, auth))
+  api.route('/', uploadRoutes(deps, runtime, auth))
   app.route('/api', api)
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   app.route('/', operationsRoutes(deps, runtime))
+  app.route('/', fileRoutes(runtime))
   app.route(
     '/',
     widgetAssetRoutes(

@@ -6,6 +6,9 @@ import { createStatusCache, type StatusCache } from './channel/status-cache'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+import { pruneFiles } from './uploads/file-retention'
+import type { FileStore } from './uploads/file-store'
+import { createFolderStore } from './uploads/folder-store'
 
 const MINUTE = 60_000
 const PRUNE_EVERY_MS = 60 * MINUTE
@@ -17,8 +20,15 @@ export type Runtime = {
   outbox: Outbox
   hub: StreamHub
   metrics: PortholeMetrics
+  /** Customer attachments (UPLOAD_DIR, or the store AppDeps.files gave). */
+  files: FileStore
   /** Per-minute limits; on a redis: store counted across every instance. */
-  limits: { visitorMessages: RateLimiter; ipMessages: RateLimiter; ipSessions: RateLimiter }
+  limits: {
+    visitorMessages: RateLimiter
+    ipMessages: RateLimiter
+    ipSessions: RateLimiter
+    visitorUploads: RateLimiter
+  }
   /** Resumes pending outbound messages and starts retention; call once the app serves. */
   start(): Promise<void>
   /** Stops timers and ends streams (clients reconnect); does not close the store. */
@@ -66,6 +76,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     keepMs: config.retention.maxAgeMs,
   })
+  const files = deps.files ?? createFolderStore(config.uploads.dir)
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
   let draining = false
@@ -77,6 +88,12 @@ export function createRuntime(deps: AppDeps): Runtime {
     } catch (error) {
       logger.error('retention: prune failed', { error })
     }
+    try {
+      const dropped = await pruneFiles(files, now(), { maxAgeMs: config.retention.maxAgeMs })
+      if (dropped > 0) logger.info('retention: deleted old or unsent attachments', { dropped })
+    } catch (error) {
+      logger.error('retention: attachments not pruned', { error })
+    }
   }
 
   return {
@@ -85,6 +102,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     outbox,
     hub,
     metrics,
+    files,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',
@@ -92,6 +110,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       ),
       ipMessages: limiter('messages-per-ip', config.rateLimits.messagesPerIpPerMinute),
       ipSessions: limiter('sessions-per-ip', config.rateLimits.sessionsPerIpPerMinute),
+      visitorUploads: limiter('uploads-per-visitor', config.uploads.perVisitorPerMinute),
     },
     async start() {
       await outbox.resume()

@@ -98,8 +98,43 @@ export const OutgoingMessage = z.discriminatedUnion('type', [
     invite: z.string().max(MAX_TEXT_LENGTH).optional(),
   }),
   z.object({ id: ClientId, type: z.enum(['typein', 'typeout']) }),
+  /**
+   * An attachment uploaded with POST /api/uploads: forwarded as a spec 2.4 `photo`
+   * (images) or `document`, or as a text with its link when the service refuses media.
+   */
+  z.object({
+    id: ClientId,
+    type: z.literal('file'),
+    fileId: z.string().regex(/^[0-9a-f]{48}$/, 'must be the id POST /api/uploads answered'),
+    /** A caption (spec 2.4 `text`). */
+    text: z
+      .string()
+      .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)
+      .optional(),
+    url: HttpUrl.optional(),
+    invite: z.string().max(MAX_TEXT_LENGTH).optional(),
+  }),
 ])
 export type OutgoingMessage = z.infer<typeof OutgoingMessage>
+
+/**
+ * POST /api/uploads answer (201): the stored file. `url` serves it; `type` is its
+ * Content-Type; images have `width`, `height` and a 320 px wide `thumb`.
+ */
+export const UploadedFile = z.object({
+  id: z.string(),
+  url: HttpUrl,
+  name: z.string(),
+  size: z.number().int().positive(),
+  type: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  thumb: HttpUrl.optional(),
+})
+export type UploadedFile = z.infer<typeof UploadedFile>
+
+export const UploadResponse = z.object({ file: UploadedFile })
+export type UploadResponse = z.infer<typeof UploadResponse>
 
 export const AUTHORS = ['visitor', 'agent', 'bot', 'system'] as const
 export type Author = (typeof AUTHORS)[number]

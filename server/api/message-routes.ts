@@ -10,8 +10,9 @@ import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import type { Runtime } from '../runtime'
 import { updateProfile } from '../session/profile'
+import { type Attachment, attachmentOf } from '../uploads/attachment'
 
-/** POST /api/messages: the visitor's text or typing, forwarded to the service (A2). */
+/** POST /api/messages: the visitor's text, attachment or typing, forwarded to the service (A2). */
 export function messageRoutes(
   deps: AppDeps,
   runtime: Runtime,
@@ -34,7 +35,7 @@ export function messageRoutes(
     async (c) => {
       const { visitorId } = c.get('visitor')
       const message = c.req.valid('json')
-      if (message.type !== 'text') {
+      if (message.type !== 'text' && message.type !== 'file') {
         const outcome = await runtime.client.send({
           sender: { id: visitorId },
           message: { type: message.type },
@@ -43,6 +44,19 @@ export function messageRoutes(
           c.get('log').warn('typing notification not delivered', { outcome: outcome.kind })
         return c.body(null, 204)
       }
+      // Looked up first: a message about a missing file changes nothing.
+      const attachment =
+        message.type === 'file'
+          ? attachmentOrThrow(
+              await attachmentOf(
+                runtime.files,
+                { publicUrl: config.publicUrl, now: deps.now },
+                visitorId,
+                message.fileId,
+                message.text,
+              ),
+            )
+          : undefined
       const profile = await updateProfile(
         store,
         visitorId,
@@ -56,7 +70,9 @@ export function messageRoutes(
         visitorId,
         clientId: message.id,
         sender,
-        texts: splitText(message.text),
+        ...(message.type === 'text'
+          ? { texts: splitText(message.text) }
+          : { media: attachmentOrThrow(attachment) }),
       })
       const { entries } = result
       switch (result.state) {
@@ -83,5 +99,14 @@ export function messageRoutes(
           )
       }
     },
+  )
+}
+
+function attachmentOrThrow(attachment: Attachment | undefined): Attachment {
+  if (attachment) return attachment
+  throw apiError(
+    404,
+    'file_not_found',
+    'fileId: no file of yours has this id (it may have been deleted): upload it again with POST /api/uploads.',
   )
 }

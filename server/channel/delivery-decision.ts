@@ -37,6 +37,25 @@ export function restart(item: OutboxItem, now: number): OutboxItem {
   return { ...rest, state: 'pending', attempts: 0, nextAttemptAt: now, startedAt: now }
 }
 
+/** True when the in-flight part is an attachment the service has not refused yet. */
+export function canFallBack(item: OutboxItem): boolean {
+  const part = item.parts[item.inFlight?.part ?? item.sent]
+  return part !== undefined && 'media' in part && part.asText !== true
+}
+
+/**
+ * The item after the service refused its attachment (a 4xx): the part goes again at
+ * once as its text fallback. Not counted as a failed attempt.
+ */
+export function fallBackToText(item: OutboxItem): OutboxItem {
+  const { inFlight: _inFlight, ...rest } = item
+  const index = item.inFlight?.part ?? item.sent
+  const parts = item.parts.map((part, i) =>
+    i === index && 'media' in part ? { ...part, asText: true } : part,
+  )
+  return { ...rest, parts, nextAttemptAt: item.nextAttemptAt }
+}
+
 /**
  * The item after the service's answer to its in-flight part.
  * - accepted: the next part is due now; after the last one the item is `sent`;

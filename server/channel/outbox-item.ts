@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Sender } from '../../shared/protocol/chat-channel'
+import { type ChannelMessage, FileMediaMessage, Sender } from '../../shared/protocol/chat-channel'
 import type { DeliveryState } from '../../shared/widget-api'
 
 /**
@@ -20,6 +20,26 @@ export const InFlight = z.object({
 })
 export type InFlight = z.infer<typeof InFlight>
 
+/** A ≤1000-character part of a text. */
+export const TextPart = z.object({ clientId: z.string(), text: z.string() })
+export type TextPart = z.infer<typeof TextPart>
+
+/**
+ * An attachment (spec 2.4 photo or document). Should the service refuse media (a 4xx:
+ * spec 2.1 calls inbound types other than text "not yet supported"), `fallback` (the
+ * file's name, size and link) goes instead and `asText` is set, so retries send the text.
+ */
+export const MediaPart = z.object({
+  clientId: z.string(),
+  media: FileMediaMessage,
+  fallback: z.string().min(1),
+  asText: z.boolean().optional(),
+})
+export type MediaPart = z.infer<typeof MediaPart>
+
+export const OutboxPart = z.union([MediaPart, TextPart])
+export type OutboxPart = z.infer<typeof OutboxPart>
+
 /**
  * One customer message on its way to the service (A2), stored before the first
  * attempt so that neither a crash nor a restart loses it.
@@ -28,8 +48,8 @@ export const OutboxItem = z.object({
   visitorId: z.string(),
   clientId: z.string(),
   sender: Sender,
-  /** The ≤1000-character parts, forwarded in order; `clientId` is the entry's. */
-  parts: z.array(z.object({ clientId: z.string(), text: z.string() })).min(1),
+  /** The ≤1000-character text parts or the one attachment, forwarded in order; `clientId` is the entry's. */
+  parts: z.array(OutboxPart).min(1),
   /** How many parts the service has accepted. */
   sent: z.number().int().nonnegative(),
   /** Failed attempts in a row (since the last accepted part or the last restart). */
@@ -58,9 +78,16 @@ export type OutboxRequest = {
   /** The widget's message id (ClientId). */
   clientId: string
   sender: Sender
-  /** The text split into ≤1000-character parts (shared/text splitText). */
-  texts: string[]
-}
+} & (
+  | {
+      /** The text split into ≤1000-character parts (shared/text splitText). */
+      texts: string[]
+    }
+  | {
+      /** An attachment, and the text sent instead when the service refuses media. */
+      media: { message: FileMediaMessage; fallback: string }
+    }
+)
 
 /**
  * Entry client ids of a message's parts: the widget's id for one part, `<id>-<n>`
@@ -74,13 +101,11 @@ export function partClientIds(clientId: string, count: number): string[] {
 
 /** A new item, due now. */
 export function createOutboxItem(request: OutboxRequest, now: number): OutboxItem {
-  if (request.texts.length === 0) throw new RangeError('createOutboxItem: no text parts')
-  const ids = partClientIds(request.clientId, request.texts.length)
   return {
     visitorId: request.visitorId,
     clientId: request.clientId,
     sender: request.sender,
-    parts: request.texts.map((text, i) => ({ clientId: ids[i] ?? request.clientId, text })),
+    parts: partsOf(request),
     sent: 0,
     attempts: 0,
     state: 'pending',
@@ -88,6 +113,23 @@ export function createOutboxItem(request: OutboxRequest, now: number): OutboxIte
     createdAt: now,
     startedAt: now,
   }
+}
+
+function partsOf(request: OutboxRequest): OutboxPart[] {
+  if ('media' in request) {
+    const { message, fallback } = request.media
+    return [{ clientId: request.clientId, media: { ...message, id: request.clientId }, fallback }]
+  }
+  if (request.texts.length === 0) throw new RangeError('createOutboxItem: no text parts')
+  const ids = partClientIds(request.clientId, request.texts.length)
+  return request.texts.map((text, i) => ({ clientId: ids[i] ?? request.clientId, text }))
+}
+
+/** The A2 message object of a part: the text, the attachment, or the attachment's text fallback. */
+export function messageOfPart(part: OutboxPart): ChannelMessage {
+  if (!('media' in part)) return { type: 'text', id: part.clientId, text: part.text }
+  if (part.asText) return { type: 'text', id: part.clientId, text: part.fallback }
+  return part.media
 }
 
 /** Still being retried. */

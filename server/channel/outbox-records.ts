@@ -66,7 +66,7 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
         {
           author: 'visitor',
           clientId: part.clientId,
-          content: { type: 'text', text: part.text },
+          content: 'media' in part ? part.media : { type: 'text', text: part.text },
           at: item.createdAt,
         },
         { dedupeKey: visitorPartDedupeKey(item.visitorId, item.clientId, n) },

@@ -5,11 +5,20 @@ import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '.
 import type { Claims, Store } from '../store/types'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff'
 import type { ChannelClient, SendOutcome } from './channel-client'
-import { begin, isDue, next, type RetryPolicy, restart } from './delivery-decision'
+import {
+  begin,
+  canFallBack,
+  fallBackToText,
+  isDue,
+  next,
+  type RetryPolicy,
+  restart,
+} from './delivery-decision'
 import {
   createOutboxItem,
   deliveryState,
   isActive,
+  messageOfPart,
   type OutboxItem,
   type OutboxRequest,
   type OutboxState,
@@ -165,10 +174,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
         entries = await appendEntries(begun)
         begun = { ...begun, logged: true }
       }
-      const outcome = await client.send({
-        sender: begun.sender,
-        message: { type: 'text', id: part.clientId, text: part.text },
-      })
+      const outcome = await client.send({ sender: begun.sender, message: messageOfPart(part) })
+      if (outcome.kind === 'rejected' && canFallBack(begun)) {
+        // Spec 2.1: inbound types other than text are "not yet supported". The same
+        // attachment goes again at once as a text with its name, size and link.
+        current = fallBackToText(begun)
+        await save(current, true)
+        logger.warn(
+          'outbox: the service refused an attachment; sending it as a text with its link',
+          {
+            visitorId: current.visitorId,
+            clientId: current.clientId,
+            status: outcome.status,
+            reason: outcome.message,
+          },
+        )
+        continue
+      }
       current = next(begun, outcome, now(), policy)
       await save(current, true)
       logOutcome(logger, begun, current, outcome, policy.giveUpMs)

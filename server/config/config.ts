@@ -1,4 +1,5 @@
 import type { LogLevel } from '../logging/logger'
+import type { UploadTypeName } from '../uploads/file-types'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */
 export type Channel = {
@@ -9,6 +10,9 @@ export type Channel = {
   /** The last path segment: the A3 route's :channelId must equal it. */
   publicId: string
 }
+
+/** ADMIN_PASSWORD (the studio's login) and ADMIN_TOKEN (automation on /admin/api/*). Secrets. */
+export type AdminConfig = { password: string; token: string | undefined }
 
 export type BotConfig = { token: string; providerId: string; baseUrl: string }
 
@@ -27,6 +31,8 @@ export type Config = {
   webhookSecret: string
   sessionSecret: string
   identitySecret: string | undefined
+  /** The settings studio at /admin: off (undefined) unless ADMIN_PASSWORD is set. */
+  admin: AdminConfig | undefined
   /** Exact origins allowed to call the API from a browser; `*` allows any. */
   allowedOrigins: string[]
   storeUrl: string
@@ -54,4 +60,15 @@ export type Config = {
   shutdownDrainMs: number
   retention: { maxAgeMs: number; maxEntries: number }
   rateLimits: RateLimits
+  /** Customer attachments (UPLOAD_MAX_MB, UPLOAD_TYPES, UPLOAD_DIR, RATE_LIMIT_UPLOADS_PER_MINUTE). */
+  uploads: UploadsConfig
+}
+
+export type UploadsConfig = {
+  maxBytes: number
+  /** The accepted types, by name (server/uploads/file-types.ts). */
+  types: UploadTypeName[]
+  /** The folder store's folder. */
+  dir: string
+  perVisitorPerMinute: number
 }

@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
   ),
   SESSION_SECRET: secret(32, 'generate one with `openssl rand -hex 32`'),
   IDENTITY_SECRET: secret(16, 'use the same value your site signs user ids with'),
+  ADMIN_PASSWORD: secret(12, 'choose a long passphrase for the settings studio at /admin'),
+  ADMIN_TOKEN: secret(24, 'generate one with `openssl rand -hex 24`'),
   ALLOWED_ORIGINS: z.string().optional(),
   STORE_URL: z.string().trim().optional(),
   PORTHOLE_CONFIG: z.string().trim().optional(),
@@ -77,5 +79,9 @@ export const EnvSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_MINUTE: intIn(1, 100_000, 120),
   RATE_LIMIT_IP_MESSAGES_PER_MINUTE: intIn(1, 1_000_000, 600),
   RATE_LIMIT_SESSIONS_PER_MINUTE: intIn(1, 100_000, 30),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: intIn(1, 10_000, 20),
+  UPLOAD_MAX_MB: intIn(1, 1024, 10),
+  UPLOAD_TYPES: z.string().optional(),
+  UPLOAD_DIR: z.string().trim().min(1, 'must be a folder path').optional(),
 })
 export type EnvSchema = z.infer<typeof EnvSchema>

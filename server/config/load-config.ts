@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { isHttpUrl } from '../../shared/url'
+import { UPLOAD_TYPE_NAMES, type UploadTypeName } from '../uploads/file-types'
 import type { BotConfig, Config } from './config'
 import { loadDemoSecrets } from './demo-secrets'
 import { EnvSchema } from './env-schema'
 import { ConfigError, type ConfigProblem, isConfigError } from './errors'
 import { parseChannelUrl } from './parse-channel'
 import { parseOrigins } from './parse-origins'
+import { parseUploadTypes } from './parse-upload-types'
 
 export type Env = Record<string, string | undefined>
 
@@ -95,6 +97,10 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     )
   }
 
+  const adminPassword = e.ADMIN_PASSWORD
+  if (e.ADMIN_TOKEN !== undefined && adminPassword === undefined && !reported('ADMIN_PASSWORD'))
+    fail('ADMIN_TOKEN', 'needs ADMIN_PASSWORD: the settings studio is off without a password')
+
   let allowedOrigins = ['http://localhost:3000']
   if (e.ALLOWED_ORIGINS !== undefined) {
     const value = e.ALLOWED_ORIGINS
@@ -112,6 +118,12 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     settingsPath = resolve(cwd, 'porthole.config.json')
   }
 
+  let uploadTypes: UploadTypeName[] = [...UPLOAD_TYPE_NAMES]
+  if (e.UPLOAD_TYPES !== undefined) {
+    const value = e.UPLOAD_TYPES
+    uploadTypes = collect(() => parseUploadTypes(value)) ?? uploadTypes
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -121,6 +133,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     webhookSecret: webhookSecret ?? '',
     sessionSecret: sessionSecret ?? '',
     identitySecret: e.IDENTITY_SECRET,
+    admin:
+      adminPassword === undefined ? undefined : { password: adminPassword, token: e.ADMIN_TOKEN },
     allowedOrigins,
     storeUrl: e.STORE_URL ?? `sqlite:${resolve(dataDir, 'porthole.db')}`,
     settingsPath,
@@ -144,6 +158,12 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       messagesPerVisitorPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
       messagesPerIpPerMinute: e.RATE_LIMIT_IP_MESSAGES_PER_MINUTE,
       sessionsPerIpPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
+    },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+      types: uploadTypes,
+      dir: resolve(cwd, e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+      perVisitorPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
     },
   }
 }

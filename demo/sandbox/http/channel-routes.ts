@@ -87,6 +87,14 @@ export function channelRoutes(service: SandboxService): Hono {
     const parsed = CustomerMessage.safeParse(withoutBadLinks(body.value))
     if (!parsed.success)
       return refuse(400, `invalid customer message: ${describeIssues(parsed.error)}`, body.value)
+    const { type } = parsed.data.message
+    if (
+      channel.acceptsMedia === false &&
+      type !== 'text' &&
+      type !== 'typein' &&
+      type !== 'typeout'
+    )
+      return refuse(400, `message type is not supported: ${type}`, parsed.data)
     const { chatId } = service.receiveCustomerMessage(channel, parsed.data)
     service.traffic.record({
       interface: 'A2',

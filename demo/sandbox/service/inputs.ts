@@ -32,6 +32,8 @@ export const ChannelInput = z.strictObject({
   agents: z.array(Name).default([]),
   botProviderId: z.string().min(1).optional(),
   enabled: z.boolean().default(true),
+  /** false: customer media is refused with 400 (to exercise an integrator's text fallback). */
+  acceptsMedia: z.boolean().default(true),
 })
 export type ChannelInput = z.input<typeof ChannelInput>
 
@@ -43,6 +45,7 @@ export const ChannelPatch = z.strictObject({
   /** null detaches the bot. */
   botProviderId: z.string().min(1).nullable().optional(),
   enabled: z.boolean().optional(),
+  acceptsMedia: z.boolean().optional(),
 })
 export type ChannelPatch = z.input<typeof ChannelPatch>
 

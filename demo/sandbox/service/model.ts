@@ -26,6 +26,11 @@ export const Channel = z.object({
   botProviderId: z.string().optional(),
   /** false = "chat removed from the site": status answers 0. */
   enabled: z.boolean(),
+  /**
+   * Customer media (spec 2.4 photo, document, …) is taken; false answers A2 with 400
+   * "message type is not supported" (spec 2.1: "not yet supported"). Absent: true.
+   */
+  acceptsMedia: z.boolean().optional(),
   createdAt: z.number(),
 })
 export type Channel = z.infer<typeof Channel>

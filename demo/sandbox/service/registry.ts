@@ -114,6 +114,7 @@ export class Registry {
       chunked: parsed.chunked,
       agentIds: parsed.agents.map((name) => this.ensureAgent(name).id),
       enabled: parsed.enabled,
+      acceptsMedia: parsed.acceptsMedia,
       createdAt: Date.now(),
     }
     if (parsed.botProviderId !== undefined) channel.botProviderId = parsed.botProviderId
@@ -129,6 +130,7 @@ export class Registry {
     if (parsed.webhookUrl !== undefined) channel.webhookUrl = parsed.webhookUrl
     if (parsed.chunked !== undefined) channel.chunked = parsed.chunked
     if (parsed.enabled !== undefined) channel.enabled = parsed.enabled
+    if (parsed.acceptsMedia !== undefined) channel.acceptsMedia = parsed.acceptsMedia
     if (parsed.agents !== undefined) {
       channel.agentIds = parsed.agents.map((name) => this.ensureAgent(name).id)
     }

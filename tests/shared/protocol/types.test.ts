@@ -138,7 +138,7 @@ describe('shared utility and widget API types', () => {
   })
 
   it('outgoing messages and stream events', () => {
-    expectTypeOf<OutgoingMessage['type']>().toEqualTypeOf<'text' | 'typein' | 'typeout'>()
+    expectTypeOf<OutgoingMessage['type']>().toEqualTypeOf<'text' | 'typein' | 'typeout' | 'file'>()
     expectTypeOf<StreamEventName>().toEqualTypeOf<
       'message' | 'typing' | 'status' | 'read' | 'delivery'
     >()

@@ -1,0 +1,78 @@
+import type { Readable } from 'node:stream'
+import { Hono } from 'hono'
+import { errorBody } from '../../shared/protocol/errors'
+import type { AppEnv } from '../http/app-env'
+import type { Runtime } from '../runtime'
+import type { FileVariant } from '../uploads/file-store'
+import { UPLOAD_TYPES } from '../uploads/file-types'
+import { FileId, type StoredFile } from '../uploads/stored-file'
+
+// A served attachment is the customer's content on our origin: it must never run.
+// No sniffing, a sandbox with nothing allowed, and a download for everything but images.
+const FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  // The widget on the site's own origin shows the images.
+  'cross-origin-resource-policy': 'cross-origin',
+  // The id is never reused: the bytes under a URL never change.
+  'cache-control': 'public, max-age=31536000, immutable',
+} as const
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), or `inline` for images. */
+export function contentDisposition(file: StoredFile, inline: boolean): string {
+  const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`
+}
+
+// Pulled one chunk at a time: a slow reader holds one chunk, not the file.
+function toWeb(stream: Readable): ReadableStream<Uint8Array> {
+  const chunks = stream[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await chunks.next()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel() {
+      stream.destroy()
+    },
+  })
+}
+
+/**
+ * GET /files/<id>/<name> (the file) and GET /files/<id>/thumb (an image's 320 px
+ * thumbnail). Public by the unguessable id, as the service's agents open the links.
+ */
+export function fileRoutes(runtime: Runtime) {
+  const notFound = () =>
+    new Response(
+      JSON.stringify(errorBody('not_found', 'No such file: it may have been deleted.')),
+      {
+        status: 404,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      },
+    )
+
+  async function serve(id: string, variant: FileVariant, name?: string): Promise<Response> {
+    const parsed = FileId.safeParse(id)
+    if (!parsed.success) return notFound()
+    const file = await runtime.files.get(parsed.data)
+    if (!file || (name !== undefined && name !== file.name)) return notFound()
+    if (variant === 'thumb' && !file.thumbType) return notFound()
+    const content = await runtime.files.open(file.id, variant)
+    if (!content) return notFound()
+    const image = UPLOAD_TYPES[file.type].image
+    return new Response(toWeb(content.stream), {
+      headers: {
+        ...FILE_HEADERS,
+        'content-type': variant === 'thumb' ? (file.thumbType ?? file.mime) : file.mime,
+        'content-length': String(content.size),
+        'content-disposition': contentDisposition(file, image),
+      },
+    })
+  }
+
+  return new Hono<AppEnv>()
+    .get('/files/:id/thumb', (c) => serve(c.req.param('id'), 'thumb'))
+    .get('/files/:id/:name', (c) => serve(c.req.param('id'), 'file', c.req.param('name')))
+}

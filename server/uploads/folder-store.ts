@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FileContent, FileStore, FileVariant } from './file-store'
+import { conversationKeyOf, conversationKeyOfFile, type FileId, StoredFile } from './stored-file'
+
+const RECORD = 'file.json'
+const INCOMING = '.incoming'
+const CONVERSATION_DIR = /^[0-9a-f]{16}$/
+
+/**
+ * Attachments in a folder (UPLOAD_DIR): `<dir>/<conversation>/<random>/` holds
+ * `content`, `thumb` and `file.json`, the record written last (so a crash mid-way
+ * leaves no half file anyone can see). Bodies arrive in `<dir>/.incoming/` and are
+ * moved in by rename. Instances that share the folder (NFS, a shared volume) share
+ * the files.
+ *
+ * @example const files = createFolderStore('/var/lib/porthole/uploads')
+ */
+export function createFolderStore(dir: string): FileStore {
+  const folderOf = (id: FileId) => join(dir, conversationKeyOfFile(id), id.slice(16))
+  const pathOf = (id: FileId, variant: FileVariant) =>
+    join(folderOf(id), variant === 'file' ? 'content' : 'thumb')
+
+  async function readRecord(folder: string): Promise<StoredFile | undefined> {
+    try {
+      const parsed = StoredFile.safeParse(JSON.parse(await readFile(join(folder, RECORD), 'utf8')))
+      return parsed.success ? parsed.data : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  async function names(folder: string): Promise<string[]> {
+    try {
+      return await readdir(folder)
+    } catch {
+      return []
+    }
+  }
+
+  async function listKey(key: string): Promise<StoredFile[]> {
+    const files: StoredFile[] = []
+    for (const random of await names(join(dir, key))) {
+      const file = await readRecord(join(dir, key, random))
+      if (file) files.push(file)
+    }
+    return files
+  }
+
+  return {
+    async put(file, content: FileContent) {
+      const folder = folderOf(file.id)
+      await mkdir(folder, { recursive: true })
+      await rename(content.path, pathOf(file.id, 'file'))
+      if (content.thumb) await writeFile(pathOf(file.id, 'thumb'), content.thumb)
+      const temp = join(folder, `${RECORD}.tmp`)
+      await writeFile(temp, JSON.stringify(file))
+      await rename(temp, join(folder, RECORD))
+    },
+    get(id) {
+      return readRecord(folderOf(id))
+    },
+    async update(file) {
+      const folder = folderOf(file.id)
+      const temp = join(folder, `${RECORD}.tmp`)
+      await writeFile(temp, JSON.stringify(file))
+      await rename(temp, join(folder, RECORD))
+    },
+    async open(id, variant) {
+      if (!(await readRecord(folderOf(id)))) return undefined
+      const path = pathOf(id, variant)
+      try {
+        const { size } = await stat(path)
+        return { stream: createReadStream(path), size }
+      } catch {
+        return undefined
+      }
+    },
+    async delete(id) {
+      // The record first: a file half deleted is no longer served.
+      await rm(join(folderOf(id), RECORD), { force: true })
+      await rm(folderOf(id), { recursive: true, force: true })
+    },
+    list(visitorId) {
+      return listKey(conversationKeyOf(visitorId))
+    },
+    async *all() {
+      for (const key of await names(dir)) {
+        if (!CONVERSATION_DIR.test(key)) continue
+        yield* await listKey(key)
+      }
+    },
+    async incomingDir() {
+      const incoming = join(dir, INCOMING)
+      await mkdir(incoming, { recursive: true, mode: 0o700 })
+      return incoming
+    },
+  }
+}

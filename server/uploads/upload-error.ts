@@ -1,0 +1,38 @@
+import { PortholeError } from '../errors'
+
+export const UPLOAD_ERROR_CODES = [
+  'payload_too_large',
+  'unsupported_type',
+  'type_mismatch',
+  'invalid_file_name',
+  'empty_file',
+  'image_too_large',
+  'invalid_image',
+] as const
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number]
+
+/** Why an upload is refused; the message says what to do and is shown to the customer. */
+export class UploadError extends PortholeError<UploadErrorCode> {
+  override readonly name = 'UploadError' as const
+}
+
+export function isUploadError(error: unknown): error is UploadError {
+  return error instanceof UploadError
+}
+
+/** The HTTP status of each refusal. */
+export function statusOfUploadError(code: UploadErrorCode): 400 | 413 | 415 | 422 {
+  switch (code) {
+    case 'payload_too_large':
+      return 413
+    case 'unsupported_type':
+    case 'type_mismatch':
+      return 415
+    case 'image_too_large':
+    case 'invalid_image':
+      return 422
+    case 'invalid_file_name':
+    case 'empty_file':
+      return 400
+  }
+}

@@ -1,0 +1,243 @@
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MAX_IMAGE_PIXELS } from '../../../server/uploads/process-image'
+import { ErrorBody } from '../../../shared/protocol/errors'
+import { makeExecutable, makeImage, makePdf, makeSamples } from './samples'
+import { createUploadTestApp, generatedBody, type UploadTestApp } from './upload-helpers'
+
+let t: UploadTestApp
+afterEach(async () => {
+  await t?.cleanup()
+})
+
+async function errorOf(res: Response) {
+  return ErrorBody.parse(await res.json()).error
+}
+
+/** The path part of a file URL, for app.request. */
+function pathOf(url: string): string {
+  return new URL(url).pathname
+}
+
+describe('POST /api/uploads', () => {
+  it('takes each accepted type, made for real, and serves it back', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    for (const [name, type, bytes] of await makeSamples()) {
+      const file = await t.uploadOk(token, name, type, bytes)
+      expect(file.name).toBe(name)
+      expect(file.url).toBe(`http://porthole.test/files/${file.id}/${encodeURIComponent(name)}`)
+      expect(file.type.split(';')[0]).toBe(type)
+      const served = await t.app.request(pathOf(file.url))
+      expect(served.status, name).toBe(200)
+      const body = Buffer.from(await served.arrayBuffer())
+      expect(body.length).toBe(file.size)
+      if (type.startsWith('image/')) {
+        // Re-encoded (no metadata), the same picture.
+        const meta = await sharp(body).metadata()
+        expect([meta.width, meta.height]).toEqual([64, 48])
+        expect([file.width, file.height]).toEqual([64, 48])
+        expect(file.thumb).toBe(`http://porthole.test/files/${file.id}/thumb`)
+      } else {
+        expect(body.equals(bytes)).toBe(true)
+        expect(file.thumb).toBeUndefined()
+        expect(file.width).toBeUndefined()
+      }
+    }
+  })
+
+  it('makes a 320 px wide thumbnail of a large photo and keeps its size', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const file = await t.uploadOk(
+      token,
+      'wide.jpg',
+      'image/jpeg',
+      await makeImage('jpeg', 1600, 1200),
+    )
+    expect([file.width, file.height]).toEqual([1600, 1200])
+    const thumb = await t.app.request(pathOf(file.thumb ?? ''))
+    expect(thumb.status).toBe(200)
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg')
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()
+    expect([meta.width, meta.height]).toEqual([320, 240])
+  })
+
+  it('applies the orientation and strips EXIF with its GPS position from what is served', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    // 64×48 stored, orientation 6 (rotate 90°): shown 48×64. Camera GPS in the EXIF.
+    const original = await sharp(await makeImage('jpeg'))
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PortholeCam' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '52/1 31/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '13/1 24/1 0/1',
+          GPSMapDatum: 'PORTHOLE-GPS-DATUM',
+        },
+      })
+      .jpeg()
+      .toBuffer()
+    const before = await sharp(original).metadata()
+    expect(before.orientation).toBe(6)
+    expect(original.includes(Buffer.from('PORTHOLE-GPS-DATUM'))).toBe(true)
+    expect(original.includes(Buffer.from('PortholeCam'))).toBe(true)
+    const file = await t.uploadOk(token, 'holiday.jpg', 'image/jpeg', original)
+    const served = Buffer.from(await (await t.app.request(pathOf(file.url))).arrayBuffer())
+    const after = await sharp(served).metadata()
+    expect(after.exif).toBeUndefined()
+    expect(after.xmp).toBeUndefined()
+    expect(after.orientation).toBeUndefined()
+    expect(served.includes(Buffer.from('PortholeCam'))).toBe(false)
+    expect(served.includes(Buffer.from('PORTHOLE-GPS-DATUM'))).toBe(false)
+    expect([after.width, after.height]).toEqual([48, 64])
+    expect([file.width, file.height]).toEqual([48, 64])
+  })
+
+  it('refuses a decompression bomb (more pixels than the limit) with 422 and keeps nothing', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    // 8000×8000 = 64 MP of one colour: a PNG of a few hundred KB.
+    const bomb = await sharp({
+      create: { width: 8000, height: 8000, channels: 3, background: '#fff' },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(8000 * 8000).toBeGreaterThan(MAX_IMAGE_PIXELS)
+    const res = await t.upload(token, 'bomb.png', 'image/png', bomb)
+    expect(res.status).toBe(422)
+    expect(await errorOf(res)).toEqual({
+      code: 'image_too_large',
+      message: 'The image has more than 40 million pixels: send a smaller one.',
+    })
+    expect(await t.filesOnDisk()).toEqual([])
+  })
+
+  it('refuses an executable named cute-cat.png with 415 and keeps nothing', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const res = await t.upload(token, 'cute-cat.png', 'image/png', makeExecutable())
+    expect(res.status).toBe(415)
+    expect(await errorOf(res)).toEqual({
+      code: 'type_mismatch',
+      message: '"cute-cat.png" is a program, not what its name says: programs are never accepted.',
+    })
+    expect(await t.filesOnDisk()).toEqual([])
+  })
+
+  it('refuses a declared type that is not the named one (415), before reading the body', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const res = await t.upload(token, 'invoice.pdf', 'image/png', makePdf())
+    expect(res.status).toBe(415)
+    expect((await errorOf(res)).code).toBe('type_mismatch')
+    const image = await t.upload(token, 'invoice.pdf', 'application/pdf', await makeImage('png'))
+    expect(image.status).toBe(415)
+    expect((await errorOf(image)).message).toContain('its content is a PNG image')
+  })
+
+  it('refuses types that are not accepted, a missing name and an empty file', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const exe = await t.upload(token, 'setup.exe', 'application/octet-stream', makeExecutable())
+    expect([exe.status, (await errorOf(exe)).code]).toEqual([415, 'unsupported_type'])
+    const unnamed = await t.upload(token, undefined, 'application/pdf', makePdf())
+    expect([unnamed.status, (await errorOf(unnamed)).code]).toEqual([400, 'invalid_file_name'])
+    const empty = await t.upload(token, 'empty.txt', 'text/plain', new Uint8Array())
+    expect([empty.status, (await errorOf(empty)).code]).toEqual([400, 'empty_file'])
+    expect(await t.filesOnDisk()).toEqual([])
+  })
+
+  it('stores the sanitised name: no path, no bidi override', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const file = await t.uploadOk(
+      token,
+      '../../etc/\u202eevil\u0007 notes.txt',
+      'text/plain',
+      Buffer.from('hi\n'),
+    )
+    expect(file.name).toBe('evil notes.txt')
+    expect((await t.app.request(pathOf(file.url))).status).toBe(200)
+  })
+
+  it('needs the visitor token', async () => {
+    t = await createUploadTestApp()
+    const res = await t.app.request('/api/uploads?name=a.pdf', {
+      method: 'POST',
+      headers: { origin: 'https://shop.example', 'content-type': 'application/pdf' },
+      body: Uint8Array.from(makePdf()),
+    })
+    expect(res.status).toBe(401)
+    expect(await t.filesOnDisk()).toEqual([])
+  })
+
+  it('is rate-limited per visitor (429 with Retry-After), other visitors unaffected', async () => {
+    t = await createUploadTestApp({ perVisitorPerMinute: 3 })
+    const first = await t.newVisitor()
+    const second = await t.newVisitor()
+    for (let i = 0; i < 3; i += 1)
+      await t.uploadOk(first.token, `n${i}.txt`, 'text/plain', Buffer.from('x'))
+    const refused = await t.upload(first.token, 'n4.txt', 'text/plain', Buffer.from('x'))
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    await t.uploadOk(second.token, 'other.txt', 'text/plain', Buffer.from('x'))
+  })
+})
+
+describe('upload size', () => {
+  it('streams a 10 MB file to disk and stores it whole', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const size = 10 * 1024 * 1024
+    const res = await t.upload(
+      token,
+      'big.txt',
+      'text/plain',
+      generatedBody(size, Buffer.from('start\n')),
+    )
+    expect(res.status).toBe(201)
+    const { file } = (await res.json()) as { file: { size: number; url: string } }
+    expect(file.size).toBe(size)
+    const served = await t.app.request(pathOf(file.url))
+    expect(Number(served.headers.get('content-length'))).toBe(size)
+    expect((await served.arrayBuffer()).byteLength).toBe(size)
+  })
+
+  it('refuses 11 MB while streaming (413) and leaves no partial file', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const res = await t.upload(
+      token,
+      'big.pdf',
+      'application/pdf',
+      generatedBody(11 * 1024 * 1024, makePdf()),
+    )
+    expect(res.status).toBe(413)
+    expect(await errorOf(res)).toEqual({
+      code: 'payload_too_large',
+      message: 'The file is larger than 10 MB: send a smaller one.',
+    })
+    expect(await t.filesOnDisk()).toEqual([])
+  })
+
+  it('refuses a declared Content-Length over the limit before reading', async () => {
+    t = await createUploadTestApp({ maxBytes: 1024 })
+    const { token } = await t.newVisitor()
+    const res = await t.app.request('/api/uploads?name=a.txt', {
+      method: 'POST',
+      headers: {
+        origin: 'https://shop.example',
+        authorization: `Bearer ${token}`,
+        'content-type': 'text/plain',
+        'content-length': '2048',
+      },
+      body: 'x'.repeat(2048),
+    })
+    expect(res.status).toBe(413)
+  })
+})
