@@ -24,17 +24,21 @@ export type UploadTestApp = TestApp & {
 /** A test app whose uploads go to a fresh temporary folder. */
 export async function createUploadTestApp(
   uploads: { maxBytes?: number; perVisitorPerMinute?: number } = {},
-  overrides: Partial<AppDeps> = {},
+  overrides: Omit<Partial<AppDeps>, 'config'> = {},
+  env: Record<string, string> = {},
 ): Promise<UploadTestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
-  const config = createTestConfig({
-    uploads: {
-      maxBytes: uploads.maxBytes ?? 10 * 1024 * 1024,
-      types: [...UPLOAD_TYPE_NAMES],
-      dir,
-      perVisitorPerMinute: uploads.perVisitorPerMinute ?? 1000,
+  const config = createTestConfig(
+    {
+      uploads: {
+        maxBytes: uploads.maxBytes ?? 10 * 1024 * 1024,
+        types: [...UPLOAD_TYPE_NAMES],
+        dir,
+        perVisitorPerMinute: uploads.perVisitorPerMinute ?? 1000,
+      },
     },
-  })
+    env,
+  )
   const t = createTestApp({ config, ...overrides })
   async function upload(
     token: string,
