@@ -24,13 +24,13 @@ function run(api: PortholeApi, call: unknown): void {
     return
   }
   const [name, ...args] = call as [keyof PortholeApi, ...unknown[]]
+  const fail = (error: unknown) => console.error(`Porthole.${name} failed:`, error)
   try {
     const result = (api[name] as (...args: unknown[]) => unknown)(...args)
     // Queued async calls have nobody awaiting them: report their failure.
-    if (result instanceof Promise)
-      result.catch((error) => console.error(`Porthole.${name} failed:`, error))
+    if (result instanceof Promise) result.catch(fail)
   } catch (error) {
-    console.error(`Porthole.${name} failed:`, error)
+    fail(error)
   }
 }
 

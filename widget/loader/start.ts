@@ -238,8 +238,6 @@ export async function start({
       loadInvite: () => import(/* @vite-ignore */ inviteUrl),
     })
   } catch (error) {
-    console.error(
-      `Porthole: the widget could not start: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    console.error('Porthole: the widget could not start:', error)
   }
 }
