@@ -2,6 +2,8 @@ import type { FileStore } from './file-store'
 import type { StoredFile } from './stored-file'
 
 const DAY = 86_400_000
+/** A body still being received is written to at least every few seconds; one untouched this long was left by a crash. */
+const INCOMING_STALE_MS = 3_600_000
 
 export type FileRetention = {
   /** RETENTION_DAYS: a file goes when the conversation entries of its time go. */
@@ -18,7 +20,8 @@ export function isExpired(file: StoredFile, now: number, retention: FileRetentio
 
 /**
  * Deletes the files whose conversation entries retention has dropped (by age, as the
- * store's prune does) and uploads never sent in a message. Returns how many went.
+ * store's prune does), uploads never sent in a message, and bodies a crash left
+ * half received (untouched for an hour). Returns how many files went.
  *
  * @example const dropped = await pruneFiles(files, Date.now(), { maxAgeMs: config.retention.maxAgeMs })
  */
@@ -28,6 +31,8 @@ export async function pruneFiles(
   retention: FileRetention,
 ): Promise<number> {
   let dropped = 0
+  // Wall-clock: the temporary files' times are the file system's.
+  await files.dropIncoming(Date.now() - INCOMING_STALE_MS)
   for await (const file of files.all()) {
     if (!isExpired(file, now, retention)) continue
     await files.delete(file.id)

@@ -34,4 +34,6 @@ export interface FileStore {
   all(): AsyncIterable<StoredFile>
   /** A local folder for bodies being received (same file system as the store's, when a folder). */
   incomingDir(): Promise<string>
+  /** Deletes bodies in incomingDir last written before `before` (left by a crash mid-upload); returns how many. */
+  dropIncoming(before: number): Promise<number>
 }

@@ -91,6 +91,21 @@ export function createFolderStore(dir: string): FileStore {
         yield* await listKey(key)
       }
     },
+    async dropIncoming(before) {
+      const incoming = join(dir, INCOMING)
+      let dropped = 0
+      for (const name of await names(incoming)) {
+        const path = join(incoming, name)
+        const modified = await stat(path).then(
+          (info) => info.mtimeMs,
+          () => undefined,
+        )
+        if (modified === undefined || modified >= before) continue
+        await rm(path, { force: true })
+        dropped += 1
+      }
+      return dropped
+    },
     async incomingDir() {
       const incoming = join(dir, INCOMING)
       await mkdir(incoming, { recursive: true, mode: 0o700 })

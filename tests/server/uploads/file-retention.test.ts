@@ -102,3 +102,23 @@ describe('retention in the running app', () => {
     expect(await t.filesOnDisk()).toEqual([])
   })
 })
+
+describe('bodies left half received by a crash', () => {
+  let dir = ''
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('are deleted once untouched for an hour; one being received is left alone', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'porthole-incoming-'))
+    const files = createFolderStore(dir)
+    const incoming = await files.incomingDir()
+    const { utimes, writeFile, readdir } = await import('node:fs/promises')
+    await writeFile(join(incoming, 'crashed'), 'half a body')
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
+    await utimes(join(incoming, 'crashed'), twoHoursAgo, twoHoursAgo)
+    await writeFile(join(incoming, 'arriving'), 'still coming')
+    await pruneFiles(files, Date.now(), RETENTION)
+    expect(await readdir(incoming)).toEqual(['arriving'])
+  })
+})

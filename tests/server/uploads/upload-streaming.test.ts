@@ -140,6 +140,59 @@ describe('an upload is streamed, never held whole', () => {
     // Socket buffers hold some; a server holding the body would fall 10 MB behind.
     expect(worstLag).toBeLessThan(SIZE / 4)
   })
+
+  it('over a real socket, 11 MB get a 413 answer (not a reset connection) and leave no file', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
+    server = await startTestServer({
+      config: createTestConfig({
+        uploads: { maxBytes: SIZE, types: [...UPLOAD_TYPE_NAMES], dir, perVisitorPerMinute: 100 },
+      }),
+    })
+    const session = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
+      body: '{}',
+    })
+    const { token } = (await session.json()) as { token: string }
+    let sent = 0
+    const source = new Readable({
+      read() {
+        if (sent >= SIZE + 1024 * 1024) {
+          this.push(null)
+          return
+        }
+        sent += CHUNK
+        this.push(FILLER)
+      },
+    })
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${server?.url}/api/uploads?name=big.txt`,
+        {
+          method: 'POST',
+          headers: {
+            origin: 'https://shop.example',
+            authorization: `Bearer ${token}`,
+            'content-type': 'text/plain',
+          },
+        },
+        (res) => {
+          let body = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => {
+            body += chunk
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        },
+      )
+      req.on('error', reject)
+      source.pipe(req)
+    })
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'payload_too_large' } })
+    const left = await readdir(dir, { recursive: true })
+    expect(left.filter((name) => name !== '.incoming')).toEqual([])
+  })
 })
 
 const FILLER = Buffer.alloc(CHUNK, 0x20)
