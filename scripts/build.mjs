@@ -1,10 +1,16 @@
-// Production build: the widget, the sandbox's agent console, and the Node entry points.
+// Production build: the widget, the sandbox's agent console, the settings studio, and the
+// Node entry points.
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const configs = ['widget/vite.config.ts', 'demo/console/vite.config.ts', 'server/vite.config.ts']
+const configs = [
+  'widget/vite.config.ts',
+  'demo/console/vite.config.ts',
+  'server/studio/vite.config.ts',
+  'server/vite.config.ts',
+]
 
 rmSync(`${root}/dist`, { recursive: true, force: true })
 for (const config of configs) {

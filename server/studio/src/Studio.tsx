@@ -1,0 +1,162 @@
+import type { StudioApi } from './api'
+import { DraftContext } from './draft-context'
+import { InstallCard } from './InstallCard'
+import { Preview } from './Preview'
+import { AppearanceSection } from './sections/AppearanceSection'
+import { BotSection } from './sections/BotSection'
+import { HoursSection } from './sections/HoursSection'
+import { InvitationsSection } from './sections/InvitationsSection'
+import { OfflineFormSection } from './sections/OfflineFormSection'
+import { TextsSection } from './sections/TextsSection'
+import { useStudio } from './use-studio'
+import { useUnsavedWarning } from './use-unsaved-warning'
+import { VersionList } from './VersionList'
+
+const NAV = [
+  ['appearance', 'Appearance'],
+  ['texts', 'Texts'],
+  ['invitations', 'Invitations'],
+  ['hours', 'Hours'],
+  ['offline-form', 'Offline form'],
+  ['bot', 'Bot'],
+  ['versions', 'Versions'],
+  ['install', 'Install'],
+] as const
+
+/** The settings studio once logged in: the form, the live preview, save and versions. */
+export function Studio({
+  api,
+  publicUrl,
+  onLogout,
+  confirm = (question) => window.confirm(question),
+}: {
+  api: StudioApi
+  publicUrl: string
+  onLogout: () => void
+  /** Asks before unsaved changes are thrown away (in-app warning). */
+  confirm?: (question: string) => boolean
+}) {
+  const studio = useStudio(api)
+  useUnsavedWarning(studio.dirty)
+  const unsavedOk = (action: string) =>
+    !studio.dirty || confirm(`You have unsaved changes. ${action} and lose them?`)
+
+  if (!studio.saved) {
+    return (
+      <main class="loading">
+        {studio.notice ? (
+          <div class="card">
+            <p class="field-error" role="alert">
+              {studio.notice.text}
+            </p>
+            <button type="button" onClick={() => void studio.reload()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status">Loading the settings…</p>
+        )}
+      </main>
+    )
+  }
+  const problemCount = studio.problems.length
+  return (
+    <DraftContext.Provider
+      value={{ draft: studio.draft, change: studio.change, problems: studio.problems }}
+    >
+      <header class="topbar">
+        <h1>Settings studio</h1>
+        <nav aria-label="Sections">
+          {NAV.map(([id, label]) => (
+            <a key={id} href={`#${id}`}>
+              {label}
+            </a>
+          ))}
+        </nav>
+        <div class="actions">
+          <span class="status" role="status">
+            {studio.dirty ? 'Unsaved changes' : `Saved · version ${studio.saved.version}`}
+            {problemCount > 0 &&
+              ` · ${problemCount} ${problemCount === 1 ? 'problem' : 'problems'}`}
+          </span>
+          <button
+            type="button"
+            disabled={!studio.dirty || studio.busy}
+            onClick={() => {
+              if (unsavedOk('Discard them')) studio.discard()
+            }}
+          >
+            Discard
+          </button>
+          <button
+            type="button"
+            class="primary"
+            disabled={!studio.dirty || studio.busy}
+            onClick={() => void studio.save()}
+          >
+            {studio.busy ? 'Saving…' : 'Save'}
+          </button>
+          <button
+            type="button"
+            class="ghost"
+            onClick={() => {
+              if (unsavedOk('Log out')) onLogout()
+            }}
+          >
+            Log out
+          </button>
+        </div>
+      </header>
+      {studio.conflict && (
+        <div class="banner error" role="alert">
+          <p>
+            Someone else saved the settings after you loaded them, so yours were not saved. Reload
+            to see theirs (your changes here are lost), or copy what you need first.
+          </p>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              if (unsavedOk('Reload')) void studio.reload()
+            }}
+          >
+            Reload their settings
+          </button>
+          <button type="button" class="ghost" onClick={studio.dismissConflict}>
+            Keep editing
+          </button>
+        </div>
+      )}
+      {studio.notice && (
+        <div
+          class={`banner ${studio.notice.kind}`}
+          role={studio.notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          <p>{studio.notice.text}</p>
+        </div>
+      )}
+      <main class="layout">
+        <form class="settings" aria-label="Settings" onSubmit={(event) => event.preventDefault()}>
+          <AppearanceSection />
+          <TextsSection />
+          <InvitationsSection />
+          <HoursSection />
+          <OfflineFormSection />
+          <BotSection />
+          <VersionList
+            versions={studio.versions}
+            current={studio.saved.version}
+            busy={studio.busy}
+            onRestore={(version) => {
+              if (unsavedOk(`Restore version ${version}`)) void studio.restore(version)
+            }}
+          />
+          <InstallCard publicUrl={publicUrl} />
+        </form>
+        <aside class="preview-column" aria-label="Live preview">
+          <Preview settings={studio.draft} />
+        </aside>
+      </main>
+    </DraftContext.Provider>
+  )
+}

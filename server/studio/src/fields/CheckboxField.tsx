@@ -1,0 +1,41 @@
+import { useField } from '../draft-context'
+import { fieldId } from './Field'
+
+/** A yes/no setting; unticked, an optional flag is left out unless `keepFalse`. */
+export function CheckboxField({
+  path,
+  label,
+  keepFalse = false,
+  fallback = false,
+  disabled = false,
+}: {
+  path: string
+  label: string
+  keepFalse?: boolean
+  fallback?: boolean
+  disabled?: boolean
+}) {
+  const { value, set, problems } = useField(path)
+  const id = fieldId(path)
+  return (
+    <div class={`field checkbox${problems.length ? ' has-error' : ''}`}>
+      <input
+        type="checkbox"
+        id={id}
+        disabled={disabled}
+        checked={typeof value === 'boolean' ? value : fallback}
+        aria-describedby={problems.length ? `${id}-error` : undefined}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked
+          set(checked || keepFalse ? checked : undefined)
+        }}
+      />
+      <label for={id}>{label}</label>
+      {problems.map((problem) => (
+        <p class="field-error" id={`${id}-error`} key={problem.message}>
+          {problem.message}
+        </p>
+      ))}
+    </div>
+  )
+}

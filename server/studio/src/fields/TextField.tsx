@@ -1,0 +1,32 @@
+import { useField } from '../draft-context'
+import { describedBy, Field, fieldId } from './Field'
+
+/** A text setting; emptied, an optional setting is left out. */
+export function TextField({
+  path,
+  label,
+  hint,
+  multiline = false,
+  required = false,
+}: {
+  path: string
+  label: string
+  hint?: string
+  multiline?: boolean
+  required?: boolean
+}) {
+  const { value, set, problems } = useField(path)
+  const id = fieldId(path)
+  const text = typeof value === 'string' ? value : ''
+  const update = (next: string) => set(next === '' && !required ? undefined : next)
+  const attributes = { ...describedBy(id, hint, problems), value: text, required }
+  return (
+    <Field id={id} label={label} hint={hint} problems={problems}>
+      {multiline ? (
+        <textarea rows={3} {...attributes} onInput={(event) => update(event.currentTarget.value)} />
+      ) : (
+        <input type="text" {...attributes} onInput={(event) => update(event.currentTarget.value)} />
+      )}
+    </Field>
+  )
+}

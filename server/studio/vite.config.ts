@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+// The settings studio: a static Preact app the backend serves at /admin (dist/studio),
+// and the preview page its live preview frames at /admin/preview.
+const here = fileURLToPath(new URL('.', import.meta.url))
+
+export default defineConfig({
+  root: here,
+  base: '/admin/',
+  logLevel: 'warn',
+  publicDir: false,
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The live field checks use the API's own settings schema, whose module also reads the
+  // settings file with node:fs (never called in the browser; see src/node-fs-stub.ts).
+  resolve: { alias: { 'node:fs': `${here}src/node-fs-stub.ts` } },
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/studio', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Every style and script a file of its own: the page's CSP allows no inline code.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      input: {
+        studio: `${here}index.html`,
+        preview: `${here}preview.html`,
+      },
+    },
+  },
+})
