@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { CONFIG_PLACEHOLDER, embedConfig } from '../../../server/assets/embed-config'
 import {
   builtScripts,
   DIST,
@@ -27,6 +28,21 @@ describe('the built embed', () => {
       expect(file).toMatch(/^assets\/[\w]+-[\w-]{8}\.js$/)
       expect(existsSync(join(DIST, file))).toBe(true)
     }
+  })
+
+  it('widget.js has one place for the public config, which the server fills (null as built)', () => {
+    const code = readBuilt('widget.js')
+    expect(code.split(CONFIG_PLACEHOLDER)).toHaveLength(2)
+    const filled = embedConfig(code, { title: 'Acme' })
+    expect(filled).toContain('config:{"title":"Acme"}')
+    // Still a classic script.
+    expect(() => new Function(filled)).not.toThrow()
+  })
+
+  it('widget.js names the invitation chunk, which exists and exports createInvite', () => {
+    const name = readBuilt('widget.js').match(/widget\/assets\/(invite-[\w-]+\.js)/)?.[1]
+    expect(name).toBeDefined()
+    expect(readBuilt(`assets/${name}`)).toMatch(/export\s*\{[^}]*\bcreateInvite\b/)
   })
 
   it('the loader exports start() for widget.js', () => {
