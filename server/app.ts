@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { errorBody } from '../shared/protocol/errors'
+import { adminRoutes } from './admin/admin-routes'
+import { studioPageRoutes } from './admin/page-routes'
 import { eventRoutes } from './api/event-routes'
 import { fileRoutes } from './api/file-routes'
 import { historyRoutes } from './api/history-routes'
@@ -21,6 +23,7 @@ import { visitorAuth } from './http/visitor-auth-middleware'
 import { operationsRoutes } from './operations/operations-routes'
 import { createRuntime, type Runtime } from './runtime'
 import { createSessions } from './session/sessions'
+import { localizedConfig } from './settings/localized-config'
 import { agentWebhookRoutes } from './webhook/agent-webhook'
 
 export type { AppDeps } from './app-deps'
@@ -83,11 +86,22 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/', fileRoutes(runtime))
   app.route(
     '/',
-    widgetAssetRoutes(
-      deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'),
-      () => deps.settings.public,
+    widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>
+      localizedConfig(runtime.settings.current(), request, deps.now()),
     ),
   )
+  // The settings studio's API exists only with ADMIN_PASSWORD: without it /admin/* is 404.
+  if (deps.config.admin) {
+    // The studio's pages first: the API's /admin/* middleware must not wrap their caching.
+    app.route(
+      '/',
+      studioPageRoutes({
+        dir: join(findRepoRoot(), 'dist', 'studio'),
+        publicUrl: deps.config.publicUrl,
+      }),
+    )
+    app.route('/', adminRoutes(deps, runtime))
+  }
   if (deps.bot) app.route('/bot', deps.bot.routes)
   if (deps.site) app.route('/', deps.site.routes)
   return app

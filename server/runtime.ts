@@ -6,6 +6,7 @@ import { createStatusCache, type StatusCache } from './channel/status-cache'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
 import { pruneFiles } from './uploads/file-retention'
 import type { FileStore } from './uploads/file-store'
 import { createFolderStore } from './uploads/folder-store'
@@ -20,6 +21,8 @@ export type Runtime = {
   outbox: Outbox
   hub: StreamHub
   metrics: PortholeMetrics
+  /** The site owner's settings in force (saved in the studio, seeded from PORTHOLE_CONFIG). */
+  settings: SettingsProvider
   /** Customer attachments (UPLOAD_DIR, or the store AppDeps.files gave). */
   files: FileStore
   /** Per-minute limits; on a redis: store counted across every instance. */
@@ -29,7 +32,7 @@ export type Runtime = {
     ipSessions: RateLimiter
     visitorUploads: RateLimiter
   }
-  /** Resumes pending outbound messages and starts retention; call once the app serves. */
+  /** Loads the settings in force, resumes pending outbound messages and starts retention; call once the app serves. */
   start(): Promise<void>
   /** Stops timers and ends streams (clients reconnect); does not close the store. */
   stop(): void
@@ -58,6 +61,13 @@ export function createRuntime(deps: AppDeps): Runtime {
     maxStreams: config.maxStreams,
   })
   metrics.setOpenStreams(() => hub.count())
+  const settings = createSettingsProvider({
+    store,
+    initial: deps.settings,
+    fromFile: config.settingsPath !== undefined,
+    now,
+    logger,
+  })
   const status = createStatusCache({
     client,
     ttlMs: config.statusCacheMs,
@@ -102,6 +112,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     outbox,
     hub,
     metrics,
+    settings,
     files,
     limits: {
       visitorMessages: limiter(
@@ -113,6 +124,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       visitorUploads: limiter('uploads-per-visitor', config.uploads.perVisitorPerMinute),
     },
     async start() {
+      await settings.start()
       await outbox.resume()
       await prune()
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
@@ -124,6 +136,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     stop() {
       draining = true
       if (pruneTimer) clearInterval(pruneTimer)
+      settings.stop()
       // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.
       void outbox.stop()
       hub.close()

@@ -57,6 +57,8 @@ export function secretsOf(config: Config): string[] {
     // The channel endpoint's random string alone (a path, an error message).
     new URL(config.channel.url).pathname.split('/').at(-2),
     config.bot?.token,
+    config.admin?.password,
+    config.admin?.token,
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 
@@ -73,34 +75,39 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ownsStore = options.store === undefined
   const store = options.store ?? (await createStore(config.storeUrl, { logger }))
   const fetchUpstream = options.fetch ?? globalThis.fetch
-  let ownBot: Bot | undefined
-  try {
-    if (!options.bot && config.bot) {
-      ownBot = createBot({
-        config: config.bot,
-        settings: settings.bot,
-        store,
-        fetch: fetchUpstream,
-        logger,
-      })
-    }
-  } catch (error) {
-    if (ownsStore) await store.close()
-    throw error
-  }
-  const bot = options.bot ?? ownBot
-  const deps = {
+  const base = {
     config,
     settings,
     store,
     fetch: fetchUpstream,
     now: options.now ?? Date.now,
     logger,
-    ...(bot ? { bot } : {}),
     ...(options.site ? { site: options.site } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   }
-  const runtime = createRuntime(deps)
+  const runtime = createRuntime(base)
+  let ownBot: Bot | undefined
+  try {
+    // The settings in force (the store's, seeded from the file) before the first request.
+    await runtime.settings.start()
+    if (!options.bot && config.bot) {
+      ownBot = createBot({
+        config: config.bot,
+        settings: runtime.settings.current().bot,
+        // The rules saved in the settings studio apply from the next event on.
+        currentSettings: () => runtime.settings.current().bot,
+        store,
+        fetch: fetchUpstream,
+        logger,
+      })
+    }
+  } catch (error) {
+    runtime.settings.stop()
+    if (ownsStore) await store.close()
+    throw error
+  }
+  const bot = options.bot ?? ownBot
+  const deps = { ...base, ...(bot ? { bot } : {}) }
   const app = createApp(deps, runtime)
   const server = createAdaptorServer({ fetch: app.fetch })
   const host = options.host ?? config.host
@@ -113,6 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       })
     })
   } catch (error) {
+    runtime.settings.stop()
     await ownBot?.close()
     if (ownsStore) await store.close()
     throw error

@@ -60,7 +60,102 @@ export type Language = (typeof LANGUAGES)[number]
 /** A page rule: `*` matches any run of characters; matched against the page URL's path. */
 export const PagePattern = z.string().min(1).max(200)
 
-/** GET /api/config: the site owner's public settings. Never secrets. */
+export const LAUNCHER_LABELS = ['always', 'hover', 'never'] as const
+export type LauncherLabel = (typeof LAUNCHER_LABELS)[number]
+
+export const THEMES = ['light', 'dark', 'auto'] as const
+export type Theme = (typeof THEMES)[number]
+
+export const INVITE_FREQUENCIES = [
+  'once-per-visitor',
+  'once-per-session',
+  'every-page-view',
+] as const
+export type InviteFrequency = (typeof INVITE_FREQUENCIES)[number]
+
+export const DEVICES = ['desktop', 'mobile'] as const
+export type Device = (typeof DEVICES)[number]
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+/** What the widget does outside business hours: the offline form, or no widget at all. */
+export const OUTSIDE_HOURS = ['offline-form', 'hide'] as const
+export type OutsideHours = (typeof OUTSIDE_HOURS)[number]
+
+export const OFFLINE_FORM_FIELDS = ['name', 'email', 'phone', 'message'] as const
+export type OfflineFormField = (typeof OFFLINE_FORM_FIELDS)[number]
+
+/** A time of day, `HH:MM` from 00:00 to 24:00. */
+export const TimeOfDay = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be a time of day like 09:00 (00:00 to 24:00)')
+
+/**
+ * One invitation rule (GET /api/config `invitations`, texts resolved to the visitor's
+ * language): shown when every condition given in `when` holds; the first matching rule wins.
+ */
+export const PublicInvitation = z.object({
+  text: z.string().min(1),
+  when: z.object({
+    /** Path patterns (`*` any run); any may match. */
+    pages: z.array(PagePattern).optional(),
+    secondsOnPage: z.number().nonnegative().optional(),
+    secondsOnSite: z.number().nonnegative().optional(),
+    minPageViews: z.number().int().positive().optional(),
+    agentsOnline: z.boolean().optional(),
+    device: z.enum(DEVICES).optional(),
+    /** A pattern matched against document.referrer (`*` any run). */
+    referrer: PagePattern.optional(),
+    utm: z
+      .object({
+        source: PagePattern.optional(),
+        medium: PagePattern.optional(),
+        campaign: PagePattern.optional(),
+      })
+      .optional(),
+    newVisitorsOnly: z.boolean().optional(),
+  }),
+  frequency: z.enum(INVITE_FREQUENCIES),
+})
+export type PublicInvitation = z.infer<typeof PublicInvitation>
+
+/** Business hours in `timezone` (an IANA name); `openNow` is computed by the backend. */
+export const PublicBusinessHours = z.object({
+  timezone: z.string(),
+  weekly: z.partialRecord(z.enum(WEEKDAYS), z.array(z.object({ from: TimeOfDay, to: TimeOfDay }))),
+  /** `YYYY-MM-DD` dates (in `timezone`) closed all day. */
+  closedDates: z.array(z.string()),
+  outside: z.enum(OUTSIDE_HOURS),
+  openNow: z.boolean(),
+})
+export type PublicBusinessHours = z.infer<typeof PublicBusinessHours>
+
+export const PublicOfflineForm = z.object({
+  intro: z.string().optional(),
+  fields: z.record(
+    z.enum(OFFLINE_FORM_FIELDS),
+    z.object({ shown: z.boolean(), required: z.boolean() }),
+  ),
+})
+export type PublicOfflineForm = z.infer<typeof PublicOfflineForm>
+
+/**
+ * Fields added with the settings studio, optional: today's widget ignores them (it reads
+ * `invite`, filled from the first rule it can evaluate); the next one adopts them.
+ */
+export const PUBLIC_CONFIG_ADDITIONS = {
+  invitations: z.array(PublicInvitation).optional(),
+  businessHours: PublicBusinessHours.optional(),
+  offlineForm: PublicOfflineForm.optional(),
+  launcherLabel: z.enum(LAUNCHER_LABELS).optional(),
+  theme: z.enum(THEMES).optional(),
+  /** Distance of the launcher from the window's edges, in CSS pixels. */
+  offsets: z.object({ x: z.number(), y: z.number() }).optional(),
+}
+export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
+
+/** GET /api/config: the site owner's public settings, texts in one language. Never secrets. */
 export const PublicConfig = z.object({
   title: z.string(),
   color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #1f6feb'),
@@ -78,6 +173,7 @@ export const PublicConfig = z.object({
     .optional(),
   sound: z.boolean(),
   statusPollSeconds: z.number().positive(),
+  ...PUBLIC_CONFIG_ADDITIONS,
 })
 export type PublicConfig = z.infer<typeof PublicConfig>
 

@@ -1,37 +1,51 @@
 import { Hono } from 'hono'
-import type { StatusResponse } from '../../shared/widget-api'
+import type { PublicConfig, StatusResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { encodedResponse } from '../assets/encoded-response'
 import { makeVariants, type Variants } from '../assets/variants'
 import type { AppEnv } from '../http/app-env'
 import type { Runtime } from '../runtime'
+import { localizedConfig, varyByLanguage } from '../settings/localized-config'
 
 const CONFIG_CACHE = 'public, max-age=60'
 
 /**
- * GET /api/config (public settings only: compressed once per settings version, with an
+ * GET /api/config (public settings only, texts in the visitor's language: compressed once
+ * per settings version and language, `Vary: Accept-Language` when that matters, with an
  * ETag per encoding and 304 on If-None-Match) and GET /api/status (cached A1).
  */
 export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
-  let config: { json: string; variants: Variants } | undefined
-  const configVariants = (): Variants => {
-    const json = JSON.stringify(deps.settings.public)
-    if (config?.json !== json) config = { json, variants: makeVariants(Buffer.from(json)) }
-    return config.variants
+  // One compressed copy per language the settings are written in, redone when they change.
+  const configs = new Map<string, { json: string; variants: Variants }>()
+  const configVariants = (lang: string, config: PublicConfig): Variants => {
+    const json = JSON.stringify(config)
+    let cached = configs.get(lang)
+    if (cached?.json !== json) {
+      cached = { json, variants: makeVariants(Buffer.from(json)) }
+      configs.set(lang, cached)
+    }
+    return cached.variants
   }
+  runtime.settings.onChange(() => configs.clear())
 
   return new Hono<AppEnv>()
     .get('/config', (c) => {
       // Set on the context too: headers prepared by middleware (API no-store) would win.
       c.header('cache-control', CONFIG_CACHE)
-      return encodedResponse(
-        configVariants(),
+      const { config, lang, varies } = localizedConfig(
+        runtime.settings.current(),
+        c.req.raw,
+        deps.now(),
+      )
+      const response = encodedResponse(
+        configVariants(lang, config),
         {
           acceptEncoding: c.req.header('accept-encoding'),
           ifNoneMatch: c.req.header('if-none-match'),
         },
         { 'content-type': 'application/json', 'cache-control': CONFIG_CACHE },
       )
+      return varyByLanguage(response, varies)
     })
     .get('/status', async (c) => {
       const body: StatusResponse = { online: await runtime.status.get() }

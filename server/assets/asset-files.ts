@@ -23,7 +23,12 @@ export function createAssetFiles() {
     /** The file's variants, or undefined when it does not exist. */
     async load(
       path: string,
-      transform?: { key: string; apply: (text: string) => string },
+      transform?: {
+        key: string
+        apply: (text: string) => string
+        /** Keeps one transformed copy per slot (e.g. per language) instead of one per file. */
+        slot?: string
+      },
     ): Promise<Variants | undefined> {
       let version: string
       try {
@@ -33,7 +38,8 @@ export function createAssetFiles() {
       } catch {
         return undefined
       }
-      const cached = cache.get(path)
+      const entry = transform?.slot === undefined ? path : `${path}#${transform.slot}`
+      const cached = cache.get(entry)
       if (cached?.version === version) return cached.variants
       const identity = await readOptional(path)
       if (!identity) return undefined
@@ -50,7 +56,7 @@ export function createAssetFiles() {
         if (gzip) precompressed.gzip = gzip
         variants = makeVariants(identity, precompressed)
       }
-      cache.set(path, { version, variants })
+      cache.set(entry, { version, variants })
       return variants
     },
   }

@@ -1,8 +1,8 @@
 import { extname, join } from 'node:path'
 import { Hono } from 'hono'
 import { errorBody } from '../../shared/protocol/errors'
-import type { PublicConfig } from '../../shared/widget-api'
 import type { AppEnv } from '../http/app-env'
+import { type LocalizedConfig, varyByLanguage } from '../settings/localized-config'
 import { createAssetFiles } from './asset-files'
 import { embedConfig } from './embed-config'
 import { encodedResponse } from './encoded-response'
@@ -47,7 +47,7 @@ export const CHUNK_CACHE = 'public, max-age=31536000, immutable'
  */
 export function widgetAssetRoutes(
   staticDir: string,
-  publicConfig: () => PublicConfig,
+  publicConfig: (request: Request) => LocalizedConfig,
 ): Hono<AppEnv> {
   const files = createAssetFiles()
 
@@ -83,12 +83,13 @@ export function widgetAssetRoutes(
   return new Hono<AppEnv>()
     .get('/widget.js', async (c) => {
       const file = join(staticDir, 'widget.js')
-      const config = publicConfig()
+      const { config, lang, varies } = publicConfig(c.req.raw)
       const variants = await files.load(file, {
         key: JSON.stringify(config),
         apply: (code) => embedConfig(code, config),
+        slot: lang,
       })
-      return respond(variants, file, EMBED_CACHE, c.req.raw)
+      return varyByLanguage(respond(variants, file, EMBED_CACHE, c.req.raw), varies)
     })
     .get('/widget/assets/:file', async (c) => {
       const name = c.req.param('file')

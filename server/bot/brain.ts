@@ -9,13 +9,14 @@ import { formatContact } from './contact'
 import { decide } from './decide'
 import { fillText, pickText } from './localized-text'
 import type { BotLogger } from './logger'
-import { createMatcher } from './matcher'
+import { createMatcher, type Matcher } from './matcher'
 import type { BotContext, BotEventHandler } from './provider'
 import type { BotSettings } from './rules'
 import type { BotStore } from './store'
 
 export type RulesBrainOptions = {
-  settings: BotSettings
+  /** The rules, or a function giving the rules in force now (read on each event). */
+  settings: BotSettings | (() => BotSettings)
   store: BotStore
   logger: BotLogger
   /** How long an idle chat's state is kept when no CHAT_CLOSED arrives; default 30 days. */
@@ -90,8 +91,15 @@ async function onAgentUnavailable(
  * collects contact details when none is available. Chat state lives in the store.
  */
 export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
-  const { settings } = options
-  const matcher = createMatcher(settings)
+  const given = options.settings
+  const current = typeof given === 'function' ? given : () => given
+  // Rules are compiled once per settings object, not per event.
+  let compiled: { settings: BotSettings; matcher: Matcher } | undefined
+  const rules = () => {
+    const settings = current()
+    if (compiled?.settings !== settings) compiled = { settings, matcher: createMatcher(settings) }
+    return compiled
+  }
   const states = createChatStates({
     store: options.store,
     ttlMs: options.stateTtlMs ?? 30 * 24 * 60 * 60 * 1000,
@@ -99,6 +107,7 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
   })
 
   return async function rulesBrain(event: ServiceToProviderEvent, ctx: BotContext) {
+    const { settings, matcher } = rules()
     switch (event.event) {
       case 'CLIENT_MESSAGE':
         return onClientMessage(event, ctx, states, (state) =>

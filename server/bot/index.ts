@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { createRulesBrain } from './brain'
+import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
 import { createBotProvider } from './provider'
 import { parseBotSettings } from './rules'
@@ -18,6 +19,11 @@ export type CreateBotOptions = {
   config: BotConfig
   /** The settings file's `bot` section, unparsed; undefined means all defaults. */
   settings: unknown
+  /**
+   * The `bot` section in force now (the settings studio saves new ones), read on each
+   * event; a changed section is parsed once and used from then on.
+   */
+  currentSettings?: () => unknown
   store: BotStore
   fetch?: typeof fetch
   logger?: BotLogger
@@ -54,7 +60,13 @@ export function createBot(options: CreateBotOptions): Bot {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
     ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
-    onEvent: createRulesBrain({ settings, store: options.store, logger }),
+    onEvent: createRulesBrain({
+      settings: options.currentSettings
+        ? liveBotSettings(settings, options.settings, options.currentSettings, logger)
+        : settings,
+      store: options.store,
+      logger,
+    }),
   })
   return { routes: provider.routes, settled: provider.settled, close: provider.close }
 }

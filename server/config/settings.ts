@@ -1,60 +1,121 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { describeIssues } from '../../shared/protocol/errors'
-import {
-  LANGUAGES,
-  PagePattern,
-  type PublicConfig,
-  WIDGET_POSITIONS,
-} from '../../shared/widget-api'
+import { LANGUAGES, LAUNCHER_LABELS, THEMES, WIDGET_POSITIONS } from '../../shared/widget-api'
+import { LanguageTag } from '../bot/localized-text'
+import { BotSettings, parseBotSettings } from '../bot/rules'
+import { BusinessHours } from './business-hours'
 import { ConfigError } from './errors'
+import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
+import { OfflineForm } from './offline-form'
+import { siteText } from './site-text'
+
+const Offset = z.number().int('must be a whole number of pixels').min(0).max(400)
 
 /**
- * The site owner's settings file (PORTHOLE_CONFIG). Unknown keys are refused so a
- * typo is reported instead of silently ignored. `bot` belongs to the bot module,
- * which parses it with its own schema.
+ * The site owner's settings: the file named by PORTHOLE_CONFIG, and what the settings
+ * studio saves. Unknown keys are refused so a typo is reported instead of silently
+ * ignored. Texts are a string or one per language. The old `invite` is read and becomes
+ * the one rule of `invitations`. `bot` is the bot's rules (checked with the bot's schema,
+ * kept as written).
  */
-export const SettingsFile = z.strictObject({
-  title: z.string().trim().min(1).max(80).default('Chat with us'),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #1f6feb')
-    .default('#1f6feb'),
-  position: z.enum(WIDGET_POSITIONS).default('bottom-right'),
-  lang: z.enum(LANGUAGES).optional(),
-  greeting: z.string().max(1000).optional(),
-  offlineText: z.string().max(1000).optional(),
-  invite: z
-    .strictObject({
-      text: z.string().trim().min(1).max(1000),
-      delaySeconds: z.number().nonnegative().max(86_400).default(30),
-      pages: z.array(PagePattern).max(100).optional(),
-    })
-    .optional(),
-  sound: z.boolean().default(true),
-  statusPollSeconds: z.number().min(5).max(3600).default(30),
-  bot: z.unknown().optional(),
-})
-export type SettingsFile = z.infer<typeof SettingsFile>
+export const SettingsFile = z
+  .strictObject({
+    title: siteText(80).default('Chat with us'),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #1f6feb')
+      .default('#1f6feb'),
+    position: z.enum(WIDGET_POSITIONS).default('bottom-right'),
+    offsets: z
+      .strictObject({ x: Offset.default(20), y: Offset.default(20) })
+      .default({ x: 20, y: 20 }),
+    /** The text beside the launcher: always shown, on hover, or never (today's widget: never). */
+    launcherLabel: z.enum(LAUNCHER_LABELS).default('never'),
+    theme: z.enum(THEMES).default('auto'),
+    /** The widget's own interface language; absent: the visitor's browser language. */
+    lang: z.enum(LANGUAGES).optional(),
+    /** The language of texts given per language when the visitor's is not among them. */
+    defaultLang: LanguageTag.default('en'),
+    greeting: siteText(1000).optional(),
+    offlineText: siteText(1000).optional(),
+    invite: LegacyInvite.optional(),
+    invitations: z.array(InvitationRule).max(50, 'must hold at most 50 rules').optional(),
+    businessHours: BusinessHours.optional(),
+    offlineForm: OfflineForm.default({
+      fields: {
+        name: { shown: true, required: false },
+        email: { shown: true, required: false },
+        phone: { shown: true, required: false },
+        message: { shown: true, required: true },
+      },
+    }),
+    sound: z.boolean().default(true),
+    statusPollSeconds: z.number().min(5).max(3600).default(30),
+    bot: z.unknown().optional(),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.invite && settings.invitations) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['invite'],
+        message: 'give invitations or the older invite, not both (invite becomes one rule)',
+      })
+    }
+    if (settings.bot === undefined) return
+    const bot = BotSettings.safeParse(settings.bot)
+    for (const issue of bot.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: ['bot', ...issue.path], message: issue.message })
+    }
+  })
+  .transform(({ invite, invitations, ...rest }) => ({
+    ...rest,
+    invitations: invitations ?? (invite ? [inviteToRule(invite)] : []),
+  }))
 
-export type Settings = {
-  /** What GET /api/config returns. */
-  public: PublicConfig
-  /** The settings file's `bot` section, unparsed (the bot module's schema). */
-  bot: unknown
+/** The site owner's settings, validated, with every default filled in. */
+export type Settings = z.output<typeof SettingsFile>
+
+/** One bad setting, by its path (`color`, `invitations.0.when.pages`). */
+export type SettingsProblem = { path: string; message: string }
+
+/** The problems of `error`, one per field. */
+export function settingsProblems(error: z.ZodError): SettingsProblem[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(settings)',
+    message: issue.message,
+  }))
 }
 
-/** Parses settings from a JSON value (the file's content). */
+/** Validates settings (the file's content, or what the studio sends). */
+export function checkSettings(
+  json: unknown,
+): { ok: true; settings: Settings } | { ok: false; problems: SettingsProblem[] } {
+  const parsed = SettingsFile.safeParse(json ?? {})
+  return parsed.success
+    ? { ok: true, settings: parsed.data }
+    : { ok: false, problems: settingsProblems(parsed.error) }
+}
+
+/**
+ * Parses settings from a JSON value (the file's content); throws a ConfigError naming each
+ * field, or the bot's BotSettingsError naming each bad rule.
+ */
 export function parseSettings(json: unknown, source = 'settings'): Settings {
   const parsed = SettingsFile.safeParse(json ?? {})
   if (!parsed.success) {
+    // The bot's own error names each bad rule by its name.
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'bot') && isRecord(json))
+      parseBotSettings(json.bot)
     throw new ConfigError([
       { variable: 'PORTHOLE_CONFIG', problem: `${source}: ${describeIssues(parsed.error)}` },
     ])
   }
-  const { bot, ...rest } = parsed.data
-  return { public: rest, bot }
+  return parsed.data
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Reads the settings file; the defaults when `path` is undefined. */
 export function loadSettings(path: string | undefined): Settings {

@@ -38,6 +38,18 @@ export const KEY_PREFIXES = {
   profile: 'profile:',
   /** Record: a verified user's raw-id conversation was migrated. */
   userMigrated: 'user-migrated:',
+  /** Record (one key): the settings version now in force (polled by every instance). */
+  settingsHead: 'settings:head',
+  /** Record (one key): the saved settings versions' list, newest first. */
+  settingsLog: 'settings:log',
+  /** Record: one saved settings version, `settings:version:<n>`. */
+  settingsVersion: 'settings:version:',
+  /** Record (one key): what the settings file held when it was last applied. */
+  settingsSeed: 'settings:seed',
+  /** Claim (one key): one instance at a time saves settings. */
+  settingsLock: 'settings-lock',
+  /** Record: a settings-studio login, `admin-session:<hash of the cookie>`. */
+  adminSession: 'admin-session:',
   /** Dedupe key: one part of a visitor's message (A2), `a2:<visitorId>:<clientId>:<part>`. */
   visitorPart: 'a2:',
   /** Dedupe key: an agent message (A3) by the service's message id. */
@@ -76,6 +88,13 @@ export const LEGACY_SINCE_KEY = P.legacySince
 export const aliasKey = (fromId: string) => `${P.alias}${fromId}`
 export const profileKey = (visitorId: string) => `${P.profile}${visitorId}`
 export const userMigratedKey = (rawId: string) => `${P.userMigrated}${rawId}`
+
+export const SETTINGS_HEAD_KEY = P.settingsHead
+export const SETTINGS_LOG_KEY = P.settingsLog
+export const settingsVersionKey = (version: number) => `${P.settingsVersion}${version}`
+export const SETTINGS_SEED_KEY = P.settingsSeed
+export const SETTINGS_LOCK_KEY = P.settingsLock
+export const adminSessionKey = (idHash: string) => `${P.adminSession}${idHash}`
 
 export const visitorPartDedupeKey = (visitorId: string, clientId: string, part: number) =>
   `${P.visitorPart}${visitorId}:${clientId}:${part}`

@@ -56,14 +56,25 @@ describe('startServer with BOT_TOKEN', () => {
   })
 
   it('refuses to start with a bot rule the channel cannot show, naming the rule', async () => {
-    const settings = createTestSettings({
-      bot: {
-        rules: [
-          { name: 'prices', keywords: ['price'], reply: { type: 'MARKDOWN', content: '**9 €**' } },
-        ],
-      },
-    })
-    const error = await start(BOT_ENV, settings).catch((e: unknown) => e)
+    // The settings are checked as they are read, bot rules included (before the server starts).
+    const error = await Promise.resolve()
+      .then(() =>
+        start(
+          BOT_ENV,
+          createTestSettings({
+            bot: {
+              rules: [
+                {
+                  name: 'prices',
+                  keywords: ['price'],
+                  reply: { type: 'MARKDOWN', content: '**9 €**' },
+                },
+              ],
+            },
+          }),
+        ),
+      )
+      .catch((e: unknown) => e)
     expect(isBotSettingsError(error)).toBe(true)
     expect(String((error as Error).message)).toMatch(/prices/)
   })

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { embedConfig } from '../../server/assets/embed-config'
 import { brotli } from '../../server/assets/variants'
 import { parseSettings } from '../../server/config/settings'
+import { publicConfigOf } from '../../server/settings/public-config'
 import {
   builtScripts,
   DIST,
@@ -38,7 +39,10 @@ function brotliSize(file: string): number {
 
 /** widget.js as served with this settings file, brotli-compressed. */
 function servedEmbedSize(settings: unknown): number {
-  const code = embedConfig(readBuilt('widget.js'), parseSettings(settings).public)
+  const code = embedConfig(
+    readBuilt('widget.js'),
+    publicConfigOf(parseSettings(settings), 'en', Date.now()),
+  )
   return brotli(Buffer.from(code)).length
 }
 

@@ -1,6 +1,6 @@
 import type { Language, PublicConfig } from '../../shared/widget-api'
 import { pickLanguage } from '../i18n/language'
-import { CONFIG_RULES } from '../protocol/public-config'
+import { CONFIG_RULES, type WidgetConfigKey } from '../protocol/public-config'
 
 /** The settings the widget runs with: the site's config with the tag's overrides. */
 export interface WidgetSettings extends Omit<PublicConfig, 'lang'> {
@@ -26,7 +26,7 @@ export function resolveSettings(
     )
   const override = (
     attribute: string,
-    key: keyof PublicConfig,
+    key: WidgetConfigKey,
     value: string,
     parsed: unknown = value,
   ): void => {

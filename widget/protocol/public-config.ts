@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../shared/widget-api'
+import type { PublicConfig, PublicConfigAdditions } from '../../shared/widget-api'
 import { isNonEmptyString, isRecord, isString, optional, pick } from './read'
 
 // Mirrors PublicConfig of shared/widget-api.ts as one rule per field, so the loader can
@@ -23,8 +23,11 @@ function isInvite(value: unknown): boolean {
   )
 }
 
-/** One check per PublicConfig field. */
-export const CONFIG_RULES: Record<keyof PublicConfig, (value: unknown) => boolean> = {
+/** The fields this widget reads; the studio's additions are left for the next one. */
+export type WidgetConfigKey = Exclude<keyof PublicConfig, keyof PublicConfigAdditions>
+
+/** One check per PublicConfig field this widget reads. */
+export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {
   title: isString,
   color: (value) => isString(value) && /^#[0-9a-fA-F]{3,8}$/.test(value),
   position: (value) => POSITIONS.includes(value as string),
@@ -39,7 +42,7 @@ export const CONFIG_RULES: Record<keyof PublicConfig, (value: unknown) => boolea
 /** Parses GET /api/config; undefined when any field breaks its rule. */
 export function parsePublicConfig(value: unknown): PublicConfig | undefined {
   if (!isRecord(value)) return undefined
-  const keys = Object.keys(CONFIG_RULES) as (keyof PublicConfig)[]
+  const keys = Object.keys(CONFIG_RULES) as WidgetConfigKey[]
   if (!keys.every((key) => CONFIG_RULES[key](value[key]))) return undefined
   const config = pick(value, keys) as PublicConfig
   if (config.invite)

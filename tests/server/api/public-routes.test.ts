@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { publicConfigOf } from '../../../server/settings/public-config'
 import { PublicConfig, StatusResponse } from '../../../shared/widget-api'
 import { createFakeService } from '../helpers/fake-service'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -13,7 +14,7 @@ describe('GET /api/config', () => {
     t = createTestApp({
       settings: createTestSettings({
         invite: { text: 'Need help?', delaySeconds: 5, pages: ['/pricing*'] },
-        bot: { secretRule: 'x' },
+        bot: { rules: [{ name: 'secretRule', keywords: ['x'], reply: 'y' }] },
       }),
     })
     const res = await t.request('/api/config')
@@ -31,7 +32,7 @@ describe('GET /api/config', () => {
     t = createTestApp({
       settings: createTestSettings({ greeting: 'Hello! '.repeat(100) }),
     })
-    const json = JSON.stringify(t.deps.settings.public)
+    const json = JSON.stringify(publicConfigOf(t.deps.settings, 'en', Date.now()))
     const etags = new Set<string>()
     for (const [accept, encoding] of [
       ['br, gzip', 'br'],
@@ -63,7 +64,7 @@ describe('GET /api/config', () => {
     expect(etags.size).toBe(3)
     // New settings: a new body and a new ETag (the cached compression is redone).
     const before = await t.request('/api/config', { headers: { 'accept-encoding': 'br' } })
-    t.deps.settings.public.title = 'Changed'
+    t.deps.settings.title = 'Changed'
     const after = await t.request('/api/config', {
       headers: { 'accept-encoding': 'br', 'if-none-match': before.headers.get('etag') ?? '' },
     })

@@ -111,7 +111,10 @@ describe('widget assets', () => {
   it('serves /widget.js with the public settings inside, a short cache and cross-origin headers', async () => {
     t = createTestApp({
       staticDir: widgetBuild(),
-      settings: createTestSettings({ title: 'Acme \u2028 help', bot: { secretRule: 'x' } }),
+      settings: createTestSettings({
+        title: 'Acme \u2028 help',
+        bot: { rules: [{ name: 'secretRule', keywords: ['x'], reply: 'y' }] },
+      }),
     })
     const res = await t.app.request('/widget.js', { headers: { 'accept-encoding': 'br' } })
     expect(res.status).toBe(200)
@@ -139,7 +142,7 @@ describe('widget assets', () => {
     const before = await t.app.request('/widget.js')
     const etag = before.headers.get('etag') ?? ''
     expect(await before.text()).toContain('"title":"Before"')
-    t.deps.settings.public.title = 'After'
+    t.deps.settings.title = 'After'
     const after = await t.app.request('/widget.js', { headers: { 'if-none-match': etag } })
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(etag)

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError, isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/config/settings'
+import { publicConfigOf } from '../../../server/settings/public-config'
 import { createTestEnv } from '../helpers/test-config'
 
 const dirs: string[] = []
@@ -155,7 +156,7 @@ describe('loadSettings', () => {
       }),
     )
     const settings = loadSettings(file)
-    expect(settings.public).toEqual({
+    expect(publicConfigOf(settings, 'en', Date.now())).toMatchObject({
       title: 'Ask us',
       color: '#1f6feb',
       position: 'bottom-right',

@@ -1,0 +1,209 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppDeps } from '../app-deps'
+import { checkSettings } from '../config/settings'
+import { apiError } from '../http/api-error'
+import { isBodyError } from '../http/body-error'
+import { clientIp } from '../http/client-ip'
+import { perMinuteLimiter } from '../http/rate-limit'
+import { readJsonBody } from '../http/read-body'
+import type { Runtime } from '../runtime'
+import { isSettingsBusyError } from '../settings/settings-error'
+import type { SaveResult, VersionInfo } from '../settings/settings-versions'
+import { type AdminEnv, adminAccess } from './admin-access'
+import { createAdminSessions } from './admin-sessions'
+import { createPasswordCheck } from './password-check'
+
+/** Login attempts per client address and minute (right or wrong). */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 5
+const MAX_SETTINGS_BYTES = 512 * 1024
+
+const LoginRequest = z.object({ password: z.string().max(512) })
+
+/** A version as the API shows it. */
+const versionView = (info: VersionInfo) => ({
+  version: info.version,
+  time: new Date(info.savedAt).toISOString(),
+  who: info.who,
+  ...(info.restoredFrom !== undefined ? { restoredFrom: info.restoredFrom } : {}),
+})
+
+/** If-Match as a version number: `7`, `"7"` or `W/"7"`; `*` is any version. */
+function ifMatchVersion(header: string | undefined): number | 'any' | undefined {
+  if (header === undefined) return undefined
+  if (header.trim() === '*') return 'any'
+  const version = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header)?.[1]
+  if (version === undefined)
+    throw apiError(
+      412,
+      'version_conflict',
+      'If-Match must be the version GET /admin/api/settings answered.',
+    )
+  return Number(version)
+}
+
+async function readSettingsBody(c: Context<AdminEnv>): Promise<unknown> {
+  try {
+    return await readJsonBody(c.req.raw, c.env?.incoming, MAX_SETTINGS_BYTES)
+  } catch (error) {
+    if (!isBodyError(error)) throw error
+    throw apiError(
+      error.status,
+      error.code === 'payload_too_large' ? error.code : 'invalid_request',
+      error.message,
+    )
+  }
+}
+
+/**
+ * The settings studio's API (on only with ADMIN_PASSWORD): POST /admin/login and
+ * /admin/logout, GET /admin/api/me, GET/PUT /admin/api/settings, the versions and their
+ * restore. Every /admin/api/* route takes the login cookie or ADMIN_TOKEN.
+ */
+export function adminRoutes(deps: AppDeps, runtime: Runtime): Hono<AdminEnv> {
+  const admin = deps.config.admin
+  if (!admin) throw new Error('adminRoutes: the studio is off (ADMIN_PASSWORD is not set)')
+  const sessions = createAdminSessions({ store: deps.store, now: deps.now })
+  const access = adminAccess({ sessions, token: admin.token, publicUrl: deps.config.publicUrl })
+  const passwordCheck = createPasswordCheck(admin.password)
+  // Attempts are counted before the password is checked, so a guesser learns nothing past the limit.
+  const logins = perMinuteLimiter(
+    deps.store,
+    deps.logger,
+    'admin-logins-per-ip',
+    LOGIN_ATTEMPTS_PER_MINUTE,
+  )
+  const settings = runtime.settings
+
+  const current = (c: Context<AdminEnv>, status: 200 = 200) => {
+    const version = settings.version() ?? 0
+    c.header('etag', `"${version}"`)
+    return c.json({ settings: settings.current(), version }, status)
+  }
+
+  async function saved(c: Context<AdminEnv>, result: Promise<SaveResult>) {
+    let outcome: SaveResult
+    try {
+      outcome = await result
+    } catch (error) {
+      if (isSettingsBusyError(error))
+        throw apiError(503, error.code, error.message, { 'retry-after': '1' })
+      throw error
+    }
+    if (!outcome.ok && outcome.reason === 'not_found')
+      throw apiError(
+        404,
+        'version_not_found',
+        'No such settings version: see GET /admin/api/settings/versions.',
+      )
+    if (!outcome.ok)
+      throw apiError(
+        412,
+        'version_conflict',
+        `The settings changed since you loaded them (now version ${outcome.current ?? 0}): load them again and reapply your change.`,
+      )
+    deps.logger.info('settings: saved', {
+      version: outcome.version.version,
+      who: outcome.version.who,
+    })
+    c.header('etag', `"${outcome.version.version}"`)
+    return c.json({ settings: outcome.settings, version: outcome.version.version })
+  }
+
+  const app = new Hono<AdminEnv>()
+  // Answers about credentials and settings are never cached (the studio's pages are not here).
+  const noStore = async (c: Context<AdminEnv>, next: () => Promise<void>) => {
+    await next()
+    c.header('cache-control', 'no-store')
+  }
+  app.use('/admin/login', noStore)
+  app.use('/admin/logout', noStore)
+  app.use('/admin/api/*', noStore)
+
+  app.post('/admin/login', async (c) => {
+    access.checkSameOrigin(c, true)
+    const wait = await logins.hit(clientIp(c, deps.config.trustProxy))
+    if (wait !== undefined)
+      throw apiError(429, 'too_many_attempts', `Too many login attempts: try again in ${wait} s.`, {
+        'retry-after': String(wait),
+      })
+    let body: unknown
+    try {
+      body = await readJsonBody(c.req.raw, c.env?.incoming, 4096)
+    } catch (error) {
+      if (!isBodyError(error)) throw error
+      throw apiError(400, 'invalid_request', error.message)
+    }
+    const login = LoginRequest.safeParse(body)
+    if (!login.success) throw apiError(400, 'invalid_request', 'Send {"password": "…"}.')
+    if (!(await (await passwordCheck).matches(login.data.password))) {
+      deps.logger.warn('settings studio: wrong password', {
+        ip: clientIp(c, deps.config.trustProxy),
+      })
+      throw apiError(401, 'wrong_password', 'Wrong password.')
+    }
+    access.cookie.set(c, await sessions.create())
+    return c.json({ loggedIn: true, via: 'password' })
+  })
+
+  app.post('/admin/logout', async (c) => {
+    access.checkSameOrigin(c, true)
+    const id = access.cookie.get(c)
+    if (id) await sessions.end(id)
+    access.cookie.clear(c)
+    return c.json({ loggedIn: false })
+  })
+
+  app.get('/admin/api/me', async (c) => {
+    const via = await access.identify(c)
+    return c.json(via ? { loggedIn: true, via } : { loggedIn: false })
+  })
+
+  app.use('/admin/api/*', access.required)
+
+  app.get('/admin/api/settings', (c) => current(c))
+
+  app.put('/admin/api/settings', async (c) => {
+    const ifMatch = ifMatchVersion(c.req.header('if-match'))
+    const checked = checkSettings(await readSettingsBody(c))
+    if (!checked.ok) {
+      return c.json(
+        {
+          error: {
+            code: 'invalid_settings',
+            message: `The settings were not saved: ${checked.problems.length} field(s) need fixing.`,
+            fields: checked.problems,
+          },
+        },
+        400,
+      )
+    }
+    const expected = ifMatch === 'any' ? undefined : ifMatch
+    return saved(c, settings.save(checked.settings, c.get('adminCaller'), expected))
+  })
+
+  app.get('/admin/api/settings/versions', async (c) =>
+    c.json({
+      current: settings.version() ?? 0,
+      versions: (await settings.versions()).map(versionView),
+    }),
+  )
+
+  app.get('/admin/api/settings/versions/:version{[0-9]+}', async (c) => {
+    const record = await settings.load(Number(c.req.param('version')))
+    if (!record)
+      throw apiError(
+        404,
+        'version_not_found',
+        'No such settings version: see GET /admin/api/settings/versions.',
+      )
+    return c.json({ ...versionView(record), settings: record.settings })
+  })
+
+  app.post('/admin/api/settings/versions/:version{[0-9]+}/restore', (c) =>
+    saved(c, settings.restore(Number(c.req.param('version')), c.get('adminCaller'))),
+  )
+
+  return app
+}
