@@ -52,11 +52,17 @@ export function createFolderStore(dir: string): FileStore {
     async put(file, content: FileContent) {
       const folder = folderOf(file.id)
       await mkdir(folder, { recursive: true })
-      await rename(content.path, pathOf(file.id, 'file'))
-      if (content.thumb) await writeFile(pathOf(file.id, 'thumb'), content.thumb)
-      const temp = join(folder, `${RECORD}.tmp`)
-      await writeFile(temp, JSON.stringify(file))
-      await rename(temp, join(folder, RECORD))
+      try {
+        await rename(content.path, pathOf(file.id, 'file'))
+        if (content.thumb) await writeFile(pathOf(file.id, 'thumb'), content.thumb)
+        const temp = join(folder, `${RECORD}.tmp`)
+        await writeFile(temp, JSON.stringify(file))
+        await rename(temp, join(folder, RECORD))
+      } catch (error) {
+        // Without its record nobody would ever see or delete it.
+        await rm(folder, { recursive: true, force: true })
+        throw error
+      }
     },
     get(id) {
       return readRecord(folderOf(id))

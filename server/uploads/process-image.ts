@@ -18,18 +18,44 @@ export type ProcessedImage = {
 // Animated GIF and WebP keep their frames; each has no orientation to apply.
 const ANIMATED: ReadonlySet<string> = new Set(['gif', 'webp'])
 
+/** Images decoded at once per process: a 40 MP image takes about 160 MB while it is. */
+export const MAX_CONCURRENT_IMAGES = 2
+let running = 0
+const waiting: (() => void)[] = []
+
+/** How many images are being decoded now (for metrics and tests). */
+export function imagesInProgress(): number {
+  return running
+}
+
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_IMAGES) await new Promise<void>((resolve) => waiting.push(resolve))
+  running += 1
+  try {
+    return await work()
+  } finally {
+    running -= 1
+    waiting.shift()?.()
+  }
+}
+
 /**
- * Re-encodes the image at `input` to `output` in its own format: orientation applied
+ * Re-encodes the image at `input` to `output` in its own format (at most
+ * MAX_CONCURRENT_IMAGES at a time; the others wait their turn): orientation applied
  * first, then every metadata block (EXIF with its GPS position, XMP, IPTC, comments)
  * left out, as sharp writes none unless asked. Makes the 320 px thumbnail. Refuses
  * images over MAX_IMAGE_PIXELS before decoding them (422 `image_too_large`) and
  * content that does not decode (422 `invalid_image`).
  */
-export async function processImage(
+export function processImage(
   input: string,
   output: string,
   type: UploadType,
 ): Promise<ProcessedImage> {
+  return withImageSlot(() => reencode(input, output, type))
+}
+
+async function reencode(input: string, output: string, type: UploadType): Promise<ProcessedImage> {
   const animated = ANIMATED.has(type.name)
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, animated, failOn: 'error' as const }
   try {

@@ -1,6 +1,10 @@
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_IMAGE_PIXELS } from '../../../server/uploads/process-image'
+import {
+  imagesInProgress,
+  MAX_CONCURRENT_IMAGES,
+  MAX_IMAGE_PIXELS,
+} from '../../../server/uploads/process-image'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { makeExecutable, makeImage, makePdf, makeSamples } from './samples'
 import { createUploadTestApp, generatedBody, type UploadTestApp } from './upload-helpers'
@@ -239,5 +243,25 @@ describe('upload size', () => {
       body: 'x'.repeat(2048),
     })
     expect(res.status).toBe(413)
+  })
+})
+
+describe('images at once', () => {
+  it('processes 12 photos sent together, each whole, at most two decoded at a time', async () => {
+    t = await createUploadTestApp()
+    const { token } = await t.newVisitor()
+    const photo = await makeImage('jpeg', 800, 600)
+    let most = 0
+    const sampler = setInterval(() => {
+      most = Math.max(most, imagesInProgress())
+    }, 1)
+    const files = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => t.uploadOk(token, `p${n}.jpg`, 'image/jpeg', photo)),
+    )
+    clearInterval(sampler)
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(MAX_CONCURRENT_IMAGES)
+    expect(new Set(files.map((file) => file.id)).size).toBe(12)
+    for (const file of files) expect([file.width, file.height]).toEqual([800, 600])
   })
 })
