@@ -23,10 +23,14 @@ const Interval = z
     path: ['to'],
   })
 
-const CalendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-12-25')
-  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), 'is not a calendar date')
+// A real day of the calendar: Date.parse accepts 2026-02-30 (as March 2), so it is read back.
+const isCalendarDate = (date: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false
+  const at = Date.parse(`${date}T00:00:00Z`)
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === date
+}
+
+const CalendarDate = z.string().refine(isCalendarDate, 'must be a calendar date like 2026-12-25')
 
 export const BusinessHours = z.strictObject({
   timezone: z.string().refine(isTimeZone, 'must be a time zone name such as Europe/Berlin'),

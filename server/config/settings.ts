@@ -52,7 +52,15 @@ export const SettingsFile = z
     }),
     sound: z.boolean().default(true),
     statusPollSeconds: z.number().min(5).max(3600).default(30),
-    bot: z.unknown().optional(),
+    // Checked with the bot's own schema here, so its problems are reported with the others.
+    bot: z
+      .unknown()
+      .optional()
+      .superRefine((bot, ctx) => {
+        if (bot === undefined) return
+        for (const issue of BotSettings.safeParse(bot).error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      }),
   })
   .superRefine((settings, ctx) => {
     if (settings.invite && settings.invitations) {
@@ -61,11 +69,6 @@ export const SettingsFile = z
         path: ['invite'],
         message: 'give invitations or the older invite, not both (invite becomes one rule)',
       })
-    }
-    if (settings.bot === undefined) return
-    const bot = BotSettings.safeParse(settings.bot)
-    for (const issue of bot.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', path: ['bot', ...issue.path], message: issue.message })
     }
   })
   .transform(({ invite, invitations, ...rest }) => ({

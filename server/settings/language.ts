@@ -13,6 +13,9 @@ export function offeredLanguages(settings: Settings): string[] {
   return [...new Set([settings.defaultLang, ...texts.flatMap(languagesOf)])]
 }
 
+// A language range of RFC 4647 other than `*`: what can name a language of the settings.
+const LANGUAGE_RANGE = /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/
+
 /** Accept-Language's tags, most wanted first (q=0 dropped), lower-cased. */
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return []
@@ -24,7 +27,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
       return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index }
     })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0 && !Number.isNaN(entry.q))
+    .filter((entry) => LANGUAGE_RANGE.test(entry.tag) && entry.q > 0 && !Number.isNaN(entry.q))
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((entry) => entry.tag)
 }
