@@ -49,9 +49,11 @@ export function createFakeStudioApi(initial: Settings = createSettings()) {
     { version: '1', time: '2026-11-22T10:00:00.000Z', who: 'password' },
   ]
   const saves: { settings: Settings; ifMatch: string }[] = []
+  const byVersion = new Map<string, Settings>([['1', structuredClone(initial)]])
   let reject: StudioApiError | undefined
   const commit = (settings: Settings, who: string): Saved => {
     current = { settings: structuredClone(settings), version: String(Number(current.version) + 1) }
+    byVersion.set(current.version, structuredClone(settings))
     history.unshift({ version: current.version, time: new Date(0).toISOString(), who })
     return structuredClone(current)
   }
@@ -76,7 +78,11 @@ export function createFakeStudioApi(initial: Settings = createSettings()) {
       return commit(settings, 'password')
     }),
     versions: vi.fn(async () => structuredClone(history)),
-    restore: vi.fn(async (version: string) => commit(current.settings, 'password')),
+    restore: vi.fn(async (version: string) => {
+      const settings = byVersion.get(version)
+      if (!settings) throw new StudioApiError(404, 'version_not_found', 'No such settings version.')
+      return commit(settings, 'password')
+    }),
   }
   return {
     api,

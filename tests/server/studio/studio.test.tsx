@@ -146,6 +146,8 @@ describe('the studio form', () => {
     fireEvent.click(await view.findByRole('button', { name: 'Restore version 1' }))
     await waitFor(() => expect(fake.api.restore).toHaveBeenCalledWith('1'))
     await view.findByText(/Version 1 restored/)
+    expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Northwind Outfitters')
+    expect(status(view)).toMatch('Saved · version 3')
   })
 
   it('shows the script tag to install', async () => {
