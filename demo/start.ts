@@ -16,13 +16,23 @@ function portFrom(variable: string, fallback: number): number {
   return port
 }
 
+// The generated password is shown the one time it is made; afterwards, where it is kept.
+function studioPassword(demo: RunningDemo): string {
+  const dataDir = resolve(process.env.PORTHOLE_DATA_DIR ?? 'data')
+  if (demo.newAdminPassword)
+    return `  Studio password:            ${demo.newAdminPassword}  (shown once; kept in ${dataDir}/demo-admin.json)\n`
+  if (process.env.ADMIN_PASSWORD) return '  Studio password:            your ADMIN_PASSWORD\n'
+  return `  Studio password:            in ${dataDir}/demo-admin.json\n`
+}
+
 function banner(demo: RunningDemo): string {
   return `
 Porthole demo is running.
 
   Demo site with the widget:  ${demo.siteUrl}
   Agent console (sandbox):    ${demo.consoleUrl}
-
+  Settings studio:            ${demo.studioUrl}
+${studioPassword(demo)}
 What to try: open the agent console and switch Anna online — the launcher on the demo
 site turns online. Open the chat and ask "What are your opening hours?" or "Do you ship
 abroad?": the bot answers. Write "I want to talk to a person" and the bot hands you over;

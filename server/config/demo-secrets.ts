@@ -34,3 +34,32 @@ export function loadDemoSecrets(dataDir: string): DemoSecrets {
   writePrivateFile(file, `${JSON.stringify(secrets, null, 2)}\n`)
   return secrets
 }
+
+const DemoAdmin = z.object({ password: z.string().min(12) })
+
+/**
+ * Demo mode only: the settings studio's password, generated once and kept in
+ * `<dataDir>/demo-admin.json` (0600). `created` is true the one time it is made, so the
+ * demo prints it once; afterwards it is read from that file.
+ */
+export function loadDemoAdminPassword(dataDir: string): { password: string; created: boolean } {
+  const file = join(dataDir, 'demo-admin.json')
+  if (existsSync(file)) {
+    keepPrivate(file)
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      json = undefined
+    }
+    const parsed = DemoAdmin.safeParse(json)
+    if (parsed.success) return { password: parsed.data.password, created: false }
+    throw new ConfigError([
+      { variable: 'PORTHOLE_DEMO', problem: `${file} is damaged: delete it and start again` },
+    ])
+  }
+  const password = randomBytes(12).toString('base64url')
+  mkdirSync(dataDir, { recursive: true })
+  writePrivateFile(file, `${JSON.stringify({ password }, null, 2)}\n`)
+  return { password, created: true }
+}

@@ -113,6 +113,26 @@ describe('startDemo', () => {
     expect(resumed.visitorId).toBe(session.visitorId)
   })
 
+  it('turns the settings studio on with a password generated once and kept for restarts', async () => {
+    const dataDir = createDataDir()
+    const first = await start(dataDir)
+    expect(first.studioUrl).toBe(`${first.siteUrl}admin`)
+    const password = first.newAdminPassword
+    if (!password) throw new Error('no studio password was generated')
+    const login = () =>
+      fetch(`${first.siteUrl}admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: first.siteUrl.slice(0, -1) },
+        body: JSON.stringify({ password }),
+      })
+    expect((await login()).status).toBe(200)
+    await first.close()
+    const second = await start(dataDir)
+    // Printed once: the second start finds it in the data folder and does not show it again.
+    expect(second.newAdminPassword).toBeUndefined()
+    expect(second.backend?.config.admin?.password).toBe(password)
+  })
+
   it('restarts the backend on the same port with the same data', async () => {
     const demo = await start(createDataDir())
     const port = demo.backend?.port

@@ -1,0 +1,53 @@
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadDemoAdminPassword } from '../../../server/config/demo-secrets'
+import { isConfigError } from '../../../server/config/errors'
+import { loadConfig } from '../../../server/config/load-config'
+import { createTestEnv } from '../helpers/test-config'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'porthole-demo-admin-'))
+  dirs.push(dir)
+  return dir
+}
+
+describe("the demo's studio password", () => {
+  it('is generated once (created: true that time only), 0600, long enough for ADMIN_PASSWORD', () => {
+    const dir = tempDir()
+    const first = loadDemoAdminPassword(dir)
+    expect(first.created).toBe(true)
+    const file = join(dir, 'demo-admin.json')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    chmodSync(file, 0o644)
+    const second = loadDemoAdminPassword(dir)
+    expect(second).toEqual({ password: first.password, created: false })
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const config = loadConfig(createTestEnv({ ADMIN_PASSWORD: first.password }), { cwd: dir })
+    expect(config.admin?.password).toBe(first.password)
+  })
+
+  it('refuses a damaged file with what to do', () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'demo-admin.json'), '{"password": "short"}')
+    let error: unknown
+    try {
+      loadDemoAdminPassword(dir)
+    } catch (caught) {
+      error = caught
+    }
+    expect(isConfigError(error)).toBe(true)
+    expect(String(error)).toMatch(/demo-admin\.json is damaged: delete it/)
+  })
+
+  it('ADMIN_TOKEN alone is refused: the studio is off without a password', () => {
+    expect(() =>
+      loadConfig(createTestEnv({ ADMIN_TOKEN: 'x'.repeat(24) }), { cwd: tempDir() }),
+    ).toThrow(/ADMIN_TOKEN: needs ADMIN_PASSWORD/)
+  })
+})
