@@ -136,7 +136,7 @@ describeInBrowser('settings studio in Chromium', () => {
             await visitor.goto(demo.siteUrl)
             return launcherColour(visitor)
           },
-          { timeout: 10_000, intervals: [500] },
+          { timeout: 10_000, interval: 500 },
         )
         .toBe(rgb('#2563eb'))
       await visitor
