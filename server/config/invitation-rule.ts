@@ -9,12 +9,8 @@ const seconds = z
 
 /** When an invitation shows: every condition given must hold (none given: always). */
 export const InvitationConditions = z.strictObject({
-  /** Path patterns (`*` matches any run of characters); any may match. */
-  pages: z
-    .array(PagePattern)
-    .min(1, 'must name at least one page, or leave pages out')
-    .max(100)
-    .optional(),
+  /** Path patterns (`*` matches any run of characters); any may match (an empty list: no page). */
+  pages: z.array(PagePattern).max(100).optional(),
   secondsOnPage: seconds.optional(),
   secondsOnSite: seconds.optional(),
   minPageViews: z.number().int('must be a whole number').min(1).max(1000).optional(),
@@ -56,7 +52,8 @@ export function inviteToRule(invite: LegacyInvite): InvitationRule {
   return {
     text: invite.text,
     when: {
-      ...(invite.pages && invite.pages.length > 0 ? { pages: invite.pages } : {}),
+      // An empty list stays empty: it matched no page, and still does.
+      ...(invite.pages ? { pages: invite.pages } : {}),
       secondsOnPage: invite.delaySeconds,
     },
     frequency: 'every-page-view',

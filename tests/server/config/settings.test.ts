@@ -31,6 +31,10 @@ describe('the settings schema', () => {
     expect(problems({ invite: { text: 'a' }, invitations: [] }).map((p) => p.path)).toEqual([
       'invite',
     ])
+    // An empty page list matched no page, and still matches none (not every page).
+    expect(parseSettings({ invite: { text: 'x', pages: [] } }).invitations[0]?.when.pages).toEqual(
+      [],
+    )
   })
 
   it('reads its own output back unchanged (what GET answers, PUT accepts)', () => {
@@ -88,7 +92,7 @@ describe('the settings schema', () => {
       [{ device: 'tv' }, 'invitations.0.when.device'],
       [{ referrer: '' }, 'invitations.0.when.referrer'],
       [{ utm: { source: '', term: 'x' } }, 'invitations.0.when.utm'],
-      [{ pages: [] }, 'invitations.0.when.pages'],
+      [{ pages: [''] }, 'invitations.0.when.pages.0'],
       [{ newVisitorsOnly: 1 }, 'invitations.0.when.newVisitorsOnly'],
       [{ weekday: 'mon' }, 'invitations.0.when'],
     ] as const) {
