@@ -54,7 +54,8 @@ export function InvitationRule({
       </div>
       <LocalizedTextField path={`${at}.text`} label="Invitation text" multiline />
       <fieldset>
-        <legend>Show it when all of these hold (leave a condition empty to skip it)</legend>
+        <legend>Show it when all of these hold</legend>
+        <p class="hint">Leave a condition empty to skip it.</p>
         <ListField
           path={`${at}.when.pages`}
           label="Pages"
