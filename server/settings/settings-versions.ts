@@ -72,10 +72,11 @@ export function createSettingsVersions(options: SettingsVersionsOptions) {
       problem: error.issues[0]?.message,
     })
 
-  async function locked<T>(work: () => Promise<T>): Promise<T> {
-    const deadline = now() + lockWaitMs
+  // Waits in real time (not `now`, which tests may fix) for the claim.
+  async function locked<T>(work: () => Promise<T>, waitMs = lockWaitMs): Promise<T> {
+    const deadline = performance.now() + waitMs
     while (!(await store.claim(SETTINGS_LOCK_KEY, LOCK_TTL_MS))) {
-      if (now() >= deadline) throw new SettingsBusyError()
+      if (performance.now() >= deadline) throw new SettingsBusyError()
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
     }
     try {
@@ -164,7 +165,8 @@ export function createSettingsVersions(options: SettingsVersionsOptions) {
           logger.info('settings: the settings file changed, applied as a new version', {
             version: info.version,
           })
-      })
+        // At start, outlast the claim of an instance that died mid-save rather than fail.
+      }, LOCK_TTL_MS + lockWaitMs)
     },
   }
 }

@@ -121,3 +121,21 @@ describe('the settings provider', () => {
     expect(logs.some((line) => line.includes('does not match its schema'))).toBe(true)
   })
 })
+
+describe('settings versions under a stuck save', () => {
+  it('answers busy after the wait when another instance holds the save, and saves once it is gone', async () => {
+    const { createSettingsVersions } = await import('../../../server/settings/settings-versions')
+    const { SETTINGS_LOCK_KEY } = await import('../../../server/store/keys')
+    const { isSettingsBusyError } = await import('../../../server/settings/settings-error')
+    const store = createMemoryStore()
+    const versions = createSettingsVersions({ store, now: Date.now, logger, lockWaitMs: 100 })
+    // An instance that died in the middle of a save holds the claim until it expires.
+    expect(await store.claim(SETTINGS_LOCK_KEY, 60_000)).toBe(true)
+    const error = await versions.save(parseSettings({}), 'token').catch((e: unknown) => e)
+    expect(isSettingsBusyError(error)).toBe(true)
+    expect(await versions.head()).toBeUndefined()
+    await store.release(SETTINGS_LOCK_KEY)
+    const saved = await versions.save(parseSettings({ title: 'After' }), 'token')
+    expect(saved).toMatchObject({ ok: true, version: { version: 1 } })
+  })
+})
