@@ -1,6 +1,7 @@
 import type { StudioApi } from './api'
 import { DraftContext } from './draft-context'
 import { InstallCard } from './InstallCard'
+import { LoginAgain } from './LoginAgain'
 import { Preview } from './Preview'
 import { AppearanceSection } from './sections/AppearanceSection'
 import { BotSection } from './sections/BotSection'
@@ -107,6 +108,12 @@ export function Studio({
           </button>
         </div>
       </header>
+      {studio.expired && (
+        <div class="banner error" role="alert">
+          <p>Your login has ended. Log in again: your unsaved changes are kept.</p>
+          <LoginAgain api={api} onLoggedIn={studio.loggedInAgain} />
+        </div>
+      )}
       {studio.conflict && (
         <div class="banner error" role="alert">
           <p>

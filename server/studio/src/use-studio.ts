@@ -32,6 +32,8 @@ export function useStudio(api: StudioApi) {
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<Notice | undefined>()
   const [versions, setVersions] = useState<SettingsVersion[]>([])
+  // The login ended (8 h idle, logged out elsewhere): the draft stays until they log in again.
+  const [expired, setExpired] = useState(false)
 
   const apply = useCallback((next: Saved) => {
     const settings = normalize(next.settings)
@@ -40,8 +42,13 @@ export function useStudio(api: StudioApi) {
     setServerProblems([])
     setConflict(false)
   }, [])
-  const failed = (error: unknown) =>
+  const failed = (error: unknown) => {
+    if (isStudioApiError(error) && error.status === 401) {
+      setExpired(true)
+      return
+    }
     setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) })
+  }
 
   const refreshVersions = useCallback(
     () => api.versions().then(setVersions, () => setVersions([])),
@@ -112,6 +119,7 @@ export function useStudio(api: StudioApi) {
     dirty,
     problems,
     conflict,
+    expired,
     busy,
     notice,
     versions,
@@ -125,6 +133,8 @@ export function useStudio(api: StudioApi) {
       setNotice(undefined)
     },
     dismissConflict: () => setConflict(false),
+    /** Logged in again after the login expired: the draft is still here to save. */
+    loggedInAgain: () => setExpired(false),
   }
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { StudioApiError } from '../../../server/studio/src/api'
 import { Studio } from '../../../server/studio/src/Studio'
 import { createFakeStudioApi, createSettings } from './fake-studio-api'
 
@@ -276,5 +277,30 @@ describe('sections', () => {
     expect(view.getByText(/Contrast passes WCAG AA/)).toBeTruthy()
     fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: '#ffe27a' } })
     expect(view.getByText(/light theme the colour.s buttons/)).toBeTruthy()
+  })
+})
+
+describe('an ended login', () => {
+  it('keeps the unsaved changes: log in again inline, then save them', async () => {
+    const { view, fake } = await setup()
+    const save = fake.api.save
+    fake.api.save = vi.fn(async () => {
+      throw new StudioApiError(401, 'login_required', 'Log in first.')
+    })
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Kept title' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Your login has ended/)
+    fake.api.save = save
+    const banner = view.getByText(/Your login has ended/).closest('.banner') as HTMLElement
+    fireEvent.input(within(banner).getByLabelText('Password'), {
+      target: { value: 'correct horse' },
+    })
+    fireEvent.click(within(banner).getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(view.queryByText(/Your login has ended/)).toBeNull())
+    expect(fake.api.login).toHaveBeenCalledWith('correct horse')
+    expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Kept title')
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.current.settings.title).toBe('Kept title')
   })
 })
