@@ -142,7 +142,10 @@ export type PublicOfflineForm = z.infer<typeof PublicOfflineForm>
 
 /**
  * Fields added with the settings studio, optional: today's widget ignores them (it reads
- * `invite`, filled from the first rule it can evaluate); the next one adopts them.
+ * `invite`, filled from the first rule it can evaluate); the next one adopts them. Each is
+ * sent only when it differs from today's behaviour, so absent means: no invitation rules,
+ * always open, every offline-form field shown (the message required), no launcher label,
+ * the visitor's light or dark theme, 20 px offsets.
  */
 export const PUBLIC_CONFIG_ADDITIONS = {
   invitations: z.array(PublicInvitation).optional(),

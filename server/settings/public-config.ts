@@ -1,8 +1,11 @@
 import type { PublicConfig, PublicInvitation } from '../../shared/widget-api'
 import { isOpenAt } from '../config/business-hours'
 import { isLegacyRule } from '../config/invitation-rule'
-import type { Settings } from '../config/settings'
+import { parseSettings, type Settings } from '../config/settings'
 import { resolveText, type SiteText } from '../config/site-text'
+
+const DEFAULTS = parseSettings({})
+const DEFAULT_FIELDS = DEFAULTS.offlineForm.fields
 
 /**
  * What GET /api/config answers (and widget.js carries) for a visitor reading `lang`:
@@ -37,17 +40,22 @@ export function publicConfigOf(settings: Settings, lang: string, now: number): P
       : {}),
     sound: settings.sound,
     statusPollSeconds: settings.statusPollSeconds,
-    invitations,
-    offlineForm: {
-      ...(settings.offlineForm.intro !== undefined
-        ? { intro: text(settings.offlineForm.intro) }
-        : {}),
-      fields: settings.offlineForm.fields,
-    },
-    launcherLabel: settings.launcherLabel,
-    theme: settings.theme,
-    offsets: settings.offsets,
   }
+  // The additions are sent only when they say something (every byte is in widget.js):
+  // absent means no rules, and today's look and offline form.
+  if (invitations.length > 0) config.invitations = invitations
+  const form = settings.offlineForm
+  if (form.intro !== undefined || JSON.stringify(form.fields) !== JSON.stringify(DEFAULT_FIELDS)) {
+    config.offlineForm = {
+      ...(form.intro !== undefined ? { intro: text(form.intro) } : {}),
+      fields: form.fields,
+    }
+  }
+  if (settings.launcherLabel !== DEFAULTS.launcherLabel)
+    config.launcherLabel = settings.launcherLabel
+  if (settings.theme !== DEFAULTS.theme) config.theme = settings.theme
+  if (settings.offsets.x !== DEFAULTS.offsets.x || settings.offsets.y !== DEFAULTS.offsets.y)
+    config.offsets = settings.offsets
   if (settings.businessHours) {
     config.businessHours = {
       ...settings.businessHours,

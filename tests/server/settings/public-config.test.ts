@@ -108,6 +108,35 @@ describe('the public config', () => {
     expect(publicConfigOf(settings, 'en', monday('18:00')).businessHours?.openNow).toBe(false)
   })
 
+  it('sends the additions only when they differ from today’s behaviour (widget.js carries every byte)', () => {
+    const plain = publicConfigOf(parseSettings({}), 'en', 0)
+    for (const key of [
+      'invitations',
+      'businessHours',
+      'offlineForm',
+      'launcherLabel',
+      'theme',
+      'offsets',
+    ])
+      expect(plain, key).not.toHaveProperty(key)
+    const custom = publicConfigOf(
+      parseSettings({
+        launcherLabel: 'hover',
+        theme: 'dark',
+        offsets: { y: 90 },
+        offlineForm: { fields: { phone: { shown: false } } },
+      }),
+      'en',
+      0,
+    )
+    expect(custom).toMatchObject({
+      launcherLabel: 'hover',
+      theme: 'dark',
+      offsets: { x: 20, y: 90 },
+      offlineForm: { fields: { phone: { shown: false, required: false } } },
+    })
+  })
+
   it('does not vary by language when the settings have texts in one language only', () => {
     expect(
       localizedConfig(parseSettings({ title: 'Hi' }), request({ 'accept-language': 'ru' }), 0)
