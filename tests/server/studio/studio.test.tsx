@@ -261,7 +261,7 @@ describe('sections', () => {
 
   it('edits bot rules as JSON: broken JSON is not applied and says why; valid JSON is', async () => {
     const { view, fake } = await setup()
-    const editor = view.getByLabelText('Bot settings (JSON)')
+    const editor = view.getByLabelText('All bot settings (JSON)')
     fireEvent.input(editor, { target: { value: '{"defaultLanguage": "en",' } })
     expect(view.getByText(/Not JSON yet, so not applied/)).toBeTruthy()
     expect(status(view)).toMatch('Saved · version 1')
@@ -270,6 +270,48 @@ describe('sections', () => {
     fireEvent.click(view.getByRole('button', { name: 'Save' }))
     await view.findByText(/Saved · version 2/)
     expect(fake.saves[0]?.settings.bot).toEqual({ defaultLanguage: 'en', rules: [] })
+  })
+
+  it('edits the bot’s greeting and keyword answers in a form, leaving other rules to the JSON', async () => {
+    const bot = {
+      rules: [
+        {
+          name: 'shipping',
+          keywords: ['ship'],
+          reply: { type: 'BUTTONS', text: 'Where?', buttons: [{ id: 'a', text: 'A' }] },
+        },
+      ],
+    }
+    const { view, fake } = await setup(createSettings({ bot }))
+    expect(view.getByText(/edit it in the JSON below/)).toBeTruthy()
+    fireEvent.input(view.getByLabelText('Bot greeting'), {
+      target: { value: 'Hello, I am the bot.' },
+    })
+    fireEvent.click(view.getByRole('button', { name: 'Add a keyword answer' }))
+    const rule = view.getByRole('listitem', { name: 'Bot rule rule-2' })
+    fireEvent.input(within(rule).getByLabelText('Keywords'), {
+      target: { value: 'opening hours\nopen*' },
+    })
+    fireEvent.input(within(rule).getByLabelText('Answer'), {
+      target: { value: 'Monday to Friday, 9 to 18.' },
+    })
+    fireEvent.change(within(rule).getByLabelText('Language'), { target: { value: 'en' } })
+    const json = view.getByLabelText('All bot settings (JSON)') as HTMLTextAreaElement
+    await waitFor(() => expect(json.value).toContain('Monday to Friday, 9 to 18.'))
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves[0]?.settings.bot).toEqual({
+      greeting: 'Hello, I am the bot.',
+      rules: [
+        bot.rules[0],
+        {
+          name: 'rule-2',
+          keywords: ['opening hours', 'open*'],
+          reply: 'Monday to Friday, 9 to 18.',
+          lang: 'en',
+        },
+      ],
+    })
   })
 
   it('shows the contrast warning live as the colour changes', async () => {

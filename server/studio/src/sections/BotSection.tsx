@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { useField, useProblemsUnder } from '../draft-context'
+import { BotSimpleRules } from './BotSimpleRules'
 import { Section } from './Section'
 
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2))
@@ -31,8 +32,9 @@ export function BotSection() {
     .join(' ')
   return (
     <Section id="bot" title="Bot rules" paths={['bot']}>
+      <BotSimpleRules />
       <div class={`field${syntax || problems.length ? ' has-error' : ''}`}>
-        <label for="f-bot">Bot settings (JSON)</label>
+        <label for="f-bot">All bot settings (JSON)</label>
         <p class="hint" id="f-bot-hint">
           Greeting, keyword rules, handover phrases: see “Bot rules” in the README. Leave empty for
           no bot rules.
