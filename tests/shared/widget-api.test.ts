@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { MAX_TEXT_LENGTH } from '../../shared/text'
 import {
   ClientId,
@@ -122,6 +122,55 @@ describe('PublicConfig', () => {
   ])('rejects %s = %j', (field, value) => {
     const result = PublicConfig.safeParse({ ...config, [field]: value })
     expect(result.error?.issues[0]?.path[0]).toBe(field)
+  })
+})
+
+describe('PublicConfig additions of the settings studio', () => {
+  const config = {
+    title: 'Chat with us',
+    color: '#1f6feb',
+    position: 'bottom-right',
+    sound: true,
+    statusPollSeconds: 30,
+  }
+
+  it('accepts them, optional, and refuses a bad value by its field', () => {
+    const full = {
+      ...config,
+      invitations: [
+        { text: 'Hi', when: { pages: ['/p*'], device: 'mobile' }, frequency: 'once-per-visitor' },
+      ],
+      businessHours: {
+        timezone: 'Europe/Berlin',
+        weekly: { mon: [{ from: '09:00', to: '18:00' }] },
+        closedDates: [],
+        outside: 'hide',
+        openNow: false,
+      },
+      offlineForm: {
+        fields: {
+          name: { shown: true, required: false },
+          email: { shown: true, required: true },
+          phone: { shown: false, required: false },
+          message: { shown: true, required: true },
+        },
+      },
+      launcherLabel: 'hover',
+      theme: 'dark',
+      offsets: { x: 10, y: 30 },
+    }
+    expect(PublicConfig.safeParse(full).success).toBe(true)
+    for (const [field, value] of [
+      ['theme', 'blue'],
+      ['launcherLabel', 'sometimes'],
+      ['invitations', [{ text: 'Hi', when: {}, frequency: 'hourly' }]],
+      ['businessHours', { ...full.businessHours, weekly: { mon: [{ from: '9', to: '18:00' }] } }],
+    ] as const) {
+      expect(PublicConfig.safeParse({ ...full, [field]: value }).error?.issues[0]?.path[0]).toBe(
+        field,
+      )
+    }
+    expectTypeOf<PublicConfig['theme']>().toEqualTypeOf<'light' | 'dark' | 'auto' | undefined>()
   })
 })
 
