@@ -153,6 +153,10 @@ describe('the settings API', () => {
     expect((await save({ ...first.settings, title: 'Fourth' })).status).toBe(200)
     expect(await load()).toMatchObject({ version: 4, settings: { title: 'Fourth' } })
     expect((await save(first.settings, { 'if-match': 'garbage' })).status).toBe(412)
+    // Over 512 KiB: 413, nothing saved.
+    const huge = await save({ ...first.settings, greeting: 'x'.repeat(600 * 1024) })
+    expect(huge.status).toBe(413)
+    expect((await load()).version).toBe(4)
   })
 
   it('lists versions newest first (who, time), shows one, and restores one as a new version', async () => {
@@ -296,6 +300,21 @@ describe('a save reaches every instance on Redis', async () => {
           { timeout: 5000, interval: 100 },
         )
         expect(Date.now() - started).toBeLessThan(5000)
+        // A login on A opens B too (logins live in the store), and logout on B ends it on A.
+        const login = await fetch(`${a.url}/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://porthole.test' },
+          body: JSON.stringify({ password: ADMIN_ENV.ADMIN_PASSWORD }),
+        })
+        const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+        const me = async (url: string) =>
+          (await (await fetch(`${url}/admin/api/me`, { headers: { cookie } })).json()).loggedIn
+        expect(await me(b.url)).toBe(true)
+        await fetch(`${b.url}/admin/logout`, {
+          method: 'POST',
+          headers: { cookie, origin: 'http://porthole.test' },
+        })
+        expect(await me(a.url)).toBe(false)
         // And the other way round, with a stale If-Match from A refused by B's store.
         const fromB = await load(b.url)
         expect(fromB.version).toBe(2)
