@@ -1,8 +1,12 @@
 // The backend's measured phases, each on a fresh server process.
+import { readFileSync } from 'node:fs'
 import type { LoadClient } from '../lib/load-client'
-import { cpuTimeOf, rssOf } from '../lib/processes'
+import { type MachineCpu, machineCpuFromStat, othersShare } from '../lib/machine-cpu'
+import { cpuTimeOf, rssOf, ticksPerSecond } from '../lib/processes'
 import type { CapacityRun, DeliveryRun, Plan } from '../lib/results'
 import type { MeasuredServer } from './servers'
+
+const machineCpu = (): MachineCpu => machineCpuFromStat(readFileSync('/proc/stat', 'utf8'))
 
 const settle = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
@@ -41,6 +45,8 @@ export async function delivery(
   const porthole = server.porthole
   await load.call('visitors', { base: server.url, count: plan.visitors, porthole })
   const { opened } = await load.call('open', { base: server.url, porthole })
+  const machineBefore = machineCpu()
+  const loadBefore = cpuTimeOf(load.pid)
   const cpuBefore = cpuTimeOf(server.pid)
   const max = await load.call('max', {
     hookUrl: server.hookUrl,
@@ -55,6 +61,8 @@ export async function delivery(
     seconds: plan.seconds,
     graceMs: GRACE_MS,
   })
+  const ownMs = cpuTimeOf(server.pid) - cpuBefore + cpuTimeOf(load.pid) - loadBefore
+  const othersCpu = othersShare(machineBefore, machineCpu(), ownMs, ticksPerSecond())
   await load.call('closeAll', {})
-  return { opened, steady, max: { ...max, rate: max.acked / max.seconds, cpuMs } }
+  return { opened, steady, max: { ...max, rate: max.acked / max.seconds, cpuMs }, othersCpu }
 }

@@ -15,6 +15,8 @@ import {
 import { stopChild, track } from './processes'
 
 export type LoadClient = {
+  /** The generator's process (its CPU time is the bench's own, not another process's). */
+  pid: number
   call<C extends LoadCommand>(command: C, options: LoadOptions<C>): Promise<LoadResult<C>>
   stop(): Promise<void>
 }
@@ -50,7 +52,10 @@ export function startLoadGenerator(script: string): LoadClient {
       pending.reject(new Error(`load generator exited (${code}) during ${pending.command}`))
     waiting.clear()
   })
+  const pid = child.pid
+  if (pid === undefined) throw new Error('the load generator did not start')
   return {
+    pid,
     call<C extends LoadCommand>(command: C, options: LoadOptions<C>) {
       next += 1
       const seq = next

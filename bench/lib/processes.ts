@@ -60,7 +60,8 @@ export function rssOf(pid: number): number {
 
 let clockTicks: number | undefined
 
-function ticksPerSecond(): number {
+/** The kernel's clock ticks per second (USER_HZ, the unit of /proc CPU times). */
+export function ticksPerSecond(): number {
   if (clockTicks === undefined) {
     const answer = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
     clockTicks = Number.isFinite(answer) && answer > 0 ? answer : 100
@@ -83,6 +84,7 @@ export function cpuTimeFromStat(stat: string, ticks: number): number {
   return ((utime + stime) * 1000) / ticks
 }
 
+/** A running process's user + system CPU time so far, in ms. */
 export function cpuTimeOf(pid: number): number {
   return cpuTimeFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'), ticksPerSecond())
 }

@@ -31,7 +31,16 @@ export type MaxRun = MaxResult & {
   cpuMs: number
 }
 
-export type DeliveryRun = { opened: number; steady: SteadyResult; max: MaxRun }
+export type DeliveryRun = {
+  opened: number
+  steady: SteadyResult
+  max: MaxRun
+  /**
+   * Share (0–1) of the machine's CPU that processes other than the server and the load
+   * generator used during the two timed phases (redis-server counts as other).
+   */
+  othersCpu: number
+}
 
 export type StatusRun = { requests: number; ok: number; failed: number; upstreamCalls: number }
 

@@ -4,7 +4,7 @@ import { cpus, totalmem } from 'node:os'
 import type { BenchResults, Plan } from '../lib/results'
 import { STORES } from '../lib/results'
 import { formatTable, type Row } from '../lib/table'
-import { capacityRows, deliveryRows, drillRows, statusRows } from './backend-rows'
+import { capacityRows, deliveryRows, drillRows, machineRow, statusRows } from './backend-rows'
 import { pageRows, widgetSizeRows } from './page-rows'
 import { Rows } from './rows'
 
@@ -44,6 +44,7 @@ export function buildReport({ results, plan, quick, fdLimit, seconds }: ReportIn
     }
     deliveryRows(table, store, runs, results.delivery.raw, plan)
   }
+  machineRow(table, results)
   statusRows(table, results, plan)
   drillRows(table, results.drill)
 

@@ -301,3 +301,30 @@ describe('bench report: the host page (Lighthouse)', () => {
     expect(json.skipped).toEqual(['page rows: no Chromium at /usr/bin/chromium'])
   })
 })
+
+describe('bench report: a shared machine', () => {
+  it('shows how much CPU other processes used during the delivery phases', () => {
+    const results = createResults()
+    results.delivery.sqlite = [0.05, 0.3, 0.1].map((othersCpu) => createDeliveryRun({ othersCpu }))
+    const { json } = report(results)
+    expect(
+      rowOf(json, 'machine: CPU used by other processes (delivery phases, all servers)'),
+    ).toMatchObject({ porthole: '2 % (2–30)', met: '—' })
+  })
+
+  it('says so in the note of a missed target when other processes took 10 % or more', () => {
+    const results = createResults()
+    results.delivery.redis = [0.05, 0.45, 0.1].map((othersCpu) =>
+      createDeliveryRun({ othersCpu, p99: 90, rate: 500 }),
+    )
+    results.delivery.memory = [1, 2, 3].map(() => createDeliveryRun({ p99: 90, rate: 500 }))
+    const { notes } = report(results).json
+    expect(notes.find((note) => note.startsWith('redis: delivery p99'))).toMatch(
+      /Other processes on the machine used up to 45 % of its CPU during these runs/,
+    )
+    expect(notes.find((note) => note.startsWith('redis: max sustained'))).toMatch(/up to 45 %/)
+    expect(notes.find((note) => note.startsWith('memory: delivery p99'))).not.toMatch(
+      /Other processes/,
+    )
+  })
+})

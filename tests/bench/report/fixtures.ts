@@ -25,12 +25,14 @@ export function createDeliveryRun(
     sent?: number
     acked?: number
     loadGeneratorDelay?: { p99: number; max: number }
+    othersCpu?: number
   } = {},
 ): DeliveryRun {
   const rate = overrides.rate ?? 2000
   const acked = rate * 10
   return {
     opened: 5000,
+    othersCpu: overrides.othersCpu ?? 0.02,
     steady: {
       sent: overrides.sent ?? 10_000,
       acked: overrides.acked ?? 10_000,
