@@ -38,11 +38,31 @@ async function launcherColour(where: Page | Frame): Promise<string> {
   return launcher.evaluate((element) => getComputedStyle(element).backgroundColor)
 }
 
+/** axe-core's serious and critical violations on the page (its own iframe excluded). */
+async function axeViolations(where: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP refuses injected script tags.
+  await where.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
+  return where.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: unknown,
+          options: unknown,
+        ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>
+      }
+    }
+    const result = await axe.run({ exclude: [['iframe']] }, {})
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.nodes.length})`)
+  })
+}
+
 describeInBrowser('settings studio in Chromium', () => {
   beforeAll(async () => {
-    // `npm test` builds dist/ first; a lone run builds what it needs.
-    if (!existsSync(join(root, 'dist/studio/index.html')))
-      await build({ configFile: join(root, 'server/studio/vite.config.ts'), logLevel: 'silent' })
+    // The studio as the sources say now (the backend serves dist/studio); `npm test`
+    // builds the widget first, a lone run builds it when missing.
+    await build({ configFile: join(root, 'server/studio/vite.config.ts'), logLevel: 'silent' })
     if (!existsSync(join(root, 'dist/widget/widget.js')))
       await build({ configFile: join(root, 'widget/vite.config.ts'), logLevel: 'silent' })
     demo = await startTestDemo({ env: { ADMIN_PASSWORD: PASSWORD } })
@@ -114,6 +134,15 @@ describeInBrowser('settings studio in Chromium', () => {
     await expect
       .poll(() => frame.evaluate(() => getComputedStyle(document.body).backgroundColor))
       .toBe('rgb(20, 23, 28)')
+    // The widget's own dark styles, in its shadow root, as a visitor with a dark system sees them.
+    const bubble = frame.locator('porthole-widget .ph-invite-answer')
+    await expect
+      .poll(() => bubble.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(28, 31, 38)')
+    await page.getByRole('radio', { name: 'Light' }).check()
+    await expect
+      .poll(() => bubble.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(255, 255, 255)')
     await page.getByRole('radio', { name: 'Desktop' }).check()
     await page.getByRole('radio', { name: 'Light' }).check()
   }, 30_000)
@@ -146,25 +175,13 @@ describeInBrowser('settings studio in Chromium', () => {
     }
   }, 60_000)
 
-  it('is axe-clean (serious and critical) on the studio page', async () => {
-    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
-    const violations = await page.evaluate(async () => {
-      const { axe } = window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{
-            violations: Array<{ id: string; impact: string; nodes: unknown[] }>
-          }>
-        }
-      }
-      const result = await axe.run({ exclude: [['iframe']] }, {})
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id} (${violation.nodes.length})`)
-    })
-    expect(violations).toEqual([])
+  it('is axe-clean (serious and critical) on the studio page, wide and at a phone width', async () => {
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await axeViolations(page)).toEqual([])
+    // Nothing wider than the phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.setViewportSize({ width: 1440, height: 1000 })
   }, 30_000)
 
   it('works by keyboard: tab to a field, change it, save with the keyboard', async () => {
@@ -182,5 +199,6 @@ describeInBrowser('settings studio in Chromium', () => {
     await page.getByLabel('Password').waitFor()
     const me = await page.evaluate(() => fetch('/admin/api/me').then((response) => response.json()))
     expect(me).toEqual({ loggedIn: false })
+    expect(await axeViolations(page)).toEqual([])
   }, 30_000)
 })
