@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
         publicUrl: deps.config.publicUrl,
       }),
     )
-    app.route('/', adminRoutes(deps, runtime))
+    app.route('/', adminRoutes(deps, runtime, deps.config.admin))
   }
   if (deps.bot) app.route('/bot', deps.bot.routes)
   if (deps.site) app.route('/', deps.site.routes)

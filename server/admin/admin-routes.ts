@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../app-deps'
+import type { AdminConfig } from '../config/config'
 import { checkSettings } from '../config/settings'
 import { apiError } from '../http/api-error'
 import { isBodyError } from '../http/body-error'
@@ -59,11 +60,12 @@ async function readSettingsBody(c: Context<AdminEnv>): Promise<unknown> {
 /**
  * The settings studio's API (on only with ADMIN_PASSWORD): POST /admin/login and
  * /admin/logout, GET /admin/api/me, GET/PUT /admin/api/settings, the versions and their
- * restore. Every /admin/api/* route takes the login cookie or ADMIN_TOKEN.
+ * restore. Every /admin/api/* route takes the login cookie or ADMIN_TOKEN. Mounted only
+ * when `config.admin` is set (ADMIN_PASSWORD).
+ *
+ * @example if (config.admin) app.route('/', adminRoutes(deps, runtime, config.admin))
  */
-export function adminRoutes(deps: AppDeps, runtime: Runtime): Hono<AdminEnv> {
-  const admin = deps.config.admin
-  if (!admin) throw new Error('adminRoutes: the studio is off (ADMIN_PASSWORD is not set)')
+export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig): Hono<AdminEnv> {
   const sessions = createAdminSessions({ store: deps.store, now: deps.now })
   const access = adminAccess({ sessions, token: admin.token, publicUrl: deps.config.publicUrl })
   const passwordCheck = createPasswordCheck(admin.password)
