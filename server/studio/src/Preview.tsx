@@ -146,6 +146,8 @@ export function Preview({ settings }: { settings: Settings }) {
           src="/admin/preview"
           title="Widget preview"
           class={`preview-frame ${device}`}
+          // The frame's module script has run by its load event: a missed "ready" is no matter.
+          onLoad={() => setReady(true)}
         />
       </div>
     </section>
