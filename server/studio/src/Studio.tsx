@@ -3,6 +3,7 @@ import { DraftContext } from './draft-context'
 import { InstallCard } from './InstallCard'
 import { LoginAgain } from './LoginAgain'
 import { Preview } from './Preview'
+import { ProblemSummary } from './ProblemSummary'
 import { AppearanceSection } from './sections/AppearanceSection'
 import { BotSection } from './sections/BotSection'
 import { HoursSection } from './sections/HoursSection'
@@ -142,6 +143,7 @@ export function Studio({
           <p>{studio.notice.text}</p>
         </div>
       )}
+      <ProblemSummary problems={studio.problems} all={studio.refused} />
       <main class="layout">
         <form class="settings" aria-label="Settings" onSubmit={(event) => event.preventDefault()}>
           <AppearanceSection />

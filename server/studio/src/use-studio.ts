@@ -118,6 +118,8 @@ export function useStudio(api: StudioApi) {
     draft,
     dirty,
     problems,
+    /** The save was refused for these fields (until the next edit). */
+    refused: serverProblems.length > 0,
     conflict,
     expired,
     busy,

@@ -115,6 +115,25 @@ describe('the studio form', () => {
     expect(view.container.querySelector('#f-title-error')).toBeNull()
   })
 
+  it('lists a refused save’s problems with links to their fields, and problems no field shows', async () => {
+    const { view, fake } = await setup()
+    fake.rejectNextSave([
+      { path: 'color', message: 'must be a hex colour like #1f6feb' },
+      { path: '(settings)', message: 'Unrecognized key: "colour"' },
+    ])
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
+      '.banner',
+    ) as HTMLElement
+    expect(within(summary).getByRole('link', { name: 'color' }).getAttribute('href')).toBe(
+      '#f-color',
+    )
+    expect(view.container.querySelector('#f-color')).not.toBeNull()
+    expect(within(summary).getByText('(settings)')).toBeTruthy()
+    expect(summary.textContent).toContain('Unrecognized key: "colour"')
+  })
+
   it('checks fields live with the API’s schema before any save', async () => {
     const { view } = await setup()
     fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: 'teal' } })

@@ -1,5 +1,6 @@
 import { checkContrast } from '../contrast'
 import { useField } from '../draft-context'
+import { CheckboxField } from '../fields/CheckboxField'
 import { describedBy, Field, fieldId } from '../fields/Field'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { NumberField } from '../fields/NumberField'
@@ -123,6 +124,15 @@ export function AppearanceSection() {
           fallback="en"
           options={LANGUAGE_OPTIONS}
           hint="Used when a visitor’s language has no text of its own."
+        />
+      </div>
+      <div class="row">
+        <CheckboxField path="sound" label="A sound for new replies" keepFalse fallback />
+        <NumberField
+          path="statusPollSeconds"
+          label="Check agents’ status every (seconds)"
+          min={5}
+          max={3600}
         />
       </div>
     </Section>

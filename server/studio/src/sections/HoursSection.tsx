@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks'
 import { useField, useProblemsUnder } from '../draft-context'
+import { fieldId } from '../fields/Field'
 import { SelectField } from '../fields/SelectField'
 import { Section } from './Section'
 
@@ -37,7 +38,7 @@ function DayRow({ day, label }: { day: string; label: string }) {
   const open = intervals.length > 0
   const setTime = (key: 'from' | 'to', time: string) =>
     set([{ ...first, [key]: time }, ...intervals.slice(1)])
-  const id = `f-hours-${day}`
+  const at = `businessHours.weekly.${day}.0`
   return (
     <tr class={problems.length ? 'has-error' : undefined}>
       <th scope="row">
@@ -53,7 +54,7 @@ function DayRow({ day, label }: { day: string; label: string }) {
       <td>
         <input
           type="time"
-          id={`${id}-from`}
+          id={fieldId(`${at}.from`)}
           aria-label={`${label} opens at`}
           disabled={!open}
           value={String(first.from ?? '')}
@@ -63,7 +64,7 @@ function DayRow({ day, label }: { day: string; label: string }) {
       <td>
         <input
           type="time"
-          id={`${id}-to`}
+          id={fieldId(`${at}.to`)}
           aria-label={`${label} closes at`}
           disabled={!open}
           value={String(first.to ?? '')}

@@ -1,4 +1,5 @@
 import { useField, useProblemsUnder } from '../draft-context'
+import { fieldId } from '../fields/Field'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { Section } from './Section'
 
@@ -30,6 +31,7 @@ function FieldRow({ name, label }: { name: string; label: string }) {
       <td>
         <input
           type="checkbox"
+          id={fieldId(`${path}.shown`)}
           aria-label={`Show ${label.toLowerCase()}`}
           checked={current.shown}
           onChange={(event) => {
@@ -41,6 +43,7 @@ function FieldRow({ name, label }: { name: string; label: string }) {
       <td>
         <input
           type="checkbox"
+          id={fieldId(`${path}.required`)}
           aria-label={`${label} required`}
           checked={current.required}
           disabled={!current.shown}

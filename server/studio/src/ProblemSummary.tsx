@@ -1,0 +1,66 @@
+import type { FieldProblem } from './api'
+import { fieldId } from './fields/Field'
+
+/** The settings each section of the form edits, by their first path segment. */
+const EDITED = new Set([
+  'title',
+  'color',
+  'position',
+  'offsets',
+  'launcherLabel',
+  'theme',
+  'lang',
+  'defaultLang',
+  'sound',
+  'statusPollSeconds',
+  'greeting',
+  'offlineText',
+  'invitations',
+  'invite',
+  'businessHours',
+  'offlineForm',
+  'bot',
+])
+
+/**
+ * Every problem of the last save with a link to its field, so none is missed in a long
+ * form; problems no control shows (an unknown key in settings saved by a script) are
+ * listed here only.
+ */
+export function ProblemSummary({
+  problems,
+  all,
+}: {
+  problems: FieldProblem[]
+  /** Show every problem (after a refused save), not only those without a control. */
+  all: boolean
+}) {
+  const shown = all
+    ? problems
+    : problems.filter((problem) => !EDITED.has(problem.path.split('.')[0] ?? ''))
+  if (shown.length === 0) return null
+  return (
+    <div class="banner error problems" role="alert" aria-labelledby="problems-title">
+      <p id="problems-title">
+        {shown.length === 1
+          ? 'This setting needs fixing:'
+          : `These ${shown.length} settings need fixing:`}
+      </p>
+      <ul>
+        {shown.map((problem) => {
+          const known = EDITED.has(problem.path.split('.')[0] ?? '')
+          return (
+            <li key={problem.path + problem.message}>
+              {known ? (
+                <a href={`#${fieldId(problem.path)}`}>{problem.path}</a>
+              ) : (
+                <code>{problem.path}</code>
+              )}
+              : {problem.message}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
