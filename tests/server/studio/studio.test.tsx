@@ -78,6 +78,10 @@ describe('the studio form', () => {
   it('saves the whole settings with If-Match and shows the new version', async () => {
     const { view, fake } = await setup()
     fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: '#b42318' } })
+    fireEvent.click(view.getByLabelText('A sound for new replies'))
+    fireEvent.input(view.getByLabelText('Check agents’ status every (seconds)'), {
+      target: { value: '15' },
+    })
     fireEvent.click(view.getByRole('button', { name: 'Save' }))
     await view.findByText(/Saved · version 2/)
     expect(fake.saves).toHaveLength(1)
@@ -85,7 +89,8 @@ describe('the studio form', () => {
     expect(fake.saves[0]?.settings).toMatchObject({
       color: '#b42318',
       title: 'Northwind Outfitters',
-      sound: true,
+      sound: false,
+      statusPollSeconds: 15,
     })
     await view.findByText(/Saved\. New visitors get these settings/)
   })
