@@ -2,6 +2,7 @@ import type { CustomerMessage } from '../../shared/protocol/chat-channel'
 import type { Channel } from '../config/config'
 import type { Logger } from '../logging/logger'
 import type { PortholeMetrics } from '../metrics/porthole-metrics'
+import { readStatusAnswer, type StatusOutcome } from './status'
 
 /** The outcome of one A2 request, classified by the service's documented rules. */
 export type SendOutcome =
@@ -10,8 +11,6 @@ export type SendOutcome =
   | { kind: 'rejected'; status: number; message: string }
   /** 5xx, another status, a timeout or a connection error: may be resent. */
   | { kind: 'failed'; reason: string }
-
-export type StatusOutcome = { online: boolean; problem?: string }
 
 export type ChannelClient = {
   /** A1: whether agents are online. Never throws: problems answer offline. */
@@ -61,22 +60,10 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     async status() {
       const response = await call('status', channel.statusUrl, { method: 'GET' })
       if (typeof response === 'string') return { online: false, problem: response }
-      const body = (await response.text().catch(() => '')).trim()
-      if (response.status === 404) {
-        metrics.upstreamErrors.inc({ call: 'status', kind: 'not_found' })
-        return {
-          online: false,
-          problem: 'the service does not know this channel (404): check CHANNEL_URL',
-        }
-      }
-      if (response.status !== 200 || (body !== '0' && body !== '1')) {
-        metrics.upstreamErrors.inc({ call: 'status', kind: 'irregular' })
-        return {
-          online: false,
-          problem: `irregular status answer ${response.status} "${body.slice(0, 40)}"`,
-        }
-      }
-      return { online: body === '1' }
+      const body = await response.text().catch(() => '')
+      const { fault, ...outcome } = readStatusAnswer(response.status, body)
+      if (fault) metrics.upstreamErrors.inc({ call: 'status', kind: fault })
+      return outcome
     },
     async send(message) {
       const response = await call('message', channel.url, {
