@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Settings } from './api'
+import { SegmentedChoice } from './fields/SegmentedChoice'
 import { type PreviewState, readFromPreview } from './preview/messages'
 import {
   previewConfig,
@@ -12,38 +13,6 @@ import {
 export const PREVIEW_DEBOUNCE_MS = 250
 
 type Device = 'desktop' | 'phone'
-
-function Choice<T extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string
-  name: string
-  value: T
-  options: readonly (readonly [T, string])[]
-  onChange: (value: T) => void
-}) {
-  return (
-    <fieldset class="segmented">
-      <legend>{legend}</legend>
-      {options.map(([option, label]) => (
-        <label key={option} class={value === option ? 'on' : undefined}>
-          <input
-            type="radio"
-            name={name}
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-          />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  )
-}
 
 /**
  * The live preview: the real widget in a frame (/admin/preview) mounted with the unsaved
@@ -94,7 +63,7 @@ export function Preview({ settings }: { settings: Settings }) {
     <section class="card preview" id="preview" aria-labelledby="preview-title">
       <h2 id="preview-title">Preview</h2>
       <div class="preview-controls">
-        <Choice
+        <SegmentedChoice
           legend="Screen"
           name="preview-device"
           value={device}
@@ -104,7 +73,7 @@ export function Preview({ settings }: { settings: Settings }) {
             ['phone', 'Phone'],
           ]}
         />
-        <Choice
+        <SegmentedChoice
           legend="Visitor’s theme"
           name="preview-theme"
           value={theme}
@@ -114,14 +83,14 @@ export function Preview({ settings }: { settings: Settings }) {
             ['dark', 'Dark'],
           ]}
         />
-        <Choice
+        <SegmentedChoice
           legend="Language"
           name="preview-lang"
           value={lang}
           onChange={setLang}
           options={STUDIO_LANGUAGES.map((code) => [code, code.toUpperCase()] as const)}
         />
-        <Choice
+        <SegmentedChoice
           legend="Agents"
           name="preview-online"
           value={online ? 'online' : 'offline'}

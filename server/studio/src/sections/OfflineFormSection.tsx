@@ -1,6 +1,5 @@
-import { useField, useProblemsUnder } from '../draft-context'
-import { fieldId } from '../fields/Field'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
+import { OfflineFormFieldRow } from './OfflineFormFieldRow'
 import { Section } from './Section'
 
 const FIELDS = [
@@ -9,55 +8,6 @@ const FIELDS = [
   ['phone', 'Phone'],
   ['message', 'Message'],
 ] as const
-
-const DEFAULTS: Record<string, { shown: boolean; required: boolean }> = {
-  name: { shown: true, required: false },
-  email: { shown: true, required: false },
-  phone: { shown: true, required: false },
-  message: { shown: true, required: true },
-}
-
-function FieldRow({ name, label }: { name: string; label: string }) {
-  const path = `offlineForm.fields.${name}`
-  const { value, set } = useField(path)
-  const problems = useProblemsUnder(path)
-  const current = {
-    ...DEFAULTS[name],
-    ...(typeof value === 'object' && value !== null ? value : {}),
-  } as { shown: boolean; required: boolean }
-  return (
-    <tr class={problems.length ? 'has-error' : undefined}>
-      <th scope="row">{label}</th>
-      <td>
-        <input
-          type="checkbox"
-          id={fieldId(`${path}.shown`)}
-          aria-label={`Show ${label.toLowerCase()}`}
-          checked={current.shown}
-          onChange={(event) => {
-            const shown = event.currentTarget.checked
-            set({ shown, required: shown && current.required })
-          }}
-        />
-      </td>
-      <td>
-        <input
-          type="checkbox"
-          id={fieldId(`${path}.required`)}
-          aria-label={`${label} required`}
-          checked={current.required}
-          disabled={!current.shown}
-          onChange={(event) => set({ ...current, required: event.currentTarget.checked })}
-        />
-        {problems.map((problem) => (
-          <p class="field-error" key={problem.path + problem.message}>
-            {problem.message}
-          </p>
-        ))}
-      </td>
-    </tr>
-  )
-}
 
 /** The form shown while nobody is online (or outside business hours). */
 export function OfflineFormSection() {
@@ -80,7 +30,7 @@ export function OfflineFormSection() {
         </thead>
         <tbody>
           {FIELDS.map(([name, label]) => (
-            <FieldRow key={name} name={name} label={label} />
+            <OfflineFormFieldRow key={name} name={name} label={label} />
           ))}
         </tbody>
       </table>
