@@ -1,7 +1,7 @@
 import type { AppDeps } from './app-deps'
 import type { ChannelClient } from './channel/channel-client'
 import { createChannelClient } from './channel/channel-client'
-import { createOutbox, type Outbox } from './channel/outbox'
+import { createOutbox, type Outbox } from './channel/customer-messages'
 import { createStatusCache, type StatusCache } from './channel/status'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_BACKOFF } from '../../../server/channel/backoff'
 import type { SendOutcome } from '../../../server/channel/channel-client'
 import {
+  createOutboxItem,
+  deliveryState,
+  isActive,
+  type OutboxItem,
+} from '../../../server/channel/customer-message-item'
+import {
   begin,
   deadlineOf,
   describeDuration,
@@ -10,12 +16,6 @@ import {
   type RetryPolicy,
   restart,
 } from '../../../server/channel/delivery-decision'
-import {
-  createOutboxItem,
-  deliveryState,
-  isActive,
-  type OutboxItem,
-} from '../../../server/channel/outbox-item'
 
 const HOUR = 3_600_000
 const T0 = 1_700_000_000_000

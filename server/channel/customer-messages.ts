@@ -6,6 +6,17 @@ import type { Claims, Store } from '../store/types'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff'
 import type { ChannelClient, SendOutcome } from './channel-client'
 import {
+  createOutboxItem,
+  deliveryState,
+  isActive,
+  messageOfPart,
+  type OutboxItem,
+  type OutboxRequest,
+  type OutboxState,
+} from './customer-message-item'
+import { logOutcome } from './customer-message-log'
+import { createOutboxRecords, type OutboxStore } from './customer-message-records'
+import {
   begin,
   canFallBack,
   fallBackToText,
@@ -14,17 +25,6 @@ import {
   type RetryPolicy,
   restart,
 } from './delivery-decision'
-import {
-  createOutboxItem,
-  deliveryState,
-  isActive,
-  messageOfPart,
-  type OutboxItem,
-  type OutboxRequest,
-  type OutboxState,
-} from './outbox-item'
-import { logOutcome } from './outbox-log'
-import { createOutboxRecords, type OutboxStore } from './outbox-records'
 import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000

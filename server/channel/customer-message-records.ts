@@ -9,7 +9,7 @@ import {
   visitorPartDedupeKey,
 } from '../store/keys'
 import type { ConversationLog, Records, VisitorEvents } from '../store/types'
-import { deliveryState, isActive, OutboxItem } from './outbox-item'
+import { deliveryState, isActive, OutboxItem } from './customer-message-item'
 
 /** A marker's value: when it was written (an orphan is dropped only once it is old). */
 const DueMarker = z.object({ since: z.number() })

@@ -1,5 +1,9 @@
 import { createChannelClient } from '../../../server/channel/channel-client'
-import { createOutbox, type Outbox, type OutboxOptions } from '../../../server/channel/outbox'
+import {
+  createOutbox,
+  type Outbox,
+  type OutboxOptions,
+} from '../../../server/channel/customer-messages'
 import { createLogger } from '../../../server/logging/logger'
 import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
 import type { Store, VisitorEvent } from '../../../server/store/types'

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import type { Outbox } from '../../../server/channel/outbox'
-import { OutboxItem } from '../../../server/channel/outbox-item'
+import { OutboxItem } from '../../../server/channel/customer-message-item'
+import type { Outbox } from '../../../server/channel/customer-messages'
 import { deliveryLockKey, outboxItemKey as outboxKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
@@ -21,7 +21,7 @@ import {
   receivedIds,
   recordDeliveries,
   SWEEP_MS,
-} from './outbox-harness'
+} from './customer-messages-harness'
 
 const instances: Outbox[] = []
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import type { Outbox } from '../../../server/channel/outbox'
-import { MediaPart, OutboxItem } from '../../../server/channel/outbox-item'
+import { MediaPart, OutboxItem } from '../../../server/channel/customer-message-item'
+import type { Outbox } from '../../../server/channel/customer-messages'
 import { outboxItemKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
@@ -13,7 +13,7 @@ import {
   createOutboxInstance,
   type OutboxInstance,
   SWEEP_MS,
-} from './outbox-harness'
+} from './customer-messages-harness'
 
 // An attachment travels the outbox like a text: stored first, retried through an
 // outage, never lost; a refusal of media (4xx) sends its text fallback instead, once.
