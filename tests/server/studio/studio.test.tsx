@@ -191,6 +191,12 @@ describe('sections', () => {
     fireEvent.click(within(field).getByLabelText('One text per language'))
     const tabs = within(field).getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent)).toEqual(['English', 'Русский (empty)'])
+    // Arrow keys move between the tabs, focus following.
+    fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(tabs[1])
+    expect(tabs[1]?.getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(tabs[1] as HTMLElement, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(tabs[0])
     fireEvent.click(tabs[1] as HTMLElement)
     fireEvent.input(within(field).getByRole('textbox'), { target: { value: 'Здравствуйте!' } })
     fireEvent.click(view.getByRole('button', { name: 'Save' }))

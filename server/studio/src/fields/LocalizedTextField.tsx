@@ -82,7 +82,10 @@ export function LocalizedTextField({
                       STUDIO_LANGUAGES[
                         (at + step + STUDIO_LANGUAGES.length) % STUDIO_LANGUAGES.length
                       ]
-                    if (next) setTab(next)
+                    if (!next) return
+                    setTab(next)
+                    // Focus follows the selection (the WAI-ARIA tabs pattern); every tab is rendered.
+                    document.getElementById(`${id}-tab-${next}`)?.focus()
                   }}
                 >
                   {LANGUAGE_NAMES[lang]}
