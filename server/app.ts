@@ -24,7 +24,7 @@ import { operationsRoutes } from './operations/operations-routes'
 import { createRuntime, type Runtime } from './runtime'
 import { createSessions } from './session/sessions'
 import { localizedConfig } from './settings/localized-config'
-import { agentWebhookRoutes } from './webhook/agent-webhook'
+import { agentWebhookRoutes } from './webhook/agent-messages'
 
 export type { AppDeps } from './app-deps'
 

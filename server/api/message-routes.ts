@@ -3,6 +3,7 @@ import type { Sender } from '../../shared/protocol/chat-channel'
 import { splitText } from '../../shared/text'
 import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
+import { forwardVisitorTyping } from '../channel/typing'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -36,12 +37,12 @@ export function messageRoutes(
       const { visitorId } = c.get('visitor')
       const message = c.req.valid('json')
       if (message.type !== 'text' && message.type !== 'file') {
-        const outcome = await runtime.client.send({
-          sender: { id: visitorId },
-          message: { type: message.type },
+        await forwardVisitorTyping({
+          client: runtime.client,
+          visitorId,
+          type: message.type,
+          log: c.get('log'),
         })
-        if (outcome.kind !== 'accepted')
-          c.get('log').warn('typing notification not delivered', { outcome: outcome.kind })
         return c.body(null, 204)
       }
       // Looked up first: a message about a missing file changes nothing.

@@ -8,6 +8,7 @@ import {
 import { describeIssues, errorBody } from '../../shared/protocol/errors'
 import { EntryContent } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
+import { publishAgentTyping } from '../channel/typing'
 import type { AppEnv } from '../http/app-env'
 import { type BodyErrorCode, isBodyError } from '../http/body-error'
 import { readJsonBody } from '../http/read-body'
@@ -115,18 +116,13 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         )
       }
       if (isTypingMessage(message.message)) {
-        // Typing is pushed, never stored: a lost one costs nothing.
-        await store
-          .publish(visitorId, {
-            event: 'typing',
-            data: {
-              typing: message.message.type === 'typein',
-              ...(message.sender?.name ? { name: message.sender.name } : {}),
-            },
-          })
-          .catch((error) => {
-            c.get('log').warn('typing notification not published', { error })
-          })
+        await publishAgentTyping({
+          store,
+          visitorId,
+          message: message.message,
+          ...(message.sender?.name ? { agentName: message.sender.name } : {}),
+          log: c.get('log'),
+        })
         deliveries.inc({ outcome: 'typing' })
         return c.json(OK, 200)
       }
