@@ -90,6 +90,10 @@ describeInBrowser('settings studio in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
     await page.getByText('Saved · version 1').waitFor()
+    // The install card's tag names the backend's PUBLIC_URL.
+    expect(await page.locator('#install pre').textContent()).toBe(
+      `<script src="${origin}/widget.js" async></script>`,
+    )
   }, 30_000)
 
   it('shows the unsaved invitation text and colour in the preview before saving', async () => {
@@ -145,6 +149,17 @@ describeInBrowser('settings studio in Chromium', () => {
       .toBe('rgb(255, 255, 255)')
     await page.getByRole('radio', { name: 'Desktop' }).check()
     await page.getByRole('radio', { name: 'Light' }).check()
+
+    // Nobody online: the chat shows the offline text (the demo's, in English).
+    await page.getByRole('radio', { name: 'EN' }).check()
+    await page.getByRole('radio', { name: 'Offline' }).check()
+    await (await previewFrame()).locator('porthole-widget .ph-launcher.ph-offline').waitFor()
+    await (await previewFrame()).locator('porthole-widget .ph-launcher').click()
+    await (await previewFrame())
+      .getByText('Our team is away right now. Leave a message and we will answer here.')
+      .waitFor()
+    await (await previewFrame()).locator('porthole-widget .ph-launcher').click()
+    await page.getByRole('radio', { name: 'Online' }).check()
   }, 30_000)
 
   it('saves; a new visitor gets the new invitation and colour in their language without a restart', async () => {
