@@ -8,6 +8,7 @@ import {
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
 import type { SandboxTimings } from '../options'
+import { AgentDeliveries } from './agent-deliveries'
 import { BotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { Chats } from './chats'
@@ -16,7 +17,6 @@ import { type ConsoleState, SandboxEvents } from './events'
 import { newId } from './ids'
 import { AgentAction, AgentMessageInput } from './inputs'
 import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
-import { Outbox } from './outbox'
 import { Pending } from './pending'
 import { RegistryService } from './registry-service'
 import type { SandboxState } from './state'
@@ -47,7 +47,7 @@ export class SandboxService extends RegistryService {
   readonly chats: Chats
   readonly timings: SandboxTimings
   readonly #pending = new Pending()
-  readonly #outbox: Outbox
+  readonly #agentDeliveries: AgentDeliveries
   readonly #bot: BotDispatcher
 
   constructor(options: SandboxServiceOptions) {
@@ -69,7 +69,7 @@ export class SandboxService extends RegistryService {
       timings: this.timings,
       pending: this.#pending,
     }
-    this.#outbox = new Outbox(context)
+    this.#agentDeliveries = new AgentDeliveries(context)
     this.#bot = new BotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
   }
 
@@ -109,7 +109,7 @@ export class SandboxService extends RegistryService {
     if (isTypingMessage(message)) {
       const delivery: Delivery = { status: 'pending', attempts: [] }
       const body = { sender, recipient: { id: chat.senderId }, message: { type: message.type } }
-      return { delivery: this.#outbox.deliver(chat, delivery, body, 1) }
+      return { delivery: this.#agentDeliveries.deliver(chat, delivery, body, 1) }
     }
     if (chat.agentId !== agent.id || chat.state !== 'active')
       this.joinChat(chat.id, { agentId: agent.id })
@@ -122,7 +122,7 @@ export class SandboxService extends RegistryService {
       message: { ...message, id },
       delivery: { status: 'pending', attempts: [] },
     })
-    return { entry, delivery: this.#outbox.deliverEntry(chat, entry, sender) }
+    return { entry, delivery: this.#agentDeliveries.deliverEntry(chat, entry, sender) }
   }
 
   /** The agent accepts the chat; a bot that had it gets AGENT_JOINED and is not called again. */
@@ -188,7 +188,7 @@ export class SandboxService extends RegistryService {
       message: { type: 'text', id, text },
       delivery: { status: 'pending', attempts: [] },
     })
-    void this.#outbox.deliverEntry(chat, entry, { name: provider.name })
+    void this.#agentDeliveries.deliverEntry(chat, entry, { name: provider.name })
     return chat
   }
 

@@ -8,7 +8,7 @@ import type { Pending } from './pending'
 import type { Registry } from './registry'
 import type { TrafficLog } from './traffic-log'
 
-export type OutboxContext = {
+export type AgentDeliveriesContext = {
   registry: Registry
   chats: Chats
   traffic: TrafficLog
@@ -16,11 +16,15 @@ export type OutboxContext = {
   pending: Pending
 }
 
-/** A3: agent and bot messages on their way to the integrator, with their delivery log. */
-export class Outbox {
-  readonly #context: OutboxContext
+/**
+ * A3 as the service sends it: agent and bot messages on their way to the integrator's
+ * webhook, each with its delivery log in the chat (the HTTP attempts are in
+ * ../delivery/agent-delivery.ts).
+ */
+export class AgentDeliveries {
+  readonly #context: AgentDeliveriesContext
 
-  constructor(context: OutboxContext) {
+  constructor(context: AgentDeliveriesContext) {
     this.#context = context
   }
 
