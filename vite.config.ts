@@ -1,9 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { z } from 'zod'
+
+// Tests import the package's public entry points by name (`porthole/bot`, …) as
+// integrators do. Vite does not resolve a package's own name, so each name in
+// package.json's `exports` maps to its `source` (the TypeScript file the build starts from).
+const PackageJson = z.object({
+  name: z.string(),
+  exports: z.record(z.string(), z.union([z.string(), z.looseObject({ source: z.string() })])),
+})
+const pkg = PackageJson.parse(
+  JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')),
+)
+const selfReferences = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
+  typeof target === 'string'
+    ? []
+    : [
+        {
+          find: new RegExp(`^${pkg.name}${subpath.slice(1)}$`),
+          replacement: fileURLToPath(new URL(target.source, import.meta.url)),
+        },
+      ],
+)
 
 // Vitest projects: node for shared/server/demo/bench, a DOM for the widget, and the
 // real-browser end-to-end suite. The production builds live in scripts/build.mjs.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  resolve: { alias: selfReferences },
   test: {
     projects: [
       {
@@ -11,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{shared,server,demo,bench}/**/*.test.{ts,tsx}'],
+          include: ['tests/{shared,server,demo,bench,docs}/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
         },
       },

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
+import { type BotEventHandler, createBotProvider } from 'porthole/bot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { type BotEventHandler, createBotProvider } from '../../../server/bot/index'
 import { createClientMessageEvent } from '../../factories/protocol'
 import { createFakeFetch, createRecordingLogger, ok } from './helpers'
 
-// The extension point as the README's section "The bot" shows it: a FAQ search as the brain.
+// The extension point as the README's section "The bot" shows it, imported through the
+// package's public name (porthole/bot) as an integrator would: a FAQ search as the brain.
 
 const faq = [
   { question: 'How do I reset my password?', answer: 'Use "Forgot password" on the sign-in page.' },
