@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 // Node entry points built into dist/ so that production runs on plain `node`: the
 // commands, and the library entry points package.json's `exports` names (porthole/server,
-// porthole/bot, porthole/sandbox, porthole/protocol; tests/package-exports.test.ts keeps
+// porthole/bot, porthole/sandbox, porthole/protocol; tests/server/package-exports.test.ts keeps
 // the two in step).
 const entries: Record<string, string> = {
   'server/main': 'server/main.ts',
