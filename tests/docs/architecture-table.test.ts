@@ -26,9 +26,12 @@ function tableAfter(markdown: string, heading: string): string[][] {
   const first = lines.findIndex((line) => line.startsWith('|'))
   if (first < 0) throw new Error(`no table under "${heading}"`)
   const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'))
-  return lines
-    .slice(first + 2, end < 0 ? undefined : end)
-    .map((line) => line.slice(1, -1).split('|').map((cell) => cell.trim()))
+  return lines.slice(first + 2, end < 0 ? undefined : end).map((line) =>
+    line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim()),
+  )
 }
 
 /** Every Markdown link target in `cell`, in order. */
