@@ -72,7 +72,14 @@ export function fileRoutes(runtime: Runtime) {
     })
   }
 
-  return new Hono<AppEnv>()
-    .get('/files/:id/thumb', (c) => serve(c.req.param('id'), 'thumb'))
-    .get('/files/:id/:name', (c) => serve(c.req.param('id'), 'file', c.req.param('name')))
+  // One route, not a static `/files/:id/thumb` beside `/files/:id/:name`: Hono's
+  // RegExpRouter cannot compile that pair, and one such route makes the whole app fall
+  // back to the slower TrieRouter (about 3 % of the CPU of every webhook). `thumb` is
+  // the thumbnail, as when it was the first of the two routes.
+  return new Hono<AppEnv>().get('/files/:id/:name', (c) => {
+    const name = c.req.param('name')
+    return name === 'thumb'
+      ? serve(c.req.param('id'), 'thumb')
+      : serve(c.req.param('id'), 'file', name)
+  })
 }
