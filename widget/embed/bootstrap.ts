@@ -24,7 +24,6 @@ const QUEUED_METHODS = [
   'identify',
   'showInvite',
   'sendMessage',
-  'getUnreadCount',
   'clearHistory',
   'on',
   'off',
@@ -53,6 +52,8 @@ if (!script) {
   api.started = true
   if (!api.q) api.q = []
   const queue = api.q
+  // A query, not a command: 0 until the loader knows better (never undefined).
+  if (typeof api.getUnreadCount !== 'function') api.getUnreadCount = () => 0
   for (const method of QUEUED_METHODS) {
     if (typeof api[method] !== 'function') {
       api[method] = (...args: unknown[]) => {

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+type Host = { Porthole?: Record<string, unknown> & { q?: unknown[][] } }
+const host = window as unknown as Host
+
+afterEach(() => {
+  delete host.Porthole
+  document.head.replaceChildren()
+  vi.resetModules()
+})
+
+async function runEmbed() {
+  const script = document.createElement('script')
+  script.setAttribute('src', 'https://chat.example.com/widget.js')
+  // Not inserted as a live script: happy-dom must not fetch it; findScript reads the DOM.
+  script.type = 'text/plain'
+  document.head.append(script)
+  vi.stubGlobal('PORTHOLE_CONFIG', null)
+  // The loader import fails in the test (no server): that is logged, not thrown.
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  await import('../../../widget/embed/bootstrap')
+}
+
+describe('the embed script before the loader has run', () => {
+  it('getUnreadCount() returns 0, not undefined, and queues nothing', async () => {
+    await runEmbed()
+    const api = host.Porthole as { getUnreadCount(): unknown; q: unknown[][] }
+    expect(api.getUnreadCount()).toBe(0)
+    expect(api.q).toEqual([])
+  })
+
+  it('commands are still queued in order', async () => {
+    await runEmbed()
+    const api = host.Porthole as unknown as {
+      open(): void
+      showInvite(t: string): void
+      q: unknown[][]
+    }
+    api.open()
+    api.showInvite('hi')
+    expect(api.q).toEqual([['open'], ['showInvite', 'hi']])
+  })
+
+  it('keeps a getUnreadCount the page already defined', async () => {
+    host.Porthole = { getUnreadCount: () => 7 }
+    await runEmbed()
+    expect((host.Porthole as { getUnreadCount(): number }).getUnreadCount()).toBe(7)
+  })
+})
