@@ -14,11 +14,19 @@ export const ClientId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must use only letters, digits, - and _')
 export type ClientId = z.infer<typeof ClientId>
 
+// The same patterns as the widget's widget/protocol/contact-rules.ts (kept zod-free
+// there); an empty string is allowed (no value).
+export const CONTACT_EMAIL = /^(?:|[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+)$/
+export const CONTACT_PHONE = /^(?:|(?=(?:\D*\d){3})[\d +()-]{5,32})$/
 /** Contact details a customer gives (offline form, setContact, the bot's contact request). */
 export const Contact = z.object({
   name: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(320).optional(),
-  phone: z.string().trim().max(64).optional(),
+  email: z.string().trim().max(320).regex(CONTACT_EMAIL, 'must be an e-mail address').optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(CONTACT_PHONE, 'must be a phone number: 5 to 32 digits, spaces, +, -, ( and )')
+    .optional(),
 })
 export type Contact = z.infer<typeof Contact>
 

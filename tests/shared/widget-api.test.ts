@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import { MAX_TEXT_LENGTH } from '../../shared/text'
 import {
   ClientId,
+  Contact,
   type ConversationEntry,
   IdentifiedUser,
   OutgoingMessage,
@@ -10,6 +11,7 @@ import {
   parseStreamEvent,
   SessionRequest,
 } from '../../shared/widget-api'
+import { invalidContactField } from '../../widget/protocol/contact-rules'
 
 function createEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
   return {
@@ -218,4 +220,39 @@ describe('parseStreamEvent', () => {
       expect(parseStreamEvent(event, '{}')).toBeUndefined()
     },
   )
+})
+
+describe('Contact: e-mail and phone rules (the widget applies the same)', () => {
+  const emails = ['ada@example.com', 'a.b+c@mail.example.co.uk', 'иван@почта.рф']
+  const badEmails = ['nope', 'a@b', '@example.com', 'a b@example.com', 'a@@example.com', 'a@.com']
+  const phones = ['+7 912 345-67-89', '(555) 123-4567', '12345', '+1-800-555-0100']
+  const badPhones = ['call me', '123', '+-()-', '12345x', '1'.repeat(33), '555\n1234']
+
+  it.each(emails)('accepts the e-mail %j, in the schema and the widget', (email) => {
+    expect(Contact.safeParse({ email }).success).toBe(true)
+    expect(invalidContactField({ email })).toBeUndefined()
+  })
+  it.each(badEmails)('rejects the e-mail %j with the field path, in both', (email) => {
+    const result = Contact.safeParse({ email })
+    expect(result.error?.issues[0]?.path).toEqual(['email'])
+    expect(result.error?.issues[0]?.message).toBe('must be an e-mail address')
+    expect(invalidContactField({ email })).toBe('email')
+  })
+  it.each(phones)('accepts the phone %j, in both', (phone) => {
+    expect(Contact.safeParse({ phone }).success).toBe(true)
+    expect(invalidContactField({ phone })).toBeUndefined()
+  })
+  it.each(badPhones)('rejects the phone %j with the field path, in both', (phone) => {
+    expect(Contact.safeParse({ phone }).error?.issues[0]?.path).toEqual(['phone'])
+    expect(invalidContactField({ phone })).toBe('phone')
+  })
+  it('an empty or blank field is no value, not an error; values are trimmed first', () => {
+    expect(Contact.parse({ email: '', phone: '  ' })).toEqual({ email: '', phone: '' })
+    expect(invalidContactField({ email: ' ', phone: '' })).toBeUndefined()
+    expect(Contact.parse({ email: ' ada@example.com ' }).email).toBe('ada@example.com')
+  })
+  it('a POST /api/session contact with a bad e-mail fails at contact.email', () => {
+    const result = SessionRequest.safeParse({ contact: { email: 'nope' } })
+    expect(result.error?.issues[0]?.path).toEqual(['contact', 'email'])
+  })
 })

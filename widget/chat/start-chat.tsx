@@ -2,6 +2,7 @@ import { render } from 'preact'
 import type { ChatApi, WidgetContext } from '../loader/context'
 import { styleSheet } from '../loader/loader-styles'
 import { parseContact } from '../protocol/api-bodies'
+import { invalidContactField } from '../protocol/contact-rules'
 import { CHAT_CSS } from './chat-styles'
 import { ChatApp } from './components/ChatApp'
 import { MAX_MESSAGE_LENGTH } from './components/Composer'
@@ -33,6 +34,14 @@ export async function startChat(context: WidgetContext): Promise<ChatApi> {
       if (!parsed) {
         throw new TypeError(
           'Porthole.setContact expects {name?, email?, phone?} with string values',
+        )
+      }
+      const invalid = invalidContactField(parsed)
+      if (invalid) {
+        const rule =
+          invalid === 'email' ? 'an e-mail address' : 'a phone number (digits, +, -, (, ))'
+        throw new TypeError(
+          `Porthole.setContact: ${invalid} must be ${rule}, not ${parsed[invalid]}`,
         )
       }
       await controller.setContact(parsed)

@@ -24,6 +24,8 @@ export interface ChatStrings {
   email: string
   phone: string
   contactNeeded: string
+  /** The offline form's inline error for a malformed field. */
+  invalid: { email: string; phone: string }
   leaveMessage: string
   download: string
   openMap: string
@@ -63,6 +65,10 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     email: 'Email',
     phone: 'Phone',
     contactNeeded: 'Please give an email or a phone number so we can answer you.',
+    invalid: {
+      email: 'Please check the email address (like name@example.com).',
+      phone: 'Please check the phone number: digits, spaces, +, -, ( and ).',
+    },
     leaveMessage: 'Send message',
     download: 'Download',
     openMap: 'Open map',
@@ -94,6 +100,10 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     email: 'Эл. почта',
     phone: 'Телефон',
     contactNeeded: 'Укажите почту или телефон, чтобы мы могли ответить.',
+    invalid: {
+      email: 'Проверьте адрес почты (например, name@example.com).',
+      phone: 'Проверьте номер телефона: цифры, пробелы, +, -, ( и ).',
+    },
     leaveMessage: 'Отправить сообщение',
     download: 'Скачать',
     openMap: 'Открыть карту',

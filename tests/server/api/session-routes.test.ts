@@ -137,9 +137,26 @@ describe('POST /api/session', () => {
     const first = SessionResponse.parse(json)
     expect(first.contact).toEqual({ name: 'Ada', email: 'ada@example.com' })
     const again = SessionResponse.parse(
-      (await session({ token: first.token, contact: { phone: '+123' } })).json,
+      (await session({ token: first.token, contact: { phone: '+1 234 567' } })).json,
     )
-    expect(again.contact).toEqual({ name: 'Ada', email: 'ada@example.com', phone: '+123' })
+    expect(again.contact).toEqual({ name: 'Ada', email: 'ada@example.com', phone: '+1 234 567' })
+  })
+
+  it('refuses a contact whose e-mail or phone is malformed: 400 naming the field, nothing stored', async () => {
+    t = createTestApp()
+    const first = SessionResponse.parse((await session({ contact: { name: 'Ada' } })).json)
+    for (const [contact, field] of [
+      [{ email: 'nope' }, 'contact.email'],
+      [{ phone: 'call me' }, 'contact.phone'],
+    ] as const) {
+      const { res, json } = await session({ token: first.token, contact })
+      expect(res.status).toBe(400)
+      const { error } = ErrorBody.parse(json)
+      expect(error.code).toBe('invalid_request')
+      expect(error.message).toContain(field)
+    }
+    const again = SessionResponse.parse((await session({ token: first.token })).json)
+    expect(again.contact).toEqual({ name: 'Ada' })
   })
 
   it('gives a verified user the id user:<id>, the same on every device', async () => {

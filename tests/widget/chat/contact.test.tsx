@@ -27,7 +27,17 @@ describe('offline', () => {
     fireEvent.click(widget.screen.getByRole('button', { name: 'Send message' }))
     await widget.screen.findByText('Please give an email or a phone number so we can answer you.')
     expect(backend.texts()).toHaveLength(0)
+    // A malformed e-mail or phone is an inline error, and nothing is sent.
+    fireEvent.input(field('Email'), { target: { value: 'nope' } })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send message' }))
+    await widget.screen.findByText('Please check the email address (like name@example.com).')
     fireEvent.input(field('Email'), { target: { value: 'jo@example.com' } })
+    fireEvent.input(field('Phone'), { target: { value: 'evenings' } })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send message' }))
+    await widget.screen.findByText('Please check the phone number: digits, spaces, +, -, ( and ).')
+    expect(backend.texts()).toHaveLength(0)
+    expect(backend.requests.some((request) => request.body?.contact)).toBe(false)
+    fireEvent.input(field('Phone'), { target: { value: '' } })
     fireEvent.click(widget.screen.getByRole('button', { name: 'Send message' }))
     await widget.screen.findByText('Sent')
     const contactRequest = backend.requests.find(
@@ -46,12 +56,23 @@ describe('offline', () => {
 describe('the JS API of the chat', () => {
   it('setContact sends the profile; a bad one is refused with a clear error', async () => {
     const widget = track(await mountTestWidget())
-    await widget.widget.api.setContact({ name: 'Ann', phone: '+100' })
+    await widget.widget.api.setContact({ name: 'Ann', phone: '+1 (555) 010-0100' })
     const request = widget.backend.requests.find((candidate) => candidate.body?.contact)
-    expect(request?.body?.contact).toEqual({ name: 'Ann', phone: '+100' })
+    expect(request?.body?.contact).toEqual({ name: 'Ann', phone: '+1 (555) 010-0100' })
     await expect(widget.widget.api.setContact({ name: 42 } as never)).rejects.toThrow(
       /setContact expects/,
     )
+  })
+
+  it('setContact rejects a malformed e-mail or phone with a TypeError naming the field, sending nothing', async () => {
+    const widget = track(await mountTestWidget())
+    const api = widget.widget.api
+    await expect(api.setContact({ email: 'nope' })).rejects.toThrow(TypeError)
+    await expect(api.setContact({ name: 'Ann', email: 'nope' })).rejects.toThrow(
+      'Porthole.setContact: email must be an e-mail address, not nope',
+    )
+    await expect(api.setContact({ phone: 'call me' })).rejects.toThrow(/setContact: phone must be/)
+    expect(widget.backend.requests.some((candidate) => candidate.body?.contact)).toBe(false)
   })
 
   it('identify verifies the user and switches the stream to their conversation', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { Contact } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
+import { invalidContactField } from '../../protocol/contact-rules'
 
 interface Props {
   strings: ChatStrings
@@ -23,9 +24,13 @@ export function OfflineForm({ strings, onSubmit }: Props) {
   return (
     <form
       class="ph-offline-form"
+      // Our rules and words (inline, localized), not the browser's bubbles.
+      noValidate
       onSubmit={async (event) => {
         event.preventDefault()
         if (!contact.email?.trim() && !contact.phone?.trim()) return setError(strings.contactNeeded)
+        const invalid = invalidContactField(contact)
+        if (invalid) return setError(strings.invalid[invalid])
         if (!text.trim()) return
         setBusy(true)
         setError(undefined)

@@ -1,0 +1,17 @@
+import type { Contact } from '../../shared/widget-api'
+
+// The rules of shared/widget-api.ts's Contact schema, without zod (the chat chunk's
+// budget): tests/shared/widget-api.test.ts checks both agree.
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
+/** Digits, spaces, +, -, ( and ): 5 to 32 characters, at least 3 of them digits. */
+export const PHONE_PATTERN = /^(?=(?:\D*\d){3})[\d +()-]{5,32}$/
+
+/** The first given field that breaks its rule (an empty field is not given). */
+export function invalidContactField(contact: Contact): 'email' | 'phone' | undefined {
+  const email = contact.email?.trim()
+  const phone = contact.phone?.trim()
+  if (email && !EMAIL_PATTERN.test(email)) return 'email'
+  if (phone && !PHONE_PATTERN.test(phone)) return 'phone'
+  return undefined
+}
