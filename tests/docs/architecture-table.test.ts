@@ -1,13 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-// The README's architecture table (spec interface × widget / server / sandbox) links the
-// file that implements each cell; a rename that forgets the table fails here.
+// The architecture table in docs/contributing/architecture.md (spec interface × widget /
+// server / sandbox) links the file that implements each cell; a rename that forgets the
+// table fails here.
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const readme = readFileSync(`${root}README.md`, 'utf8')
-const HEADING = '### Architecture: where each spec interface lives'
+const PAGE = 'docs/contributing/architecture.md'
+const page = readFileSync(`${root}${PAGE}`, 'utf8')
+const HEADING = '## Architecture: where each spec interface lives'
 const INTERFACES = [
   'A1 channel status',
   'A2 customer message',
@@ -21,7 +24,7 @@ const INTERFACES = [
 /** The cells of each row of the first Markdown table after `heading` (header and separator left out). */
 function tableAfter(markdown: string, heading: string): string[][] {
   const start = markdown.indexOf(`\n${heading}\n`)
-  if (start < 0) throw new Error(`README.md has no "${heading}" section`)
+  if (start < 0) throw new Error(`the page has no "${heading}" section`)
   const lines = markdown.slice(start + heading.length + 2).split('\n')
   const first = lines.findIndex((line) => line.startsWith('|'))
   if (first < 0) throw new Error(`no table under "${heading}"`)
@@ -48,13 +51,13 @@ describe('the table reader', () => {
     expect(linksIn(rows[0]?.[1] ?? '')).toEqual(['a/f.ts', 'b/g.ts'])
   })
 
-  it('refuses a README without the section', () => {
-    expect(() => tableAfter('# nothing\n', HEADING)).toThrow(/no "### Architecture/)
+  it('refuses a page without the section', () => {
+    expect(() => tableAfter('# nothing\n', HEADING)).toThrow(/no "## Architecture/)
   })
 })
 
-describe("the README's architecture table", () => {
-  const rows = tableAfter(readme, HEADING)
+describe("the docs' architecture table", () => {
+  const rows = tableAfter(page, HEADING)
 
   it('has one row per spec interface, each with widget, server and sandbox columns', () => {
     expect(rows.map((cells) => cells[0])).toEqual(INTERFACES)
@@ -69,10 +72,12 @@ describe("the README's architecture table", () => {
     }
   })
 
-  it('links only files that exist, relative to the repository', () => {
+  it('links only files that exist, relative to the page', () => {
     const links = rows.flatMap((cells) => cells.slice(1).flatMap(linksIn))
     expect(links.length).toBeGreaterThan(20)
-    const missing = links.filter((link) => link.startsWith('/') || !existsSync(`${root}${link}`))
+    const missing = links.filter(
+      (link) => link.startsWith('/') || !existsSync(join(root, dirname(PAGE), link)),
+    )
     expect(missing).toEqual([])
   })
 
@@ -80,6 +85,6 @@ describe("the README's architecture table", () => {
     const links = rows.flatMap((cells) =>
       cells.slice(1).flatMap((cell) => [...cell.matchAll(/\[`([^`]+)`\]\(([^)]+)\)/g)]),
     )
-    for (const [, text, link] of links) expect(text).toBe(link)
+    for (const [, text, link] of links) expect(join(dirname(PAGE), link ?? '')).toBe(text)
   })
 })

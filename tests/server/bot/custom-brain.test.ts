@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { createClientMessageEvent } from '../../factories/protocol'
 import { createFakeFetch, createRecordingLogger, ok } from './helpers'
 
-// The extension point as the README's section "The bot" shows it, imported through the
+// The extension point as docs/integrators/bot-extension.md shows it, imported through the
 // package's public name (porthole/bot) as an integrator would: a FAQ search as the brain.
 
 const faq = [

@@ -3,18 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { parseBotSettings } from '../../../server/bot/rules'
 import { parseSettings } from '../../../server/config/settings'
 
-// The settings example in the README's bot section must stay a valid settings file.
+// The settings example in the bot's page (docs/integrators/bot.md) must stay a valid settings file.
 
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
-const HEADING = '### The `bot` section of the settings file'
+const readme = readFileSync(new URL('../../../docs/integrators/bot.md', import.meta.url), 'utf8')
+const HEADING = '## The `bot` section of the settings file'
 
-describe('the README’s bot settings example', () => {
+describe('the bot page’s settings example', () => {
   it('is valid for the backend and the bot', () => {
     const section = readme.slice(readme.indexOf(HEADING))
     const block = readme.includes(HEADING)
       ? section.match(/```json\n([\s\S]*?)```/)?.[1]
       : undefined
-    if (block === undefined) throw new Error(`no JSON example under "${HEADING}" in README.md`)
+    if (block === undefined)
+      throw new Error(`no JSON example under "${HEADING}" in docs/integrators/bot.md`)
     const settings = parseSettings(JSON.parse(block))
     const bot = parseBotSettings(settings.bot)
     expect(bot.rules.map((rule) => rule.reply.type)).toEqual(

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 import { clientAddress } from '../../../server/http/client-ip'
 
-// The README's reverse-proxy example is what operators copy: it must keep the secret
+// The reverse-proxy example in docs/operators/deploying.md is what operators copy: it must keep the secret
 // paths out of the access log and forward the client address the way TRUST_PROXY reads it.
 
-const readme = readFileSync(join(findRepoRoot(), 'README.md'), 'utf8')
-const section = readme.slice(readme.indexOf('### Behind a reverse proxy with TLS'))
+const readme = readFileSync(join(findRepoRoot(), 'docs/operators/deploying.md'), 'utf8')
+const section = readme.slice(readme.indexOf('## Behind a reverse proxy with TLS'))
 const nginx = /```nginx\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
 
 /** The nginx `location` blocks: their pattern and body. */
@@ -31,7 +31,7 @@ function locationFor(path: string) {
     .sort((a, b) => b.pattern.length - a.pattern.length)[0]
 }
 
-describe("the README's nginx example", () => {
+describe("the deploying page's nginx example", () => {
   it('exists', () => {
     expect(locations(nginx).length).toBeGreaterThan(2)
   })

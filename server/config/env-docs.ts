@@ -1,0 +1,190 @@
+// What each environment variable of env-schema.ts means and its default, as operators
+// read them: scripts/docs-config.ts renders this into docs/operators/configuration.md, and
+// tests/docs/configuration.test.ts fails when a schema variable has no entry here or the
+// page differs. Markdown; the order is the table's.
+
+import type { EnvSchema } from './env-schema'
+
+export interface EnvDoc {
+  /** What the variable does, in Markdown (one table cell: no line breaks, no `|`). */
+  readonly meaning: string
+  /** The value when it is unset, or `required`, in Markdown. */
+  readonly default: string
+}
+
+export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
+  PORT: {
+    meaning: 'listen port (`0` picks a free one)',
+    default: '`3000`',
+  },
+  HOST: {
+    meaning: 'listen address',
+    default: '`0.0.0.0`',
+  },
+  PUBLIC_URL: {
+    meaning:
+      'the address browsers and the service use to reach the backend (no trailing slash needed)',
+    default: '`http://localhost:$PORT`',
+  },
+  CHANNEL_URL: {
+    meaning:
+      'the channel endpoint `{base_url}/<random_string>/<CHANNEL_PUBLIC_ID>`. **Secret**: it is never sent to browsers or written to logs',
+    default: 'required',
+  },
+  WEBHOOK_SECRET: {
+    meaning: 'path secret of the A3 receiver; 16–512 letters, digits, `-`, `_`',
+    default: 'required',
+  },
+  SESSION_SECRET: {
+    meaning:
+      'HMAC key of visitor tokens; at least 32 characters. Changing it signs every visitor out',
+    default: 'required',
+  },
+  IDENTITY_SECRET: {
+    meaning:
+      'HMAC key for identity verification of logged-in users (see below); at least 16 characters',
+    default: 'unset (off)',
+  },
+  ADMIN_PASSWORD: {
+    meaning:
+      'turns the settings studio on at `/admin` (see [the settings studio](../site-owners/settings.md#for-site-owners-the-settings-studio)); at least 12 characters. **Secret**: kept only as a scrypt hash in memory, never logged. Without it every `/admin` path is 404',
+    default: 'unset (off); `npm start` generates one',
+  },
+  ADMIN_TOKEN: {
+    meaning:
+      '`Authorization: Bearer <ADMIN_TOKEN>` opens every `/admin/api/*` route, for scripts and CI; at least 24 characters (`openssl rand -hex 24`); needs `ADMIN_PASSWORD`. **Secret**',
+    default: 'unset',
+  },
+  SESSION_TTL_DAYS: {
+    meaning:
+      'sliding lifetime of a visitor token: a token unused for this long is refused (401 `session_expired`); each `POST /api/session {token}` renews it (1–3650)',
+    default: '`30`',
+  },
+  ALLOWED_ORIGINS: {
+    meaning:
+      "comma-separated origins that may embed the widget, e.g. `https://www.example.com,https://shop.example.com`; `*` allows any (not recommended). The backend's own origin is always allowed",
+    default: '`http://localhost:3000`',
+  },
+  STORE_URL: {
+    meaning: '`sqlite:<path>`, `memory:` (tests and throw-away demos only) or `redis://…`',
+    default: '`sqlite:<PORTHOLE_DATA_DIR>/porthole.db`',
+  },
+  PORTHOLE_CONFIG: {
+    meaning: 'path of the site-owner settings file (JSON, below)',
+    default: '`porthole.config.json` in the working directory, if present',
+  },
+  PORTHOLE_DATA_DIR: {
+    meaning: 'folder for the default sqlite file and demo secrets',
+    default: '`./data`',
+  },
+  PORTHOLE_DEMO: {
+    meaning:
+      '`1` in the demo launcher: a missing `WEBHOOK_SECRET`/`SESSION_SECRET` is generated once and kept in `<data dir>/demo-secrets.json`, so tokens survive a restart',
+    default: '`0`',
+  },
+  BOT_TOKEN: {
+    meaning:
+      "the bot provider's token (**Secret**); the B2 endpoint is `{PUBLIC_URL}/bot/{BOT_TOKEN}`. `BOT_TOKEN`, `BOT_PROVIDER_ID` and `BOT_BASE_URL` are set all three or none",
+    default: 'bot off',
+  },
+  BOT_PROVIDER_ID: {
+    meaning:
+      "the bot provider's id at the service; with `BOT_TOKEN` and `BOT_BASE_URL`, all three or none",
+    default: 'bot off',
+  },
+  BOT_BASE_URL: {
+    meaning:
+      "the service's http(s):// bot address (`{bot_base_url}`) the bot sends its events to (B1); with `BOT_TOKEN` and `BOT_PROVIDER_ID`, all three or none",
+    default: 'bot off',
+  },
+  TRUST_PROXY: {
+    meaning:
+      "the number of reverse proxies in front of the backend (`1` or `true`: one, e.g. nginx; `2`: a CDN and nginx). The client address for rate limits is the `X-Forwarded-For` entry that many places from the right (each proxy appends the address it was called from; entries to the left are written by the client and ignored). `0`: the socket's address",
+    default: '`0`',
+  },
+  LOG_LEVEL: {
+    meaning: '`debug`, `info`, `warn` or `error`',
+    default: '`info`',
+  },
+  STATUS_CACHE_SECONDS: {
+    meaning: 'how long an A1 status answer is reused',
+    default: '`15`',
+  },
+  UPSTREAM_TIMEOUT_MS: {
+    meaning: 'timeout of each A1/A2 request',
+    default: '`10000`',
+  },
+  A2_RETRY_INTERVAL_MS: {
+    meaning:
+      'pause before resending a customer message after a 5xx or connection error (the service asks for 3–60 s)',
+    default: '`3000`',
+  },
+  A2_RETRIES: {
+    meaning: 'resends after the first attempt',
+    default: '`3`',
+  },
+  A2_GIVE_UP_HOURS: {
+    meaning:
+      'after those fast retries a customer message is `delayed` and retried with backoff (5 s doubling to 5 minutes, ±20 %) until this long after it was sent; then it is `failed` (1–720). See "Delivery of customer messages" in the [HTTP API](../integrators/http-api.md)',
+    default: '`24`',
+  },
+  SHUTDOWN_DRAIN_SECONDS: {
+    meaning:
+      'on SIGTERM/SIGINT, keep serving this long with `/healthz` answering 503 `draining`, so the load balancer takes the instance out before it closes (0–300)',
+    default: '`0`',
+  },
+  HEARTBEAT_SECONDS: {
+    meaning: 'SSE heartbeat interval',
+    default: '`25`',
+  },
+  MAX_STREAMS_PER_IP: {
+    meaning:
+      'open event streams per client address (with `TRUST_PROXY`, the forwarded address); beyond it `GET /api/events` answers 429 (1–1000000)',
+    default: '`50`',
+  },
+  MAX_STREAMS: {
+    meaning:
+      "open event streams on this instance; beyond it `GET /api/events` answers 503 so the load balancer's other instances take them (1–10000000)",
+    default: '`20000`',
+  },
+  RETENTION_DAYS: {
+    meaning: 'conversation entries older than this are deleted',
+    default: '`30`',
+  },
+  RETENTION_MAX_ENTRIES: {
+    meaning: 'at most this many entries are kept per visitor (the newest)',
+    default: '`1000`',
+  },
+  RATE_LIMIT_MESSAGES_PER_MINUTE: {
+    meaning:
+      '`POST /api/messages` per visitor (typing notifications included: the widget sends one every 3 s or so while the visitor types)',
+    default: '`120`',
+  },
+  RATE_LIMIT_IP_MESSAGES_PER_MINUTE: {
+    meaning: '`POST /api/messages` per client address',
+    default: '`600`',
+  },
+  RATE_LIMIT_SESSIONS_PER_MINUTE: {
+    meaning: '`POST /api/session` per client address',
+    default: '`30`',
+  },
+  RATE_LIMIT_UPLOADS_PER_MINUTE: {
+    meaning: '`POST /api/uploads` per visitor (1–10000)',
+    default: '`20`',
+  },
+  UPLOAD_MAX_MB: {
+    meaning:
+      'largest attachment, in MiB; a bigger one is refused with 413 while it streams (1–1024)',
+    default: '`10`',
+  },
+  UPLOAD_TYPES: {
+    meaning:
+      'comma-separated attachment types accepted, among `png, jpeg` (or `jpg`)`, gif, webp, pdf, txt, csv, docx, xlsx, odt, zip`',
+    default: 'all of them',
+  },
+  UPLOAD_DIR: {
+    meaning:
+      'folder of the attachments (see "Attachments" in the [HTTP API](../integrators/http-api.md)); with several instances, a folder they all share',
+    default: '`<PORTHOLE_DATA_DIR>/uploads`',
+  },
+}
