@@ -52,7 +52,10 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   // The path is not echoed back: it may carry a secret the caller mistyped.
   app.notFound((c) =>
     c.json(
-      errorBody('not_found', `No such route for ${c.req.method}: see the HTTP API in the README.`),
+      errorBody(
+        'not_found',
+        `No such route for ${c.req.method}: see docs/integrators/http-api.md.`,
+      ),
       404,
     ),
   )

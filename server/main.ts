@@ -1,5 +1,5 @@
 // Production entry: `npm run serve` (node dist/server/main.js). Configuration comes
-// from the environment; see the README, section "Configuration".
+// from the environment; see docs/operators/configuration.md.
 import { isBotSettingsError } from './bot/errors'
 import { isConfigError } from './config/errors'
 import { maskSecret } from './logging/mask-secret'

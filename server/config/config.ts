@@ -22,7 +22,7 @@ export type RateLimits = {
   sessionsPerIpPerMinute: number
 }
 
-/** The backend's validated configuration (see the README, section "Configuration"). */
+/** The backend's validated configuration (see docs/operators/configuration.md). */
 export type Config = {
   port: number
   host: string

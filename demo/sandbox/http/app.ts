@@ -37,10 +37,7 @@ export function createSandboxApp(
   app.notFound((c) =>
     c.req.path.startsWith('/console/api/')
       ? c.json(
-          errorBody(
-            'not_found',
-            `No route ${c.req.method} ${c.req.path}: see the README, section "The sandbox"`,
-          ),
+          errorBody('not_found', `No route ${c.req.method} ${c.req.path}: see docs/sandbox.md`),
           404,
         )
       : c.text('Not Found', 404),

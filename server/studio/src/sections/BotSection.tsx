@@ -36,8 +36,8 @@ export function BotSection() {
       <div class={`field${syntax || problems.length ? ' has-error' : ''}`}>
         <label for="f-bot">All bot settings (JSON)</label>
         <p class="hint" id="f-bot-hint">
-          Greeting, keyword rules, handover phrases: see “Bot rules” in the README. Leave empty for
-          no bot rules.
+          Greeting, keyword rules, handover phrases: see “The bot section of the settings file” in
+          docs/integrators/bot.md. Leave empty for no bot rules.
         </p>
         <textarea
           id="f-bot"
