@@ -10,6 +10,7 @@ import { createAttention } from './attention'
 import { createCatchUp } from './catch-up'
 import type { Conversation, ConversationEvent } from './conversation'
 import { createCustomerMessages } from './customer-messages'
+import { createDraft } from './draft'
 import { openEventStream } from './event-stream'
 import { persisted } from './persisted'
 import { createReadSync } from './read-sync'
@@ -170,6 +171,7 @@ export function createChatController(context: WidgetContext) {
     void sender.flush()
   }
 
+  const draft = createDraft(storage)
   const { sender, typing, send, retry, sendNow } = createCustomerMessages(
     context,
     conversation,
@@ -227,6 +229,7 @@ export function createChatController(context: WidgetContext) {
     sendNow,
     loadEarlier,
     typing,
+    draft,
     async init(): Promise<void> {
       const [stored] = await Promise.all([session.load(), conversation.load()])
       state.set({ contact: stored?.contact ?? {} })
@@ -277,6 +280,7 @@ export function createChatController(context: WidgetContext) {
       readSync.stop()
       await session.clear()
       dispatch({ type: 'reset' })
+      draft.set('')
       ui.set({ inviteAnswer: undefined, unread: 0 })
       await storage.write([], ['unread', 'invite-answer'])
       tabs.post({ kind: 'clear' })

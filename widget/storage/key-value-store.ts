@@ -12,6 +12,8 @@ export type StoreKey =
   | 'unread'
   | 'invite-dismissed'
   | 'invite-answer'
+  /** The composer's unsent text. */
+  | 'draft'
 
 /** Where the widget keeps its state: IndexedDB in browsers, memory in tests. */
 export interface KeyValueStore {

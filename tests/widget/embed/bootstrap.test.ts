@@ -18,6 +18,7 @@ async function runEmbed() {
   vi.stubGlobal('PORTHOLE_CONFIG', null)
   // The loader import fails in the test (no server): that is logged, not thrown.
   vi.spyOn(console, 'error').mockImplementation(() => {})
+  // @ts-expect-error the embed is a classic script: it runs for its effect, exports nothing
   await import('../../../widget/embed/bootstrap')
 }
 

@@ -44,7 +44,14 @@ export function ChatApp({ controller, context }: Props) {
   const { conversation } = chat
   const agent = conversation.entries.findLast((entry) => entry.author !== 'visitor' && entry.name)
   const offline = ui.online === false
-  const needsContact = offline && !chat.contact.email && !chat.contact.phone
+  // The form starts a conversation while nobody is there; one in progress (anything in
+  // the log or the outbox) keeps its composer: messages wait in the outbox.
+  const needsContact =
+    offline &&
+    !chat.contact.email &&
+    !chat.contact.phone &&
+    conversation.entries.length === 0 &&
+    conversation.outbox.length === 0
   const invite = conversation.invite ?? ui.inviteAnswer
   const intro = [settings.greeting, invite].filter((text): text is string => Boolean(text))
 
@@ -72,6 +79,7 @@ export function ChatApp({ controller, context }: Props) {
       {needsContact ? (
         <OfflineForm
           strings={strings}
+          draft={controller.draft}
           onSubmit={async (contact, text) => {
             await controller.setContact(contact)
             controller.send(text)
@@ -83,6 +91,7 @@ export function ChatApp({ controller, context }: Props) {
           inputRef={input}
           onSend={controller.send}
           onInput={controller.typing.input}
+          draft={controller.draft}
         />
       )}
     </section>

@@ -1,7 +1,8 @@
 import type { Ref } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import type { ChatStrings } from '../../i18n/chat-strings'
+import type { Draft } from '../draft'
 import { countParts } from '../part-count'
 
 interface Props {
@@ -9,6 +10,7 @@ interface Props {
   inputRef: Ref<HTMLTextAreaElement>
   onSend: (text: string) => void
   onInput: (text: string) => void
+  draft: Draft
 }
 
 /** The longest text one message may carry (OutgoingMessage in shared/widget-api.ts). */
@@ -18,8 +20,11 @@ export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
  * The message box: Enter sends, Shift+Enter adds a line. Past 1000 characters the
  * counter says how many messages the backend will split the text into; nothing is cut.
  */
-export function Composer({ strings, inputRef, onSend, onInput }: Props) {
-  const [text, setText] = useState('')
+export function Composer({ strings, inputRef, onSend, onInput, draft }: Props) {
+  const [text, setText] = useState(draft.get)
+  useEffect(() => {
+    void draft.loaded().then((stored) => setText((current) => current || stored))
+  }, [draft])
   const tooLong = text.length > MAX_MESSAGE_LENGTH
   const parts = tooLong ? 1 : countParts(text.trim())
 
@@ -27,6 +32,7 @@ export function Composer({ strings, inputRef, onSend, onInput }: Props) {
     if (!text.trim() || tooLong) return
     onSend(text)
     setText('')
+    draft.set('')
   }
 
   return (
@@ -49,6 +55,7 @@ export function Composer({ strings, inputRef, onSend, onInput }: Props) {
         onInput={(event) => {
           const value = event.currentTarget.value
           setText(value)
+          draft.set(value)
           onInput(value)
         }}
         onKeyDown={(event) => {

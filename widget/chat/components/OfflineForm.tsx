@@ -2,16 +2,19 @@ import { useState } from 'preact/hooks'
 import type { Contact } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { invalidContactField } from '../../protocol/contact-rules'
+import type { Draft } from '../draft'
 
 interface Props {
   strings: ChatStrings
   onSubmit: (contact: Contact, text: string) => Promise<void>
+  /** The composer's unsent text becomes the message, and stays the draft. */
+  draft: Draft
 }
 
 /** While nobody is online: a message with a name and an email or phone to answer to. */
-export function OfflineForm({ strings, onSubmit }: Props) {
+export function OfflineForm({ strings, onSubmit, draft }: Props) {
   const [contact, setContact] = useState<Contact>({})
-  const [text, setText] = useState('')
+  const [text, setText] = useState(draft.get)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
@@ -39,6 +42,7 @@ export function OfflineForm({ strings, onSubmit }: Props) {
             Object.entries(contact).filter(([, value]) => value?.trim()),
           )
           await onSubmit(given, text)
+          draft.set('')
         } catch (failure) {
           setError(failure instanceof Error ? failure.message : String(failure))
         } finally {
@@ -60,7 +64,14 @@ export function OfflineForm({ strings, onSubmit }: Props) {
       </label>
       <label class="ph-field">
         <span>{strings.messageLabel}</span>
-        <textarea rows={3} value={text} onInput={(event) => setText(event.currentTarget.value)} />
+        <textarea
+          rows={3}
+          value={text}
+          onInput={(event) => {
+            setText(event.currentTarget.value)
+            draft.set(event.currentTarget.value)
+          }}
+        />
       </label>
       {error && (
         <p class="ph-form-error" role="alert">

@@ -1,0 +1,101 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createDraft } from '../../../widget/chat/draft'
+import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { openChat, sendText, settle, typeText } from '../fixtures/chat-helpers'
+import { createEntry } from '../fixtures/factories'
+import { createFakeBackend } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+async function open(options: Parameters<typeof openChat>[0] = {}): Promise<TestWidget> {
+  const widget = await openChat(options)
+  widgets.push(widget)
+  return widget
+}
+const messageBox = (widget: TestWidget) =>
+  widget.screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
+
+describe('an agent going offline mid-chat (issue 17 #1)', () => {
+  it('keeps the composer and the draft of a conversation in progress', async () => {
+    const widget = await open()
+    widget.stream().emit('message', createEntry({ content: { type: 'text', text: 'Hello!' } }), '1')
+    await widget.screen.findByText('Hello!')
+    typeText(widget, 'I would like to ask about')
+    widget.stream().emit('status', { online: false })
+    await settle(20)
+    // Still the composer (a textarea, no contact form), with the draft in it.
+    expect(widget.screen.queryByLabelText('Email')).toBeNull()
+    expect(messageBox(widget).tagName).toBe('TEXTAREA')
+    expect(messageBox(widget).value).toBe('I would like to ask about')
+    // And it still sends: the message goes to the outbox as always.
+    sendText(widget, 'my order')
+    await waitFor(() => expect(widget.backend.texts().at(-1)?.body?.text).toBe('my order'))
+    expect(messageBox(widget).value).toBe('')
+  })
+
+  it('a message still in the outbox counts as a conversation in progress', async () => {
+    const backend = createFakeBackend()
+    const widget = await open({ backend })
+    sendText(widget, 'first words')
+    widget.stream().emit('status', { online: false })
+    await settle(20)
+    expect(widget.screen.queryByLabelText('Email')).toBeNull()
+  })
+
+  it('with nothing said yet, the offline form starts the conversation and takes the draft', async () => {
+    const widget = await open()
+    typeText(widget, 'Are you there?')
+    widget.stream().emit('status', { online: false })
+    await widget.screen.findByLabelText('Email')
+    expect(messageBox(widget).value).toBe('Are you there?')
+  })
+})
+
+describe('the draft is never lost', () => {
+  it('survives closing and reopening the window', async () => {
+    const widget = await open()
+    typeText(widget, 'half a thought')
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Close chat' }))
+    await waitFor(() => expect(widget.screen.queryByRole('dialog')).toBeNull())
+    fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
+    await widget.screen.findByRole('dialog')
+    expect(messageBox(widget).value).toBe('half a thought')
+  })
+
+  it('survives a reload (same storage), and is gone once sent', async () => {
+    const storage = createMemoryStore()
+    const first = await open({ storage })
+    typeText(first, 'typed before the reload')
+    await settle(20)
+    first.unmount()
+    widgets.splice(0)
+    // The chat was open: it opens again by itself after the reload.
+    const second = await mountTestWidget({ storage })
+    widgets.push(second)
+    await second.screen.findByRole('dialog')
+    await waitFor(() => expect(messageBox(second).value).toBe('typed before the reload'))
+    sendText(second, 'typed before the reload')
+    await settle(20)
+    expect(await storage.get('draft')).toBeUndefined()
+    second.unmount()
+    widgets.splice(0)
+    const third = await mountTestWidget({ storage })
+    widgets.push(third)
+    await third.screen.findByRole('dialog')
+    await settle(20)
+    expect(messageBox(third).value).toBe('')
+  })
+
+  it('what is typed before the stored draft is read wins', async () => {
+    const storage = createMemoryStore()
+    await storage.set('draft', 'old')
+    const draft = createDraft(storage)
+    draft.set('new')
+    expect(await draft.loaded()).toBe('new')
+    expect(await storage.get('draft')).toBe('new')
+  })
+})
