@@ -1,21 +1,11 @@
 import { z } from 'zod'
-import { Agent, BotProvider, Channel, Chat } from '../../sandbox/service/model'
+import { ChannelView, ConsoleState } from '../../sandbox/service/console-state'
+import { Agent, BotProvider, Chat } from '../../sandbox/service/model'
+
+export { ChannelView, ConsoleState }
 
 // The console's view of the sandbox, kept current by the live stream. Events are parsed
 // with the sandbox's own schemas: a malformed one is dropped, never half-applied.
-
-export const ChannelView = Channel.extend({ endpoint: z.string(), deliveryUrl: z.string() })
-export type ChannelView = z.infer<typeof ChannelView>
-
-export const ConsoleState = z.object({
-  publicUrl: z.string(),
-  timings: z.record(z.string(), z.number()),
-  channels: z.array(ChannelView),
-  agents: z.array(Agent),
-  botProviders: z.array(BotProvider),
-  chats: z.array(Chat),
-})
-export type ConsoleState = z.infer<typeof ConsoleState>
 
 const StreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), state: ConsoleState }),

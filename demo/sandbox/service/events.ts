@@ -1,25 +1,9 @@
 import type { Logger } from '../../../server/logging/logger'
-import type { SandboxTimings } from '../options'
-import type { Agent, BotProvider, Channel, Chat } from './model'
+import type { ChannelView, ConsoleState } from './console-state'
+import type { Agent, BotProvider, Chat } from './model'
 import type { TrafficEntry } from './traffic-log'
 
-/** A channel as the console and control API show it: with its full endpoint. */
-export type ChannelView = Channel & {
-  /** The channel endpoint: {base}/{random}/{CHANNEL_PUBLIC_ID}. A secret for integrators. */
-  endpoint: string
-  /** Where A3 agent messages go: {webhook_url}/{CHANNEL_PUBLIC_ID}. */
-  deliveryUrl: string
-}
-
-/** Everything the console shows, sent first on every live stream and at GET /console/api/state. */
-export type ConsoleState = {
-  publicUrl: string
-  timings: SandboxTimings
-  channels: ChannelView[]
-  agents: Agent[]
-  botProviders: BotProvider[]
-  chats: Chat[]
-}
+export type { ChannelView, ConsoleState } from './console-state'
 
 /** What the live stream (/console/api/events) carries: each event's data is the new state. */
 export type SandboxEvent =
