@@ -17,7 +17,7 @@ import { type ConsoleState, SandboxEvents } from './events'
 import { newId } from './ids'
 import { AgentAction, AgentMessageInput } from './inputs'
 import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
-import { Pending } from './pending'
+import { createPending } from './pending'
 import { RegistryService } from './registry-service'
 import type { SandboxState } from './state'
 import { TrafficLog } from './traffic-log'
@@ -46,7 +46,7 @@ export class SandboxService extends RegistryService {
   readonly traffic: TrafficLog
   readonly chats: Chats
   readonly timings: SandboxTimings
-  readonly #pending = new Pending()
+  readonly #pending = createPending()
   readonly #agentDeliveries: AgentDeliveries
   readonly #bot: BotDispatcher
 
