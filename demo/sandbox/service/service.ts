@@ -20,7 +20,7 @@ import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
 import { createPending } from './pending'
 import { RegistryService } from './registry-service'
 import type { SandboxState } from './state'
-import { TrafficLog } from './traffic-log'
+import { createTrafficLog, type TrafficLog } from './traffic-log'
 
 export type SandboxServiceOptions = {
   timings: SandboxTimings
@@ -55,7 +55,7 @@ export class SandboxService extends RegistryService {
     super(options.publicUrl, events, options.state, options.onChange)
     this.events = events
     this.timings = options.timings
-    this.traffic = new TrafficLog(options.trafficLimit, (entry) =>
+    this.traffic = createTrafficLog(options.trafficLimit, (entry) =>
       events.emit({ type: 'traffic', entry }),
     )
     this.chats = new Chats(this.registry, options.state, (chat) => {

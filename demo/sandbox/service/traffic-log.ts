@@ -43,37 +43,40 @@ export type TrafficQuery = {
   limit?: number
 }
 
-export class TrafficLog {
-  #entries: TrafficEntry[] = []
-  #seq = 0
-  readonly #limit: number
-  readonly #onRecord: (entry: TrafficEntry) => void
-
-  constructor(limit: number, onRecord: (entry: TrafficEntry) => void) {
-    this.#limit = limit
-    this.#onRecord = onRecord
-  }
-
-  record(record: TrafficRecord): TrafficEntry {
-    this.#seq += 1
-    const entry: TrafficEntry = { seq: this.#seq, at: Date.now(), ...record }
-    if (record.request !== undefined) entry.request = forLog(record.request)
-    this.#entries.push(entry)
-    // A ring: the oldest entries go first, so a long-running sandbox stays small.
-    if (this.#entries.length > this.#limit)
-      this.#entries.splice(0, this.#entries.length - this.#limit)
-    this.#onRecord(entry)
-    return entry
-  }
-
+export interface TrafficLog {
+  /** Appends a record with the next seq and the time; the oldest entries beyond the limit go. */
+  record(record: TrafficRecord): TrafficEntry
   /** Entries after `since` (a seq), oldest first, optionally of one interface or chat. */
-  query(query: TrafficQuery = {}): TrafficEntry[] {
-    const matching = this.#entries.filter(
-      (entry) =>
-        entry.seq > (query.since ?? 0) &&
-        (query.interface === undefined || entry.interface === query.interface) &&
-        (query.chatId === undefined || entry.chatId === query.chatId),
-    )
-    return query.limit === undefined ? matching : matching.slice(-query.limit)
+  query(query?: TrafficQuery): TrafficEntry[]
+}
+
+export function createTrafficLog(
+  limit: number,
+  onRecord: (entry: TrafficEntry) => void,
+): TrafficLog {
+  let entries: TrafficEntry[] = []
+  let seq = 0
+  return {
+    record(record) {
+      seq += 1
+      const entry: TrafficEntry =
+        record.request === undefined
+          ? { seq, at: Date.now(), ...record }
+          : { seq, at: Date.now(), ...record, request: forLog(record.request) }
+      entries.push(entry)
+      // A ring: the oldest entries go first, so a long-running sandbox stays small.
+      if (entries.length > limit) entries = entries.slice(entries.length - limit)
+      onRecord(entry)
+      return entry
+    },
+    query(query = {}) {
+      const matching = entries.filter(
+        (entry) =>
+          entry.seq > (query.since ?? 0) &&
+          (query.interface === undefined || entry.interface === query.interface) &&
+          (query.chatId === undefined || entry.chatId === query.chatId),
+      )
+      return query.limit === undefined ? matching : matching.slice(-query.limit)
+    },
   }
 }
