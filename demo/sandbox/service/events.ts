@@ -19,33 +19,33 @@ export type SnapshotEvent = { type: 'snapshot'; state: ConsoleState }
 type Listener = (event: SandboxEvent) => void
 
 /** A tiny fan-out: the console streams and tests subscribe to what changes. */
-export class SandboxEvents {
-  #listeners = new Set<Listener>()
-  readonly #logger: Logger
-
-  constructor(logger: Logger) {
-    this.#logger = logger
-  }
-
+export interface SandboxEvents {
   /** Returns the unsubscribe function. */
-  subscribe(listener: Listener): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-
+  subscribe(listener: Listener): () => void
   /** How many subscribers there are (live console streams included). */
-  get size(): number {
-    return this.#listeners.size
-  }
+  readonly size: number
+  emit(event: SandboxEvent): void
+}
 
-  emit(event: SandboxEvent): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(event)
-      } catch (error) {
-        // One broken subscriber must not stop the others or the service.
-        this.#logger.error('sandbox: an event listener threw', { error })
+export function createSandboxEvents(logger: Logger): SandboxEvents {
+  const listeners = new Set<Listener>()
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    get size() {
+      return listeners.size
+    },
+    emit(event) {
+      for (const listener of listeners) {
+        try {
+          listener(event)
+        } catch (error) {
+          // One broken subscriber must not stop the others or the service.
+          logger.error('sandbox: an event listener threw', { error })
+        }
       }
-    }
+    },
   }
 }

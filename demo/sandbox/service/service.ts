@@ -13,7 +13,7 @@ import { BotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { Chats } from './chats'
 import { SandboxError } from './errors'
-import { type ConsoleState, SandboxEvents } from './events'
+import { type ConsoleState, createSandboxEvents, type SandboxEvents } from './events'
 import { newId } from './ids'
 import { AgentAction, AgentMessageInput } from './inputs'
 import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
@@ -51,7 +51,7 @@ export class SandboxService extends RegistryService {
   readonly #bot: BotDispatcher
 
   constructor(options: SandboxServiceOptions) {
-    const events = new SandboxEvents(options.logger)
+    const events = createSandboxEvents(options.logger)
     super(options.publicUrl, events, options.state, options.onChange)
     this.events = events
     this.timings = options.timings
