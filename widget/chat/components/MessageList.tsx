@@ -49,7 +49,14 @@ export function MessageList({
   const auto = canLoad && history === 'idle'
   const first = entries[0]?.id
   // Where the customer was: measured while rendering, before the DOM changes.
-  const anchor = useRef({ height: 0, top: 0, atBottom: true, first, sent: outbox.length })
+  const anchor = useRef({
+    height: 0,
+    top: 0,
+    atBottom: true,
+    first,
+    sent: outbox.length,
+    failed: -1,
+  })
   const element = list.current
   if (element)
     Object.assign(anchor.current, {
@@ -66,7 +73,11 @@ export function MessageList({
     // added above keep what was being read in place.
     if (atBottom || outbox.length > sent) element.scrollTop = element.scrollHeight
     else if (anchor.current.first !== first) element.scrollTop = top + element.scrollHeight - height
-    Object.assign(anchor.current, { first, sent: outbox.length })
+    // A message newly refused is shown whole, "Retry" included, wherever the list was.
+    const failed = element.querySelectorAll('.ph-status.ph-failed')
+    if (anchor.current.failed >= 0 && failed.length > anchor.current.failed)
+      failed[failed.length - 1]?.scrollIntoView({ block: 'nearest' })
+    Object.assign(anchor.current, { first, sent: outbox.length, failed: failed.length })
     // A list too short to scroll cannot be scrolled to the top: load what is above.
     if (auto && element.scrollHeight <= element.clientHeight) onLoadEarlier()
   })
