@@ -5,7 +5,7 @@ import { createSandboxApp } from './http/app'
 import { defaultConsoleDir } from './http/console-page'
 import { asHostName, LOOPBACK_HOSTS } from './http/host-check'
 import { resolveTimings, type SandboxOptions } from './options'
-import { loadState, StateWriter } from './persistence/state-file'
+import { createStateWriter, loadState, type StateWriter } from './persistence/state-file'
 import { SandboxService } from './service/service'
 
 export type { SandboxOptions, SandboxTimings } from './options'
@@ -82,7 +82,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     onChange: () => writer?.schedule(),
   })
   if (options.stateFile) {
-    writer = new StateWriter(options.stateFile, () => service.snapshot(), logger)
+    writer = createStateWriter(options.stateFile, () => service.snapshot(), logger)
   }
   ensureInitial(service, options)
   writer?.flush()

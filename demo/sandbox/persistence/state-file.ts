@@ -40,61 +40,71 @@ export function loadState(path: string): SandboxState | undefined {
       `The sandbox state file ${path} does not hold a sandbox state (${describeIssues(parsed.error)}): delete it to start with a fresh channel`,
     )
   }
-  for (const chat of parsed.data.chats) {
-    for (const entry of chat.entries) {
-      if (entry.delivery?.status === 'pending') {
-        entry.delivery.status = 'failed'
-        entry.delivery.error =
-          'delivery interrupted: the sandbox stopped before it finished; send the message again'
-      }
-    }
+  return { ...parsed.data, chats: parsed.data.chats.map(interruptDeliveries) }
+}
+
+const INTERRUPTED =
+  'delivery interrupted: the sandbox stopped before it finished; send the message again'
+
+/** The chat with every delivery still pending marked failed (a new chat; the input is kept). */
+function interruptDeliveries(chat: SandboxState['chats'][number]): SandboxState['chats'][number] {
+  return {
+    ...chat,
+    entries: chat.entries.map((entry) =>
+      entry.delivery?.status === 'pending'
+        ? { ...entry, delivery: { ...entry.delivery, status: 'failed', error: INTERRUPTED } }
+        : entry,
+    ),
   }
-  return parsed.data
 }
 
 /** Writes the state atomically (temp file + rename), coalescing bursts of changes. */
-export class StateWriter {
-  readonly #path: string
-  readonly #snapshot: () => SandboxState
-  #timer: ReturnType<typeof setTimeout> | undefined
-  #closed = false
-
-  readonly #logger: Logger
-
-  constructor(path: string, snapshot: () => SandboxState, logger: Logger) {
-    this.#path = path
-    this.#snapshot = snapshot
-    this.#logger = logger
-    mkdirSync(dirname(path), { recursive: true })
-  }
-
-  schedule(): void {
-    if (this.#timer || this.#closed) return
-    this.#timer = setTimeout(() => {
-      try {
-        this.flush()
-      } catch (error) {
-        // A failed background save must not take the service down; the next change retries.
-        this.#logger.error(`sandbox: could not save the state to ${this.#path}`, { error })
-      }
-    }, WRITE_DELAY_MS)
-    this.#timer.unref?.()
-  }
-
+export interface StateWriter {
+  /** Saves soon (after WRITE_DELAY_MS); changes until then are saved together. */
+  schedule(): void
   /** Writes the last state and stops: later changes are not saved. */
-  close(): void {
-    if (this.#closed) return
-    this.flush()
-    this.#closed = true
-  }
+  close(): void
+  /** Writes the state now. */
+  flush(): void
+}
 
-  flush(): void {
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = undefined
-    const temp = `${this.#path}.${process.pid}.tmp`
-    writeFileSync(temp, `${JSON.stringify(this.#snapshot(), null, 2)}\n`, { mode: OWNER_ONLY })
+export function createStateWriter(
+  path: string,
+  snapshot: () => SandboxState,
+  logger: Logger,
+): StateWriter {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let closed = false
+  mkdirSync(dirname(path), { recursive: true })
+
+  const flush = (): void => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    const temp = `${path}.${process.pid}.tmp`
+    writeFileSync(temp, `${JSON.stringify(snapshot(), null, 2)}\n`, { mode: OWNER_ONLY })
     // A temp file left by a crash keeps its old mode through writeFileSync.
     chmodSync(temp, OWNER_ONLY)
-    renameSync(temp, this.#path)
+    renameSync(temp, path)
+  }
+
+  return {
+    schedule() {
+      if (timer || closed) return
+      timer = setTimeout(() => {
+        try {
+          flush()
+        } catch (error) {
+          // A failed background save must not take the service down; the next change retries.
+          logger.error(`sandbox: could not save the state to ${path}`, { error })
+        }
+      }, WRITE_DELAY_MS)
+      timer.unref?.()
+    },
+    close() {
+      if (closed) return
+      flush()
+      closed = true
+    },
+    flush,
   }
 }
