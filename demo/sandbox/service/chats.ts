@@ -11,142 +11,144 @@ type NewEntry = Omit<ChatEntry, 'id' | 'at'> & { id?: string }
 const FIRST_CHAT_ID = 1001
 
 /** The chats of the account: one customer on one channel, open until closed. */
-export class Chats {
-  readonly #chats = new Map<string, Chat>()
-  readonly #registry: Registry
-  readonly #onChange: (chat: Chat) => void
-  #nextId: number
+export interface Chats {
+  snapshot(): Pick<SandboxState, 'chats' | 'nextChatId'>
+  /** The chat, or a not_found error naming where to list them. */
+  get(id: string): Chat
+  /** Newest first. */
+  list(filter?: ChatFilter): Chat[]
+  entry(chatId: string, entryId: string): ChatEntry
+  /** The customer's chat on the channel that is not closed, if any. */
+  openChat(channelId: string, clientId: string): Chat | undefined
+  /** Opens a chat; with a bot on the channel the bot gets it first. */
+  open(channel: Channel, sender: Sender): Chat
+  add(chat: Chat, entry: NewEntry): ChatEntry
+  setCustomerTyping(chat: Chat, typing: boolean): void
+  /** Announces a change of the chat (to the console streams and the state file). */
+  changed(chat: Chat): void
+  /** The agent acting on a chat: the one named, else the one who joined, else an online assignee. */
+  actingAgent(chat: Chat, agentId: string | undefined): Agent
+  /** The open chat a provider's event is about, by chat_id or else by client_id. */
+  forBot(providerId: string, chatId: string | undefined, clientId: string | undefined): Chat
+}
 
-  constructor(registry: Registry, state: SandboxState | undefined, onChange: (chat: Chat) => void) {
-    this.#registry = registry
-    this.#onChange = onChange
-    this.#nextId = state?.nextChatId ?? FIRST_CHAT_ID
-    for (const chat of state?.chats ?? []) this.#chats.set(chat.id, chat)
-  }
+export function createChats(
+  registry: Registry,
+  state: SandboxState | undefined,
+  onChange: (chat: Chat) => void,
+): Chats {
+  const chats = new Map<string, Chat>((state?.chats ?? []).map((chat) => [chat.id, chat]))
+  let nextId = state?.nextChatId ?? FIRST_CHAT_ID
 
-  snapshot(): Pick<SandboxState, 'chats' | 'nextChatId'> {
-    return { chats: [...this.#chats.values()], nextChatId: this.#nextId }
-  }
-
-  get(id: string): Chat {
-    const chat = this.#chats.get(id)
+  const get = (id: string): Chat => {
+    const chat = chats.get(id)
     if (!chat)
       throw new SandboxError('not_found', `No chat ${id}: list them at GET /console/api/chats`)
     return chat
   }
 
-  /** Newest first. */
-  list(filter: ChatFilter = {}): Chat[] {
-    const state = filter.state ?? 'all'
-    return [...this.#chats.values()]
-      .filter((chat) => filter.channelId === undefined || chat.channelId === filter.channelId)
-      .filter((chat) => state === 'all' || (state === 'closed') === (chat.state === 'closed'))
-      .sort((a, b) => b.updatedAt - a.updatedAt || Number(b.id) - Number(a.id))
-  }
-
-  entry(chatId: string, entryId: string): ChatEntry {
-    const entry = this.get(chatId).entries.find((candidate) => candidate.id === entryId)
-    if (!entry) throw new SandboxError('not_found', `No message ${entryId} in chat ${chatId}`)
-    return entry
-  }
-
-  openChat(channelId: string, clientId: string): Chat | undefined {
-    for (const chat of this.#chats.values()) {
-      if (chat.channelId === channelId && chat.clientId === clientId && chat.state !== 'closed')
-        return chat
-    }
-    return undefined
-  }
-
-  /** Opens a chat; with a bot on the channel the bot gets it first. */
-  open(channel: Channel, sender: Sender): Chat {
-    const id = String(this.#nextId)
-    this.#nextId += 1
-    const provider = channel.botProviderId
-      ? this.#registry.botProviders.get(channel.botProviderId)
-      : undefined
-    const now = Date.now()
-    const chat: Chat = {
-      id,
-      channelId: channel.id,
-      clientId: String(sender.id),
-      senderId: sender.id,
-      customer: {},
-      state: provider ? 'bot' : 'queued',
-      bot: provider ? 'active' : 'none',
-      customerTyping: false,
-      unread: 0,
-      createdAt: now,
-      updatedAt: now,
-      entries: [],
-    }
-    if (provider) chat.botProviderId = provider.providerId
-    this.#chats.set(id, chat)
-    return chat
-  }
-
-  add(chat: Chat, entry: NewEntry): ChatEntry {
-    const added: ChatEntry = { ...entry, id: entry.id ?? newId(), at: Date.now() }
-    chat.entries.push(added)
-    chat.updatedAt = added.at
-    if (added.author === 'customer') {
-      chat.unread += 1
-      chat.customerTyping = false
-    }
-    this.changed(chat)
-    return added
-  }
-
-  setCustomerTyping(chat: Chat, typing: boolean): void {
-    if (chat.customerTyping === typing) return
-    chat.customerTyping = typing
-    this.changed(chat)
-  }
-
-  changed(chat: Chat): void {
-    this.#onChange(chat)
-  }
-
-  /** The agent acting on a chat: the one named, else the one who joined, else an online assignee. */
-  actingAgent(chat: Chat, agentId: string | undefined): Agent {
-    if (agentId !== undefined) return this.#registry.agent(agentId)
-    if (chat.agentId !== undefined) return this.#registry.agent(chat.agentId)
-    const channel = this.#registry.channel(chat.channelId)
-    const online = channel.agentIds
-      .map((id) => this.#registry.agents.get(id))
-      .find((agent) => agent?.online === true)
-    if (online) return online
-    throw new SandboxError(
-      'invalid_request',
-      `agentId: name the agent who acts; no agent has joined chat ${chat.id} and none of its channel is online`,
-    )
-  }
-
-  /** The open chat a provider's event is about, by chat_id or else by client_id. */
-  forBot(providerId: string, chatId: string | undefined, clientId: string | undefined): Chat {
-    const mine = (chat: Chat) => chat.botProviderId === providerId
-    if (chatId !== undefined) {
-      const chat = this.#chats.get(chatId)
-      if (!chat || !mine(chat)) {
-        throw new SandboxError(
-          'invalid_request',
-          `chat_id: no chat ${chatId} is handled by provider ${providerId}`,
-        )
+  return {
+    snapshot: () => ({ chats: [...chats.values()], nextChatId: nextId }),
+    get,
+    list(filter = {}) {
+      const state = filter.state ?? 'all'
+      return [...chats.values()]
+        .filter((chat) => filter.channelId === undefined || chat.channelId === filter.channelId)
+        .filter((chat) => state === 'all' || (state === 'closed') === (chat.state === 'closed'))
+        .sort((a, b) => b.updatedAt - a.updatedAt || Number(b.id) - Number(a.id))
+    },
+    entry(chatId, entryId) {
+      const entry = get(chatId).entries.find((candidate) => candidate.id === entryId)
+      if (!entry) throw new SandboxError('not_found', `No message ${entryId} in chat ${chatId}`)
+      return entry
+    },
+    openChat(channelId, clientId) {
+      for (const chat of chats.values()) {
+        if (chat.channelId === channelId && chat.clientId === clientId && chat.state !== 'closed')
+          return chat
       }
-      if (chat.state === 'closed')
-        throw new SandboxError('invalid_request', `chat_id: chat ${chatId} is closed`)
+      return undefined
+    },
+    open(channel, sender) {
+      const id = String(nextId)
+      nextId += 1
+      const provider = channel.botProviderId
+        ? registry.botProviders.get(channel.botProviderId)
+        : undefined
+      const now = Date.now()
+      const chat: Chat = {
+        id,
+        channelId: channel.id,
+        clientId: String(sender.id),
+        senderId: sender.id,
+        customer: {},
+        state: provider ? 'bot' : 'queued',
+        bot: provider ? 'active' : 'none',
+        ...(provider ? { botProviderId: provider.providerId } : {}),
+        customerTyping: false,
+        unread: 0,
+        createdAt: now,
+        updatedAt: now,
+        entries: [],
+      }
+      chats.set(id, chat)
       return chat
-    }
-    const chat = [...this.#chats.values()].find(
-      (candidate) =>
-        mine(candidate) && candidate.clientId === clientId && candidate.state !== 'closed',
-    )
-    if (!chat) {
+    },
+    add(chat, entry) {
+      const added: ChatEntry = { ...entry, id: entry.id ?? newId(), at: Date.now() }
+      chat.entries.push(added)
+      chat.updatedAt = added.at
+      if (added.author === 'customer') {
+        chat.unread += 1
+        chat.customerTyping = false
+      }
+      onChange(chat)
+      return added
+    },
+    setCustomerTyping(chat, typing) {
+      if (chat.customerTyping === typing) return
+      chat.customerTyping = typing
+      onChange(chat)
+    },
+    changed: onChange,
+    actingAgent(chat, agentId) {
+      if (agentId !== undefined) return registry.agent(agentId)
+      if (chat.agentId !== undefined) return registry.agent(chat.agentId)
+      const channel = registry.channel(chat.channelId)
+      const online = channel.agentIds
+        .map((id) => registry.agents.get(id))
+        .find((agent) => agent?.online === true)
+      if (online) return online
       throw new SandboxError(
         'invalid_request',
-        `client_id: client ${clientId} has no open chat with provider ${providerId}`,
+        `agentId: name the agent who acts; no agent has joined chat ${chat.id} and none of its channel is online`,
       )
-    }
-    return chat
+    },
+    forBot(providerId, chatId, clientId) {
+      const mine = (chat: Chat) => chat.botProviderId === providerId
+      if (chatId !== undefined) {
+        const chat = chats.get(chatId)
+        if (!chat || !mine(chat)) {
+          throw new SandboxError(
+            'invalid_request',
+            `chat_id: no chat ${chatId} is handled by provider ${providerId}`,
+          )
+        }
+        if (chat.state === 'closed')
+          throw new SandboxError('invalid_request', `chat_id: chat ${chatId} is closed`)
+        return chat
+      }
+      const chat = [...chats.values()].find(
+        (candidate) =>
+          mine(candidate) && candidate.clientId === clientId && candidate.state !== 'closed',
+      )
+      if (!chat) {
+        throw new SandboxError(
+          'invalid_request',
+          `client_id: client ${clientId} has no open chat with provider ${providerId}`,
+        )
+      }
+      return chat
+    },
   }
 }

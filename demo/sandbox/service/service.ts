@@ -11,7 +11,7 @@ import type { SandboxTimings } from '../options'
 import { AgentDeliveries } from './agent-deliveries'
 import { BotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
-import { Chats } from './chats'
+import { type Chats, createChats } from './chats'
 import { SandboxError } from './errors'
 import { type ConsoleState, createSandboxEvents, type SandboxEvents } from './events'
 import { newId } from './ids'
@@ -58,7 +58,7 @@ export class SandboxService extends RegistryService {
     this.traffic = createTrafficLog(options.trafficLimit, (entry) =>
       events.emit({ type: 'traffic', entry }),
     )
-    this.chats = new Chats(this.registry, options.state, (chat) => {
+    this.chats = createChats(this.registry, options.state, (chat) => {
       events.emit({ type: 'chat', chat })
       options.onChange?.()
     })
