@@ -1,7 +1,7 @@
 import type { ChannelView, SandboxEvents } from './events'
 import type { AgentInput, AgentPatch, BotProviderInput, ChannelInput, ChannelPatch } from './inputs'
 import type { Agent, BotProvider, Channel } from './model'
-import { Registry } from './registry'
+import { createRegistry, type Registry } from './registry'
 import type { SandboxState } from './state'
 
 /**
@@ -23,7 +23,7 @@ export class RegistryService {
     this.#publicUrl = publicUrl
     this.#events = events
     this.#onChange = onChange
-    this.registry = new Registry(() => this.#publicUrl, state)
+    this.registry = createRegistry(() => this.#publicUrl, state)
   }
 
   /** Base of channel endpoints and of the bot interface ({bot_base_url}). */

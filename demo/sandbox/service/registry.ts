@@ -18,158 +18,177 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '')
 }
 
-export class Registry {
-  readonly channels = new Map<string, Channel>()
-  readonly agents = new Map<string, Agent>()
-  readonly botProviders = new Map<string, BotProvider>()
-  readonly #publicUrl: () => string
-
-  constructor(publicUrl: () => string, state?: RegistryState) {
-    this.#publicUrl = publicUrl
-    for (const channel of state?.channels ?? []) this.channels.set(channel.id, channel)
-    for (const agent of state?.agents ?? []) this.agents.set(agent.id, agent)
-    for (const provider of state?.botProviders ?? [])
-      this.botProviders.set(provider.providerId, provider)
-  }
-
-  snapshot(): RegistryState {
-    return {
-      channels: [...this.channels.values()],
-      agents: [...this.agents.values()],
-      botProviders: [...this.botProviders.values()],
-    }
-  }
-
-  view(channel: Channel): ChannelView {
-    return {
-      ...channel,
-      endpoint: `${trimSlash(this.#publicUrl())}/${channel.randomString}/${channel.id}`,
-      deliveryUrl: `${trimSlash(channel.webhookUrl)}/${channel.id}`,
-    }
-  }
-
+/** The channels, agents and bot providers; an update replaces the object, never edits it. */
+export interface Registry {
+  readonly channels: ReadonlyMap<string, Channel>
+  readonly agents: ReadonlyMap<string, Agent>
+  readonly botProviders: ReadonlyMap<string, BotProvider>
+  snapshot(): RegistryState
+  /** The channel with its endpoint (on the public URL) and the URL its deliveries go to. */
+  view(channel: Channel): ChannelView
   /** The channel of an endpoint path, or undefined for an unknown id or a wrong random string. */
-  channelAt(randomString: string, channelId: string): Channel | undefined {
-    const channel = this.channels.get(channelId)
-    return channel && sameSecret(randomString, channel.randomString) ? channel : undefined
-  }
+  channelAt(randomString: string, channelId: string): Channel | undefined
+  channel(id: string): Channel
+  agent(id: string): Agent
+  addAgent(input: AgentInput): Agent
+  /** Finds an agent by id or name, creating one by that name when there is none. */
+  ensureAgent(nameOrId: string): Agent
+  updateAgent(id: string, patch: AgentPatch): Agent
+  addChannel(input: ChannelInput): Channel
+  updateChannel(id: string, patch: ChannelPatch): Channel
+  /** Registers a provider, or updates the one with this provider id. */
+  putBotProvider(input: BotProviderInput): BotProvider
+  /** The provider when the token matches; 'unknown' or 'wrong-token' otherwise. */
+  checkBotToken(providerId: string, token: string): BotProvider | 'unknown' | 'wrong-token'
+  /** A1: 1 when the channel is on the site and at least one assigned agent is online. */
+  isAvailable(channel: Channel): boolean
+}
 
-  channel(id: string): Channel {
-    const channel = this.channels.get(id)
-    if (!channel)
+export function createRegistry(publicUrl: () => string, state?: RegistryState): Registry {
+  const channels = new Map((state?.channels ?? []).map((channel) => [channel.id, channel]))
+  const agents = new Map((state?.agents ?? []).map((agent) => [agent.id, agent]))
+  const botProviders = new Map(
+    (state?.botProviders ?? []).map((provider) => [provider.providerId, provider]),
+  )
+
+  const channel = (id: string): Channel => {
+    const found = channels.get(id)
+    if (!found)
       throw new SandboxError(
         'not_found',
         `No channel ${id}: list them at GET /console/api/channels`,
       )
-    return channel
+    return found
   }
 
-  agent(id: string): Agent {
-    const agent = this.agents.get(id)
-    if (!agent)
+  const agent = (id: string): Agent => {
+    const found = agents.get(id)
+    if (!found)
       throw new SandboxError('not_found', `No agent ${id}: list them at GET /console/api/agents`)
-    return agent
+    return found
   }
 
-  addAgent(input: AgentInput): Agent {
+  const addAgent = (input: AgentInput): Agent => {
     const { name, online, photo } = AgentInput.parse(input)
-    const agent: Agent = {
-      id: agentIdFor(name, (id) => this.agents.has(id)),
+    const added: Agent = {
+      id: agentIdFor(name, (id) => agents.has(id)),
       name,
       online: online ?? false,
+      ...(photo ? { photo } : {}),
     }
-    if (photo) agent.photo = photo
-    this.agents.set(agent.id, agent)
-    return agent
+    agents.set(added.id, added)
+    return added
   }
 
-  /** Finds an agent by id or name, creating one by that name when there is none. */
-  ensureAgent(nameOrId: string): Agent {
-    const byId = this.agents.get(nameOrId)
+  const ensureAgent = (nameOrId: string): Agent => {
+    const byId = agents.get(nameOrId)
     if (byId) return byId
-    const byName = [...this.agents.values()].find((agent) => agent.name === nameOrId)
-    return byName ?? this.addAgent({ name: nameOrId })
+    const byName = [...agents.values()].find((candidate) => candidate.name === nameOrId)
+    return byName ?? addAgent({ name: nameOrId })
   }
 
-  updateAgent(id: string, patch: AgentPatch): Agent {
-    const agent = this.agent(id)
-    const { name, online, photo } = AgentPatch.parse(patch)
-    if (name !== undefined) agent.name = name
-    if (online !== undefined) agent.online = online
-    if (photo === null) delete agent.photo
-    else if (photo !== undefined) agent.photo = photo
-    return agent
-  }
-
-  addChannel(input: ChannelInput): Channel {
-    const parsed = ChannelInput.parse(input)
-    if (parsed.botProviderId !== undefined) this.#requireProvider(parsed.botProviderId)
-    let id = newChannelId()
-    while (this.channels.has(id)) id = newChannelId()
-    const channel: Channel = {
-      id,
-      randomString: newRandomString(),
-      name: parsed.name,
-      webhookUrl: parsed.webhookUrl,
-      chunked: parsed.chunked,
-      agentIds: parsed.agents.map((name) => this.ensureAgent(name).id),
-      enabled: parsed.enabled,
-      acceptsMedia: parsed.acceptsMedia,
-      createdAt: Date.now(),
-    }
-    if (parsed.botProviderId !== undefined) channel.botProviderId = parsed.botProviderId
-    this.channels.set(id, channel)
-    return channel
-  }
-
-  updateChannel(id: string, patch: ChannelPatch): Channel {
-    const channel = this.channel(id)
-    const parsed = ChannelPatch.parse(patch)
-    if (parsed.botProviderId) this.#requireProvider(parsed.botProviderId)
-    if (parsed.name !== undefined) channel.name = parsed.name
-    if (parsed.webhookUrl !== undefined) channel.webhookUrl = parsed.webhookUrl
-    if (parsed.chunked !== undefined) channel.chunked = parsed.chunked
-    if (parsed.enabled !== undefined) channel.enabled = parsed.enabled
-    if (parsed.acceptsMedia !== undefined) channel.acceptsMedia = parsed.acceptsMedia
-    if (parsed.agents !== undefined) {
-      channel.agentIds = parsed.agents.map((name) => this.ensureAgent(name).id)
-    }
-    if (parsed.botProviderId === null) delete channel.botProviderId
-    else if (parsed.botProviderId !== undefined) channel.botProviderId = parsed.botProviderId
-    return channel
-  }
-
-  /** Registers a provider, or updates the one with this provider id. */
-  putBotProvider(input: BotProviderInput): BotProvider {
-    const parsed = BotProviderInput.parse(input)
-    const provider: BotProvider = {
-      providerId: parsed.providerId,
-      endpointUrl: parsed.endpointUrl,
-      token: parsed.token,
-      name: parsed.name ?? 'Bot',
-    }
-    this.botProviders.set(provider.providerId, provider)
-    return provider
-  }
-
-  /** The provider when the token matches; 'unknown' or 'wrong-token' otherwise. */
-  checkBotToken(providerId: string, token: string): BotProvider | 'unknown' | 'wrong-token' {
-    const provider = this.botProviders.get(providerId)
-    if (!provider) return 'unknown'
-    return sameSecret(token, provider.token) ? provider : 'wrong-token'
-  }
-
-  /** A1: 1 when the channel is on the site and at least one assigned agent is online. */
-  isAvailable(channel: Channel): boolean {
-    return channel.enabled && channel.agentIds.some((id) => this.agents.get(id)?.online === true)
-  }
-
-  #requireProvider(providerId: string): void {
-    if (!this.botProviders.has(providerId)) {
+  const requireProvider = (providerId: string): void => {
+    if (!botProviders.has(providerId)) {
       throw new SandboxError(
         'invalid_request',
         `botProviderId: no bot provider ${providerId}; register it first (POST /console/api/bot-providers)`,
       )
     }
+  }
+
+  return {
+    channels,
+    agents,
+    botProviders,
+    snapshot: () => ({
+      channels: [...channels.values()],
+      agents: [...agents.values()],
+      botProviders: [...botProviders.values()],
+    }),
+    view: (shown) => ({
+      ...shown,
+      endpoint: `${trimSlash(publicUrl())}/${shown.randomString}/${shown.id}`,
+      deliveryUrl: `${trimSlash(shown.webhookUrl)}/${shown.id}`,
+    }),
+    channelAt(randomString, channelId) {
+      const found = channels.get(channelId)
+      return found && sameSecret(randomString, found.randomString) ? found : undefined
+    },
+    channel,
+    agent,
+    addAgent,
+    ensureAgent,
+    updateAgent(id, patch) {
+      const { photo: _photo, ...current } = agent(id)
+      const { name, online, photo } = AgentPatch.parse(patch)
+      const kept = photo === null ? undefined : (photo ?? _photo)
+      const updated: Agent = {
+        ...current,
+        ...(name !== undefined ? { name } : {}),
+        ...(online !== undefined ? { online } : {}),
+        ...(kept !== undefined ? { photo: kept } : {}),
+      }
+      agents.set(id, updated)
+      return updated
+    },
+    addChannel(input) {
+      const parsed = ChannelInput.parse(input)
+      if (parsed.botProviderId !== undefined) requireProvider(parsed.botProviderId)
+      let id = newChannelId()
+      while (channels.has(id)) id = newChannelId()
+      const added: Channel = {
+        id,
+        randomString: newRandomString(),
+        name: parsed.name,
+        webhookUrl: parsed.webhookUrl,
+        chunked: parsed.chunked,
+        agentIds: parsed.agents.map((name) => ensureAgent(name).id),
+        enabled: parsed.enabled,
+        acceptsMedia: parsed.acceptsMedia,
+        createdAt: Date.now(),
+        ...(parsed.botProviderId !== undefined ? { botProviderId: parsed.botProviderId } : {}),
+      }
+      channels.set(id, added)
+      return added
+    },
+    updateChannel(id, patch) {
+      const { botProviderId: currentProvider, ...current } = channel(id)
+      const parsed = ChannelPatch.parse(patch)
+      if (parsed.botProviderId) requireProvider(parsed.botProviderId)
+      const provider =
+        parsed.botProviderId === null ? undefined : (parsed.botProviderId ?? currentProvider)
+      const updated: Channel = {
+        ...current,
+        ...(parsed.name !== undefined ? { name: parsed.name } : {}),
+        ...(parsed.webhookUrl !== undefined ? { webhookUrl: parsed.webhookUrl } : {}),
+        ...(parsed.chunked !== undefined ? { chunked: parsed.chunked } : {}),
+        ...(parsed.enabled !== undefined ? { enabled: parsed.enabled } : {}),
+        ...(parsed.acceptsMedia !== undefined ? { acceptsMedia: parsed.acceptsMedia } : {}),
+        ...(parsed.agents !== undefined
+          ? { agentIds: parsed.agents.map((name) => ensureAgent(name).id) }
+          : {}),
+        ...(provider !== undefined ? { botProviderId: provider } : {}),
+      }
+      channels.set(id, updated)
+      return updated
+    },
+    putBotProvider(input) {
+      const parsed = BotProviderInput.parse(input)
+      const provider: BotProvider = {
+        providerId: parsed.providerId,
+        endpointUrl: parsed.endpointUrl,
+        token: parsed.token,
+        name: parsed.name ?? 'Bot',
+      }
+      botProviders.set(provider.providerId, provider)
+      return provider
+    },
+    checkBotToken(providerId, token) {
+      const provider = botProviders.get(providerId)
+      if (!provider) return 'unknown'
+      return sameSecret(token, provider.token) ? provider : 'wrong-token'
+    },
+    isAvailable: (candidate) =>
+      candidate.enabled && candidate.agentIds.some((id) => agents.get(id)?.online === true),
   }
 }
