@@ -21,40 +21,21 @@ export type AgentDeliveriesContext = {
  * webhook, each with its delivery log in the chat (the HTTP attempts are in
  * ../delivery/agent-delivery.ts).
  */
-export class AgentDeliveries {
-  readonly #context: AgentDeliveriesContext
-
-  constructor(context: AgentDeliveriesContext) {
-    this.#context = context
-  }
-
+export interface AgentDeliveries {
   /** Delivers a thread entry; a final failure adds an error line the agent sees. */
   deliverEntry(
     chat: Chat,
     entry: ChatEntry,
     sender: { name: string; photo?: string },
-  ): Promise<Delivery> {
-    const delivery = entry.delivery ?? { status: 'pending', attempts: [] }
-    const message = entry.message
-    if (!message) throw new Error('sandbox: a thread entry without a message cannot be delivered')
-    const body = { sender, recipient: { id: chat.senderId }, message }
-    return this.deliver(chat, delivery, body, this.#context.timings.deliveryAttempts).then(
-      (result) => {
-        if (result.status === 'failed') {
-          this.#context.chats.add(chat, {
-            author: 'system',
-            level: 'error',
-            text: `Message not delivered: ${result.error}`,
-          })
-        }
-        return result
-      },
-    )
-  }
-
+  ): Promise<Delivery>
   /** Delivers a body with up to `attempts` attempts, recording each in `delivery` and the log. */
-  deliver(chat: Chat, delivery: Delivery, body: AgentMessage, attempts: number): Promise<Delivery> {
-    const { registry, chats, traffic, timings, pending } = this.#context
+  deliver(chat: Chat, delivery: Delivery, body: AgentMessage, attempts: number): Promise<Delivery>
+}
+
+export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDeliveries {
+  const { registry, chats, traffic, timings, pending } = context
+
+  const deliver: AgentDeliveries['deliver'] = (chat, delivery, body, attempts) => {
     const onAttempt = (attempt: number, outcome: AttemptOutcome, url: string) => {
       const error = outcome.ok ? undefined : outcome.error
       delivery.attempts.push({
@@ -97,5 +78,25 @@ export class AgentDeliveries {
       return delivery
     })
     return pending.track(run)
+  }
+
+  return {
+    deliverEntry(chat, entry, sender) {
+      const delivery = entry.delivery ?? { status: 'pending', attempts: [] }
+      const message = entry.message
+      if (!message) throw new Error('sandbox: a thread entry without a message cannot be delivered')
+      const body = { sender, recipient: { id: chat.senderId }, message }
+      return deliver(chat, delivery, body, timings.deliveryAttempts).then((result) => {
+        if (result.status === 'failed') {
+          chats.add(chat, {
+            author: 'system',
+            level: 'error',
+            text: `Message not delivered: ${result.error}`,
+          })
+        }
+        return result
+      })
+    },
+    deliver,
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
 import type { SandboxTimings } from '../options'
-import { AgentDeliveries } from './agent-deliveries'
+import { type AgentDeliveries, createAgentDeliveries } from './agent-deliveries'
 import { BotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { type Chats, createChats } from './chats'
@@ -69,7 +69,7 @@ export class SandboxService extends RegistryService {
       timings: this.timings,
       pending: this.#pending,
     }
-    this.#agentDeliveries = new AgentDeliveries(context)
+    this.#agentDeliveries = createAgentDeliveries(context)
     this.#bot = new BotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
   }
 
