@@ -19,35 +19,32 @@ export type BotDispatcherContext = {
 }
 
 /** B2: events to a chat's bot provider, in order, with the spec's timeout and retries. */
-export class BotDispatcher {
-  readonly #context: BotDispatcherContext
-  readonly #queues = new Map<string, Promise<void>>()
-
-  constructor(context: BotDispatcherContext) {
-    this.#context = context
-  }
-
+export interface BotDispatcher {
   /** Queues an event for the chat's provider; `build` runs when its turn comes. */
-  send(chat: Chat, build: () => ServiceToProviderEvent): void {
-    // One queue per customer on a channel: the provider sees a chat's events in order, and
-    // a closed chat's CHAT_CLOSED before the next chat's first CLIENT_MESSAGE.
-    const queue = `${chat.channelId}:${chat.clientId}`
-    const previous = this.#queues.get(queue) ?? Promise.resolve()
-    const next = previous
-      .then(() => this.#post(chat, build()))
-      .catch((error: unknown) => {
-        // The queue must go on: a bug here must not silence the bot for this customer.
-        this.#context.logger.error('sandbox: a bot event could not be sent', { error })
-      })
-    this.#queues.set(queue, next)
-    void next.then(() => {
-      if (this.#queues.get(queue) === next) this.#queues.delete(queue)
+  send(chat: Chat, build: () => ServiceToProviderEvent): void
+}
+
+export function createBotDispatcher(context: BotDispatcherContext): BotDispatcher {
+  const { registry, chats, traffic, timings, pending, logger } = context
+  const queues = new Map<string, Promise<void>>()
+
+  /** The provider did not answer: the customer goes to agents and the bot is not called again. */
+  const failed = (chat: Chat, kind: string, reason: string): void => {
+    const wasHandling = chat.bot === 'active'
+    chat.bot = 'failed'
+    if (chat.state === 'bot') chat.state = 'queued'
+    const outcome =
+      wasHandling && chat.state !== 'closed'
+        ? ': the chat is transferred to agents and the bot is not called again for it'
+        : ''
+    chats.add(chat, {
+      author: 'system',
+      level: 'error',
+      text: `The bot provider did not take ${kind}: ${reason}${outcome}`,
     })
-    this.#context.pending.track(next)
   }
 
-  async #post(chat: Chat, event: ServiceToProviderEvent): Promise<void> {
-    const { registry, traffic, timings } = this.#context
+  const post = async (chat: Chat, event: ServiceToProviderEvent): Promise<void> => {
     // After an agent joined only AGENT_JOINED and CHAT_CLOSED go; after a failure nothing.
     const allowed =
       chat.bot === 'active' ||
@@ -56,7 +53,7 @@ export class BotDispatcher {
     if (!allowed || !provider) return
     const url = `${provider.endpointUrl.replace(/\/+$/, '')}/${provider.token}`
     const result = await callBot({
-      fetch: this.#context.fetch,
+      fetch: context.fetch,
       url,
       event,
       timeoutMs: timings.botTimeoutMs,
@@ -77,22 +74,26 @@ export class BotDispatcher {
         })
       },
     })
-    if (!result.ok) this.#failed(chat, event.event, `${result.error} (${result.attempts} attempts)`)
+    if (!result.ok) failed(chat, event.event, `${result.error} (${result.attempts} attempts)`)
   }
 
-  /** The provider did not answer: the customer goes to agents and the bot is not called again. */
-  #failed(chat: Chat, kind: string, reason: string): void {
-    const wasHandling = chat.bot === 'active'
-    chat.bot = 'failed'
-    if (chat.state === 'bot') chat.state = 'queued'
-    const outcome =
-      wasHandling && chat.state !== 'closed'
-        ? ': the chat is transferred to agents and the bot is not called again for it'
-        : ''
-    this.#context.chats.add(chat, {
-      author: 'system',
-      level: 'error',
-      text: `The bot provider did not take ${kind}: ${reason}${outcome}`,
-    })
+  return {
+    send(chat, build) {
+      // One queue per customer on a channel: the provider sees a chat's events in order, and
+      // a closed chat's CHAT_CLOSED before the next chat's first CLIENT_MESSAGE.
+      const queue = `${chat.channelId}:${chat.clientId}`
+      const previous = queues.get(queue) ?? Promise.resolve()
+      const next = previous
+        .then(() => post(chat, build()))
+        .catch((error: unknown) => {
+          // The queue must go on: a bug here must not silence the bot for this customer.
+          logger.error('sandbox: a bot event could not be sent', { error })
+        })
+      queues.set(queue, next)
+      void next.then(() => {
+        if (queues.get(queue) === next) queues.delete(queue)
+      })
+      pending.track(next)
+    },
   }
 }

@@ -9,7 +9,7 @@ import {
 import { cutText } from '../../../shared/text'
 import type { SandboxTimings } from '../options'
 import { type AgentDeliveries, createAgentDeliveries } from './agent-deliveries'
-import { BotDispatcher } from './bot-dispatcher'
+import { type BotDispatcher, createBotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { type Chats, createChats } from './chats'
 import { SandboxError } from './errors'
@@ -70,7 +70,7 @@ export class SandboxService extends RegistryService {
       pending: this.#pending,
     }
     this.#agentDeliveries = createAgentDeliveries(context)
-    this.#bot = new BotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
+    this.#bot = createBotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
   }
 
   /** A2: a valid customer message (sender.id present) on a known channel. */
