@@ -6,7 +6,7 @@ import { defaultConsoleDir } from './http/console-page'
 import { asHostName, LOOPBACK_HOSTS } from './http/host-check'
 import { resolveTimings, type SandboxOptions } from './options'
 import { createStateWriter, loadState, type StateWriter } from './persistence/state-file'
-import { SandboxService } from './service/service'
+import { createSandboxService, type SandboxService } from './service/service'
 
 export type { SandboxOptions, SandboxTimings } from './options'
 export { SPEC_TIMINGS } from './options'
@@ -18,7 +18,7 @@ export type {
   ChannelInput,
 } from './service/inputs'
 export type { Agent, BotProvider, Channel, Chat, ChatEntry, Delivery } from './service/model'
-export { SandboxService } from './service/service'
+export { createSandboxService, type SandboxService } from './service/service'
 export type { TrafficEntry } from './service/traffic-log'
 
 export type Sandbox = { app: Hono; service: SandboxService; close(): void }
@@ -72,7 +72,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = options.stateFile ? loadState(options.stateFile) : undefined
   let writer: StateWriter | undefined
   const logger = options.logger ?? consoleLogger()
-  const service = new SandboxService({
+  const service = createSandboxService({
     logger,
     timings,
     fetch: options.fetch ?? fetch,

@@ -8,8 +8,8 @@ import {
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
 import type { SandboxTimings } from '../options'
-import { type AgentDeliveries, createAgentDeliveries } from './agent-deliveries'
-import { type BotDispatcher, createBotDispatcher } from './bot-dispatcher'
+import { createAgentDeliveries } from './agent-deliveries'
+import { createBotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { type Chats, createChats } from './chats'
 import { SandboxError } from './errors'
@@ -18,7 +18,7 @@ import { newId } from './ids'
 import { AgentAction, AgentMessageInput } from './inputs'
 import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
 import { createPending } from './pending'
-import { RegistryService } from './registry-service'
+import { createRegistryService, type RegistryService } from './registry-service'
 import type { SandboxState } from './state'
 import { createTrafficLog, type TrafficLog } from './traffic-log'
 
@@ -39,180 +39,48 @@ export type AgentMessageResult = { entry?: ChatEntry; delivery: Promise<Delivery
 
 /**
  * The in-memory conversation service: the service side of the Chat channel (A1-A3) and of
- * the Bot interface (B1-B2), plus what its agents' application does.
+ * the Bot interface (B1-B2), plus what its agents' application does. The account settings
+ * come from the registry service it is composed with.
  */
-export class SandboxService extends RegistryService {
+export interface SandboxService extends RegistryService {
   readonly events: SandboxEvents
   readonly traffic: TrafficLog
   readonly chats: Chats
   readonly timings: SandboxTimings
-  readonly #pending = createPending()
-  readonly #agentDeliveries: AgentDeliveries
-  readonly #bot: BotDispatcher
-
-  constructor(options: SandboxServiceOptions) {
-    const events = createSandboxEvents(options.logger)
-    super(options.publicUrl, events, options.state, options.onChange)
-    this.events = events
-    this.timings = options.timings
-    this.traffic = createTrafficLog(options.trafficLimit, (entry) =>
-      events.emit({ type: 'traffic', entry }),
-    )
-    this.chats = createChats(this.registry, options.state, (chat) => {
-      events.emit({ type: 'chat', chat })
-      options.onChange?.()
-    })
-    const context = {
-      registry: this.registry,
-      chats: this.chats,
-      traffic: this.traffic,
-      timings: this.timings,
-      pending: this.#pending,
-    }
-    this.#agentDeliveries = createAgentDeliveries(context)
-    this.#bot = createBotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
-  }
-
   /** A2: a valid customer message (sender.id present) on a known channel. */
-  receiveCustomerMessage(channel: Channel, body: CustomerMessage): { chatId?: string } {
-    const { sender, message } = body
-    const open = this.chats.openChat(channel.id, String(sender.id))
-    if (isTypingMessage(message)) {
-      // Typing alone opens no chat; it only drives the indicator of an open one.
-      if (open) this.chats.setCustomerTyping(open, message.type === 'typein')
-      return open ? { chatId: open.id } : {}
-    }
-    const chat = open ?? this.chats.open(channel, sender)
-    this.#updateCard(chat, sender)
-    const stored = message.type === 'text' ? { ...message, text: cutText(message.text) } : message
-    const entry = this.chats.add(chat, { author: 'customer', message: stored })
-    if (chat.bot === 'active') {
-      this.#bot.send(chat, () =>
-        clientMessageEvent(chat, entry, { agentsOnline: this.registry.isAvailable(channel) }),
-      )
-    }
-    return { chatId: chat.id }
-  }
-
+  receiveCustomerMessage(channel: Channel, body: CustomerMessage): { chatId?: string }
   /** Sends an agent message of any spec 2.4 type into a chat (A3); replying accepts the chat. */
-  sendAgentMessage(chatId: string, input: AgentMessageInput): AgentMessageResult {
-    const { agentId, message } = AgentMessageInput.parse(input)
-    const chat = this.chats.get(chatId)
-    if (chat.state === 'closed') {
-      throw new SandboxError(
-        'conflict',
-        `Chat ${chatId} is closed: the customer's next message opens a new chat`,
-      )
-    }
-    const agent = this.chats.actingAgent(chat, agentId)
-    const sender = agent.photo ? { name: agent.name, photo: agent.photo } : { name: agent.name }
-    if (isTypingMessage(message)) {
-      const delivery: Delivery = { status: 'pending', attempts: [] }
-      const body = { sender, recipient: { id: chat.senderId }, message: { type: message.type } }
-      return { delivery: this.#agentDeliveries.deliver(chat, delivery, body, 1) }
-    }
-    if (chat.agentId !== agent.id || chat.state !== 'active')
-      this.joinChat(chat.id, { agentId: agent.id })
-    const id = newId()
-    const entry = this.chats.add(chat, {
-      id,
-      author: 'agent',
-      name: agent.name,
-      agentId: agent.id,
-      message: { ...message, id },
-      delivery: { status: 'pending', attempts: [] },
-    })
-    return { entry, delivery: this.#agentDeliveries.deliverEntry(chat, entry, sender) }
-  }
-
+  sendAgentMessage(chatId: string, input: AgentMessageInput): AgentMessageResult
   /** The agent accepts the chat; a bot that had it gets AGENT_JOINED and is not called again. */
-  joinChat(chatId: string, action: AgentAction = {}): Chat {
-    const chat = this.chats.get(chatId)
-    if (chat.state === 'closed') throw new SandboxError('conflict', `Chat ${chatId} is closed`)
-    const agent = this.chats.actingAgent(chat, AgentAction.parse(action).agentId)
-    if (chat.state === 'active' && chat.agentId === agent.id) return chat
-    chat.agentId = agent.id
-    chat.state = 'active'
-    chat.unread = 0
-    this.chats.add(chat, { author: 'system', text: `${agent.name} joined the chat` })
-    if (chat.bot === 'active') {
-      chat.bot = 'ended'
-      this.#bot.send(chat, () => chatEvent('AGENT_JOINED', chat))
-    }
-    this.chats.changed(chat)
-    return chat
-  }
-
+  joinChat(chatId: string, action?: AgentAction): Chat
   /** Closes the chat; the customer's next message opens a new one (the bot gets it first). */
-  closeChat(chatId: string, action: AgentAction = {}): Chat {
-    const chat = this.chats.get(chatId)
-    if (chat.state === 'closed') return chat
-    const agentId = AgentAction.parse(action).agentId
-    const by = agentId ? ` by ${this.registry.agent(agentId).name}` : ''
-    chat.state = 'closed'
-    chat.closedAt = Date.now()
-    chat.customerTyping = false
-    this.chats.add(chat, { author: 'system', text: `Chat closed${by}` })
-    if (chat.bot === 'active' || chat.bot === 'ended')
-      this.#bot.send(chat, () => chatClosedEvent(chat))
-    return chat
-  }
-
+  closeChat(chatId: string, action?: AgentAction): Chat
   /** B1: an event of a provider whose token matched. Unknown or closed chats are refused. */
-  receiveBotEvent(provider: BotProvider, event: ProviderToServiceEvent): Chat {
-    const chat = this.chats.forBot(provider.providerId, event.chat_id, event.client_id)
-    if (event.event === 'INVITE_AGENT') {
-      this.#inviteAgent(chat)
-      return chat
-    }
-    const text = plainTextFallback(event.message)
-    const base = { author: 'bot' as const, name: provider.name, botMessage: event.message }
-    if (text === undefined) {
-      this.chats.add(chat, {
-        ...base,
-        delivery: {
-          status: 'not_sent',
-          attempts: [],
-          error:
-            event.message.type === 'TEXT'
-              ? 'Not sent: the TEXT message is empty'
-              : `Not sent: a ${event.message.type} message without a plain-text fallback (message.text) cannot be shown on a Chat API channel`,
-        },
-      })
-      return chat
-    }
-    const id = newId()
-    const entry = this.chats.add(chat, {
-      ...base,
-      id,
-      message: { type: 'text', id, text },
-      delivery: { status: 'pending', attempts: [] },
-    })
-    void this.#agentDeliveries.deliverEntry(chat, entry, { name: provider.name })
-    return chat
-  }
-
-  consoleState(): ConsoleState {
-    return {
-      publicUrl: this.publicUrl,
-      timings: this.timings,
-      channels: this.listChannels(),
-      agents: this.listAgents(),
-      botProviders: this.listBotProviders(),
-      chats: this.chats.list(),
-    }
-  }
-
+  receiveBotEvent(provider: BotProvider, event: ProviderToServiceEvent): Chat
+  consoleState(): ConsoleState
   /** Resolves when every delivery and bot call under way has finished. */
-  settled(): Promise<void> {
-    return this.#pending.settled()
-  }
+  settled(): Promise<void>
+  snapshot(): SandboxState
+}
 
-  snapshot(): SandboxState {
-    return { version: 1, ...this.registry.snapshot(), ...this.chats.snapshot() }
-  }
+export function createSandboxService(options: SandboxServiceOptions): SandboxService {
+  const events = createSandboxEvents(options.logger)
+  const settings = createRegistryService(options.publicUrl, events, options.state, options.onChange)
+  const { registry } = settings
+  const { timings } = options
+  const pending = createPending()
+  const traffic = createTrafficLog(options.trafficLimit, (entry) =>
+    events.emit({ type: 'traffic', entry }),
+  )
+  const chats = createChats(registry, options.state, (chat) => {
+    events.emit({ type: 'chat', chat })
+    options.onChange?.()
+  })
+  const context = { registry, chats, traffic, timings, pending }
+  const agentDeliveries = createAgentDeliveries(context)
+  const bot = createBotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
 
-  #updateCard(chat: Chat, sender: Sender): void {
+  const updateCard = (chat: Chat, sender: Sender): void => {
     const card = chat.customer
     for (const field of ['name', 'phone', 'email', 'photo', 'url'] as const) {
       const value = sender[field]
@@ -220,22 +88,164 @@ export class SandboxService extends RegistryService {
     }
     if (sender.invite && sender.invite !== card.invite) {
       card.invite = sender.invite
-      this.chats.add(chat, {
+      chats.add(chat, {
         author: 'system',
         text: `Invitation shown to the customer: “${sender.invite}”`,
       })
     }
   }
 
-  #inviteAgent(chat: Chat): void {
+  const inviteAgent = (chat: Chat): void => {
     if (chat.state === 'bot') chat.state = 'queued'
-    this.chats.add(chat, { author: 'system', text: 'The bot invited an agent' })
-    if (!this.registry.isAvailable(this.registry.channel(chat.channelId))) {
-      this.chats.add(chat, {
+    chats.add(chat, { author: 'system', text: 'The bot invited an agent' })
+    if (!registry.isAvailable(registry.channel(chat.channelId))) {
+      chats.add(chat, {
         author: 'system',
         text: 'No agent is online: the bot was sent AGENT_UNAVAILABLE',
       })
-      this.#bot.send(chat, () => chatEvent('AGENT_UNAVAILABLE', chat))
+      bot.send(chat, () => chatEvent('AGENT_UNAVAILABLE', chat))
     }
   }
+
+  const joinChat = (chatId: string, action: AgentAction = {}): Chat => {
+    const chat = chats.get(chatId)
+    if (chat.state === 'closed') throw new SandboxError('conflict', `Chat ${chatId} is closed`)
+    const agent = chats.actingAgent(chat, AgentAction.parse(action).agentId)
+    if (chat.state === 'active' && chat.agentId === agent.id) return chat
+    chat.agentId = agent.id
+    chat.state = 'active'
+    chat.unread = 0
+    chats.add(chat, { author: 'system', text: `${agent.name} joined the chat` })
+    if (chat.bot === 'active') {
+      chat.bot = 'ended'
+      bot.send(chat, () => chatEvent('AGENT_JOINED', chat))
+    }
+    chats.changed(chat)
+    return chat
+  }
+
+  const service: SandboxService = {
+    ...settings,
+    // The spread copied publicUrl's value: the accessors keep it live and announced.
+    get publicUrl() {
+      return settings.publicUrl
+    },
+    set publicUrl(url: string) {
+      settings.publicUrl = url
+    },
+    events,
+    traffic,
+    chats,
+    timings,
+
+    receiveCustomerMessage(channel, body) {
+      const { sender, message } = body
+      const open = chats.openChat(channel.id, String(sender.id))
+      if (isTypingMessage(message)) {
+        // Typing alone opens no chat; it only drives the indicator of an open one.
+        if (open) chats.setCustomerTyping(open, message.type === 'typein')
+        return open ? { chatId: open.id } : {}
+      }
+      const chat = open ?? chats.open(channel, sender)
+      updateCard(chat, sender)
+      const stored = message.type === 'text' ? { ...message, text: cutText(message.text) } : message
+      const entry = chats.add(chat, { author: 'customer', message: stored })
+      if (chat.bot === 'active') {
+        bot.send(chat, () =>
+          clientMessageEvent(chat, entry, { agentsOnline: registry.isAvailable(channel) }),
+        )
+      }
+      return { chatId: chat.id }
+    },
+
+    sendAgentMessage(chatId, input) {
+      const { agentId, message } = AgentMessageInput.parse(input)
+      const chat = chats.get(chatId)
+      if (chat.state === 'closed') {
+        throw new SandboxError(
+          'conflict',
+          `Chat ${chatId} is closed: the customer's next message opens a new chat`,
+        )
+      }
+      const agent = chats.actingAgent(chat, agentId)
+      const sender = agent.photo ? { name: agent.name, photo: agent.photo } : { name: agent.name }
+      if (isTypingMessage(message)) {
+        const delivery: Delivery = { status: 'pending', attempts: [] }
+        const body = { sender, recipient: { id: chat.senderId }, message: { type: message.type } }
+        return { delivery: agentDeliveries.deliver(chat, delivery, body, 1) }
+      }
+      if (chat.agentId !== agent.id || chat.state !== 'active')
+        joinChat(chat.id, { agentId: agent.id })
+      const id = newId()
+      const entry = chats.add(chat, {
+        id,
+        author: 'agent',
+        name: agent.name,
+        agentId: agent.id,
+        message: { ...message, id },
+        delivery: { status: 'pending', attempts: [] },
+      })
+      return { entry, delivery: agentDeliveries.deliverEntry(chat, entry, sender) }
+    },
+
+    joinChat,
+
+    closeChat(chatId, action = {}) {
+      const chat = chats.get(chatId)
+      if (chat.state === 'closed') return chat
+      const agentId = AgentAction.parse(action).agentId
+      const by = agentId ? ` by ${registry.agent(agentId).name}` : ''
+      chat.state = 'closed'
+      chat.closedAt = Date.now()
+      chat.customerTyping = false
+      chats.add(chat, { author: 'system', text: `Chat closed${by}` })
+      if (chat.bot === 'active' || chat.bot === 'ended') bot.send(chat, () => chatClosedEvent(chat))
+      return chat
+    },
+
+    receiveBotEvent(provider, event) {
+      const chat = chats.forBot(provider.providerId, event.chat_id, event.client_id)
+      if (event.event === 'INVITE_AGENT') {
+        inviteAgent(chat)
+        return chat
+      }
+      const text = plainTextFallback(event.message)
+      const base = { author: 'bot' as const, name: provider.name, botMessage: event.message }
+      if (text === undefined) {
+        chats.add(chat, {
+          ...base,
+          delivery: {
+            status: 'not_sent',
+            attempts: [],
+            error:
+              event.message.type === 'TEXT'
+                ? 'Not sent: the TEXT message is empty'
+                : `Not sent: a ${event.message.type} message without a plain-text fallback (message.text) cannot be shown on a Chat API channel`,
+          },
+        })
+        return chat
+      }
+      const id = newId()
+      const entry = chats.add(chat, {
+        ...base,
+        id,
+        message: { type: 'text', id, text },
+        delivery: { status: 'pending', attempts: [] },
+      })
+      void agentDeliveries.deliverEntry(chat, entry, { name: provider.name })
+      return chat
+    },
+
+    consoleState: () => ({
+      publicUrl: settings.publicUrl,
+      timings,
+      channels: settings.listChannels(),
+      agents: settings.listAgents(),
+      botProviders: settings.listBotProviders(),
+      chats: chats.list(),
+    }),
+    settled: () => pending.settled(),
+    snapshot: () => ({ version: 1, ...registry.snapshot(), ...chats.snapshot() }),
+  }
+  return service
 }
