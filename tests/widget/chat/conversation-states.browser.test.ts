@@ -41,6 +41,25 @@ describeInBrowser('conversation states in Chromium', () => {
     }, selector)
   }
 
+  /** The widget's stored draft, read from its IndexedDB database. */
+  function storedDraft(page: Page): Promise<unknown> {
+    return page.evaluate(
+      (name) =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open(name)
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const get = open.result.transaction('state').objectStore('state').get('draft')
+            get.onsuccess = () => {
+              open.result.close()
+              resolve(get.result)
+            }
+          }
+        }),
+      `porthole:${new URL(backend.origin).host}`,
+    )
+  }
+
   for (const [name, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 700 }],
@@ -96,6 +115,7 @@ describeInBrowser('conversation states in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0)
     expect(await input.inputValue()).toBe('It was due on Monday')
     // Reload: the draft is back in the composer (IndexedDB), the form is not shown.
+    await expect.poll(() => storedDraft(page)).toBe('It was due on Monday')
     await page.reload()
     const again = page.getByRole('textbox', { name: 'Message' })
     await again.waitFor()
@@ -104,6 +124,8 @@ describeInBrowser('conversation states in Chromium', () => {
     // Sent, it goes out as always, and the draft is gone for the next reload.
     await again.press('Enter')
     await expect.poll(() => backend.messages.at(-1)?.text).toBe('It was due on Monday')
+    // The draft's deletion has landed in IndexedDB (a reload may abort a write in flight).
+    await expect.poll(() => storedDraft(page)).toBeUndefined()
     await page.reload()
     await page.getByRole('textbox', { name: 'Message' }).waitFor()
     await page.waitForTimeout(300)
