@@ -1,11 +1,19 @@
 import { z } from 'zod'
-import { Contact } from '../../shared/widget-api'
+import type { Contact } from '../../shared/widget-api'
 import { profileKey } from '../store/keys'
 import type { Records } from '../store/types'
 
+// Read as stored: a profile saved before e-mail and phone were checked keeps its contact
+// (the agents have seen it already) instead of reading as empty and losing the name too.
+const StoredContact = z.object({
+  name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+})
+
 /** What the backend remembers of a visitor: sent to agents as sender.name/email/phone/invite. */
 export const Profile = z.object({
-  contact: Contact,
+  contact: StoredContact,
   invite: z.string().optional(),
 })
 export type Profile = z.infer<typeof Profile>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { readProfile, updateProfile } from '../../../server/session/profile'
+import { profileKey } from '../../../server/store/keys'
+import { createMemoryStore } from '../../../server/store/memory-store'
+
+describe('visitor profiles', () => {
+  it('reads a profile stored before e-mail and phone were checked as it was, keeping the name', async () => {
+    const store = createMemoryStore()
+    await store.setRecord(profileKey('v-old'), {
+      contact: { name: 'Ann', email: 'nope', phone: '12' },
+      invite: 'Need help?',
+    })
+    expect(await readProfile(store, 'v-old')).toEqual({
+      contact: { name: 'Ann', email: 'nope', phone: '12' },
+      invite: 'Need help?',
+    })
+    // A new, valid e-mail replaces the old one; the rest stays.
+    const updated = await updateProfile(
+      store,
+      'v-old',
+      { contact: { email: 'ann@example.com' } },
+      60_000,
+    )
+    expect(updated.contact).toEqual({ name: 'Ann', email: 'ann@example.com', phone: '12' })
+  })
+
+  it('reads nothing from a record that is not a profile', async () => {
+    const store = createMemoryStore()
+    await store.setRecord(profileKey('v-bad'), { contact: 'Ann' })
+    expect(await readProfile(store, 'v-bad')).toEqual({ contact: {} })
+  })
+})
