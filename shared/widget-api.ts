@@ -49,10 +49,21 @@ export const SessionRequest = z.object({
 })
 export type SessionRequest = z.infer<typeof SessionRequest>
 
+/**
+ * A contact as the backend holds it: what was given, read back as it is stored (a
+ * contact saved before e-mail and phone were checked is still shown to the visitor).
+ */
+export const StoredContact = z.object({
+  name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+})
+export type StoredContact = z.infer<typeof StoredContact>
+
 export const SessionResponse = z.object({
   visitorId: z.string(),
   token: z.string(),
-  contact: Contact,
+  contact: StoredContact,
 })
 export type SessionResponse = z.infer<typeof SessionResponse>
 

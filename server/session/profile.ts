@@ -1,18 +1,12 @@
 import { z } from 'zod'
-import type { Contact } from '../../shared/widget-api'
+import { type Contact, StoredContact } from '../../shared/widget-api'
 import { profileKey } from '../store/keys'
 import type { Records } from '../store/types'
 
-// Read as stored: a profile saved before e-mail and phone were checked keeps its contact
-// (the agents have seen it already) instead of reading as empty and losing the name too.
-const StoredContact = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-})
-
 /** What the backend remembers of a visitor: sent to agents as sender.name/email/phone/invite. */
 export const Profile = z.object({
+  // Read as stored: a contact saved before e-mail and phone were checked keeps its
+  // fields (agents have seen them) instead of reading as empty, losing the name too.
   contact: StoredContact,
   invite: z.string().optional(),
 })
