@@ -110,7 +110,7 @@ describeRedis('two backend instances on one Redis', () => {
     await vi.waitFor(() => expect(texts(second)).toEqual(sent.slice(10)), SLOW)
     expect([...texts(first), ...texts(second)]).toEqual(sent)
     second.close()
-  })
+  }, 60_000)
 
   it('echoes a visitor’s own message to its tab on the other instance', async () => {
     const { token } = await newVisitor(b)
