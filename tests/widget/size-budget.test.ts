@@ -23,11 +23,11 @@ const KIB = 1024
 const LOADER_BUDGET = 6 * KIB
 // Was 25 KiB (issue #5). The nothing-lost rework (per-entry storage, history pages, the
 // read marker, stream tickets, the delivery lifecycle) and the split-out invitation
-// chunk took it to 26.0 KiB; 27 KiB holds the line until the chat chunk is slimmed.
+// chunk took it to 26.6 KiB; 27 KiB holds the line until the chat chunk is slimmed.
 const TOTAL_BUDGET = 27 * KIB
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
 // Issue #14's targets are 6 KiB with an invitation and 20 KiB at the first open, not met
-// yet (6.2 and 22.4 KiB): these ceilings stop the sizes growing meanwhile.
+// yet (6.2 and 23.0 KiB): these ceilings stop the sizes growing meanwhile.
 const WITH_INVITATION_CEILING_BR = 6.5 * KIB
 const FIRST_OPEN_CEILING_BR = 23 * KIB
 
