@@ -27,7 +27,7 @@ const LOADER_BUDGET = 6 * KIB
 const TOTAL_BUDGET = 27 * KIB
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
 // Issue #14's targets are 6 KiB with an invitation and 20 KiB at the first open, not met
-// yet (6.2 and 23.0 KiB): these ceilings stop the sizes growing meanwhile.
+// yet (6.2 and 22.95 KiB): these ceilings stop the sizes growing meanwhile.
 const WITH_INVITATION_CEILING_BR = 6.5 * KIB
 const FIRST_OPEN_CEILING_BR = 23 * KIB
 
