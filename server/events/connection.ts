@@ -19,6 +19,12 @@ export type Connection = {
   readonly ip: string
   /** Undefined while live and writable: an idle stream holds no queue, timer or closure. */
   busy: Busy | undefined
+  /**
+   * The newest entry this stream has taken (written, queued or replayed): an entry
+   * delivered again (e.g. by the store's fan-out after a re-subscription) is skipped, so
+   * each entry reaches a stream once and in log order.
+   */
+  lastEntryId: string | undefined
 }
 
 export type BackpressureOptions = {
@@ -117,6 +123,10 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
   return {
     send(conn, item) {
       if (!isOpen(conn.res)) return
+      if (item.id !== undefined) {
+        if (conn.lastEntryId !== undefined && compareIds(item.id, conn.lastEntryId) <= 0) return
+        conn.lastEntryId = item.id
+      }
       const { busy } = conn
       if (!busy) {
         if (!conn.res.write(item.chunk)) startWaiting(conn)
@@ -148,6 +158,11 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
       const { busy } = conn
       if (!busy) return
       busy.replayedUpTo = replayedUpTo
+      if (
+        replayedUpTo !== undefined &&
+        (conn.lastEntryId === undefined || compareIds(replayedUpTo, conn.lastEntryId) > 0)
+      )
+        conn.lastEntryId = replayedUpTo
       await flush(conn, busy)
     },
   }

@@ -201,6 +201,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
         visitorId: stream.visitorId,
         ip: stream.ip,
         busy: undefined,
+        lastEntryId: undefined,
       }
       // Replaying from the start: live events that arrive meanwhile queue behind it.
       writer.beginReplay(conn)

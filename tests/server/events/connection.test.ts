@@ -20,7 +20,13 @@ function setup(overrides: Partial<BackpressureOptions> = {}) {
 }
 
 function connect(res: FakeResponse): Connection {
-  return { res: asResponse(res), visitorId: 'v1', ip: '198.51.100.1', busy: undefined }
+  return {
+    res: asResponse(res),
+    visitorId: 'v1',
+    ip: '198.51.100.1',
+    busy: undefined,
+    lastEntryId: undefined,
+  }
 }
 
 const entry = (id: number) => ({ id: String(id), chunk: `id: ${id}\n\n` })
@@ -32,6 +38,20 @@ afterEach(() => {
 })
 
 describe('stream writer', () => {
+  it('writes an entry delivered twice once, and nothing older than what the stream took', async () => {
+    const { writer } = setup()
+    const res = createFakeResponse()
+    const conn = connect(res)
+    writer.beginReplay(conn)
+    writer.send(conn, entry(21))
+    writer.send(conn, entry(21))
+    await writer.endReplay(conn, '20')
+    writer.send(conn, entry(21))
+    writer.send(conn, entry(19))
+    writer.send(conn, entry(22))
+    expect(res.chunks).toEqual(['id: 21\n\n', 'id: 22\n\n'])
+  })
+
   it('waits for drain when the socket is full, queues live events in order, then goes idle', async () => {
     const { writer, dropped } = setup()
     const res = createFakeResponse()
