@@ -3,6 +3,8 @@ import type { ChannelClient } from './channel/channel-client'
 import { createChannelClient } from './channel/channel-client'
 import { createOutbox, type Outbox } from './channel/customer-messages'
 import { createStatusCache, type StatusCache } from './channel/status'
+import { idleMsOf } from './conversation/end-conversation'
+import { createIdleSweep } from './conversation/idle-sweep'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
@@ -86,6 +88,14 @@ export function createRuntime(deps: AppDeps): Runtime {
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     keepMs: config.retention.maxAgeMs,
   })
+  const idleSweep = createIdleSweep({
+    store,
+    visitors: () => hub.visitorIds(),
+    idleMs: () => idleMsOf(settings.current()),
+    now,
+    logger,
+    everyMs: MINUTE,
+  })
   const files = deps.files ?? createFolderStore(config.uploads.dir)
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
@@ -129,6 +139,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       await prune()
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
       pruneTimer.unref()
+      idleSweep.start()
     },
     drain() {
       draining = true
@@ -136,6 +147,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     stop() {
       draining = true
       if (pruneTimer) clearInterval(pruneTimer)
+      idleSweep.stop()
       settings.stop()
       // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.
       void outbox.stop()

@@ -8,6 +8,7 @@ import { type Env, loadConfig } from './config/load-config'
 import { loadSettings, type Settings } from './config/settings'
 import { createLogger, type Logger } from './logging/logger'
 import { createRuntime } from './runtime'
+import { createBotVisitors } from './session/bot-visitors'
 import { createStore } from './store/index'
 import type { Store } from './store/types'
 
@@ -98,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         currentSettings: () => runtime.settings.current().bot,
         store,
         fetch: fetchUpstream,
+        visitors: createBotVisitors({ store, keepMs: config.retention.maxAgeMs, now: base.now }),
         logger,
       })
     }

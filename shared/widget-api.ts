@@ -265,6 +265,13 @@ export const EntryContent = z.discriminatedUnion('type', [
 ])
 export type EntryContent = z.infer<typeof EntryContent>
 
+/**
+ * Why a conversation ended: the service closed the chat (the bot provider learnt it as
+ * CHAT_CLOSED), or nothing was written for the site owner's `chatIdleMinutes`.
+ */
+export const END_REASONS = ['closed', 'idle'] as const
+export type EndReason = (typeof END_REASONS)[number]
+
 /** One stored entry of a visitor's conversation log; `id` is the SSE event id. */
 export const ConversationEntry = z.object({
   id: z.string(),
@@ -277,6 +284,11 @@ export const ConversationEntry = z.object({
   content: EntryContent,
   /** Milliseconds since the epoch. */
   at: z.number(),
+  /**
+   * Set on the `system` entry that ends a conversation (its text is an English fallback):
+   * the widget shows a separator, and the customer's next message starts a new one.
+   */
+  ended: z.enum(END_REASONS).optional(),
 })
 export type ConversationEntry = z.infer<typeof ConversationEntry>
 
@@ -338,6 +350,12 @@ export const StreamEvents = {
    * stream (when one is set) and whenever any device moves it.
    */
   read: ReadMarker,
+  /**
+   * The visitor's contact as the backend holds it (one profile for the offline form,
+   * setContact, identify and the bot's question): sent before the replay of every stream
+   * (when one is known) and whenever it changes.
+   */
+  contact: StoredContact,
   /** A change of a visitor message's state (see DELIVERY_STATES). */
   delivery: z.object({
     clientId: z.string(),

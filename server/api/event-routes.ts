@@ -1,6 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppDeps } from '../app-deps'
+import { endIfIdle, idleMsOf } from '../conversation/end-conversation'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -45,6 +46,11 @@ export function eventRoutes(
       ...SECURITY_HEADERS,
       'x-request-id': c.get('requestId'),
     }
+    // A conversation idle past chatIdleMinutes ends before the replay, which then shows it.
+    await endIfIdle(store, visitorId, {
+      idleMs: idleMsOf(runtime.settings.current()),
+      now: deps.now(),
+    })
     const ip = clientIp(c, config.trustProxy)
     // Checked right before open() with nothing awaited in between, so the counts are exact.
     const refusal = runtime.hub.refusal(ip)

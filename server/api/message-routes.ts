@@ -4,6 +4,7 @@ import { splitText } from '../../shared/text'
 import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { forwardVisitorTyping } from '../channel/typing'
+import { endIfIdle, idleMsOf } from '../conversation/end-conversation'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -58,6 +59,11 @@ export function messageRoutes(
               ),
             )
           : undefined
+      // Written after a long silence: the old conversation ends first, this one starts anew.
+      await endIfIdle(store, visitorId, {
+        idleMs: idleMsOf(runtime.settings.current()),
+        now: deps.now(),
+      })
       const profile = await updateProfile(
         store,
         visitorId,

@@ -17,7 +17,7 @@ import type { Runtime } from '../runtime'
 import { verifyIdentity } from '../session/identity'
 import { migrateLegacyUser } from '../session/legacy'
 import { mergeConversation } from '../session/merge-conversation'
-import { updateProfile } from '../session/profile'
+import { saveContact } from '../session/profile'
 import { isSessionError, type SessionError } from '../session/session-error'
 import type { Sessions } from '../session/sessions'
 import type { Visitor } from '../session/token'
@@ -107,7 +107,7 @@ export function sessionRoutes(
       } else {
         visitor = { visitorId: nanoid(), kind: 'guest' }
       }
-      const profile = await updateProfile(store, visitor.visitorId, { contact }, keepMs)
+      const profile = await saveContact(store, visitor.visitorId, contact, keepMs)
       const response: SessionResponse = {
         visitorId: visitor.visitorId,
         token: await sessions.issue(visitor),

@@ -4,6 +4,7 @@ import type {
   ClientMessageEvent,
   ServiceToProviderEvent,
 } from '../../shared/protocol'
+import type { BotVisitors } from '../session/bot-visitors'
 import { type ChatStates, createChatStates, newChatState } from './chat-state'
 import { formatContact } from './contact'
 import { decide } from './decide'
@@ -21,6 +22,8 @@ export type RulesBrainOptions = {
   logger: BotLogger
   /** How long an idle chat's state is kept when no CHAT_CLOSED arrives; default 30 days. */
   stateTtlMs?: number
+  /** The widget's visitors (their one contact profile, the end of their conversation). */
+  visitors?: BotVisitors
 }
 
 // Real CLIENT_MESSAGE payloads carry the customer card's sender.has_contacts (an
@@ -32,6 +35,7 @@ async function onClientMessage(
   ctx: BotContext,
   states: ChatStates,
   choose: (state: ReturnType<typeof newChatState>) => ReturnType<typeof decide>,
+  visitors: BotVisitors | undefined,
 ): Promise<void> {
   const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
   if (state.phase === 'agent') {
@@ -43,6 +47,10 @@ async function onClientMessage(
     return
   }
   const decision = choose(state)
+  const collected = decision.state.contact
+  // Details the customer just gave join their one profile: never asked again, anywhere.
+  if (collected && collected !== state.contact)
+    await visitors?.saveContact(event.client_id, collected)
   let delivered = true
   for (const reply of decision.replies) {
     if (!(await ctx.reply(reply)).ok) {
@@ -66,10 +74,13 @@ async function onAgentUnavailable(
   ctx: BotContext,
   states: ChatStates,
   settings: BotSettings,
+  visitors: BotVisitors | undefined,
 ): Promise<void> {
   const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
   const language = state.language ?? settings.defaultLanguage
-  const contact = state.contact ? formatContact(state.contact) : undefined
+  // What the chat collected, else what the visitor gave anywhere (form, setContact, identify).
+  const known = state.contact ?? (await visitors?.contactOf(event.client_id))
+  const contact = known ? formatContact(known) : undefined
   // Contact details the customer gave before (the widget's offline form, the card) are
   // not asked for again.
   const text = contact
@@ -110,17 +121,26 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
     const { settings, matcher } = rules()
     switch (event.event) {
       case 'CLIENT_MESSAGE':
-        return onClientMessage(event, ctx, states, (state) =>
-          decide(settings, matcher, state, event.message),
+        return onClientMessage(
+          event,
+          ctx,
+          states,
+          (state) => decide(settings, matcher, state, event.message),
+          options.visitors,
         )
       case 'AGENT_JOINED': {
         const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
         return states.set(event.chat_id, { ...state, phase: 'agent' })
       }
       case 'AGENT_UNAVAILABLE':
-        return onAgentUnavailable(event, ctx, states, settings)
-      case 'CHAT_CLOSED':
-        return states.delete(event.chat_id)
+        return onAgentUnavailable(event, ctx, states, settings, options.visitors)
+      case 'CHAT_CLOSED': {
+        // The payload is not in the spec: client_id when sent, else the one the chat had.
+        const clientId = event.client_id ?? (await states.get(event.chat_id))?.clientId
+        await states.delete(event.chat_id)
+        if (clientId) await options.visitors?.chatClosed(clientId)
+        return
+      }
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import type { BotVisitors } from '../session/bot-visitors'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
@@ -25,6 +26,8 @@ export type CreateBotOptions = {
    */
   currentSettings?: () => unknown
   store: BotStore
+  /** The widget's visitors, so the bot shares their contact profile and ends their conversation. */
+  visitors?: BotVisitors
   fetch?: typeof fetch
   logger?: BotLogger
   /** B1 timings, for tests; the defaults follow the spec. */
@@ -66,6 +69,7 @@ export function createBot(options: CreateBotOptions): Bot {
         : settings,
       store: options.store,
       logger,
+      ...(options.visitors ? { visitors: options.visitors } : {}),
     }),
   })
   return { routes: provider.routes, settled: provider.settled, close: provider.close }

@@ -51,6 +51,16 @@ export const SettingsFile = z
       },
     }),
     sound: z.boolean().default(true),
+    /**
+     * Minutes without a message after which the conversation ends (the widget shows
+     * "This conversation has ended"; the next message starts a new one). Absent: never.
+     */
+    chatIdleMinutes: z
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1)
+      .max(43_200)
+      .optional(),
     statusPollSeconds: z.number().min(5).max(3600).default(30),
     // Checked with the bot's own schema here, so its problems are reported with the others.
     bot: z

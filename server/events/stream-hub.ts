@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Logger } from '../logging/logger'
+import { readProfile } from '../session/profile'
 import type { ConversationLog, Records, VisitorEvent, VisitorEvents } from '../store/types'
 import { type Connection, createStreamWriter, isOpen } from './connection'
 import { loadReadMarker } from './read-marker'
@@ -30,6 +31,8 @@ export type StreamHub = {
   refusal(ip: string): StreamRefusal | undefined
   /** Takes over `res`: writes the headers, the read marker, the replay, then live events until the client leaves. */
   open(stream: OpenStream): Promise<void>
+  /** The visitors with an open stream on this instance. */
+  visitorIds(): Iterable<string>
   /** Sends a transient event (e.g. status) to every open stream on this instance. */
   broadcast(event: string, data: unknown): void
   count(): number
@@ -144,6 +147,10 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     if (!(await writer.replayWrite(conn, formatPreamble(options.retryMs ?? 3000)))) return
     const marker = await loadReadMarker(store, conn.visitorId, logger)
     if (marker && !(await writer.replayWrite(conn, formatTransient('read', marker)))) return
+    // The one profile: a device that missed a change (the bot's question, another device) learns it.
+    const { contact } = await readProfile(store, conn.visitorId)
+    if (Object.keys(contact).length > 0)
+      if (!(await writer.replayWrite(conn, formatTransient('contact', contact)))) return
     const upTo = await replayLog(conn, {
       store,
       writer,
@@ -222,6 +229,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       writeToAll(formatTransient(event, data))
     },
     count: () => total,
+    visitorIds: () => groups.keys(),
     close() {
       closed = true
       clearInterval(heartbeat)

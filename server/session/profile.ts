@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { type Contact, StoredContact } from '../../shared/widget-api'
 import { profileKey } from '../store/keys'
-import type { Records } from '../store/types'
+import type { Records, VisitorEvents } from '../store/types'
 
 /** What the backend remembers of a visitor: sent to agents as sender.name/email/phone/invite. */
 export const Profile = z.object({
@@ -30,6 +30,32 @@ export async function updateProfile(
   }
   await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next
+}
+
+const sameContact = (a: StoredContact, b: StoredContact): boolean =>
+  a.name === b.name && a.email === b.email && a.phone === b.phone
+
+/**
+ * Merges contact details given anywhere (the offline form, setContact, identify, the
+ * bot's question) into the visitor's one profile, and tells every open stream of the
+ * visitor when they changed it, so no device asks for them again.
+ */
+export async function saveContact(
+  store: Records & VisitorEvents,
+  visitorId: string,
+  contact: Contact,
+  ttlMs: number,
+): Promise<Profile> {
+  const before = await readProfile(store, visitorId)
+  const after = await updateProfile(store, visitorId, { contact }, ttlMs)
+  if (!sameContact(before.contact, after.contact))
+    await store.publish(visitorId, { event: 'contact', data: after.contact })
+  return after
+}
+
+/** Whether the backend has a profile for this id: a visitor of this site, not another channel's customer. */
+export async function hasProfile(store: Records, visitorId: string): Promise<boolean> {
+  return (await store.getRecord(profileKey(visitorId), Profile)) !== undefined
 }
 
 function dropEmpty(contact: Contact): Contact {

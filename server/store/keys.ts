@@ -56,6 +56,11 @@ export const KEY_PREFIXES = {
   agentMessage: 'a3:',
   /** Dedupe key: an entry copied by a conversation merge, `merge:<fromId>:<entryId>`. */
   mergedEntry: 'merge:',
+  /**
+   * Dedupe key: the entry ending a conversation, `ended:<visitorId>:<last entry id>`: one
+   * end per conversation, whoever ends it (CHAT_CLOSED, the idle timeout) on any instance.
+   */
+  chatEnded: 'ended:',
 } as const
 
 const P = KEY_PREFIXES
@@ -101,3 +106,5 @@ export const visitorPartDedupeKey = (visitorId: string, clientId: string, part: 
 export const agentMessageDedupeKey = (messageId: string) => `${P.agentMessage}${messageId}`
 export const mergedEntryDedupeKey = (fromId: string, entryId: string) =>
   `${P.mergedEntry}${fromId}:${entryId}`
+export const chatEndedDedupeKey = (visitorId: string, lastEntryId: string) =>
+  `${P.chatEnded}${visitorId}:${lastEntryId}`

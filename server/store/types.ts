@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
+import type { ConversationEntry, DeliveryState, StoredContact } from '../../shared/widget-api'
 import type { RedisClient } from './redis/connection'
 
 /** An entry before the store gives it its id. */
@@ -13,6 +13,7 @@ export type TransientEvent =
       data: { clientId: string; state: DeliveryState; error?: string }
     }
   | { event: 'read'; data: { upTo: string } }
+  | { event: 'contact'; data: StoredContact }
   /** The visitor's credentials were revoked (DELETE /api/session): every open stream ends. Never sent to browsers. */
   | { event: 'revoked'; data: { at: number } }
 

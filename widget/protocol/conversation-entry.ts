@@ -74,10 +74,11 @@ export function parseConversationEntry(value: unknown): ConversationEntry | unde
     optional(value.name, isString) &&
     optional(value.photo, isHttpUrl) &&
     typeof value.at === 'number' &&
-    Number.isFinite(value.at)
+    Number.isFinite(value.at) &&
+    (value.ended === undefined || value.ended === 'closed' || value.ended === 'idle')
   if (!valid) return undefined
   return {
-    ...(pick(value, ['id', 'clientId', 'author', 'name', 'photo', 'at']) as object),
+    ...(pick(value, ['id', 'clientId', 'author', 'name', 'photo', 'at', 'ended']) as object),
     content,
   } as ConversationEntry
 }

@@ -1,5 +1,5 @@
 import type { StreamEvent } from '../../shared/widget-api'
-import { isDeliveryState, parseStatusResponse } from './api-bodies'
+import { isDeliveryState, parseContact, parseStatusResponse } from './api-bodies'
 import { parseConversationEntry } from './conversation-entry'
 import { parseReadMarker } from './history-bodies'
 import { isRecord, isString, optional } from './read'
@@ -27,6 +27,10 @@ export function parseStreamEvent(event: string, data: string): StreamEvent | und
     case 'status': {
       const status = parseStatusResponse(json)
       return status && { event, data: status }
+    }
+    case 'contact': {
+      const contact = parseContact(json)
+      return contact && { event, data: contact }
     }
     case 'read': {
       const marker = parseReadMarker(json)

@@ -13,6 +13,7 @@ export const TransientPayload = z.discriminatedUnion('event', [
   z.object({ event: z.literal('typing'), data: StreamEvents.typing }),
   z.object({ event: z.literal('delivery'), data: StreamEvents.delivery }),
   z.object({ event: z.literal('read'), data: StreamEvents.read }),
+  z.object({ event: z.literal('contact'), data: StreamEvents.contact }),
   z.object({ event: z.literal('revoked'), data: z.object({ at: z.number() }) }),
 ])
 export type TransientPayload = z.infer<typeof TransientPayload>

@@ -41,6 +41,7 @@ describe('the store key registry', () => {
       keys.visitorPartDedupeKey('v1', 'm1', 0),
       keys.agentMessageDedupeKey('s1'),
       keys.mergedEntryDedupeKey('v1', '7'),
+      keys.chatEndedDedupeKey('v1', '7'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))

@@ -140,7 +140,7 @@ describe('shared utility and widget API types', () => {
   it('outgoing messages and stream events', () => {
     expectTypeOf<OutgoingMessage['type']>().toEqualTypeOf<'text' | 'typein' | 'typeout' | 'file'>()
     expectTypeOf<StreamEventName>().toEqualTypeOf<
-      'message' | 'typing' | 'status' | 'read' | 'delivery'
+      'message' | 'typing' | 'status' | 'read' | 'contact' | 'delivery'
     >()
     expectTypeOf<Extract<StreamEvent, { event: 'status' }>['data']>().toEqualTypeOf<{
       online: boolean

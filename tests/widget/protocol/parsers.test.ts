@@ -102,6 +102,7 @@ const entry = fc.record(
     photo: maybe(fc.oneof(goodUrl, url)),
     content,
     at: mostly(fc.integer()),
+    ended: maybe(fc.constantFrom('closed', 'idle', 'over', 1, null)),
   },
   { requiredKeys: ['id', 'author', 'content', 'at'] },
 )
@@ -145,6 +146,17 @@ describe('widget parsers agree with the shared schemas', () => {
         })
         .map((data) => ['delivery', data] as const),
       fc.record({ upTo: mostly(entryId) }).map((data) => ['read', data] as const),
+      fc
+        .record(
+          {
+            name: maybe(mostly(fc.string())),
+            email: maybe(loose),
+            phone: maybe(mostly(fc.string())),
+          },
+          { requiredKeys: [] },
+        )
+        .map((data) => ['contact', data] as const),
+      fc.tuple(fc.constant('contact'), loose),
       fc.tuple(fc.constantFrom('ping', 'message', 'read'), loose),
     )
     fc.assert(

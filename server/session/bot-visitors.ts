@@ -1,0 +1,56 @@
+import { endConversation } from '../conversation/end-conversation'
+import type { ConversationLog, Records, VisitorEvents } from '../store/types'
+import { resolveRecipient } from './alias'
+import { hasProfile, readProfile, saveContact } from './profile'
+
+/** Contact details the bot knows how to use: an e-mail and a phone. */
+export type BotContact = { email?: string; phone?: string }
+
+/**
+ * What Porthole's own bot may know and change of the widget's visitors, by the B2
+ * client_id (the sender.id the backend sent, so a visitor id). Customers of other
+ * channels (a messenger the same bot serves) have no profile here: nothing is read or
+ * written for them.
+ */
+export type BotVisitors = {
+  /** The e-mail and phone the visitor gave anywhere (form, setContact, identify, the bot). */
+  contactOf(clientId: string): Promise<BotContact | undefined>
+  /** Contact details the bot collected: into the visitor's one profile (sent on every A2). */
+  saveContact(clientId: string, contact: BotContact): Promise<void>
+  /** The service closed the chat (CHAT_CLOSED): the conversation ends in the widget. */
+  chatClosed(clientId: string): Promise<void>
+}
+
+/** @example createBot({ ...options, visitors: createBotVisitors({ store, keepMs, now: Date.now }) }) */
+export function createBotVisitors(options: {
+  store: Records & VisitorEvents & ConversationLog
+  /** How long profiles are kept (the conversations' retention). */
+  keepMs: number
+  now: () => number
+}): BotVisitors {
+  const { store, keepMs, now } = options
+
+  /** The visitor a client_id names (a guest merged into a user is the user), if it is ours. */
+  async function visitorOf(clientId: string): Promise<string | undefined> {
+    const visitorId = await resolveRecipient(store, clientId)
+    return (await hasProfile(store, visitorId)) ? visitorId : undefined
+  }
+
+  return {
+    async contactOf(clientId) {
+      const visitorId = await visitorOf(clientId)
+      if (!visitorId) return undefined
+      const { email, phone } = (await readProfile(store, visitorId)).contact
+      if (!email && !phone) return undefined
+      return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) }
+    },
+    async saveContact(clientId, contact) {
+      const visitorId = await visitorOf(clientId)
+      if (visitorId) await saveContact(store, visitorId, contact, keepMs)
+    },
+    async chatClosed(clientId) {
+      const visitorId = await visitorOf(clientId)
+      if (visitorId) await endConversation(store, visitorId, 'closed', { now: now() })
+    },
+  }
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest'
+import { createRulesBrain } from '../../../server/bot/brain'
+import type { BotContext } from '../../../server/bot/provider'
+import { parseBotSettings } from '../../../server/bot/rules'
+import { writeAlias } from '../../../server/session/alias'
+import { createBotVisitors } from '../../../server/session/bot-visitors'
+import { readProfile, updateProfile } from '../../../server/session/profile'
+import { profileKey } from '../../../server/store/keys'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store, VisitorEvent } from '../../../server/store/types'
+import { ServiceToProviderEvent } from '../../../shared/protocol'
+import {
+  createAgentUnavailableEvent,
+  createChatClosedEvent,
+  createClientMessageEvent,
+} from '../../factories/protocol'
+import { createSettingsInput } from '../bot/factories'
+import { createRecordingLogger } from '../bot/helpers'
+
+const DAY = 24 * 60 * 60 * 1000
+
+/** The rules brain wired to the widget's visitors, as server/start.ts wires it. */
+function setup(store: Store = createMemoryStore()) {
+  const brain = createRulesBrain({
+    settings: parseBotSettings(createSettingsInput()),
+    store,
+    logger: createRecordingLogger(),
+    visitors: createBotVisitors({ store, keepMs: DAY, now: () => 5000 }),
+  })
+  const replies: string[] = []
+  const context = (chatId: string, clientId: string): BotContext => ({
+    eventId: 'e',
+    chatId,
+    clientId,
+    logger: createRecordingLogger(),
+    reply: async (message) => {
+      replies.push(typeof message === 'string' ? message : JSON.stringify(message))
+      return { ok: true, eventId: 'e', status: 200, attempts: 1 }
+    },
+    inviteAgent: async () => ({ ok: true, eventId: 'e', status: 200, attempts: 1 }),
+  })
+  const run = (event: unknown, chatId: string, clientId: string) =>
+    brain(ServiceToProviderEvent.parse(event), context(chatId, clientId))
+  const say = (text: string, chatId: string, clientId: string) =>
+    run(
+      createClientMessageEvent({
+        chat_id: chatId,
+        client_id: clientId,
+        message: { type: 'TEXT', text },
+      }),
+      chatId,
+      clientId,
+    )
+  return { store, replies, run, say }
+}
+
+/** A visitor of the widget: POST /api/session gave them a profile. */
+async function visitor(store: Store, id: string, contact = {}) {
+  await updateProfile(store, id, { contact }, DAY)
+  await store.append(id, { author: 'visitor', content: { type: 'text', text: 'hi' }, at: 1000 })
+}
+
+describe('the bot and the widget visitor’s one contact profile', () => {
+  it('an e-mail the bot collects joins the profile (sent on every A2) and reaches the open streams', async () => {
+    const s = setup()
+    await visitor(s.store, 'v1', { name: 'Ann' })
+    const events: VisitorEvent[] = []
+    s.store.subscribe('v1', (event) => events.push(event))
+    await s.say('Do you sell bikes?', 'c1', 'v1')
+    await s.run(createAgentUnavailableEvent({ chat_id: 'c1', client_id: 'v1' }), 'c1', 'v1')
+    await s.say('ann@example.com', 'c1', 'v1')
+    expect(s.replies.at(-1)).toContain('ann@example.com')
+    expect((await readProfile(s.store, 'v1')).contact).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+    })
+    expect(events).toContainEqual({
+      event: 'contact',
+      data: { name: 'Ann', email: 'ann@example.com' },
+    })
+  })
+
+  it('AGENT_UNAVAILABLE does not ask for contact details the visitor gave in the form or setContact', async () => {
+    const s = setup()
+    await visitor(s.store, 'v2', { phone: '+7 912 345-67-89' })
+    await s.say('Do you sell bikes?', 'c2', 'v2')
+    await s.run(createAgentUnavailableEvent({ chat_id: 'c2', client_id: 'v2' }), 'c2', 'v2')
+    expect(s.replies.at(-1)).toBe(
+      'No agent is available right now. We have your contact details (+7 912 345-67-89) and will get back to you.',
+    )
+  })
+
+  it('a guest merged into a user is found through the alias', async () => {
+    const s = setup()
+    await visitor(s.store, 'u:user-1', { email: 'user@example.com' })
+    await writeAlias(s.store, 'guest-1', { visitorId: 'u:user-1' }, DAY)
+    await s.say('Do you sell bikes?', 'c3', 'guest-1')
+    await s.run(
+      createAgentUnavailableEvent({ chat_id: 'c3', client_id: 'guest-1' }),
+      'c3',
+      'guest-1',
+    )
+    expect(s.replies.at(-1)).toContain('user@example.com')
+  })
+
+  it('CHAT_CLOSED ends the visitor’s conversation once (client_id given or not)', async () => {
+    const s = setup()
+    await visitor(s.store, 'v4')
+    await s.say('hello', 'c4', 'v4')
+    await s.run(createChatClosedEvent({ chat_id: 'c4', client_id: 'v4' }), 'c4', 'v4')
+    await s.run(createChatClosedEvent({ chat_id: 'c4', client_id: 'v4' }), 'c4', 'v4')
+    let entries = await s.store.readAfter('v4', undefined, 100)
+    expect(entries.filter((entry) => entry.ended)).toEqual([
+      expect.objectContaining({ author: 'system', ended: 'closed' }),
+    ])
+    // Without client_id: the chat's own record names the customer.
+    await s.store.append('v4', {
+      author: 'visitor',
+      content: { type: 'text', text: 'again' },
+      at: 6000,
+    })
+    await s.say('again', 'c5', 'v4')
+    const closed = createChatClosedEvent({ chat_id: 'c5' })
+    delete (closed as { client_id?: string }).client_id
+    await s.run(closed, 'c5', 'v4')
+    entries = await s.store.readAfter('v4', undefined, 100)
+    expect(entries.filter((entry) => entry.ended)).toHaveLength(2)
+  })
+
+  it('customers of other channels (no profile here) are left alone: nothing read, written or ended', async () => {
+    const s = setup()
+    await s.say('Do you sell bikes?', 'c6', 'messenger-77')
+    await s.run(
+      createAgentUnavailableEvent({ chat_id: 'c6', client_id: 'messenger-77' }),
+      'c6',
+      'messenger-77',
+    )
+    await s.say('me@example.com', 'c6', 'messenger-77')
+    await s.run(
+      createChatClosedEvent({ chat_id: 'c6', client_id: 'messenger-77' }),
+      'c6',
+      'messenger-77',
+    )
+    expect(
+      await s.store.getRecord(profileKey('messenger-77'), (await import('zod')).z.unknown()),
+    ).toBeUndefined()
+    expect(await s.store.readAfter('messenger-77', undefined, 10)).toEqual([])
+  })
+})
