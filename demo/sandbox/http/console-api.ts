@@ -72,10 +72,15 @@ export function consoleApi(service: SandboxService): Hono {
   app.get('/chats/:id', (c) => c.json(service.chats.get(c.req.param('id'))))
   app.post('/chats/:id/messages', async (c) => {
     const input = AgentMessageInput.parse(await json(c))
-    const { entry, delivery } = service.sendAgentMessage(c.req.param('id'), input)
+    const chatId = c.req.param('id')
+    const { entry, delivery } = service.sendAgentMessage(chatId, input)
     if (input.wait) {
       const outcome = await delivery
-      return c.json(entry ? { entry } : { delivery: outcome }, 200)
+      // The entry as it is now, with its delivery log (the one sent was pending).
+      return c.json(
+        entry ? { entry: service.chats.entry(chatId, entry.id) } : { delivery: outcome },
+        200,
+      )
     }
     return c.json(entry ? { entry } : { delivery: { status: 'pending', attempts: [] } }, 202)
   })

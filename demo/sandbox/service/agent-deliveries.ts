@@ -2,8 +2,9 @@ import type { AgentMessage } from '../../../shared/protocol'
 import { deliverAgentMessage } from '../delivery/agent-delivery'
 import type { AttemptOutcome } from '../delivery/attempts'
 import type { SandboxTimings } from '../options'
+import { settled, withAttempt } from './chat-record'
 import type { Chats } from './chats'
-import type { Chat, ChatEntry, Delivery } from './model'
+import type { Delivery } from './model'
 import type { Pending } from './pending'
 import type { Registry } from './registry'
 import type { TrafficLog } from './traffic-log'
@@ -19,32 +20,36 @@ export type AgentDeliveriesContext = {
 /**
  * A3 as the service sends it: agent and bot messages on their way to the integrator's
  * webhook, each with its delivery log in the chat (the HTTP attempts are in
- * ../delivery/agent-delivery.ts).
+ * ../delivery/agent-delivery.ts). Deliveries keep the chat's and the entry's ids across
+ * their waits and write each step through the chats repository, to the chat as it is then.
  */
 export interface AgentDeliveries {
   /** Delivers a thread entry; a final failure adds an error line the agent sees. */
   deliverEntry(
-    chat: Chat,
-    entry: ChatEntry,
+    chatId: string,
+    entryId: string,
     sender: { name: string; photo?: string },
   ): Promise<Delivery>
-  /** Delivers a body with up to `attempts` attempts, recording each in `delivery` and the log. */
-  deliver(chat: Chat, delivery: Delivery, body: AgentMessage, attempts: number): Promise<Delivery>
+  /** Delivers a body kept in no thread (typing) with up to `attempts` attempts, logged as traffic. */
+  deliver(chatId: string, body: AgentMessage, attempts: number): Promise<Delivery>
 }
+
+/** Applies a change to a delivery wherever it is kept; returns the delivery as changed. */
+type DeliveryLog = (change: (delivery: Delivery) => Delivery) => Delivery
+
+const PENDING: Delivery = { status: 'pending', attempts: [] }
 
 export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDeliveries {
   const { registry, chats, traffic, timings, pending } = context
 
-  const deliver: AgentDeliveries['deliver'] = (chat, delivery, body, attempts) => {
+  const run = (
+    chatId: string,
+    body: AgentMessage,
+    attempts: number,
+    log: DeliveryLog,
+  ): Promise<Delivery> => {
     const onAttempt = (attempt: number, outcome: AttemptOutcome, url: string) => {
-      const error = outcome.ok ? undefined : outcome.error
-      delivery.attempts.push({
-        attempt,
-        at: Date.now(),
-        ok: outcome.ok,
-        ...(outcome.status ? { status: outcome.status } : {}),
-        ...(error ? { error } : {}),
-      })
+      log((delivery) => withAttempt(delivery, attempt, outcome, Date.now()))
       traffic.record({
         interface: 'A3',
         direction: 'out',
@@ -52,43 +57,37 @@ export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDel
         target: url,
         ok: outcome.ok,
         status: outcome.status,
-        error,
+        error: outcome.ok ? undefined : outcome.error,
         request: body,
         response: outcome.response,
-        chatId: chat.id,
+        chatId,
         attempt,
       })
-      chats.changed(chat)
     }
-    const run = deliverAgentMessage({
-      channel: () => registry.channel(chat.channelId),
+    const delivery = deliverAgentMessage({
+      channel: () => registry.channel(chats.get(chatId).channelId),
       body,
       timings,
       attempts,
       onAttempt,
-    }).then((result) => {
-      if (result.ok) {
-        delivery.status = 'delivered'
-      } else {
-        delivery.status = 'failed'
-        const plural = result.attempts === 1 ? '' : 's'
-        delivery.error = `delivery failed after ${result.attempts} attempt${plural}: ${result.error}`
-      }
-      chats.changed(chat)
-      return delivery
-    })
-    return pending.track(run)
+    }).then((result) => log((current) => settled(current, result)))
+    return pending.track(delivery)
   }
 
   return {
-    deliverEntry(chat, entry, sender) {
-      const delivery = entry.delivery ?? { status: 'pending', attempts: [] }
-      const message = entry.message
+    deliverEntry(chatId, entryId, sender) {
+      const chat = chats.get(chatId)
+      const { message } = chats.entry(chatId, entryId)
       if (!message) throw new Error('sandbox: a thread entry without a message cannot be delivered')
       const body = { sender, recipient: { id: chat.senderId }, message }
-      return deliver(chat, delivery, body, timings.deliveryAttempts).then((result) => {
+      const log: DeliveryLog = (change) =>
+        chats.updateEntry(chatId, entryId, (entry) => ({
+          ...entry,
+          delivery: change(entry.delivery ?? PENDING),
+        })).delivery ?? PENDING
+      return run(chatId, body, timings.deliveryAttempts, log).then((result) => {
         if (result.status === 'failed') {
-          chats.add(chat, {
+          chats.add(chatId, {
             author: 'system',
             level: 'error',
             text: `Message not delivered: ${result.error}`,
@@ -97,6 +96,12 @@ export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDel
         return result
       })
     },
-    deliver,
+    deliver(chatId, body, attempts) {
+      let delivery = PENDING
+      return run(chatId, body, attempts, (change) => {
+        delivery = change(delivery)
+        return delivery
+      })
+    },
   }
 }

@@ -2,6 +2,7 @@ import type { Logger } from '../../../server/logging/logger'
 import type { ServiceToProviderEvent } from '../../../shared/protocol'
 import { callBot } from '../delivery/bot-client'
 import type { SandboxTimings } from '../options'
+import { entryFrom, withEntry } from './chat-record'
 import type { Chats } from './chats'
 import type { Chat } from './model'
 import type { Pending } from './pending'
@@ -18,39 +19,53 @@ export type BotDispatcherContext = {
   logger: Logger
 }
 
-/** B2: events to a chat's bot provider, in order, with the spec's timeout and retries. */
+/**
+ * B2: events to a chat's bot provider, in order, with the spec's timeout and retries. A
+ * queued event keeps the chat's id: when its turn comes it is built from the chat as it
+ * is then, and an outcome is written to the chat as it is after the call.
+ */
 export interface BotDispatcher {
-  /** Queues an event for the chat's provider; `build` runs when its turn comes. */
-  send(chat: Chat, build: () => ServiceToProviderEvent): void
+  /** Queues an event for the chat's provider; `build` gets the chat when the event's turn comes. */
+  send(chatId: string, build: (chat: Chat) => ServiceToProviderEvent): void
+}
+
+/** After an agent joined only AGENT_JOINED and CHAT_CLOSED go; after a failure nothing. */
+function botMayGet(chat: Chat, event: ServiceToProviderEvent): boolean {
+  if (chat.bot === 'active') return true
+  return chat.bot === 'ended' && (event.event === 'AGENT_JOINED' || event.event === 'CHAT_CLOSED')
+}
+
+/** The provider did not answer: the customer goes to agents and the bot is not called again. */
+function withBotFailed(chat: Chat): Chat {
+  return { ...chat, bot: 'failed', state: chat.state === 'bot' ? 'queued' : chat.state }
 }
 
 export function createBotDispatcher(context: BotDispatcherContext): BotDispatcher {
   const { registry, chats, traffic, timings, pending, logger } = context
   const queues = new Map<string, Promise<void>>()
 
-  /** The provider did not answer: the customer goes to agents and the bot is not called again. */
-  const failed = (chat: Chat, kind: string, reason: string): void => {
-    const wasHandling = chat.bot === 'active'
-    chat.bot = 'failed'
-    if (chat.state === 'bot') chat.state = 'queued'
-    const outcome =
-      wasHandling && chat.state !== 'closed'
-        ? ': the chat is transferred to agents and the bot is not called again for it'
-        : ''
-    chats.add(chat, {
-      author: 'system',
-      level: 'error',
-      text: `The bot provider did not take ${kind}: ${reason}${outcome}`,
+  const failed = (chatId: string, kind: string, reason: string): void => {
+    chats.update(chatId, (chat) => {
+      const outcome =
+        chat.bot === 'active' && chat.state !== 'closed'
+          ? ': the chat is transferred to agents and the bot is not called again for it'
+          : ''
+      const text = `The bot provider did not take ${kind}: ${reason}${outcome}`
+      return withEntry(
+        withBotFailed(chat),
+        entryFrom({ author: 'system', level: 'error', text }, Date.now()),
+      )
     })
   }
 
-  const post = async (chat: Chat, event: ServiceToProviderEvent): Promise<void> => {
-    // After an agent joined only AGENT_JOINED and CHAT_CLOSED go; after a failure nothing.
-    const allowed =
-      chat.bot === 'active' ||
-      (chat.bot === 'ended' && (event.event === 'AGENT_JOINED' || event.event === 'CHAT_CLOSED'))
+  const post = async (
+    chatId: string,
+    build: (chat: Chat) => ServiceToProviderEvent,
+  ): Promise<void> => {
+    const chat = chats.get(chatId)
+    const event = build(chat)
     const provider = chat.botProviderId ? registry.botProviders.get(chat.botProviderId) : undefined
-    if (!allowed || !provider) return
+    if (!botMayGet(chat, event) || !provider) return
     const url = `${provider.endpointUrl.replace(/\/+$/, '')}/${provider.token}`
     const result = await callBot({
       fetch: context.fetch,
@@ -59,7 +74,6 @@ export function createBotDispatcher(context: BotDispatcherContext): BotDispatche
       timeoutMs: timings.botTimeoutMs,
       retries: timings.botRetries,
       onAttempt: (attempt, outcome) => {
-        const error = outcome.ok ? undefined : outcome.error
         traffic.record({
           interface: 'B2',
           direction: 'out',
@@ -67,24 +81,25 @@ export function createBotDispatcher(context: BotDispatcherContext): BotDispatche
           target: url,
           ok: outcome.ok,
           status: outcome.status,
-          error,
+          error: outcome.ok ? undefined : outcome.error,
           request: event,
-          chatId: chat.id,
+          chatId,
           attempt,
         })
       },
     })
-    if (!result.ok) failed(chat, event.event, `${result.error} (${result.attempts} attempts)`)
+    if (!result.ok) failed(chatId, event.event, `${result.error} (${result.attempts} attempts)`)
   }
 
   return {
-    send(chat, build) {
+    send(chatId, build) {
       // One queue per customer on a channel: the provider sees a chat's events in order, and
       // a closed chat's CHAT_CLOSED before the next chat's first CLIENT_MESSAGE.
-      const queue = `${chat.channelId}:${chat.clientId}`
+      const { channelId, clientId } = chats.get(chatId)
+      const queue = `${channelId}:${clientId}`
       const previous = queues.get(queue) ?? Promise.resolve()
       const next = previous
-        .then(() => post(chat, build()))
+        .then(() => post(chatId, build))
         .catch((error: unknown) => {
           // The queue must go on: a bug here must not silence the bot for this customer.
           logger.error('sandbox: a bot event could not be sent', { error })

@@ -1,16 +1,20 @@
 import type { Sender } from '../../../shared/protocol'
+import { entryFrom, frozen, type NewEntry, withEntry, withEntryChanged } from './chat-record'
 import { SandboxError } from './errors'
-import { newId } from './ids'
 import type { Agent, Channel, Chat, ChatEntry } from './model'
 import type { Registry } from './registry'
 import type { SandboxState } from './state'
 
 export type ChatFilter = { state?: 'open' | 'closed' | 'all'; channelId?: string }
-type NewEntry = Omit<ChatEntry, 'id' | 'at'> & { id?: string }
 
 const FIRST_CHAT_ID = 1001
 
-/** The chats of the account: one customer on one channel, open until closed. */
+/**
+ * The chats of the account: one customer on one channel, open until closed. A stored
+ * chat is an immutable (frozen) record: every change is `update(id, fn)`, which stores
+ * what `fn` makes of the chat as it is at that moment. Code that waits (a delivery, a bot
+ * call) keeps the chat's id, not the record, and looks it up again when it acts.
+ */
 export interface Chats {
   snapshot(): Pick<SandboxState, 'chats' | 'nextChatId'>
   /** The chat, or a not_found error naming where to list them. */
@@ -22,10 +26,16 @@ export interface Chats {
   openChat(channelId: string, clientId: string): Chat | undefined
   /** Opens a chat; with a bot on the channel the bot gets it first. */
   open(channel: Channel, sender: Sender): Chat
-  add(chat: Chat, entry: NewEntry): ChatEntry
-  setCustomerTyping(chat: Chat, typing: boolean): void
-  /** Announces a change of the chat (to the console streams and the state file). */
-  changed(chat: Chat): void
+  /**
+   * Replaces the chat with `change(chat)` (a new record, not the old one edited), stores it
+   * and announces it (to the console streams and the state file); returns it. A change
+   * that returns the chat unchanged announces nothing.
+   */
+  update(id: string, change: (chat: Chat) => Chat): Chat
+  /** Adds a thread entry (given an id, unless it has one, and the time); returns it. */
+  add(chatId: string, entry: NewEntry): ChatEntry
+  /** Replaces one entry of the chat with `change(entry)`; returns the new entry. */
+  updateEntry(chatId: string, entryId: string, change: (entry: ChatEntry) => ChatEntry): ChatEntry
   /** The agent acting on a chat: the one named, else the one who joined, else an online assignee. */
   actingAgent(chat: Chat, agentId: string | undefined): Agent
   /** The open chat a provider's event is about, by chat_id or else by client_id. */
@@ -37,7 +47,9 @@ export function createChats(
   state: SandboxState | undefined,
   onChange: (chat: Chat) => void,
 ): Chats {
-  const chats = new Map<string, Chat>((state?.chats ?? []).map((chat) => [chat.id, chat]))
+  const chats = new Map<string, Chat>(
+    (state?.chats ?? []).map((chat) => [chat.id, frozen(structuredClone(chat))]),
+  )
   let nextId = state?.nextChatId ?? FIRST_CHAT_ID
 
   const get = (id: string): Chat => {
@@ -45,6 +57,23 @@ export function createChats(
     if (!chat)
       throw new SandboxError('not_found', `No chat ${id}: list them at GET /console/api/chats`)
     return chat
+  }
+
+  const entryOf = (chat: Chat, entryId: string): ChatEntry => {
+    const entry = chat.entries.find((candidate) => candidate.id === entryId)
+    if (!entry) throw new SandboxError('not_found', `No message ${entryId} in chat ${chat.id}`)
+    return entry
+  }
+
+  const update = (id: string, change: (chat: Chat) => Chat): Chat => {
+    const current = get(id)
+    const next = change(current)
+    if (next === current) return current
+    if (next.id !== id) throw new Error(`sandbox: a change of chat ${id} returned chat ${next.id}`)
+    const stored = frozen(next)
+    chats.set(id, stored)
+    onChange(stored)
+    return stored
   }
 
   return {
@@ -57,11 +86,7 @@ export function createChats(
         .filter((chat) => state === 'all' || (state === 'closed') === (chat.state === 'closed'))
         .sort((a, b) => b.updatedAt - a.updatedAt || Number(b.id) - Number(a.id))
     },
-    entry(chatId, entryId) {
-      const entry = get(chatId).entries.find((candidate) => candidate.id === entryId)
-      if (!entry) throw new SandboxError('not_found', `No message ${entryId} in chat ${chatId}`)
-      return entry
-    },
+    entry: (chatId, entryId) => entryOf(get(chatId), entryId),
     openChat(channelId, clientId) {
       for (const chat of chats.values()) {
         if (chat.channelId === channelId && chat.clientId === clientId && chat.state !== 'closed')
@@ -91,26 +116,23 @@ export function createChats(
         updatedAt: now,
         entries: [],
       }
-      chats.set(id, chat)
-      return chat
+      const stored = frozen(chat)
+      chats.set(id, stored)
+      return stored
     },
-    add(chat, entry) {
-      const added: ChatEntry = { ...entry, id: entry.id ?? newId(), at: Date.now() }
-      chat.entries.push(added)
-      chat.updatedAt = added.at
-      if (added.author === 'customer') {
-        chat.unread += 1
-        chat.customerTyping = false
-      }
-      onChange(chat)
+    update,
+    add(chatId, entry) {
+      const added = frozen(entryFrom(entry, Date.now()))
+      update(chatId, (chat) => withEntry(chat, added))
       return added
     },
-    setCustomerTyping(chat, typing) {
-      if (chat.customerTyping === typing) return
-      chat.customerTyping = typing
-      onChange(chat)
+    updateEntry(chatId, entryId, change) {
+      entryOf(get(chatId), entryId)
+      return entryOf(
+        update(chatId, (chat) => withEntryChanged(chat, entryId, change)),
+        entryId,
+      )
     },
-    changed: onChange,
     actingAgent(chat, agentId) {
       if (agentId !== undefined) return registry.agent(agentId)
       if (chat.agentId !== undefined) return registry.agent(chat.agentId)

@@ -4,13 +4,13 @@ import {
   isTypingMessage,
   type ProviderToServiceEvent,
   plainTextFallback,
-  type Sender,
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
 import type { SandboxTimings } from '../options'
 import { createAgentDeliveries } from './agent-deliveries'
 import { createBotDispatcher } from './bot-dispatcher'
 import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
+import { entryFrom, withCard, withEntry } from './chat-record'
 import { type Chats, createChats } from './chats'
 import { SandboxError } from './errors'
 import { type ConsoleState, createSandboxEvents, type SandboxEvents } from './events'
@@ -80,30 +80,24 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   const agentDeliveries = createAgentDeliveries(context)
   const bot = createBotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
 
-  const updateCard = (chat: Chat, sender: Sender): void => {
-    const card = chat.customer
-    for (const field of ['name', 'phone', 'email', 'photo', 'url'] as const) {
-      const value = sender[field]
-      if (typeof value === 'string' && value.length > 0) card[field] = value
-    }
-    if (sender.invite && sender.invite !== card.invite) {
-      card.invite = sender.invite
-      chats.add(chat, {
-        author: 'system',
-        text: `Invitation shown to the customer: “${sender.invite}”`,
-      })
-    }
-  }
+  /** One change of the chat with a system line about it: announced once, line included. */
+  const changeWithLine = (chatId: string, change: (chat: Chat) => Chat, text: string): Chat =>
+    chats.update(chatId, (chat) =>
+      withEntry(change(chat), entryFrom({ author: 'system', text }, Date.now())),
+    )
 
-  const inviteAgent = (chat: Chat): void => {
-    if (chat.state === 'bot') chat.state = 'queued'
-    chats.add(chat, { author: 'system', text: 'The bot invited an agent' })
-    if (!registry.isAvailable(registry.channel(chat.channelId))) {
-      chats.add(chat, {
+  const inviteAgent = (chatId: string): void => {
+    changeWithLine(
+      chatId,
+      (chat) => (chat.state === 'bot' ? { ...chat, state: 'queued' } : chat),
+      'The bot invited an agent',
+    )
+    if (!registry.isAvailable(registry.channel(chats.get(chatId).channelId))) {
+      chats.add(chatId, {
         author: 'system',
         text: 'No agent is online: the bot was sent AGENT_UNAVAILABLE',
       })
-      bot.send(chat, () => chatEvent('AGENT_UNAVAILABLE', chat))
+      bot.send(chatId, (current) => chatEvent('AGENT_UNAVAILABLE', current))
     }
   }
 
@@ -112,16 +106,20 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     if (chat.state === 'closed') throw new SandboxError('conflict', `Chat ${chatId} is closed`)
     const agent = chats.actingAgent(chat, AgentAction.parse(action).agentId)
     if (chat.state === 'active' && chat.agentId === agent.id) return chat
-    chat.agentId = agent.id
-    chat.state = 'active'
-    chat.unread = 0
-    chats.add(chat, { author: 'system', text: `${agent.name} joined the chat` })
-    if (chat.bot === 'active') {
-      chat.bot = 'ended'
-      bot.send(chat, () => chatEvent('AGENT_JOINED', chat))
-    }
-    chats.changed(chat)
-    return chat
+    const botHadIt = chat.bot === 'active'
+    const joined = changeWithLine(
+      chatId,
+      (current) => ({
+        ...current,
+        agentId: agent.id,
+        state: 'active',
+        unread: 0,
+        bot: current.bot === 'active' ? 'ended' : current.bot,
+      }),
+      `${agent.name} joined the chat`,
+    )
+    if (botHadIt) bot.send(chatId, (current) => chatEvent('AGENT_JOINED', current))
+    return joined
   }
 
   const service: SandboxService = {
@@ -143,19 +141,34 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const open = chats.openChat(channel.id, String(sender.id))
       if (isTypingMessage(message)) {
         // Typing alone opens no chat; it only drives the indicator of an open one.
-        if (open) chats.setCustomerTyping(open, message.type === 'typein')
-        return open ? { chatId: open.id } : {}
+        if (!open) return {}
+        const typing = message.type === 'typein'
+        chats.update(open.id, (chat) =>
+          chat.customerTyping === typing ? chat : { ...chat, customerTyping: typing },
+        )
+        return { chatId: open.id }
       }
-      const chat = open ?? chats.open(channel, sender)
-      updateCard(chat, sender)
+      const chatId = (open ?? chats.open(channel, sender)).id
       const stored = message.type === 'text' ? { ...message, text: cutText(message.text) } : message
-      const entry = chats.add(chat, { author: 'customer', message: stored })
-      if (chat.bot === 'active') {
-        bot.send(chat, () =>
+      const now = Date.now()
+      const entry = entryFrom({ author: 'customer', message: stored }, now)
+      // One change: the card from the sender, a line for a new invitation, the message.
+      chats.update(chatId, (chat) => {
+        const { invite } = sender
+        const carded = withCard(chat, sender)
+        if (!invite || invite === chat.customer.invite) return withEntry(carded, entry)
+        const shown = entryFrom(
+          { author: 'system', text: `Invitation shown to the customer: “${invite}”` },
+          now,
+        )
+        return withEntry(withEntry(carded, shown), entry)
+      })
+      if (chats.get(chatId).bot === 'active') {
+        bot.send(chatId, (chat) =>
           clientMessageEvent(chat, entry, { agentsOnline: registry.isAvailable(channel) }),
         )
       }
-      return { chatId: chat.id }
+      return { chatId }
     },
 
     sendAgentMessage(chatId, input) {
@@ -170,14 +183,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const agent = chats.actingAgent(chat, agentId)
       const sender = agent.photo ? { name: agent.name, photo: agent.photo } : { name: agent.name }
       if (isTypingMessage(message)) {
-        const delivery: Delivery = { status: 'pending', attempts: [] }
         const body = { sender, recipient: { id: chat.senderId }, message: { type: message.type } }
-        return { delivery: agentDeliveries.deliver(chat, delivery, body, 1) }
+        return { delivery: agentDeliveries.deliver(chatId, body, 1) }
       }
       if (chat.agentId !== agent.id || chat.state !== 'active')
-        joinChat(chat.id, { agentId: agent.id })
+        joinChat(chatId, { agentId: agent.id })
       const id = newId()
-      const entry = chats.add(chat, {
+      const entry = chats.add(chatId, {
         id,
         author: 'agent',
         name: agent.name,
@@ -185,7 +197,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         message: { ...message, id },
         delivery: { status: 'pending', attempts: [] },
       })
-      return { entry, delivery: agentDeliveries.deliverEntry(chat, entry, sender) }
+      return { entry, delivery: agentDeliveries.deliverEntry(chatId, id, sender) }
     },
 
     joinChat,
@@ -195,24 +207,25 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       if (chat.state === 'closed') return chat
       const agentId = AgentAction.parse(action).agentId
       const by = agentId ? ` by ${registry.agent(agentId).name}` : ''
-      chat.state = 'closed'
-      chat.closedAt = Date.now()
-      chat.customerTyping = false
-      chats.add(chat, { author: 'system', text: `Chat closed${by}` })
-      if (chat.bot === 'active' || chat.bot === 'ended') bot.send(chat, () => chatClosedEvent(chat))
-      return chat
+      const closed = changeWithLine(
+        chatId,
+        (current) => ({ ...current, state: 'closed', closedAt: Date.now(), customerTyping: false }),
+        `Chat closed${by}`,
+      )
+      if (chat.bot === 'active' || chat.bot === 'ended') bot.send(chatId, chatClosedEvent)
+      return closed
     },
 
     receiveBotEvent(provider, event) {
-      const chat = chats.forBot(provider.providerId, event.chat_id, event.client_id)
+      const chatId = chats.forBot(provider.providerId, event.chat_id, event.client_id).id
       if (event.event === 'INVITE_AGENT') {
-        inviteAgent(chat)
-        return chat
+        inviteAgent(chatId)
+        return chats.get(chatId)
       }
       const text = plainTextFallback(event.message)
       const base = { author: 'bot' as const, name: provider.name, botMessage: event.message }
       if (text === undefined) {
-        chats.add(chat, {
+        chats.add(chatId, {
           ...base,
           delivery: {
             status: 'not_sent',
@@ -223,17 +236,17 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
                 : `Not sent: a ${event.message.type} message without a plain-text fallback (message.text) cannot be shown on a Chat API channel`,
           },
         })
-        return chat
+        return chats.get(chatId)
       }
       const id = newId()
-      const entry = chats.add(chat, {
+      chats.add(chatId, {
         ...base,
         id,
         message: { type: 'text', id, text },
         delivery: { status: 'pending', attempts: [] },
       })
-      void agentDeliveries.deliverEntry(chat, entry, { name: provider.name })
-      return chat
+      void agentDeliveries.deliverEntry(chatId, id, { name: provider.name })
+      return chats.get(chatId)
     },
 
     consoleState: () => ({

@@ -83,7 +83,7 @@ describe('state file', () => {
     const chat = sandbox.service.chats.open(sandbox.service.registry.channel(channel?.id ?? ''), {
       id: 'v',
     })
-    sandbox.service.chats.add(chat, {
+    sandbox.service.chats.add(chat.id, {
       author: 'agent',
       name: 'Anna',
       message: { type: 'text', text: 'hi' },

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { resolveTimings } from '../../../../demo/sandbox/options'
 import type { SandboxEvent } from '../../../../demo/sandbox/service/events'
 import { createSandboxService } from '../../../../demo/sandbox/service/service'
 import type { Logger } from '../../../../server/logging/logger'
+import { startReceiver } from '../fixtures'
 
 const silent: Logger = {
   debug() {},
@@ -12,14 +13,29 @@ const silent: Logger = {
   child: () => silent,
 }
 
-function service() {
+function service(fetch: typeof globalThis.fetch = () => Promise.reject(new Error('no network'))) {
   return createSandboxService({
-    timings: resolveTimings({}),
-    fetch: () => Promise.reject(new Error('no network in this test')),
+    timings: resolveTimings({ deliveryIntervalMs: 5, botRetries: 0 }),
+    fetch,
     publicUrl: 'http://first.test',
     trafficLimit: 100,
     logger: silent,
   })
+}
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+function say(sandbox: ReturnType<typeof service>, channelId: string, text: string): string {
+  const channel = sandbox.registry.channel(channelId)
+  const { chatId } = sandbox.receiveCustomerMessage(channel, {
+    sender: { id: 'visitor-1' },
+    message: { type: 'text', text },
+  })
+  if (!chatId) throw new Error('no chat was opened')
+  return chatId
 }
 
 describe('createSandboxService', () => {
@@ -56,5 +72,76 @@ describe('createSandboxService', () => {
     expect(joinChat(chatId, { agentId: 'ann' }).state).toBe('active')
     expect(closeChat(chatId).state).toBe('closed')
     expect(snapshot().chats.map((chat) => chat.state)).toEqual(['closed'])
+  })
+
+  it('writes a delivery to the chat as it is when each attempt ends, keeping changes made meanwhile', async () => {
+    const hook = await startReceiver(() => ({ delayMs: 150 }))
+    cleanups.push(hook.close)
+    const sandbox = service()
+    const channel = sandbox.createChannel({
+      name: 'Site',
+      webhookUrl: `${hook.url}/hook`,
+      agents: ['Ann'],
+    })
+    sandbox.setAgentOnline('ann', true)
+    const chatId = say(sandbox, channel.id, 'first')
+    const { entry, delivery } = sandbox.sendAgentMessage(chatId, {
+      message: { type: 'text', text: 'answer' },
+    })
+    // While the webhook takes its time, the customer writes again and the agent closes.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    say(sandbox, channel.id, 'second')
+    sandbox.closeChat(chatId)
+    expect((await delivery).status).toBe('delivered')
+    const chat = sandbox.chats.get(chatId)
+    expect(chat.state).toBe('closed')
+    expect(chat.entries.map((line) => line.message?.type === 'text' && line.message.text)).toEqual([
+      'first',
+      false,
+      'answer',
+      'second',
+      false,
+    ])
+    expect(chat.entries.find((line) => line.id === entry?.id)?.delivery).toMatchObject({
+      status: 'delivered',
+      attempts: [{ attempt: 1, ok: true }],
+    })
+  })
+
+  it('writes a failed bot call to the chat as it is after the call, keeping changes made meanwhile', async () => {
+    let failCall: (error: Error) => void = () => {}
+    const sandbox = service(
+      () =>
+        new Promise<Response>((_, reject) => {
+          failCall = reject
+        }),
+    )
+    sandbox.registerBotProvider({
+      providerId: 'bot',
+      endpointUrl: 'http://bot.test',
+      token: 'token-1',
+      name: 'Bot',
+    })
+    const channel = sandbox.createChannel({
+      name: 'Site',
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      agents: ['Ann'],
+      botProviderId: 'bot',
+    })
+    const chatId = say(sandbox, channel.id, 'to the bot')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    // The bot's CLIENT_MESSAGE is under way: the customer writes again meanwhile.
+    say(sandbox, channel.id, 'still there?')
+    failCall(new Error('bot is down'))
+    await sandbox.settled()
+    const chat = sandbox.chats.get(chatId)
+    expect(chat.bot).toBe('failed')
+    expect(chat.state).toBe('queued')
+    expect(chat.entries.filter((line) => line.author === 'customer')).toHaveLength(2)
+    expect(chat.entries.at(-1)).toMatchObject({
+      author: 'system',
+      level: 'error',
+      text: expect.stringContaining('transferred to agents'),
+    })
   })
 })
