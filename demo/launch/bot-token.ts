@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { keepPrivate, writePrivateFile } from '../../server/config/private-file'
+import { readPrivateJson, writePrivateJson } from '../../server/config/private-file'
 import { DemoStartError } from './errors'
 
 const DemoBot = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/) })
@@ -15,20 +14,14 @@ type DemoBot = z.infer<typeof DemoBot>
  */
 export function loadDemoBotToken(dataDir: string): string {
   const file = join(dataDir, 'demo-bot.json')
-  if (existsSync(file)) {
-    keepPrivate(file)
-    let json: unknown
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'))
-    } catch {
-      json = undefined
-    }
-    const parsed = DemoBot.safeParse(json)
-    if (parsed.success) return parsed.data.token
-    throw new DemoStartError(`${file} is damaged: delete it and run npm start again`)
+  const read = readPrivateJson(file, DemoBot)
+  if (read.status === 'valid') return read.value.token
+  if (read.status === 'damaged') {
+    throw new DemoStartError(
+      `${file} is damaged: delete it and run npm start again (${read.detail})`,
+    )
   }
   const bot: DemoBot = { token: randomBytes(24).toString('hex') }
-  mkdirSync(dataDir, { recursive: true })
-  writePrivateFile(file, `${JSON.stringify(bot, null, 2)}\n`)
+  writePrivateJson(file, bot)
   return bot.token
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ConfigError } from './errors'
-import { keepPrivate, writePrivateFile } from './private-file'
+import { readPrivateJson, writePrivateJson } from './private-file'
 
 const DemoSecrets = z.object({
   webhookSecret: z.string().min(16),
@@ -18,20 +17,14 @@ export type DemoSecrets = z.infer<typeof DemoSecrets>
  */
 export function loadDemoSecrets(dataDir: string): DemoSecrets {
   const file = join(dataDir, 'demo-secrets.json')
-  if (existsSync(file)) {
-    keepPrivate(file)
-    const parsed = DemoSecrets.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (parsed.success) return parsed.data
-    throw new ConfigError([
-      { variable: 'PORTHOLE_DEMO', problem: `${file} is damaged: delete it and start again` },
-    ])
-  }
+  const read = readPrivateJson(file, DemoSecrets)
+  if (read.status === 'valid') return read.value
+  if (read.status === 'damaged') throw damaged(file, read.detail)
   const secrets = {
     webhookSecret: randomBytes(24).toString('hex'),
     sessionSecret: randomBytes(32).toString('hex'),
   }
-  mkdirSync(dataDir, { recursive: true })
-  writePrivateFile(file, `${JSON.stringify(secrets, null, 2)}\n`)
+  writePrivateJson(file, secrets)
   return secrets
 }
 
@@ -44,22 +37,19 @@ const DemoAdmin = z.object({ password: z.string().min(12) })
  */
 export function loadDemoAdminPassword(dataDir: string): { password: string; created: boolean } {
   const file = join(dataDir, 'demo-admin.json')
-  if (existsSync(file)) {
-    keepPrivate(file)
-    let json: unknown
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'))
-    } catch {
-      json = undefined
-    }
-    const parsed = DemoAdmin.safeParse(json)
-    if (parsed.success) return { password: parsed.data.password, created: false }
-    throw new ConfigError([
-      { variable: 'PORTHOLE_DEMO', problem: `${file} is damaged: delete it and start again` },
-    ])
-  }
+  const read = readPrivateJson(file, DemoAdmin)
+  if (read.status === 'valid') return { password: read.value.password, created: false }
+  if (read.status === 'damaged') throw damaged(file, read.detail)
   const password = randomBytes(12).toString('base64url')
-  mkdirSync(dataDir, { recursive: true })
-  writePrivateFile(file, `${JSON.stringify({ password }, null, 2)}\n`)
+  writePrivateJson(file, { password })
   return { password, created: true }
+}
+
+function damaged(file: string, detail: string): ConfigError {
+  return new ConfigError([
+    {
+      variable: 'PORTHOLE_DEMO',
+      problem: `${file} is damaged: delete it and start again (${detail})`,
+    },
+  ])
 }

@@ -1,13 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { readPrivateJson, writePrivateFile } from '../../../server/config/private-file'
 import { PortholeError } from '../../../server/errors'
 import type { Logger } from '../../../server/logging/logger'
-import { describeIssues } from '../../../shared/protocol'
 import { SandboxState } from '../service/state'
 
 const WRITE_DELAY_MS = 50
-// The state holds every channel endpoint and bot token: private to its owner.
-const OWNER_ONLY = 0o600
+// The state holds every channel endpoint and bot token: it is private to its owner.
 
 /** A state file that cannot be read: the message says how to recover. */
 export class StateFileError extends PortholeError<'invalid_state_file'> {
@@ -23,24 +22,18 @@ export class StateFileError extends PortholeError<'invalid_state_file'> {
  * way when the sandbox stopped are marked failed: the agent sees they need sending again.
  */
 export function loadState(path: string): SandboxState | undefined {
-  if (!existsSync(path)) return undefined
-  // A file written by an older version may be readable by others.
-  chmodSync(path, OWNER_ONLY)
-  let json: unknown
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
+  const read = readPrivateJson(path, SandboxState)
+  if (read.status === 'missing') return undefined
+  if (read.status === 'valid')
+    return { ...read.value, chats: read.value.chats.map(interruptDeliveries) }
+  if (read.reason === 'not_json') {
     throw new StateFileError(
-      `The sandbox state file ${path} is not valid JSON (${error instanceof Error ? error.message : error}): fix it, or delete it to start with a fresh channel`,
+      `The sandbox state file ${path} is not valid JSON (${read.detail}): fix it, or delete it to start with a fresh channel`,
     )
   }
-  const parsed = SandboxState.safeParse(json)
-  if (!parsed.success) {
-    throw new StateFileError(
-      `The sandbox state file ${path} does not hold a sandbox state (${describeIssues(parsed.error)}): delete it to start with a fresh channel`,
-    )
-  }
-  return { ...parsed.data, chats: parsed.data.chats.map(interruptDeliveries) }
+  throw new StateFileError(
+    `The sandbox state file ${path} does not hold a sandbox state (${read.detail}): delete it to start with a fresh channel`,
+  )
 }
 
 const INTERRUPTED =
@@ -81,9 +74,8 @@ export function createStateWriter(
     if (timer) clearTimeout(timer)
     timer = undefined
     const temp = `${path}.${process.pid}.tmp`
-    writeFileSync(temp, `${JSON.stringify(snapshot(), null, 2)}\n`, { mode: OWNER_ONLY })
-    // A temp file left by a crash keeps its old mode through writeFileSync.
-    chmodSync(temp, OWNER_ONLY)
+    // Private even when a crash left the temp file behind with another mode.
+    writePrivateFile(temp, `${JSON.stringify(snapshot(), null, 2)}\n`)
     renameSync(temp, path)
   }
 

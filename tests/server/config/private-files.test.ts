@@ -1,10 +1,17 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { loadDemoBotToken } from '../../../demo/launch/bot-token'
-import { loadDemoSecrets } from '../../../server/config/demo-secrets'
-import { keepPrivate, writePrivateFile } from '../../../server/config/private-file'
+import { loadDemoAdminPassword, loadDemoSecrets } from '../../../server/config/demo-secrets'
+import { isConfigError } from '../../../server/config/errors'
+import {
+  keepPrivate,
+  readPrivateJson,
+  writePrivateFile,
+  writePrivateJson,
+} from '../../../server/config/private-file'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -37,7 +44,81 @@ describe('private files', () => {
   })
 })
 
+describe('readPrivateJson', () => {
+  const Secret = z.object({ token: z.string().min(8) })
+
+  it('answers missing for a file that does not exist, and creates nothing', () => {
+    const file = join(tempDir(), 'none.json')
+    expect(readPrivateJson(file, Secret)).toEqual({ status: 'missing' })
+    expect(() => statSync(file)).toThrow(/ENOENT/)
+  })
+
+  it('reads what writePrivateJson wrote, into a folder it creates, 0600', () => {
+    const file = join(tempDir(), 'deeper', 'secret.json')
+    writePrivateJson(file, { token: 'abcdefgh12' })
+    expect(readFileSync(file, 'utf8')).toBe('{\n  "token": "abcdefgh12"\n}\n')
+    expect(modeOf(file)).toBe(0o600)
+    expect(readPrivateJson(file, Secret)).toEqual({
+      status: 'valid',
+      value: { token: 'abcdefgh12' },
+    })
+  })
+
+  it('makes a readable file 0600 before reading it', () => {
+    const file = join(tempDir(), 'secret.json')
+    writeFileSync(file, '{"token":"abcdefgh12"}')
+    chmodSync(file, 0o644)
+    expect(readPrivateJson(file, Secret).status).toBe('valid')
+    expect(modeOf(file)).toBe(0o600)
+  })
+
+  it('calls damaged JSON not_json, without quoting the file (it holds secrets)', () => {
+    const file = join(tempDir(), 'secret.json')
+    for (const text of ['{"token":"s3cr3t-value', 's3cr3t-value', '']) {
+      writeFileSync(file, text)
+      const read = readPrivateJson(file, Secret)
+      expect(read).toMatchObject({ status: 'damaged', reason: 'not_json' })
+      expect(JSON.stringify(read)).not.toContain('s3cr3t')
+    }
+  })
+
+  it('calls JSON of the wrong shape wrong_shape and names the field', () => {
+    const file = join(tempDir(), 'secret.json')
+    for (const text of ['{"token":"short"}', '[]', '{"tok":"abcdefgh12"}']) {
+      writeFileSync(file, text)
+      expect(readPrivateJson(file, Secret)).toMatchObject({
+        status: 'damaged',
+        reason: 'wrong_shape',
+      })
+    }
+    writeFileSync(file, '{"token":"short"}')
+    const read = readPrivateJson(file, Secret)
+    expect(read.status === 'damaged' && read.detail).toMatch(/^token: /)
+  })
+})
+
 describe("the demo's secrets files", () => {
+  it('refuses damaged demo-secrets.json and demo-admin.json with a configuration error', () => {
+    const dir = tempDir()
+    for (const [name, load] of [
+      ['demo-secrets.json', loadDemoSecrets],
+      ['demo-admin.json', loadDemoAdminPassword],
+    ] as const) {
+      // Not JSON at all used to escape as a bare SyntaxError for demo-secrets.json.
+      for (const text of ['{not json', '{"password":"x","webhookSecret":1}']) {
+        writeFileSync(join(dir, name), text)
+        let thrown: unknown
+        try {
+          load(dir)
+        } catch (error) {
+          thrown = error
+        }
+        expect(isConfigError(thrown)).toBe(true)
+        expect(String(thrown)).toContain(`${name} is damaged: delete it and start again`)
+      }
+    }
+  })
+
   it('demo-secrets.json is created 0600, and an existing readable one is made 0600 at start', () => {
     const dir = tempDir()
     const file = join(dir, 'demo-secrets.json')
