@@ -60,7 +60,7 @@ export type Config = {
   shutdownDrainMs: number
   retention: { maxAgeMs: number; maxEntries: number }
   rateLimits: RateLimits
-  /** Customer attachments (UPLOAD_MAX_MB, UPLOAD_TYPES, UPLOAD_DIR, RATE_LIMIT_UPLOADS_PER_MINUTE). */
+  /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */
   uploads: UploadsConfig
 }
 
@@ -68,7 +68,28 @@ export type UploadsConfig = {
   maxBytes: number
   /** The accepted types, by name (server/uploads/file-types.ts). */
   types: UploadTypeName[]
-  /** The folder store's folder. */
+  /** The folder store's folder; with S3, bodies being received pass through its `.incoming`. */
   dir: string
+  /** UPLOAD_STORE: the folder (default) or an S3-compatible bucket. */
+  store: UploadStore
   perVisitorPerMinute: number
+  /** RATE_LIMIT_IP_UPLOADS_PER_MINUTE: a visitor can mint new sessions, an address cannot cheaply. */
+  perIpPerMinute: number
+}
+
+export type UploadStore = { kind: 'folder' } | ({ kind: 's3' } & S3Config)
+
+/** An S3-compatible bucket (S3_* variables). */
+export type S3Config = {
+  /** The service's origin, e.g. `https://s3.eu-west-1.amazonaws.com` (no path). */
+  endpoint: string
+  region: string
+  bucket: string
+  accessKeyId: string
+  /** A secret: never written to logs. */
+  secretAccessKey: string
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean
+  /** Put before every key ('' or ending in '/'), so one bucket can hold other things. */
+  prefix: string
 }

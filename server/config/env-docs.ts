@@ -172,6 +172,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning: '`POST /api/uploads` per visitor (1–10000)',
     default: '`20`',
   },
+  RATE_LIMIT_IP_UPLOADS_PER_MINUTE: {
+    meaning:
+      '`POST /api/uploads` per client address, whatever the visitor (a visitor can start new sessions; an address cannot cheaply) (1–100000)',
+    default: '`100`',
+  },
   UPLOAD_MAX_MB: {
     meaning:
       'largest attachment, in MiB; a bigger one is refused with 413 while it streams (1–1024)',
@@ -184,7 +189,43 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   },
   UPLOAD_DIR: {
     meaning:
-      'folder of the attachments (see "Attachments" in the [HTTP API](../integrators/http-api.md)); with several instances, a folder they all share',
+      'folder of the attachments (see "Attachments" in the [HTTP API](../integrators/http-api.md)); with several instances, a folder they all share. With `UPLOAD_STORE=s3`, bodies being received and images being re-encoded still pass through its `.incoming` folder',
     default: '`<PORTHOLE_DATA_DIR>/uploads`',
+  },
+  UPLOAD_STORE: {
+    meaning:
+      '`folder` (`UPLOAD_DIR`) or `s3`: an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2, …) set by the `S3_*` variables, see [Attachments in S3](deploying.md#attachments-in-an-s3-compatible-bucket)',
+    default: '`folder`',
+  },
+  S3_ENDPOINT: {
+    meaning:
+      'with `UPLOAD_STORE=s3`: the service’s address alone, e.g. `https://s3.eu-west-1.amazonaws.com`, `https://<account>.r2.cloudflarestorage.com`, `http://minio:9000`',
+    default: '`https://s3.$S3_REGION.amazonaws.com`',
+  },
+  S3_REGION: {
+    meaning: 'the bucket’s region (`auto` for Cloudflare R2)',
+    default: '`us-east-1`',
+  },
+  S3_BUCKET: {
+    meaning: 'the bucket attachments go to; required with `UPLOAD_STORE=s3`',
+    default: '—',
+  },
+  S3_ACCESS_KEY_ID: {
+    meaning:
+      'access key of a user allowed `s3:PutObject`, `s3:GetObject`, `s3:DeleteObject` and `s3:ListBucket` on the bucket; required with `UPLOAD_STORE=s3`',
+    default: '—',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    meaning: 'its secret; required with `UPLOAD_STORE=s3`. **Secret**: never written to logs',
+    default: '—',
+  },
+  S3_FORCE_PATH_STYLE: {
+    meaning:
+      '`1`: address the bucket as `<endpoint>/<bucket>/` (MinIO, an IP address, a bucket with dots) instead of `<bucket>.<endpoint host>`',
+    default: '`0`',
+  },
+  S3_PREFIX: {
+    meaning: 'put before every object key, e.g. `porthole/`, to share a bucket',
+    default: 'none',
   },
 }

@@ -80,8 +80,27 @@ export const EnvSchema = z.object({
   RATE_LIMIT_IP_MESSAGES_PER_MINUTE: intIn(1, 1_000_000, 600),
   RATE_LIMIT_SESSIONS_PER_MINUTE: intIn(1, 100_000, 30),
   RATE_LIMIT_UPLOADS_PER_MINUTE: intIn(1, 10_000, 20),
+  RATE_LIMIT_IP_UPLOADS_PER_MINUTE: intIn(1, 100_000, 100),
   UPLOAD_MAX_MB: intIn(1, 1024, 10),
   UPLOAD_TYPES: z.string().optional(),
   UPLOAD_DIR: z.string().trim().min(1, 'must be a folder path').optional(),
+  UPLOAD_STORE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z.enum(['folder', 's3'], {
+        message: 'must be folder (UPLOAD_DIR, the default) or s3 (an S3-compatible bucket, S3_*)',
+      }),
+    )
+    .optional()
+    .transform((value) => value ?? 'folder'),
+  S3_ENDPOINT: z.string().trim().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z.string().trim().optional(),
 })
 export type EnvSchema = z.infer<typeof EnvSchema>

@@ -8,6 +8,7 @@ import { EnvSchema } from './env-schema'
 import { ConfigError, type ConfigProblem, isConfigError } from './errors'
 import { parseChannelUrl } from './parse-channel'
 import { parseOrigins } from './parse-origins'
+import { parseUploadStore } from './parse-upload-store'
 import { parseUploadTypes } from './parse-upload-types'
 
 export type Env = Record<string, string | undefined>
@@ -124,6 +125,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     uploadTypes = collect(() => parseUploadTypes(value)) ?? uploadTypes
   }
 
+  const uploadStore = parseUploadStore(e, fail)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -163,7 +166,9 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
       types: uploadTypes,
       dir: resolve(cwd, e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+      store: uploadStore,
       perVisitorPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      perIpPerMinute: e.RATE_LIMIT_IP_UPLOADS_PER_MINUTE,
     },
   }
 }

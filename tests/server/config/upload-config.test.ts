@@ -17,13 +17,15 @@ function problemsOf(env: Record<string, string>): Record<string, string> {
 }
 
 describe('attachment configuration', () => {
-  it('defaults: 10 MB, every type, <PORTHOLE_DATA_DIR>/uploads, 20 uploads a minute', () => {
+  it('defaults: 10 MB, every type, <PORTHOLE_DATA_DIR>/uploads, 20 uploads a minute per visitor, 100 per address', () => {
     const { uploads } = loadConfig(createTestEnv(), { cwd: CWD })
     expect(uploads).toEqual({
       maxBytes: 10 * 1024 * 1024,
       types: [...UPLOAD_TYPE_NAMES],
       dir: '/srv/porthole/data/uploads',
+      store: { kind: 'folder' },
       perVisitorPerMinute: 20,
+      perIpPerMinute: 100,
     })
     const moved = loadConfig(createTestEnv({ PORTHOLE_DATA_DIR: '/var/lib/porthole' }), {
       cwd: CWD,
@@ -45,7 +47,9 @@ describe('attachment configuration', () => {
       maxBytes: 25 * 1024 * 1024,
       types: ['png', 'jpeg', 'pdf'],
       dir: '/srv/porthole/files',
+      store: { kind: 'folder' },
       perVisitorPerMinute: 5,
+      perIpPerMinute: 100,
     })
   })
 

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppDeps } from '../../../server/app-deps'
+import type { UploadStore } from '../../../server/config/config'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
 import { type UploadedFile, UploadResponse } from '../../../shared/widget-api'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -23,7 +24,13 @@ export type UploadTestApp = TestApp & {
 
 /** A test app whose uploads go to a fresh temporary folder. */
 export async function createUploadTestApp(
-  uploads: { maxBytes?: number; perVisitorPerMinute?: number } = {},
+  uploads: {
+    maxBytes?: number
+    perVisitorPerMinute?: number
+    perIpPerMinute?: number
+    /** Default: the folder. */
+    store?: UploadStore
+  } = {},
   overrides: Omit<Partial<AppDeps>, 'config'> = {},
   env: Record<string, string> = {},
 ): Promise<UploadTestApp> {
@@ -34,7 +41,9 @@ export async function createUploadTestApp(
         maxBytes: uploads.maxBytes ?? 10 * 1024 * 1024,
         types: [...UPLOAD_TYPE_NAMES],
         dir,
+        store: uploads.store ?? { kind: 'folder' },
         perVisitorPerMinute: uploads.perVisitorPerMinute ?? 1000,
+        perIpPerMinute: uploads.perIpPerMinute ?? 10_000,
       },
     },
     env,

@@ -71,7 +71,14 @@ describe('an upload is streamed, never held whole', () => {
     dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
     server = await startTestServer({
       config: createTestConfig({
-        uploads: { maxBytes: SIZE, types: [...UPLOAD_TYPE_NAMES], dir, perVisitorPerMinute: 100 },
+        uploads: {
+          maxBytes: SIZE,
+          types: [...UPLOAD_TYPE_NAMES],
+          dir,
+          store: { kind: 'folder' },
+          perVisitorPerMinute: 100,
+          perIpPerMinute: 100,
+        },
       }),
     })
     const session = await fetch(`${server.url}/api/session`, {
@@ -145,7 +152,14 @@ describe('an upload is streamed, never held whole', () => {
     dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
     server = await startTestServer({
       config: createTestConfig({
-        uploads: { maxBytes: SIZE, types: [...UPLOAD_TYPE_NAMES], dir, perVisitorPerMinute: 100 },
+        uploads: {
+          maxBytes: SIZE,
+          types: [...UPLOAD_TYPE_NAMES],
+          dir,
+          store: { kind: 'folder' },
+          perVisitorPerMinute: 100,
+          perIpPerMinute: 100,
+        },
       }),
     })
     const session = await fetch(`${server.url}/api/session`, {
