@@ -94,6 +94,16 @@ export async function createRedisStore(
     readAfter: (visitorId, afterId, limit) => readRange(visitorId, `(${afterId}`, limit),
   })
 
+  /** What a read returns, once this instance's subscription has delivered it all (see reached). */
+  async function reached(
+    visitorId: string,
+    entries: ConversationEntry[],
+  ): Promise<ConversationEntry[]> {
+    const newest = entries.at(-1)
+    if (newest) await fanOut.reached(visitorId, newest.id)
+    return entries
+  }
+
   // After the subscriber comes back (resubscribed), deliver what it missed meanwhile.
   let subscriberLost = false
   subscriber.on('reconnecting', () => {
@@ -153,7 +163,10 @@ export async function createRedisStore(
         // this read and the SUBSCRIBE would reach neither.
         await withTimeout(fanOut.ready(visitorId), 10_000, 'the pub/sub subscription')
         if (limit <= 0 || (afterId !== undefined && isLastStreamId(afterId))) return []
-        return readRange(visitorId, afterId === undefined ? '-' : `(${afterId}`, limit)
+        return reached(
+          visitorId,
+          await readRange(visitorId, afterId === undefined ? '-' : `(${afterId}`, limit),
+        )
       })
     },
     readBefore(visitorId, beforeId, limit) {
@@ -169,7 +182,10 @@ export async function createRedisStore(
         if (limit <= 0 || beforeId === '0-0') return []
         const end = beforeId === undefined ? '+' : `(${beforeId}`
         const rows = await main.xRevRange(keys.log(visitorId), end, '-', { COUNT: limit })
-        return rows.reverse().map((row) => decodeEntry(row.id, row.message.e))
+        return reached(
+          visitorId,
+          rows.reverse().map((row) => decodeEntry(row.id, row.message.e)),
+        )
       })
     },
     isValidId: isStreamId,

@@ -17,6 +17,10 @@ type Channel = {
   lastId: string
   /** False until the log's newest id was read: catching up before that would replay it all. */
   positioned: boolean
+  /** True once SUBSCRIBE took effect; a failed one is sent again by the next start or catch-up. */
+  live: boolean
+  /** True from a failed start until the next one (a new listener or a catch-up starts it). */
+  failed: boolean
   /** Settles once SUBSCRIBE is in effect and everything since subscribe() was delivered. */
   ready: Promise<void>
   /** Live events are held while this is above 0: a start, a catch-up or a lost connection. */
@@ -55,6 +59,15 @@ export type RedisFanOut = {
   suspend(): void
   /** Delivers what was appended while the subscriber connection was down, then what was held. */
   catchUp(): Promise<void>
+  /**
+   * A reader was given the visitor's log up to `id` (readAfter, readBefore): the
+   * subscription first delivers, from the log, whatever it has not delivered up to there.
+   * The live copies of those entries may still be on their way (pub/sub and commands use
+   * two connections, so a read can overtake them): arriving afterwards, they are known
+   * and not delivered again. Without this a stream that replays the log and then goes
+   * live got such an entry twice.
+   */
+  reached(visitorId: string, id: string): Promise<void>
   /** Forgets every listener; closing the subscriber connection ends the subscriptions. */
   clear(): void
 }
@@ -133,33 +146,62 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     }
   }
 
+  // SUBSCRIBE again if an earlier one failed (node-redis forgets the listener of a failed
+  // SUBSCRIBE, and resubscribes after a reconnection only the channels it knows).
+  async function goLive(name: string, channel: Channel): Promise<void> {
+    if (channel.live) return
+    await subscriber.subscribe(name, onMessage)
+    channel.live = true
+  }
+
   // Where the subscription starts is read at once, before any command this process sends
   // after subscribe(); what is appended from there until SUBSCRIBE takes effect is caught
   // up from the log, so a subscription misses nothing appended after subscribe() returns.
-  // The channel is created holding live events; this releases that hold.
+  // The channel is held (live events wait) when this is called; this releases that hold.
   async function start(name: string, channel: Channel): Promise<void> {
-    const newest = options.newestId(channel.visitorId)
+    const newest = channel.positioned ? undefined : options.newestId(channel.visitorId)
     // Awaited below; this only keeps an early rejection from counting as unhandled.
-    newest.catch(() => {})
+    newest?.catch(() => {})
     try {
-      await subscriber.subscribe(name, onMessage)
-      await serially(channel, async () => {
-        await position(channel, newest)
-        await readNew(channel)
-      })
+      const live = goLive(name, channel)
+      // Awaited below, after the position is kept: a failed SUBSCRIBE is sent again later
+      // (catch-up, next listener) and the subscription still starts where it began.
+      live.catch(() => {})
+      if (newest) await serially(channel, () => position(channel, newest))
+      await live
+      await serially(channel, () => readNew(channel))
+    } catch (error) {
+      channel.failed = true
+      throw error
     } finally {
       release(channel)
     }
   }
 
-  async function catchUpChannel(channel: Channel): Promise<void> {
+  function restart(name: string, channel: Channel): void {
+    channel.failed = false
+    hold(channel)
+    channel.ready = start(name, channel)
+    // Reported here; readAfter() rethrows it to the caller that waits on it.
+    channel.ready.catch(onError)
+  }
+
+  async function catchUpChannel(name: string, channel: Channel): Promise<void> {
     hold(channel)
     try {
+      // A start under way positions and catches up by itself, from where it began: a
+      // position read now would skip what was appended since.
+      if (!channel.positioned && !channel.failed) return
+      await goLive(name, channel)
       await serially(channel, async () => {
         // A subscription whose start failed begins afresh: its caller was told.
         if (!channel.positioned) await position(channel, options.newestId(channel.visitorId))
         else await readNew(channel)
       })
+      if (channel.failed) {
+        channel.failed = false
+        channel.ready = Promise.resolve()
+      }
     } finally {
       if (channel.suspended) {
         channel.suspended = false
@@ -179,18 +221,21 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
           listeners: new Set(),
           lastId: '0-0',
           positioned: false,
+          live: false,
+          failed: false,
           ready: Promise.resolve(),
           // Live events wait until the start position is known and caught up to.
-          holds: 1,
+          holds: 0,
           suspended: false,
           held: [],
           reading: Promise.resolve(),
         }
-        created.ready = start(name, created)
-        // Reported here; readAfter() rethrows it to the caller that waits on it.
-        created.ready.catch(onError)
         channels.set(name, created)
+        restart(name, created)
         channel = created
+      } else if (channel.failed) {
+        // Its start failed (its caller was told): the new listener starts it again.
+        restart(name, channel)
       }
       const subscribed = channel
       subscribed.listeners.add(listener)
@@ -213,8 +258,19 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     },
     async catchUp() {
       await Promise.all(
-        [...channels.values()].map((channel) => catchUpChannel(channel).catch(onError)),
+        [...channels].map(([name, channel]) => catchUpChannel(name, channel).catch(onError)),
       )
+    },
+    async reached(visitorId, id) {
+      const channel = channels.get(keys.channel(visitorId))
+      if (!channel?.positioned || compareStreamIds(id, channel.lastId) <= 0) return
+      // Held meanwhile: a live event newer than the read must not overtake what it delivers.
+      hold(channel)
+      try {
+        await serially(channel, () => readNew(channel))
+      } finally {
+        release(channel)
+      }
     },
     clear() {
       channels.clear()

@@ -35,6 +35,8 @@ function createHarness() {
   const subscribeGate = deferred<void>()
   let newestGate: Promise<string> | undefined
   const readGates: Promise<void>[] = []
+  const subscribeFailures: Error[] = []
+  let reads = 0
   const onError = vi.fn()
   const fanOut = createRedisFanOut({
     keys,
@@ -42,6 +44,8 @@ function createHarness() {
     subscriber: {
       async subscribe(channel, listener) {
         await subscribeGate.promise
+        const failure = subscribeFailures.shift()
+        if (failure) throw failure
         channels.set(channel, listener)
       },
       async unsubscribe(channel) {
@@ -51,6 +55,7 @@ function createHarness() {
     newestId: () => newestGate ?? Promise.resolve(log.at(-1)?.id ?? '0-0'),
     // Read at call time; the reply may be held back by the next gate, as a slow Redis would.
     readAfter: async (_visitor, afterId, limit) => {
+      reads += 1
       const snapshot = log.filter((entry) => compareStreamIds(entry.id, afterId) > 0)
       await readGates.shift()
       return snapshot.slice(0, limit)
@@ -62,6 +67,12 @@ function createHarness() {
     onError,
     keys,
     openSubscribe: () => subscribeGate.resolve(),
+    /** How many times the log was read. */
+    reads: () => reads,
+    /** The next SUBSCRIBE fails (and the listener is forgotten), as node-redis does. */
+    failNextSubscribe: (error: Error) => {
+      subscribeFailures.push(error)
+    },
     /** Holds back the reply of the next log read until the returned function is called. */
     gateNextRead: () => {
       const gate = deferred<void>()
@@ -183,6 +194,88 @@ describe('redis fan-out', () => {
     h.log.push(createEntry('3-0'))
     h.push('v', createEntry('3-0'))
     expect(ids(events)).toEqual(['3-0'])
+  })
+
+  it('delivers what a reader was given before returning it, so its live copies are not delivered after', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await h.fanOut.ready('v')
+    h.log.push(createEntry('1-0'))
+    h.push('v', createEntry('1-0'))
+    // 2-0 and 3-0 are in the log, and a read (a stream's replay) returned them before
+    // their pub/sub copies arrived: the commands connection overtook the pub/sub one.
+    h.log.push(createEntry('2-0'), createEntry('3-0'))
+    await h.fanOut.reached('v', '3-0')
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0'])
+    // The copies arrive late: the reader has them, and so have the listeners, once.
+    h.push('v', createEntry('2-0'))
+    h.push('v', createEntry('3-0'))
+    h.log.push(createEntry('4-0'))
+    h.push('v', createEntry('4-0'))
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
+    // A read of nothing newer costs no read of the log.
+    const reads = h.reads()
+    await h.fanOut.reached('v', '2-0')
+    expect(h.reads()).toBe(reads)
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0', '4-0'])
+  })
+
+  it('holds live events while it delivers what a reader was given, so none overtakes it', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await h.fanOut.ready('v')
+    h.log.push(createEntry('1-0'), createEntry('2-0'))
+    const releaseRead = h.gateNextRead()
+    const reaching = h.fanOut.reached('v', '2-0')
+    // While the log is read, 3-0 arrives live (its copy, and 1-0's and 2-0's, were slower).
+    h.log.push(createEntry('3-0'))
+    h.push('v', createEntry('3-0'))
+    expect(ids(events)).toEqual([])
+    releaseRead()
+    await reaching
+    h.push('v', createEntry('1-0'))
+    h.push('v', createEntry('2-0'))
+    expect(ids(events)).toEqual(['1-0', '2-0', '3-0'])
+  })
+
+  it('subscribes again after a failed SUBSCRIBE and starts where the subscription began', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    h.log.push(createEntry('1-0'))
+    h.failNextSubscribe(new Error('NOAUTH Authentication required.'))
+    const events: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => events.push(event))
+    await expect(h.fanOut.ready('v')).rejects.toThrow(/NOAUTH/)
+    expect(h.isSubscribed('v')).toBe(false)
+    // Appended while the subscription is down; the next catch-up subscribes and delivers it.
+    h.log.push(createEntry('2-0'))
+    await h.fanOut.catchUp()
+    expect(h.isSubscribed('v')).toBe(true)
+    await expect(h.fanOut.ready('v')).resolves.toBeUndefined()
+    h.log.push(createEntry('3-0'))
+    h.push('v', createEntry('3-0'))
+    expect(ids(events)).toEqual(['2-0', '3-0'])
+  })
+
+  it('starts a failed subscription again when another listener joins it', async () => {
+    const h = createHarness()
+    h.openSubscribe()
+    h.failNextSubscribe(new Error('Socket closed unexpectedly'))
+    const first: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => first.push(event))
+    await expect(h.fanOut.ready('v')).rejects.toThrow(/closed/)
+    h.log.push(createEntry('1-0'))
+    const second: VisitorEvent[] = []
+    h.fanOut.subscribe('v', (event) => second.push(event))
+    await h.fanOut.ready('v')
+    h.log.push(createEntry('2-0'))
+    h.push('v', createEntry('2-0'))
+    expect(ids(first)).toEqual(['1-0', '2-0'])
+    expect(ids(second)).toEqual(['1-0', '2-0'])
   })
 
   it('shares one channel between listeners and leaves it with the last one', async () => {
