@@ -9,9 +9,9 @@ import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
 import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
+import { createFileStore } from './uploads/create-file-store'
 import { pruneFiles } from './uploads/file-retention'
 import type { FileStore } from './uploads/file-store'
-import { createFolderStore } from './uploads/folder-store'
 
 const MINUTE = 60_000
 const PRUNE_EVERY_MS = 60 * MINUTE
@@ -25,7 +25,7 @@ export type Runtime = {
   metrics: PortholeMetrics
   /** The site owner's settings in force (saved in the studio, seeded from PORTHOLE_CONFIG). */
   settings: SettingsProvider
-  /** Customer attachments (UPLOAD_DIR, or the store AppDeps.files gave). */
+  /** Customer attachments (UPLOAD_STORE: UPLOAD_DIR or the bucket, or the store AppDeps.files gave). */
   files: FileStore
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
@@ -33,6 +33,7 @@ export type Runtime = {
     ipMessages: RateLimiter
     ipSessions: RateLimiter
     visitorUploads: RateLimiter
+    ipUploads: RateLimiter
   }
   /** Loads the settings in force, resumes pending outbound messages and starts retention; call once the app serves. */
   start(): Promise<void>
@@ -96,7 +97,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     logger,
     everyMs: MINUTE,
   })
-  const files = deps.files ?? createFolderStore(config.uploads.dir)
+  const files = deps.files ?? createFileStore(config, logger)
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
   let draining = false
@@ -132,6 +133,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       ipMessages: limiter('messages-per-ip', config.rateLimits.messagesPerIpPerMinute),
       ipSessions: limiter('sessions-per-ip', config.rateLimits.sessionsPerIpPerMinute),
       visitorUploads: limiter('uploads-per-visitor', config.uploads.perVisitorPerMinute),
+      ipUploads: limiter('uploads-per-ip', config.uploads.perIpPerMinute),
     },
     async start() {
       await settings.start()

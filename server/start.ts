@@ -60,6 +60,7 @@ export function secretsOf(config: Config): string[] {
     config.bot?.token,
     config.admin?.password,
     config.admin?.token,
+    config.uploads.store.kind === 's3' ? config.uploads.store.secretAccessKey : undefined,
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 
@@ -98,8 +99,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // The rules saved in the settings studio apply from the next event on.
         currentSettings: () => runtime.settings.current().bot,
         store,
-        fetch: fetchUpstream,
         visitors: createBotVisitors({ store, keepMs: config.retention.maxAgeMs, now: base.now }),
+        fetch: fetchUpstream,
         logger,
       })
     }

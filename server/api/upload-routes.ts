@@ -3,6 +3,7 @@ import type { UploadResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
+import { clientIp } from '../http/client-ip'
 import { enforceRate } from '../http/limits'
 import type { Runtime } from '../runtime'
 import { acceptUpload } from '../uploads/accept-upload'
@@ -15,7 +16,8 @@ const NO_BODY: AsyncIterable<Uint8Array> = {
 
 /**
  * POST /api/uploads?name=<file name>: the raw file as the body, its type as
- * Content-Type. Streamed to storage within UPLOAD_MAX_MB; answers 201
+ * Content-Type. Rate-limited per visitor and per address (429 with Retry-After).
+ * Streamed to storage within UPLOAD_MAX_MB; answers 201
  * `{file: {id, url, name, size, type, width?, height?, thumb?}}`. The widget then
  * sends `{id, type: 'file', fileId}` to POST /api/messages.
  */
@@ -24,6 +26,12 @@ export function uploadRoutes(deps: AppDeps, runtime: Runtime, auth: MiddlewareHa
   return new Hono<AppEnv>().use('/uploads', auth).post('/uploads', async (c) => {
     const { visitorId } = c.get('visitor')
     await enforceRate(runtime.limits.visitorUploads, visitorId, 'uploads')
+    // A visitor can start new sessions; an address cannot cheaply.
+    await enforceRate(
+      runtime.limits.ipUploads,
+      clientIp(c, config.trustProxy),
+      'uploads from this address',
+    )
     const length = c.req.header('content-length')
     try {
       const file = await acceptUpload(

@@ -38,7 +38,7 @@ const HINTS: Record<string, string> = {
   RequestTimeTooSkewed: 'this machine’s clock is off: synchronise it (NTP)',
 }
 
-/** A refusal as an S3StoreError whose message names S3's code and what to check. */
+/** An error answer as an S3StoreError whose message names S3's code and what to check. */
 export function refusal(
   what: string,
   status: number,
@@ -48,14 +48,19 @@ export function refusal(
   const s3Code = xmlText(body, 'Code')
   const detail = xmlText(body, 'Message')
   const hint = s3Code === undefined ? undefined : HINTS[s3Code]
+  // A 5xx still there after the retries is an outage, not a refusal.
+  const outage = status >= 500
   const message = [
-    `S3 refused ${what}: ${status}${s3Code ? ` ${s3Code}` : ''}${detail ? ` (${detail})` : ''}`,
+    `S3 ${outage ? 'failed' : 'refused'} ${what}: ${status}${s3Code ? ` ${s3Code}` : ''}${detail ? ` (${detail})` : ''}`,
     hint,
     requestId ? `request id ${requestId}` : undefined,
   ]
     .filter(Boolean)
     .join('; ')
-  return new S3StoreError('s3_refused', message, { status, ...(s3Code ? { s3Code } : {}) })
+  return new S3StoreError(outage ? 's3_unreachable' : 's3_refused', message, {
+    status,
+    ...(s3Code ? { s3Code } : {}),
+  })
 }
 
 /** The text of the first `<tag>` in an XML answer, entities decoded. */

@@ -162,9 +162,10 @@ export async function startS3Emulator(options: S3EmulatorOptions = {}): Promise<
       size += chunk.byteLength
       received += chunk.byteLength
       hash.update(chunk)
-      if (!file.write(chunk)) await new Promise((drained) => file.once('drain', drained))
+      if (!file.write(chunk))
+        await new Promise<void>((drained) => file.once('drain', () => drained()))
     }
-    await new Promise((closed) => file.end(closed))
+    await new Promise<void>((closed) => file.end(() => closed()))
     const expected = String(req.headers['x-amz-content-sha256'])
     const actual = hash.digest('hex')
     if (size !== Number(declared)) {

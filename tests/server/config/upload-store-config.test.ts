@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
+import { secretsOf } from '../../../server/start'
 import { createTestEnv } from '../helpers/test-config'
 
 const CWD = '/srv/porthole'
@@ -44,6 +45,11 @@ describe('UPLOAD_STORE and the S3_* variables', () => {
       forcePathStyle: false,
       prefix: '',
     })
+  })
+
+  it('masks S3_SECRET_ACCESS_KEY in every log line', () => {
+    const config = loadConfig(createTestEnv(S3), { cwd: CWD })
+    expect(secretsOf(config)).toContain(S3.S3_SECRET_ACCESS_KEY)
   })
 
   it('reads a MinIO-style service: endpoint, path style, a prefix made to end in /', () => {

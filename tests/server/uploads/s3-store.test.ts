@@ -59,10 +59,11 @@ async function incoming(store: FileStore, bytes: Uint8Array | string): Promise<s
   return path
 }
 
-async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+async function readAll(content: { stream: AsyncIterable<Buffer> } | undefined): Promise<string> {
+  if (!content) throw new Error('no content')
   const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(chunk)
-  return Buffer.concat(chunks)
+  for await (const chunk of content.stream) chunks.push(chunk)
+  return Buffer.concat(chunks).toString()
 }
 
 describe('the S3 store against a signature-checking S3 emulation', () => {
@@ -88,9 +89,9 @@ describe('the S3 store against a signature-checking S3 emulation', () => {
     expect(await files.get(file.id)).toEqual(file)
     const content = await files.open(file.id, 'file')
     expect(content?.size).toBe(7)
-    expect((await readAll(content?.stream ?? [])).toString()).toBe('picture')
+    expect(await readAll(content)).toBe('picture')
     const thumb = await files.open(file.id, 'thumb')
-    expect((await readAll(thumb?.stream ?? [])).toString()).toBe('small')
+    expect(await readAll(thumb)).toBe('small')
     await files.update({ ...file, attachedAt: 2000 })
     expect((await files.get(file.id))?.attachedAt).toBe(2000)
     expect(await files.list('visitor-1')).toEqual([{ ...file, attachedAt: 2000 }])
@@ -172,7 +173,8 @@ describe('the S3 store against a signature-checking S3 emulation', () => {
     s3.failNext(5, 503, (method, key) => method === 'PUT' && key.endsWith('file.json'))
     const failure = await files.put(file, { path: await incoming(files, 'hello!') }).catch((e) => e)
     expect(isS3StoreError(failure)).toBe(true)
-    expect(failure.message).toMatch(/503/)
+    expect(failure.code).toBe('s3_unreachable')
+    expect(failure.message).toMatch(/^S3 failed the upload of chat\/.*file\.json: 503 SlowDown/)
     expect(s3.objects.size).toBe(0)
   })
 
