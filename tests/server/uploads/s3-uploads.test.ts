@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runtimeOf } from '../../../server/app'
 import { loadConfig } from '../../../server/config/load-config'
 import { PostMessageResponse } from '../../../shared/widget-api'
 import { type S3Emulator, startS3Emulator } from '../../helpers/s3-server'
@@ -20,7 +21,7 @@ afterEach(async () => {
 const pathOf = (url: string) => new URL(url).pathname
 
 /** An app whose attachments go to the emulated bucket, configured as operators do. */
-async function startWithBucket(maxBytes?: number) {
+async function startWithBucket(maxBytes?: number, secret?: string) {
   const bucket = await startS3Emulator()
   s3 = bucket
   const { uploads } = loadConfig(
@@ -31,7 +32,7 @@ async function startWithBucket(maxBytes?: number) {
       S3_REGION: bucket.region,
       S3_BUCKET: bucket.bucket,
       S3_ACCESS_KEY_ID: bucket.accessKeyId,
-      S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+      S3_SECRET_ACCESS_KEY: secret ?? bucket.secretAccessKey,
       S3_PREFIX: 'porthole',
     }),
     { cwd: '/nonexistent-porthole-test' },
@@ -160,5 +161,14 @@ describe('attachments with UPLOAD_STORE=s3', () => {
     bucket.failNext(0)
     const file = await app.uploadOk(token, 'a.pdf', 'application/pdf', makePdf())
     expect((await app.app.request(pathOf(file.url))).status).toBe(200)
+  })
+
+  it('tells the operator at start, with the variable to check, when the bucket refuses the keys', async () => {
+    const { app } = await startWithBucket(undefined, 'a-wrong-secret-value')
+    await runtimeOf(app.app).start()
+    const line = app.logs.find((l) => l.includes('retention: attachments not pruned'))
+    expect(line).toContain('SignatureDoesNotMatch')
+    expect(line).toContain('check S3_SECRET_ACCESS_KEY')
+    expect(line).toContain('"level":"error"')
   })
 })
