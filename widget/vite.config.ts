@@ -12,6 +12,22 @@ const CHAT = 'widget/chat/start-chat.tsx'
 const INVITE = 'widget/loader/invite.ts'
 
 /**
+ * A module's `export{a as b,c}` lists as exported name -> local name (or, for
+ * `export{…}from`, the name the other module exports).
+ */
+function exportList(code: string, from: boolean): Map<string, string> {
+  const names = new Map<string, string>()
+  const pattern = from ? /export\s*\{([^}]*)\}\s*from/g : /export\s*\{([^}]*)\}(?!\s*from)/g
+  for (const [, list] of code.matchAll(pattern)) {
+    for (const item of (list ?? '').split(',')) {
+      const [local, as = local] = item.trim().split(/\s+as\s+/)
+      if (local && as) names.set(as, local)
+    }
+  }
+  return names
+}
+
+/**
  * Turns the bootstrap entry into dist/widget/widget.js: a classic script (wrapped in a
  * function so nothing leaks) that knows the content-hashed names of the loader and the
  * chat chunk. The loader gets the chat's URL from it, so the loader's own hash never
@@ -28,18 +44,32 @@ function embedScript(): Plugin {
         return chunk
       }
       const bootstrap = entry(BOOTSTRAP)
-      // The loader's modules live in the "loader" group chunk; its entry is a re-export
-      // facade. widget.js imports the group chunk directly (one request less) and drops
-      // the facade, which nothing else imports.
-      const facade = entry(LOADER)
-      const loader = chunks.find(
-        (chunk) =>
-          chunk.exports.includes('start') && chunk.moduleIds.some((id) => id.endsWith(LOADER)),
-      )
-      if (!loader) throw new Error("widget build: no chunk exports the loader's start()")
-      if (loader !== facade && !chunks.some((chunk) => chunk.imports.includes(facade.fileName))) {
-        delete bundle[facade.fileName]
+      // The loader's and the chat's modules live in group chunks ("loader", "chat"); their
+      // entries are re-export facades. widget.js names the group chunks directly (one
+      // sequential request less) and the facades, which nothing else imports, are dropped.
+      const grouped = (path: string, name: string) => {
+        const facade = entry(path)
+        if (facade.exports.includes(name) && facade.moduleIds.some((id) => id.endsWith(path)))
+          return facade
+        const chunk = chunks.find(
+          (candidate) =>
+            candidate !== facade && candidate.moduleIds.some((id) => id.endsWith(path)),
+        )
+        // Internal exports are minified: the facade says under which name the chunk
+        // exports it, the chunk's export list which local binding that is.
+        const exported = exportList(facade.code, true).get(name)
+        const local = exported && exportList(chunk?.code ?? '', false).get(exported)
+        if (!chunk || !local || !facade.imports.includes(chunk.fileName))
+          throw new Error(`widget build: no chunk holds ${path}'s ${name}()`)
+        // The chunk exports it under its public name too (widget.js and the loader use it).
+        if (!chunk.exports.includes(name)) chunk.code += `export{${local} as ${name}};\n`
+        if (!chunks.some((other) => other.imports.includes(facade.fileName))) {
+          delete bundle[facade.fileName]
+        }
+        return chunk
       }
+      const loader = grouped(LOADER, 'start')
+      const chat = grouped(CHAT, 'startChat')
       const file = (chunk: { fileName: string }) => chunk.fileName.replace(/^assets\//, '')
       if (bootstrap.imports.length > 0 || bootstrap.exports.length > 0) {
         throw new Error(
@@ -55,7 +85,7 @@ function embedScript(): Plugin {
       // The server puts the site's settings where PORTHOLE_CONFIG was (server/assets/embed-config.ts).
       const code = bootstrap.code
         .replace('LOADER_FILE', file(loader))
-        .replace('CHAT_FILE', file(entry(CHAT)))
+        .replace('CHAT_FILE', file(chat))
         .replace('INVITE_FILE', file(entry(INVITE)))
         .replace('PORTHOLE_CONFIG', CONFIG_PLACEHOLDER)
       delete bundle[bootstrap.fileName]
@@ -83,6 +113,22 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * The chat's lazy parts (e.g. media rendering) are plain `import()`s of chunks that load
+ * no CSS and no other chunk (the chat group holds what they share), so Vite's preload
+ * wrapper has nothing to preload: this replaces its 3 KB helper with a direct call.
+ */
+function noPreloadHelper(): Plugin {
+  const helper = '\0vite/preload-helper.js'
+  return {
+    name: 'porthole-no-preload-helper',
+    enforce: 'pre',
+    load(id) {
+      if (id === helper) return 'export const __vitePreload = (load) => load()'
+    },
+  }
+}
+
 // The widget: widget.js (classic embed script) + content-hashed ES modules in assets/.
 export default defineConfig({
   root,
@@ -90,7 +136,7 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [embedScript(), precompress()],
+  plugins: [noPreloadHelper(), embedScript(), precompress()],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,
@@ -113,12 +159,20 @@ export default defineConfig({
         // Modules the chat shares with the loader go into the loader's own file: one
         // request and one gzip stream for the loader.
         // Keeps export names, so the loader group chunk exports `start` by that name.
-        minifyInternalExports: false,
+        minifyInternalExports: true,
         codeSplitting: {
           groups: [
             {
               name: 'loader',
               test: /\/widget\/(loader\/(?!invite|page-pattern)|state\/|storage\/|i18n\/(language|loader-strings)|protocol\/(read|public-config))/,
+            },
+            {
+              // Everything else the chat entry imports statically, in one file; code the
+              // chat loads with import() (media, the offline form) gets chunks of its own,
+              // and what those share with the chat stays here instead of in extra chunks.
+              name: 'chat',
+              tags: ['$initial'],
+              test: (id) => !/\/widget\/(loader|embed)\//.test(id),
             },
           ],
         },

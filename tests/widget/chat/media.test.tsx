@@ -1,11 +1,14 @@
 import { render, screen } from '@testing-library/preact'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
-import { MessageItem } from '../../../widget/chat/components/MessageItem'
+import { MediaContent, MessageItem } from '../../../widget/chat/components/MessageItem'
 import { CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
 
 const strings = CHAT_STRINGS.en
+
+// Media rendering is a lazily loaded chunk: loaded once here, the items render at once.
+beforeAll(() => MediaContent.preload())
 
 function show(content: EntryContent) {
   return render(

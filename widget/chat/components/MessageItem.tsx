@@ -3,7 +3,12 @@ import type { ChatStrings } from '../../i18n/chat-strings'
 import { isHttpUrl } from '../../protocol/http-url'
 import type { Delivery } from '../message-state'
 import { DeliveryStatus } from './DeliveryStatus'
-import { MediaContent } from './MediaContent'
+import { lazy } from './lazy'
+
+/** Media rendering is fetched when the first media message is shown. */
+export const MediaContent = lazy(() =>
+  import('./MediaContent').then((module) => module.MediaContent),
+)
 
 interface Props {
   own: boolean
