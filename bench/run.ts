@@ -24,6 +24,24 @@ import { buildReport } from './report/build-report'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const quick = process.argv.includes('--quick')
+// --only page,capacity,delivery,status: run those parts of the benchmark (all by default);
+// such a run writes bench/results-<parts>.json and leaves the full record alone.
+const PARTS = ['page', 'capacity', 'delivery', 'status'] as const
+type Part = (typeof PARTS)[number]
+const onlyArgument = process.argv[process.argv.indexOf('--only') + 1]
+const only: Part[] | undefined = process.argv.includes('--only')
+  ? (onlyArgument ?? '').split(',').map((part) => {
+      if (!PARTS.includes(part as Part))
+        throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}; got ${part}`)
+      return part as Part
+    })
+  : undefined
+const runs = (part: Part) => !only || only.includes(part)
+// --stores redis,raw: the delivery rows of those servers only (all by default).
+const storesArgument = process.argv.includes('--stores')
+  ? (process.argv[process.argv.indexOf('--stores') + 1] ?? '').split(',')
+  : undefined
+const measures = (store: string) => !storesArgument || storesArgument.includes(store)
 // --no-build measures dist/ as it is (e.g. while a part of the repo does not build).
 const build = !process.argv.includes('--no-build')
 const basePlan: Plan = quick
@@ -118,10 +136,24 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
   }
 
   // First, while nothing else of the benchmark runs on the machine.
-  log(`page: Lighthouse, ${plan.lighthousePairs} pair(s) of runs without / with the widget`)
-  results.page = await pageCost(servers, hostPort)
+  if (runs('page')) {
+    log(`page: Lighthouse, ${plan.lighthousePairs} pair(s) of runs without / with the widget`)
+    results.page = await pageCost(servers, hostPort)
+  }
 
-  for (let run = 1; run <= plan.runs; run++) {
+  for (
+    let run = 1;
+    run <= plan.runs && (runs('capacity') || runs('delivery') || runs('status'));
+    run++
+  ) {
+    if (runs('capacity')) await measureCapacity(run)
+    if (runs('delivery')) await measureDelivery(run)
+    if (runs('status')) await measureStatus()
+  }
+  await load.stop()
+  return results
+
+  async function measureCapacity(run: number): Promise<void> {
     log(
       `run ${run} of ${plan.runs}: SSE capacity, ${plan.streams} idle streams (open-file limit ${fdLimit})`,
     )
@@ -137,32 +169,36 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
     await load.call('visitors', { base: server.url, count: plan.streams, porthole: false })
     results.rawCapacity.push(await capacity(load, server))
     await server.stop()
+  }
 
+  async function measureDelivery(run: number): Promise<void> {
     log(
       `run ${run} of ${plan.runs}: delivery, the maximum, then ${plan.rate} webhooks/s for ${plan.seconds} s, ${plan.visitors} streams`,
     )
+    let server: MeasuredServer
     const stores: [keyof BenchResults['delivery'], () => Promise<MeasuredServer>][] = [
       ['sqlite', () => servers.start()],
       ['memory', () => servers.start('memory:')],
       ['raw', () => startRawServer(root)],
     ]
     for (const [store, start] of stores) {
+      if (!measures(store)) continue
       server = await start()
       results.delivery[store].push(await delivery(load, server, plan))
       await server.stop()
     }
-    if (redis) {
+    if (redis && measures('redis')) {
       const redisServer = await startRedisServer()
       server = await servers.start(redisServer.url)
       results.delivery.redis.push(await delivery(load, server, plan))
       await server.stop()
       await redisServer.stop()
     }
+  }
 
-    log(
-      `run ${run} of ${plan.runs}: status, ${plan.pollers} visitors polling for ${plan.pollFor} s`,
-    )
-    server = await servers.start()
+  async function measureStatus(): Promise<void> {
+    log(`status: ${plan.pollers} visitors polling for ${plan.pollFor} s`)
+    const server = await servers.start()
     const { statusPollSeconds: pollSeconds } = PublicConfig.parse(
       await (await fetch(`${server.url}/api/config`)).json(),
     )
@@ -177,8 +213,6 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
     results.pollSeconds = pollSeconds
     await server.stop()
   }
-  await load.stop()
-  return results
 }
 
 /** scripts/ensure-build.mjs in its own process: builds dist/ only when a source is newer. */
@@ -211,10 +245,14 @@ try {
     throw new Error('dist/server/main.js is missing: run `npm run build` (or drop --no-build)')
   const results = await main(servers, hostPort)
   const seconds = (Date.now() - started) / 1000
-  const report = buildReport({ results, plan, quick, fdLimit, seconds })
+  const report = buildReport({ results, plan, quick, fdLimit, seconds, only })
   process.stdout.write(`${report.text}\n`)
   // A quick run never overwrites the record of the last full one.
-  const file = quick ? 'bench/results-quick.json' : 'bench/results.json'
+  const file = only
+    ? `bench/results-${only.join('-')}${quick ? '-quick' : ''}.json`
+    : quick
+      ? 'bench/results-quick.json'
+      : 'bench/results.json'
   writeFileSync(join(root, file), `${JSON.stringify(report.json, null, 2)}\n`)
   log(`results written to ${file}`)
 } catch (error) {

@@ -14,6 +14,8 @@ export type ReportInput = {
   quick: boolean
   fdLimit: number
   seconds: number
+  /** The parts measured (`--only`); all when absent. */
+  only?: readonly string[]
 }
 
 export type Report = {
@@ -30,12 +32,13 @@ export type Report = {
   }
 }
 
-export function buildReport({ results, plan, quick, fdLimit, seconds }: ReportInput): Report {
+export function buildReport({ results, plan, quick, fdLimit, seconds, only }: ReportInput): Report {
   const table = new Rows()
+  const ran = (part: string) => !only || only.includes(part)
   widgetSizeRows(table, results.widget)
-  pageRows(table, results.page)
-  capacityRows(table, results, plan, fdLimit, quick)
-  for (const store of STORES) {
+  if (ran('page')) pageRows(table, results.page)
+  if (ran('capacity')) capacityRows(table, results, plan, fdLimit, quick)
+  for (const store of ran('delivery') ? STORES : []) {
     const runs = results.delivery[store]
     if (runs.length === 0) {
       table.skipped(`delivery on ${store}:`)
@@ -44,8 +47,8 @@ export function buildReport({ results, plan, quick, fdLimit, seconds }: ReportIn
     }
     deliveryRows(table, store, runs, results.delivery.raw, plan)
   }
-  machineRow(table, results)
-  statusRows(table, results, plan)
+  if (ran('delivery')) machineRow(table, results)
+  if (ran('status')) statusRows(table, results, plan)
   drillRows(table, results.drill)
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU'
@@ -54,7 +57,7 @@ export function buildReport({ results, plan, quick, fdLimit, seconds }: ReportIn
     plan.runs > 1
       ? `each backend figure is the median of ${plan.runs} runs (min–max)`
       : 'one run of each backend figure'
-  const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}`
+  const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}${only ? ` (--only ${only.join(',')})` : ''}`
   const closing =
     table.notes.length === 0
       ? 'Every target met by its median.'
