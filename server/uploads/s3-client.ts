@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, type ReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -83,6 +83,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     const body = call.body
     const headers: Record<string, string> = {}
     let payload: BodyInit | undefined
+    let file: FileBody | undefined
     let limitMs = timeoutMs
     if (body) {
       headers['content-type'] = body.type
@@ -91,7 +92,8 @@ export function createS3Client(options: S3ClientOptions): S3Client {
         payload = body.bytes
       } else {
         headers['content-length'] = String(body.size)
-        payload = fileStream(body.path)
+        file = fileBody(body.path)
+        payload = file.stream
         limitMs += Math.ceil(body.size / 1_048_576) * UPLOAD_MS_PER_MIB
       }
     }
@@ -128,6 +130,8 @@ export function createS3Client(options: S3ClientOptions): S3Client {
       return { res, bytes: Buffer.from(await res.arrayBuffer()) }
     } finally {
       clearTimeout(timer)
+      // Whatever became of the request (refused early, failed), the file is closed.
+      file?.close()
     }
   }
 
@@ -220,21 +224,29 @@ function isMissing({ res, bytes }: Answer): boolean {
   return code === undefined || code === 'NoSuchKey'
 }
 
-// Pulled a chunk at a time as the socket takes them: the file is never read ahead.
-function fileStream(path: string): ReadableStream<Uint8Array> {
-  const file = createReadStream(path)
-  const chunks = file[Symbol.asyncIterator]()
-  return new ReadableStream<Uint8Array>(
+type FileBody = { stream: ReadableStream<Uint8Array>; close(): void }
+
+// Opened on the first pull (a request that fails before sending opens nothing) and
+// pulled a chunk at a time as the socket takes them: the file is never read ahead.
+function fileBody(path: string): FileBody {
+  let file: ReadStream | undefined
+  // A ReadStream yields Buffers (Uint8Arrays over their own ArrayBuffer).
+  let chunks: AsyncIterator<Uint8Array<ArrayBuffer>> | undefined
+  const close = () => {
+    file?.destroy()
+  }
+  const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        file ??= createReadStream(path)
+        chunks ??= file[Symbol.asyncIterator]()
         const { value, done } = await chunks.next()
         if (done) controller.close()
         else controller.enqueue(value)
       },
-      cancel() {
-        file.destroy()
-      },
+      cancel: close,
     },
     { highWaterMark: 0 },
   )
+  return { stream, close }
 }

@@ -200,6 +200,28 @@ describe('the S3 store against a signature-checking S3 emulation', () => {
     expect(skewed.s3Code).toBe('RequestTimeTooSkewed')
   })
 
+  it('closes the local file whatever becomes of the upload (unreachable, refused)', async () => {
+    const openOn = async (path: string) => {
+      let count = 0
+      for (const fd of await readdir('/proc/self/fd'))
+        if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === path) count += 1
+      return count
+    }
+    const unreachable = storeOf({ endpoint: 'http://127.0.0.1:9', retries: 2 })
+    const first = await incoming(unreachable, Buffer.alloc(1024 * 1024, 1))
+    await expect(unreachable.put(storedFile(), { path: first })).rejects.toThrow(
+      /cannot be reached/,
+    )
+    const refused = storeOf({ secretAccessKey: 'wrong' })
+    const second = await incoming(refused, Buffer.alloc(2 * 1024 * 1024, 1))
+    await expect(refused.put(storedFile(), { path: second })).rejects.toThrow(
+      /SignatureDoesNotMatch/,
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    expect(await openOn(first)).toBe(0)
+    expect(await openOn(second)).toBe(0)
+  })
+
   it('reports an unreachable service as s3_unreachable after its retries', async () => {
     const files = storeOf({ endpoint: 'http://127.0.0.1:9', retries: 1 })
     const failure = await files.get(newFileId('v')).catch((e) => e)
