@@ -36,7 +36,6 @@ export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
         runtime.settings.current(),
         c.req.raw,
         deps.now(),
-        deps.config.uploads,
       )
       const response = encodedResponse(
         configVariants(lang, config),

@@ -173,6 +173,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!begun.logged) {
         entries = await appendEntries(begun)
         begun = { ...begun, logged: true }
+        // The visitor's other tabs and devices see the entries now: "Sending…" until
+        // the service's answer, not a "Sent" it has not given yet.
+        await announce(begun, undefined)
       }
       const outcome = await client.send({ sender: begun.sender, message: messageOfPart(part) })
       if (outcome.kind === 'rejected' && canFallBack(begun)) {
@@ -238,7 +241,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           stored !== undefined && isActive(stored),
           lease,
         )
-        await announce(after, stored ? deliveryState(stored) : undefined)
+        // Entries logged by this attempt were announced as pending: the outcome follows
+        // (a pending one again only with the reason its delivery is failing).
+        const announced = entries && !after.error ? 'pending' : undefined
+        await announce(after, stored ? deliveryState(stored) : announced)
         return { after, ...(entries ? { entries } : {}) }
       },
     )

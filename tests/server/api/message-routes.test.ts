@@ -140,6 +140,9 @@ describe('POST /api/messages: forwarding (A2)', () => {
         event: 'message',
         data: expect.objectContaining({ clientId: message.id, author: 'visitor' }),
       },
+      // Other devices hear it is on its way, then that the service accepted it.
+      { event: 'delivery', data: { clientId: message.id, state: 'pending' } },
+      { event: 'delivery', data: { clientId: message.id, state: 'sent' } },
     ])
     expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
     stop()
@@ -178,6 +181,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
     await vi.advanceTimersByTimeAsync(3000)
     expect(service.messages()).toHaveLength(3)
     expect(events.filter((e) => e.event === 'delivery').map((e) => e.data)).toEqual([
+      { clientId: message.id, state: 'pending' },
       { clientId: message.id, state: 'pending', error: expect.any(String) },
       { clientId: message.id, state: 'sent' },
     ])
@@ -208,6 +212,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     expect(service.messages()).toHaveLength(during + 1)
     expect(events.filter((e) => e.event === 'delivery').map((e) => e.data)).toEqual([
+      { clientId: message.id, state: 'pending' },
       { clientId: message.id, state: 'pending', error: expect.any(String) },
       { clientId: message.id, state: 'delayed', error: expect.stringMatching(/retrying until/) },
       { clientId: message.id, state: 'sent' },

@@ -130,3 +130,40 @@ describe('chatIdleMinutes', () => {
     expect(quiet.messages()).toHaveLength(1)
   })
 })
+
+describe('delivery states on every device', () => {
+  const deliveries = (sse: SseConnection) =>
+    sse.events.filter((e) => e.event === 'delivery').map((e) => JSON.parse(e.data).state)
+
+  it('another device sees a message pending until the service accepts it, then sent', async () => {
+    const { server } = await start()
+    const { token } = await session(server)
+    const other = await stream(server, token)
+    await vi.waitFor(() => expect(other.comments.length).toBeGreaterThan(0))
+    const id = createClientId()
+    expect(
+      (await post(server, '/api/messages', { id, type: 'text', text: 'hi' }, token)).status,
+    ).toBe(200)
+    await vi.waitFor(() => expect(deliveries(other)).toEqual(['pending', 'sent']))
+    // The entry came first: the device never shows it as sent before the service said so.
+    const names = other.events.filter((e) => e.event !== 'contact').map((e) => e.event)
+    expect(names).toEqual(['message', 'delivery', 'delivery'])
+  })
+
+  it('while the service fails, another device shows pending then delayed, never sent', async () => {
+    const { server, service } = await start()
+    const { token } = await session(server)
+    const other = await stream(server, token)
+    await vi.waitFor(() => expect(other.comments.length).toBeGreaterThan(0))
+    service.setMessageDefault({ status: 503, body: 'down' })
+    const res = await post(
+      server,
+      '/api/messages',
+      { id: createClientId(), type: 'text', text: 'hi' },
+      token,
+    )
+    expect(res.status).toBe(202)
+    await vi.waitFor(() => expect(deliveries(other)[0]).toBe('pending'))
+    expect(deliveries(other)).not.toContain('sent')
+  })
+})
