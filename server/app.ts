@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>
-      localizedConfig(runtime.settings.current(), request, deps.now()),
+      localizedConfig(runtime.settings.current(), request, deps.now(), deps.config.uploads),
     ),
   )
   // The settings studio's API exists only with ADMIN_PASSWORD: without it /admin/* is 404.

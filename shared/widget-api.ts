@@ -160,6 +160,18 @@ export const PublicOfflineForm = z.object({
 export type PublicOfflineForm = z.infer<typeof PublicOfflineForm>
 
 /**
+ * What customers may attach (POST /api/uploads), from UPLOAD_MAX_MB and UPLOAD_TYPES.
+ * Sent only when it differs from the defaults: 10 MiB, every type.
+ */
+export const PublicUploads = z.object({
+  /** The largest file, in bytes. */
+  maxBytes: z.number().int().positive(),
+  /** The accepted types by name (png, jpeg, gif, webp, pdf, txt, csv, docx, xlsx, odt, zip). */
+  types: z.array(z.string().min(1)).min(1),
+})
+export type PublicUploads = z.infer<typeof PublicUploads>
+
+/**
  * Fields added with the settings studio, optional: today's widget ignores them (it reads
  * `invite`, filled from the first rule it can evaluate); the next one adopts them. Each is
  * sent only when it differs from today's behaviour, so absent means: no invitation rules,
@@ -174,6 +186,8 @@ export const PUBLIC_CONFIG_ADDITIONS = {
   theme: z.enum(THEMES).optional(),
   /** Distance of the launcher from the window's edges, in CSS pixels. */
   offsets: z.object({ x: z.number(), y: z.number() }).optional(),
+  /** Absent: attachments up to 10 MiB of every type (the chat reads it when a file is attached). */
+  uploads: PublicUploads.optional(),
 }
 export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
 

@@ -36,6 +36,7 @@ export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
         runtime.settings.current(),
         c.req.raw,
         deps.now(),
+        deps.config.uploads,
       )
       const response = encodedResponse(
         configVariants(lang, config),

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../shared/widget-api'
+import type { PublicConfig, PublicUploads } from '../../shared/widget-api'
 import type { Settings } from '../config/settings'
 import { chooseLanguage, offeredLanguages } from './language'
 import { publicConfigOf } from './public-config'
@@ -21,13 +21,15 @@ export function localizedConfig(
   settings: Settings,
   request: Request,
   now: number,
+  /** What customers may attach (config.uploads). */
+  uploads?: PublicUploads,
 ): LocalizedConfig {
   const lang = chooseLanguage(settings, {
     acceptLanguage: request.headers.get('accept-language') ?? undefined,
     lang: new URL(request.url).searchParams.get('lang')?.slice(0, 35) || undefined,
   })
   return {
-    config: publicConfigOf(settings, lang, now),
+    config: publicConfigOf(settings, lang, now, uploads),
     lang,
     varies: offeredLanguages(settings).length > 1,
   }

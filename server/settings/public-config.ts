@@ -1,19 +1,30 @@
-import type { PublicConfig, PublicInvitation } from '../../shared/widget-api'
+import type { PublicConfig, PublicInvitation, PublicUploads } from '../../shared/widget-api'
 import { isOpenAt } from '../config/business-hours'
 import { isLegacyRule } from '../config/invitation-rule'
 import { parseSettings, type Settings } from '../config/settings'
 import { resolveText, type SiteText } from '../config/site-text'
+import { UPLOAD_TYPE_NAMES } from '../uploads/file-types'
 
 const DEFAULTS = parseSettings({})
 const DEFAULT_FIELDS = DEFAULTS.offlineForm.fields
+/** What the widget assumes when the config says nothing of uploads (UPLOAD_MAX_MB's and UPLOAD_TYPES' defaults). */
+export const DEFAULT_UPLOADS: PublicUploads = {
+  maxBytes: 10 * 1024 * 1024,
+  types: [...UPLOAD_TYPE_NAMES],
+}
 
 /**
  * What GET /api/config answers (and widget.js carries) for a visitor reading `lang`:
  * every text in that language (else the default's), `invite` from the first rule today's
  * widget can evaluate, business hours with `openNow` at `now`. Never a secret: the bot's
- * rules are not public.
+ * rules are not public. `uploads` (config.uploads) is sent when it is not DEFAULT_UPLOADS.
  */
-export function publicConfigOf(settings: Settings, lang: string, now: number): PublicConfig {
+export function publicConfigOf(
+  settings: Settings,
+  lang: string,
+  now: number,
+  uploads?: PublicUploads,
+): PublicConfig {
   const text = (value: SiteText) => resolveText(value, lang, settings.defaultLang)
   const invitations: PublicInvitation[] = settings.invitations.map((rule) => ({
     text: text(rule.text),
@@ -56,6 +67,12 @@ export function publicConfigOf(settings: Settings, lang: string, now: number): P
   if (settings.theme !== DEFAULTS.theme) config.theme = settings.theme
   if (settings.offsets.x !== DEFAULTS.offsets.x || settings.offsets.y !== DEFAULTS.offsets.y)
     config.offsets = settings.offsets
+  if (
+    uploads &&
+    (uploads.maxBytes !== DEFAULT_UPLOADS.maxBytes ||
+      uploads.types.join() !== DEFAULT_UPLOADS.types.join())
+  )
+    config.uploads = { maxBytes: uploads.maxBytes, types: [...uploads.types] }
   if (settings.businessHours) {
     config.businessHours = {
       ...settings.businessHours,

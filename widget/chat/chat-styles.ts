@@ -50,14 +50,15 @@ border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}
 .ph-dots i:nth-child(2){animation-delay:.15s}.ph-dots i:nth-child(3){animation-delay:.3s}
 @keyframes ph-blink{0%,80%,100%{opacity:.3;transform:translateY(0)}40%{opacity:1;transform:translateY(-3px)}}
-.ph-composer{display:grid;grid-template-columns:1fr auto;align-items:end;gap:4px 8px;padding:10px 12px 12px;border-top:1px solid var(--ph-line);background:var(--ph-bg)}
+.ph-composer{display:grid;grid-template-columns:auto 1fr auto;align-items:end;gap:4px 8px;padding:10px 12px 12px;border-top:1px solid var(--ph-line);background:var(--ph-bg)}
 .ph-input,.ph-field input,.ph-field textarea{font:inherit;font-size:16px;color:var(--ph-fg);background:var(--ph-soft);border:1px solid transparent;border-radius:14px;padding:10px 14px;resize:none;width:100%}
 .ph-input{max-height:140px;field-sizing:content;min-height:44px}
 .ph-input:focus,.ph-field input:focus,.ph-field textarea:focus{outline:none;border-color:var(--ph-accent);background:var(--ph-bg)}
 .ph-input:focus-visible,.ph-field input:focus-visible,.ph-field textarea:focus-visible{box-shadow:0 0 0 3px color-mix(in srgb,var(--ph-accent) 35%,transparent)}
-.ph-counter{grid-column:1;font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
+.ph-counter{grid-column:2;font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-counter.ph-over{color:var(--ph-fg);font-weight:600}
-.ph-send{grid-row:1;grid-column:2;width:44px;height:44px;border:0;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center}
+.ph-send{grid-row:1;grid-column:3;width:44px;height:44px;border:0;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center}
+.ph-attach{height:44px;color:var(--ph-muted)}
 .ph-send:disabled{opacity:.45;cursor:default}
 [dir=rtl] .ph-send svg{transform:scaleX(-1)}
 .ph-offline-form{display:flex;flex-direction:column;gap:8px;padding:12px 14px 14px;border-top:1px solid var(--ph-line);overflow-y:auto;max-height:60%}

@@ -172,7 +172,7 @@ export function createChatController(context: WidgetContext) {
   }
 
   const draft = createDraft(storage)
-  const { sender, typing, send, retry, sendNow } = createCustomerMessages(
+  const { sender, typing, send, sendFile, retry, sendNow } = createCustomerMessages(
     context,
     conversation,
     call,
@@ -225,6 +225,10 @@ export function createChatController(context: WidgetContext) {
   return {
     state,
     send,
+    sendFile,
+    /** The visitor's session (the attachments chunk uploads with its token) and its renewal after a 401. */
+    session,
+    renewSession,
     retry,
     sendNow,
     loadEarlier,

@@ -1,3 +1,4 @@
+import type { EntryContent } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
 import { isHttpUrl } from '../protocol/http-url'
 import type { RequestOptions } from '../protocol/request'
@@ -25,10 +26,12 @@ export function createCustomerMessages(
   const isQueued = (item: OutboxItem): boolean =>
     (conversation.get().delivery[item.id]?.state ?? 'queued') === 'queued'
   const sender = createOutboxSender({
-    post: (item) =>
+    post: ({ id, text, fileId, url, invite }) =>
       call('api/messages', {
         method: 'POST',
-        body: { id: item.id, type: 'text', text: item.text, url: item.url, invite: item.invite },
+        body: fileId
+          ? { id, type: 'file', fileId, url, invite }
+          : { id, type: 'text', text, url, invite },
       }),
     next: () => conversation.get().outbox.find(isQueued),
     accepted: (item, response) => {
@@ -62,18 +65,21 @@ export function createCustomerMessages(
     return item
   }
 
-  /** The text of a sent message, from its entries (long text was split into parts). */
-  function sentText(id: string): string {
-    return conversation
-      .get()
-      .entries.filter((entry) => belongsTo(entry.clientId, id))
+  /** A sent message as it was queued, from its entries (long text was split into parts). */
+  function sentItem(id: string): OutboxItem | undefined {
+    const parts = conversation.get().entries.filter((entry) => belongsTo(entry.clientId, id))
+    const content = parts[0]?.content
+    // An attachment's link is /files/<its upload id>/<name>.
+    const fileId =
+      content?.type !== 'text' && content?.file?.match(/\/files\/([0-9a-f]{48})\//)?.[1]
+    if (fileId) return { ...outboxItem(id, ''), fileId, content }
+    const text = parts
       .map((entry) => (entry.content.type === 'text' ? entry.content.text : ''))
       .join('')
+    return text.trim() ? outboxItem(id, text) : undefined
   }
 
-  function send(text: string): void {
-    if (!text.trim()) return
-    const item = outboxItem(createClientId(), text.trim())
+  function queue(item: OutboxItem): void {
     const { inviteAnswer } = ui.get()
     if (inviteAnswer) {
       item.invite = inviteAnswer
@@ -85,14 +91,22 @@ export function createCustomerMessages(
     void sender.flush()
   }
 
+  function send(text: string): void {
+    if (text.trim()) queue(outboxItem(createClientId(), text.trim()))
+  }
+
+  /** An uploaded attachment (POST /api/uploads), shown as `content` until its entry arrives. */
+  function sendFile(fileId: string, content: EntryContent): void {
+    queue({ ...outboxItem(createClientId(), ''), fileId, content })
+  }
+
   /** Sends a failed message again under a new id (the refused id is spent). */
   function retry(id: string): void {
-    const queued = conversation.get().outbox.find((item) => item.id === id)
-    const text = queued?.text ?? sentText(id)
-    if (!text.trim()) return
+    const item = conversation.get().outbox.find((queued) => queued.id === id) ?? sentItem(id)
+    if (!item) return
     conversation.dispatch({
       type: 'queue',
-      item: { ...(queued ?? outboxItem(id, text)), id: createClientId() },
+      item: { ...item, id: createClientId() },
       replaces: id,
     })
     void sender.flushNow()
@@ -100,11 +114,11 @@ export function createCustomerMessages(
 
   /** A delayed message: the backend tries it again now (the same id). */
   function sendNow(id: string): void {
-    const text = sentText(id)
-    if (!text.trim()) return
-    conversation.dispatch({ type: 'queue', item: outboxItem(id, text) })
+    const item = sentItem(id)
+    if (!item) return
+    conversation.dispatch({ type: 'queue', item })
     void sender.flushNow()
   }
 
-  return { sender, typing, send, retry, sendNow }
+  return { sender, typing, send, sendFile, retry, sendNow }
 }

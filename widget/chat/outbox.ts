@@ -1,10 +1,17 @@
+import type { EntryContent } from '../../shared/widget-api'
+import { parseEntryContent } from '../protocol/conversation-entry'
 import { isRecord, isString, type Json } from '../protocol/read'
 
 /** A customer message not yet accepted by the backend (IndexedDB key "outbox"). */
 export interface OutboxItem {
   /** The ClientId: retrying with the same id is safe, the backend keeps it once. */
   id: string
+  /** Empty for an attachment. */
   text: string
+  /** An attachment (POST /api/uploads' id), sent as `{type: 'file', fileId}`. */
+  fileId?: string
+  /** How the attachment shows until the backend's entry arrives (a photo or a document). */
+  content?: EntryContent
   /** The page the customer was on when they wrote it (sender.url). */
   url?: string
   /** The invitation this message answers (sender.invite). */
@@ -30,6 +37,10 @@ export function parseOutbox(value: unknown): { items: OutboxItem[]; failed: Json
     const parsed: OutboxItem = { id: item.id, text: item.text, at: item.at }
     if (isString(item.url)) parsed.url = item.url
     if (isString(item.invite)) parsed.invite = item.invite
+    if (isString(item.fileId)) {
+      parsed.fileId = item.fileId
+      parsed.content = parseEntryContent(item.content)
+    }
     if (item.state === 'failed') failed[item.id] = item
     return [parsed]
   })

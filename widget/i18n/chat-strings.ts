@@ -8,6 +8,7 @@ export interface ChatStrings {
   placeholder: string
   messageLabel: string
   send: string
+  attach: string
   /** `max`: the limit shown; `parts`: the messages the backend will make of the text. */
   counter: (length: number, max: number, parts: number) => string
   sending: string
@@ -48,6 +49,7 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     placeholder: 'Type a message…',
     messageLabel: 'Message',
     send: 'Send',
+    attach: 'Attach a file',
     counter: (length, max, parts) =>
       parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
     sending: 'Sending…',
@@ -84,6 +86,7 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     placeholder: 'Введите сообщение…',
     messageLabel: 'Сообщение',
     send: 'Отправить',
+    attach: 'Прикрепить файл',
     counter: (length, max, parts) =>
       parts > 1 ? `${length} символов: уйдёт ${parts} сообщениями` : `${length}/${max}`,
     sending: 'Отправка…',

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { CHAT_STRINGS } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
+import type { Attachments } from '../attachments/attachments'
 import type { ChatController } from '../controller'
 import { useObservable } from '../use-observable'
 import { ChatHeader } from './ChatHeader'
@@ -20,6 +21,17 @@ export function ChatApp({ controller, context }: Props) {
   const input = useRef<HTMLTextAreaElement>(null)
   const { settings } = context
   const strings = CHAT_STRINGS[settings.lang]
+  // The attachments' code loads at the first attach, drop or paste (a chunk of its own).
+  const [tray, setTray] = useState<Attachments>()
+  const [files, setFiles] = useState(false)
+  const attach = (list?: FileList | null) =>
+    list?.length &&
+    import('../attachments/attachments')
+      .then((module) => module.attachments(context, controller, setFiles))
+      .then((loaded) => {
+        setTray(loaded)
+        loaded.add([...list])
+      })
 
   useEffect(() => {
     if (ui.open) input.current?.focus()
@@ -56,7 +68,20 @@ export function ChatApp({ controller, context }: Props) {
   const intro = [settings.greeting, invite].filter((text): text is string => Boolean(text))
 
   return (
-    <section class="ph-window" role="dialog" aria-label={settings.title}>
+    <section
+      class="ph-window"
+      role="dialog"
+      aria-label={settings.title}
+      onDragOver={(event) => {
+        if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        if (attach(event.dataTransfer?.files)) event.preventDefault()
+      }}
+      onPaste={(event) => {
+        if (attach(event.clipboardData?.files)) event.preventDefault()
+      }}
+    >
       <ChatHeader
         title={settings.title}
         agent={agent}
@@ -86,13 +111,22 @@ export function ChatApp({ controller, context }: Props) {
           }}
         />
       ) : (
-        <Composer
-          strings={strings}
-          inputRef={input}
-          onSend={controller.send}
-          onInput={controller.typing.input}
-          draft={controller.draft}
-        />
+        <>
+          {tray && <tray.Tray />}
+          <Composer
+            strings={strings}
+            inputRef={input}
+            onSend={(text) => {
+              controller.send(text)
+              tray?.send()
+            }}
+            onInput={controller.typing.input}
+            draft={controller.draft}
+            onFiles={attach}
+            files={files}
+            accept={tray?.accept}
+          />
+        </>
       )}
     </section>
   )

@@ -1,5 +1,5 @@
 import type { Ref } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Draft } from '../draft'
@@ -11,7 +11,16 @@ interface Props {
   onSend: (text: string) => void
   onInput: (text: string) => void
   draft: Draft
+  /** Files chosen with the attach button. */
+  onFiles: (files: FileList | null) => unknown
+  /** Attachments wait in the tray: Send sends them, with or without text. */
+  files: boolean
+  /** The file input's `accept` (the site's types once the attachments chunk has read them). */
+  accept?: string
 }
+
+/** The types the backend accepts by default (UPLOAD_TYPES unset); a phone converts HEIC photos to JPEG. */
+const ACCEPT = 'image/*,.pdf,.txt,.csv,.docx,.xlsx,.odt,.zip'
 
 /** The longest text one message may carry (OutgoingMessage in shared/widget-api.ts). */
 export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
@@ -20,8 +29,18 @@ export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
  * The message box: Enter sends, Shift+Enter adds a line. Past 1000 characters the
  * counter says how many messages the backend will split the text into; nothing is cut.
  */
-export function Composer({ strings, inputRef, onSend, onInput, draft }: Props) {
+export function Composer({
+  strings,
+  inputRef,
+  onSend,
+  onInput,
+  draft,
+  onFiles,
+  files,
+  accept = ACCEPT,
+}: Props) {
   const [text, setText] = useState(draft.get)
+  const picker = useRef<HTMLInputElement>(null)
   useEffect(() => {
     void draft.loaded().then((stored) => setText((current) => current || stored))
   }, [draft])
@@ -29,7 +48,7 @@ export function Composer({ strings, inputRef, onSend, onInput, draft }: Props) {
   const parts = tooLong ? 1 : countParts(text.trim())
 
   function submit(): void {
-    if (!text.trim() || tooLong) return
+    if ((!text.trim() && !files) || tooLong) return
     onSend(text)
     setText('')
     draft.set('')
@@ -43,6 +62,28 @@ export function Composer({ strings, inputRef, onSend, onInput, draft }: Props) {
         submit()
       }}
     >
+      {/* The picker: a phone offers the camera and the photo library for the image types. */}
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        accept={accept}
+        onChange={(event) => {
+          onFiles(event.currentTarget.files)
+          event.currentTarget.value = ''
+        }}
+      />
+      <button
+        type="button"
+        class="ph-close ph-attach"
+        aria-label={strings.attach}
+        onClick={() => picker.current?.click()}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M9 12l6-6a3 3 0 014 4l-8 8a5 5 0 01-7-7l7-7" />
+        </svg>
+      </button>
       <textarea
         ref={inputRef}
         class="ph-input"
@@ -77,7 +118,7 @@ export function Composer({ strings, inputRef, onSend, onInput, draft }: Props) {
         type="submit"
         class="ph-send"
         aria-label={strings.send}
-        disabled={!text.trim() || tooLong}
+        disabled={(!text.trim() && !files) || tooLong}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 12l16-8-6 16-2.5-6.5z" />

@@ -141,7 +141,7 @@ export function MessageList({
           <MessageItem
             key={item.id}
             own
-            content={{ type: 'text', text: item.text }}
+            content={item.content ?? { type: 'text', text: item.text }}
             at={item.at}
             strings={strings}
             lang={lang}

@@ -1,0 +1,75 @@
+import type { Language } from '../../../shared/widget-api'
+import { formatBytes } from '../../i18n/chat-strings'
+import { useObservable } from '../use-observable'
+import type { AttachStrings } from './attach-strings'
+import type { Tray, TrayItem } from './tray-model'
+
+interface Props {
+  tray: Tray
+  strings: AttachStrings
+  lang: Language
+}
+
+function extension(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1, dot + 5) : ''
+}
+
+function Attachment({ item, tray, strings, lang }: Props & { item: TrayItem }) {
+  const { file, state, error } = item
+  const name = item.as?.name ?? file.name
+  const uploading = state === 'uploading'
+  const bad = state === 'refused' || state === 'failed'
+  return (
+    <li class={`ph-att${bad ? ' ph-att-bad' : ''}`}>
+      {item.preview ? (
+        <img class="ph-att-img" src={item.preview} alt="" />
+      ) : (
+        <span class="ph-att-img ph-att-ext" aria-hidden="true">
+          {extension(name)}
+        </span>
+      )}
+      <span class="ph-att-text">
+        <span class="ph-att-name">{name}</span>
+        {error ? (
+          <span class="ph-failed" role="alert">
+            {error}
+          </span>
+        ) : (
+          <span class="ph-media-meta">{formatBytes(file.size, lang)}</span>
+        )}
+        {uploading && (
+          <progress max={1} value={item.progress} aria-label={strings.uploading(name)} />
+        )}
+      </span>
+      {state === 'failed' && (
+        <button type="button" class="ph-retry" onClick={() => tray.retry(item.key)}>
+          {strings.retry}
+        </button>
+      )}
+      <button
+        type="button"
+        class="ph-att-x"
+        aria-label={uploading || state === 'queued' ? strings.cancel(name) : strings.remove(name)}
+        onClick={() => tray.remove(item.key)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </li>
+  )
+}
+
+/** The files about to be sent: thumbnails or names and sizes, errors, upload progress, remove and cancel. */
+export function TrayView(props: Props) {
+  const { items } = useObservable(props.tray.state)
+  if (items.length === 0) return null
+  return (
+    <ul class="ph-tray" aria-label={props.strings.tray}>
+      {items.map((item) => (
+        <Attachment key={item.key} item={item} {...props} />
+      ))}
+    </ul>
+  )
+}

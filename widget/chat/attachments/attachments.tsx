@@ -1,0 +1,111 @@
+import type { PublicUploads } from '../../../shared/widget-api'
+import type { WidgetContext } from '../../loader/context'
+import { styleSheet } from '../../loader/loader-styles'
+import { isApiError } from '../../protocol/api-error'
+import { isRecord } from '../../protocol/read'
+import { request } from '../../protocol/request'
+import { upload } from '../../protocol/upload'
+import { parsePublicUploads } from '../../protocol/upload-bodies'
+import type { ChatController } from '../controller'
+import { ATTACH_STRINGS } from './attach-strings'
+import { ATTACH_CSS } from './attach-styles'
+import { acceptOf, FILE_KINDS } from './file-kinds'
+import { mediaOf } from './media-of'
+import { TrayView } from './TrayView'
+import { createTray } from './tray-model'
+
+/** What the backend accepts when GET /api/config says nothing of uploads (UPLOAD_MAX_MB and UPLOAD_TYPES unset). */
+export const DEFAULT_UPLOADS: PublicUploads = {
+  maxBytes: 10 * 1024 * 1024,
+  types: Object.keys(FILE_KINDS),
+}
+
+const created = new WeakMap<ChatController, Promise<Attachments>>()
+
+/**
+ * The attachments of a chat (one per controller, so it outlives the window being closed
+ * and reopened): created at the first attach, drop or paste.
+ */
+export function attachments(
+  context: WidgetContext,
+  controller: ChatController,
+  onSendable: (sendable: boolean) => void,
+): Promise<Attachments> {
+  let existing = created.get(controller)
+  if (!existing) {
+    existing = createAttachments(context, controller, onSendable)
+    created.set(controller, existing)
+  }
+  return existing
+}
+
+/**
+ * The site's limits: the config's `uploads` as the loader kept it (checked for its shape
+ * only), else GET /api/config (a loader that keeps only the fields it reads), else the
+ * defaults (the server sends none when they are in force).
+ */
+async function loadLimits({ settings, base, fetch }: WidgetContext): Promise<PublicUploads> {
+  const kept = parsePublicUploads(settings.uploads)
+  if (kept) return kept
+  try {
+    const config = await request(fetch, `${base}api/config`)
+    return (isRecord(config) && parsePublicUploads(config.uploads)) || DEFAULT_UPLOADS
+  } catch {
+    return DEFAULT_UPLOADS
+  }
+}
+
+/**
+ * The attachments chunk, loaded at the first attach, drop or paste: the tray of files
+ * about to be sent, their uploads (POST /api/uploads, with progress) and the messages
+ * they become (through the outbox, like text).
+ */
+export async function createAttachments(
+  context: WidgetContext,
+  controller: ChatController,
+  onSendable: (sendable: boolean) => void,
+  XHR?: typeof XMLHttpRequest,
+) {
+  const { base, settings } = context
+  const { lang } = settings
+  const strings = ATTACH_STRINGS[lang]
+  const limits = await loadLimits(context)
+  context.root.adoptedStyleSheets = [...context.root.adoptedStyleSheets, styleSheet(ATTACH_CSS)]
+  const tray = createTray({
+    limits,
+    strings,
+    lang,
+    async upload(item, onProgress, signal) {
+      for (let renewed = false; ; renewed = true) {
+        const { token } = await controller.session.ensure()
+        try {
+          const answer = await upload({
+            url: `${base}api/uploads?name=${encodeURIComponent(item.as.name)}`,
+            token,
+            body: item.file,
+            type: item.as.type,
+            onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
+            signal,
+            XHR,
+          })
+          return answer.file
+        } catch (error) {
+          // A refused token: a new session, then once more.
+          if (renewed || !isApiError(error) || error.status !== 401) throw error
+          await controller.renewSession()
+        }
+      }
+    },
+    queue: (file) => controller.sendFile(file.id, mediaOf(file)),
+    preview: (file) => URL.createObjectURL(file),
+    revoke: (url) => URL.revokeObjectURL(url),
+    onSendable,
+  })
+  return {
+    ...tray,
+    /** The file input's `accept` for the site's types. */
+    accept: acceptOf(limits.types),
+    Tray: () => <TrayView tray={tray} strings={strings} lang={lang} />,
+  }
+}
+export type Attachments = Awaited<ReturnType<typeof createAttachments>>

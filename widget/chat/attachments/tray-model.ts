@@ -1,0 +1,174 @@
+import type { Language, PublicUploads, UploadedFile } from '../../../shared/widget-api'
+import { formatBytes } from '../../i18n/chat-strings'
+import { isApiError } from '../../protocol/api-error'
+import { type Observable, observable } from '../../state/observable'
+import type { AttachStrings } from './attach-strings'
+import { typeList, type UploadAs, uploadAs } from './file-kinds'
+
+/**
+ * - `ready`: in the tray, waiting for Send; `queued`: Send was pressed, its turn comes;
+ * - `uploading`: on its way (progress 0 to 1); `failed`: no answer or a server error,
+ *   the customer may retry (later files wait: they are sent in order);
+ * - `refused`: never sent (too large, a type not allowed, refused by the server).
+ */
+export type TrayState = 'ready' | 'queued' | 'uploading' | 'failed' | 'refused'
+
+export interface TrayItem {
+  key: number
+  file: File
+  /** The name and type it is uploaded as (absent when its type is not accepted). */
+  as?: UploadAs
+  state: TrayState
+  /** 0 to 1 while uploading. */
+  progress: number
+  /** Why it is refused or failed, for the customer. */
+  error?: string
+  /** An object URL of an image's own bytes, for the thumbnail. */
+  preview?: string
+}
+
+export interface TrayDeps {
+  limits: PublicUploads
+  strings: AttachStrings
+  lang: Language
+  /** Uploads one item (token included); rejects with an ApiError. */
+  upload(
+    item: TrayItem & { as: UploadAs },
+    onProgress: (fraction: number) => void,
+    signal: AbortSignal,
+  ): Promise<UploadedFile>
+  /** An uploaded file goes to the outbox as a message. */
+  queue(file: UploadedFile): void
+  /** An object URL for an image's thumbnail, and its release. */
+  preview(file: File): string
+  revoke(url: string): void
+  /** Whether Send has files to send (the composer enables its button). */
+  onSendable(sendable: boolean): void
+}
+
+const SENT_AS_UPLOADING: readonly TrayState[] = ['queued', 'uploading', 'failed']
+
+/** What the customer is told after a refused or failed upload (the server's codes mapped to the tray's texts). */
+export function uploadProblem(
+  error: unknown,
+  { limits, strings, lang }: Pick<TrayDeps, 'limits' | 'strings' | 'lang'>,
+): { state: 'refused' | 'failed'; error: string } {
+  const status = isApiError(error) ? error.status : 0
+  const code = isApiError(error) ? error.code : ''
+  const refused = (text: string) => ({ state: 'refused' as const, error: text })
+  if (status === 413) return refused(strings.tooLarge(formatBytes(limits.maxBytes, lang)))
+  if (code === 'unsupported_type') return refused(strings.notAllowed(typeList(limits.types)))
+  if (status === 422) return refused(strings.badImage)
+  if (code === 'empty_file') return refused(strings.empty)
+  // A type_mismatch says which claim was false; a bad name says what to change.
+  if (isApiError(error) && (status === 400 || status === 415)) return refused(error.message)
+  return { state: 'failed', error: strings.failed }
+}
+
+/**
+ * The files the customer is about to send: checked when added (size, type), uploaded
+ * one at a time in the order added when Send is pressed, each queued as a message as
+ * soon as it is stored. A failed upload holds the later ones until it is retried or
+ * removed, so messages arrive in the order the files were chosen.
+ */
+export function createTray(deps: TrayDeps) {
+  const { limits, strings, lang } = deps
+  const state: Observable<{ items: TrayItem[] }> = observable({ items: [] as TrayItem[] })
+  const uploads = new Map<number, AbortController>()
+  let keys = 0
+  let busy = false
+
+  const items = () => state.get().items
+  function set(next: TrayItem[]): void {
+    state.set({ items: next })
+    deps.onSendable(next.some((item) => item.state === 'ready'))
+  }
+  const update = (key: number, patch: Partial<TrayItem>) =>
+    set(items().map((item) => (item.key === key ? { ...item, ...patch } : item)))
+
+  function check(file: File): TrayItem {
+    const as = uploadAs(file, limits.types)
+    const error = !as
+      ? strings.notAllowed(typeList(limits.types))
+      : file.size > limits.maxBytes
+        ? strings.tooLarge(formatBytes(limits.maxBytes, lang))
+        : file.size === 0
+          ? strings.empty
+          : undefined
+    const item: TrayItem = {
+      key: ++keys,
+      file,
+      as,
+      state: error ? 'refused' : 'ready',
+      progress: 0,
+    }
+    if (error) item.error = error
+    else if (as?.type.startsWith('image/')) item.preview = deps.preview(file)
+    return item
+  }
+
+  async function pump(): Promise<void> {
+    if (busy) return
+    const next = items().find((item) => SENT_AS_UPLOADING.includes(item.state))
+    if (next?.state !== 'queued' || !next.as) return
+    busy = true
+    const { key } = next
+    const abort = new AbortController()
+    uploads.set(key, abort)
+    update(key, { state: 'uploading', progress: 0, error: undefined })
+    try {
+      const file = await deps.upload(
+        { ...next, as: next.as },
+        (progress) => {
+          if (!abort.signal.aborted) update(key, { progress })
+        },
+        abort.signal,
+      )
+      // Cancelled after the last byte: the file is stored but never sent.
+      if (!abort.signal.aborted) {
+        deps.queue(file)
+        remove(key)
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) update(key, uploadProblem(error, deps))
+    } finally {
+      uploads.delete(key)
+      busy = false
+    }
+    await pump()
+  }
+
+  function remove(key: number): void {
+    uploads.get(key)?.abort()
+    const item = items().find((candidate) => candidate.key === key)
+    if (item?.preview) deps.revoke(item.preview)
+    set(items().filter((candidate) => candidate.key !== key))
+    // A failed one removed: the files queued behind it go on.
+    void pump()
+  }
+
+  return {
+    state,
+    /** Adds files to the tray; refused ones show why and are never sent. */
+    add(files: File[]): void {
+      set([...items(), ...files.map(check)])
+    },
+    /** Removes a file; one uploading is cancelled. */
+    remove,
+    /** Uploads a failed file again (in its place in the order). */
+    retry(key: number): void {
+      update(key, { state: 'queued', error: undefined })
+      void pump()
+    },
+    /** Sends every file waiting in the tray, in order. */
+    send(): void {
+      set(items().map((item) => (item.state === 'ready' ? { ...item, state: 'queued' } : item)))
+      void pump()
+    },
+    /** Cancels every upload and releases the thumbnails. */
+    destroy(): void {
+      for (const item of items()) remove(item.key)
+    },
+  }
+}
+export type Tray = ReturnType<typeof createTray>
