@@ -78,21 +78,21 @@ async function onAgentUnavailable(
 ): Promise<void> {
   const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
   const language = state.language ?? settings.defaultLanguage
-  // What the chat collected, else what the visitor gave anywhere (form, setContact, identify).
-  const known = state.contact ?? (await visitors?.contactOf(event.client_id))
-  const contact = known ? formatContact(known) : undefined
-  // Contact details the customer gave before (the widget's offline form, the card) are
-  // not asked for again.
+  const contact = state.contact ? formatContact(state.contact) : undefined
+  // Contact details the customer gave before (the widget's offline form, setContact,
+  // identify: the visitor's one profile; the service's card) are not asked for again.
+  const onFile =
+    !contact && (state.hasContacts || (await visitors?.contactOf(event.client_id)) !== undefined)
   const text = contact
     ? fillText(pickText(settings.contactKnownText, language, settings.defaultLanguage), { contact })
-    : state.hasContacts
+    : onFile
       ? pickText(settings.contactOnFileText, language, settings.defaultLanguage)
       : pickText(settings.noAgentText, language, settings.defaultLanguage)
   // The bot has spoken in this chat now: no greeting after it, even for a chat it never saw.
   await states.set(event.chat_id, {
     ...state,
     greeted: true,
-    phase: contact || state.hasContacts ? 'contact-received' : 'awaiting-contact',
+    phase: contact || onFile ? 'contact-received' : 'awaiting-contact',
   })
   await ctx.reply(text)
 }
