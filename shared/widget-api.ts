@@ -67,7 +67,14 @@ export const SessionResponse = z.object({
 })
 export type SessionResponse = z.infer<typeof SessionResponse>
 
-export const StatusResponse = z.object({ online: z.boolean() })
+/**
+ * GET /api/status. `online`: an agent can answer; `open: false` only outside the site's
+ * business hours (absent when open or when the site has none): the widget then acts as
+ * offline (the offline form), or hides when the settings say so.
+ */
+export const StatusResponse = z.object({ online: z.boolean(), open: z.boolean().optional() })
+/** The stream's `status` event: whether an agent can answer (business hours are the poll's). */
+export const ChannelStatus = StatusResponse.pick({ online: true })
 export type StatusResponse = z.infer<typeof StatusResponse>
 
 export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left'] as const
@@ -139,12 +146,13 @@ export const PublicInvitation = z.object({
 })
 export type PublicInvitation = z.infer<typeof PublicInvitation>
 
-/** Business hours in `timezone` (an IANA name); `openNow` is computed by the backend. */
+/**
+ * Business hours as the widget needs them: what to do outside them, and whether they are
+ * open as the config was made (`openNow`, computed by the backend in the settings'
+ * timezone). widget.js is cached, so the widget learns the change at the hour from
+ * GET /api/status (`open`); the weekly hours themselves never leave the backend.
+ */
 export const PublicBusinessHours = z.object({
-  timezone: z.string(),
-  weekly: z.partialRecord(z.enum(WEEKDAYS), z.array(z.object({ from: TimeOfDay, to: TimeOfDay }))),
-  /** `YYYY-MM-DD` dates (in `timezone`) closed all day. */
-  closedDates: z.array(z.string()),
   outside: z.enum(OUTSIDE_HOURS),
   openNow: z.boolean(),
 })
@@ -358,7 +366,7 @@ export const StreamEvents = {
   /** An agent's typein/typeout (never stored). */
   typing: z.object({ typing: z.boolean(), name: z.string().optional() }),
   /** Channel status changes. */
-  status: StatusResponse,
+  status: ChannelStatus,
   /**
    * The visitor's read marker, shared by all devices: sent before the replay of every
    * stream (when one is set) and whenever any device moves it.

@@ -3,6 +3,7 @@ import type { PublicConfig, StatusResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { encodedResponse } from '../assets/encoded-response'
 import { makeVariants, type Variants } from '../assets/variants'
+import { isOpenAt } from '../config/business-hours'
 import type { AppEnv } from '../http/app-env'
 import type { Runtime } from '../runtime'
 import { localizedConfig, varyByLanguage } from '../settings/localized-config'
@@ -12,7 +13,7 @@ const CONFIG_CACHE = 'public, max-age=60'
 /**
  * GET /api/config (public settings only, texts in the visitor's language: compressed once
  * per settings version and language, `Vary: Accept-Language` when that matters, with an
- * ETag per encoding and 304 on If-None-Match) and GET /api/status (cached A1).
+ * ETag per encoding and 304 on If-None-Match) and GET /api/status (cached A1; `open: false` outside business hours).
  */
 export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
   // One compressed copy per language the settings are written in, redone when they change.
@@ -50,6 +51,10 @@ export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
     })
     .get('/status', async (c) => {
       const body: StatusResponse = { online: await runtime.status.get() }
+      // Outside business hours the widget acts as offline whatever the agents' status
+      // (an agent may have forgotten to go offline); widget.js's own copy is cached.
+      const hours = runtime.settings.current().businessHours
+      if (hours && !isOpenAt(hours, deps.now())) body.open = false
       c.header('cache-control', 'no-cache')
       return c.json(body)
     })

@@ -15,8 +15,8 @@ export const DEFAULT_UPLOADS: PublicUploads = {
 
 /**
  * What GET /api/config answers (and widget.js carries) for a visitor reading `lang`:
- * every text in that language (else the default's), `invite` from the first rule today's
- * widget can evaluate, business hours with `openNow` at `now`. Never a secret: the bot's
+ * every text in that language (else the default's), the invitation rules (one simple rule
+ * as the old `invite`), business hours with `openNow` at `now`. Never a secret: the bot's
  * rules are not public. `uploads` (config.uploads) is sent when it is not DEFAULT_UPLOADS.
  */
 export function publicConfigOf(
@@ -31,8 +31,15 @@ export function publicConfigOf(
     when: rule.when,
     frequency: rule.frequency,
   }))
-  const legacy = settings.invitations.findIndex(isLegacyRule)
-  const first = invitations[legacy]
+  // One rule of the old kind (a delay and pages, every page view) goes as the old,
+  // shorter `invite`, which the widget shows without loading the rules' code.
+  const [only] = settings.invitations
+  const simple =
+    settings.invitations.length === 1 &&
+    only !== undefined &&
+    isLegacyRule(only) &&
+    only.frequency === 'every-page-view'
+  const first = simple ? invitations[0] : undefined
   const config: PublicConfig = {
     title: text(settings.title),
     color: settings.color,
@@ -54,7 +61,7 @@ export function publicConfigOf(
   }
   // The additions are sent only when they say something (every byte is in widget.js):
   // absent means no rules, and today's look and offline form.
-  if (invitations.length > 0) config.invitations = invitations
+  if (invitations.length > 0 && !simple) config.invitations = invitations
   const form = settings.offlineForm
   if (form.intro !== undefined || JSON.stringify(form.fields) !== JSON.stringify(DEFAULT_FIELDS)) {
     config.offlineForm = {
@@ -74,8 +81,10 @@ export function publicConfigOf(
   )
     config.uploads = { maxBytes: uploads.maxBytes, types: [...uploads.types] }
   if (settings.businessHours) {
+    // The widget needs only what to do and whether it is open now: the hours stay here
+    // (GET /api/status tells a cached widget.js when they open or close).
     config.businessHours = {
-      ...settings.businessHours,
+      outside: settings.businessHours.outside,
       openNow: isOpenAt(settings.businessHours, now),
     }
   }

@@ -142,13 +142,7 @@ describe('PublicConfig additions of the settings studio', () => {
       invitations: [
         { text: 'Hi', when: { pages: ['/p*'], device: 'mobile' }, frequency: 'once-per-visitor' },
       ],
-      businessHours: {
-        timezone: 'Europe/Berlin',
-        weekly: { mon: [{ from: '09:00', to: '18:00' }] },
-        closedDates: [],
-        outside: 'hide',
-        openNow: false,
-      },
+      businessHours: { outside: 'hide', openNow: false },
       offlineForm: {
         fields: {
           name: { shown: true, required: false },
@@ -166,7 +160,7 @@ describe('PublicConfig additions of the settings studio', () => {
       ['theme', 'blue'],
       ['launcherLabel', 'sometimes'],
       ['invitations', [{ text: 'Hi', when: {}, frequency: 'hourly' }]],
-      ['businessHours', { ...full.businessHours, weekly: { mon: [{ from: '9', to: '18:00' }] } }],
+      ['businessHours', { ...full.businessHours, outside: 'close' }],
     ] as const) {
       expect(PublicConfig.safeParse({ ...full, [field]: value }).error?.issues[0]?.path[0]).toBe(
         field,

@@ -6,7 +6,6 @@ export interface LoaderStrings {
   online: string
   offline: string
   unread: (count: number) => string
-  dismissInvite: string
 }
 
 export const LOADER_STRINGS: Record<Language, LoaderStrings> = {
@@ -16,7 +15,6 @@ export const LOADER_STRINGS: Record<Language, LoaderStrings> = {
     online: 'We are online',
     offline: 'Leave a message',
     unread: (count) => `Unread messages: ${count}`,
-    dismissInvite: 'Dismiss invitation',
   },
   ru: {
     openChat: 'Открыть чат',
@@ -24,6 +22,5 @@ export const LOADER_STRINGS: Record<Language, LoaderStrings> = {
     online: 'Мы на связи',
     offline: 'Оставьте сообщение',
     unread: (count) => `Непрочитанных сообщений: ${count}`,
-    dismissInvite: 'Закрыть приглашение',
   },
 }

@@ -15,6 +15,12 @@ export interface UiState {
   invite: string | undefined
   /** The invitation the customer answered: the next message carries it as sender.invite. */
   inviteAnswer: string | undefined
+  /** A reply's text previewed beside the closed launcher (in the invitation's bubble). */
+  peek?: string
+  /** Porthole.hide(): the launcher is hidden (the site has its own button). */
+  hidden?: boolean
+  /** Outside the site's business hours (GET /api/status `open: false`). */
+  away?: boolean
 }
 
 export type EventSourceClass = new (url: string) => EventSource
@@ -38,6 +44,8 @@ export interface WidgetContext {
   setOpen(open: boolean): void
   /** The BroadcastChannel name that keeps this backend's tabs in sync. */
   channelName: string
+  /** The page's address as sent with each message (sender.url), with Porthole.setAttributes' values. */
+  url: () => string
 }
 
 /** What the chat chunk gives back to the loader. */

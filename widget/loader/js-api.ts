@@ -8,12 +8,26 @@ export interface PortholeApi {
   toggle(): void
   setContact(contact: Contact): Promise<void>
   identify(user: IdentifiedUser): Promise<void>
-  showInvite(text: string): void
+  showInvite(text: string): Promise<void>
   sendMessage(text: string): Promise<void>
   getUnreadCount(): number
   clearHistory(): Promise<void>
   on<K extends WidgetEventName>(name: K, listener: Listener<K>): void
   off<K extends WidgetEventName>(name: K, listener: Listener<K>): void
+  /** Hides the launcher (a site with its own button); open() still opens the chat. */
+  hide(): void
+  show(): void
+  /** Custom visitor data: name, email and phone update the profile; the rest go with sender.url. */
+  setAttributes(attributes: Record<string, unknown>): Promise<void>
+  /** The widget's own texts in `lang` (en, ru): the widget mounts again in it. */
+  setLanguage(lang: string): Promise<void>
+  setColor(hex: string): void
+  /** Ends the session on this device: revoked, the widget and its storage removed. */
+  shutdown(): Promise<void>
+  /** Brings the widget back after shutdown() or destroy(). */
+  boot(): Promise<void>
+  /** Removes the widget from the page (its storage stays); boot() brings it back. */
+  destroy(): void
 }
 
 export type Namespace = Record<string, unknown> & { q?: unknown }

@@ -5,12 +5,14 @@ import { CHAT_ICON, CLOSE_ICON, element, icon } from './dom'
 
 /**
  * The round launcher button: opens and closes the chat, shows an unread badge and the
- * channel status (in its label and a dot).
+ * channel status (in its label and a dot; the visible label is the invitation chunk's).
+ * Hidden by Porthole.hide(), and outside business hours when `hideAway`.
  */
 export function createLauncher(
   ui: Observable<UiState>,
   strings: LoaderStrings,
   onToggle: () => void,
+  hideAway = false,
 ) {
   const badge = element('span', { class: 'ph-badge', 'aria-hidden': 'true' })
   const dot = element('span', { class: 'ph-dot', 'aria-hidden': 'true' })
@@ -24,7 +26,7 @@ export function createLauncher(
   )
   button.addEventListener('click', onToggle)
 
-  function render({ open, online, unread }: UiState): void {
+  function render({ open, online, unread, hidden, away }: UiState): void {
     const status = online === undefined ? '' : online ? strings.online : strings.offline
     const label = [
       open ? strings.closeChat : strings.openChat,
@@ -35,6 +37,7 @@ export function createLauncher(
     button.setAttribute('aria-expanded', String(open))
     button.classList.toggle('ph-open', open)
     button.classList.toggle('ph-offline', online === false)
+    button.hidden = hidden === true || (hideAway && away === true && !open)
     badge.textContent = unread > 99 ? '99+' : String(unread)
     badge.hidden = unread === 0
     dot.hidden = online === undefined

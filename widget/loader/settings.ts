@@ -11,8 +11,9 @@ export interface WidgetSettings extends Omit<PublicConfig, 'lang'> {
 export type EmbedData = Record<string, string | undefined>
 
 /**
- * Applies the tag's data-attributes (title, color, position, lang, invite-text,
- * invite-delay) over the site owner's config. A bad attribute is reported and ignored.
+ * Applies the tag's data-attributes (title, color, position, lang) over the site
+ * owner's config; a bad attribute is reported and ignored. (data-invite-text and
+ * data-invite-delay are read by the invitation's chunk, invite.ts.)
  */
 export function resolveSettings(
   config: PublicConfig,
@@ -24,28 +25,14 @@ export function resolveSettings(
     console.error(
       `Porthole: ignoring data-${attribute}="${value}"; see the widget docs for valid values`,
     )
-  const override = (
-    attribute: string,
-    key: WidgetConfigKey,
-    value: string,
-    parsed: unknown = value,
-  ): void => {
-    if (CONFIG_RULES[key](parsed)) settings[key] = parsed
-    else report(attribute, value)
+  const override = (key: WidgetConfigKey, value: string): void => {
+    if (CONFIG_RULES[key](value)) settings[key] = value
+    else report(key, value)
   }
   if (data.title) settings.title = data.title
-  if (data.color !== undefined) override('color', 'color', data.color)
-  if (data.position !== undefined) override('position', 'position', data.position)
+  if (data.color !== undefined) override('color', data.color)
+  if (data.position !== undefined) override('position', data.position)
   if (data.lang !== undefined && !/^(en|ru)\b/i.test(data.lang)) report('lang', data.lang)
-  const text = data.inviteText ?? config.invite?.text
-  if (text) {
-    const invite = { ...config.invite, text, delaySeconds: config.invite?.delaySeconds ?? 0 }
-    settings.invite = invite
-    if (data.inviteDelay !== undefined) {
-      const delaySeconds = data.inviteDelay.trim() ? Number(data.inviteDelay) : Number.NaN
-      override('invite-delay', 'invite', data.inviteDelay, { ...invite, delaySeconds })
-    }
-  }
   return { ...(settings as PublicConfig), lang: pickLanguage(data.lang, config.lang, browserLang) }
 }
 
@@ -58,4 +45,14 @@ export function textColourOn(hex: string): '#000' | '#fff' {
   })
   // Above this luminance black text has more contrast than white.
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#000' : '#fff'
+}
+
+/**
+ * The frame's look from the settings: the accent colour and the text on it, the
+ * launcher's distance from the edges, and light, dark or the visitor's scheme.
+ */
+export function applyLook(frame: HTMLElement, { color, offsets, theme }: WidgetSettings): void {
+  const { x, y } = offsets ?? { x: 20, y: 20 }
+  const scheme = theme === 'light' || theme === 'dark' ? theme : 'light dark'
+  frame.style.cssText = `--ph-accent:${color};--ph-on-accent:${textColourOn(color)};--ph-x:${x}px;--ph-y:${y}px;color-scheme:${scheme}`
 }

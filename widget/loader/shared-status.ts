@@ -13,19 +13,19 @@ export function shareStatus(name: string, options: StatusPollerOptions): () => v
   if (!locks || typeof BroadcastChannel !== 'function') return pollStatus(options)
   const channel = new BroadcastChannel(name)
   const abort = new AbortController()
-  let last: boolean | undefined
+  let last: number | undefined
   let lastAt = 0
   let waiting = false
   // Set while this tab leads: stops its polling and lets the lock go.
   let resign: (() => void) | undefined
 
-  const learn = (online: boolean): void => {
-    last = online
+  const learn = (status: number): void => {
+    last = status
     lastAt = Date.now()
-    options.onStatus(online)
+    options.onStatus(status)
   }
   channel.onmessage = ({ data }: MessageEvent<unknown>) => {
-    if (typeof data === 'boolean') learn(data)
+    if (typeof data === 'number') learn(data)
     else if (data === 'ask' && resign && last !== undefined) channel.postMessage(last)
   }
 
@@ -41,9 +41,9 @@ export function shareStatus(name: string, options: StatusPollerOptions): () => v
           const stop = pollStatus({
             ...options,
             firstDelayMs: lastAt + options.intervalSeconds * 1000 - Date.now(),
-            onStatus: (online) => {
-              learn(online)
-              channel.postMessage(online)
+            onStatus: (status) => {
+              learn(status)
+              channel.postMessage(status)
             },
           })
           resign = () => {

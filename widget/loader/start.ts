@@ -1,7 +1,8 @@
+import type { Extras, Internals } from '../extras/api'
 import { LOADER_STRINGS } from '../i18n/loader-strings'
 import { parsePublicConfig } from '../protocol/public-config'
 import { isRecord } from '../protocol/read'
-import { createEmitter } from '../state/emitter'
+import { createEmitter, type Emitter, type Listener } from '../state/emitter'
 import { observable } from '../state/observable'
 import { createIdbStore } from '../storage/idb-store'
 import type { KeyValueStore } from '../storage/key-value-store'
@@ -12,7 +13,7 @@ import type { InviteModule } from './invite'
 import { installApi, type Namespace, type PortholeApi } from './js-api'
 import { createLauncher } from './launcher'
 import { LOADER_CSS, styleSheet } from './loader-styles'
-import { type EmbedData, resolveSettings, textColourOn } from './settings'
+import { applyLook, type EmbedData, resolveSettings } from './settings'
 import { shareStatus } from './shared-status'
 import { trackUiEvents } from './ui-events'
 
@@ -34,6 +35,10 @@ export interface MountOptions {
   loadChat: () => Promise<ChatModule>
   /** Loads the invitation's chunk (widget/loader/invite.ts). */
   loadInvite: () => Promise<InviteModule>
+  /** Remounting (boot, setLanguage): the listeners, the hidden launcher and the widget object kept. */
+  emitter?: Emitter
+  hidden?: boolean
+  widget?: Widget
 }
 
 export interface Widget {
@@ -51,10 +56,11 @@ export interface Widget {
 export async function mount(options: MountOptions): Promise<Widget> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`
   const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const data = { ...options.data }
   const settings = resolveSettings(
     parsePublicConfig(options.config) ??
       (await getJson(fetcher, `${base}api/config`, parsePublicConfig)),
-    options.data ?? {},
+    data,
     navigator.language,
   )
   const storage = options.storage ?? createIdbStore(base)
@@ -71,6 +77,8 @@ export async function mount(options: MountOptions): Promise<Widget> {
   const unmount = () => {
     for (const cleanup of cleanups.splice(0).reverse()) cleanup()
   }
+  const emitter = options.emitter ?? createEmitter()
+  const self = options.widget ?? ({} as Widget)
   try {
     const root = host.attachShadow({ mode: 'open' })
     root.adoptedStyleSheets = [styleSheet(LOADER_CSS)]
@@ -80,8 +88,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
       dir,
       lang: settings.lang,
     })
-    frame.style.setProperty('--ph-accent', settings.color)
-    frame.style.setProperty('--ph-on-accent', textColourOn(settings.color))
+    applyLook(frame, settings)
     root.append(frame)
 
     const ui = observable<UiState>({
@@ -90,8 +97,10 @@ export async function mount(options: MountOptions): Promise<Widget> {
       unread: typeof unread === 'number' && unread > 0 ? unread : 0,
       invite: undefined,
       inviteAnswer: typeof inviteAnswer === 'string' ? inviteAnswer : undefined,
+      hidden: options.hidden,
+      // As widget.js's config was made; the status answers tell the change at the hour.
+      away: settings.businessHours?.openNow === false,
     })
-    const emitter = createEmitter()
     cleanups.push(trackUiEvents(ui, emitter))
 
     let chat: Promise<ChatApi> | undefined
@@ -128,11 +137,17 @@ export async function mount(options: MountOptions): Promise<Widget> {
       void storage.set('open', next)
       if (next) loadChat().catch(() => ui.set({ open: false }))
     }
-    const launcher = createLauncher(ui, strings, () => setOpen(!ui.get().open))
+    const launcher = createLauncher(
+      ui,
+      strings,
+      () => setOpen(!ui.get().open),
+      settings.businessHours?.outside === 'hide',
+    )
     cleanups.push(launcher.destroy)
 
-    // The invitation's code is its own chunk, loaded only where the site has an
-    // invitation or calls showInvite: most pages never pay for it.
+    // The invitation's code (and the launcher's label, and a reply's preview) is its own
+    // chunk, loaded only where the site has an invitation or a label, on showInvite or
+    // a reply: most pages never pay for it.
     let invite: Promise<ReturnType<InviteModule['createInvite']>> | undefined
     const loadInvite = () =>
       (invite ??= options.loadInvite().then(({ createInvite, INVITE_CSS }) => {
@@ -140,7 +155,9 @@ export async function mount(options: MountOptions): Promise<Widget> {
         const created = createInvite({
           ui,
           strings,
-          rule: settings.invite,
+          settings,
+          data,
+          launcher: launcher.button,
           // Someone who has chatted before (has a session) is not invited again.
           isSuppressed: async (text) =>
             session !== undefined || (await storage.get('invite-dismissed')) === text,
@@ -151,8 +168,15 @@ export async function mount(options: MountOptions): Promise<Widget> {
         frame.append(created.bubble)
         return created
       }))
-    if (settings.invite) void loadInvite()
+    // The label: the config carries launcherLabel only when it shows (not 'never').
+    if (settings.invite || settings.invitations || settings.launcherLabel || data.inviteText)
+      void loadInvite()
     frame.append(launcher.button)
+    // A reply while the chat is closed is previewed in the invitation's bubble.
+    const peek: Listener<'message'> = (entry) =>
+      ui.get().open || void loadInvite().then((created) => created.peek(entry))
+    emitter.on('message', peek)
+    cleanups.push(() => emitter.off('message', peek))
 
     const context: WidgetContext = {
       base,
@@ -168,20 +192,37 @@ export async function mount(options: MountOptions): Promise<Widget> {
       ui,
       setOpen,
       channelName: `porthole:${base}`,
+      url: () => location.href,
     }
 
     cleanups.push(
       shareStatus(`porthole:${base}:status`, {
         intervalSeconds: settings.statusPollSeconds,
+        // 1 online, 0 offline, 2 outside business hours (acts as offline).
         fetchStatus: () =>
           getJson(fetcher, `${base}api/status`, (body) =>
-            isRecord(body) && typeof body.online === 'boolean' ? body.online : undefined,
+            isRecord(body) && typeof body.online === 'boolean'
+              ? body.open === false
+                ? 2
+                : +body.online
+              : undefined,
           ),
-        onStatus: (online) => ui.set({ online }),
+        onStatus: (status) => ui.set({ online: status === 1, away: status === 2 }),
       }),
     )
 
     const withChat = <T>(call: (api: ChatApi) => Promise<T>): Promise<T> => loadChat().then(call)
+    const inner: Internals = { options, data, self, host, context, unmount, withChat }
+    const later =
+      (name: keyof Extras) =>
+      (...args: unknown[]): Promise<void> =>
+        import('../extras/api').then((extras) => {
+          inner.api = api
+          return (extras.extras[name] as (inner: Internals, ...args: unknown[]) => Promise<void>)(
+            inner,
+            ...args,
+          )
+        })
     const api: PortholeApi = {
       open: () => setOpen(true),
       close: () => setOpen(false),
@@ -189,16 +230,22 @@ export async function mount(options: MountOptions): Promise<Widget> {
       // The chat chunk checks the arguments of the calls it serves.
       setContact: (contact) => withChat((chat) => chat.setContact(contact)),
       identify: (user) => withChat((chat) => chat.identify(user)),
-      showInvite: (text) => {
-        if (typeof text !== 'string' || !text.trim())
-          throw new TypeError('Porthole.showInvite expects a non-empty text')
-        void loadInvite().then((created) => created.show(text))
-      },
+      // The invitation's chunk checks the text.
+      showInvite: (text) => loadInvite().then((created) => created.show(text)),
       sendMessage: (text) => withChat((chat) => chat.sendMessage(text)),
       getUnreadCount: () => ui.get().unread,
       clearHistory: () => withChat((chat) => chat.clearHistory()),
       on: (name, listener) => emitter.on(name, listener),
       off: (name, listener) => emitter.off(name, listener),
+      hide: () => ui.set({ hidden: true }),
+      show: () => ui.set({ hidden: false }),
+      destroy: unmount,
+      // Their bodies are a chunk of their own (widget/extras/api.ts), loaded on first use.
+      setColor: later('setColor'),
+      setLanguage: later('setLanguage'),
+      setAttributes: later('setAttributes'),
+      shutdown: later('shutdown'),
+      boot: later('boot'),
     }
 
     // A returning visitor (a session, unread replies or an open chat) needs the live
@@ -207,7 +254,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     else if (session !== undefined || ui.get().unread > 0) loadChat().catch(() => {})
     if (options.namespace) installApi(options.namespace, api)
     emitter.emit('ready', undefined)
-    return { api, context, unmount }
+    return Object.assign(self, { api, context, unmount })
   } catch (error) {
     unmount()
     throw error

@@ -1,7 +1,7 @@
 export interface StatusPollerOptions {
-  /** Resolves the channel status; rejects when the backend cannot be reached. */
-  fetchStatus: () => Promise<boolean>
-  onStatus: (online: boolean) => void
+  /** Resolves the channel status (a number: see start.ts); rejects when the backend cannot be reached. */
+  fetchStatus: () => Promise<number>
+  onStatus: (status: number) => void
   intervalSeconds: number
   random?: () => number
   /** The first poll waits this long instead of going at once (a new leader, see shared-status.ts). */
@@ -29,8 +29,8 @@ export function pollStatus(options: StatusPollerOptions): () => void {
     if (stopped) return
     options
       .fetchStatus()
-      .then((online) => {
-        if (!stopped) options.onStatus(online)
+      .then((status) => {
+        if (!stopped) options.onStatus(status)
       })
       // An unreachable backend keeps the last known status; the next poll tries again.
       .catch(() => {})

@@ -1,32 +1,28 @@
-import type { PublicConfig, PublicConfigAdditions } from '../../shared/widget-api'
-import { isNonEmptyString, isRecord, isString, optional, pick } from './read'
+import type { PublicConfig } from '../../shared/widget-api'
+import { isRecord, isString, optional, pick } from './read'
 
 // Mirrors PublicConfig of shared/widget-api.ts as one rule per field, so the loader can
-// check the tag's data-attribute overrides with the very same rules.
+// check the tag's data-attribute overrides with the very same rules. `invite`,
+// `invitations` and `offlineForm` are only checked for their shape here: their contents
+// are parsed where they are used (parseInvite in widget/loader/invite.ts and
+// invite-rules.ts in the invitation's chunks, offline-form.ts in the chat's), so the
+// loader does not carry their rules.
 
 export const POSITIONS: readonly string[] = ['bottom-right', 'bottom-left']
 const LANGS: readonly string[] = ['en', 'ru']
 
 const isSeconds = (value: unknown): value is number =>
   typeof value === 'number' && value >= 0 && value < Number.POSITIVE_INFINITY
+const isNumber = (value: unknown): value is number => Number.isFinite(value)
+/** Absent, or one of the values. */
+const oneOf =
+  (...values: unknown[]) =>
+  (value: unknown): boolean =>
+    value === undefined || values.includes(value)
 
-function isInvite(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    isNonEmptyString(value.text) &&
-    isSeconds(value.delaySeconds) &&
-    optional(
-      value.pages,
-      (pages): pages is string[] =>
-        Array.isArray(pages) && pages.every((page) => isNonEmptyString(page) && page.length <= 200),
-    )
-  )
-}
+export type WidgetConfigKey = keyof PublicConfig
 
-/** The fields this widget reads; the studio's additions are left for the next one. */
-export type WidgetConfigKey = Exclude<keyof PublicConfig, keyof PublicConfigAdditions>
-
-/** One check per PublicConfig field this widget reads. */
+/** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {
   title: isString,
   color: (value) => isString(value) && /^#[0-9a-fA-F]{3,8}$/.test(value),
@@ -34,9 +30,22 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
   lang: (value) => value === undefined || LANGS.includes(value as string),
   greeting: (value) => optional(value, isString),
   offlineText: (value) => optional(value, isString),
-  invite: (value) => value === undefined || isInvite(value),
+  invite: (value) => value === undefined || isRecord(value),
   sound: (value) => typeof value === 'boolean',
   statusPollSeconds: (value) => isSeconds(value) && value > 0,
+  invitations: (value) => value === undefined || Array.isArray(value),
+  businessHours: (value) =>
+    value === undefined ||
+    (isRecord(value) &&
+      typeof value.openNow === 'boolean' &&
+      oneOf('offline-form', 'hide')(value.outside ?? 0)),
+  offlineForm: (value) => value === undefined || isRecord(value),
+  launcherLabel: oneOf('always', 'hover', 'never'),
+  theme: oneOf('light', 'dark', 'auto'),
+  offsets: (value) =>
+    value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
+  // Parsed in the attachments chunk (upload-bodies.ts).
+  uploads: (value) => value === undefined || isRecord(value),
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */
@@ -45,7 +54,8 @@ export function parsePublicConfig(value: unknown): PublicConfig | undefined {
   const keys = Object.keys(CONFIG_RULES) as WidgetConfigKey[]
   if (!keys.every((key) => CONFIG_RULES[key](value[key]))) return undefined
   const config = pick(value, keys) as PublicConfig
-  if (config.invite)
-    config.invite = pick(config.invite, ['text', 'delaySeconds', 'pages']) as PublicConfig['invite']
+  if (config.businessHours)
+    config.businessHours = pick(config.businessHours, ['outside', 'openNow']) as PublicConfig['businessHours']
+  if (config.offsets) config.offsets = pick(config.offsets, ['x', 'y']) as PublicConfig['offsets']
   return config
 }

@@ -1,4 +1,4 @@
-import type { ConversationEntry } from '../../shared/widget-api'
+import type { ConversationEntry, EndReason } from '../../shared/widget-api'
 
 /** Events of the public JS API (Porthole.on / Porthole.off). */
 export interface WidgetEvents {
@@ -12,6 +12,10 @@ export interface WidgetEvents {
   status: { online: boolean }
   unread: { count: number }
   error: { code: string; message: string }
+  /** The first agent message of a conversation arrived (the protocol has no join event). */
+  agentJoined: { name?: string }
+  /** The conversation ended: the service closed the chat, or it was idle for the site's time. */
+  conversationEnded: { reason: EndReason }
 }
 export type WidgetEventName = keyof WidgetEvents
 export type Listener<K extends WidgetEventName> = (payload: WidgetEvents[K]) => void
@@ -25,6 +29,8 @@ export const EVENT_NAMES: readonly WidgetEventName[] = [
   'status',
   'unread',
   'error',
+  'agentJoined',
+  'conversationEnded',
 ]
 
 export interface Emitter {

@@ -90,6 +90,37 @@ describe('GET /api/status', () => {
     t2.stop()
   })
 
+  it('adds open: false outside business hours, at the minute they close and not before', async () => {
+    const service = createFakeService({ status: { status: 200, body: '1' } })
+    // Monday 2026-11-23, 09:00 to 17:00 in Moscow (UTC+3): 14:00 UTC is the closing minute.
+    let now = Date.parse('2026-11-23T13:59:59Z')
+    t = createTestApp(
+      {
+        now: () => now,
+        settings: createTestSettings({
+          businessHours: {
+            timezone: 'Europe/Moscow',
+            weekly: { mon: [{ from: '09:00', to: '17:00' }] },
+            outside: 'hide',
+          },
+        }),
+      },
+      service,
+    )
+    const status = async () => StatusResponse.parse(await (await t.request('/api/status')).json())
+    // An agent online inside the hours: no `open` at all (today's answer).
+    expect(await status()).toEqual({ online: true })
+    now = Date.parse('2026-11-23T14:00:00Z')
+    expect(await status()).toEqual({ online: true, open: false })
+    now = Date.parse('2026-11-24T05:59:00Z')
+    expect(await status()).toEqual({ online: true, open: false })
+    now = Date.parse('2026-11-24T06:00:00Z')
+    // Tuesday has no hours: closed all day.
+    expect(await status()).toEqual({ online: true, open: false })
+    now = Date.parse('2026-11-30T06:00:00Z')
+    expect(await status()).toEqual({ online: true })
+  })
+
   it('makes one upstream call for 1,000 concurrent visitors', async () => {
     const service = createFakeService()
     t = createTestApp({}, service)

@@ -65,16 +65,38 @@ describe('the public config', () => {
     expect(pt).toMatchObject({ title: 'Fale conosco', greeting: 'Hello' })
   })
 
-  it('keeps invite for today’s widget, from the first rule it can evaluate (pages and seconds on page)', () => {
-    const config = publicConfigOf(multilingual, 'en', Date.now())
-    expect(config.invite).toEqual({ text: 'Need help?', delaySeconds: 7, pages: ['/pricing*'] })
-    const none = publicConfigOf(
-      parseSettings({ invitations: [{ text: 'Mobile only', when: { device: 'mobile' } }] }),
+  it('sends one rule of the old kind as the shorter invite, and any other rules as invitations only', () => {
+    const simple = publicConfigOf(
+      parseSettings({
+        invitations: [
+          {
+            text: 'Need help?',
+            when: { secondsOnPage: 7, pages: ['/pricing*'] },
+            frequency: 'every-page-view',
+          },
+        ],
+      }),
       'en',
       Date.now(),
     )
-    expect(none.invite).toBeUndefined()
-    expect(none.invitations).toHaveLength(1)
+    expect(simple.invite).toEqual({ text: 'Need help?', delaySeconds: 7, pages: ['/pricing*'] })
+    expect(simple.invitations).toBeUndefined()
+    // The old setting reads as that rule.
+    const old = publicConfigOf(parseSettings({ invite: { text: 'Hi', delaySeconds: 3 } }), 'en', 0)
+    expect(old.invite).toEqual({ text: 'Hi', delaySeconds: 3 })
+    expect(old.invitations).toBeUndefined()
+    // Two rules, another frequency, or another condition: the rules, and no invite.
+    const config = publicConfigOf(multilingual, 'en', Date.now())
+    expect(config.invite).toBeUndefined()
+    expect(config.invitations).toHaveLength(2)
+    for (const rule of [
+      { text: 'Mobile only', when: { device: 'mobile' } },
+      { text: 'Once', when: { secondsOnPage: 5 }, frequency: 'once-per-session' },
+    ]) {
+      const none = publicConfigOf(parseSettings({ invitations: [rule] }), 'en', Date.now())
+      expect(none.invite).toBeUndefined()
+      expect(none.invitations).toHaveLength(1)
+    }
   })
 
   it('is accepted by the shared schema and by today’s widget parser, and holds no secret', () => {
@@ -100,10 +122,10 @@ describe('the public config', () => {
       },
     })
     const monday = (time: string) => Date.parse(`2026-11-23T${time}:00Z`)
-    expect(publicConfigOf(settings, 'en', monday('10:00')).businessHours).toMatchObject({
+    // Only what the widget needs: the hours themselves stay on the backend.
+    expect(publicConfigOf(settings, 'en', monday('10:00')).businessHours).toEqual({
       openNow: true,
       outside: 'hide',
-      timezone: 'UTC',
     })
     expect(publicConfigOf(settings, 'en', monday('18:00')).businessHours?.openNow).toBe(false)
   })

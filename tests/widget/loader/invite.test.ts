@@ -84,7 +84,7 @@ describe('the invitation', () => {
     const widget = await start()
     widget.widget.api.showInvite('Free shipping today — ask us!')
     expect(await widget.screen.findByText('Free shipping today — ask us!')).toBeTruthy()
-    expect(() => widget.widget.api.showInvite('  ')).toThrow(/non-empty text/)
+    await expect(widget.widget.api.showInvite('  ')).rejects.toThrow(/non-empty text/)
   })
 
   it('is not shown to a visitor who has chatted before', async () => {

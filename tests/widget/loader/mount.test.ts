@@ -170,6 +170,14 @@ describe('the JS API namespace', () => {
         'setContact',
         'showInvite',
         'toggle',
+        'hide',
+        'show',
+        'setAttributes',
+        'setLanguage',
+        'setColor',
+        'shutdown',
+        'boot',
+        'destroy',
       ].sort(),
     )
   })

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { pickLanguage } from '../../../widget/i18n/language'
+import { simpleInvite } from '../../../widget/loader/invite'
 import { matchesAnyPage, matchesPage } from '../../../widget/loader/page-pattern'
-import { resolveSettings, textColourOn } from '../../../widget/loader/settings'
+import { applyLook, resolveSettings, textColourOn } from '../../../widget/loader/settings'
 import { createConfig } from '../fixtures/factories'
 
 afterEach(() => {
@@ -15,39 +16,64 @@ describe('resolveSettings', () => {
       color: '#ff0000',
       position: 'bottom-left',
       lang: 'ru',
-      inviteText: 'Need a hand?',
-      inviteDelay: '10',
     })
     expect(settings).toMatchObject({
       title: 'Help',
       color: '#ff0000',
       position: 'bottom-left',
       lang: 'ru',
-      invite: { text: 'Need a hand?', delaySeconds: 10 },
     })
   })
 
   it('reports and ignores bad attributes, keeping the site values', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const settings = resolveSettings(
-      createConfig({ invite: { text: 'Hi', delaySeconds: 5, pages: ['/pricing*'] } }),
-      {
-        color: 'red',
-        position: 'top',
-        lang: 'de',
-        inviteDelay: 'soon',
-      },
-    )
+    const settings = resolveSettings(createConfig(), { color: 'red', position: 'top', lang: 'de' })
     expect(settings.color).toBe('#1f6feb')
     expect(settings.position).toBe('bottom-right')
     expect(settings.lang).toBe('en')
-    expect(settings.invite).toEqual({ text: 'Hi', delaySeconds: 5, pages: ['/pricing*'] })
     expect(error.mock.calls.map(([message]) => message)).toEqual([
       expect.stringContaining('data-color="red"'),
       expect.stringContaining('data-position="top"'),
       expect.stringContaining('data-lang="de"'),
-      expect.stringContaining('data-invite-delay="soon"'),
     ])
+  })
+
+  it('reads the invitation of the tag over the config’s (data-invite-text, data-invite-delay)', () => {
+    expect(simpleInvite(undefined, { inviteText: 'Need a hand?', inviteDelay: '10' })).toEqual({
+      text: 'Need a hand?',
+      delaySeconds: 10,
+      pages: undefined,
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const site = { text: 'Hi', delaySeconds: 5, pages: ['/pricing*'] }
+    expect(simpleInvite(site, { inviteDelay: 'soon' })).toEqual(site)
+    expect(simpleInvite(site, { inviteDelay: ' ' })).toEqual(site)
+    expect(simpleInvite(site, { inviteDelay: '2' })).toEqual({ ...site, delaySeconds: 2 })
+    expect(simpleInvite(undefined, {})).toBeUndefined()
+    expect(simpleInvite({ text: '' }, {})).toBeUndefined()
+    expect(error.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringContaining('data-invite-delay="soon"'),
+      expect.stringContaining('data-invite-delay=" "'),
+      expect.stringContaining('unreadable invite'),
+    ])
+  })
+
+  it('keeps the studio’s additions the loader reads, and sets the look from them', () => {
+    const settings = resolveSettings(
+      createConfig({ theme: 'dark', offsets: { x: 8, y: 40 }, launcherLabel: 'hover' }),
+      {},
+    )
+    const frame = document.createElement('div')
+    applyLook(frame, settings)
+    expect(frame.style.getPropertyValue('--ph-x')).toBe('8px')
+    expect(frame.style.getPropertyValue('--ph-y')).toBe('40px')
+    expect(frame.style.colorScheme).toBe('dark')
+    expect(frame.style.getPropertyValue('--ph-on-accent')).toBe('#fff')
+    applyLook(frame, resolveSettings(createConfig({ theme: 'auto' }), {}))
+    expect(frame.style.colorScheme).toBe('light dark')
+    expect(frame.style.getPropertyValue('--ph-x')).toBe('20px')
+    applyLook(frame, resolveSettings(createConfig({ theme: 'light' }), {}))
+    expect(frame.style.colorScheme).toBe('light')
   })
 
   it('picks the language from data-lang, then the config, then the browser', () => {

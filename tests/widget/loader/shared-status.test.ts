@@ -70,13 +70,14 @@ afterEach(() => {
 
 /** A "tab": its own poller on the shared lock and channel, counting its own polls. */
 function tab(name: string, calls: string[], label: string, intervalSeconds = 10) {
-  const seen: boolean[] = []
+  const seen: number[] = []
   const stop = shareStatus(name, {
     intervalSeconds,
     random: () => 0.5,
     fetchStatus: async () => {
       calls.push(label)
-      return true
+      // 2: outside business hours (shared like the others).
+      return 2
     },
     onStatus: (online) => seen.push(online),
   })
@@ -94,12 +95,12 @@ describe('shareStatus', () => {
     const third = tab(name, calls, 'third')
     await settle()
     expect(calls).toEqual(['first'])
-    expect(first.seen).toEqual([true])
+    expect(first.seen).toEqual([2])
     // The later tabs asked the leader for its last answer (an answer may come twice:
     // once to each asking tab's question).
-    expect(second.seen).toContain(true)
-    expect(third.seen).toContain(true)
-    expect(new Set([...second.seen, ...third.seen])).toEqual(new Set([true]))
+    expect(second.seen).toContain(2)
+    expect(third.seen).toContain(2)
+    expect(new Set([...second.seen, ...third.seen])).toEqual(new Set([2]))
   })
 
   it('hands over when the leader stops: the next tab polls when the interval is up, not at once', async () => {

@@ -14,12 +14,12 @@ afterEach(() => {
 describe('pollStatus', () => {
   it('polls at once, then every interval with ±20% jitter', async () => {
     vi.useFakeTimers()
-    const fetchStatus = vi.fn(async () => true)
+    const fetchStatus = vi.fn(async () => 1)
     const onStatus = vi.fn()
     const stop = pollStatus({ fetchStatus, onStatus, intervalSeconds: 30, random: () => 0 })
     await vi.advanceTimersByTimeAsync(0)
     expect(fetchStatus).toHaveBeenCalledTimes(1)
-    expect(onStatus).toHaveBeenCalledWith(true)
+    expect(onStatus).toHaveBeenCalledWith(1)
     await vi.advanceTimersByTimeAsync(23_999)
     expect(fetchStatus).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(1)
@@ -35,7 +35,7 @@ describe('pollStatus', () => {
 
   it('pauses while the tab is hidden and polls when it is back', async () => {
     vi.useFakeTimers()
-    const fetchStatus = vi.fn(async () => false)
+    const fetchStatus = vi.fn(async () => 0)
     const stop = pollStatus({
       fetchStatus,
       onStatus: () => {},
@@ -54,12 +54,12 @@ describe('pollStatus', () => {
 
   it('keeps polling after a failed request', async () => {
     vi.useFakeTimers()
-    const fetchStatus = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(true)
+    const fetchStatus = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(1)
     const onStatus = vi.fn()
     const stop = pollStatus({ fetchStatus, onStatus, intervalSeconds: 10, random: () => 0.5 })
     await vi.advanceTimersByTimeAsync(10_000)
     expect(fetchStatus).toHaveBeenCalledTimes(2)
-    expect(onStatus).toHaveBeenCalledExactlyOnceWith(true)
+    expect(onStatus).toHaveBeenCalledExactlyOnceWith(1)
     stop()
     await vi.advanceTimersByTimeAsync(100_000)
     expect(fetchStatus).toHaveBeenCalledTimes(2)

@@ -7,10 +7,14 @@ import {
   HistoryResponse,
   PostMessageResponse,
   PublicConfig,
+  PublicInvitation,
+  PublicOfflineForm,
   ReadMarker,
   SessionResponse,
   parseStreamEvent as sharedParseStreamEvent,
 } from '../../../shared/widget-api'
+import { parseInvite } from '../../../widget/loader/invite'
+import { parseInvitations } from '../../../widget/loader/invite-rules'
 import {
   parsePostMessageResponse,
   parseSessionResponse,
@@ -22,6 +26,7 @@ import {
   parseStreamTicket,
 } from '../../../widget/protocol/history-bodies'
 import { isHttpUrl } from '../../../widget/protocol/http-url'
+import { parseOfflineForm } from '../../../widget/protocol/offline-form'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 import { parseStreamEvent } from '../../../widget/protocol/stream-event'
 
@@ -171,8 +176,45 @@ describe('widget parsers agree with the shared schemas', () => {
     )
   })
 
-  it('PublicConfig', () => {
+  it('PublicConfig (its invite, invitations and offline form parsed by the chunks that use them)', () => {
     let accepted = 0
+    const pattern = fc.oneof(
+      { arbitrary: fc.constantFrom('/pricing*', '*google.*', 'spring'), weight: 5 },
+      { arbitrary: fc.string({ maxLength: 210 }), weight: 1 },
+      { arbitrary: loose, weight: 1 },
+    )
+    const rule = fc.record(
+      {
+        text: mostly(fc.string()),
+        when: mostly(
+          fc.record(
+            {
+              pages: fc.array(pattern, { maxLength: 2 }),
+              secondsOnPage: mostly(fc.integer({ min: -1, max: 60 })),
+              secondsOnSite: mostly(fc.double({ min: 0, max: 100 })),
+              minPageViews: mostly(fc.integer({ min: 0, max: 5 })),
+              agentsOnline: mostly(fc.boolean()),
+              device: mostly(fc.constantFrom('desktop', 'mobile', 'tablet')),
+              referrer: pattern,
+              utm: mostly(
+                fc.record(
+                  { source: pattern, medium: pattern, campaign: pattern, term: fc.string() },
+                  { requiredKeys: [] },
+                ),
+              ),
+              newVisitorsOnly: mostly(fc.boolean()),
+              extra: fc.string(),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        frequency: mostly(
+          fc.constantFrom('once-per-visitor', 'once-per-session', 'every-page-view', 'hourly'),
+        ),
+      },
+      { requiredKeys: ['text', 'when', 'frequency'] },
+    )
+    const field = fc.record({ shown: mostly(fc.boolean()), required: mostly(fc.boolean()) })
     const config = fc.record(
       {
         title: mostly(fc.string()),
@@ -192,20 +234,103 @@ describe('widget parsers agree with the shared schemas', () => {
         ),
         sound: mostly(fc.boolean()),
         statusPollSeconds: mostly(fc.integer({ min: -1, max: 60 })),
+        invitations: maybe(mostly(fc.array(mostly(rule), { maxLength: 3 }))),
+        businessHours: maybe(
+          mostly(
+            fc.record({
+              outside: mostly(fc.constantFrom('offline-form', 'hide', 'close')),
+              openNow: mostly(fc.boolean()),
+              timezone: fc.string(),
+            }),
+          ),
+        ),
+        offlineForm: maybe(
+          mostly(
+            fc.record(
+              {
+                intro: mostly(fc.string()),
+                fields: mostly(
+                  fc.record(
+                    { name: field, email: field, phone: mostly(field), message: field, age: field },
+                    { requiredKeys: ['name', 'email', 'message'] },
+                  ),
+                ),
+              },
+              { requiredKeys: ['fields'] },
+            ),
+          ),
+        ),
+        launcherLabel: maybe(fc.constantFrom('always', 'hover', 'never', 'sometimes')),
+        theme: maybe(fc.constantFrom('light', 'dark', 'auto', 'blue')),
+        offsets: maybe(
+          mostly(fc.record({ x: mostly(number), y: mostly(number), z: fc.integer() })),
+        ),
       },
       { requiredKeys: ['title', 'color', 'position', 'sound', 'statusPollSeconds'] },
     )
+    /** The loader's parse, then each chunk's parse of the part it reads. */
+    const parse = (value: unknown) => {
+      const loaded = parsePublicConfig(value)
+      if (!loaded) return undefined
+      const { invite, invitations, offlineForm } = loaded
+      const parsed = {
+        ...loaded,
+        invite: invite === undefined ? undefined : parseInvite(invite),
+        invitations: invitations === undefined ? undefined : parseInvitations(invitations),
+        offlineForm: offlineForm === undefined ? undefined : parseOfflineForm(offlineForm),
+      }
+      for (const key of ['invite', 'invitations', 'offlineForm'] as const) {
+        if (loaded[key] !== undefined && parsed[key] === undefined) return undefined
+        if (parsed[key] === undefined) delete parsed[key]
+      }
+      return parsed
+    }
     fc.assert(
       fc.property(config, (value) => {
-        const ours = parsePublicConfig(value)
+        const ours = parse(value)
         const theirs = PublicConfig.safeParse(value)
         if (ours) accepted++
         expect(ours !== undefined).toBe(theirs.success)
         if (ours && theirs.success) expect(ours).toEqual(theirs.data)
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     )
     expect(accepted).toBeGreaterThan(5)
+    // The rules and the form on their own, where most are valid.
+    let rules = 0
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 3 }), (value) => {
+        const ours = parseInvitations(value)
+        const theirs = z.array(PublicInvitation).safeParse(value)
+        if (ours?.length) rules++
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
+      }),
+      { numRuns: 2000 },
+    )
+    expect(rules).toBeGreaterThan(20)
+    let forms = 0
+    const form = fc.record(
+      {
+        intro: mostly(fc.string()),
+        fields: fc.record(
+          { name: field, email: field, phone: mostly(field), message: field, age: field },
+          { requiredKeys: ['name', 'email', 'message'] },
+        ),
+      },
+      { requiredKeys: ['fields'] },
+    )
+    fc.assert(
+      fc.property(form, (value) => {
+        const ours = parseOfflineForm(value)
+        const theirs = PublicOfflineForm.safeParse(value)
+        if (ours) forms++
+        expect(ours !== undefined).toBe(theirs.success)
+        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
+      }),
+      { numRuns: 1000 },
+    )
+    expect(forms).toBeGreaterThan(20)
   })
 
   it('SessionResponse and PostMessageResponse', () => {
