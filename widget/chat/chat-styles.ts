@@ -1,9 +1,9 @@
 // The chat window's styles, adopted into the shadow root when the chat chunk loads.
+// Light or dark by light-dark(): the frame's color-scheme follows the `theme` setting.
 export const CHAT_CSS = `
 .ph-window-slot{order:1;display:contents}
 @media (prefers-reduced-motion:reduce){.ph-window,.ph-dots i{animation:none!important}}
-.ph-frame{--ph-soft:#f1f3f6;--ph-line:#dfe3ea;--ph-danger:#c62828}
-@media (prefers-color-scheme:dark){.ph-frame{--ph-soft:#2a2f39;--ph-line:#3a404c;--ph-danger:#ff8a80}}
+.ph-frame{--ph-soft:light-dark(#f1f3f6,#2a2f39);--ph-line:light-dark(#dfe3ea,#3a404c);--ph-danger:light-dark(#c62828,#ff8a80)}
 .ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);color:var(--ph-fg);
 border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,.1);border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
 @keyframes ph-pop{from{opacity:0;transform:translateY(12px) scale(.98)}to{opacity:1;transform:none}}
