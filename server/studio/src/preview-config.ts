@@ -35,6 +35,10 @@ export function invitationRules(settings: Settings): Record<string, unknown>[] {
 
 const VALID_COLOUR = /^#[0-9a-fA-F]{3,8}$/
 
+/** The value when it is one of the allowed ones, else undefined (the widget's default). */
+const oneOf = (value: unknown, allowed: readonly string[]): string | undefined =>
+  typeof value === 'string' && allowed.includes(value) ? value : undefined
+
 /**
  * The public config the preview mounts the widget with. Invalid values fall back to the
  * widget's defaults so the preview keeps showing while a field is mid-edit (the field
@@ -45,10 +49,8 @@ export function previewConfig(settings: Settings, lang: StudioLanguage): Record<
   const text = (key: string) => resolveText(settings[key], lang, defaultLang)
   const colour = typeof settings.color === 'string' ? settings.color.trim() : ''
   const offlineForm = isRecord(settings.offlineForm) ? settings.offlineForm : undefined
-  const rules = invitationRules(settings).map((rule) => ({
-    ...rule,
-    text: resolveText(rule.text, lang, defaultLang),
-  }))
+  const offsets = isRecord(settings.offsets) ? settings.offsets : {}
+  const hours = isRecord(settings.businessHours) ? settings.businessHours : undefined
   return {
     ...settings,
     bot: undefined,
@@ -60,7 +62,20 @@ export function previewConfig(settings: Settings, lang: StudioLanguage): Record<
     offlineText: text('offlineText'),
     // The preview shows the invitation on demand ("Show invitation now"), never on a timer.
     invite: undefined,
-    invitations: rules,
+    invitations: undefined,
+    // The look, as the widget reads it (a value mid-edit: the widget's default).
+    theme: oneOf(settings.theme, ['light', 'dark', 'auto']),
+    launcherLabel: oneOf(settings.launcherLabel, ['always', 'hover', 'never']),
+    offsets:
+      Number.isFinite(offsets.x) && Number.isFinite(offsets.y)
+        ? { x: offsets.x, y: offsets.y }
+        : undefined,
+    // Open: the preview's online/offline switch plays the hours (the widget hides outside
+    // them only when the settings say so, which the offline switch does not show).
+    businessHours: hours && {
+      outside: hours.outside === 'hide' ? 'hide' : 'offline-form',
+      openNow: true,
+    },
     offlineForm: offlineForm && {
       ...offlineForm,
       intro: resolveText(offlineForm.intro, lang, defaultLang),

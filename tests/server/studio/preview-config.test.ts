@@ -33,6 +33,39 @@ describe('preview config', () => {
     expect(config?.invite).toBeUndefined()
   })
 
+  it('carries the look the widget reads (theme, label, offsets, hours), valid or the widget’s default', () => {
+    const config = parsePublicConfig(
+      previewConfig(
+        createSettings({
+          theme: 'dark',
+          launcherLabel: 'always',
+          offsets: { x: 12, y: 48 },
+          businessHours: { timezone: 'UTC', weekly: {}, closedDates: [], outside: 'hide' },
+          invitations: [{ text: 'Hi', when: { secondsOnPage: 0 } }],
+        }),
+        'en',
+      ),
+    )
+    expect(config).toMatchObject({
+      theme: 'dark',
+      launcherLabel: 'always',
+      offsets: { x: 12, y: 48 },
+      businessHours: { outside: 'hide', openNow: true },
+    })
+    // The rules never run in the preview: "Show invitation now" shows one.
+    expect(config?.invitations).toBeUndefined()
+    const editing = parsePublicConfig(
+      previewConfig(
+        createSettings({ theme: 'blue', launcherLabel: 7, offsets: { x: '', y: 3 } }),
+        'en',
+      ),
+    )
+    expect(editing).toBeDefined()
+    expect(editing?.theme).toBeUndefined()
+    expect(editing?.launcherLabel).toBeUndefined()
+    expect(editing?.offsets).toBeUndefined()
+  })
+
   it('keeps the preview alive while a field is mid-edit', () => {
     const config = parsePublicConfig(
       previewConfig(createSettings({ color: '#12', title: '' }), 'en'),

@@ -37,6 +37,9 @@ export function keepTheme(root: ShadowRoot, theme: () => 'light' | 'dark'): () =
   const apply = () => {
     forceTheme([...Array.from(document.styleSheets), ...root.adoptedStyleSheets], theme())
     document.documentElement.dataset.theme = theme()
+    // The widget's light and dark come from its frame's color-scheme (light-dark()).
+    const frame = root.querySelector<HTMLElement>('.ph-frame')
+    if (frame && frame.style.colorScheme !== theme()) frame.style.colorScheme = theme()
   }
   apply()
   const observer = new MutationObserver(() => requestAnimationFrame(apply))

@@ -20,6 +20,12 @@ let queue = Promise.resolve()
 
 const tell = (message: FromPreview) => parent.postMessage(message, location.origin)
 
+/** The settings' theme when it is light or dark; else (auto) the preview's light/dark switch. */
+const themeOf = (preview: PreviewState | undefined): 'light' | 'dark' => {
+  const theme = preview?.config.theme
+  return theme === 'light' || theme === 'dark' ? theme : (preview?.theme ?? 'light')
+}
+
 async function render(next: PreviewState): Promise<void> {
   const previous = state
   state = next
@@ -47,10 +53,10 @@ async function render(next: PreviewState): Promise<void> {
       loadChat: () => import('../../../../widget/chat/start-chat'),
       loadInvite: () => import('../../../../widget/loader/invite'),
     })
-    stopTheme = keepTheme(widget.context.root, () => state?.theme ?? 'light')
+    stopTheme = keepTheme(widget.context.root, () => themeOf(state))
   } else {
     stopTheme?.()
-    if (widget) stopTheme = keepTheme(widget.context.root, () => state?.theme ?? 'light')
+    if (widget) stopTheme = keepTheme(widget.context.root, () => themeOf(state))
   }
   const ui = widget?.context.ui
   if (next.invite && !ui?.get().open) widget?.api.showInvite(next.invite)
