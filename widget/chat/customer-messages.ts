@@ -61,7 +61,9 @@ export function createCustomerMessages(
 
   function outboxItem(id: string, text: string): OutboxItem {
     const item: OutboxItem = { id, text, at: Date.now() }
-    if (isHttpUrl(location.href)) item.url = location.href
+    // The page, with Porthole.setAttributes' values (widget/extras/attributes.ts).
+    const url = context.url()
+    if (isHttpUrl(url)) item.url = url
     return item
   }
 

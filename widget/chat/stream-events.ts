@@ -37,7 +37,8 @@ export function createStreamEvents(
           showTyping(event.data.typing ? { name: event.data.name } : undefined)
           break
         case 'status':
-          ui.set({ online: event.data.online })
+          // Outside business hours (the status poll's `away`) nobody answers, whoever is online.
+          ui.set({ online: event.data.online && !ui.get().away })
           break
         case 'read':
           dispatch({ type: 'read', upTo: event.data.upTo })
