@@ -12,7 +12,7 @@ import { compareStreamIds, isLastStreamId, isStreamId } from './redis/stream-id'
 import {
   decodeEntry,
   decodeIdAndEntry,
-  encodeEntry,
+  encodeStoredEntry,
   encodeTransient,
   StoredEntry,
 } from './redis/wire'
@@ -133,7 +133,7 @@ export async function createRedisStore(
             `append: not a conversation entry: ${valid.error.issues[0]?.message}`,
           )
         }
-        const json = encodeEntry(valid.data)
+        const json = encodeStoredEntry(valid.data)
         const scriptKeys = [keys.log(visitorId), keys.visitors]
         if (opts.dedupeKey !== undefined) scriptKeys.push(keys.dedupe(opts.dedupeKey))
         const reply = AppendReply.parse(
@@ -149,7 +149,7 @@ export async function createRedisStore(
         )
         const [duplicate, value] = reply
         if (duplicate === 1) return { entry: decodeIdAndEntry(value), duplicate: true }
-        return { entry: decodeEntry(value, json), duplicate: false } satisfies AppendResult
+        return { entry: { ...valid.data, id: value }, duplicate: false } satisfies AppendResult
       })
     },
     readAfter(visitorId, afterId, limit) {

@@ -13,12 +13,19 @@ export function isStreamId(id: string): boolean {
 
 /** Negative, zero or positive as `a` comes before, is, or comes after `b`. Both must be valid. */
 export function compareStreamIds(a: string, b: string): number {
-  const [aMs = '0', aSeq = '0'] = a.split('-')
-  const [bMs = '0', bSeq = '0'] = b.split('-')
-  const byMs = BigInt(aMs) - BigInt(bMs)
-  if (byMs !== 0n) return byMs < 0n ? -1 : 1
-  const bySeq = BigInt(aSeq) - BigInt(bSeq)
-  return bySeq === 0n ? 0 : bySeq < 0n ? -1 : 1
+  // Valid parts are decimal without leading zeros: the longer number is the larger, and
+  // numbers of one length compare as text. No BigInt: this runs for every entry pushed.
+  const aDash = a.indexOf('-')
+  const bDash = b.indexOf('-')
+  return (
+    compareDecimals(a.slice(0, aDash), b.slice(0, bDash)) ||
+    compareDecimals(a.slice(aDash + 1), b.slice(bDash + 1))
+  )
+}
+
+function compareDecimals(a: string, b: string): number {
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1
+  return a === b ? 0 : a < b ? -1 : 1
 }
 
 /** The last id there can be: nothing comes after it. */
