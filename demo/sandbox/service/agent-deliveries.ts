@@ -7,7 +7,7 @@ import type { Chats } from './chats'
 import type { Delivery } from './model'
 import type { Pending } from './pending'
 import type { Registry } from './registry'
-import type { TrafficLog } from './traffic-log'
+import { sentAttempt, type TrafficLog } from './traffic-log'
 
 export type AgentDeliveriesContext = {
   registry: Registry
@@ -50,19 +50,7 @@ export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDel
   ): Promise<Delivery> => {
     const onAttempt = (attempt: number, outcome: AttemptOutcome, url: string) => {
       log((delivery) => withAttempt(delivery, attempt, outcome, Date.now()))
-      traffic.record({
-        interface: 'A3',
-        direction: 'out',
-        method: 'POST',
-        target: url,
-        ok: outcome.ok,
-        status: outcome.status,
-        error: outcome.ok ? undefined : outcome.error,
-        request: body,
-        response: outcome.response,
-        chatId,
-        attempt,
-      })
+      traffic.record(sentAttempt({ interface: 'A3', url, request: body, chatId }, attempt, outcome))
     }
     const delivery = deliverAgentMessage({
       channel: () => registry.channel(chats.get(chatId).channelId),

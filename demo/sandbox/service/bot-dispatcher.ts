@@ -7,7 +7,7 @@ import type { Chats } from './chats'
 import type { Chat } from './model'
 import type { Pending } from './pending'
 import type { Registry } from './registry'
-import type { TrafficLog } from './traffic-log'
+import { sentAttempt, type TrafficLog } from './traffic-log'
 
 export type BotDispatcherContext = {
   registry: Registry
@@ -74,18 +74,9 @@ export function createBotDispatcher(context: BotDispatcherContext): BotDispatche
       timeoutMs: timings.botTimeoutMs,
       retries: timings.botRetries,
       onAttempt: (attempt, outcome) => {
-        traffic.record({
-          interface: 'B2',
-          direction: 'out',
-          method: 'POST',
-          target: url,
-          ok: outcome.ok,
-          status: outcome.status,
-          error: outcome.ok ? undefined : outcome.error,
-          request: event,
-          chatId,
-          attempt,
-        })
+        traffic.record(
+          sentAttempt({ interface: 'B2', url, request: event, chatId }, attempt, outcome),
+        )
       },
     })
     if (!result.ok) failed(chatId, event.event, `${result.error} (${result.attempts} attempts)`)

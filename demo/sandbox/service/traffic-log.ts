@@ -1,3 +1,5 @@
+import type { AttemptOutcome } from '../delivery/attempts'
+
 // Everything the service received and sent, in order, so tests can assert on the wire
 // traffic of both interfaces and people can see what happened.
 
@@ -24,6 +26,27 @@ export type TrafficEntry = {
 }
 
 export type TrafficRecord = Omit<TrafficEntry, 'seq' | 'at'>
+
+/** One attempt of a request the service sent (A3 to the integrator, B2 to a bot provider). */
+export function sentAttempt(
+  sent: { interface: 'A3' | 'B2'; url: string; request: unknown; chatId: string },
+  attempt: number,
+  outcome: AttemptOutcome,
+): TrafficRecord {
+  return {
+    interface: sent.interface,
+    direction: 'out',
+    method: 'POST',
+    target: sent.url,
+    ok: outcome.ok,
+    status: outcome.status,
+    error: outcome.ok ? undefined : outcome.error,
+    request: sent.request,
+    response: outcome.response,
+    chatId: sent.chatId,
+    attempt,
+  }
+}
 
 /** Bodies kept whole in the log up to this size; bigger ones are kept cut, as text. */
 export const MAX_LOGGED_BODY = 16 * 1024
