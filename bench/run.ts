@@ -18,7 +18,7 @@ import { startLoadGenerator } from './lib/load-client'
 import { openFileLimit, stopAll } from './lib/processes'
 import { type BenchResults, DrillRecord, type Plan } from './lib/results'
 import { measureWidget } from './lib/widget-size'
-import { hostOrigin, startHostPage } from './lighthouse/host-page'
+import { type Embed, hostOrigin, startHostPage } from './lighthouse/host-page'
 import { measurePageCost, type PageCost } from './lighthouse/page-cost'
 import { buildReport } from './report/build-report'
 
@@ -37,6 +37,14 @@ const only: Part[] | undefined = process.argv.includes('--only')
     })
   : undefined
 const runs = (part: Part) => !only || only.includes(part)
+// --embed after-load: the page rows with widget.js added 250 ms after the load event
+// (bench/lighthouse/host-page.ts) instead of the one script tag.
+const embedArgument = process.argv.includes('--embed')
+  ? process.argv[process.argv.indexOf('--embed') + 1]
+  : 'tag'
+if (embedArgument !== 'tag' && embedArgument !== 'after-load')
+  throw new Error(`--embed takes tag or after-load; got ${embedArgument}`)
+const embed: Embed = embedArgument
 // --stores redis,raw: the delivery rows of those servers only (all by default).
 const storesArgument = process.argv.includes('--stores')
   ? (process.argv[process.argv.indexOf('--stores') + 1] ?? '').split(',')
@@ -88,6 +96,7 @@ async function pageCost(servers: PortholeServers, port: number): Promise<PageCos
     port,
     widgetSrc: `${server.url}/widget.js`,
     heroImage: join(root, 'demo/site/media/lake.jpg'),
+    embed,
   })
   try {
     return await measurePageCost({
@@ -245,11 +254,11 @@ try {
     throw new Error('dist/server/main.js is missing: run `npm run build` (or drop --no-build)')
   const results = await main(servers, hostPort)
   const seconds = (Date.now() - started) / 1000
-  const report = buildReport({ results, plan, quick, fdLimit, seconds, only })
+  const report = buildReport({ results, plan, quick, fdLimit, seconds, only, embed })
   process.stdout.write(`${report.text}\n`)
   // A quick run never overwrites the record of the last full one.
   const file = only
-    ? `bench/results-${only.join('-')}${quick ? '-quick' : ''}.json`
+    ? `bench/results-${only.join('-')}${embed === 'tag' ? '' : `-${embed}`}${quick ? '-quick' : ''}.json`
     : quick
       ? 'bench/results-quick.json'
       : 'bench/results.json'

@@ -11,9 +11,26 @@ export type HostPage = {
   close(): Promise<void>
 }
 
-/** The page's HTML; `widgetSrc` adds `<script src=... async>` as the README tells site owners. */
-export function hostPageHtml(widgetSrc: string | undefined): string {
-  const script = widgetSrc ? `\n  <script src="${widgetSrc}" async></script>` : ''
+/**
+ * How the page embeds widget.js: `tag` is the one `<script src=... async>` the README
+ * tells site owners to paste; `after-load` is an inline snippet that adds that tag 250 ms
+ * after the page's load event, so not even widget.js is fetched before the page's own
+ * Largest Contentful Paint (docs/benchmarks.md, "Cost to your page").
+ */
+export type Embed = 'tag' | 'after-load'
+
+/** The after-load snippet for widget.js at `src`. */
+export function afterLoadSnippet(src: string): string {
+  return `<script>addEventListener('load',function(){setTimeout(function(){var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s)},250)})</script>`
+}
+
+/** The page's HTML; `widgetSrc` adds the widget, embedded as `embed` says. */
+export function hostPageHtml(widgetSrc: string | undefined, embed: Embed = 'tag'): string {
+  const script = !widgetSrc
+    ? ''
+    : embed === 'tag'
+      ? `\n  <script src="${widgetSrc}" async></script>`
+      : `\n  ${afterLoadSnippet(widgetSrc)}`
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -48,9 +65,13 @@ export async function startHostPage(options: {
   port: number
   widgetSrc: string
   heroImage: string
+  embed?: Embed
 }): Promise<HostPage> {
   const hero = readFileSync(options.heroImage)
-  const pages = { plain: hostPageHtml(undefined), widget: hostPageHtml(options.widgetSrc) }
+  const pages = {
+    plain: hostPageHtml(undefined),
+    widget: hostPageHtml(options.widgetSrc, options.embed),
+  }
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host')
     if (url.pathname === '/hero.jpg') {

@@ -16,6 +16,8 @@ export type ReportInput = {
   seconds: number
   /** The parts measured (`--only`); all when absent. */
   only?: readonly string[]
+  /** How the Lighthouse page embedded widget.js (`--embed`); the script tag when absent. */
+  embed?: string
 }
 
 export type Report = {
@@ -32,7 +34,15 @@ export type Report = {
   }
 }
 
-export function buildReport({ results, plan, quick, fdLimit, seconds, only }: ReportInput): Report {
+export function buildReport({
+  results,
+  plan,
+  quick,
+  fdLimit,
+  seconds,
+  only,
+  embed = 'tag',
+}: ReportInput): Report {
   const table = new Rows()
   const ran = (part: string) => !only || only.includes(part)
   widgetSizeRows(table, results.widget)
@@ -57,7 +67,7 @@ export function buildReport({ results, plan, quick, fdLimit, seconds, only }: Re
     plan.runs > 1
       ? `each backend figure is the median of ${plan.runs} runs (min–max)`
       : 'one run of each backend figure'
-  const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}${only ? ` (--only ${only.join(',')})` : ''}`
+  const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}${only ? ` (--only ${only.join(',')})` : ''}${embed === 'tag' ? '' : ` (--embed ${embed}: widget.js added 250 ms after the page's load event)`}`
   const closing =
     table.notes.length === 0
       ? 'Every target met by its median.'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { freePort } from '../../../bench/lib/free-port'
 import { devtoolsPort } from '../../../bench/lighthouse/chrome'
-import { hostPageHtml, startHostPage } from '../../../bench/lighthouse/host-page'
+import { afterLoadSnippet, hostPageHtml, startHostPage } from '../../../bench/lighthouse/host-page'
 import { alternation } from '../../../bench/lighthouse/page-cost'
 
 describe('the Lighthouse host page', () => {
@@ -13,6 +13,17 @@ describe('the Lighthouse host page', () => {
     expect(widget.replace(/\n\s*<script[^>]*><\/script>/, '')).toBe(plain)
     // The hero image has its size, so the page itself never shifts.
     expect(plain).toMatch(/<img class="hero" src="\/hero.jpg" width="600" height="400"/)
+  })
+
+  it('can add widget.js 250 ms after the load event instead (--embed after-load)', () => {
+    const src = 'http://127.0.0.1:4000/widget.js'
+    const page = hostPageHtml(src, 'after-load')
+    expect(page).not.toContain('<script src=')
+    expect(page).toContain(afterLoadSnippet(src))
+    expect(afterLoadSnippet(src)).toMatch(
+      /addEventListener\('load'.*setTimeout\(.*"http:\/\/127\.0\.0\.1:4000\/widget\.js".*250\)/,
+    )
+    expect(page.replace(/\n\s*<script>.*<\/script>/, '')).toBe(hostPageHtml(undefined))
   })
 
   it('serves both pages and the hero image on the port it was given', async () => {
