@@ -1,7 +1,12 @@
 // Child processes of the benchmark: each server runs alone in its own process so its
 // memory and CPU time are measured alone, and every child is stopped when the run ends.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import {
+  type ListeningProcess,
+  startListeningProcess,
+  stopProcess,
+} from '../../tests/helpers/listening-process'
 
 const children = new Set<ChildProcess>()
 
@@ -11,43 +16,19 @@ export function track(child: ChildProcess): void {
   child.once('exit', () => children.delete(child))
 }
 
-export type NodeServer = { url: string; pid: number; stop(): Promise<void>; output(): string }
+export type NodeServer = Pick<ListeningProcess, 'url' | 'pid' | 'stop' | 'output'>
 
 /** Starts `node <script>` and resolves with its URL once it prints "listening on <url>". */
-export function startNodeServer(
+export async function startNodeServer(
   script: string,
   options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<NodeServer> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const { url, pid, stop, output } = await startListeningProcess({
+    args: [...(options.nodeArgs ?? []), script],
+    env: options.env,
+    onSpawn: track,
   })
-  track(child)
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(() => fail(new Error('did not start within 60 s')), 60_000)
-    function fail(error: Error) {
-      clearTimeout(timer)
-      child.kill('SIGKILL')
-      reject(new Error(`${script}: ${error.message}\n${output}`))
-    }
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (chunk: string) => {
-      output += chunk
-      if (output.length > 20_000) output = output.slice(-20_000)
-      const match = /listening on (http:\/\/[^\s,)]+)/.exec(output)
-      if (match?.[1] && child.pid !== undefined) {
-        clearTimeout(timer)
-        resolve({
-          url: match[1],
-          pid: child.pid,
-          stop: () => stopChild(child),
-          output: () => output,
-        })
-      }
-    })
-    child.once('exit', (code, signal) => fail(new Error(`exited (${code ?? signal})`)))
-  })
+  return { url, pid, stop, output }
 }
 
 /** Resident set size of a process in bytes, from /proc (Linux). */
@@ -101,17 +82,8 @@ export function openFileLimit(): number {
   }
 }
 
-export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
-}
+/** SIGTERM, then SIGKILL after 10 s; resolves once the child has exited. */
+export const stopChild = (child: ChildProcess): Promise<void> => stopProcess(child)
 
 export async function stopAll(): Promise<void> {
   await Promise.all([...children].map(stopChild))

@@ -1,15 +1,22 @@
-import { createChannelClient } from '../../../server/channel/channel-client'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { z } from 'zod'
+import { createChannelClient } from '../../server/channel/channel-client'
+import { OutboxItem } from '../../server/channel/customer-message-item'
 import {
   createOutbox,
   type Outbox,
   type OutboxOptions,
-} from '../../../server/channel/customer-messages'
-import { createLogger } from '../../../server/logging/logger'
-import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
-import type { Store, VisitorEvent } from '../../../server/store/types'
-import { CustomerMessage } from '../../../shared/protocol/chat-channel'
-import type { FakeService } from '../helpers/fake-service'
-import { createTestConfig } from '../helpers/test-config'
+} from '../../server/channel/customer-messages'
+import { createLogger } from '../../server/logging/logger'
+import { createPortholeMetrics } from '../../server/metrics/porthole-metrics'
+import { outboxItemKey } from '../../server/store/keys'
+import type { Store, VisitorEvent } from '../../server/store/types'
+import { CustomerMessage } from '../../shared/protocol/chat-channel'
+import type { FakeService } from '../server/helpers/fake-service'
+import { createTestConfig } from '../server/helpers/test-config'
+
+// The customer-messages (A2 outbox) tests' setup: outboxes over a store and the fake
+// service, on fake timers, stopped after each test.
 
 export const HOUR = 3_600_000
 export const UPSTREAM_TIMEOUT_MS = 10_000
@@ -50,6 +57,33 @@ export function createOutboxInstance(
     ...overrides,
   })
   return { outbox, logs }
+}
+
+/**
+ * Fake timers around each test of the file, and `instance(...)`: an outbox like
+ * createOutboxInstance's, stopped after the test. Call it at the top of a test file.
+ */
+export function useOutboxInstances(): (
+  ...args: Parameters<typeof createOutboxInstance>
+) => OutboxInstance {
+  const instances: Outbox[] = []
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(async () => {
+    for (const outbox of instances.splice(0)) void outbox.stop()
+    vi.useRealTimers()
+  })
+  return (...args) => {
+    const created = createOutboxInstance(...args)
+    instances.push(created.outbox)
+    return created
+  }
+}
+
+/** The outbox's stored record of a message, parsed. */
+export async function storedItem(store: Store, visitorId: string, clientId: string) {
+  return OutboxItem.parse(await store.getRecord(outboxItemKey(visitorId, clientId), z.unknown()))
 }
 
 /** Message ids (A2 message.id) the service received, in order, one per request. */

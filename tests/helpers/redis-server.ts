@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { describe, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
+import { freePort } from '../../demo/launch/free-port'
+import { stopProcess } from './listening-process'
 
 /** A redis-server the tests talk to: one they started, or the one REDIS_URL names. */
 export type RedisServer = {
@@ -66,6 +68,36 @@ export function describeRedis(name: string, body: () => void): void {
   describe.skip(name, body)
 }
 
+/**
+ * Inside a describe: one redis-server for the suite (started before its first test,
+ * stopped after its last) and `closeAfterTest(store)`, which closes a store (or client)
+ * when the test ends, however it ends.
+ */
+export function useRedisServer(options: RedisServerOptions = {}) {
+  let server: RedisServer | undefined
+  const open: Array<{ close(): Promise<unknown> }> = []
+  beforeAll(async () => {
+    server = await startRedisServer(options)
+  }, 30_000)
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((closable) => closable.close()))
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+  return {
+    get server(): RedisServer {
+      if (!server)
+        throw new Error('the suite has no Redis: useRedisServer() starts it in beforeAll')
+      return server
+    },
+    closeAfterTest<T extends { close(): Promise<unknown> }>(closable: T): T {
+      open.push(closable)
+      return closable
+    },
+  }
+}
+
 /** Starts a throw-away redis-server on a free loopback port (or wraps REDIS_URL). */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const availability = redisAvailability()
@@ -73,12 +105,12 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   if (availability.mode === 'url') return externalServer(availability.url)
   const binary = availability.binary
   const dir = mkdtempSync(join(tmpdir(), 'porthole-redis-'))
-  const port = await freePort()
+  const port = await freePort('127.0.0.1')
   let child: ChildProcess | undefined = await launch(binary, port, dir, options)
   const stop = async () => {
     const running = child
     child = undefined
-    if (running) await terminate(running)
+    if (running) await stopProcess(running)
   }
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -129,7 +161,7 @@ async function launch(
       throw new Error(`redis-server exited with ${child.exitCode} on port ${port}: ${stderr}`)
     }
     if (Date.now() > deadline) {
-      await terminate(child)
+      await stopProcess(child)
       throw new Error(`redis-server did not answer PING on port ${port} within 15 s: ${stderr}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -149,25 +181,5 @@ function answersPing(port: number): Promise<boolean> {
     })
     socket.on('close', () => resolve(reply.startsWith('+PONG')))
     socket.on('error', () => resolve(false))
-  })
-}
-
-function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
   })
 }

@@ -1,37 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
-import { MediaPart, OutboxItem } from '../../../server/channel/customer-message-item'
-import type { Outbox } from '../../../server/channel/customer-messages'
-import { outboxItemKey } from '../../../server/store/keys'
+import { describe, expect, it, vi } from 'vitest'
+import { MediaPart } from '../../../server/channel/customer-message-item'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import type { Store } from '../../../server/store/types'
 import { CustomerMessage, type FileMediaMessage } from '../../../shared/protocol/chat-channel'
-import { createFakeService } from '../helpers/fake-service'
 import {
   CLAIM_TTL_MS,
   crashableStore,
-  createOutboxInstance,
-  type OutboxInstance,
   SWEEP_MS,
-} from './customer-messages-harness'
+  storedItem,
+  useOutboxInstances,
+} from '../../helpers/customer-messages'
+import { createFakeService } from '../helpers/fake-service'
 
 // An attachment travels the outbox like a text: stored first, retried through an
 // outage, never lost; a refusal of media (4xx) sends its text fallback instead, once.
 
-const instances: Outbox[] = []
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(async () => {
-  for (const outbox of instances.splice(0)) void outbox.stop()
-  vi.useRealTimers()
-})
-
-function instance(...args: Parameters<typeof createOutboxInstance>): OutboxInstance {
-  const created = createOutboxInstance(...args)
-  instances.push(created.outbox)
-  return created
-}
+const instance = useOutboxInstances()
 
 let counter = 0
 function mediaRequest(visitorId: string) {
@@ -50,10 +33,6 @@ function mediaRequest(visitorId: string) {
   }
 }
 
-async function stored(store: Store, visitorId: string, clientId: string) {
-  return OutboxItem.parse(await store.getRecord(outboxItemKey(visitorId, clientId), z.unknown()))
-}
-
 function typesOf(bodies: unknown[]): string[] {
   return bodies.map((body) => CustomerMessage.parse(body).message.type)
 }
@@ -70,7 +49,7 @@ describe('outbox: attachments', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     service.setMessageDefault({ status: 200 })
     await vi.advanceTimersByTimeAsync(5 * 60_000)
-    expect((await stored(store, 'v1', message.clientId)).state).toBe('sent')
+    expect((await storedItem(store, 'v1', message.clientId)).state).toBe('sent')
     const types = typesOf(service.messages())
     expect(types.every((type) => type === 'document')).toBe(true)
     expect(types.length).toBeGreaterThan(2)
@@ -85,7 +64,7 @@ describe('outbox: attachments', () => {
     const message = mediaRequest('v1')
     expect((await outbox.submit(message)).state).toBe('sent')
     expect(typesOf(service.messages())).toEqual(['document', 'text'])
-    const item = await stored(store, 'v1', message.clientId)
+    const item = await storedItem(store, 'v1', message.clientId)
     expect(MediaPart.parse(item.parts[0]).asText).toBe(true)
     expect(item.attempts).toBe(0)
     expect(logs.some((line) => line.includes('refused an attachment'))).toBe(true)
@@ -116,13 +95,13 @@ describe('outbox: attachments', () => {
     const message = mediaRequest('v1')
     void first.outbox.submit(message)
     await vi.advanceTimersByTimeAsync(0)
-    expect(MediaPart.parse((await stored(shared, 'v1', message.clientId)).parts[0]).asText).toBe(
-      true,
-    )
+    expect(
+      MediaPart.parse((await storedItem(shared, 'v1', message.clientId)).parts[0]).asText,
+    ).toBe(true)
     const second = instance(shared, service.fetch)
     await second.outbox.resume()
     await vi.advanceTimersByTimeAsync(CLAIM_TTL_MS + SWEEP_MS)
     expect(typesOf(service.messages())).toEqual(['text'])
-    expect((await stored(shared, 'v1', message.clientId)).state).toBe('sent')
+    expect((await storedItem(shared, 'v1', message.clientId)).state).toBe('sent')
   })
 })

@@ -1,51 +1,31 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { OutboxItem } from '../../../server/channel/customer-message-item'
-import type { Outbox } from '../../../server/channel/customer-messages'
 import { deliveryLockKey, outboxItemKey as outboxKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
-import type { Store } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
-import { createFakeService } from '../helpers/fake-service'
 import {
   CLAIM_TTL_MS,
   countById,
   crashableStore,
-  createOutboxInstance,
   HOUR,
-  type OutboxInstance,
   receivedIds,
   recordDeliveries,
   SWEEP_MS,
-} from './customer-messages-harness'
+  storedItem,
+  useOutboxInstances,
+} from '../../helpers/customer-messages'
+import { createFakeService } from '../helpers/fake-service'
 
-const instances: Outbox[] = []
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(async () => {
-  for (const outbox of instances.splice(0)) void outbox.stop()
-  vi.useRealTimers()
-})
-
-function instance(...args: Parameters<typeof createOutboxInstance>): OutboxInstance {
-  const created = createOutboxInstance(...args)
-  instances.push(created.outbox)
-  return created
-}
+const instance = useOutboxInstances()
 
 let counter = 0
 function request(visitorId: string, texts = ['Hello, is anyone there?']) {
   counter += 1
   return { visitorId, clientId: `message-${counter}`, sender: { id: visitorId }, texts }
-}
-
-async function stored(store: Store, visitorId: string, clientId: string) {
-  return OutboxItem.parse(await store.getRecord(outboxKey(visitorId, clientId), z.unknown()))
 }
 
 describe('outbox: a service outage loses nothing', () => {
@@ -82,13 +62,13 @@ describe('outbox: a service outage loses nothing', () => {
       for (const visitorId of visitors) {
         const { states } = streams.get(visitorId) ?? recordDeliveries(store, visitorId)
         const mine = sentIds.filter((_, i) => i % 50 === visitors.indexOf(visitorId))
+        // Pending on its way, pending with the reason it is failing, delayed, sent.
         for (const clientId of mine)
-          // Pending on its way, pending with the reason it is failing, delayed, sent.
           expect(states(clientId)).toEqual(['pending', 'pending', 'delayed', 'sent'])
       }
       for (const clientId of sentIds.slice(0, 3)) {
         const visitorId = visitors[sentIds.indexOf(clientId) % 50] ?? ''
-        expect((await stored(store, visitorId, clientId)).state).toBe('sent')
+        expect((await storedItem(store, visitorId, clientId)).state).toBe('sent')
       }
       expect(logs.some((l) => l.includes('"level":"warn"') && l.includes('delayed'))).toBe(true)
     },
@@ -110,7 +90,7 @@ describe('outbox: a service outage loses nothing', () => {
     const after = receivedIds(service).slice(before)
     expect(after.sort()).toEqual([...waiting.map((m) => m.clientId), `message-${counter}`].sort())
     for (const message of waiting)
-      expect((await stored(store, message.visitorId, message.clientId)).state).toBe('sent')
+      expect((await storedItem(store, message.visitorId, message.clientId)).state).toBe('sent')
   })
 
   it('fails a message after 24 hours of outage, tells the visitor and logs an error', async () => {
@@ -122,7 +102,7 @@ describe('outbox: a service outage loses nothing', () => {
     await outbox.submit(message)
     await vi.advanceTimersByTimeAsync(23 * HOUR)
     expect(states()).toEqual(['pending', 'pending', 'delayed'])
-    expect((await stored(store, 'v1', message.clientId)).state).toBe('delayed')
+    expect((await storedItem(store, 'v1', message.clientId)).state).toBe('delayed')
     await vi.advanceTimersByTimeAsync(2 * HOUR)
     expect(states()).toEqual(['pending', 'pending', 'delayed', 'failed'])
     expect(events.at(-1)).toEqual({
@@ -151,7 +131,7 @@ describe('outbox: a service outage loses nothing', () => {
     const message = request('v1')
     await outbox.submit(message)
     await vi.advanceTimersByTimeAsync(9000)
-    expect((await stored(store, 'v1', message.clientId)).state).toBe('delayed')
+    expect((await storedItem(store, 'v1', message.clientId)).state).toBe('delayed')
     // Still down: the repeat is attempted now and answered with the state.
     const again = await outbox.submit(message)
     expect(again.state).toBe('delayed')
@@ -176,7 +156,7 @@ describe('outbox: a service outage loses nothing', () => {
     const message = request('v1')
     await outbox.submit(message)
     await vi.advanceTimersByTimeAsync(2 * HOUR)
-    expect((await stored(store, 'v1', message.clientId)).state).toBe('failed')
+    expect((await storedItem(store, 'v1', message.clientId)).state).toBe('failed')
     const again = await outbox.submit(message)
     expect(again.state).toBe('pending')
     service.setMessageDefault({ status: 200 })
@@ -251,10 +231,10 @@ describe('outbox: restarts and crashes', () => {
       expect(await second.outbox.resume()).toBe(5)
       // Each is sent when its backoff step ends (24 s after it came), not before.
       await vi.advanceTimersByTimeAsync(3000)
-      expect((await stored(after, 'v1', messages[0]?.clientId ?? '')).state).toBe('delayed')
+      expect((await storedItem(after, 'v1', messages[0]?.clientId ?? '')).state).toBe('delayed')
       await vi.advanceTimersByTimeAsync(2000)
       for (const message of messages) {
-        expect((await stored(after, 'v1', message.clientId)).state).toBe('sent')
+        expect((await storedItem(after, 'v1', message.clientId)).state).toBe('sent')
       }
       expect(service.messages().map(textOf).slice(-10)).toEqual(
         messages.flatMap(() => ['part one ', 'part two']),
@@ -280,13 +260,13 @@ describe('outbox: restarts and crashes', () => {
     const message = request('v1')
     void first.outbox.submit(message)
     await vi.advanceTimersByTimeAsync(0)
-    expect((await stored(shared, 'v1', message.clientId)).inFlight).toMatchObject({ part: 0 })
+    expect((await storedItem(shared, 'v1', message.clientId)).inFlight).toMatchObject({ part: 0 })
     const crashedAt = Date.now()
     const second = instance(shared, service.fetch)
     await second.outbox.resume()
     await vi.advanceTimersByTimeAsync(CLAIM_TTL_MS + SWEEP_MS)
     expect(receivedIds(service)).toEqual([message.clientId])
-    const after = await stored(shared, 'v1', message.clientId)
+    const after = await storedItem(shared, 'v1', message.clientId)
     expect(after.state).toBe('sent')
     expect(after.inFlight).toBeUndefined()
     expect(Date.now() - crashedAt).toBeLessThanOrEqual(CLAIM_TTL_MS + SWEEP_MS)
@@ -376,7 +356,7 @@ describe('outbox: restarts and crashes', () => {
     }
     expect(Date.now() - crashAt).toBeLessThanOrEqual(CLAIM_TTL_MS + SWEEP_MS)
     for (const message of messages)
-      expect((await stored(shared, message.visitorId, message.clientId)).state).toBe('sent')
+      expect((await storedItem(shared, message.visitorId, message.clientId)).state).toBe('sent')
   })
 
   it('finds a crashed instance’s message with the sweep alone (the live one started before it came)', async () => {
@@ -396,7 +376,7 @@ describe('outbox: restarts and crashes', () => {
     expect(receivedIds(service)).toEqual([])
     await vi.advanceTimersByTimeAsync(SWEEP_MS + 1)
     expect(receivedIds(service)).toEqual([message.clientId])
-    expect((await stored(shared, 'v1', message.clientId)).state).toBe('sent')
+    expect((await storedItem(shared, 'v1', message.clientId)).state).toBe('sent')
   })
 
   it('keeps the claim through a long multi-part send, so no other instance resends a part', async () => {

@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
+import { expect, it, vi } from 'vitest'
+import { ConversationEntry } from '../../../shared/widget-api'
 import { createAgentMessage, createTextMessage } from '../../factories/protocol'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { type BackendProcess, startBackendProcess } from './backend-process'
-import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
-import { openSse, type SseConnection } from './sse-client'
+import { describeRedis } from '../../helpers/redis-server'
+import { openSse, type SseConnection } from '../helpers/sse-client'
+import type { BackendProcess } from './backend-process'
+import { newVisitor, useInstancePair } from './instance-pair'
 
 // Two backend processes on one Redis, as behind a load balancer: the service's webhook
 // reaches one, the visitor streams from the other, then reconnects to the first.
@@ -16,43 +12,7 @@ import { openSse, type SseConnection } from './sse-client'
 const SLOW = { timeout: 30_000, interval: 50 }
 
 describeRedis('two backend instances on one Redis', () => {
-  let redis: RedisServer
-  let upstream: FakeUpstream
-  let a: BackendProcess
-  let b: BackendProcess
-  let dataDir: string
-  const webhookSecret = randomBytes(16).toString('hex')
-
-  beforeAll(async () => {
-    redis = await startRedisServer()
-    upstream = await startFakeUpstream()
-    dataDir = mkdtempSync(join(tmpdir(), 'porthole-multi-'))
-    const env = {
-      CHANNEL_URL: upstream.channelUrl,
-      WEBHOOK_SECRET: webhookSecret,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      STORE_URL: redis.url,
-      PORTHOLE_DATA_DIR: dataDir,
-    }
-    ;[a, b] = await Promise.all([startBackendProcess(env), startBackendProcess(env)])
-  }, 90_000)
-
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()])
-    await upstream?.close()
-    await redis?.stop()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  }, 30_000)
-
-  async function newVisitor(on: BackendProcess): Promise<SessionResponse> {
-    const response = await fetch(`${on.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(response.status).toBe(200)
-    return SessionResponse.parse(await response.json())
-  }
+  const cluster = useInstancePair()
 
   /** The service delivering one agent message (A3) to `on`. */
   async function deliver(on: BackendProcess, visitorId: string, id: string, text: string) {
@@ -60,12 +20,23 @@ describeRedis('two backend instances on one Redis', () => {
       recipient: { id: visitorId },
       message: createTextMessage({ id, text }),
     })
-    const response = await fetch(`${on.url}/hooks/${webhookSecret}/fake-channel`, {
+    const response = await fetch(`${on.url}/hooks/${cluster.webhookSecret}/fake-channel`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
     expect(await response.json()).toEqual({ result: 'ok' })
+  }
+
+  /** The visitor's event stream on `on`, once it answered 200. */
+  async function stream(on: BackendProcess, token: string, lastEventId?: string) {
+    const connection = openSse(`${on.url}/api/events`, {
+      authorization: `Bearer ${token}`,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+    })
+    await connection.ready
+    expect(connection.status).toBe(200)
+    return connection
   }
 
   function texts(connection: SseConnection): string[] {
@@ -79,6 +50,7 @@ describeRedis('two backend instances on one Redis', () => {
   }
 
   it('delivers every agent message exactly once and in order across instances and a reconnect', async () => {
+    const { a, b } = cluster
     const { visitorId, token } = await newVisitor(a)
     const sent: string[] = []
     const send = async (on: BackendProcess, n: number) => {
@@ -88,7 +60,7 @@ describeRedis('two backend instances on one Redis', () => {
     }
 
     // Streams from B; webhooks reach A (and, for some, B too).
-    const first = await openSse(`${b.url}/api/events`, { authorization: `Bearer ${token}` })
+    const first = await stream(b, token)
     for (let n = 1; n <= 10; n++) await send(n % 3 === 0 ? b : a, n)
     // The service retries a message whose ack it lost, and the retry lands on the other instance.
     await deliver(b, visitorId, `agent-msg-${visitorId}-1`, 'message 1')
@@ -98,14 +70,11 @@ describeRedis('two backend instances on one Redis', () => {
     // The visitor drops off; messages keep coming meanwhile, to both instances.
     const lastSeen = first.events.filter((event) => event.id !== undefined).at(-1)?.id
     first.close()
-    await first.closed
+    await vi.waitFor(() => expect(first.ended).toBe(true))
     for (let n = 11; n <= 20; n++) await send(n % 2 ? a : b, n)
 
     // ...and reconnects to A with the last id it saw: the rest, once each, in order.
-    const second = await openSse(`${a.url}/api/events`, {
-      authorization: `Bearer ${token}`,
-      'last-event-id': lastSeen ?? '',
-    })
+    const second = await stream(a, token, lastSeen ?? '')
     for (let n = 21; n <= 25; n++) await send(n % 2 ? b : a, n)
     await vi.waitFor(() => expect(texts(second)).toEqual(sent.slice(10)), SLOW)
     expect([...texts(first), ...texts(second)]).toEqual(sent)
@@ -113,8 +82,9 @@ describeRedis('two backend instances on one Redis', () => {
   }, 60_000)
 
   it('echoes a visitor’s own message to its tab on the other instance', async () => {
+    const { a, b } = cluster
     const { token } = await newVisitor(b)
-    const tab = await openSse(`${b.url}/api/events`, { authorization: `Bearer ${token}` })
+    const tab = await stream(b, token)
     const response = await fetch(`${a.url}/api/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -126,20 +96,21 @@ describeRedis('two backend instances on one Redis', () => {
   })
 
   it('pushes agent typing from one instance to the stream on the other', async () => {
+    const { a, b } = cluster
     const { visitorId, token } = await newVisitor(a)
-    const stream = await openSse(`${b.url}/api/events`, { authorization: `Bearer ${token}` })
+    const typingStream = await stream(b, token)
     // Typing is published, not stored: the stream must be live on B before it is sent.
     await vi.waitFor(async () => {
       const body = createAgentMessage({ recipient: { id: visitorId }, message: { type: 'typein' } })
-      await fetch(`${a.url}/hooks/${webhookSecret}/fake-channel`, {
+      await fetch(`${a.url}/hooks/${cluster.webhookSecret}/fake-channel`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
-      expect(stream.events.some((event) => event.event === 'typing')).toBe(true)
+      expect(typingStream.events.some((event) => event.event === 'typing')).toBe(true)
     }, SLOW)
-    const typing = stream.events.find((event) => event.event === 'typing')
+    const typing = typingStream.events.find((event) => event.event === 'typing')
     expect(JSON.parse(typing?.data ?? '{}')).toMatchObject({ typing: true })
-    stream.close()
+    typingStream.close()
   })
 })

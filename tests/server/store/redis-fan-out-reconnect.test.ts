@@ -1,9 +1,9 @@
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { describeRedis, useRedisServer } from '../../helpers/redis-server'
 import { createEntry, createVisitorId } from './conformance'
 
 // The fan-out across lost pub/sub connections, on a real Redis: while hundreds of entries
@@ -14,25 +14,12 @@ const RECOVERY = { timeout: 20_000, interval: 50 }
 const ENTRIES = 600
 
 describeRedis('redis fan-out across reconnections', () => {
-  let server: RedisServer
-  let stores: Store[] = []
-
-  beforeAll(async () => {
-    server = await startRedisServer({ persistence: true })
-  }, 30_000)
-  afterEach(async () => {
-    await Promise.all(stores.map((store) => store.close()))
-    stores = []
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const redis = useRedisServer({ persistence: true })
 
   async function openPair() {
     const options = { prefix: `f:${nanoid()}:`, maxReconnectDelayMs: 20, onError: () => {} }
-    const reader = await createRedisStore(server.url, options)
-    const writer = await createRedisStore(server.url, options)
-    stores.push(reader, writer)
+    const reader = redis.closeAfterTest(await createRedisStore(redis.server.url, options))
+    const writer = redis.closeAfterTest(await createRedisStore(redis.server.url, options))
     return { reader, writer }
   }
 
@@ -46,7 +33,7 @@ describeRedis('redis fan-out across reconnections', () => {
   }
 
   async function admin() {
-    const client = createClient({ url: server.url })
+    const client = createClient({ url: redis.server.url })
     await client.connect()
     return client
   }
@@ -56,7 +43,7 @@ describeRedis('redis fan-out across reconnections', () => {
   }
 
   it('delivers each of 600 entries once and in order while the pub/sub connection is killed again and again', async (context) => {
-    if (!server.owned) context.skip()
+    if (!redis.server.owned) context.skip()
     const { reader, writer } = await openPair()
     const visitor = createVisitorId()
     const first = listen(reader, visitor)
@@ -80,7 +67,7 @@ describeRedis('redis fan-out across reconnections', () => {
 
   it('delivers each entry once to listeners that subscribe while the pub/sub connection is away', async (context) => {
     // It changes the server's password for a moment: never on a REDIS_URL server.
-    if (!server.owned) context.skip()
+    if (!redis.server.owned) context.skip()
     const { reader, writer } = await openPair()
     const early = createVisitorId()
     const late = createVisitorId()
@@ -119,7 +106,7 @@ describeRedis('redis fan-out across reconnections', () => {
   }, 60_000)
 
   it('delivers each entry once and in order across a restart of the Redis server mid-stream', async (context) => {
-    if (!server.owned) context.skip()
+    if (!redis.server.owned) context.skip()
     const { reader, writer } = await openPair()
     const visitor = createVisitorId()
     const ids = listen(reader, visitor)
@@ -128,7 +115,7 @@ describeRedis('redis fan-out across reconnections', () => {
       for (let n = 0; n < count; n += 1) await writer.append(visitor, createEntry())
     }
     await append(200)
-    await server.restart()
+    await redis.server.restart()
     await vi.waitFor(() => expect(writer.ping()).resolves.toBeUndefined(), RECOVERY)
     await append(200)
     const log = await logIds(writer, visitor)

@@ -61,8 +61,22 @@ function createHarness() {
       return snapshot.slice(0, limit)
     },
   })
+  /** A listener of visitor `v`: the events it gets. */
+  const listen = (): VisitorEvent[] => {
+    const events: VisitorEvent[] = []
+    fanOut.subscribe('v', (event) => events.push(event))
+    return events
+  }
   return {
     fanOut,
+    listen,
+    /** A listener of `v` once its subscription is live (SUBSCRIBE let through). */
+    liveListener: async (): Promise<VisitorEvent[]> => {
+      subscribeGate.resolve()
+      const events = listen()
+      await fanOut.ready('v')
+      return events
+    },
     log,
     onError,
     keys,
@@ -101,8 +115,7 @@ describe('redis fan-out', () => {
   it('delivers what was appended before SUBSCRIBE took effect, then live events, once each', async () => {
     const h = createHarness()
     h.log.push(createEntry('1-0'))
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
+    const events = h.listen()
     // Appended after subscribe() but before the SUBSCRIBE is in effect.
     h.log.push(createEntry('2-0'), createEntry('3-0'))
     h.openSubscribe()
@@ -119,10 +132,7 @@ describe('redis fan-out', () => {
 
   it('catches up after the subscriber reconnects, skipping what was delivered live', async () => {
     const h = createHarness()
-    h.openSubscribe()
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
-    await h.fanOut.ready('v')
+    const events = await h.liveListener()
     h.log.push(createEntry('1-0'))
     h.push('v', createEntry('1-0'))
     // The connection drops; 2-0 and 3-0 are appended meanwhile; 3-0 also arrives live
@@ -138,10 +148,7 @@ describe('redis fan-out', () => {
 
   it('holds live events from the moment the connection drops until the catch-up is done', async () => {
     const h = createHarness()
-    h.openSubscribe()
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
-    await h.fanOut.ready('v')
+    const events = await h.liveListener()
     h.log.push(createEntry('1-0'))
     h.push('v', createEntry('1-0'))
     h.fanOut.suspend()
@@ -158,8 +165,7 @@ describe('redis fan-out', () => {
     const h = createHarness()
     const releaseStartRead = h.gateNextRead()
     const releaseCatchUpRead = h.gateNextRead()
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
+    const events = h.listen()
     h.log.push(createEntry('1-0'))
     h.openSubscribe()
     await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true))
@@ -185,8 +191,7 @@ describe('redis fan-out', () => {
     h.log.push(createEntry('1-0'), createEntry('2-0'))
     h.setNewest(Promise.reject(new Error('Redis is away')))
     h.openSubscribe()
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
+    const events = h.listen()
     await expect(h.fanOut.ready('v')).rejects.toThrow(/away/)
     h.setNewest(undefined)
     await h.fanOut.catchUp()
@@ -198,10 +203,7 @@ describe('redis fan-out', () => {
 
   it('delivers what a reader was given before returning it, so its live copies are not delivered after', async () => {
     const h = createHarness()
-    h.openSubscribe()
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
-    await h.fanOut.ready('v')
+    const events = await h.liveListener()
     h.log.push(createEntry('1-0'))
     h.push('v', createEntry('1-0'))
     // 2-0 and 3-0 are in the log, and a read (a stream's replay) returned them before
@@ -224,10 +226,7 @@ describe('redis fan-out', () => {
 
   it('holds live events while it delivers what a reader was given, so none overtakes it', async () => {
     const h = createHarness()
-    h.openSubscribe()
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
-    await h.fanOut.ready('v')
+    const events = await h.liveListener()
     h.log.push(createEntry('1-0'), createEntry('2-0'))
     const releaseRead = h.gateNextRead()
     const reaching = h.fanOut.reached('v', '2-0')
@@ -247,8 +246,7 @@ describe('redis fan-out', () => {
     h.openSubscribe()
     h.log.push(createEntry('1-0'))
     h.failNextSubscribe(new Error('NOAUTH Authentication required.'))
-    const events: VisitorEvent[] = []
-    h.fanOut.subscribe('v', (event) => events.push(event))
+    const events = h.listen()
     await expect(h.fanOut.ready('v')).rejects.toThrow(/NOAUTH/)
     expect(h.isSubscribed('v')).toBe(false)
     // Appended while the subscription is down; the next catch-up subscribes and delivers it.

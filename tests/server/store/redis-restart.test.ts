@@ -1,37 +1,24 @@
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { StoreError } from '../../../server/store/errors'
 import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store, VisitorEvent } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import type { VisitorEvent } from '../../../server/store/types'
+import { describeRedis, useRedisServer } from '../../helpers/redis-server'
 import { createEntry, createVisitorId } from './conformance'
 
 const RECOVERY = { timeout: 20_000, interval: 50 }
 
 describeRedis('redis store when Redis goes away', () => {
-  let server: RedisServer
-  let stores: Store[] = []
-
-  beforeAll(async () => {
-    // appendonly + fsync always: what the README tells production to run.
-    server = await startRedisServer({ persistence: true })
-  }, 30_000)
-  afterEach(async () => {
-    await Promise.all(stores.map((store) => store.close()))
-    stores = []
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  // appendonly + fsync always: what the README tells production to run.
+  const redis = useRedisServer({ persistence: true })
 
   /** Two instances of Porthole on one Redis: `reader` streams, `writer` gets the webhooks. */
   async function openPair(onError = vi.fn()) {
     const prefix = `r:${nanoid()}:`
     const options = { prefix, maxReconnectDelayMs: 100, onError }
-    const reader = await createRedisStore(server.url, options)
-    const writer = await createRedisStore(server.url, options)
-    stores.push(reader, writer)
+    const reader = redis.closeAfterTest(await createRedisStore(redis.server.url, options))
+    const writer = redis.closeAfterTest(await createRedisStore(redis.server.url, options))
     const visitor = createVisitorId()
     const events: VisitorEvent[] = []
     reader.subscribe(visitor, (event) => events.push(event))
@@ -42,12 +29,12 @@ describeRedis('redis store when Redis goes away', () => {
   }
 
   it('resubscribes after a restart and keeps every acknowledged entry', async (context) => {
-    if (!server.owned) context.skip()
+    if (!redis.server.owned) context.skip()
     const { reader, writer, visitor, delivered, onError } = await openPair()
     const { entry: before } = await writer.append(visitor, createEntry())
     await vi.waitFor(() => expect(delivered()).toEqual([before.id]))
 
-    await server.restart(async () => {
+    await redis.server.restart(async () => {
       // While Redis is down, operations fail at once (a webhook gets a non-ok answer
       // and the service retries) instead of hanging.
       await vi.waitFor(() => expect(writer.ping()).rejects.toThrow(StoreError), RECOVERY)
@@ -65,12 +52,12 @@ describeRedis('redis store when Redis goes away', () => {
 
   it('delivers what was appended while only its pub/sub connection was away, once, in order', async (context) => {
     // It changes the server's password for a moment: never on a REDIS_URL server.
-    if (!server.owned) context.skip()
+    if (!redis.server.owned) context.skip()
     const { writer, visitor, delivered } = await openPair()
     const { entry: first } = await writer.append(visitor, createEntry())
     await vi.waitFor(() => expect(delivered()).toEqual([first.id]))
 
-    const admin = createClient({ url: server.url })
+    const admin = createClient({ url: redis.server.url })
     await admin.connect()
     const password = nanoid()
     try {
