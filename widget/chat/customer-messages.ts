@@ -17,12 +17,13 @@ export type Call = (path: string, options?: RequestOptions) => Promise<unknown>
  * delayed one (the same id again) and typing notifications.
  */
 export function createCustomerMessages(
-  { ui, storage, emitter }: WidgetContext,
+  context: WidgetContext,
   conversation: PersistedConversation,
   call: Call,
   /** The token was refused: a new session before trying once more. */
   renewSession: () => Promise<void>,
 ) {
+  const { ui, storage, emitter } = context
   const isQueued = (item: OutboxItem): boolean =>
     (conversation.get().delivery[item.id]?.state ?? 'queued') === 'queued'
   const sender = createOutboxSender({
