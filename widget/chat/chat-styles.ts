@@ -12,7 +12,7 @@ border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,
 .ph-avatar img{width:100%;height:100%;object-fit:cover}
 .ph-heading{flex:1;min-width:0}
 .ph-title{margin:0;font-size:16px;font-weight:650;line-height:1.25;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.ph-subtitle{margin:2px 0 0;padding-inline-start:3px;font-size:13px;display:flex;align-items:center;gap:6px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ph-subtitle{margin:2px 0 0;padding-inline-start:3px;font-size:13px;display:flex;align-items:center;gap:6px}
 .ph-state{flex:none;width:8px;height:8px;border-radius:50%;background:#9aa0a6;box-shadow:0 0 0 2px rgba(255,255,255,.5)}
 .ph-state.ph-on{background:#34d058}
 .ph-close{flex:none;width:40px;height:40px;border:0;border-radius:12px;background:transparent;color:inherit;display:grid;place-items:center}

@@ -9,6 +9,7 @@ import { observable } from '../state/observable'
 import { agentJoining } from './agent-joined'
 import { createAttention } from './attention'
 import { createCatchUp } from './catch-up'
+import { type Link, watchLink } from './connection'
 import type { Conversation, ConversationEvent } from './conversation'
 import { createCustomerMessages } from './customer-messages'
 import { createDraft } from './draft'
@@ -30,6 +31,8 @@ export interface ChatState {
   contact: Contact
   /** Loading an earlier page of the conversation. */
   history: 'idle' | 'loading' | 'failed'
+  /** The connection as the header tells it (the browser offline, the live stream down). */
+  link: Link
 }
 
 const IDENTITY_HASH = /^[0-9a-f]{64}$/i
@@ -66,6 +69,15 @@ export function createChatController(context: WidgetContext) {
         if (joining) emitter.emit('agentJoined', { name: joining.name })
         if (!isSeen()) attention.notify(settings.sound, fresh.length)
       }
+      // The end arriving now (not read yet anywhere) is news for the page, not a reply.
+      const last = next.entries.at(-1)
+      if (
+        event.type === 'entries' &&
+        last?.ended &&
+        !previous.entries.includes(last) &&
+        !(next.readUpTo && compareEntryIds(last.id, next.readUpTo) <= 0)
+      )
+        emitter.emit('conversationEnded', { reason: last.ended })
       markRead()
       showUnread()
     },
@@ -76,7 +88,9 @@ export function createChatController(context: WidgetContext) {
     agentTyping: undefined,
     contact: {},
     history: 'idle',
+    link: 'ok',
   })
+  const link = watchLink((next) => state.set({ link: next }))
   const attention = createAttention(
     `porthole-sound:${base}`,
     CHAT_STRINGS[settings.lang].newMessageTitle,
@@ -85,8 +99,12 @@ export function createChatController(context: WidgetContext) {
   const catchUp = createCatchUp((entries) =>
     dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
   )
-  const events = createStreamEvents(context, dispatch, catchUp, (agentTyping) =>
-    state.set({ agentTyping }),
+  const events = createStreamEvents(
+    context,
+    dispatch,
+    catchUp,
+    (agentTyping) => state.set({ agentTyping }),
+    (contact) => state.set({ contact }),
   )
   let stream: ReturnType<typeof openEventStream> | undefined
   let destroyed = false
@@ -159,6 +177,7 @@ export function createChatController(context: WidgetContext) {
       EventSource: context.EventSource,
       url: streamUrl,
       onEvent: events.onEvent,
+      onLink: link.stream,
       onClosed: async (opened) => {
         const before = session.current()?.visitorId
         const after = await session.check()
@@ -295,6 +314,7 @@ export function createChatController(context: WidgetContext) {
     },
     destroy(): void {
       destroyed = true
+      link.stop()
       unsubscribeUi?.()
       stream?.close()
       sender.stop()

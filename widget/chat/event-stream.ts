@@ -2,7 +2,7 @@ import type { StreamEvent } from '../../shared/widget-api'
 import type { EventSourceClass } from '../loader/context'
 import { parseStreamEvent } from '../protocol/stream-event'
 
-const EVENT_NAMES = ['message', 'typing', 'status', 'read', 'delivery'] as const
+const EVENT_NAMES = ['message', 'typing', 'status', 'read', 'contact', 'delivery'] as const
 
 export interface EventStreamOptions {
   EventSource: EventSourceClass
@@ -18,6 +18,8 @@ export interface EventStreamOptions {
    * URL. Check the session before the next connection.
    */
   onClosed: (opened: boolean) => Promise<void>
+  /** The stream opened (true) or dropped (false: reconnecting, or waiting to). */
+  onLink?: (up: boolean) => void
 }
 
 /**
@@ -43,8 +45,10 @@ export function openEventStream(options: EventStreamOptions) {
     current.onopen = () => {
       opened = true
       failures = 0
+      options.onLink?.(true)
     }
     current.onerror = () => {
+      if (current === source) options.onLink?.(false)
       if (current.readyState !== 2 || current !== source) return
       current.close()
       later(
@@ -73,7 +77,9 @@ export function openEventStream(options: EventStreamOptions) {
         if (!stopped && mine === generation) open(url)
       },
       () => {
-        if (!stopped && mine === generation) later(connect)
+        if (stopped || mine !== generation) return
+        options.onLink?.(false)
+        later(connect)
       },
     )
   }

@@ -1,4 +1,4 @@
-import type { StreamEvent } from '../../shared/widget-api'
+import type { StoredContact, StreamEvent } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
 import type { createCatchUp } from './catch-up'
 import type { ConversationEvent } from './conversation'
@@ -9,14 +9,15 @@ export type AgentTyping = { name?: string } | undefined
 
 /**
  * What the live stream says, applied: entries (through the catch-up, in chunks),
- * typing (hidden on typeout, on a reply, or after 30 s), status, the read marker and
- * delivery states.
+ * typing (hidden on typeout, on a reply, or after 30 s), status, the read marker, the
+ * visitor's contact (given on another device or to the bot) and delivery states.
  */
 export function createStreamEvents(
   { ui, emitter }: WidgetContext,
   dispatch: (event: ConversationEvent) => void,
   catchUp: ReturnType<typeof createCatchUp>,
   setTyping: (typing: AgentTyping) => void,
+  setContact: (contact: StoredContact) => void,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -42,6 +43,9 @@ export function createStreamEvents(
           break
         case 'read':
           dispatch({ type: 'read', upTo: event.data.upTo })
+          break
+        case 'contact':
+          setContact(event.data)
           break
         case 'delivery': {
           const { clientId, state, error } = event.data

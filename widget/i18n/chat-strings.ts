@@ -4,6 +4,13 @@ export interface ChatStrings {
   close: string
   online: string
   offline: string
+  /** The header while the live stream is down, and while the browser is offline. */
+  connecting: string
+  noNetwork: string
+  /** The separator after a conversation that ended. */
+  ended: string
+  /** The offline form's error before the labels of required fields left empty. */
+  missing: string
   messages: string
   placeholder: string
   messageLabel: string
@@ -45,6 +52,10 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     close: 'Close chat',
     online: 'Online',
     offline: 'Offline',
+    connecting: 'Connecting…',
+    noNetwork: 'Offline — messages will be sent when you are back',
+    ended: 'This conversation has ended',
+    missing: 'Please fill in: ',
     messages: 'Messages',
     placeholder: 'Type a message…',
     messageLabel: 'Message',
@@ -82,6 +93,10 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     close: 'Закрыть чат',
     online: 'В сети',
     offline: 'Не в сети',
+    connecting: 'Подключение…',
+    noNetwork: 'Нет сети — сообщения уйдут, когда связь вернётся',
+    ended: 'Разговор завершён',
+    missing: 'Заполните: ',
     messages: 'Сообщения',
     placeholder: 'Введите сообщение…',
     messageLabel: 'Сообщение',

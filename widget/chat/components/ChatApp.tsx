@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { CHAT_STRINGS } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
+import { parseOfflineForm } from '../../protocol/offline-form'
 import type { Attachments } from '../attachments/attachments'
 import type { ChatController } from '../controller'
+import { formFields } from '../offline-fields'
 import { useObservable } from '../use-observable'
 import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
+import { lazy } from './lazy'
 import { MessageList } from './MessageList'
-import { OfflineForm } from './OfflineForm'
+
+/** The offline form's code is fetched only when it is shown (nobody online, a new conversation). */
+const OfflineForm = lazy(() => import('./OfflineForm').then((module) => module.OfflineForm))
 
 interface Props {
   controller: ChatController
@@ -55,17 +60,22 @@ export function ChatApp({ controller, context }: Props) {
   }
   const { conversation } = chat
   const agent = conversation.entries.findLast((entry) => entry.author !== 'visitor' && entry.name)
-  const offline = ui.online === false
-  // The form starts a conversation while nobody is there; one in progress (anything in
-  // the log or the outbox) keeps its composer: messages wait in the outbox.
+  // Nobody to answer: no agent online, or outside the business hours.
+  const offline = ui.online === false || ui.away === true
+  // The form starts a conversation while nobody is there (none yet, or the last one
+  // ended); one in progress keeps its composer: messages wait in the outbox. It asks
+  // only what the visitor's one profile lacks; nothing left: the composer.
+  const form = parseOfflineForm(settings.offlineForm)
+  const asked = formFields(form, chat.contact)
   const needsContact =
     offline &&
-    !chat.contact.email &&
-    !chat.contact.phone &&
-    conversation.entries.length === 0 &&
+    asked.length > 0 &&
+    (conversation.entries.length === 0 || conversation.entries.at(-1)?.ended !== undefined) &&
     conversation.outbox.length === 0
   const invite = conversation.invite ?? ui.inviteAnswer
-  const intro = [settings.greeting, invite].filter((text): text is string => Boolean(text))
+  // The site's greeting only while someone can answer; otherwise the offline text says it.
+  const greeting = ui.online && !offline ? settings.greeting : undefined
+  const intro = [greeting, invite].filter((text): text is string => Boolean(text))
 
   return (
     <section
@@ -86,6 +96,7 @@ export function ChatApp({ controller, context }: Props) {
         title={settings.title}
         agent={agent}
         online={ui.online}
+        link={chat.link}
         strings={strings}
         onClose={close}
       />
@@ -103,6 +114,8 @@ export function ChatApp({ controller, context }: Props) {
       />
       {needsContact ? (
         <OfflineForm
+          fields={asked}
+          intro={form?.intro}
           strings={strings}
           draft={controller.draft}
           onSubmit={async (contact, text) => {

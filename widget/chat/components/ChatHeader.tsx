@@ -1,17 +1,20 @@
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { isHttpUrl } from '../../protocol/http-url'
+import type { Link } from '../connection'
 
 interface Props {
   title: string
   /** The latest agent's name and avatar. */
   agent: { name?: string; photo?: string } | undefined
   online: boolean | undefined
+  /** A connection problem, told instead of the status (after a grace period). */
+  link?: Link
   strings: ChatStrings
   onClose: () => void
 }
 
 /** Title, the agent answering (name and avatar), the status and the close button. */
-export function ChatHeader({ title, agent, online, strings, onClose }: Props) {
+export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose }: Props) {
   const photo = agent?.photo && isHttpUrl(agent.photo) ? agent.photo : undefined
   const initial = (agent?.name ?? title).trim().charAt(0).toUpperCase()
   return (
@@ -21,13 +24,22 @@ export function ChatHeader({ title, agent, online, strings, onClose }: Props) {
       </span>
       <div class="ph-heading">
         <h2 class="ph-title">{title}</h2>
-        <p class="ph-subtitle">
+        <p class="ph-subtitle" aria-live="polite">
           {online !== undefined && (
-            <span class={`ph-state ${online ? 'ph-on' : 'ph-off'}`} aria-hidden="true" />
+            <span
+              class={`ph-state ${online && link === 'ok' ? 'ph-on' : 'ph-off'}`}
+              aria-hidden="true"
+            />
           )}
           {[
             agent?.name,
-            online === undefined ? undefined : online ? strings.online : strings.offline,
+            link !== 'ok'
+              ? strings[link]
+              : online === undefined
+                ? undefined
+                : online
+                  ? strings.online
+                  : strings.offline,
           ]
             .filter(Boolean)
             .join(' · ')}

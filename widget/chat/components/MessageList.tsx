@@ -102,7 +102,12 @@ export function MessageList({
         if (auto && event.currentTarget.scrollTop < EDGE_PX) onLoadEarlier()
       }}
     >
-      {notice && <p class="ph-notice">{notice}</p>}
+      {notice && (
+        // The site's own text: its own direction, whatever the page's.
+        <p class="ph-notice" dir="auto">
+          {notice}
+        </p>
+      )}
       {canLoad && <LoadEarlier status={history} strings={strings} onLoad={onLoadEarlier} />}
       {(earlier === false || entries.length === 0) &&
         intro.map((text, index) => (
@@ -115,6 +120,15 @@ export function MessageList({
           />
         ))}
       {entries.map((entry) => {
+        // The end of a conversation: a separator; the next one starts below it.
+        if (entry.ended) {
+          previousAuthor = undefined
+          return (
+            <p key={entry.id} class="ph-notice">
+              {strings.ended}
+            </p>
+          )
+        }
         const own = entry.author === 'visitor'
         const author = own ? 'visitor' : `${entry.author}:${entry.name ?? ''}`
         const showName = !own && author !== previousAuthor ? entry.name : undefined

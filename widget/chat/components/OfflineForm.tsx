@@ -3,26 +3,34 @@ import type { Contact } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { invalidContactField } from '../../protocol/contact-rules'
 import type { Draft } from '../draft'
+import type { AskedField } from '../offline-fields'
 
 interface Props {
+  /** The contact fields to ask (formFields): what the site shows, less what is known. */
+  fields: AskedField[]
+  /** The site owner's text above the fields. */
+  intro?: string | undefined
   strings: ChatStrings
   onSubmit: (contact: Contact, text: string) => Promise<void>
   /** The composer's unsent text becomes the message, and stays the draft. */
   draft: Draft
 }
 
-/** While nobody is online: a message with a name and an email or phone to answer to. */
-export function OfflineForm({ strings, onSubmit, draft }: Props) {
+const INPUTS = {
+  name: { type: 'text', autocomplete: 'name' },
+  email: { type: 'email', autocomplete: 'email' },
+  phone: { type: 'tel', autocomplete: 'tel' },
+} as const
+
+/** While nobody is online: a message with the contact details someone can answer to. */
+export function OfflineForm({ fields, intro, strings, onSubmit, draft }: Props) {
   const [contact, setContact] = useState<Contact>({})
   const [text, setText] = useState(draft.get)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
-
-  const input = (key: keyof Contact) => ({
-    value: contact[key] ?? '',
-    onInput: (event: { currentTarget: HTMLInputElement }) =>
-      setContact({ ...contact, [key]: event.currentTarget.value }),
-  })
+  const given = (key: keyof Contact) => Boolean(contact[key]?.trim())
+  // Someone must be able to answer: an e-mail or a phone, when either is asked.
+  const reachable = fields.filter((field) => field.key !== 'name')
 
   return (
     <form
@@ -31,17 +39,21 @@ export function OfflineForm({ strings, onSubmit, draft }: Props) {
       noValidate
       onSubmit={async (event) => {
         event.preventDefault()
-        if (!contact.email?.trim() && !contact.phone?.trim()) return setError(strings.contactNeeded)
+        const missing = fields.filter((field) => field.required && !given(field.key))
+        if (missing.length > 0)
+          return setError(strings.missing + missing.map((field) => strings[field.key]).join(', '))
+        if (reachable.length > 0 && !reachable.some((field) => given(field.key)))
+          return setError(strings.contactNeeded)
         const invalid = invalidContactField(contact)
         if (invalid) return setError(strings.invalid[invalid])
         if (!text.trim()) return
         setBusy(true)
         setError(undefined)
         try {
-          const given = Object.fromEntries(
-            Object.entries(contact).filter(([, value]) => value?.trim()),
+          await onSubmit(
+            Object.fromEntries(Object.entries(contact).filter(([, value]) => value?.trim())),
+            text,
           )
-          await onSubmit(given, text)
           draft.set('')
         } catch (failure) {
           setError(failure instanceof Error ? failure.message : String(failure))
@@ -50,22 +62,33 @@ export function OfflineForm({ strings, onSubmit, draft }: Props) {
         }
       }}
     >
+      {intro && (
+        <p class="ph-field" dir="auto">
+          {intro}
+        </p>
+      )}
+      {fields.map(({ key, required }) => (
+        <label class="ph-field" key={key}>
+          <span>
+            {strings[key]}
+            {required && <span aria-hidden="true"> *</span>}
+          </span>
+          <input
+            {...INPUTS[key]}
+            aria-required={required}
+            value={contact[key] ?? ''}
+            onInput={(event) => setContact({ ...contact, [key]: event.currentTarget.value })}
+          />
+        </label>
+      ))}
       <label class="ph-field">
-        <span>{strings.name}</span>
-        <input type="text" autocomplete="name" {...input('name')} />
-      </label>
-      <label class="ph-field">
-        <span>{strings.email}</span>
-        <input type="email" autocomplete="email" {...input('email')} />
-      </label>
-      <label class="ph-field">
-        <span>{strings.phone}</span>
-        <input type="tel" autocomplete="tel" {...input('phone')} />
-      </label>
-      <label class="ph-field">
-        <span>{strings.messageLabel}</span>
+        <span>
+          {strings.messageLabel}
+          <span aria-hidden="true"> *</span>
+        </span>
         <textarea
           rows={3}
+          aria-required="true"
           value={text}
           onInput={(event) => {
             setText(event.currentTarget.value)
