@@ -1,9 +1,28 @@
+import { observable } from '../state/observable'
+import type { KeyValueStore } from '../storage/key-value-store'
+
 /**
  * Draws attention to new replies: the hidden tab's title shows the count, and an
  * optional sound plays in one tab only (the holder of a Web Lock, so several open
- * tabs never chime together).
+ * tabs never chime together) unless the visitor muted it. Muting is kept in the
+ * widget's storage (written only when the visitor toggles it), which every tab reads
+ * before it chimes and when it is shown again.
  */
-export function createAttention(lockName: string, titleFor: (count: number) => string) {
+export function createAttention(
+  lockName: string,
+  titleFor: (count: number) => string,
+  storage: KeyValueStore,
+) {
+  const mute = observable({ muted: false })
+  const readMuted = (): Promise<boolean> =>
+    storage.get('muted').then(
+      (stored) => {
+        mute.set({ muted: stored === true })
+        return stored === true
+      },
+      () => mute.get().muted,
+    )
+  void readMuted()
   let originalTitle: string | undefined
   let hiddenCount = 0
   let leader = false
@@ -24,7 +43,10 @@ export function createAttention(lockName: string, titleFor: (count: number) => s
   }
 
   function restoreTitle(): void {
-    if (document.hidden || originalTitle === undefined) return
+    if (document.hidden) return
+    // Muted or not in another tab meanwhile: the button shows it.
+    void readMuted()
+    if (originalTitle === undefined) return
     document.title = originalTitle
     originalTitle = undefined
     hiddenCount = 0
@@ -65,7 +87,14 @@ export function createAttention(lockName: string, titleFor: (count: number) => s
         document.title = `${titleFor(hiddenCount)} · ${originalTitle}`
       }
       // Without the Web Locks API, only a visible tab chimes.
-      if (sound && (locks ? leader : !document.hidden)) chime()
+      if (sound && (locks ? leader : !document.hidden))
+        void readMuted().then((muted) => muted || chime())
+    },
+    /** The visitor's choice, shown by the header's sound button. */
+    mute,
+    setMuted(muted: boolean): void {
+      mute.set({ muted })
+      void (muted ? storage.set('muted', true) : storage.del('muted')).catch(() => {})
     },
     destroy(): void {
       document.removeEventListener('visibilitychange', restoreTitle)

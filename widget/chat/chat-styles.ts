@@ -5,20 +5,20 @@ export const CHAT_CSS = `
 @media (prefers-reduced-motion:reduce){.ph-window,.ph-dots i{animation:none!important}}
 .ph-frame{--ph-soft:light-dark(#f1f3f6,#2a2f39);--ph-line:light-dark(#dfe3ea,#3a404c);--ph-danger:light-dark(#c62828,#ff8a80)}
 .ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);color:var(--ph-fg);
-border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,.1);border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
+border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
 @keyframes ph-pop{from{opacity:0;transform:translateY(12px) scale(.98)}to{opacity:1;transform:none}}
 .ph-header{display:flex;align-items:center;gap:12px;padding-block:16px;padding-inline:18px 14px;background:var(--ph-accent);color:var(--ph-on-accent)}
-.ph-avatar{flex:none;width:40px;height:40px;border-radius:50%;display:grid;place-items:center;font-weight:700;font-size:17px;background:rgba(255,255,255,.22);overflow:hidden;box-shadow:0 0 0 2px rgba(255,255,255,.35)}
+.ph-avatar{flex:none;width:40px;height:40px;border-radius:50%;display:grid;place-items:center;font-weight:700;font-size:17px;background:#fff4;overflow:hidden;box-shadow:0 0 0 2px #fff6}
 .ph-avatar img{width:100%;height:100%;object-fit:cover}
 .ph-heading{flex:1;min-width:0}
 .ph-title{margin:0;font-size:16px;font-weight:650;line-height:1.25;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .ph-subtitle{margin:2px 0 0;padding-inline-start:3px;font-size:13px;display:flex;align-items:center;gap:6px}
-.ph-state{flex:none;width:8px;height:8px;border-radius:50%;background:#9aa0a6;box-shadow:0 0 0 2px rgba(255,255,255,.5)}
+.ph-state{flex:none;width:8px;height:8px;border-radius:50%;background:#9aa0a6;box-shadow:0 0 0 2px #fff8}
 .ph-state.ph-on{background:#34d058}
 .ph-close{flex:none;width:40px;height:40px;border:0;border-radius:12px;background:transparent;color:inherit;display:grid;place-items:center}
-.ph-close:hover{background:rgba(255,255,255,.18)}
+.ph-close:hover{background:#fff3}
 .ph-close:focus-visible{outline-color:currentColor}
-.ph-close svg,.ph-send svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2.2;stroke-linecap:round;stroke-linejoin:round}
+.ph-close svg,.ph-send svg{width:20px;height:20px;stroke-linejoin:round}
 .ph-log{flex:1;overflow-y:auto;overscroll-behavior:contain;padding:18px 14px 8px;display:flex;flex-direction:column;gap:10px;background:var(--ph-bg)}
 .ph-log:focus-visible{outline-offset:-3px}
 .ph-notice{margin:0 0 4px;padding:10px 12px;border-radius:12px;background:var(--ph-soft);color:var(--ph-muted);font-size:13.5px;text-align:center}
@@ -31,8 +31,8 @@ border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,
 .ph-media{display:flex;flex-direction:column;gap:6px;padding:6px;min-width:180px}
 .ph-media>.ph-media-title,.ph-media>.ph-media-meta,.ph-media>.ph-media-text,.ph-media>.ph-link{padding:0 7px}
 .ph-picture{display:block;border-radius:13px;overflow:hidden;line-height:0}
-.ph-picture img{display:block;max-width:100%;max-height:240px;object-fit:cover}
-.ph-video,.ph-audio{display:block;width:100%;max-width:260px;border-radius:12px}
+.ph-picture img{display:block;max-width:100%;height:auto;max-height:240px;object-fit:cover}
+.ph-video,.ph-audio{display:block;width:260px;max-width:100%;border-radius:12px}
 .ph-video{max-height:200px;background:#000}
 .ph-emoji{font-size:44px;line-height:1.1;padding:4px}
 .ph-media-title{font-weight:600}
@@ -41,6 +41,8 @@ border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,
 .ph-file-name{font-weight:600;overflow-wrap:anywhere;color:var(--ph-accent-text,var(--ph-fg))}
 .ph-file:hover{border-color:var(--ph-accent)}
 .ph-link{color:inherit;font-weight:600}
+.ph-bubble a{color:inherit}
+.ph-day{align-self:center;margin:4px 0 0;font-size:12px;font-weight:600;color:var(--ph-muted)}
 .ph-meta{font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-failed{color:var(--ph-danger)}
 .ph-delayed .ph-retry{color:inherit}
@@ -49,10 +51,13 @@ border-radius:20px;box-shadow:0 18px 50px rgba(0,0,0,.22),0 3px 10px rgba(0,0,0,
 .ph-dots{display:inline-flex;gap:4px;padding:4px 2px}
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}
 .ph-dots i:nth-child(2){animation-delay:.15s}.ph-dots i:nth-child(3){animation-delay:.3s}
-@keyframes ph-blink{0%,80%,100%{opacity:.3;transform:translateY(0)}40%{opacity:1;transform:translateY(-3px)}}
+@keyframes ph-blink{0%,80%,to{opacity:.3}40%{opacity:1;transform:translateY(-3px)}}
 .ph-composer{display:grid;grid-template-columns:auto 1fr auto;align-items:end;gap:4px 8px;padding:10px 12px 12px;border-top:1px solid var(--ph-line);background:var(--ph-bg)}
 .ph-input,.ph-field input,.ph-field textarea{font:inherit;font-size:16px;color:var(--ph-fg);background:var(--ph-soft);border:1px solid transparent;border-radius:14px;padding:10px 14px;resize:none;width:100%}
-.ph-input{max-height:140px;field-sizing:content;min-height:44px}
+.ph-input{max-height:140px;field-sizing:content;min-height:44px;padding-right:40px}
+[dir=rtl] .ph-input{padding:10px 14px 10px 40px}
+.ph-box{position:relative;display:flex}
+.ph-smile{position:absolute;bottom:0;inset-inline-end:0;height:44px;color:var(--ph-muted)}
 .ph-input:focus,.ph-field input:focus,.ph-field textarea:focus{outline:none;border-color:var(--ph-accent);background:var(--ph-bg)}
 .ph-input:focus-visible,.ph-field input:focus-visible,.ph-field textarea:focus-visible{box-shadow:0 0 0 3px color-mix(in srgb,var(--ph-accent) 35%,transparent)}
 .ph-counter{grid-column:2;font-size:11.5px;color:var(--ph-muted);padding-inline:6px}

@@ -94,6 +94,7 @@ export function createChatController(context: WidgetContext) {
   const attention = createAttention(
     `porthole-sound:${base}`,
     CHAT_STRINGS[settings.lang].newMessageTitle,
+    storage,
   )
   // The SSE id of a message event is its entry's id: the last one is the replay point.
   const catchUp = createCatchUp((entries) =>
@@ -256,6 +257,8 @@ export function createChatController(context: WidgetContext) {
     loadEarlier,
     typing,
     draft,
+    mute: attention.mute,
+    setMuted: attention.setMuted,
     async init(): Promise<void> {
       const [stored] = await Promise.all([session.load(), conversation.load()])
       state.set({ contact: stored?.contact ?? {} })

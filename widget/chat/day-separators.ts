@@ -1,20 +1,14 @@
-const DAY_MS = 86_400_000
-
-/** The local calendar day of a time, as a number that grows by one a day. */
-function dayNumber(at: number): number {
-  const date = new Date(at)
-  return Math.round(
-    (Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) - Date.UTC(1970, 0, 1)) / DAY_MS,
-  )
-}
+/** The local calendar day of a time. */
+const dayOf = (at: number): string => new Date(at).toDateString()
 
 /**
  * "Today", "Yesterday" or the date ("22 November", with the year when it is not this
  * year's) in the visitor's language, for the day of `at` seen on the day of `now`.
  */
 export function dayLabel(at: number, now: number, lang: string): string {
-  const ago = dayNumber(now) - dayNumber(at)
-  if (ago === 0 || ago === 1) {
+  // Noon of the day before: yesterday whatever the length of the days (daylight saving).
+  const ago = [now, new Date(now).setHours(-12)].map(dayOf).indexOf(dayOf(at))
+  if (ago >= 0) {
     const word = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(-ago, 'day')
     return word.charAt(0).toLocaleUpperCase(lang) + word.slice(1)
   }
@@ -29,8 +23,8 @@ export function dayLabel(at: number, now: number, lang: string): string {
 /**
  * Where the list needs a day separator: for each message's time (undefined for those
  * without one, like the greeting), the label of the day that starts there, or
- * undefined. A day is announced once, at its first message; a time older than a day
- * already shown (a late message, clocks apart) starts nothing.
+ * undefined. A day is announced once, at its first message; a time older than the day
+ * shown last (a late message, clocks apart) starts nothing.
  *
  * @example daySeparators([yesterday, yesterday, today], now, 'en') // ['Yesterday', undefined, 'Today']
  */
@@ -39,12 +33,12 @@ export function daySeparators(
   now: number,
   lang: string,
 ): (string | undefined)[] {
-  let shown = Number.NEGATIVE_INFINITY
+  let shown = ''
+  let since = Number.NEGATIVE_INFINITY
   return times.map((at) => {
-    if (at === undefined) return undefined
-    const day = dayNumber(at)
-    if (day <= shown) return undefined
-    shown = day
+    if (at === undefined || dayOf(at) === shown || at < since) return undefined
+    shown = dayOf(at)
+    since = at
     return dayLabel(at, now, lang)
   })
 }

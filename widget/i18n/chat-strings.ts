@@ -9,8 +9,6 @@ export interface ChatStrings {
   noNetwork: string
   /** The separator after a conversation that ended. */
   ended: string
-  /** The offline form's error before the labels of required fields left empty. */
-  missing: string
   messages: string
   placeholder: string
   messageLabel: string
@@ -28,16 +26,13 @@ export interface ChatStrings {
   earlierFailed: string
   typing: (name?: string) => string
   offlineIntro: string
-  name: string
-  email: string
-  phone: string
-  contactNeeded: string
-  /** The offline form's inline error for a malformed field. */
-  invalid: { email: string; phone: string }
-  leaveMessage: string
   download: string
   openMap: string
   location: string
+  voice: string
+  /** The header's sound toggle (pressed: muted). */
+  mute: string
+  emoji: string
   newMessageTitle: (count: number) => string
   duration: (seconds: number) => string
 }
@@ -55,7 +50,6 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     connecting: 'Connecting…',
     noNetwork: 'Offline — messages will be sent when you are back',
     ended: 'This conversation has ended',
-    missing: 'Please fill in: ',
     messages: 'Messages',
     placeholder: 'Type a message…',
     messageLabel: 'Message',
@@ -74,18 +68,12 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     typing: (name) => `${name ?? 'Agent'} is typing…`,
     offlineIntro:
       'We are away right now. Leave a message and your contact details and we will get back to you.',
-    name: 'Name',
-    email: 'Email',
-    phone: 'Phone',
-    contactNeeded: 'Please give an email or a phone number so we can answer you.',
-    invalid: {
-      email: 'Please check the email address (like name@example.com).',
-      phone: 'Please check the phone number: digits, spaces, +, -, ( and ).',
-    },
-    leaveMessage: 'Send message',
     download: 'Download',
     openMap: 'Open map',
     location: 'Location',
+    voice: 'Voice message',
+    mute: 'Mute',
+    emoji: 'Emoji',
     newMessageTitle: (count) => `(${count}) New message`,
     duration: clock,
   },
@@ -96,7 +84,6 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     connecting: 'Подключение…',
     noNetwork: 'Нет сети — сообщения уйдут, когда связь вернётся',
     ended: 'Разговор завершён',
-    missing: 'Заполните: ',
     messages: 'Сообщения',
     placeholder: 'Введите сообщение…',
     messageLabel: 'Сообщение',
@@ -114,18 +101,12 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     earlierFailed: 'Не загрузилось.',
     typing: (name) => `${name ?? 'Оператор'} печатает…`,
     offlineIntro: 'Сейчас никого нет на месте. Оставьте сообщение и контакты — мы ответим.',
-    name: 'Имя',
-    email: 'Эл. почта',
-    phone: 'Телефон',
-    contactNeeded: 'Укажите почту или телефон, чтобы мы могли ответить.',
-    invalid: {
-      email: 'Проверьте адрес почты (например, name@example.com).',
-      phone: 'Проверьте номер телефона: цифры, пробелы, +, -, ( и ).',
-    },
-    leaveMessage: 'Отправить сообщение',
     download: 'Скачать',
     openMap: 'Открыть карту',
     location: 'Местоположение',
+    voice: 'Голосовое сообщение',
+    mute: 'Без звука',
+    emoji: 'Эмодзи',
     newMessageTitle: (count) => `(${count}) Новое сообщение`,
     duration: clock,
   },

@@ -2,6 +2,8 @@
 // stylesheet: no <style> element, so a CSP without 'unsafe-inline' works.
 // Light and dark come from light-dark() and the frame's color-scheme (set from the
 // `theme` setting by applyLook in start.ts), and --ph-x/--ph-y are the `offsets`.
+// The side is logical (inset-inline): on a right-to-left page the widget mirrors, and the
+// launcher stays where it is while the window opens beside it.
 // :host is !important because a page rule like `* { all: unset }` beats a normal :host
 // rule and would let the page's inherited text styles (letter-spacing, text-transform,
 // text-indent…) into the widget; an !important :host rule beats every page rule.
@@ -10,9 +12,9 @@ export const LOADER_CSS = `
 *,::before,::after{box-sizing:border-box}
 [hidden]{display:none!important}
 .ph-frame{--ph-bg:light-dark(#fff,#1c1f26);--ph-fg:light-dark(#16181d,#eceff4);--ph-muted:light-dark(#5d6470,#a4acb9);
-position:fixed;z-index:2147483000;bottom:max(var(--ph-y),env(safe-area-inset-bottom));right:max(var(--ph-x),env(safe-area-inset-right));
+position:fixed;z-index:2147483000;bottom:max(var(--ph-y),env(safe-area-inset-bottom));inset-inline-end:max(var(--ph-x),env(safe-area-inset-right));
 display:flex;flex-direction:column;align-items:flex-end;gap:12px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ph-fg)}
-.ph-bottom-left{right:auto;left:max(var(--ph-x),env(safe-area-inset-left));align-items:flex-start}
+.ph-bottom-left{inset-inline:max(var(--ph-x),env(safe-area-inset-left)) auto;align-items:flex-start}
 button{font:inherit;color:inherit;cursor:pointer;border:0}
 :focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}
 .ph-launcher{order:3;position:relative;width:60px;height:60px;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center;box-shadow:0 6px 20px #0004}

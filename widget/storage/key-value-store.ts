@@ -14,6 +14,8 @@ export type StoreKey =
   | 'invite-answer'
   /** The composer's unsent text. */
   | 'draft'
+  /** The visitor muted the reply sound (kept only once they toggle it). */
+  | 'muted'
 
 /** Where the widget keeps its state: IndexedDB in browsers, memory in tests. */
 export interface KeyValueStore {

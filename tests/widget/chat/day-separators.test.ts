@@ -91,5 +91,10 @@ describe('across a daylight-saving change', () => {
     const autumn = new Date(2026, 9, 26, 23, 50).getTime()
     expect(dayLabel(new Date(2026, 9, 25, 0, 5).getTime(), autumn, 'en')).toBe('Yesterday')
     expect(dayLabel(new Date(2026, 9, 24, 23, 55).getTime(), autumn, 'en')).toBe('October 24')
+    // Just after midnight, the day after the 23-hour day: it is still "Yesterday".
+    const afterSpring = new Date(2026, 2, 30, 0, 30).getTime()
+    expect(dayLabel(new Date(2026, 2, 29, 23, 50).getTime(), afterSpring, 'en')).toBe('Yesterday')
+    expect(dayLabel(new Date(2026, 2, 29, 0, 5).getTime(), afterSpring, 'en')).toBe('Yesterday')
+    expect(dayLabel(new Date(2026, 2, 28, 23, 55).getTime(), afterSpring, 'en')).toBe('March 28')
   })
 })

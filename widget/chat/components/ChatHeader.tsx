@@ -1,6 +1,8 @@
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { isHttpUrl } from '../../protocol/http-url'
+import type { Observable } from '../../state/observable'
 import type { Link } from '../connection'
+import { MuteButton } from './MuteButton'
 
 interface Props {
   title: string
@@ -11,10 +13,12 @@ interface Props {
   link?: Link
   strings: ChatStrings
   onClose: () => void
+  /** The reply sound's toggle, where the site plays one. */
+  sound?: { mute: Observable<{ muted: boolean }>; setMuted: (muted: boolean) => void }
 }
 
 /** Title, the agent answering (name and avatar), the status and the close button. */
-export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose }: Props) {
+export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose, sound }: Props) {
   const photo = agent?.photo && isHttpUrl(agent.photo) ? agent.photo : undefined
   const initial = (agent?.name ?? title).trim().charAt(0).toUpperCase()
   return (
@@ -45,6 +49,7 @@ export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose
             .join(' · ')}
         </p>
       </div>
+      {sound && <MuteButton mute={sound.mute} label={strings.mute} onToggle={sound.setMuted} />}
       <button type="button" class="ph-close" aria-label={strings.close} onClick={onClose}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" />

@@ -1,13 +1,14 @@
-import type { Ref } from 'preact'
+import type { ComponentType, RefObject } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Draft } from '../draft'
+import type { EmojiPickerProps } from '../emoji/EmojiPicker'
 import { countParts } from '../part-count'
 
 interface Props {
   strings: ChatStrings
-  inputRef: Ref<HTMLTextAreaElement>
+  inputRef: RefObject<HTMLTextAreaElement | null>
   onSend: (text: string) => void
   onInput: (text: string) => void
   draft: Draft
@@ -40,12 +41,20 @@ export function Composer({
   accept = ACCEPT,
 }: Props) {
   const [text, setText] = useState(draft.get)
+  // The emoji picker's code, fetched at the first click of its button (a chunk of its own).
+  const [Picker, setPicker] = useState<ComponentType<EmojiPickerProps>>()
   const picker = useRef<HTMLInputElement>(null)
   useEffect(() => {
     void draft.loaded().then((stored) => setText((current) => current || stored))
   }, [draft])
   const tooLong = text.length > MAX_MESSAGE_LENGTH
   const parts = tooLong ? 1 : countParts(text.trim())
+
+  function change(value: string): void {
+    setText(value)
+    draft.set(value)
+    onInput(value)
+  }
 
   function submit(): void {
     if ((!text.trim() && !files) || tooLong) return
@@ -84,29 +93,52 @@ export function Composer({
           <path d="M9 12l6-6a3 3 0 014 4l-8 8a5 5 0 01-7-7l7-7" />
         </svg>
       </button>
-      <textarea
-        ref={inputRef}
-        class="ph-input"
-        dir="auto"
-        rows={1}
-        value={text}
-        placeholder={strings.placeholder}
-        aria-label={strings.messageLabel}
-        aria-describedby="ph-counter"
-        onInput={(event) => {
-          const value = event.currentTarget.value
-          setText(value)
-          draft.set(value)
-          onInput(value)
-        }}
-        onKeyDown={(event) => {
-          // isComposing: Enter that confirms an IME candidate must not send.
-          if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-            event.preventDefault()
-            submit()
+      {/* The emoji button sits in the message box, at its end. */}
+      <div class="ph-box">
+        <textarea
+          ref={inputRef}
+          class="ph-input"
+          dir="auto"
+          rows={1}
+          value={text}
+          placeholder={strings.placeholder}
+          aria-label={strings.messageLabel}
+          aria-describedby="ph-counter"
+          onInput={(event) => change(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // isComposing: Enter that confirms an IME candidate must not send.
+            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+              event.preventDefault()
+              submit()
+            }
+          }}
+        />
+        <button
+          type="button"
+          class="ph-close ph-smile"
+          aria-label={strings.emoji}
+          aria-expanded={!!Picker}
+          onClick={() =>
+            Picker
+              ? setPicker(undefined)
+              : void import('../emoji/EmojiPicker').then((module) =>
+                  setPicker(() => module.EmojiPicker),
+                )
           }
-        }}
-      />
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 21a9 9 0 100-18 9 9 0 000 18zM8 14s1.5 2 4 2 4-2 4-2M9 9.5h0M15 9.5h0" />
+          </svg>
+        </button>
+      </div>
+      {Picker && (
+        <Picker
+          input={inputRef}
+          label={strings.emoji}
+          onText={change}
+          onClose={() => setPicker(undefined)}
+        />
+      )}
       <span
         id="ph-counter"
         class={`ph-counter${parts > 1 ? ' ph-over' : ''}${tooLong ? ' ph-failed' : ''}`}

@@ -31,7 +31,13 @@ function Picture({ content, strings }: Omit<Props, 'lang'>) {
   const [broken, setBroken] = useState(false)
   const file = safe(content.file)
   const source = safe(content.thumb) ?? file
-  const alt = content.text || content.emoji || content.file_name || ''
+  // A sticker is named by its emoji (the spec's stand-in for it).
+  const alt =
+    (content.type === 'sticker' && content.emoji) ||
+    content.text ||
+    content.emoji ||
+    content.file_name ||
+    ''
   if (broken || !source) {
     return (
       <span class={content.emoji ? 'ph-emoji' : 'ph-media-text'}>
@@ -47,7 +53,15 @@ function Picture({ content, strings }: Omit<Props, 'lang'>) {
         target="_blank"
         rel="noopener noreferrer nofollow"
       >
-        <img src={source} alt={alt} loading="lazy" onError={() => setBroken(true)} />
+        {/* Its size, when known, keeps its place before it loads (the list stays at the bottom). */}
+        <img
+          src={source}
+          alt={alt}
+          width={content.width}
+          height={content.height}
+          loading="lazy"
+          onError={() => setBroken(true)}
+        />
       </a>
       <Caption content={{ ...content, duration: undefined }} strings={strings} />
     </>
@@ -78,14 +92,25 @@ export function MediaContent({ content, strings, lang }: Props) {
         </>
       )
     case 'audio':
-    case 'voice':
+    case 'voice': {
+      const label = content.type === 'voice' && strings.voice
       return (
         <>
-          {/* biome-ignore lint/a11y/useMediaCaption: the service sends no caption tracks */}
-          {file && <audio class="ph-audio" src={file} controls preload="metadata" />}
+          {label && <span class="ph-media-title">{label}</span>}
+          {file && (
+            // biome-ignore lint/a11y/useMediaCaption: the service sends no caption tracks
+            <audio
+              class="ph-audio"
+              src={file}
+              controls
+              preload="metadata"
+              aria-label={label || content.title || content.file_name}
+            />
+          )}
           <Caption content={content} strings={strings} />
         </>
       )
+    }
     case 'document':
       return (
         <>

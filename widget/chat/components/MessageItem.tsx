@@ -4,6 +4,7 @@ import { isHttpUrl } from '../../protocol/http-url'
 import type { Delivery } from '../message-state'
 import { DeliveryStatus } from './DeliveryStatus'
 import { lazy } from './lazy'
+import { MessageText } from './MessageText'
 
 /** Media rendering is fetched when the first media message is shown. */
 export const MediaContent = lazy(() =>
@@ -38,12 +39,18 @@ export function MessageItem({ own, content, at, strings, lang, name, photo, deli
       {/* dir=auto: each message reads in its own direction, also on a right-to-left page. */}
       <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`} dir="auto">
         {content.type === 'text' ? (
-          content.text
+          // Agents' and bots' links are clickable; only http(s) and mailto: ever are.
+          own ? (
+            content.text
+          ) : (
+            <MessageText text={content.text} />
+          )
         ) : (
           <MediaContent content={content} strings={strings} lang={lang} />
         )}
       </div>
-      <span class="ph-meta">
+      {/* dir=auto: "10:48 · Sent" reads in order on a right-to-left page too. */}
+      <span class="ph-meta" dir="auto">
         {at !== undefined && (
           <time dateTime={new Date(at).toISOString()}>
             {new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' })}

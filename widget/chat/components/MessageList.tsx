@@ -1,8 +1,10 @@
+import { Fragment } from 'preact'
 import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { belongsTo } from '../client-id'
 import { type Conversation, messageState } from '../conversation'
+import { daySeparators } from '../day-separators'
 import { messageId } from '../message-state'
 import { LoadEarlier } from './LoadEarlier'
 import { MessageItem } from './MessageItem'
@@ -88,6 +90,18 @@ export function MessageList({
     onSendNow: () => onSendNow(messageId(clientId)),
   })
 
+  // A delayed message sent again ("send now") shows as its entries.
+  const queued = outbox.filter(
+    (item) => !entries.some((entry) => belongsTo(entry.clientId, item.id)),
+  )
+  // "Today", "Yesterday" or the date above each day's first message.
+  const days = daySeparators(
+    [...entries, ...queued].map((item) => item.at),
+    Date.now(),
+    lang,
+  )
+  const day = (index: number) => days[index] && <p class="ph-day">{days[index]}</p>
+
   let previousAuthor: string | undefined
   return (
     <div
@@ -119,41 +133,43 @@ export function MessageList({
             lang={lang}
           />
         ))}
-      {entries.map((entry) => {
+      {entries.map((entry, index) => {
         // The end of a conversation: a separator; the next one starts below it.
         if (entry.ended) {
           previousAuthor = undefined
           return (
-            <p key={entry.id} class="ph-notice">
-              {strings.ended}
-            </p>
+            <Fragment key={entry.id}>
+              {day(index)}
+              <p class="ph-notice">{strings.ended}</p>
+            </Fragment>
           )
         }
         const own = entry.author === 'visitor'
         const author = own ? 'visitor' : `${entry.author}:${entry.name ?? ''}`
-        const showName = !own && author !== previousAuthor ? entry.name : undefined
+        // A new day shows the name again.
+        const showName = !own && (author !== previousAuthor || days[index]) ? entry.name : undefined
         previousAuthor = author
         const clientId = entry.clientId ?? entry.id
         return (
-          <MessageItem
-            key={entry.id}
-            own={own}
-            content={entry.content}
-            at={entry.at}
-            name={showName}
-            photo={entry.photo}
-            strings={strings}
-            lang={lang}
-            delivery={own ? marks(clientId) : undefined}
-          />
+          <Fragment key={entry.id}>
+            {day(index)}
+            <MessageItem
+              own={own}
+              content={entry.content}
+              at={entry.at}
+              name={showName}
+              photo={entry.photo}
+              strings={strings}
+              lang={lang}
+              delivery={own ? marks(clientId) : undefined}
+            />
+          </Fragment>
         )
       })}
-      {outbox
-        // A delayed message sent again ("send now") shows as its entries.
-        .filter((item) => !entries.some((entry) => belongsTo(entry.clientId, item.id)))
-        .map((item) => (
+      {queued.map((item, index) => (
+        <Fragment key={item.id}>
+          {day(entries.length + index)}
           <MessageItem
-            key={item.id}
             own
             content={item.content ?? { type: 'text', text: item.text }}
             at={item.at}
@@ -161,7 +177,8 @@ export function MessageList({
             lang={lang}
             delivery={marks(item.id, conversation.delivery[item.id] ?? { state: 'queued' })}
           />
-        ))}
+        </Fragment>
+      ))}
       {typing && <TypingIndicator name={typing.name} strings={strings} />}
     </div>
   )

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'preact/hooks'
+
+let linked: typeof import('./LinkedText')['linked'] | undefined
+let linking: Promise<void> | undefined
+
+/**
+ * An agent's or bot's text; where it may hold a link (a "://" or an "@"), the links'
+ * code is fetched (once, a chunk of its own) and the text shows meanwhile as it is.
+ */
+export function MessageText({ text }: { text: string }) {
+  const [, setLinked] = useState(false)
+  const wanted = !linked && /:\/\/|@/.test(text)
+  useEffect(() => {
+    if (!wanted) return
+    linking ??= import('./LinkedText').then(
+      (module) => {
+        linked = module.linked
+      },
+      () => {
+        // Offline: the next text that may hold a link tries again.
+        linking = undefined
+      },
+    )
+    void linking.then(() => setLinked(true))
+  }, [wanted])
+  return <>{linked ? linked(text) : text}</>
+}
