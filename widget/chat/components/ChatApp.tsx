@@ -29,14 +29,19 @@ export function ChatApp({ controller, context }: Props) {
   // The attachments' code loads at the first attach, drop or paste (a chunk of its own).
   const [tray, setTray] = useState<Attachments>()
   const [files, setFiles] = useState(false)
-  const attach = (list?: FileList | null) =>
-    list?.length &&
-    import('../attachments/attachments')
-      .then((module) => module.attachments(context, controller, setFiles))
-      .then((loaded) => {
-        setTray(loaded)
-        loaded.add([...list])
-      })
+  const attach = (list?: FileList | null) => {
+    // Copied now: a drop's and a paste's files, and the picker's once reset, are gone later.
+    const chosen = [...(list ?? [])]
+    return (
+      chosen.length > 0 &&
+      import('../attachments/attachments')
+        .then((module) => module.attachments(context, controller, setFiles))
+        .then((loaded) => {
+          setTray(loaded)
+          loaded.add(chosen)
+        })
+    )
+  }
 
   useEffect(() => {
     if (ui.open) input.current?.focus()

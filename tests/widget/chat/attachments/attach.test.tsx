@@ -98,8 +98,14 @@ function picker(widget: TestWidget): HTMLInputElement {
   if (!input) throw new Error('no file input')
   return input
 }
+/**
+ * Chooses files in the picker. Like a browser's, the list is empty once the event is
+ * handled (the widget resets the input; a drop's and a paste's files are gone too).
+ */
 function choose(widget: TestWidget, ...files: File[]): void {
-  fireEvent.change(picker(widget), { target: { files } })
+  const list = [...files]
+  fireEvent.change(picker(widget), { target: { files: list } })
+  list.length = 0
 }
 const sendButton = (widget: TestWidget) =>
   widget.screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
@@ -289,8 +295,10 @@ describe('drop and paste', () => {
     dialog.dispatchEvent(over)
     expect(over.defaultPrevented).toBe(true)
     const drop = new Event('drop', { bubbles: true, cancelable: true })
-    Object.defineProperty(drop, 'dataTransfer', { value: { types: ['Files'], files: [pdf()] } })
+    const dropped = [pdf()]
+    Object.defineProperty(drop, 'dataTransfer', { value: { types: ['Files'], files: dropped } })
     dialog.dispatchEvent(drop)
+    dropped.length = 0
     expect(drop.defaultPrevented).toBe(true)
     await widget.screen.findByText('price-list.pdf')
   })
@@ -311,10 +319,10 @@ describe('drop and paste', () => {
     box.dispatchEvent(text)
     expect(text.defaultPrevented).toBe(false)
     const image = new Event('paste', { bubbles: true, cancelable: true })
-    Object.defineProperty(image, 'clipboardData', {
-      value: { files: [file('image', 2048, 'image/png')] },
-    })
+    const pasted = [file('image', 2048, 'image/png')]
+    Object.defineProperty(image, 'clipboardData', { value: { files: pasted } })
     box.dispatchEvent(image)
+    pasted.length = 0
     expect(image.defaultPrevented).toBe(true)
     // Named with its type's extension, so the backend takes it.
     await widget.screen.findByText('image.png')
