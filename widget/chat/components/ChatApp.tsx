@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { CHAT_STRINGS } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
-import { parseOfflineForm } from '../../protocol/offline-form'
 import type { Attachments } from '../attachments/attachments'
 import type { ChatController } from '../controller'
-import { formFields } from '../offline-fields'
 import { useObservable } from '../use-observable'
 import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
@@ -69,14 +67,29 @@ export function ChatApp({ controller, context }: Props) {
   const offline = ui.online === false || ui.away === true
   // The form starts a conversation while nobody is there (none yet, or the last one
   // ended); one in progress keeps its composer: messages wait in the outbox. It asks
-  // only what the visitor's one profile lacks; nothing left: the composer.
-  const form = parseOfflineForm(settings.offlineForm)
-  const asked = formFields(form, chat.contact)
+  // only what the visitor's one profile lacks (nothing left: the composer).
   const needsContact =
     offline &&
-    asked.length > 0 &&
     (conversation.entries.length === 0 || conversation.entries.at(-1)?.ended !== undefined) &&
     conversation.outbox.length === 0
+  const composer = (
+    <>
+      {tray && <tray.Tray />}
+      <Composer
+        strings={strings}
+        inputRef={input}
+        onSend={(text) => {
+          controller.send(text)
+          tray?.send()
+        }}
+        onInput={controller.typing.input}
+        draft={controller.draft}
+        onFiles={attach}
+        files={files}
+        accept={tray?.accept}
+      />
+    </>
+  )
   const invite = conversation.invite ?? ui.inviteAnswer
   // The site's greeting only while someone can answer; otherwise the offline text says it.
   const greeting = ui.online && !offline ? settings.greeting : undefined
@@ -119,32 +132,19 @@ export function ChatApp({ controller, context }: Props) {
       />
       {needsContact ? (
         <OfflineForm
-          fields={asked}
-          intro={form?.intro}
+          form={settings.offlineForm}
+          contact={chat.contact}
+          lang={settings.lang}
           strings={strings}
           draft={controller.draft}
+          composer={composer}
           onSubmit={async (contact, text) => {
             await controller.setContact(contact)
             controller.send(text)
           }}
         />
       ) : (
-        <>
-          {tray && <tray.Tray />}
-          <Composer
-            strings={strings}
-            inputRef={input}
-            onSend={(text) => {
-              controller.send(text)
-              tray?.send()
-            }}
-            onInput={controller.typing.input}
-            draft={controller.draft}
-            onFiles={attach}
-            files={files}
-            accept={tray?.accept}
-          />
-        </>
+        composer
       )}
     </section>
   )

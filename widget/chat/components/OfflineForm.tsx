@@ -1,19 +1,25 @@
+import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import type { Contact } from '../../../shared/widget-api'
+import type { Contact, Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { invalidContactField } from '../../protocol/contact-rules'
+import { parseOfflineForm } from '../../protocol/offline-form'
 import type { Draft } from '../draft'
-import type { AskedField } from '../offline-fields'
+import { formFields } from '../offline-fields'
+import { FORM_STRINGS } from './offline-form-strings'
 
 interface Props {
-  /** The contact fields to ask (formFields): what the site shows, less what is known. */
-  fields: AskedField[]
-  /** The site owner's text above the fields. */
-  intro?: string | undefined
+  /** The settings' `offlineForm` as the config carried it (parsed here). */
+  form: unknown
+  /** What the visitor's one profile holds: not asked again. */
+  contact: Contact
+  lang: Language
   strings: ChatStrings
   onSubmit: (contact: Contact, text: string) => Promise<void>
   /** The composer's unsent text becomes the message, and stays the draft. */
   draft: Draft
+  /** Shown instead when nothing is left to ask: the plain message box. */
+  composer: ComponentChildren
 }
 
 const INPUTS = {
@@ -23,14 +29,27 @@ const INPUTS = {
 } as const
 
 /** While nobody is online: a message with the contact details someone can answer to. */
-export function OfflineForm({ fields, intro, strings, onSubmit, draft }: Props) {
+export function OfflineForm({
+  form,
+  contact: known,
+  lang,
+  strings,
+  onSubmit,
+  draft,
+  composer,
+}: Props) {
   const [contact, setContact] = useState<Contact>({})
   const [text, setText] = useState(draft.get)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const settings = parseOfflineForm(form)
+  const fields = formFields(settings, known)
+  const intro = settings?.intro
+  const words = FORM_STRINGS[lang]
   const given = (key: keyof Contact) => Boolean(contact[key]?.trim())
   // Someone must be able to answer: an e-mail or a phone, when either is asked.
   const reachable = fields.filter((field) => field.key !== 'name')
+  if (fields.length === 0) return <>{composer}</>
 
   return (
     <form
@@ -41,11 +60,11 @@ export function OfflineForm({ fields, intro, strings, onSubmit, draft }: Props) 
         event.preventDefault()
         const missing = fields.filter((field) => field.required && !given(field.key))
         if (missing.length > 0)
-          return setError(strings.missing + missing.map((field) => strings[field.key]).join(', '))
+          return setError(words.missing + missing.map((field) => words[field.key]).join(', '))
         if (reachable.length > 0 && !reachable.some((field) => given(field.key)))
-          return setError(strings.contactNeeded)
+          return setError(words.contactNeeded)
         const invalid = invalidContactField(contact)
-        if (invalid) return setError(strings.invalid[invalid])
+        if (invalid) return setError(words.invalid[invalid])
         if (!text.trim()) return
         setBusy(true)
         setError(undefined)
@@ -70,7 +89,7 @@ export function OfflineForm({ fields, intro, strings, onSubmit, draft }: Props) 
       {fields.map(({ key, required }) => (
         <label class="ph-field" key={key}>
           <span>
-            {strings[key]}
+            {words[key]}
             {required && <span aria-hidden="true"> *</span>}
           </span>
           <input
@@ -102,7 +121,7 @@ export function OfflineForm({ fields, intro, strings, onSubmit, draft }: Props) 
         </p>
       )}
       <button type="submit" class="ph-submit" disabled={busy}>
-        {strings.leaveMessage}
+        {words.leaveMessage}
       </button>
     </form>
   )
