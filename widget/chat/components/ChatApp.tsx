@@ -117,6 +117,7 @@ export function ChatApp({ controller, context }: Props) {
         link={chat.link}
         strings={strings}
         onClose={close}
+        sound={settings.sound ? controller : undefined}
       />
       <MessageList
         conversation={conversation}
