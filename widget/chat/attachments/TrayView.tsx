@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import { formatBytes } from '../../i18n/chat-strings'
 import { useObservable } from '../use-observable'
@@ -17,13 +18,15 @@ function extension(name: string): string {
 
 function Attachment({ item, tray, strings, lang }: Props & { item: TrayItem }) {
   const { file, state, error } = item
+  // A page whose CSP has no `img-src blob:` refuses the preview: the type's tile instead.
+  const [broken, setBroken] = useState(false)
   const name = item.as?.name ?? file.name
   const uploading = state === 'uploading'
   const bad = state === 'refused' || state === 'failed'
   return (
     <li class={`ph-att${bad ? ' ph-att-bad' : ''}`}>
-      {item.preview ? (
-        <img class="ph-att-img" src={item.preview} alt="" />
+      {item.preview && !broken ? (
+        <img class="ph-att-img" src={item.preview} alt="" onError={() => setBroken(true)} />
       ) : (
         <span class="ph-att-img ph-att-ext" aria-hidden="true">
           {extension(name)}

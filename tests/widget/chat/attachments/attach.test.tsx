@@ -194,6 +194,17 @@ describe('sending attachments', () => {
     expect(widget.screen.queryByRole('list', { name: 'Files to send' })).toBeNull()
   })
 
+  it('shows the type’s tile when the page’s CSP refuses the preview (no img-src blob:)', async () => {
+    const { widget } = await open()
+    choose(widget, png())
+    const tray = await widget.screen.findByRole('list', { name: 'Files to send' })
+    const preview = tray.querySelector('img')
+    if (!preview) throw new Error('no preview')
+    fireEvent.error(preview)
+    await waitFor(() => expect(tray.querySelector('img')).toBeNull())
+    expect(tray.querySelector('.ph-att-ext')?.textContent).toBe('png')
+  })
+
   it('removes a file from the tray before sending', async () => {
     const { widget } = await open()
     choose(widget, png(), pdf())
