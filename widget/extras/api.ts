@@ -1,5 +1,4 @@
 import type { ChatApi, WidgetContext } from '../loader/context'
-import type { PortholeApi } from '../loader/js-api'
 import { applyLook, type EmbedData } from '../loader/settings'
 import { type MountOptions, mount, type Widget } from '../loader/start'
 import { CONFIG_RULES } from '../protocol/public-config'
@@ -9,56 +8,60 @@ import { shutdown as endSession } from './shutdown'
 // The JS API calls a page makes rarely, loaded on their first use so the loader does not
 // carry them (the loader forwards them here with its internals).
 
-/** What the loader hands these calls: one mounted widget's parts. */
-export interface Internals {
-  options: MountOptions
-  /** The tag's data-attributes as this widget applied them. */
-  data: EmbedData
-  /** The object mount() returned: updated in place when the widget mounts again. */
-  self: Widget
-  host: HTMLElement
-  context: WidgetContext
-  unmount: () => void
-  withChat: <T>(call: (chat: ChatApi) => Promise<T>) => Promise<T>
-  api?: PortholeApi
-}
+/**
+ * What the loader hands these calls, one mounted widget's parts: its context, the
+ * options it was mounted with, the tag's data-attributes as it applied them, the object
+ * mount() returned (updated in place when the widget mounts again), its unmount, and
+ * its way to the chat. A tuple: the loader's bytes are counted.
+ */
+export type Parts = [
+  context: WidgetContext,
+  options: MountOptions,
+  data: EmbedData,
+  self: Widget,
+  unmount: () => void,
+  withChat: <T>(call: (chat: ChatApi) => Promise<T>) => Promise<T>,
+]
 
 /** Mounts again in place of this widget (removed first), keeping the page's listeners. */
-async function remount(inner: Internals, data: EmbedData): Promise<void> {
-  inner.unmount()
-  const { options, self } = inner
-  const { emitter, ui } = inner.context
-  const hidden = ui.get().hidden
-  Object.assign(self, await mount({ ...options, data, emitter, hidden, widget: self }))
+async function remount([context, options, , self, unmount]: Parts, data: EmbedData) {
+  unmount()
+  const { emitter, ui } = context
+  const { hidden } = ui.get()
+  await mount({ ...options, data, emitter, widget: self })
+  // A launcher hidden by Porthole.hide() stays hidden.
+  self.context.ui.set({ hidden })
 }
 
 export const extras = {
-  async setColor(inner: Internals, color: unknown): Promise<void> {
+  async setColor([context, , data]: Parts, color: unknown): Promise<void> {
     if (typeof color !== 'string' || !CONFIG_RULES.color(color))
       throw new TypeError(`Porthole.setColor expects a hex colour like #1f6feb, not ${color}`)
-    const { data, context } = inner
     data.color = context.settings.color = color
     applyLook(context.frame, context.settings)
   },
 
   /** The widget's own texts in another language: it mounts again, open if it was. */
-  async setLanguage(inner: Internals, lang: unknown): Promise<void> {
+  async setLanguage(parts: Parts, lang: unknown): Promise<void> {
     if (typeof lang !== 'string' || !/^(en|ru)\b/i.test(lang))
       throw new TypeError(`Porthole.setLanguage expects "en" or "ru", not ${lang}`)
+    const [context, , data, self] = parts
     // The attributes (Porthole.setAttributes) stay with the page.
-    const { url } = inner.context
-    await remount(inner, { ...inner.data, lang })
-    inner.self.context.url = url
+    const { url } = context
+    await remount(parts, { ...data, lang })
+    self.context.url = url
   },
 
-  setAttributes: (inner: Internals, attributes: unknown): Promise<void> =>
-    applyAttributes(attributes, inner.context, inner.withChat),
+  setAttributes: ([context, , , , , withChat]: Parts, attributes: unknown): Promise<void> =>
+    applyAttributes(attributes, context, withChat),
 
-  shutdown: (inner: Internals): Promise<void> => endSession(inner.context, inner.unmount),
+  shutdown: ([context, , , , unmount]: Parts): Promise<void> => endSession(context, unmount),
 
   /** After shutdown() or destroy(): mounts the widget again (a new visitor after shutdown). */
-  async boot(inner: Internals): Promise<void> {
-    if (inner.self.api === inner.api && !inner.host.isConnected) await remount(inner, inner.data)
+  async boot(parts: Parts): Promise<void> {
+    const [context, , data, self] = parts
+    // Only the widget mounted last, and only once it is gone.
+    if (self.context === context && !context.root.host.isConnected) await remount(parts, data)
   },
 }
 export type Extras = typeof extras

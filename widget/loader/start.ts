@@ -1,4 +1,4 @@
-import type { Extras, Internals } from '../extras/api'
+import type { Extras, Parts } from '../extras/api'
 import { LOADER_STRINGS } from '../i18n/loader-strings'
 import { parsePublicConfig } from '../protocol/public-config'
 import { isRecord } from '../protocol/read'
@@ -35,9 +35,8 @@ export interface MountOptions {
   loadChat: () => Promise<ChatModule>
   /** Loads the invitation's chunk (widget/loader/invite.ts). */
   loadInvite: () => Promise<InviteModule>
-  /** Remounting (boot, setLanguage): the listeners, the hidden launcher and the widget object kept. */
+  /** Remounting (boot, setLanguage): the page's listeners and the widget object kept. */
   emitter?: Emitter
-  hidden?: boolean
   widget?: Widget
 }
 
@@ -97,7 +96,6 @@ export async function mount(options: MountOptions): Promise<Widget> {
       unread: typeof unread === 'number' && unread > 0 ? unread : 0,
       invite: undefined,
       inviteAnswer: typeof inviteAnswer === 'string' ? inviteAnswer : undefined,
-      hidden: options.hidden,
       // As widget.js's config was made; the status answers tell the change at the hour.
       away: settings.businessHours?.openNow === false,
     })
@@ -212,17 +210,18 @@ export async function mount(options: MountOptions): Promise<Widget> {
     )
 
     const withChat = <T>(call: (api: ChatApi) => Promise<T>): Promise<T> => loadChat().then(call)
-    const inner: Internals = { options, data, self, host, context, unmount, withChat }
+    // The calls a page makes rarely: their bodies are a chunk of their own
+    // (widget/extras/api.ts), loaded on first use, given this widget's parts.
+    const parts: Parts = [context, options, data, self, unmount, withChat]
     const later =
       (name: keyof Extras) =>
       (...args: unknown[]): Promise<void> =>
-        import('../extras/api').then((extras) => {
-          inner.api = api
-          return (extras.extras[name] as (inner: Internals, ...args: unknown[]) => Promise<void>)(
-            inner,
+        import('../extras/api').then((module) =>
+          (module.extras[name] as (parts: Parts, ...args: unknown[]) => Promise<void>)(
+            parts,
             ...args,
-          )
-        })
+          ),
+        )
     const api: PortholeApi = {
       open: () => setOpen(true),
       close: () => setOpen(false),
@@ -240,7 +239,6 @@ export async function mount(options: MountOptions): Promise<Widget> {
       hide: () => ui.set({ hidden: true }),
       show: () => ui.set({ hidden: false }),
       destroy: unmount,
-      // Their bodies are a chunk of their own (widget/extras/api.ts), loaded on first use.
       setColor: later('setColor'),
       setLanguage: later('setLanguage'),
       setAttributes: later('setAttributes'),
