@@ -82,6 +82,7 @@ describe('the studio form', () => {
     fireEvent.input(view.getByLabelText('Check agents’ status every (seconds)'), {
       target: { value: '15' },
     })
+    fireEvent.input(view.getByLabelText(/End a conversation after/), { target: { value: '30' } })
     fireEvent.click(view.getByRole('button', { name: 'Save' }))
     await view.findByText(/Saved · version 2/)
     expect(fake.saves).toHaveLength(1)
@@ -91,6 +92,7 @@ describe('the studio form', () => {
       title: 'Northwind Outfitters',
       sound: false,
       statusPollSeconds: 15,
+      chatIdleMinutes: 30,
     })
     await view.findByText(/Saved\. New visitors get these settings/)
   })

@@ -87,6 +87,13 @@ export function AppearanceSection() {
           min={5}
           max={3600}
         />
+        <NumberField
+          path="chatIdleMinutes"
+          label="End a conversation after (minutes without a message)"
+          hint="The chat then shows “This conversation has ended”. Empty: never."
+          min={1}
+          max={43200}
+        />
       </div>
     </Section>
   )
