@@ -28,19 +28,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-avatar-small{width:20px;height:20px;border-radius:50%;object-fit:cover}
 .ph-bubble{padding:9px 13px;border-radius:18px;background:var(--ph-soft);white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;border-end-start-radius:6px}
 .ph-own .ph-bubble{background:var(--ph-accent);color:var(--ph-on-accent);border-end-start-radius:18px;border-end-end-radius:6px}
-.ph-media{display:flex;flex-direction:column;gap:6px;padding:6px;min-width:180px}
-.ph-media>.ph-media-title,.ph-media>.ph-media-meta,.ph-media>.ph-media-text,.ph-media>.ph-link{padding:0 7px}
-.ph-picture{display:block;border-radius:13px;overflow:hidden;line-height:0}
-.ph-picture img{display:block;max-width:100%;height:auto;max-height:240px;object-fit:cover}
-.ph-video,.ph-audio{display:block;width:260px;max-width:100%;border-radius:12px}
-.ph-video{max-height:200px;background:#000}
-.ph-emoji{font-size:44px;line-height:1.1;padding:4px}
-.ph-media-title{font-weight:600}
 .ph-media-meta{font-size:12.5px;color:var(--ph-muted)}
-.ph-file{display:flex;flex-direction:column;gap:2px;padding:10px 12px;border-radius:12px;background:var(--ph-bg);color:var(--ph-fg);text-decoration:none;border:1px solid var(--ph-line)}
-.ph-file-name{font-weight:600;overflow-wrap:anywhere;color:var(--ph-accent-text,var(--ph-fg))}
-.ph-file:hover{border-color:var(--ph-accent)}
-.ph-link{color:inherit;font-weight:600}
 .ph-bubble a{color:inherit}
 .ph-day{align-self:center;margin:4px 0 0;font-size:12px;font-weight:600;color:var(--ph-muted)}
 .ph-meta{font-size:11.5px;color:var(--ph-muted);padding-inline:6px}

@@ -1,8 +1,8 @@
 import { render } from 'preact'
 import type { ChatApi, WidgetContext } from '../loader/context'
-import { styleSheet } from '../loader/loader-styles'
 import { parseContact } from '../protocol/api-bodies'
 import { invalidContactField } from '../protocol/contact-rules'
+import { adoptStyles } from './adopt-styles'
 import { CHAT_CSS } from './chat-styles'
 import { ChatApp } from './components/ChatApp'
 import { MAX_MESSAGE_LENGTH } from './components/Composer'
@@ -13,7 +13,8 @@ import { createChatController } from './controller'
  * the widget's shadow root and starts the conversation.
  */
 export async function startChat(context: WidgetContext): Promise<ChatApi> {
-  context.root.adoptedStyleSheets = [...context.root.adoptedStyleSheets, styleSheet(CHAT_CSS)]
+  // One helper adopts the chat's styles and its lazy parts' (media, emoji) as they load.
+  adoptStyles(context.root, CHAT_CSS)
   const controller = createChatController(context)
   const container = document.createElement('div')
   container.className = 'ph-window-slot'

@@ -1,7 +1,9 @@
-import { useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { EntryContent, Language } from '../../../shared/widget-api'
 import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
 import { isHttpUrl } from '../../protocol/http-url'
+import { adoptStyles } from '../adopt-styles'
+import { MEDIA_CSS } from './media-styles'
 
 interface Props {
   content: Exclude<EntryContent, { type: 'text' }>
@@ -69,7 +71,7 @@ function Picture({ content, strings }: Omit<Props, 'lang'>) {
 }
 
 /** Renders an agent's media: pictures, players, files and places. Everything is text. */
-export function MediaContent({ content, strings, lang }: Props) {
+function Media({ content, strings, lang }: Props) {
   const file = safe(content.file)
   switch (content.type) {
     case 'photo':
@@ -146,4 +148,19 @@ export function MediaContent({ content, strings, lang }: Props) {
       )
     }
   }
+}
+
+/**
+ * Renders an agent's (or the customer's own) media; its styles come with this chunk and
+ * are in place before the first media message paints.
+ */
+export function MediaContent(props: Props) {
+  const mark = useRef<HTMLElement>(null)
+  useLayoutEffect(() => adoptStyles(mark.current, MEDIA_CSS), [])
+  return (
+    <>
+      <i hidden ref={mark} />
+      <Media {...props} />
+    </>
+  )
 }

@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { styleSheet } from '../../loader/loader-styles'
+import { adoptStyles } from '../adopt-styles'
 import { EMOJI_SETS } from './emoji-sets'
 import { EMOJI_CSS } from './emoji-styles'
 import { insertAtCaret, moveFocus } from './picker-keys'
@@ -16,7 +16,6 @@ export interface EmojiPickerProps {
 
 /** Emoji per row of the grid (EMOJI_CSS lays it out so). */
 const COLUMNS = 8
-let sheet: CSSStyleSheet | undefined
 
 /** Moves the focus to the `index`th child of the element's parent. */
 function focusSibling(element: Element, index: number): void {
@@ -44,10 +43,8 @@ export function EmojiPicker({ input, label, onText, onClose }: EmojiPickerProps)
   useLayoutEffect(() => {
     const element = panel.current
     const root = element?.getRootNode()
-    if (!element || !(root instanceof ShadowRoot || root instanceof Document)) return
-    sheet ??= styleSheet(EMOJI_CSS)
-    if (!root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    if (!element || !root) return
+    adoptStyles(element, EMOJI_CSS)
     element.querySelector<HTMLElement>('.ph-emo-item')?.focus()
     // A press outside the picker and the composer closes it.
     const outside = (event: Event) => {
