@@ -2,8 +2,6 @@ import type { PublicUploads } from '../../../shared/widget-api'
 import type { WidgetContext } from '../../loader/context'
 import { styleSheet } from '../../loader/loader-styles'
 import { isApiError } from '../../protocol/api-error'
-import { isRecord } from '../../protocol/read'
-import { request } from '../../protocol/request'
 import { upload } from '../../protocol/upload'
 import { parsePublicUploads } from '../../protocol/upload-bodies'
 import type { ChatController } from '../controller'
@@ -20,7 +18,7 @@ export const DEFAULT_UPLOADS: PublicUploads = {
   types: Object.keys(FILE_KINDS),
 }
 
-const created = new WeakMap<ChatController, Promise<Attachments>>()
+const created = new WeakMap<ChatController, Attachments>()
 
 /**
  * The attachments of a chat (one per controller, so it outlives the window being closed
@@ -30,7 +28,7 @@ export function attachments(
   context: WidgetContext,
   controller: ChatController,
   onSendable: (sendable: boolean) => void,
-): Promise<Attachments> {
+): Attachments {
   let existing = created.get(controller)
   if (!existing) {
     existing = createAttachments(context, controller, onSendable)
@@ -40,27 +38,11 @@ export function attachments(
 }
 
 /**
- * The site's limits: the config's `uploads` as the loader kept it (checked for its shape
- * only), else GET /api/config (a loader that keeps only the fields it reads), else the
- * defaults (the server sends none when they are in force).
- */
-async function loadLimits({ settings, base, fetch }: WidgetContext): Promise<PublicUploads> {
-  const kept = parsePublicUploads(settings.uploads)
-  if (kept) return kept
-  try {
-    const config = await request(fetch, `${base}api/config`)
-    return (isRecord(config) && parsePublicUploads(config.uploads)) || DEFAULT_UPLOADS
-  } catch {
-    return DEFAULT_UPLOADS
-  }
-}
-
-/**
  * The attachments chunk, loaded at the first attach, drop or paste: the tray of files
  * about to be sent, their uploads (POST /api/uploads, with progress) and the messages
  * they become (through the outbox, like text).
  */
-export async function createAttachments(
+export function createAttachments(
   context: WidgetContext,
   controller: ChatController,
   onSendable: (sendable: boolean) => void,
@@ -69,7 +51,8 @@ export async function createAttachments(
   const { base, settings } = context
   const { lang } = settings
   const strings = ATTACH_STRINGS[lang]
-  const limits = await loadLimits(context)
+  // The loader keeps the config's `uploads` checked for its shape only; absent: the defaults.
+  const limits = parsePublicUploads(settings.uploads) ?? DEFAULT_UPLOADS
   context.root.adoptedStyleSheets = [...context.root.adoptedStyleSheets, styleSheet(ATTACH_CSS)]
   const tray = createTray({
     limits,
@@ -108,4 +91,4 @@ export async function createAttachments(
     Tray: () => <TrayView tray={tray} strings={strings} lang={lang} />,
   }
 }
-export type Attachments = Awaited<ReturnType<typeof createAttachments>>
+export type Attachments = ReturnType<typeof createAttachments>

@@ -32,12 +32,11 @@ export function ChatApp({ controller, context }: Props) {
     const chosen = [...(list ?? [])]
     return (
       chosen.length > 0 &&
-      import('../attachments/attachments')
-        .then((module) => module.attachments(context, controller, setFiles))
-        .then((loaded) => {
-          setTray(loaded)
-          loaded.add(chosen)
-        })
+      import('../attachments/attachments').then((module) => {
+        const loaded = module.attachments(context, controller, setFiles)
+        setTray(loaded)
+        loaded.add(chosen)
+      })
     )
   }
 
