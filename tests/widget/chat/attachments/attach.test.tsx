@@ -407,6 +407,45 @@ describe('file messages in the outbox', () => {
     })
   })
 
+  it('sends a delayed file message now (Send now) under the same id, with its file', async () => {
+    const files = backendWithFiles()
+    const { widget, posts, store, control } = await open(files)
+    choose(widget, pdf())
+    await widget.screen.findByText('price-list.pdf')
+    fireEvent.click(sendButton(widget))
+    await waitFor(() => expect(xhr.requests).toHaveLength(1))
+    const document = store(xhr.requests[0])
+    control.fileAnswer = (request) =>
+      json(
+        {
+          entries: [
+            {
+              id: 'delayed-1',
+              clientId: String(request.body?.id),
+              author: 'visitor',
+              content: {
+                type: 'document',
+                file: document.url,
+                file_name: document.name,
+                file_size: document.size,
+              },
+              at: Date.now(),
+            },
+          ],
+          delivery: 'delayed',
+        },
+        202,
+      )
+    await waitFor(() => expect(posts).toHaveLength(1))
+    fireEvent.click(await widget.screen.findByRole('button', { name: 'Send now' }))
+    await waitFor(() => expect(posts).toHaveLength(2))
+    expect(posts[1]?.body).toMatchObject({
+      type: 'file',
+      fileId: document.id,
+      id: posts[0]?.body?.id,
+    })
+  })
+
   it('sends a failed file message again (Retry) with the same file under a new id', async () => {
     const { widget, posts, store } = await open()
     choose(widget, pdf())
