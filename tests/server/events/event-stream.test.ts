@@ -89,8 +89,15 @@ describe('GET /api/events over a real socket', () => {
         text: 'sent from another tab',
       }),
     })
+    // The own message is followed by its delivery: pending on its way, then sent.
     await eventually(() =>
-      expect(sse.events.map((e) => e.event)).toEqual(['message', 'typing', 'message']),
+      expect(sse.events.map((e) => e.event)).toEqual([
+        'message',
+        'typing',
+        'message',
+        'delivery',
+        'delivery',
+      ]),
     )
     const [agent, typing, own] = sse.events
     expect(agent?.id).toBe(ConversationEntry.parse(JSON.parse(agent?.data ?? '')).id)
