@@ -73,7 +73,10 @@ describeInBrowser('attachments in the widget (issue 15)', () => {
     await openChat(page)
     const hello = `Hello from ${viewport.width}px ${Date.now()}`
     await say(page, hello)
-    return { page, chat: await agent().chatWith(hello) }
+    const chat = await agent().chatWith(hello)
+    // Anna takes the chat: the demo's bot stays quiet, nothing else moves the log.
+    await agent().join(chat.id, 'Anna')
+    return { page, chat }
   }
 
   /** Chooses files through the attach button, as a visitor does. */
@@ -149,6 +152,12 @@ describeInBrowser('attachments in the widget (issue 15)', () => {
         .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBe(320)
       await own.locator('.ph-file', { hasText: 'price-list.pdf' }).waitFor()
+      // The conversation follows what was sent: the log stays at its bottom.
+      await expect
+        .poll(() =>
+          messageLog(page).evaluate((log) => log.scrollHeight - log.scrollTop - log.clientHeight),
+        )
+        .toBeLessThan(60)
       await expect.poll(() => own.getByText('Sent').count()).toBeGreaterThanOrEqual(2)
       await expect.poll(() => tray(page).count()).toBe(0)
       await page.screenshot({ path: `${SHOTS}/attach-sent-${tag}.png` })

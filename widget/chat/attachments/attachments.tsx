@@ -4,6 +4,7 @@ import { styleSheet } from '../../loader/loader-styles'
 import { isApiError } from '../../protocol/api-error'
 import { upload } from '../../protocol/upload'
 import { parsePublicUploads } from '../../protocol/upload-bodies'
+import { MediaContent } from '../components/MessageItem'
 import type { ChatController } from '../controller'
 import { ATTACH_STRINGS } from './attach-strings'
 import { ATTACH_CSS } from './attach-styles'
@@ -54,6 +55,9 @@ export function createAttachments(
   // The loader keeps the config's `uploads` checked for its shape only; absent: the defaults.
   const limits = parsePublicUploads(settings.uploads) ?? DEFAULT_UPLOADS
   context.root.adoptedStyleSheets = [...context.root.adoptedStyleSheets, styleSheet(ATTACH_CSS)]
+  // The files become media messages: their renderer is ready before the first one shows,
+  // so it renders at once and the list, following the conversation, keeps it in view.
+  MediaContent.preload().catch(() => {})
   const tray = createTray({
     limits,
     strings,
