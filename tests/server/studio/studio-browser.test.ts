@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Browser, Frame, Page } from 'playwright-core'
@@ -162,6 +162,36 @@ describeInBrowser('settings studio in Chromium', () => {
     await page.getByRole('radio', { name: 'Online' }).check()
   }, 30_000)
 
+  it('shows the look in the preview before saving: launcher label, offsets, a dark theme', async () => {
+    await page.getByLabel('Launcher label').selectOption('always')
+    await page.getByLabel('Side offset (px)').fill('48')
+    await page.getByLabel('Bottom offset (px)').fill('36')
+    await page.getByLabel('Theme', { exact: true }).selectOption('dark')
+    const frame = await previewFrame()
+    const label = frame.locator('porthole-widget .ph-label')
+    await label.getByText('We are online').waitFor()
+    expect(await label.isVisible()).toBe(true)
+    // The launcher 48 px from the side, 36 px from the bottom of the preview.
+    await expect
+      .poll(() =>
+        frame.locator('porthole-widget .ph-frame').evaluate((element) => {
+          const box = element.getBoundingClientRect()
+          return [Math.round(innerWidth - box.right), Math.round(innerHeight - box.bottom)]
+        }),
+      )
+      .toEqual([48, 36])
+    // Dark wins over the preview's Light switch: the site owner chose it. (The invitation
+    // still shows: "Show invitation now" was pressed above.)
+    const bubble = frame.locator('porthole-widget .ph-invite-answer')
+    await expect
+      .poll(() => bubble.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(28, 31, 38)')
+    mkdirSync('/tmp/shots', { recursive: true })
+    await page
+      .locator('iframe[title="Widget preview"]')
+      .screenshot({ path: '/tmp/shots/loader-preview-dark-label.png' })
+  }, 30_000)
+
   it('saves; a new visitor gets the new invitation and colour in their language without a restart', async () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Saved · version 2').waitFor()
@@ -186,6 +216,17 @@ describeInBrowser('settings studio in Chromium', () => {
       await visitor
         .locator('porthole-widget .ph-invite-text', { hasText: text })
         .waitFor({ timeout: 10_000 })
+      // The look saved with it: the label in the visitor's language, the dark theme.
+      await visitor
+        .locator('porthole-widget .ph-label', {
+          hasText: locale === 'ru-RU' ? 'Мы на связи' : 'We are online',
+        })
+        .waitFor()
+      expect(
+        await visitor
+          .locator('porthole-widget .ph-frame')
+          .evaluate((element) => getComputedStyle(element).colorScheme),
+      ).toBe('dark')
       await context.close()
     }
   }, 60_000)
