@@ -5,6 +5,7 @@ import {
   decodeMessage,
   encodeEntry,
   encodeStoredEntry,
+  encodeTransient,
   StoredEntry,
 } from '../../../../server/store/redis/wire'
 
@@ -56,5 +57,20 @@ describe('redis wire: entries checked once', () => {
     const parse = vi.spyOn(JSON, 'parse')
     expect(decodeEntry('1-0', first).content).toEqual({ type: 'text', text: 'the first' })
     expect(parse).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('redis wire: issue 17’s contact event and the entry that ends a conversation', () => {
+  it('a contact event and an ended entry cross pub/sub and the stream unchanged', () => {
+    const contact = { event: 'contact', data: { name: 'Ann', email: 'ann@example.com' } } as const
+    expect(decodeMessage(encodeTransient(contact))).toEqual(contact)
+    expect(() => decodeMessage('t{"event":"contact","data":{"email":5}}')).toThrow(StoreError)
+    const ended = StoredEntry.parse({
+      author: 'system',
+      at: 1_700_000_000_000,
+      content: { type: 'text', text: 'This conversation has ended' },
+      ended: 'idle',
+    })
+    expect(decodeEntry('3-0', encodeEntry(ended))).toEqual({ ...ended, id: '3-0' })
   })
 })
