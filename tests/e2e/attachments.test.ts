@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { findRepoRoot } from '../../server/assets/repo-root'
 import { describeInBrowser } from '../helpers/chromium'
 import { agentConsole, type ConsoleChat, textOf } from './helpers/agent-console'
 import { newVisitor } from './helpers/browser'
@@ -24,6 +26,20 @@ const pdf: Upload = {
   buffer: Buffer.from(
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   ),
+}
+
+/** axe-core's serious and critical violations inside the widget (its open shadow root). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: join(findRepoRoot(), 'node_modules/axe-core/axe.min.js') })
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string }[] }
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe
+    const { violations } = await axe.run({ include: [['porthole-widget']] })
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help}`)
+  })
 }
 
 beforeAll(async () => {
@@ -101,6 +117,7 @@ describeInBrowser('attachments in the widget (issue 15)', () => {
         .toBe(900)
       const tag = viewport === PHONE ? 'phone' : 'desktop'
       await page.screenshot({ path: `${SHOTS}/attach-tray-${tag}.png` })
+      expect(await seriousAxeViolations(page)).toEqual([])
 
       // A slow uplink, to see the progress bar.
       const cdp = await page.context().newCDPSession(page)
@@ -178,6 +195,7 @@ describeInBrowser('attachments in the widget (issue 15)', () => {
     expect(await error.textContent()).toBe('Too large: the limit is 10 MB')
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
     await page.screenshot({ path: `${SHOTS}/attach-too-large.png` })
+    expect(await seriousAxeViolations(page)).toEqual([])
     await new Promise((resolve) => setTimeout(resolve, 500))
     const after = (await agent().chats()).find((current) => current.id === chat.id)
     expect(after?.entries.filter((entry) => entry.author === 'customer')).toHaveLength(1)
