@@ -81,7 +81,8 @@ export interface InviteOptions {
 export function createInvite(options: InviteOptions) {
   const { ui, strings, settings } = options
   const hideAway = settings.businessHours?.outside === 'hide'
-  const text = element('span', { class: 'ph-invite-text' })
+  // dir=auto: an English text on a right-to-left page keeps its punctuation in place.
+  const text = element('span', { class: 'ph-invite-text', dir: 'auto' })
   const answer = element('button', { type: 'button', class: 'ph-invite-answer' }, text)
   const dismiss = element('button', {
     type: 'button',
