@@ -106,7 +106,9 @@ export function ChatApp({ controller, context }: Props) {
         if (attach(event.dataTransfer?.files)) event.preventDefault()
       }}
       onPaste={(event) => {
-        if (attach(event.clipboardData?.files)) event.preventDefault()
+        const data = event.clipboardData
+        // Copied cells or rich text carry a picture of themselves too: the text wins.
+        if (!data?.types.includes('text/plain') && attach(data?.files)) event.preventDefault()
       }}
     >
       <ChatHeader

@@ -322,16 +322,26 @@ describe('drop and paste', () => {
     expect(over.defaultPrevented).toBe(false)
   })
 
-  it('takes a pasted image, and leaves pasted text to the message box', async () => {
+  it('takes a pasted image, and leaves pasted text (with or without a picture) to the message box', async () => {
     const { widget } = await open()
     const box = widget.screen.getByRole('textbox', { name: 'Message' })
     const text = new Event('paste', { bubbles: true, cancelable: true })
-    Object.defineProperty(text, 'clipboardData', { value: { files: [] } })
+    Object.defineProperty(text, 'clipboardData', { value: { types: ['text/plain'], files: [] } })
     box.dispatchEvent(text)
     expect(text.defaultPrevented).toBe(false)
+    // Cells copied from a spreadsheet come with a picture of themselves: pasted as text.
+    const cells = new Event('paste', { bubbles: true, cancelable: true })
+    Object.defineProperty(cells, 'clipboardData', {
+      value: {
+        types: ['text/plain', 'text/html', 'Files'],
+        files: [file('image.png', 4096, 'image/png')],
+      },
+    })
+    box.dispatchEvent(cells)
+    expect(cells.defaultPrevented).toBe(false)
     const image = new Event('paste', { bubbles: true, cancelable: true })
     const pasted = [file('image', 2048, 'image/png')]
-    Object.defineProperty(image, 'clipboardData', { value: { files: pasted } })
+    Object.defineProperty(image, 'clipboardData', { value: { types: ['Files'], files: pasted } })
     box.dispatchEvent(image)
     pasted.length = 0
     expect(image.defaultPrevented).toBe(true)
