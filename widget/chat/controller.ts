@@ -6,7 +6,7 @@ import { compareEntryIds } from '../protocol/entry-id'
 import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bodies'
 import { type RequestOptions, request } from '../protocol/request'
 import { observable } from '../state/observable'
-import { agentJoining } from './agent-joined'
+import { agentsJoining } from './agent-joined'
 import { createAttention } from './attention'
 import { createCatchUp } from './catch-up'
 import { type Link, watchLink } from './connection'
@@ -65,8 +65,8 @@ export function createChatController(context: WidgetContext) {
       if (fresh.length > 0) {
         events.showTyping(undefined)
         for (const entry of fresh) emitter.emit('message', entry)
-        const joining = agentJoining(previous.entries, fresh)
-        if (joining) emitter.emit('agentJoined', { name: joining.name })
+        for (const { name } of agentsJoining(previous.entries, fresh))
+          emitter.emit('agentJoined', { name })
         if (!isSeen()) attention.notify(settings.sound, fresh.length)
       }
       // The end arriving now (not read yet anywhere) is news for the page, not a reply.

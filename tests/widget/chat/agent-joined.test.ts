@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
-import { agentJoining } from '../../../widget/chat/agent-joined'
+import { agentsJoining } from '../../../widget/chat/agent-joined'
 
 let next = 1
 function entry(author: ConversationEntry['author'], extra: Partial<ConversationEntry> = {}) {
@@ -14,29 +14,35 @@ function entry(author: ConversationEntry['author'], extra: Partial<ConversationE
   } as ConversationEntry
 }
 
-describe('agentJoining', () => {
-  it('is the first agent message of a conversation, not the bot’s nor a later agent’s', () => {
-    const greeting = entry('bot')
+describe('agentsJoining', () => {
+  it('is each agent’s first message of a conversation, by name', () => {
+    const bot = entry('agent', { name: 'Northwind bot' })
     const question = entry('visitor')
     const first = entry('agent', { name: 'Anna' })
     const second = entry('agent', { name: 'Anna' })
-    expect(agentJoining([greeting, question], [first, second])).toBe(first)
-    expect(agentJoining([greeting, question, first], [second])).toBeUndefined()
-    expect(agentJoining([greeting], [question])).toBeUndefined()
+    expect(agentsJoining([], [bot, question])).toEqual([bot])
+    expect(agentsJoining([bot, question], [first, second])).toEqual([first])
+    expect(agentsJoining([bot, question, first], [second])).toEqual([])
+    // Porthole's own bot and system lines are not agents.
+    expect(agentsJoining([], [entry('bot'), entry('system')])).toEqual([])
+    const boris = entry('agent', { name: 'Boris' })
+    expect(agentsJoining([bot, first], [boris])).toEqual([boris])
   })
 
   it('comes again after the conversation ended', () => {
-    const first = entry('agent')
+    const first = entry('agent', { name: 'Anna' })
     const ended = entry('system', { ended: 'closed' })
-    const again = entry('agent')
-    expect(agentJoining([first, ended, entry('visitor')], [again])).toBe(again)
-    expect(agentJoining([first], [ended, again])).toBe(again)
+    const again = entry('agent', { name: 'Anna' })
+    expect(agentsJoining([first, ended, entry('visitor')], [again])).toEqual([again])
+    expect(agentsJoining([first], [ended, again])).toEqual([again])
   })
 
   it('holds over a long conversation (a thousand entries)', () => {
-    const history = Array.from({ length: 1000 }, (_, index) => entry(index % 2 ? 'visitor' : 'bot'))
-    const agent = entry('agent')
-    expect(agentJoining(history, [agent])).toBe(agent)
-    expect(agentJoining([...history, agent], [entry('agent')])).toBeUndefined()
+    const history = Array.from({ length: 1000 }, (_, index) =>
+      entry(index % 2 ? 'visitor' : 'agent', { name: 'Northwind bot' }),
+    )
+    const agent = entry('agent', { name: 'Anna' })
+    expect(agentsJoining(history, [agent])).toEqual([agent])
+    expect(agentsJoining([...history, agent], [entry('agent', { name: 'Anna' })])).toEqual([])
   })
 })
