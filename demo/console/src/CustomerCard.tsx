@@ -6,10 +6,23 @@ import { customerName, formatTime } from './format'
 
 type Props = { chat: Chat; channelName: string }
 
+/**
+ * The site's custom attributes (Porthole.setAttributes): the widget sends them as
+ * `ph.<name>=<value>` parameters of the page address, sender.url being the only place the
+ * protocol has for them.
+ */
+export function attributesOf(url: string | undefined): [string, string][] {
+  if (!url || !isHttpUrl(url)) return []
+  return [...new URL(url).searchParams].flatMap(([name, value]) =>
+    name.startsWith('ph.') ? [[name.slice(3), value] as [string, string]] : [],
+  )
+}
+
 /** What the service knows of the customer: sender fields of spec 2.1, as last sent. */
 export function CustomerCard({ chat, channelName }: Props) {
   const { customer } = chat
   const name = customerName(chat)
+  const attributes = attributesOf(customer.url)
   const rows: Array<[string, ComponentChildren]> = [
     ['Phone', customer.phone],
     [
@@ -45,6 +58,19 @@ export function CustomerCard({ chat, channelName }: Props) {
           ) : null,
         )}
       </dl>
+      {attributes.length > 0 ? (
+        <div class="attributes">
+          <h3>Attributes</h3>
+          <dl>
+            {attributes.map(([label, value]) => (
+              <div key={label} class="card-row">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
       {customer.invite ? (
         <div class="invite">
           <h3>Invitation shown</h3>
