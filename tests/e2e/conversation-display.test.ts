@@ -124,6 +124,19 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     })
   }
 
+  /** The bubble with this text lies wholly inside the conversation's visible area. */
+  function inView(page: Page, bubbleText: string): Promise<boolean> {
+    return log(page).evaluate((list, wanted) => {
+      const bubble = [...list.querySelectorAll('.ph-bubble')].find(
+        (each) => each.textContent === wanted,
+      )
+      if (!bubble) return false
+      const box = bubble.getBoundingClientRect()
+      const view = list.getBoundingClientRect()
+      return box.top >= view.top - 0.5 && box.bottom <= view.bottom + 0.5
+    }, bubbleText)
+  }
+
   /** The launcher's box on the page. */
   async function launcherBox(page: Page) {
     const box = await page.locator('porthole-widget .ph-launcher').boundingBox()
@@ -208,6 +221,9 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
         const backend = await backendFor()
         const page = await visit(backend, { viewport })
         await open(page)
+        // A conversation longer than the window: the list scrolls and follows the bottom.
+        for (let index = 1; index <= 12; index++) backend.agentSays(text(`Update ${index}`))
+        await page.locator('porthole-widget .ph-bubble').getByText('Update 12').waitFor()
         await media(page, backend)
         const player = page.locator('porthole-widget .ph-audio')
         const box = await player.boundingBox()
@@ -218,6 +234,11 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
           .poll(() => page.locator('porthole-widget .ph-bubble').getByText('Voice message').count())
           .toBe(1)
         expect(await page.getByRole('img', { name: '👍' }).count()).toBe(1)
+        // The list followed the bottom as the media's code and the picture came in: a
+        // reply after them is in view.
+        backend.agentSays(text('Did that play?'))
+        await page.locator('porthole-widget .ph-bubble').getByText('Did that play?').waitFor()
+        await expect.poll(() => inView(page, 'Did that play?')).toBe(true)
         if (viewport === PHONE) await page.screenshot({ path: `${SHOTS}/disp-phone-media.png` })
       }
     })

@@ -156,7 +156,12 @@ function Media({ content, strings, lang }: Props) {
  */
 export function MediaContent(props: Props) {
   const mark = useRef<HTMLElement>(null)
-  useLayoutEffect(() => adoptStyles(mark.current, MEDIA_CSS), [])
+  useLayoutEffect(() => {
+    adoptStyles(mark.current, MEDIA_CSS)
+    // Shown now (its code came later than the list rendered): the list, if it follows
+    // the bottom, keeps it in view as for a picture that loads.
+    mark.current?.dispatchEvent(new Event('load'))
+  }, [])
   return (
     <>
       <i hidden ref={mark} />

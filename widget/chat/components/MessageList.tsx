@@ -50,7 +50,9 @@ export function MessageList({
   // Loading on its own (scrolled to the top) only when not already loading or failed.
   const auto = canLoad && history === 'idle'
   const first = entries[0]?.id
-  // Where the customer was: measured while rendering, before the DOM changes.
+  // Where the customer was: measured while rendering, before the DOM changes. Whether
+  // they follow the bottom is what their last scroll said: a picture that loads and
+  // grows the list above the bottom does not stop the list following new messages.
   const anchor = useRef({
     height: 0,
     top: 0,
@@ -64,8 +66,9 @@ export function MessageList({
     Object.assign(anchor.current, {
       height: element.scrollHeight,
       top: element.scrollTop,
-      atBottom: element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX,
     })
+  const atEnd = (element: HTMLElement) =>
+    element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX
 
   useLayoutEffect(() => {
     const element = list.current
@@ -113,7 +116,13 @@ export function MessageList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard
       tabIndex={0}
       onScroll={(event) => {
+        anchor.current.atBottom = atEnd(event.currentTarget)
         if (auto && event.currentTarget.scrollTop < EDGE_PX) onLoadEarlier()
+      }}
+      // A picture or a player that loads while the customer follows the bottom keeps it in view.
+      onLoadCapture={(event) => {
+        if (anchor.current.atBottom)
+          event.currentTarget.scrollTop = event.currentTarget.scrollHeight
       }}
     >
       {notice && (
