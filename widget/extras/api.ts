@@ -65,3 +65,8 @@ export const extras = {
   },
 }
 export type Extras = typeof extras
+
+/** Runs one of the calls for the loader, which forwards the page's arguments as they are. */
+export function run(name: keyof Extras, parts: Parts, args: unknown[]): Promise<void> {
+  return (extras[name] as (parts: Parts, ...args: unknown[]) => Promise<void>)(parts, ...args)
+}

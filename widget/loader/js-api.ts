@@ -21,7 +21,7 @@ export interface PortholeApi {
   setAttributes(attributes: Record<string, unknown>): Promise<void>
   /** The widget's own texts in `lang` (en, ru): the widget mounts again in it. */
   setLanguage(lang: string): Promise<void>
-  setColor(hex: string): void
+  setColor(hex: string): Promise<void>
   /** Ends the session on this device: revoked, the widget and its storage removed. */
   shutdown(): Promise<void>
   /** Brings the widget back after shutdown() or destroy(). */
@@ -29,6 +29,9 @@ export interface PortholeApi {
   /** Removes the widget from the page (its storage stays); boot() brings it back. */
   destroy(): void
 }
+
+/** The methods whose bodies load on first use (widget/extras/api.ts). */
+export const LATER = ['setColor', 'setLanguage', 'setAttributes', 'shutdown', 'boot'] as const
 
 export type Namespace = Record<string, unknown> & { q?: unknown }
 

@@ -13,7 +13,7 @@ export const LOADER_CSS = `
 [hidden]{display:none!important}
 .ph-frame{--ph-bg:light-dark(#fff,#1c1f26);--ph-fg:light-dark(#16181d,#eceff4);--ph-muted:light-dark(#5d6470,#a4acb9);
 position:fixed;z-index:2147483000;bottom:max(var(--ph-y),env(safe-area-inset-bottom));inset-inline-end:max(var(--ph-x),env(safe-area-inset-right));
-display:flex;flex-direction:column;align-items:flex-end;gap:12px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ph-fg)}
+display:flex;flex-direction:column;align-items:flex-end;gap:12px;font:15px/1.45 system-ui,sans-serif;color:var(--ph-fg)}
 .ph-bottom-left{inset-inline:max(var(--ph-x),env(safe-area-inset-left)) auto;align-items:flex-start}
 button{font:inherit;color:inherit;cursor:pointer;border:0}
 :focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}

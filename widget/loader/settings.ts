@@ -1,6 +1,6 @@
 import type { Language, PublicConfig } from '../../shared/widget-api'
 import { pickLanguage } from '../i18n/language'
-import { CONFIG_RULES, type WidgetConfigKey } from '../protocol/public-config'
+import { CONFIG_RULES } from '../protocol/public-config'
 
 /** The settings the widget runs with: the site's config with the tag's overrides. */
 export interface WidgetSettings extends Omit<PublicConfig, 'lang'> {
@@ -21,18 +21,18 @@ export function resolveSettings(
   browserLang?: string,
 ): WidgetSettings {
   const settings = { ...config } as Record<string, unknown>
-  const report = (attribute: string, value: string): void =>
-    console.error(
-      `Porthole: ignoring data-${attribute}="${value}"; see the widget docs for valid values`,
-    )
-  const override = (key: WidgetConfigKey, value: string): void => {
-    if (CONFIG_RULES[key](value)) settings[key] = value
-    else report(key, value)
-  }
   if (data.title) settings.title = data.title
-  if (data.color !== undefined) override('color', data.color)
-  if (data.position !== undefined) override('position', data.position)
-  if (data.lang !== undefined && !/^(en|ru)\b/i.test(data.lang)) report('lang', data.lang)
+  for (const key of ['color', 'position', 'lang'] as const) {
+    const value = data[key]
+    // lang: any en or ru tag (en-GB); pickLanguage reads it.
+    const valid = key === 'lang' ? /^(en|ru)\b/i.test(value ?? '') : CONFIG_RULES[key](value)
+    if (value === undefined || valid) {
+      if (key !== 'lang' && value !== undefined) settings[key] = value
+    } else
+      console.error(
+        `Porthole: ignoring data-${key}="${value}"; see the widget docs for valid values`,
+      )
+  }
   return { ...(settings as PublicConfig), lang: pickLanguage(data.lang, config.lang, browserLang) }
 }
 

@@ -1,4 +1,4 @@
-import type { Extras, Parts } from '../extras/api'
+import type { Parts } from '../extras/api'
 import { LOADER_STRINGS } from '../i18n/loader-strings'
 import { parsePublicConfig } from '../protocol/public-config'
 import { isRecord } from '../protocol/read'
@@ -10,7 +10,7 @@ import type { ChatApi, ChatModule, EventSourceClass, UiState, WidgetContext } fr
 import { element } from './dom'
 import { getJson } from './get-json'
 import type { InviteModule } from './invite'
-import { installApi, type Namespace, type PortholeApi } from './js-api'
+import { installApi, LATER, type Namespace, type PortholeApi } from './js-api'
 import { createLauncher } from './launcher'
 import { LOADER_CSS, styleSheet } from './loader-styles'
 import { applyLook, type EmbedData, resolveSettings } from './settings'
@@ -210,19 +210,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     )
 
     const withChat = <T>(call: (api: ChatApi) => Promise<T>): Promise<T> => loadChat().then(call)
-    // The calls a page makes rarely: their bodies are a chunk of their own
-    // (widget/extras/api.ts), loaded on first use, given this widget's parts.
-    const parts: Parts = [context, options, data, self, unmount, withChat]
-    const later =
-      (name: keyof Extras) =>
-      (...args: unknown[]): Promise<void> =>
-        import('../extras/api').then((module) =>
-          (module.extras[name] as (parts: Parts, ...args: unknown[]) => Promise<void>)(
-            parts,
-            ...args,
-          ),
-        )
-    const api: PortholeApi = {
+    const api = {
       open: () => setOpen(true),
       close: () => setOpen(false),
       toggle: () => setOpen(!ui.get().open),
@@ -239,12 +227,13 @@ export async function mount(options: MountOptions): Promise<Widget> {
       hide: () => ui.set({ hidden: true }),
       show: () => ui.set({ hidden: false }),
       destroy: unmount,
-      setColor: later('setColor'),
-      setLanguage: later('setLanguage'),
-      setAttributes: later('setAttributes'),
-      shutdown: later('shutdown'),
-      boot: later('boot'),
-    }
+    } as PortholeApi
+    // The calls a page makes rarely: their bodies are a chunk of their own
+    // (widget/extras/api.ts), loaded on first use, given this widget's parts.
+    const parts: Parts = [context, options, data, self, unmount, withChat]
+    for (const name of LATER)
+      api[name] = (...args: unknown[]) =>
+        import('../extras/api').then((module) => module.run(name, parts, args))
 
     // A returning visitor (a session, unread replies or an open chat) needs the live
     // stream at once; a new visitor pays only for the loader until they engage.

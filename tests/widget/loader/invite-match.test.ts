@@ -67,7 +67,11 @@ describe('matchInvitation: every condition', () => {
   })
 
   it('needs every condition to hold', () => {
-    const when = { pages: ['/pricing*'], device: 'desktop', agentsOnline: true } as const
+    const when: PublicInvitation['when'] = {
+      pages: ['/pricing*'],
+      device: 'desktop',
+      agentsOnline: true,
+    }
     expect(match([rule('Hi', when)]).rule?.text).toBe('Hi')
     expect(match([rule('Hi', { ...when, device: 'mobile' })]).rule).toBeUndefined()
   })
