@@ -146,10 +146,19 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
 
   describe('a right-to-left page', () => {
     it('opening the chat does not move the launcher, the meta line reads in order, the send arrow is mirrored', async () => {
-      const backend = await backendFor({ html: 'lang="ar" dir="rtl"' })
+      const backend = await backendFor({
+        html: 'lang="ar" dir="rtl"',
+        config: { launcherLabel: 'always' },
+      })
       const page = await visit(backend)
       await page.getByRole('button', { name: /open chat/i }).waitFor()
       const before = await launcherBox(page)
+      // The mirrored corner (bottom left), the visible label beside it toward the page.
+      expect(before.x).toBeLessThan(DESKTOP.width / 2)
+      const label = page.locator('porthole-widget .ph-label')
+      await label.getByText('We are online').waitFor()
+      const beside = await label.boundingBox()
+      expect(beside?.x ?? -1).toBeGreaterThanOrEqual(before.x + before.width)
       await open(page)
       const after = await launcherBox(page)
       expect(Math.abs(after.x - before.x)).toBeLessThan(1)
