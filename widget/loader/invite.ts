@@ -74,8 +74,6 @@ export interface InviteOptions {
   isSuppressed: (text: string) => Promise<boolean>
   onAnswer: () => void
   onDismiss: (text: string) => void
-  /** Loads the rules' code (tests pass it; the chunk imports it itself). */
-  loadEngine?: () => Promise<{ runRules: InviteEngine }>
 }
 
 export function createInvite(options: InviteOptions) {
@@ -141,8 +139,7 @@ export function createInvite(options: InviteOptions) {
   let engine: ReturnType<InviteEngine> | undefined
   let destroyed = false
   if (settings.invitations && !options.data.inviteText) {
-    const load = options.loadEngine ?? (() => import('./invite-engine'))
-    void load().then(({ runRules }) => {
+    void import('./invite-engine').then(({ runRules }) => {
       if (destroyed) return
       engine = runRules({
         ui,
