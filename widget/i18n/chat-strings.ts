@@ -29,7 +29,6 @@ export interface ChatStrings {
   download: string
   openMap: string
   location: string
-  voice: string
   /** The header's sound toggle (pressed: muted). */
   mute: string
   emoji: string
@@ -71,7 +70,6 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     download: 'Download',
     openMap: 'Open map',
     location: 'Location',
-    voice: 'Voice message',
     mute: 'Mute',
     emoji: 'Emoji',
     newMessageTitle: (count) => `(${count}) New message`,
@@ -104,7 +102,6 @@ export const CHAT_STRINGS: Record<Language, ChatStrings> = {
     download: 'Скачать',
     openMap: 'Открыть карту',
     location: 'Местоположение',
-    voice: 'Голосовое сообщение',
     mute: 'Без звука',
     emoji: 'Эмодзи',
     newMessageTitle: (count) => `(${count}) Новое сообщение`,

@@ -11,6 +11,9 @@ interface Props {
   lang: Language
 }
 
+/** A voice message's label: here, with the media code, not in the chat's first open. */
+const VOICE: Record<Language, string> = { en: 'Voice message', ru: 'Голосовое сообщение' }
+
 /** Only http(s) links are ever rendered, whatever the parser let through. */
 function safe(url: string | undefined): string | undefined {
   return url !== undefined && isHttpUrl(url) ? url : undefined
@@ -95,7 +98,7 @@ function Media({ content, strings, lang }: Props) {
       )
     case 'audio':
     case 'voice': {
-      const label = content.type === 'voice' && strings.voice
+      const label = content.type === 'voice' && VOICE[lang]
       return (
         <>
           {label && <span class="ph-media-title">{label}</span>}
