@@ -236,10 +236,13 @@ describe('a save reaches GET /api/config without a restart', () => {
     const after = await t?.app.request('/api/config', { headers: { 'if-none-match': etag } })
     expect(after?.status).toBe(200)
     const config = PublicConfig.parse(await after?.json())
+    // A once-per-session rule goes as a rule (one of the old kind would go as `invite`).
     expect(config).toMatchObject({
       title: 'Talk to us',
       color: '#aa0000',
-      invite: { text: 'Need a hand?', delaySeconds: 5 },
+      invitations: [
+        { text: 'Need a hand?', when: { secondsOnPage: 5 }, frequency: 'once-per-session' },
+      ],
     })
     const ru = await t?.app.request('/api/config', {
       headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' },
@@ -247,7 +250,7 @@ describe('a save reaches GET /api/config without a restart', () => {
     expect(ru?.headers.get('vary')).toMatch(/Accept-Language/)
     expect(await ru?.json()).toMatchObject({
       title: 'Напишите нам',
-      invite: { text: 'Нужна помощь?' },
+      invitations: [{ text: 'Нужна помощь?' }],
     })
   })
 
