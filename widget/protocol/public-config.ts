@@ -55,7 +55,10 @@ export function parsePublicConfig(value: unknown): PublicConfig | undefined {
   if (!keys.every((key) => CONFIG_RULES[key](value[key]))) return undefined
   const config = pick(value, keys) as PublicConfig
   if (config.businessHours)
-    config.businessHours = pick(config.businessHours, ['outside', 'openNow']) as PublicConfig['businessHours']
+    config.businessHours = pick(config.businessHours, [
+      'outside',
+      'openNow',
+    ]) as PublicConfig['businessHours']
   if (config.offsets) config.offsets = pick(config.offsets, ['x', 'y']) as PublicConfig['offsets']
   return config
 }
