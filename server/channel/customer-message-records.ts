@@ -4,11 +4,13 @@ import type { Logger } from '../logging/logger'
 import {
   KEY_PREFIXES,
   OUTBOX_INDEXED_KEY,
+  OUTBOX_OPEN_INDEXED_KEY,
   outboxDueKeyOf,
   outboxItemKey,
+  outboxOpenKey,
   visitorPartDedupeKey,
 } from '../store/keys'
-import type { ConversationLog, Records, VisitorEvents } from '../store/types'
+import type { ConversationLog, Indexes, Records, VisitorEvents } from '../store/types'
 import { deliveryState, isActive, OutboxItem } from './customer-message-item'
 
 /** A marker's value: when it was written (an orphan is dropped only once it is old). */
@@ -17,7 +19,7 @@ const DueMarker = z.object({ since: z.number() })
 const IndexedMarker = z.unknown()
 
 /** The roles of the store the outbox's records use. */
-export type OutboxStore = ConversationLog & VisitorEvents & Records
+export type OutboxStore = ConversationLog & VisitorEvents & Records & Indexes
 
 export type OutboxRecordsOptions = {
   store: OutboxStore
@@ -34,7 +36,8 @@ export type OutboxRecords = ReturnType<typeof createOutboxRecords>
 /**
  * The outbox's store I/O: items (`outbox:<visitor>:<id>`), their due markers
  * (`outbox-due:…`, one per active item, so the sweep never reads finished ones), the
- * visitor's log entries and the `delivery` events.
+ * visitor's index of items not sent (`outbox-open:<visitor>`, read by every stream
+ * open: see unsent-deliveries.ts), the visitor's log entries and the `delivery` events.
  */
 export function createOutboxRecords(options: OutboxRecordsOptions) {
   const { store, logger, now, keepMs, youngMs } = options
@@ -45,15 +48,30 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
     )
   }
 
-  /** Saves the item; an item turning active gets its due marker first, a finished one loses it. */
+  /**
+   * Saves the item; an item turning active gets its due marker first, a finished one
+   * loses it. The visitor's index holds every item not sent: its id goes in before the
+   * item is stored unsent (created, restarted, or given up: the index then lasts as long
+   * as the item), and leaves only once the item is stored `sent`, which is final. So the
+   * index is never missing an unsent item, whatever the order of writes across instances.
+   */
   async function save(item: OutboxItem, wasActive: boolean): Promise<void> {
     const key = outboxItemKey(item.visitorId, item.clientId)
+    const sent = item.state === 'sent'
+    if (!sent && (!wasActive || !isActive(item)))
+      await store.indexAdd(outboxOpenKey(item.visitorId), item.clientId, keepMs)
     if (isActive(item) && !wasActive) await store.setRecord(outboxDueKeyOf(key), { since: now() })
     await store.setRecord(key, item, keepMs)
     if (!isActive(item) && wasActive) {
       await store.deleteRecord(outboxDueKeyOf(key)).catch((error: unknown) => {
         // The sweep drops the markers of finished items.
         logger.debug('outbox: due marker not deleted', { error })
+      })
+    }
+    if (sent) {
+      await store.indexRemove(outboxOpenKey(item.visitorId), item.clientId).catch((error) => {
+        // A stream open reads the item, finds it sent and drops it from the index.
+        logger.debug('outbox: sent item not removed from the visitor index', { error })
       })
     }
   }
@@ -96,14 +114,23 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
     await store.deleteRecord(outboxDueKeyOf(key))
   }
 
-  /** Once per store: items stored before due markers existed get theirs. */
+  /**
+   * Once per store: items stored before due markers existed get theirs, and unsent items
+   * stored before the visitors' indexes existed join theirs.
+   */
   async function indexOlderItems(): Promise<void> {
-    if ((await store.getRecord(OUTBOX_INDEXED_KEY, IndexedMarker)) !== undefined) return
+    const marked = (await store.getRecord(OUTBOX_INDEXED_KEY, IndexedMarker)) !== undefined
+    const indexed = (await store.getRecord(OUTBOX_OPEN_INDEXED_KEY, IndexedMarker)) !== undefined
+    if (marked && indexed) return
     for (const key of await store.listRecords(KEY_PREFIXES.outboxItem)) {
       const item = await read(key)
-      if (item && isActive(item)) await store.setRecord(outboxDueKeyOf(key), { since: now() })
+      if (!item) continue
+      if (!marked && isActive(item)) await store.setRecord(outboxDueKeyOf(key), { since: now() })
+      if (!indexed && item.state !== 'sent')
+        await store.indexAdd(outboxOpenKey(item.visitorId), item.clientId, keepMs)
     }
     await store.setRecord(OUTBOX_INDEXED_KEY, { at: now() })
+    await store.setRecord(OUTBOX_OPEN_INDEXED_KEY, { at: now() })
   }
 
   return { read, save, appendEntries, announce, dropMarker, indexOlderItems }

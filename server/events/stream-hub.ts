@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http'
+import { unsentDeliveries } from '../channel/unsent-deliveries'
 import type { Logger } from '../logging/logger'
 import { readProfile } from '../session/profile'
-import type { ConversationLog, Records, VisitorEvent, VisitorEvents } from '../store/types'
+import type { ConversationLog, Indexes, Records, VisitorEvent, VisitorEvents } from '../store/types'
 import { type Connection, createStreamWriter, isOpen } from './connection'
 import { loadReadMarker } from './read-marker'
 import { replayLog } from './replay'
@@ -29,7 +30,11 @@ export type StreamHub = {
    * no await in between, so the count is exact.
    */
   refusal(ip: string): StreamRefusal | undefined
-  /** Takes over `res`: writes the headers, the read marker, the replay, then live events until the client leaves. */
+  /**
+   * Takes over `res`: writes the headers, the read marker, the contact, the replay, the
+   * delivery state of every customer message not sent yet, then live events until the
+   * client leaves.
+   */
   open(stream: OpenStream): Promise<void>
   /** The visitors with an open stream on this instance. */
   visitorIds(): Iterable<string>
@@ -41,7 +46,7 @@ export type StreamHub = {
 }
 
 export type StreamHubOptions = {
-  store: ConversationLog & VisitorEvents & Records
+  store: ConversationLog & VisitorEvents & Records & Indexes
   logger: Logger
   heartbeatMs: number
   retryMs?: number
@@ -157,7 +162,14 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       lastEventId,
       firstPage: options.firstPage ?? 200,
     })
-    if (upTo !== false) await writer.endReplay(conn, upTo)
+    if (upTo === false) return
+    // The delivery events of changes made before this stream existed (e.g. messages
+    // delayed by an outage another device sent them in): after the entries they are
+    // about, before the live events queued meanwhile, which are newer.
+    const deliveries = await unsentDeliveries(store, conn.visitorId, logger)
+    const chunk = deliveries.map((data) => formatTransient('delivery', data)).join('')
+    if (chunk.length > 0 && !(await writer.replayWrite(conn, chunk))) return
+    await writer.endReplay(conn, upTo)
   }
 
   // A write costs a system call: 10,000 streams written in one go hold the event loop

@@ -1,4 +1,4 @@
-// Every key Porthole gives the store — records, claims and append dedupe keys — is
+// Every key Porthole gives the store — records, indexes, claims and append dedupe keys — is
 // built here, so no two features can collide and `listRecords(prefix)` lists exactly
 // one kind. No prefix is the start of another (tests/server/store/keys.test.ts). A
 // key's parts are visitor ids, client ids and the service's ids: text that never
@@ -14,6 +14,11 @@ export const KEY_PREFIXES = {
   outboxItem: 'outbox:',
   /** Record: the due marker of an active outbox item, `outbox-due:<visitorId>:<clientId>`. */
   outboxDue: 'outbox-due:',
+  /**
+   * Index (Store.indexAdd): the client ids of a visitor's outbox items that may not be
+   * sent yet, `outbox-open:<visitorId>`, read on every stream open.
+   */
+  outboxOpen: 'outbox-open:',
   /** Record: store-wide outbox bookkeeping. */
   outboxMeta: 'outbox-meta:',
   /** Claim: one instance delivers an outbox item, `lock:<item key>`. */
@@ -78,6 +83,11 @@ export const outboxItemKeyOf = (dueKey: string) =>
 
 /** Set once every item stored before due markers existed has its marker. */
 export const OUTBOX_INDEXED_KEY = `${P.outboxMeta}due-markers`
+
+export const outboxOpenKey = (visitorId: string) => `${P.outboxOpen}${visitorId}`
+
+/** Set once every unsent item stored before the per-visitor index existed is in it. */
+export const OUTBOX_OPEN_INDEXED_KEY = `${P.outboxMeta}open-index`
 
 export const deliveryLockKey = (itemKey: string) => `${P.deliveryLock}${itemKey}`
 

@@ -19,6 +19,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
   const dedupe = new Map<string, { visitorId: string; entry: ConversationEntry }>()
   const records = new Map<string, Expiring<string>>()
   const claims = new Map<string, number>()
+  const indexes = new Map<string, Expiring<Set<string>>>()
   const fanOut = createFanOut()
   let sequence = 0
   let closed = false
@@ -138,6 +139,20 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       assertOpen()
       return [...records.keys()].filter((key) => key.startsWith(prefix) && live(records, key))
     },
+    async indexAdd(key, member, ttlMs) {
+      assertOpen()
+      const members = live(indexes, key)?.value ?? new Set<string>()
+      members.add(member)
+      indexes.set(key, { value: members, expiresAt: now() + ttlMs })
+    },
+    async indexRemove(key, member) {
+      assertOpen()
+      live(indexes, key)?.value.delete(member)
+    },
+    async indexMembers(key) {
+      assertOpen()
+      return [...(live(indexes, key)?.value ?? [])].sort()
+    },
     async prune(retention: Retention) {
       assertOpen()
       const cutoff = now() - retention.maxAgeMs
@@ -155,6 +170,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       for (const [key, seen] of dedupe) if (removed.has(seen.entry.id)) dedupe.delete(key)
       for (const [key, until] of claims) if (until <= now()) claims.delete(key)
       for (const key of records.keys()) live(records, key)
+      for (const key of indexes.keys()) live(indexes, key)
       return dropped
     },
     async ping() {

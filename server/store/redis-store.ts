@@ -207,6 +207,10 @@ export async function createRedisStore(
     setRecord: (key, value, ttlMs) => command('setRecord', () => records.set(key, value, ttlMs)),
     deleteRecord: (key) => command('deleteRecord', () => records.delete(key)),
     listRecords: (prefix) => command('listRecords', () => records.list(prefix)),
+    indexAdd: (key, member, ttlMs) =>
+      command('indexAdd', () => records.indexAdd(key, member, ttlMs)),
+    indexRemove: (key, member) => command('indexRemove', () => records.indexRemove(key, member)),
+    indexMembers: (key) => command('indexMembers', () => records.indexMembers(key)),
     prune(next) {
       return command('prune', async () => {
         retention = next

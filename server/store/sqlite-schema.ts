@@ -19,6 +19,15 @@ CREATE TABLE IF NOT EXISTS records (
   value TEXT NOT NULL,
   expires_at INTEGER
 );
+CREATE TABLE IF NOT EXISTS indexes (
+  key TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS index_members (
+  key TEXT NOT NULL,
+  member TEXT NOT NULL,
+  PRIMARY KEY (key, member)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS claims (
   key TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL

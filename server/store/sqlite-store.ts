@@ -69,6 +69,22 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     listRecords: db.prepare<[{ prefix: string; now: number }], { key: string }>(
       'SELECT key FROM records WHERE substr(key, 1, length(@prefix)) = @prefix AND (expires_at IS NULL OR expires_at > @now) ORDER BY key',
     ),
+    indexKeep: db.prepare<[string, number]>(
+      'INSERT OR REPLACE INTO indexes (key, expires_at) VALUES (?, ?)',
+    ),
+    indexLive: db.prepare<[string, number], { one: number }>(
+      'SELECT 1 AS one FROM indexes WHERE key = ? AND expires_at > ?',
+    ),
+    indexClear: db.prepare<[string]>('DELETE FROM index_members WHERE key = ?'),
+    indexAdd: db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO index_members (key, member) VALUES (?, ?)',
+    ),
+    indexRemove: db.prepare<[string, string]>(
+      'DELETE FROM index_members WHERE key = ? AND member = ?',
+    ),
+    indexMembers: db.prepare<[string, number], { member: string }>(
+      'SELECT m.member FROM indexes i JOIN index_members m ON m.key = i.key WHERE i.key = ? AND i.expires_at > ? ORDER BY m.member',
+    ),
     claim: db.prepare<[{ key: string; until: number; now: number }]>(
       'INSERT INTO claims (key, expires_at) VALUES (@key, @until) ON CONFLICT (key) DO UPDATE SET expires_at = @until WHERE claims.expires_at <= @now',
     ),
@@ -85,7 +101,18 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       'DELETE FROM records WHERE expires_at IS NOT NULL AND expires_at <= ?',
     ),
     pruneClaims: db.prepare<[number]>('DELETE FROM claims WHERE expires_at <= ?'),
+    pruneIndexMembers: db.prepare<[number]>(
+      'DELETE FROM index_members WHERE key NOT IN (SELECT key FROM indexes WHERE expires_at > ?)',
+    ),
+    pruneIndexes: db.prepare<[number]>('DELETE FROM indexes WHERE expires_at <= ?'),
   }
+
+  // An expired index starts empty again: members left by one that prune() has not dropped yet go.
+  const indexAdd = db.transaction((key: string, member: string, at: number, ttlMs: number) => {
+    if (q.indexLive.get(key, at) === undefined) q.indexClear.run(key)
+    q.indexKeep.run(key, at + ttlMs)
+    q.indexAdd.run(key, member)
+  })
 
   // One savepoint per append inside the batch's transaction: a dedupe check sees the
   // appends before it in the same batch, so a key is stored once even within a batch.
@@ -139,6 +166,8 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     q.pruneDedupe.run()
     q.pruneRecords.run(at)
     q.pruneClaims.run(at)
+    q.pruneIndexMembers.run(at)
+    q.pruneIndexes.run(at)
     return dropped
   })
 
@@ -211,6 +240,18 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     async listRecords(prefix) {
       assertOpen()
       return q.listRecords.all({ prefix, now: now() }).map((row) => row.key)
+    },
+    async indexAdd(key, member, ttlMs) {
+      assertOpen()
+      indexAdd(key, member, now(), ttlMs)
+    },
+    async indexRemove(key, member) {
+      assertOpen()
+      q.indexRemove.run(key, member)
+    },
+    async indexMembers(key) {
+      assertOpen()
+      return q.indexMembers.all(key, now()).map((row) => row.member)
     },
     async prune(retention) {
       assertOpen()

@@ -121,6 +121,20 @@ export interface Records {
   listRecords(prefix: string): Promise<string[]>
 }
 
+/**
+ * Small named sets of strings beside the records, so the few records of one owner are
+ * found without listing every key (e.g. a visitor's outbox items not yet sent, read on
+ * every stream open). Keys come from server/store/keys.ts.
+ */
+export interface Indexes {
+  /** Adds `member` to the index at `key`; the whole index is kept `ttlMs` after its latest add. */
+  indexAdd(key: string, member: string, ttlMs: number): Promise<void>
+  /** Removes `member` (nothing happens when it is absent). */
+  indexRemove(key: string, member: string): Promise<void>
+  /** The members, sorted; none when the index does not exist or has expired. */
+  indexMembers(key: string): Promise<string[]>
+}
+
 /** Retention, health and shutdown: for the process that owns the store. */
 export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
@@ -137,7 +151,13 @@ export interface Maintenance {
  * tests/server/store/conformance.ts. Every key (records, claims, dedupe keys) comes
  * from server/store/keys.ts.
  */
-export interface Store extends ConversationLog, VisitorEvents, Claims, Records, Maintenance {
+export interface Store
+  extends ConversationLog,
+    VisitorEvents,
+    Claims,
+    Records,
+    Indexes,
+    Maintenance {
   readonly kind: 'memory' | 'sqlite' | 'redis'
   /**
    * Where counters shared by every instance live (rate limits): the redis: store's

@@ -137,6 +137,9 @@ export function crashableStore(store: Store): { store: Store; crash(): void } {
     setRecord: (...args) => (crashed ? never() : store.setRecord(...args)),
     deleteRecord: (...args) => (crashed ? never() : store.deleteRecord(...args)),
     listRecords: (...args) => (crashed ? never() : store.listRecords(...args)),
+    indexAdd: (...args) => (crashed ? never() : store.indexAdd(...args)),
+    indexRemove: (...args) => (crashed ? never() : store.indexRemove(...args)),
+    indexMembers: (...args) => (crashed ? never() : store.indexMembers(...args)),
   }
   return {
     store: frozen,

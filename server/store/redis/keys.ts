@@ -8,6 +8,8 @@ export type RedisKeys = {
   dedupe(key: string): string
   claim(key: string): string
   record(key: string): string
+  /** A small index (Store.indexAdd): a set with its own expiry. */
+  index(key: string): string
   /** Set of visitor ids that have a log, walked by prune(). */
   visitors: string
   /** Set of record keys, walked by listRecords() so it never has to SCAN the keyspace. */
@@ -23,6 +25,7 @@ export function redisKeys(prefix: string): RedisKeys {
     dedupe: (key) => `${prefix}dedupe:${key}`,
     claim: (key) => `${prefix}claim:${key}`,
     record: (key) => `${prefix}rec:${key}`,
+    index: (key) => `${prefix}idx:${key}`,
     visitors: `${prefix}visitors`,
     records: `${prefix}records`,
     rateLimits: `${prefix}rate:`,

@@ -2,7 +2,7 @@ import { StoreError } from '../errors'
 import type { RedisClient } from './connection'
 import { escapeGlob, type RedisKeys } from './keys'
 
-/** Claims and small JSON records: plain Redis strings with native TTLs, plus one index set. */
+/** Claims, small JSON records and indexes: plain Redis strings and sets with native TTLs, plus one set listing the records. */
 export type RedisRecords = {
   claim(key: string, ttlMs: number): Promise<boolean>
   /** Moves a live claim's expiry to `ttlMs` from now; false when it has expired. */
@@ -15,6 +15,9 @@ export type RedisRecords = {
   list(prefix: string): Promise<string[]>
   /** Drops index entries of records that expired. */
   sweep(): Promise<void>
+  indexAdd(key: string, member: string, ttlMs: number): Promise<void>
+  indexRemove(key: string, member: string): Promise<void>
+  indexMembers(key: string): Promise<string[]>
 }
 
 const wholeMs = (ms: number) => Math.max(1, Math.ceil(ms))
@@ -74,6 +77,16 @@ export function createRedisRecords(main: RedisClient, keys: RedisKeys): RedisRec
     },
     async sweep() {
       await liveKeys('*')
+    },
+    async indexAdd(key, member, ttlMs) {
+      const index = keys.index(key)
+      await main.multi().sAdd(index, member).pExpire(index, wholeMs(ttlMs)).exec()
+    },
+    async indexRemove(key, member) {
+      await main.sRem(keys.index(key), member)
+    },
+    async indexMembers(key) {
+      return (await main.sMembers(keys.index(key))).sort()
     },
   }
 }

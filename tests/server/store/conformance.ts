@@ -387,6 +387,38 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
       })
     })
 
+    describe('indexes', () => {
+      it('adds, lists sorted and removes members, one index apart from another', async () => {
+        const key = `outbox-open:${createVisitorId()}`
+        const other = `outbox-open:${createVisitorId()}`
+        for (const member of ['m-3', 'm-1', 'm-2', 'm-1']) await store.indexAdd(key, member, 60_000)
+        await store.indexAdd(other, 'x', 60_000)
+        expect(await store.indexMembers(key)).toEqual(['m-1', 'm-2', 'm-3'])
+        await store.indexRemove(key, 'm-2')
+        await store.indexRemove(key, 'never-added')
+        expect(await store.indexMembers(key)).toEqual(['m-1', 'm-3'])
+        expect(await store.indexMembers(other)).toEqual(['x'])
+        expect(await store.indexMembers(`outbox-open:${createVisitorId()}`)).toEqual([])
+        // An index is not a record: records' listing never shows it.
+        expect(await store.listRecords('outbox-open:')).toEqual([])
+      })
+
+      it('keeps an index ttl after its latest add, then forgets every member', async () => {
+        const key = `outbox-open:${createVisitorId()}`
+        await store.indexAdd(key, 'old', 100)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        // The latest add keeps the whole index, the earlier member too (past its own 100 ms).
+        await store.indexAdd(key, 'new', 300)
+        await new Promise((resolve) => setTimeout(resolve, 150))
+        expect(await store.indexMembers(key)).toEqual(['new', 'old'])
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        expect(await store.indexMembers(key)).toEqual([])
+        // Expired members do not come back with a later add.
+        await store.indexAdd(key, 'later', 60_000)
+        expect(await store.indexMembers(key)).toEqual(['later'])
+      })
+    })
+
     describe('retention', () => {
       it('drops entries older than maxAgeMs', async () => {
         const visitor = createVisitorId()
@@ -436,7 +468,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         const key = `a3:${createVisitorId()}`
         const { entry } = await store.append(visitor, createEntry(), { dedupeKey: key })
         await store.setRecord(`outbox:${visitor}`, { pending: true })
+        await store.indexAdd(`outbox-open:${visitor}`, 'c1', 60_000)
         store = await opened.reopen()
+        expect(await store.indexMembers(`outbox-open:${visitor}`)).toEqual(['c1'])
         expect(await store.readAfter(visitor, undefined, 10)).toEqual([entry])
         expect(await store.append(visitor, createEntry(), { dedupeKey: key })).toEqual({
           entry,

@@ -3,6 +3,7 @@ import type { BotStore } from '../../../server/bot/store'
 import type {
   Claims,
   ConversationLog,
+  Indexes,
   Maintenance,
   Records,
   Store,
@@ -17,6 +18,7 @@ describe('store roles', () => {
     expectTypeOf<Store>().toExtend<VisitorEvents>()
     expectTypeOf<Store>().toExtend<Claims>()
     expectTypeOf<Store>().toExtend<Records>()
+    expectTypeOf<Store>().toExtend<Indexes>()
     expectTypeOf<Store>().toExtend<Maintenance>()
     expectTypeOf<BotStore>().toEqualTypeOf<Claims & Records>()
   })
@@ -24,6 +26,7 @@ describe('store roles', () => {
   it('keep one role from calling another role’s methods', () => {
     expectTypeOf<Claims>().not.toHaveProperty('getRecord')
     expectTypeOf<Records>().not.toHaveProperty('claim')
+    expectTypeOf<Records>().not.toHaveProperty('indexAdd')
     expectTypeOf<ConversationLog>().not.toHaveProperty('publish')
     expectTypeOf<VisitorEvents>().not.toHaveProperty('append')
     expectTypeOf<BotStore>().not.toHaveProperty('close')
