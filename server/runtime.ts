@@ -35,7 +35,21 @@ export type Runtime = {
     visitorUploads: RateLimiter
     ipUploads: RateLimiter
   }
-  /** Loads the settings in force, resumes pending outbound messages and starts retention; call once the app serves. */
+  /**
+   * Retention: old conversation entries and attachments are dropped every hour from
+   * start(). A pass never throws (its errors are logged).
+   */
+  retention: {
+    /** The pass start() began (undefined before start()): it does not hold start() up. */
+    readonly firstPass: Promise<void> | undefined
+    /** Runs a pass now; while one is running, answers that one. */
+    run(): Promise<void>
+  }
+  /**
+   * Loads the settings in force, resumes pending outbound messages and begins retention
+   * (without waiting for its first pass: an unreachable bucket must not delay serving);
+   * call once the app serves.
+   */
   start(): Promise<void>
   /** Stops timers and ends streams (clients reconnect); does not close the store. */
   stop(): void
@@ -100,9 +114,19 @@ export function createRuntime(deps: AppDeps): Runtime {
   const files = deps.files ?? createFileStore(config, logger)
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
+  let firstPass: Promise<void> | undefined
+  let running: Promise<void> | undefined
   let draining = false
 
-  async function prune(): Promise<void> {
+  /** One retention pass at a time: a slow one (a bucket timing out) is not stacked on. */
+  function prune(): Promise<void> {
+    running ??= prunePass().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  async function prunePass(): Promise<void> {
     try {
       const dropped = await store.prune(config.retention)
       if (dropped > 0) logger.info('retention: dropped old conversation entries', { dropped })
@@ -135,10 +159,17 @@ export function createRuntime(deps: AppDeps): Runtime {
       visitorUploads: limiter('uploads-per-visitor', config.uploads.perVisitorPerMinute),
       ipUploads: limiter('uploads-per-ip', config.uploads.perIpPerMinute),
     },
+    retention: {
+      get firstPass() {
+        return firstPass
+      },
+      run: prune,
+    },
     async start() {
       await settings.start()
       await outbox.resume()
-      await prune()
+      firstPass = prune()
+      clearInterval(pruneTimer)
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
       pruneTimer.unref()
       idleSweep.start()

@@ -24,7 +24,14 @@ const BOT_BASE_URL = 'https://bot-service.test'
 
 // ─── Store writes, attributed to the request that caused them ─────────────────────
 
-const WRITES = new Set<PropertyKey>(['append', 'setRecord', 'deleteRecord', 'prune'])
+const WRITES = new Set<PropertyKey>([
+  'append',
+  'setRecord',
+  'deleteRecord',
+  'indexAdd',
+  'indexRemove',
+  'prune',
+])
 const currentRequest = new AsyncLocalStorage<{ writes: string[] }>()
 
 /** The store, recording each write in the request (async context) that made it. */

@@ -93,11 +93,12 @@ describe('retention in the running app', () => {
 
     now += DAY + 1000
     await runtime.start()
+    await runtime.retention.firstPass
     expect(await served(unsent.url)).toBe(404)
     expect(await served(sent.url)).toBe(200)
 
     now += t.deps.config.retention.maxAgeMs
-    await runtime.start()
+    await runtime.retention.run()
     expect(await served(sent.url)).toBe(404)
     expect(await t.filesOnDisk()).toEqual([])
   })

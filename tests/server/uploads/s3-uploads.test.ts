@@ -165,7 +165,9 @@ describe('attachments with UPLOAD_STORE=s3', () => {
 
   it('tells the operator at start, with the variable to check, when the bucket refuses the keys', async () => {
     const { app } = await startWithBucket(undefined, 'a-wrong-secret-value')
-    await runtimeOf(app.app).start()
+    const runtime = runtimeOf(app.app)
+    await runtime.start()
+    await runtime.retention.firstPass
     const line = app.logs.find((l) => l.includes('retention: attachments not pruned'))
     expect(line).toContain('SignatureDoesNotMatch')
     expect(line).toContain('check S3_SECRET_ACCESS_KEY')
