@@ -12,7 +12,7 @@ import { compareStreamIds, isLastStreamId, isStreamId } from './redis/stream-id'
 import {
   decodeEntry,
   decodeIdAndEntry,
-  encodeStoredEntry,
+  encodeEntry,
   encodeTransient,
   StoredEntry,
 } from './redis/wire'
@@ -133,7 +133,7 @@ export async function createRedisStore(
             `append: not a conversation entry: ${valid.error.issues[0]?.message}`,
           )
         }
-        const json = encodeStoredEntry(valid.data)
+        const json = encodeEntry(valid.data)
         const scriptKeys = [keys.log(visitorId), keys.visitors]
         if (opts.dedupeKey !== undefined) scriptKeys.push(keys.dedupe(opts.dedupeKey))
         const reply = AppendReply.parse(

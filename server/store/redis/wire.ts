@@ -24,38 +24,8 @@ export function encodeEntry(entry: NewEntry): string {
   return JSON.stringify({ ...entry, id: undefined })
 }
 
-/**
- * JSON texts this process validated or parsed lately, with their entry: an appended entry
- * comes straight back through pub/sub (and a replay reads what the last one read) as the
- * same text, which then needs no second JSON.parse and schema check. Only the text is
- * the key, so the answer is the one parsing it would give. Bounded by characters held.
- */
-const parsedTexts = new Map<string, StoredEntry>()
-const PARSED_CHARS_LIMIT = 2 ** 20
-let parsedChars = 0
-
-function rememberParsed(json: string, entry: StoredEntry): void {
-  if (json.length > PARSED_CHARS_LIMIT / 64 || parsedTexts.has(json)) return
-  parsedTexts.set(json, entry)
-  parsedChars += json.length
-  for (const oldest of parsedTexts.keys()) {
-    if (parsedChars <= PARSED_CHARS_LIMIT) break
-    parsedTexts.delete(oldest)
-    parsedChars -= oldest.length
-  }
-}
-
-/** encodeEntry for an entry already checked against StoredEntry (decodeEntry will not parse it again). */
-export function encodeStoredEntry(entry: StoredEntry): string {
-  const json = encodeEntry(entry)
-  rememberParsed(json, entry)
-  return json
-}
-
 /** An entry read back from Redis, with its stream id; throws StoreError when it is corrupt. */
 export function decodeEntry(id: string, json: string | undefined): ConversationEntry {
-  const known = json === undefined ? undefined : parsedTexts.get(json)
-  if (known) return { ...known, id }
   let value: unknown
   try {
     value = json === undefined ? undefined : JSON.parse(json)
@@ -69,7 +39,6 @@ export function decodeEntry(id: string, json: string | undefined): ConversationE
         'another program may be writing under the store prefix: give Porthole its own prefix or database',
     )
   }
-  if (json !== undefined) rememberParsed(json, parsed.data)
   return { ...parsed.data, id }
 }
 
