@@ -171,11 +171,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await save(begun, active)
       active = true
       if (!begun.logged) {
+        // The visitor's other tabs and devices learn the state before they get the
+        // entries: "Sending…" until the service's answer from the first paint, never a
+        // "Sent" it has not given (an entry without news shows as sent).
+        await announce(begun, undefined)
         entries = await appendEntries(begun)
         begun = { ...begun, logged: true }
-        // The visitor's other tabs and devices see the entries now: "Sending…" until
-        // the service's answer, not a "Sent" it has not given yet.
-        await announce(begun, undefined)
       }
       const outcome = await client.send({ sender: begun.sender, message: messageOfPart(part) })
       if (outcome.kind === 'rejected' && canFallBack(begun)) {

@@ -136,12 +136,13 @@ describe('POST /api/messages: forwarding (A2)', () => {
     const message = textMessage()
     await post(token, message)
     expect(events).toEqual([
+      // Other devices hear it is on its way (before the entry, so it never shows as sent
+      // meanwhile), then get the entry, then hear that the service accepted it.
+      { event: 'delivery', data: { clientId: message.id, state: 'pending' } },
       {
         event: 'message',
         data: expect.objectContaining({ clientId: message.id, author: 'visitor' }),
       },
-      // Other devices hear it is on its way, then that the service accepted it.
-      { event: 'delivery', data: { clientId: message.id, state: 'pending' } },
       { event: 'delivery', data: { clientId: message.id, state: 'sent' } },
     ])
     expect(await t.deps.store.readAfter(visitorId, undefined, 10)).toHaveLength(1)

@@ -89,17 +89,18 @@ describe('GET /api/events over a real socket', () => {
         text: 'sent from another tab',
       }),
     })
-    // The own message is followed by its delivery: pending on its way, then sent.
+    // The own message comes between its deliveries: pending before it (so it never shows
+    // as sent meanwhile), sent once the service took it.
     await eventually(() =>
       expect(sse.events.map((e) => e.event)).toEqual([
         'message',
         'typing',
-        'message',
         'delivery',
+        'message',
         'delivery',
       ]),
     )
-    const [agent, typing, own] = sse.events
+    const [agent, typing, , own] = sse.events
     expect(agent?.id).toBe(ConversationEntry.parse(JSON.parse(agent?.data ?? '')).id)
     expect(JSON.parse(agent?.data ?? '')).toMatchObject({
       author: 'agent',
