@@ -18,18 +18,11 @@ const IDLE_TIMEOUT_MS = 400
 /** After the load event, the page's own largest paint comes first (Lighthouse sees it within ~50 ms). */
 const SETTLE_MS = 250
 
-const QUEUED_METHODS = [
-  'open',
-  'close',
-  'toggle',
-  'setContact',
-  'identify',
-  'showInvite',
-  'sendMessage',
-  'clearHistory',
-  'on',
-  'off',
-]
+// The JS API's commands (widget/loader/js-api.ts): callable before the loader is in, queued.
+const QUEUED_METHODS =
+  'open close toggle setContact identify showInvite sendMessage clearHistory on off hide show setColor setLanguage setAttributes shutdown boot destroy'.split(
+    ' ',
+  )
 
 function findScript(): HTMLScriptElement | undefined {
   const current = document.currentScript

@@ -9,12 +9,12 @@ import type { WidgetSettings } from './settings'
 export interface UiState {
   open: boolean
   /** Unknown until the first status answer. */
-  online: boolean | undefined
+  online?: boolean
   unread: number
   /** The invitation bubble's text while it shows. */
-  invite: string | undefined
+  invite?: string
   /** The invitation the customer answered: the next message carries it as sender.invite. */
-  inviteAnswer: string | undefined
+  inviteAnswer?: string
   /** A reply's text previewed beside the closed launcher (in the invitation's bubble). */
   peek?: string
   /** Porthole.hide(): the launcher is hidden (the site has its own button). */

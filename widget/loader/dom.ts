@@ -1,28 +1,34 @@
-/** Creates an element with attributes (never HTML strings: text is always text). */
-export function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
+/** Gives a new node its attributes and children (never HTML strings: text is always text). */
+function build<T extends Element>(
+  node: T,
+  attributes: Record<string, string>,
+  children: (Node | string)[],
+): T {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
   node.append(...children)
   return node
 }
 
-/** A 24×24 SVG icon from one path. */
-export function icon(path: string, className: string): SVGSVGElement {
-  const ns = 'http://www.w3.org/2000/svg'
-  const svg = document.createElementNS(ns, 'svg')
-  svg.setAttribute('viewBox', '0 0 24 24')
-  svg.setAttribute('aria-hidden', 'true')
-  svg.setAttribute('class', className)
-  const shape = document.createElementNS(ns, 'path')
-  shape.setAttribute('d', path)
-  svg.append(shape)
-  return svg
+/** Creates an element with attributes and children. */
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  return build(document.createElement(tag), attributes, children)
 }
 
-export const CHAT_ICON =
-  'M12 3C6.5 3 2 6.6 2 11c0 2.4 1.3 4.5 3.4 6L4 21l5-2.4c1 .3 2 .4 3 .4 5.5 0 10-3.6 10-8s-4.5-8-10-8z'
+/** A 24×24 SVG icon from one path. */
+export function icon(path: string, className: string): SVGSVGElement {
+  const svg = (tag: string, attributes: Record<string, string>, ...children: Node[]) =>
+    build(document.createElementNS('http://www.w3.org/2000/svg', tag), attributes, children)
+  return svg(
+    'svg',
+    { viewBox: '0 0 24 24', 'aria-hidden': 'true', class: className },
+    svg('path', { d: path }),
+  ) as SVGSVGElement
+}
+
+// A speech bubble: most of an ellipse (centre 12,11; radii 10 and 8) and its tail.
+export const CHAT_ICON = 'M5.4 17A10 8 0 1 1 9 18.6L4 21z'
 export const CLOSE_ICON = 'M6 6l12 12M18 6L6 18'

@@ -10,7 +10,7 @@ export async function getJson<T>(
   const response = await fetcher(url, { credentials: 'omit' })
   const value = response.ok ? parse(await response.json()) : undefined
   if (value === undefined) {
-    throw new Error(`GET ${url} answered ${response.status} with a body the widget cannot read`)
+    throw new Error(`GET ${url} answered ${response.status}, unreadable`)
   }
   return value
 }

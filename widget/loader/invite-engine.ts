@@ -1,8 +1,8 @@
 import type { Observable } from '../state/observable'
 import type { UiState } from './context'
 import { countPageView, createShownMemory, deviceOf, isFirstVisit } from './invite-facts'
-import { type Matches, matchInvitation, needsVisit } from './invite-match'
-import type { onPathChange } from './invite-nav'
+import { matchInvitation, needsVisit } from './invite-match'
+import { matchesPage, onPathChange } from './invite-nav'
 import { parseInvitations } from './invite-rules'
 
 export interface RulesOptions {
@@ -13,9 +13,6 @@ export interface RulesOptions {
   hideAway: boolean
   /** Resolves true when this text must not show (dismissed before, or already chatting). */
   isSuppressed: (text: string) => Promise<boolean>
-  /** The invitation chunk's helpers, handed over (a module both import would be a third file). */
-  matches: Matches
-  onPathChange: typeof onPathChange
 }
 
 /**
@@ -60,7 +57,7 @@ export function runRules(options: RulesOptions) {
         newVisitor,
       },
       (candidate) => blocked.has(candidate.text) || memory.has(candidate),
-      options.matches,
+      matchesPage,
     )
     if (rule) {
       done = true
@@ -79,7 +76,7 @@ export function runRules(options: RulesOptions) {
     previous = state
     if (changed) check()
   })
-  const stopNavigation = options.onPathChange(() => {
+  const stopNavigation = onPathChange(() => {
     pageStart = Date.now()
     visit = countPageView(remember, pageStart)
     memory.newPage()

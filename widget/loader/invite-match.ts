@@ -63,8 +63,7 @@ export interface InvitationMatch {
 /**
  * Picks the invitation to show: the first rule whose every condition holds and that
  * `shown` does not rule out (already shown within its frequency). A pure function of
- * the rules and the facts (`matches` is page-pattern.ts matchesPage, passed in so this
- * chunk does not share a module with the invitation's).
+ * the rules and the facts (`matches` is page-pattern.ts matchesPage).
  */
 export function matchInvitation(
   rules: readonly PublicInvitation[],

@@ -30,3 +30,6 @@ export function onPathChange(onPage: () => void): () => void {
     window.removeEventListener('popstate', check)
   }
 }
+
+// Loaded together (page patterns are checked on navigation): one chunk for both.
+export { matchesAnyPage, matchesPage } from './page-pattern'

@@ -1,19 +1,17 @@
 import type { ConversationEntry, Language, PublicConfig } from '../../shared/widget-api'
-import type { LoaderStrings } from '../i18n/loader-strings'
 import { isNonEmptyString, isRecord, optional, pick } from '../protocol/read'
-import type { Observable } from '../state/observable'
-import type { UiState } from './context'
+import type { UiState, WidgetContext } from './context'
 import { CLOSE_ICON, element, icon } from './dom'
 import type { InviteEngine } from './invite-engine'
-import { onPathChange } from './invite-nav'
 import { INVITE_CSS } from './invite-styles'
-import { matchesAnyPage, matchesPage } from './page-pattern'
-import type { EmbedData, WidgetSettings } from './settings'
+import { styleSheet } from './loader-styles'
+import type { EmbedData } from './settings'
 
-// The launcher's extras, loaded only where a site uses one: the bubble (the proactive
-// invitation, and the preview of a reply while the chat is closed), the visible status
-// label, and the invitation itself. The rules' code (invite-engine.ts) is loaded from
-// here only where the site has rules beyond one simple invitation.
+// The invitation's bubble, loaded only where a site uses it: the proactive invitation
+// (the config's, the tag's or showInvite's) and a reply's preview beside the closed
+// launcher. What only some sites need loads from here when they need it: the launcher's
+// visible label (invite-label.ts), page patterns and single-page-app navigation
+// (invite-nav.ts) and the rules (invite-engine.ts).
 
 const DISMISS: Record<Language, string> = {
   en: 'Dismiss invitation',
@@ -55,106 +53,100 @@ export function simpleInvite(
   if (data.inviteDelay !== undefined) {
     const seconds = data.inviteDelay.trim() ? Number(data.inviteDelay) : Number.NaN
     if (isSeconds(seconds)) delaySeconds = seconds
-    else
-      console.error(
-        `Porthole: ignoring data-invite-delay="${data.inviteDelay}"; see the widget docs for valid values`,
-      )
+    else console.error(`Porthole: ignoring data-invite-delay="${data.inviteDelay}"`)
   }
   return { text, delaySeconds, pages: invite?.pages }
 }
 
-export interface InviteOptions {
-  ui: Observable<UiState>
-  strings: LoaderStrings
-  settings: WidgetSettings
-  /** The script tag's data-attributes (data-invite-text, data-invite-delay). */
-  data: EmbedData
-  launcher: HTMLElement
-  /** Resolves true when this text must not show (dismissed before, or already chatting). */
-  isSuppressed: (text: string) => Promise<boolean>
-  onAnswer: () => void
-  onDismiss: (text: string) => void
-}
-
-export function createInvite(options: InviteOptions) {
-  const { ui, strings, settings } = options
+/**
+ * Puts the bubble in the widget's frame and runs the site's invitation: the simple one
+ * after its delay (on matching pages, re-armed on every page view of a single-page app),
+ * or the rules (unless the tag has its own). `session`: the stored session, if any;
+ * someone who has chatted before is not invited again.
+ */
+export function createInvite(context: WidgetContext, data: EmbedData, session: unknown) {
+  const { ui, settings, storage, root } = context
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet(INVITE_CSS)]
   const hideAway = settings.businessHours?.outside === 'hide'
+  const isSuppressed = async (text: string): Promise<boolean> =>
+    session !== undefined || (await storage.get('invite-dismissed')) === text
   // dir=auto: an English text on a right-to-left page keeps its punctuation in place.
   const text = element('span', { class: 'ph-invite-text', dir: 'auto' })
   const answer = element('button', { type: 'button', class: 'ph-invite-answer' }, text)
-  const dismiss = element('button', {
-    type: 'button',
-    class: 'ph-invite-close',
-    'aria-label': DISMISS[settings.lang],
-  })
-  dismiss.append(icon(CLOSE_ICON, 'ph-icon'))
+  const dismiss = element(
+    'button',
+    { type: 'button', class: 'ph-invite-close', 'aria-label': DISMISS[settings.lang] },
+    icon(CLOSE_ICON, 'ph-icon'),
+  )
   const bubble = element('div', { class: 'ph-invite', role: 'status' }, answer, dismiss)
-  answer.addEventListener('click', options.onAnswer)
+  answer.addEventListener('click', () => context.setOpen(true))
   dismiss.addEventListener('click', () => {
     const shown = ui.get().invite
     ui.set({ invite: undefined, peek: undefined })
-    if (shown) options.onDismiss(shown)
+    if (shown) void storage.set('invite-dismissed', shown)
   })
-  // The visible status beside the launcher ("We are online"), always or on hover.
-  const mode = settings.launcherLabel
-  const label = element('span', { class: `ph-label ph-${mode}`, 'aria-hidden': 'true' })
-  if (mode === 'always' || mode === 'hover') options.launcher.append(label)
+  context.frame.append(bubble)
 
-  function render({ invite, peek, open, away, online }: UiState): void {
+  function render({ invite, peek, open, away }: UiState): void {
     const shown = invite ?? peek
     bubble.hidden = shown === undefined || open || (away === true && hideAway)
     text.textContent = shown ?? ''
-    label.textContent = online === undefined ? '' : online ? strings.online : strings.offline
     // A reply read in the open chat is no longer news.
     if (open && peek !== undefined) ui.set({ peek: undefined })
   }
   render(ui.get())
-  const cleanups = [ui.subscribe(render), () => label.remove()]
+  const cleanups = [ui.subscribe(render)]
+  let destroyed = false
+  // A chunk's part, started once it has loaded unless the widget is gone by then.
+  const later = <T>(load: Promise<T>, run: (module: T) => () => void): void =>
+    void load.then((module) => destroyed || cleanups.push(run(module)))
 
-  // The simple invitation: after its delay, on matching pages, unless suppressed;
-  // re-armed on every page view of a single-page app.
-  const simple = simpleInvite(settings.invite, options.data)
+  // The visible status beside the launcher ("We are online"), always or on hover.
+  const label = settings.launcherLabel
+  if (label === 'always' || label === 'hover')
+    later(import('./invite-label'), ({ showLabel }) => showLabel(context))
+
+  // The simple invitation: after its delay, on matching pages, unless suppressed.
+  const simple = simpleInvite(settings.invite, data)
   let timer: ReturnType<typeof setTimeout> | undefined
-  let shownByRule: string | undefined
+  let shownBySimple: string | undefined
+  let onPage = (_path: string): boolean => true
   function arm(): void {
     clearTimeout(timer)
     if (!simple) return
-    if (shownByRule !== undefined && ui.get().invite === shownByRule) ui.set({ invite: undefined })
+    if (shownBySimple !== undefined && ui.get().invite === shownBySimple)
+      ui.set({ invite: undefined })
     timer = setTimeout(async () => {
       const state = ui.get()
       if (state.open || state.invite !== undefined || state.online === false) return
-      if ((state.away && hideAway) || !matchesAnyPage(simple.pages, location.pathname)) return
-      if (await options.isSuppressed(simple.text)) return
-      shownByRule = simple.text
+      if ((state.away && hideAway) || !onPage(location.pathname)) return
+      if (await isSuppressed(simple.text)) return
+      shownBySimple = simple.text
       ui.set({ invite: simple.text })
     }, simple.delaySeconds * 1000)
   }
-  if (simple) {
-    arm()
-    cleanups.push(onPathChange(arm), () => clearTimeout(timer))
-  }
+  cleanups.push(() => clearTimeout(timer))
+  // Page patterns: checked when the timer fires, and re-armed on a single-page app's
+  // every page view.
+  const pages = simple?.pages
+  if (pages)
+    later(import('./invite-nav'), ({ matchesAnyPage, onPathChange }) => {
+      onPage = (path) => matchesAnyPage(pages, path)
+      arm()
+      return onPathChange(arm)
+    })
+  else arm()
 
   // The rules: their own chunk, loaded only where the site has them (the tag's own
   // invitation replaces them on its page).
   let engine: ReturnType<InviteEngine> | undefined
-  let destroyed = false
-  if (settings.invitations && !options.data.inviteText) {
-    void import('./invite-engine').then(({ runRules }) => {
-      if (destroyed) return
-      engine = runRules({
-        ui,
-        invitations: settings.invitations,
-        hideAway,
-        isSuppressed: options.isSuppressed,
-        // Handed over, not imported there: a module both chunks import would be a third file.
-        matches: matchesPage,
-        onPathChange,
-      })
+  if (settings.invitations && !data.inviteText)
+    later(import('./invite-engine'), ({ runRules }) => {
+      engine = runRules({ ui, invitations: settings.invitations, hideAway, isSuppressed })
+      return engine.destroy
     })
-  }
 
   return {
-    bubble,
     /** Shows an invitation now (Porthole.showInvite), whatever the rules. */
     show(invite: unknown): void {
       if (typeof invite !== 'string' || !invite.trim())
@@ -171,13 +163,10 @@ export function createInvite(options: InviteOptions) {
     },
     destroy(): void {
       destroyed = true
-      engine?.destroy()
       for (const cleanup of cleanups.splice(0)) cleanup()
     },
   }
 }
 
-export { INVITE_CSS }
-
 /** What the invitation's chunk gives the loader. */
-export type InviteModule = { createInvite: typeof createInvite; INVITE_CSS: string }
+export type InviteModule = { createInvite: typeof createInvite }

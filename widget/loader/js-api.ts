@@ -30,6 +30,9 @@ export interface PortholeApi {
   destroy(): void
 }
 
+/** The methods the chat chunk serves (ChatApi's, loading the chat first). */
+export const CHAT_CALLS = ['setContact', 'identify', 'sendMessage', 'clearHistory'] as const
+
 /** The methods whose bodies load on first use (widget/extras/api.ts). */
 export const LATER = ['setColor', 'setLanguage', 'setAttributes', 'shutdown', 'boot'] as const
 
@@ -41,14 +44,10 @@ function run(api: PortholeApi, call: unknown): void {
     return
   }
   const [name, ...args] = call as [keyof PortholeApi, ...unknown[]]
-  const fail = (error: unknown) => console.error(`Porthole.${name} failed:`, error)
-  try {
-    const result = (api[name] as (...args: unknown[]) => unknown)(...args)
-    // Queued async calls have nobody awaiting them: report their failure.
-    if (result instanceof Promise) result.catch(fail)
-  } catch (error) {
-    fail(error)
-  }
+  // Runs now; a throw or a rejection (nobody awaits a queued call) is reported.
+  new Promise((resolve) => resolve((api[name] as (...args: unknown[]) => unknown)(...args))).catch(
+    (error: unknown) => console.error(`Porthole.${name} failed:`, error),
+  )
 }
 
 /**

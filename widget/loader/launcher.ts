@@ -14,8 +14,9 @@ export function createLauncher(
   onToggle: () => void,
   hideAway = false,
 ) {
-  const badge = element('span', { class: 'ph-badge', 'aria-hidden': 'true' })
-  const dot = element('span', { class: 'ph-dot', 'aria-hidden': 'true' })
+  // A button's content is presentational: its aria-label below says it all.
+  const badge = element('span', { class: 'ph-badge' })
+  const dot = element('span', { class: 'ph-dot' })
   const button = element(
     'button',
     { type: 'button', class: 'ph-launcher' },

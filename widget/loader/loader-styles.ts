@@ -13,7 +13,7 @@ export const LOADER_CSS = `
 [hidden]{display:none!important}
 .ph-frame{--ph-bg:light-dark(#fff,#1c1f26);--ph-fg:light-dark(#16181d,#eceff4);--ph-muted:light-dark(#5d6470,#a4acb9);
 position:fixed;z-index:2147483000;bottom:max(var(--ph-y),env(safe-area-inset-bottom));inset-inline-end:max(var(--ph-x),env(safe-area-inset-right));
-display:flex;flex-direction:column;align-items:flex-end;gap:12px;font:15px/1.45 system-ui,sans-serif;color:var(--ph-fg)}
+display:flex;flex-direction:column;align-items:flex-end;gap:12px;font:15px/1.45 system-ui;color:var(--ph-fg)}
 .ph-bottom-left{inset-inline:max(var(--ph-x),env(safe-area-inset-left)) auto;align-items:flex-start}
 button{font:inherit;color:inherit;cursor:pointer;border:0}
 :focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}
@@ -21,10 +21,9 @@ button{font:inherit;color:inherit;cursor:pointer;border:0}
 .ph-launcher:focus-visible{outline-color:var(--ph-fg)}
 svg{width:28px;height:28px;fill:none;stroke:currentColor;stroke-width:2.2;stroke-linecap:round}
 .ph-icon-chat{fill:currentColor;stroke:none}
-.ph-icon-close,.ph-open .ph-icon-chat{display:none}
-.ph-open .ph-icon-close{display:block}
+.ph-open .ph-icon-chat,:not(.ph-open)>.ph-icon-close{display:none}
 .ph-badge,.ph-dot{position:absolute;border-radius:11px;box-shadow:0 0 0 2px var(--ph-bg)}
-.ph-badge{top:-4px;right:-4px;min-width:22px;padding:0 6px;background:#d93025;color:#fff;font:700 12px/22px system-ui,sans-serif}
+.ph-badge{top:-4px;right:-4px;min-width:22px;padding:0 6px;background:#d93025;color:#fff;font:700 12px/22px system-ui}
 .ph-dot{bottom:3px;right:3px;width:13px;height:13px;background:#34a853}
 .ph-offline .ph-dot{background:#9aa0a6}
 `

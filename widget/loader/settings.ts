@@ -21,17 +21,12 @@ export function resolveSettings(
   browserLang?: string,
 ): WidgetSettings {
   const settings = { ...config } as Record<string, unknown>
-  if (data.title) settings.title = data.title
-  for (const key of ['color', 'position', 'lang'] as const) {
+  for (const key of ['title', 'color', 'position', 'lang'] as const) {
     const value = data[key]
-    // lang: any en or ru tag (en-GB); pickLanguage reads it.
-    const valid = key === 'lang' ? /^(en|ru)\b/i.test(value ?? '') : CONFIG_RULES[key](value)
-    if (value === undefined || valid) {
-      if (key !== 'lang' && value !== undefined) settings[key] = value
-    } else
-      console.error(
-        `Porthole: ignoring data-${key}="${value}"; see the widget docs for valid values`,
-      )
+    // An empty attribute is no attribute. lang: any en or ru tag (en-GB), read below.
+    if (!value) continue
+    if (key === 'lang' ? /^(en|ru)\b/i.test(value) : CONFIG_RULES[key](value)) settings[key] = value
+    else console.error(`Porthole: ignoring data-${key}="${value}"`)
   }
   return { ...(settings as PublicConfig), lang: pickLanguage(data.lang, config.lang, browserLang) }
 }
@@ -39,12 +34,18 @@ export function resolveSettings(
 /** Black or white, whichever has the higher WCAG contrast on the accent colour. */
 export function textColourOn(hex: string): '#000' | '#fff' {
   const digits = hex.length < 6 ? hex.replace(/\w/g, '$&$&') : hex
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+  let luminance = 0
+  for (const [at, weight] of [
+    [1, 0.2126],
+    [3, 0.7152],
+    [5, 0.0722],
+  ] as const) {
     const channel = Number.parseInt(digits.slice(at, at + 2), 16) / 255
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
-  })
+    luminance +=
+      weight * (channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4)
+  }
   // Above this luminance black text has more contrast than white.
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#000' : '#fff'
+  return luminance > 0.179 ? '#000' : '#fff'
 }
 
 /**

@@ -58,13 +58,14 @@ export function shareStatus(name: string, options: StatusPollerOptions): () => v
   }
 
   const onVisibility = (): void => (document.hidden ? resign?.() : campaign())
-  document.addEventListener('visibilitychange', onVisibility)
+  // stop() aborts the lock request and removes this listener (the controller's `signal`
+  // is the listener's option of that name).
+  document.addEventListener('visibilitychange', onVisibility, abort)
   channel.postMessage('ask')
   campaign()
   return () => {
     abort.abort()
     resign?.()
     channel.close()
-    document.removeEventListener('visibilitychange', onVisibility)
   }
 }

@@ -10,7 +10,7 @@ import type { ChatApi, ChatModule, EventSourceClass, UiState, WidgetContext } fr
 import { element } from './dom'
 import { getJson } from './get-json'
 import type { InviteModule } from './invite'
-import { installApi, LATER, type Namespace, type PortholeApi } from './js-api'
+import { CHAT_CALLS, installApi, LATER, type Namespace, type PortholeApi } from './js-api'
 import { createLauncher } from './launcher'
 import { LOADER_CSS, styleSheet } from './loader-styles'
 import { applyLook, type EmbedData, resolveSettings } from './settings'
@@ -53,7 +53,7 @@ export interface Widget {
  * @example const widget = await mount({ base: 'https://chat.example.com/' }); widget.api.open()
  */
 export async function mount(options: MountOptions): Promise<Widget> {
-  const base = options.base.endsWith('/') ? options.base : `${options.base}/`
+  const base = options.base.replace(/\/?$/, '/')
   const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis)
   const data = { ...options.data }
   const settings = resolveSettings(
@@ -92,9 +92,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
 
     const ui = observable<UiState>({
       open: false,
-      online: undefined,
       unread: typeof unread === 'number' && unread > 0 ? unread : 0,
-      invite: undefined,
       inviteAnswer: typeof inviteAnswer === 'string' ? inviteAnswer : undefined,
       // As widget.js's config was made; the status answers tell the change at the hour.
       away: settings.businessHours?.openNow === false,
@@ -143,39 +141,6 @@ export async function mount(options: MountOptions): Promise<Widget> {
     )
     cleanups.push(launcher.destroy)
 
-    // The invitation's code (and the launcher's label, and a reply's preview) is its own
-    // chunk, loaded only where the site has an invitation or a label, on showInvite or
-    // a reply: most pages never pay for it.
-    let invite: Promise<ReturnType<InviteModule['createInvite']>> | undefined
-    const loadInvite = () =>
-      (invite ??= options.loadInvite().then(({ createInvite, INVITE_CSS }) => {
-        root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet(INVITE_CSS)]
-        const created = createInvite({
-          ui,
-          strings,
-          settings,
-          data,
-          launcher: launcher.button,
-          // Someone who has chatted before (has a session) is not invited again.
-          isSuppressed: async (text) =>
-            session !== undefined || (await storage.get('invite-dismissed')) === text,
-          onAnswer: () => setOpen(true),
-          onDismiss: (text) => void storage.set('invite-dismissed', text),
-        })
-        cleanups.push(created.destroy)
-        frame.append(created.bubble)
-        return created
-      }))
-    // The label: the config carries launcherLabel only when it shows (not 'never').
-    if (settings.invite || settings.invitations || settings.launcherLabel || data.inviteText)
-      void loadInvite()
-    frame.append(launcher.button)
-    // A reply while the chat is closed is previewed in the invitation's bubble.
-    const peek: Listener<'message'> = (entry) =>
-      ui.get().open || void loadInvite().then((created) => created.peek(entry))
-    emitter.on('message', peek)
-    cleanups.push(() => emitter.off('message', peek))
-
     const context: WidgetContext = {
       base,
       settings,
@@ -192,6 +157,26 @@ export async function mount(options: MountOptions): Promise<Widget> {
       channelName: `porthole:${base}`,
       url: () => location.href,
     }
+
+    // The invitation's bubble (and from it the launcher's label, page patterns and the
+    // rules) is its own chunk, loaded only where the site has an invitation or a label, on
+    // showInvite or on a reply while the chat is closed: most pages never pay for it.
+    let invite: Promise<ReturnType<InviteModule['createInvite']>> | undefined
+    const loadInvite = () =>
+      (invite ??= options.loadInvite().then(({ createInvite }) => {
+        const created = createInvite(context, data, session)
+        cleanups.push(created.destroy)
+        return created
+      }))
+    // The label: the config carries launcherLabel only when it shows (not 'never').
+    if (settings.invite || settings.invitations || settings.launcherLabel || data.inviteText)
+      void loadInvite()
+    frame.append(launcher.button)
+    // A reply while the chat is closed is previewed in the invitation's bubble.
+    const peek: Listener<'message'> = (entry) =>
+      ui.get().open || void loadInvite().then((created) => created.peek(entry))
+    emitter.on('message', peek)
+    cleanups.push(() => emitter.off('message', peek))
 
     cleanups.push(
       shareStatus(`porthole:${base}:status`, {
@@ -214,20 +199,20 @@ export async function mount(options: MountOptions): Promise<Widget> {
       open: () => setOpen(true),
       close: () => setOpen(false),
       toggle: () => setOpen(!ui.get().open),
-      // The chat chunk checks the arguments of the calls it serves.
-      setContact: (contact) => withChat((chat) => chat.setContact(contact)),
-      identify: (user) => withChat((chat) => chat.identify(user)),
       // The invitation's chunk checks the text.
       showInvite: (text) => loadInvite().then((created) => created.show(text)),
-      sendMessage: (text) => withChat((chat) => chat.sendMessage(text)),
       getUnreadCount: () => ui.get().unread,
-      clearHistory: () => withChat((chat) => chat.clearHistory()),
-      on: (name, listener) => emitter.on(name, listener),
-      off: (name, listener) => emitter.off(name, listener),
+      // The emitter's methods use no `this`.
+      on: emitter.on,
+      off: emitter.off,
       hide: () => ui.set({ hidden: true }),
       show: () => ui.set({ hidden: false }),
       destroy: unmount,
     } as PortholeApi
+    // The chat chunk serves these and checks their arguments.
+    for (const name of CHAT_CALLS)
+      api[name] = (...args: unknown[]) =>
+        withChat((chat) => (chat[name] as (...args: unknown[]) => Promise<void>)(...args))
     // The calls a page makes rarely: their bodies are a chunk of their own
     // (widget/extras/api.ts), loaded on first use, given this widget's parts.
     const parts: Parts = [context, options, data, self, unmount, withChat]
@@ -248,30 +233,18 @@ export async function mount(options: MountOptions): Promise<Widget> {
   }
 }
 
-/** Called by widget.js with its own src, data-attributes and the chat chunk's URL. */
-export async function start({
-  base,
-  data,
-  config,
-  chatUrl,
-  inviteUrl,
-}: {
+/** Called by widget.js with its own src, data-attributes and the chat's and invitation's URLs. */
+export function start(options: {
   base: string
   data: EmbedData
   config: unknown
   chatUrl: string
   inviteUrl: string
-}): Promise<void> {
-  try {
-    await mount({
-      base,
-      data,
-      config,
-      namespace: (window as unknown as { Porthole: Namespace }).Porthole,
-      loadChat: () => import(/* @vite-ignore */ chatUrl),
-      loadInvite: () => import(/* @vite-ignore */ inviteUrl),
-    })
-  } catch (error) {
-    console.error('Porthole: the widget could not start:', error)
-  }
+}): Promise<unknown> {
+  return mount({
+    ...options,
+    namespace: (window as unknown as { Porthole: Namespace }).Porthole,
+    loadChat: () => import(/* @vite-ignore */ options.chatUrl),
+    loadInvite: () => import(/* @vite-ignore */ options.inviteUrl),
+  }).catch((error: unknown) => console.error('Porthole: the widget could not start:', error))
 }

@@ -1,8 +1,10 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-// Loaded up front, as a browser has it cached: the widget imports it when a rule exists.
+// Loaded up front, as a browser has them cached: the widget imports the bubble where an
+// invitation exists, and from it page patterns' navigation where the invitation has pages.
 import '../../../widget/loader/invite'
+import '../../../widget/loader/invite-nav'
 import { settle } from '../fixtures/chat-helpers'
 import { createBase } from '../fixtures/factories'
 import { createFakeBackend } from '../fixtures/fake-fetch'

@@ -146,6 +146,30 @@ describe('shareStatus', () => {
     expect(calls).toHaveLength(2)
   })
 
+  it('does nothing more once stopped: becoming visible again neither polls nor queues for the lock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const name = `${createBase()}:status`
+    const calls: string[] = []
+    const only = tab(name, calls, 'only')
+    await vi.advanceTimersByTimeAsync(0)
+    await settle()
+    expect(calls).toEqual(['only'])
+    setHidden(true)
+    await settle()
+    only.stop()
+    setHidden(false)
+    await settle()
+    await vi.advanceTimersByTimeAsync(60_000)
+    await settle()
+    expect(calls).toEqual(['only'])
+    // The lock is free: a new tab leads and polls at once (its first answer is due).
+    tab(name, calls, 'next')
+    await settle()
+    await vi.advanceTimersByTimeAsync(0)
+    await settle()
+    expect(calls).toEqual(['only', 'next'])
+  })
+
   it('falls back to one poller per tab without Web Locks', async () => {
     Object.defineProperty(navigator, 'locks', { configurable: true, value: undefined })
     const name = `${createBase()}:status`
