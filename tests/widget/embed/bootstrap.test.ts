@@ -42,6 +42,14 @@ describe('the embed script before the loader has run', () => {
     expect(api.q).toEqual([['open'], ['showInvite', 'hi']])
   })
 
+  it('queues the newer methods too (hide … destroy), with their arguments', async () => {
+    await runEmbed()
+    const api = host.Porthole as Record<string, unknown> & { q: unknown[][] }
+    const newer = ['hide', 'show', 'setColor', 'setLanguage', 'setAttributes', 'shutdown', 'boot']
+    for (const name of [...newer, 'destroy']) (api[name] as (arg: string) => void)(name)
+    expect(api.q).toEqual([...newer, 'destroy'].map((name) => [name, name]))
+  })
+
   it('keeps a getUnreadCount the page already defined', async () => {
     host.Porthole = { getUnreadCount: () => 7 }
     await runEmbed()
