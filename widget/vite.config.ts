@@ -158,7 +158,8 @@ export default defineConfig({
         chunkFileNames: 'assets/[name]-[hash].js',
         // Modules the chat shares with the loader go into the loader's own file: one
         // request and one gzip stream for the loader.
-        // Keeps export names, so the loader group chunk exports `start` by that name.
+        // Short export names between chunks; embedScript() gives the loader's and the
+        // chat's group chunks their public `start` / `startChat` export back.
         minifyInternalExports: true,
         codeSplitting: {
           groups: [
