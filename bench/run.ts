@@ -49,6 +49,12 @@ const embed: Embed = embedArgument
 const storesArgument = process.argv.includes('--stores')
   ? (process.argv[process.argv.indexOf('--stores') + 1] ?? '').split(',')
   : undefined
+for (const store of storesArgument ?? []) {
+  if (!['sqlite', 'memory', 'redis', 'raw'].includes(store))
+    throw new Error(
+      `--stores takes a comma-separated list of sqlite, memory, redis, raw; got ${store}`,
+    )
+}
 const measures = (store: string) => !storesArgument || storesArgument.includes(store)
 // --no-build measures dist/ as it is (e.g. while a part of the repo does not build).
 const build = !process.argv.includes('--no-build')
