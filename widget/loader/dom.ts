@@ -18,13 +18,13 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return build(document.createElement(tag), attributes, children)
 }
 
-/** A 24×24 SVG icon from one path. */
+/** A 24×24 SVG icon from one path, for a button (its aria-label names it; the icon is presentational). */
 export function icon(path: string, className: string): SVGSVGElement {
   const svg = (tag: string, attributes: Record<string, string>, ...children: Node[]) =>
     build(document.createElementNS('http://www.w3.org/2000/svg', tag), attributes, children)
   return svg(
     'svg',
-    { viewBox: '0 0 24 24', 'aria-hidden': 'true', class: className },
+    { viewBox: '0 0 24 24', class: className },
     svg('path', { d: path }),
   ) as SVGSVGElement
 }

@@ -1,27 +1,23 @@
-import type { Observable } from '../state/observable'
-import type { UiState } from './context'
+import type { WidgetContext } from './context'
 import { countPageView, createShownMemory, deviceOf, isFirstVisit } from './invite-facts'
 import { matchInvitation, needsVisit } from './invite-match'
 import { matchesPage, onPathChange } from './invite-nav'
 import { parseInvitations } from './invite-rules'
 
-export interface RulesOptions {
-  ui: Observable<UiState>
-  /** The config's `invitations`, parsed here. */
-  invitations: unknown
-  /** Outside business hours the widget hides: no invitation then. */
-  hideAway: boolean
-  /** Resolves true when this text must not show (dismissed before, or already chatting). */
-  isSuppressed: (text: string) => Promise<boolean>
-}
-
 /**
  * Runs the site's invitation rules: the first rule whose every condition holds shows
  * (at most one invitation per page view), checked again when a time condition comes
- * due, when the status changes and on every page view of a single-page app.
+ * due, when the status changes and on every page view of a single-page app. The rules
+ * are the settings' `invitations`, parsed here.
  */
-export function runRules(options: RulesOptions) {
-  const { ui, invitations, hideAway, isSuppressed } = options
+export function runRules(
+  { ui, settings }: WidgetContext,
+  /** Resolves true when this text must not show (dismissed before, or already chatting). */
+  isSuppressed: (text: string) => Promise<boolean>,
+) {
+  const { invitations } = settings
+  // Outside business hours the widget hides: no invitation then.
+  const hideAway = settings.businessHours?.outside === 'hide'
   const rules = parseInvitations(invitations) ?? []
   if (rules.length === 0 && invitations !== undefined)
     console.error('Porthole: ignoring invitation rules the widget cannot read')

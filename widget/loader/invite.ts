@@ -142,7 +142,7 @@ export function createInvite(context: WidgetContext, data: EmbedData, session: u
   let engine: ReturnType<InviteEngine> | undefined
   if (settings.invitations && !data.inviteText)
     later(import('./invite-engine'), ({ runRules }) => {
-      engine = runRules({ ui, invitations: settings.invitations, hideAway, isSuppressed })
+      engine = runRules(context, isSuppressed)
       return engine.destroy
     })
 
