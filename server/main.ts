@@ -1,5 +1,7 @@
 // Production entry: `npm run serve` (node dist/server/main.js). Configuration comes
 // from the environment; see docs/operators/configuration.md.
+
+import { embedSnippet, scriptTag } from '../shared/embed-code'
 import { isBotSettingsError } from './bot/errors'
 import { isConfigError } from './config/errors'
 import { maskSecret } from './logging/mask-secret'
@@ -14,7 +16,8 @@ async function main(): Promise<void> {
     [
       `Porthole backend listening on ${server.url} (public URL ${config.publicUrl}, store ${server.store.kind})`,
       `Webhook URL to enter in the service's channel settings: ${config.publicUrl}/hooks/${maskSecret(config.webhookSecret)} (put your WEBHOOK_SECRET in place of the stars)`,
-      `Widget embed: <script src="${config.publicUrl}/widget.js" async></script>`,
+      `Widget embed, to paste before </body> (docs/site-owners/embedding.md): ${embedSnippet(config.publicUrl)}`,
+      `  or, where a Content-Security-Policy refuses inline scripts: ${scriptTag(config.publicUrl)}`,
       ...(config.bot
         ? [
             `Bot endpoint to enter in the service's bot settings: ${config.publicUrl}/bot/${maskSecret(config.bot.token)} (put your BOT_TOKEN in place of the stars)`,

@@ -3,6 +3,7 @@
 // one script tag a site owner pastes.
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { afterLoadScript } from '../../shared/embed-code'
 
 export type HostPage = {
   /** The page without the widget (`/`) or with its script tag (`/?widget`). */
@@ -12,17 +13,16 @@ export type HostPage = {
 }
 
 /**
- * How the page embeds widget.js: `tag` is the one `<script src=... async>` the README
- * tells site owners to paste; `after-load` is an inline snippet that adds that tag 250 ms
- * after the page's load event, so not even widget.js is fetched before the page's own
- * Largest Contentful Paint (docs/benchmarks.md, "Cost to your page").
+ * How the page embeds widget.js: `after-load` is the recommended embed site owners paste
+ * (shared/embed-code.ts: an inline script that adds widget.js 250 ms after the page's load
+ * event, so not even widget.js is fetched before the page's own Largest Contentful Paint);
+ * `tag` is the plain `<script src=... async>` for sites whose CSP refuses inline scripts
+ * (docs/benchmarks.md, "Cost to your page").
  */
 export type Embed = 'tag' | 'after-load'
 
-/** The after-load snippet for widget.js at `src`. */
-export function afterLoadSnippet(src: string): string {
-  return `<script>addEventListener('load',function(){setTimeout(function(){var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s)},250)})</script>`
-}
+/** The recommended embed (shared/embed-code.ts) for widget.js at `src`. */
+export const afterLoadSnippet = afterLoadScript
 
 /** The page's HTML; `widgetSrc` adds the widget, embedded as `embed` says. */
 export function hostPageHtml(widgetSrc: string | undefined, embed: Embed = 'tag'): string {

@@ -16,7 +16,7 @@ export type ReportInput = {
   seconds: number
   /** The parts measured (`--only`); all when absent. */
   only?: readonly string[]
-  /** How the Lighthouse page embedded widget.js (`--embed`); the script tag when absent. */
+  /** How the Lighthouse page embedded widget.js (`--embed`); the recommended embed when absent. */
   embed?: string
 }
 
@@ -41,7 +41,7 @@ export function buildReport({
   fdLimit,
   seconds,
   only,
-  embed = 'tag',
+  embed = 'after-load',
 }: ReportInput): Report {
   const table = new Rows()
   const ran = (part: string) => !only || only.includes(part)
@@ -67,7 +67,7 @@ export function buildReport({
     plan.runs > 1
       ? `each backend figure is the median of ${plan.runs} runs (min–max)`
       : 'one run of each backend figure'
-  const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}${only ? ` (--only ${only.join(',')})` : ''}${embed === 'tag' ? '' : ` (--embed ${embed}: widget.js added 250 ms after the page's load event)`}`
+  const title = `Porthole benchmark${quick ? ' (--quick: small sizes; the targets are for the full run)' : ''}${only ? ` (--only ${only.join(',')})` : ''}${embed === 'after-load' ? '' : ` (--embed ${embed}: the plain script tag, fetched while the page loads)`}`
   const closing =
     table.notes.length === 0
       ? 'Every target met by its median.'

@@ -73,7 +73,7 @@ export function pageRows(table: Rows, page: PageCost | string): void {
       target: '<= +5 %',
       met: verdict((lcp.widget?.median ?? Infinity) <= 1.05 * (lcp.plain?.median ?? 0)),
     },
-    "Lighthouse's simulation prices in every request that starts before the page's largest paint: with the script tag, widget.js itself (a new connection to another origin) is one; `--embed after-load` measures the snippet that adds widget.js after the load event",
+    "Lighthouse's simulation prices in every request that starts before the page's largest paint: with the plain script tag (`--embed tag`), widget.js itself (a new connection to another origin) is one; the recommended embed adds widget.js after the load event",
   )
 
   const tbt = figure((run) => run.tbtMs)

@@ -79,14 +79,12 @@ if (!script) {
   // loading by the load event and is painted within a few frames of it, so the loader
   // waits SETTLE_MS after load, then for an idle moment (at most IDLE_TIMEOUT_MS).
   // Lighthouse leaves requests that start after the LCP out of its LCP estimate.
-  const whenSettled = () =>
-    setTimeout(
-      () =>
-        'requestIdleCallback' in window
-          ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS })
-          : load(),
-      SETTLE_MS,
-    )
-  if (document.readyState === 'complete') whenSettled()
-  else window.addEventListener('load', whenSettled, { once: true })
+  // widget.js that runs after the load event (the recommended embed adds it SETTLE_MS
+  // after load; shared/embed-code.ts) has waited already: only the idle moment is left.
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS })
+      : load()
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', () => setTimeout(whenIdle, SETTLE_MS), { once: true })
 }

@@ -90,8 +90,9 @@ describeInBrowser('settings studio in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
     await page.getByText('Saved · version 1').waitFor()
-    // The install card's tag names the backend's PUBLIC_URL.
-    expect(await page.locator('#install pre').textContent()).toBe(
+    // The install card's code names the backend's PUBLIC_URL, in both forms.
+    expect(await page.locator('#install-snippet').textContent()).toContain(`"${origin}/widget.js"`)
+    expect(await page.locator('#install-tag').textContent()).toBe(
       `<script src="${origin}/widget.js" async></script>`,
     )
   }, 30_000)

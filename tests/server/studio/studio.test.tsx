@@ -177,11 +177,18 @@ describe('the studio form', () => {
     expect(status(view)).toMatch('Saved · version 3')
   })
 
-  it('shows the script tag to install', async () => {
+  it('shows the recommended embed and the plain script tag to install', async () => {
     const { view } = await setup()
+    const snippet = view.container.querySelector('#install-snippet')?.textContent ?? ''
+    expect(snippet).toMatch(
+      /^<script>\(function\(d,u\)\{.*"https:\/\/chat\.example\.com\/widget\.js"\)<\/script>$/,
+    )
+    expect(snippet).toContain("addEventListener('load',go)")
     expect(
       view.getByText('<script src="https://chat.example.com/widget.js" async></script>'),
     ).toBeTruthy()
+    expect(view.getByRole('button', { name: 'Copy the code' })).toBeTruthy()
+    expect(view.getByRole('button', { name: 'Copy the tag' })).toBeTruthy()
   })
 })
 
