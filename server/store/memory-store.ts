@@ -1,9 +1,11 @@
 import type { ConversationEntry } from '../../shared/widget-api'
+import { aliasTarget } from './alias-target'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
+import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
-import type { AppendResult, NewEntry, Retention, Store } from './types'
+import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
 
 type Expiring<T> = { value: T; expiresAt: number | undefined }
 
@@ -39,11 +41,16 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
 
   return {
     kind: 'memory',
-    async append(visitorId: string, entry: NewEntry, opts: { dedupeKey?: string } = {}) {
+    async append(recipientId: string, entry: NewEntry, opts: AppendOptions = {}) {
       assertOpen()
+      const aliasRecord = opts.followAlias ? live(records, aliasKey(recipientId)) : undefined
+      const visitorId = aliasTarget(
+        recipientId,
+        aliasRecord === undefined ? undefined : JSON.parse(aliasRecord.value),
+      )
       const key = opts.dedupeKey
       const seen = key === undefined ? undefined : dedupe.get(key)
-      if (seen) return { entry: seen.entry, duplicate: true } satisfies AppendResult
+      if (seen) return { entry: seen.entry, duplicate: true, visitorId } satisfies AppendResult
       sequence += 1
       // A structured copy: callers may mutate their object after the call.
       const stored: ConversationEntry = structuredClone({ ...entry, id: String(sequence) })
@@ -55,7 +62,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       log.push(stored)
       if (key !== undefined) dedupe.set(key, { visitorId, entry: stored })
       fanOut.emit(visitorId, { event: 'message', data: stored })
-      return { entry: stored, duplicate: false }
+      return { entry: stored, duplicate: false, visitorId }
     },
     async readAfter(visitorId, afterId, limit) {
       assertOpen()

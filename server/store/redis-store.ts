@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
 import { closedStoreError, isStoreError, StoreError } from './errors'
+import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { connectRedis, whenReady } from './redis/connection'
 import { createRedisFanOut } from './redis/fan-out'
@@ -16,7 +17,7 @@ import {
   encodeTransient,
   StoredEntry,
 } from './redis/wire'
-import type { AppendResult, NewEntry, Retention, Store } from './types'
+import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
 
 export type RedisStoreOptions = {
   /** Prefix of every key and channel, so several deployments can share one Redis. */
@@ -39,7 +40,7 @@ export type RedisStoreOptions = {
 }
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000
-const AppendReply = z.tuple([z.number(), z.string()])
+const AppendReply = z.tuple([z.number(), z.string(), z.string()])
 
 /**
  * The redis: store, for several Porthole instances behind one load balancer. Logs are
@@ -121,11 +122,14 @@ export async function createRedisStore(
   })
 
   const records = createRedisRecords(main, keys)
+  // The append script builds a visitor's log and channel keys itself (it resolves aliases).
+  const logPrefix = keys.log('')
+  const channelPrefix = keys.channel('')
 
   return {
     kind: 'redis',
     sharedCounters: { client: main, prefix: keys.rateLimits },
-    append(visitorId: string, entry: NewEntry, opts: { dedupeKey?: string } = {}) {
+    append(visitorId: string, entry: NewEntry, opts: AppendOptions = {}) {
       return command('append', async () => {
         const valid = StoredEntry.safeParse(entry)
         if (!valid.success) {
@@ -134,22 +138,30 @@ export async function createRedisStore(
           )
         }
         const json = encodeEntry(valid.data)
-        const scriptKeys = [keys.log(visitorId), keys.visitors]
+        const scriptKeys = [keys.visitors]
         if (opts.dedupeKey !== undefined) scriptKeys.push(keys.dedupe(opts.dedupeKey))
         const reply = AppendReply.parse(
           await runScript(main, APPEND_SCRIPT, scriptKeys, [
             json,
             String(valid.data.at),
-            keys.channel(visitorId),
             visitorId,
             String(wholeOrZero(retention?.maxEntries)),
             String(wholeOrZero(retention?.maxAgeMs)),
             String(Math.ceil(options.dedupeTtlMs ?? retention?.maxAgeMs ?? THIRTY_DAYS_MS)),
+            logPrefix,
+            channelPrefix,
+            opts.followAlias ? keys.record(aliasKey(visitorId)) : '',
           ]),
         )
-        const [duplicate, value] = reply
-        if (duplicate === 1) return { entry: decodeIdAndEntry(value), duplicate: true }
-        return { entry: { ...valid.data, id: value }, duplicate: false } satisfies AppendResult
+        const [duplicate, value, target] = reply
+        if (duplicate === 1) {
+          return { entry: decodeIdAndEntry(value), duplicate: true, visitorId: target }
+        }
+        return {
+          entry: { ...valid.data, id: value },
+          duplicate: false,
+          visitorId: target,
+        } satisfies AppendResult
       })
     },
     readAfter(visitorId, afterId, limit) {

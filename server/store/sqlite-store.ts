@@ -2,16 +2,23 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { ConversationEntry } from '../../shared/widget-api'
+import { aliasTarget } from './alias-target'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
+import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Store } from './types'
 
 type EntryRow = { seq: number; body: string }
-type AppendRequest = { visitorId: string; entry: NewEntry; key: string | undefined }
+type AppendRequest = {
+  recipientId: string
+  entry: NewEntry
+  key: string | undefined
+  followAlias: boolean
+}
 
 const StoredBody = ConversationEntry.omit({ id: true })
 
@@ -116,26 +123,34 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
 
   // One savepoint per append inside the batch's transaction: a dedupe check sees the
   // appends before it in the same batch, so a key is stored once even within a batch.
-  const appendOne = db.transaction(
-    (visitorId: string, entry: NewEntry, key: string | undefined): AppendResult => {
-      if (key !== undefined) {
-        const seen = q.dedupe.get(key)
-        if (seen) return { entry: toEntry(seen), duplicate: true }
-      }
-      const body = JSON.stringify(entry)
-      const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
-      if (key !== undefined) q.insertDedupe.run(key, seq)
-      // The stored form, read back from the JSON just written (a copy the caller cannot
-      // change). Validating it again, as rows read from the file are, would only cost time.
-      const stored: NewEntry = JSON.parse(body)
-      return { entry: { ...stored, id: String(seq) }, duplicate: false }
-    },
-  )
+  // The alias is read in the same transaction, so a merge's alias written before the
+  // batch commits is followed.
+  const appendOne = db.transaction((request: AppendRequest): AppendResult => {
+    const { entry, key } = request
+    const alias = request.followAlias
+      ? q.getRecord.get(aliasKey(request.recipientId), now())
+      : undefined
+    const visitorId = aliasTarget(
+      request.recipientId,
+      alias === undefined ? undefined : JSON.parse(alias.value),
+    )
+    if (key !== undefined) {
+      const seen = q.dedupe.get(key)
+      if (seen) return { entry: toEntry(seen), duplicate: true, visitorId }
+    }
+    const body = JSON.stringify(entry)
+    const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
+    if (key !== undefined) q.insertDedupe.run(key, seq)
+    // The stored form, read back from the JSON just written (a copy the caller cannot
+    // change). Validating it again, as rows read from the file are, would only cost time.
+    const stored: NewEntry = JSON.parse(body)
+    return { entry: { ...stored, id: String(seq) }, duplicate: false, visitorId }
+  })
 
   const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
     requests.map((r): BatchOutcome<AppendResult> => {
       try {
-        return { ok: true, value: appendOne(r.visitorId, r.entry, r.key) }
+        return { ok: true, value: appendOne(r) }
       } catch (error) {
         // SQLite rolled the whole transaction back (disk full, I/O error): nothing of
         // this batch is written, so every caller in it must fail.
@@ -150,12 +165,11 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
   // entry only once it is on disk.
   const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
     const outcomes = appendBatch(requests)
-    outcomes.forEach((outcome, i) => {
-      const visitorId = requests[i]?.visitorId
-      if (outcome.ok && !outcome.value.duplicate && visitorId !== undefined) {
-        fanOut.emit(visitorId, { event: 'message', data: outcome.value.entry })
+    for (const outcome of outcomes) {
+      if (outcome.ok && !outcome.value.duplicate) {
+        fanOut.emit(outcome.value.visitorId, { event: 'message', data: outcome.value.entry })
       }
-    })
+    }
     return outcomes
   })
 
@@ -179,7 +193,12 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     kind: 'sqlite',
     async append(visitorId, entry, opts = {}) {
       assertOpen()
-      return appends.add({ visitorId, entry, key: opts.dedupeKey })
+      return appends.add({
+        recipientId: visitorId,
+        entry,
+        key: opts.dedupeKey,
+        followAlias: opts.followAlias === true,
+      })
     },
     async readAfter(visitorId, afterId, limit) {
       assertOpen()

@@ -24,6 +24,23 @@ export type AppendResult = {
   entry: ConversationEntry
   /** True when `dedupeKey` had been used before: nothing was written, `entry` is the first one. */
   duplicate: boolean
+  /**
+   * The visitor whose log the append was for: the `visitorId` given, or with
+   * `followAlias` the visitor its alias names (for a duplicate, nothing was written there).
+   */
+  visitorId: string
+}
+
+export type AppendOptions = {
+  /** Stores the entry once per key (see append). Built by server/store/keys.ts. */
+  dedupeKey?: string
+  /**
+   * Appends to the visitor the record at aliasKey(visitorId) names (`{ visitorId }`,
+   * written by server/session/alias.ts when a merge moved the conversation), or to
+   * `visitorId` itself when there is no such record or it is not an alias: read in the
+   * same atomic step as the append (one round trip on Redis).
+   */
+  followAlias?: boolean
 }
 
 export type Retention = {
@@ -56,11 +73,7 @@ export interface ConversationLog extends EntryIds {
    * first entry with `duplicate: true` — atomically, so a retried webhook is stored once.
    * Dedupe keys are built by server/store/keys.ts.
    */
-  append(
-    visitorId: string,
-    entry: NewEntry,
-    options?: { dedupeKey?: string },
-  ): Promise<AppendResult>
+  append(visitorId: string, entry: NewEntry, options?: AppendOptions): Promise<AppendResult>
   /** Entries after `afterId` (all when undefined), oldest first, at most `limit`. */
   readAfter(
     visitorId: string,

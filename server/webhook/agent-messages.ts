@@ -14,6 +14,7 @@ import { type BodyErrorCode, isBodyError } from '../http/body-error'
 import { readJsonBody } from '../http/read-body'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
+import { isUserVisitorId } from '../session/visitor-id'
 import { agentMessageDedupeKey } from '../store/keys'
 import { agentMessageEntry } from './agent-message-entry'
 import { isTooDeep, MAX_JSON_DEPTH } from './json-depth'
@@ -101,21 +102,21 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         deliveries.inc({ outcome: 'invalid' })
         return c.json(invalid(`recipient.id: must be at most ${MAX_VISITOR_ID} characters`), 200)
       }
-      // A guest merged into a user by identify(): the service still knows the chat by the guest's id.
-      const visitorId = await resolveRecipient(store, recipientId).catch((error: unknown) => {
-        c.get('log').error('alias of an agent message recipient unreadable; asking to retry', {
-          error,
-        })
-        return undefined
-      })
-      if (visitorId === undefined) {
-        deliveries.inc({ outcome: 'store_error' })
-        return c.json(
-          errorBody('unavailable', 'The message could not be stored; it will be retried.'),
-          503,
-        )
-      }
       if (isTypingMessage(message.message)) {
+        // A guest merged into a user by identify(): the service still knows the chat by the guest's id.
+        const visitorId = await resolveRecipient(store, recipientId).catch((error: unknown) => {
+          c.get('log').error('alias of an agent message recipient unreadable; asking to retry', {
+            error,
+          })
+          return undefined
+        })
+        if (visitorId === undefined) {
+          deliveries.inc({ outcome: 'store_error' })
+          return c.json(
+            errorBody('unavailable', 'The message could not be stored; it will be retried.'),
+            503,
+          )
+        }
         await publishAgentTyping({
           store,
           visitorId,
@@ -133,10 +134,16 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
       }
       const id = message.message.id
       try {
+        // The alias is followed inside the append (one store round trip): a guest merged
+        // into a user by identify() is still known to the service by the guest's id.
+        // User ids are never aliased (see resolveRecipient).
         const result = await store.append(
-          visitorId,
+          recipientId,
           agentMessageEntry(message, content.data, now(), c.get('log')),
-          id ? { dedupeKey: agentMessageDedupeKey(id) } : {},
+          {
+            ...(id ? { dedupeKey: agentMessageDedupeKey(id) } : {}),
+            followAlias: !isUserVisitorId(recipientId),
+          },
         )
         deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'ok' })
         return c.json(OK, 200)

@@ -6,33 +6,48 @@ import type { RedisClientType } from 'redis'
 // log without having been published (or published without being in the log).
 
 /**
- * KEYS: log, visitors set, [dedupe key]
- * ARGV: entry json, at, channel, visitor id, max entries (0 = none), max age ms (0 = none),
- *       dedupe ttl ms
- * Returns {1, "<id>\n<json>"} for a duplicate, {0, id} for a new entry.
+ * KEYS: visitors set, [dedupe key]
+ * ARGV: entry json, at, visitor id, max entries (0 = none), max age ms (0 = none),
+ *       dedupe ttl ms, log key prefix, channel prefix, alias record key ('' = none)
+ * With an alias record key, the entry goes to the visitor the record names
+ * (`{"visitorId": …}`, as server/store/alias-target.ts reads it), else to the visitor
+ * id given: the log and channel keys are built here from their prefixes, because the
+ * visitor is only known here (one round trip; fine on a single primary, not on Cluster).
+ * Returns {1, "<id>\n<json>", visitor} for a duplicate, {0, id, visitor} for a new entry.
  */
 export const APPEND_SCRIPT = `
-local dedupe = KEYS[3]
+local visitor = ARGV[3]
+if ARGV[9] ~= '' then
+  local raw = redis.call('GET', ARGV[9])
+  if raw then
+    local ok, alias = pcall(cjson.decode, raw)
+    if ok and type(alias) == 'table' and type(alias.visitorId) == 'string' and #alias.visitorId > 0 then
+      visitor = alias.visitorId
+    end
+  end
+end
+local dedupe = KEYS[2]
 if dedupe then
   local seen = redis.call('GET', dedupe)
-  if seen then return {1, seen} end
+  if seen then return {1, seen, visitor} end
 end
-local args = {'XADD', KEYS[1]}
-local maxEntries = tonumber(ARGV[5])
+local log = ARGV[7] .. visitor
+local args = {'XADD', log}
+local maxEntries = tonumber(ARGV[4])
 if maxEntries > 0 then
-  args[#args + 1] = 'MAXLEN'; args[#args + 1] = '~'; args[#args + 1] = ARGV[5]
+  args[#args + 1] = 'MAXLEN'; args[#args + 1] = '~'; args[#args + 1] = ARGV[4]
 end
 args[#args + 1] = '*'
 args[#args + 1] = 'e'; args[#args + 1] = ARGV[1]
 args[#args + 1] = 'a'; args[#args + 1] = ARGV[2]
 if dedupe then args[#args + 1] = 'k'; args[#args + 1] = dedupe end
 local id = redis.call(unpack(args))
-local maxAge = tonumber(ARGV[6])
-if maxAge > 0 then redis.call('PEXPIRE', KEYS[1], maxAge) else redis.call('PERSIST', KEYS[1]) end
-redis.call('SADD', KEYS[2], ARGV[4])
-if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[1], 'PX', ARGV[7]) end
-redis.call('PUBLISH', ARGV[3], 'm' .. id .. '\\n' .. ARGV[1])
-return {0, id}
+local maxAge = tonumber(ARGV[5])
+if maxAge > 0 then redis.call('PEXPIRE', log, maxAge) else redis.call('PERSIST', log) end
+redis.call('SADD', KEYS[1], visitor)
+if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[1], 'PX', ARGV[6]) end
+redis.call('PUBLISH', ARGV[8] .. visitor, 'm' .. id .. '\\n' .. ARGV[1])
+return {0, id, visitor}
 `
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
+import { describeAliasConformance } from './conformance-alias'
 import { describePagingConformance } from './conformance-paging'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
@@ -161,7 +162,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
           { dedupeKey: key },
         )
         expect(first.duplicate).toBe(false)
-        expect(again).toEqual({ entry: first.entry, duplicate: true })
+        expect(again).toEqual({ entry: first.entry, duplicate: true, visitorId: visitor })
         expect(await store.readAfter(visitor, undefined, 10)).toHaveLength(1)
       })
 
@@ -238,7 +239,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         ])
         expect(first?.duplicate).toBe(false)
         expect(other?.duplicate).toBe(false)
-        expect(again).toEqual({ entry: first?.entry, duplicate: true })
+        expect(again).toEqual({ entry: first?.entry, duplicate: true, visitorId: visitor })
         const stored = await store.readAfter(visitor, undefined, 10)
         expect(stored).toEqual([first?.entry, other?.entry])
         await eventually(() => expect(sub.events).toHaveLength(2))
@@ -453,6 +454,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
     })
 
     describePagingConformance(() => store, { createVisitorId, createEntry })
+    describeAliasConformance(() => store, { createVisitorId, createEntry })
 
     it('answers ping while open', async () => {
       await expect(store.ping()).resolves.toBeUndefined()
@@ -475,6 +477,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         expect(await store.append(visitor, createEntry(), { dedupeKey: key })).toEqual({
           entry,
           duplicate: true,
+          visitorId: visitor,
         })
         expect(await store.getRecord(`outbox:${visitor}`, z.unknown())).toEqual({ pending: true })
         expect(store.isValidId(entry.id)).toBe(true)

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { writeAlias } from '../../../server/session/alias'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { IntegratorReply } from '../../../shared/protocol/chat-channel'
@@ -155,6 +156,45 @@ describe('POST /hooks/:secret/:channelId (A3)', () => {
     const { res } = await deliver(createAgentMessage(), path)
     expect(res.status).toBe(404)
     expect(await t.deps.store.readAfter('visitor-1', undefined, 10)).toEqual([])
+  })
+
+  it('stores a reply to a merged guest in the user’s log in one store call, without reading the alias itself', async () => {
+    const store = createMemoryStore()
+    const reads: string[] = []
+    const counting: Store = {
+      ...store,
+      getRecord: (key, schema, onMismatch) => {
+        reads.push(key)
+        return store.getRecord(key, schema, onMismatch)
+      },
+    }
+    t = createTestApp({ store: counting })
+    await writeAlias(store, 'guest-1', { visitorId: 'user:ann' }, 60_000)
+    const events: VisitorEvent[] = []
+    store.subscribe('user:ann', (event) => events.push(event))
+    const body = createAgentMessage({ recipientId: 'guest-1' })
+    expect((await deliver(body)).json).toEqual({ result: 'ok' })
+    expect((await deliver(body)).json).toEqual({ result: 'ok' })
+    const stored = await store.readAfter('user:ann', undefined, 10)
+    expect(stored.map((entry) => entry.content)).toEqual([body.message])
+    expect(await store.readAfter('guest-1', undefined, 10)).toEqual([])
+    expect(events).toEqual([{ event: 'message', data: stored[0] }])
+    expect(reads.filter((key) => key.startsWith('alias:'))).toEqual([])
+    // Typing is not stored: it still reads the alias to know whose streams to tell.
+    const typing: VisitorEvent[] = []
+    store.subscribe('user:ann', (event) => typing.push(event))
+    await deliver(createAgentMessage({ recipientId: 'guest-1', message: { type: 'typein' } }))
+    expect(typing.map((event) => event.event)).toEqual(['typing'])
+  })
+
+  it('never follows an alias for a user id (user ids are never aliased)', async () => {
+    t = createTestApp()
+    await writeAlias(t.deps.store, 'user:bob', { visitorId: 'user:someone-else' }, 60_000)
+    expect((await deliver(createAgentMessage({ recipientId: 'user:bob' }))).json).toEqual({
+      result: 'ok',
+    })
+    expect(await t.deps.store.readAfter('user:bob', undefined, 10)).toHaveLength(1)
+    expect(await t.deps.store.readAfter('user:someone-else', undefined, 10)).toEqual([])
   })
 
   it('answers 413 to a body over 64 KB', async () => {
