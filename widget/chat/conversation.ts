@@ -112,9 +112,11 @@ function trim(state: Conversation): Conversation {
   return { ...state, entries, earlier: true, delivery }
 }
 
+/** News that changes nothing shown (a stream's `sent` for a message shown sent) leaves the state as it is. */
 function deliver(state: Conversation, id: string, delivery: Delivery): Conversation {
-  const next = reconcile(state.delivery[id], delivery)
-  return next === state.delivery[id]
+  const current = state.delivery[id]
+  const next = reconcile(current, delivery)
+  return (current?.state ?? 'sent') === next.state && current?.error === next.error
     ? state
     : { ...state, delivery: { ...state.delivery, [id]: next } }
 }

@@ -121,6 +121,38 @@ describe('one message lifecycle', () => {
     expect(messageState(state, id).state).toBe('sent')
   })
 
+  it('news that changes nothing shown leaves the state as it is (a stream open’s `sent` for every message sent after a wait)', () => {
+    const sent = run([
+      { type: 'queue', item: item(id) },
+      { type: 'accepted', id, entries: own(), state: 'delayed' },
+      { type: 'delivery', clientId: id, delivery: { state: 'sent' } },
+    ])
+    expect(messageState(sent, id).state).toBe('sent')
+    // Sent here already, and sent messages this device never had news of: no new state
+    // (nothing saved, rendered or synced to other tabs), no delivery record added.
+    expect(reduce(sent, { type: 'delivery', clientId: id, delivery: { state: 'sent' } })).toBe(sent)
+    const unknown = 'u'.repeat(24)
+    expect(reduce(sent, { type: 'delivery', clientId: unknown, delivery: { state: 'sent' } })).toBe(
+      sent,
+    )
+    const delayed = { state: 'delayed' as const, error: 'delayed' }
+    const waiting = reduce(sent, { type: 'delivery', clientId: unknown, delivery: delayed })
+    expect(reduce(waiting, { type: 'delivery', clientId: unknown, delivery: delayed })).toBe(
+      waiting,
+    )
+    // Real news still lands: a message not known here reported pending, then sent.
+    expect(messageState(waiting, unknown)).toEqual(delayed)
+    const settled = reduce(waiting, {
+      type: 'delivery',
+      clientId: unknown,
+      delivery: { state: 'sent' },
+    })
+    expect(messageState(settled, unknown).state).toBe('sent')
+    expect(
+      reduce(waiting, { type: 'delivery', clientId: unknown, delivery: { state: 'delayed' } }),
+    ).not.toBe(waiting)
+  })
+
   it('a delivery event that overtakes the POST answer wins', () => {
     const state = run([
       { type: 'queue', item: item(id) },
