@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { CONFIG_PLACEHOLDER } from '../server/assets/embed-config'
@@ -70,6 +70,22 @@ function embedScript(): Plugin {
       }
       const loader = grouped(LOADER, 'start')
       const chat = grouped(CHAT, 'startChat')
+      // The chat's strings in another language (widget/i18n/chat-strings-<lang>.ts) are
+      // named after the chat chunk, chat-<hash>.js<lang>.js, so the loader fetches them beside
+      // it (widget/loader/start.ts). The chat's hash covers them: it imports them by the
+      // name they had when it was hashed, which is replaced here.
+      for (const strings of chunks) {
+        const lang = strings.facadeModuleId?.match(/\/i18n\/chat-strings-(\w+)\.ts$/)?.[1]
+        if (!lang) continue
+        const from = strings.fileName
+        const to = `${chat.fileName}${lang}.js`
+        for (const other of chunks) {
+          other.code = other.code.replaceAll(`./${basename(from)}`, `./${basename(to)}`)
+          other.dynamicImports = other.dynamicImports.map((name) => (name === from ? to : name))
+        }
+        delete bundle[from]
+        this.emitFile({ type: 'asset', fileName: to, source: strings.code })
+      }
       const file = (chunk: { fileName: string }) => chunk.fileName.replace(/^assets\//, '')
       if (bootstrap.imports.length > 0 || bootstrap.exports.length > 0) {
         throw new Error(

@@ -7,13 +7,17 @@ import type { KeyValueStore } from '../storage/key-value-store'
  * tabs never chime together) unless the visitor muted it. Muting is kept in the
  * widget's storage (written only when the visitor toggles it), which every tab reads
  * before it chimes and when it is shown again.
+ *
+ * A chunk of its own: the chat fetches it once it has rendered (controller.ts), so the
+ * first open does not wait for it; replies that arrive before it are told to it then.
  */
 export function createAttention(
   lockName: string,
   titleFor: (count: number) => string,
   storage: KeyValueStore,
+  /** The muted state the header's button shows (the chat's own, made before this chunk loads). */
+  mute = observable({ muted: false }),
 ) {
-  const mute = observable({ muted: false })
   const readMuted = (): Promise<boolean> =>
     storage.get('muted').then(
       (stored) => {

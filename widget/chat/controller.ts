@@ -1,5 +1,5 @@
-import type { Contact, IdentifiedUser } from '../../shared/widget-api'
-import { CHAT_STRINGS } from '../i18n/chat-strings'
+import type { Contact } from '../../shared/widget-api'
+import type { ChatStrings } from '../i18n/chat-strings'
 import type { WidgetContext } from '../loader/context'
 import { isApiError, unreadable } from '../protocol/api-error'
 import { compareEntryIds } from '../protocol/entry-id'
@@ -7,19 +7,21 @@ import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bod
 import { type RequestOptions, request } from '../protocol/request'
 import { observable } from '../state/observable'
 import { agentsJoining } from './agent-joined'
-import { createAttention } from './attention'
 import { createCatchUp } from './catch-up'
 import { type Link, watchLink } from './connection'
 import type { Conversation, ConversationEvent } from './conversation'
 import { createCustomerMessages } from './customer-messages'
 import { createDraft } from './draft'
 import { openEventStream } from './event-stream'
+import { onDemand } from './on-demand'
 import { persisted } from './persisted'
 import { createReadSync } from './read-sync'
 import { createSession } from './session'
 import { createStreamEvents } from './stream-events'
 import { createTabSync, type TabMessage } from './tab-sync'
 import { newReplies, unreadReplies } from './unread'
+
+const noop = (): void => {}
 
 /** Entries per GET /api/history page. */
 export const HISTORY_PAGE = 100
@@ -35,14 +37,12 @@ export interface ChatState {
   link: Link
 }
 
-const IDENTITY_HASH = /^[0-9a-f]{64}$/i
-
 /**
  * The conversation's effects around the pure reducer (conversation.ts): session, live
  * stream with catch-up, outbox sender, earlier pages, the read marker, typing, unread
  * count and sound, tab sync. State changes only through `dispatch`.
  */
-export function createChatController(context: WidgetContext) {
+export function createChatController(context: WidgetContext, strings: ChatStrings) {
   const { base, storage, ui, emitter, settings } = context
   const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
   const session = createSession({
@@ -67,7 +67,10 @@ export function createChatController(context: WidgetContext) {
         for (const entry of fresh) emitter.emit('message', entry)
         for (const { name } of agentsJoining(previous.entries, fresh))
           emitter.emit('agentJoined', { name })
-        if (!isSeen()) attention.notify(settings.sound, fresh.length)
+        if (!isSeen()) {
+          const count = fresh.length
+          attention().then((loaded) => loaded.notify(settings.sound, count), noop)
+        }
       }
       // The end arriving now (not read yet anywhere) is news for the page, not a reply.
       const last = next.entries.at(-1)
@@ -91,11 +94,17 @@ export function createChatController(context: WidgetContext) {
     link: 'ok',
   })
   const link = watchLink((next) => state.set({ link: next }))
-  const attention = createAttention(
-    `porthole-sound:${base}`,
-    CHAT_STRINGS[settings.lang].newMessageTitle,
-    storage,
-  )
+  // The reply sound and the hidden tab's title: their chunk is fetched once the chat has
+  // started (init), so the sound's tab lock is held as before; a reply arriving earlier
+  // waits for it. The muted state is the chat's own, so the header shows it meanwhile.
+  const mute = observable({ muted: false })
+  let attentionWanted = false
+  const attention = onDemand(() => {
+    attentionWanted = true
+    return import('./attention').then(({ createAttention }) =>
+      createAttention(`porthole-sound:${base}`, strings.newMessageTitle, storage, mute),
+    )
+  })
   // The SSE id of a message event is its entry's id: the last one is the replay point.
   const catchUp = createCatchUp((entries) =>
     dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
@@ -171,6 +180,14 @@ export function createChatController(context: WidgetContext) {
 
   const reconnect = (): void => (stream ? stream.restart() : connect())
 
+  /** No live stream, nothing waiting to be applied, no read mark pending (a cleared history). */
+  function disconnect(): void {
+    stream?.close()
+    stream = undefined
+    catchUp.clear()
+    readSync.stop()
+  }
+
   function connect(): void {
     if (destroyed) return
     stream?.close()
@@ -225,9 +242,7 @@ export function createChatController(context: WidgetContext) {
       return sender.flush()
     }
     if (message.kind === 'clear') {
-      stream?.close()
-      stream = undefined
-      catchUp.clear()
+      disconnect()
       conversation.forget()
       return
     }
@@ -247,6 +262,8 @@ export function createChatController(context: WidgetContext) {
 
   return {
     state,
+    /** The visitor's language's strings. */
+    strings,
     send,
     sendFile,
     /** The visitor's session (the attachments chunk uploads with its token) and its renewal after a 401. */
@@ -257,8 +274,11 @@ export function createChatController(context: WidgetContext) {
     loadEarlier,
     typing,
     draft,
-    mute: attention.mute,
-    setMuted: attention.setMuted,
+    mute,
+    setMuted(muted: boolean): void {
+      mute.set({ muted })
+      attention().then((loaded) => loaded.setMuted(muted), noop)
+    },
     async init(): Promise<void> {
       const [stored] = await Promise.all([session.load(), conversation.load()])
       state.set({ contact: stored?.contact ?? {} })
@@ -267,53 +287,24 @@ export function createChatController(context: WidgetContext) {
       window.addEventListener('online', onOnline)
       onSeen()
       connect()
+      setTimeout(() => destroyed || attention().catch(noop))
     },
     async setContact(contact: Contact): Promise<void> {
       const updated = await session.setContact(contact)
       state.set({ contact: updated.contact })
       tabs.post({ kind: 'session' })
     },
-    async identify(user: IdentifiedUser): Promise<void> {
-      if (!user?.id || typeof user.id !== 'string' || !IDENTITY_HASH.test(String(user.hash))) {
-        throw new TypeError(
-          'Porthole.identify expects {id, hash} where hash is the hex HMAC-SHA256 of id with your IDENTITY_SECRET',
-        )
-      }
-      const before = session.current()?.visitorId
-      try {
-        const updated = await session.identify(user)
-        state.set({ contact: updated.contact })
-        // The backend merged the guest's conversation into the user's: what is shown
-        // stays until its copies arrive from the user's log.
-        if (updated.visitorId !== before) restartConversation()
-      } catch (error) {
-        const message = `Identity verification failed: ${error instanceof Error ? error.message : String(error)}`
-        emitter.emit('error', { code: isApiError(error) ? error.code : 'identify_failed', message })
-        throw error
-      }
-      tabs.post({ kind: 'session' })
-      reconnect()
-    },
-    async clearHistory(): Promise<void> {
-      const token = session.current()?.token
-      // The credential is revoked on every device first; one already refused is gone anyway.
-      if (token)
-        await request(context.fetch, `${base}api/session`, { method: 'DELETE', token }).catch(
-          (error: unknown) => {
-            if (!isApiError(error) || error.status !== 401) throw error
-          },
-        )
-      stream?.close()
-      stream = undefined
-      catchUp.clear()
-      readSync.stop()
-      await session.clear()
-      dispatch({ type: 'reset' })
-      draft.set('')
-      ui.set({ inviteAnswer: undefined, unread: 0 })
-      await storage.write([], ['unread', 'invite-answer'])
-      tabs.post({ kind: 'clear' })
-      connect()
+    /** What the page API's chunk (page-api.ts) works with. */
+    internals: {
+      context,
+      session,
+      state,
+      tabs,
+      restartConversation,
+      reconnect,
+      disconnect,
+      connect,
+      dispatch,
     },
     destroy(): void {
       destroyed = true
@@ -325,7 +316,7 @@ export function createChatController(context: WidgetContext) {
       catchUp.clear()
       events.showTyping(undefined)
       typing.stop()
-      attention.destroy()
+      if (attentionWanted) attention().then((loaded) => loaded.destroy(), noop)
       tabs.close()
       document.removeEventListener('visibilitychange', onSeen)
       window.removeEventListener('online', onOnline)

@@ -36,77 +36,55 @@ export interface ChatStrings {
   duration: (seconds: number) => string
 }
 
-function clock(seconds: number): string {
+/** "1:05": a duration. */
+export function clock(seconds: number): string {
   const minutes = Math.floor(seconds / 60)
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`
 }
 
-export const CHAT_STRINGS: Record<Language, ChatStrings> = {
-  en: {
-    close: 'Close chat',
-    online: 'Online',
-    offline: 'Offline',
-    connecting: 'Connecting…',
-    noNetwork: 'Offline — messages will be sent when you are back',
-    ended: 'This conversation has ended',
-    messages: 'Messages',
-    placeholder: 'Type a message…',
-    messageLabel: 'Message',
-    send: 'Send',
-    attach: 'Attach a file',
-    counter: (length, max, parts) =>
-      parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
-    sending: 'Sending…',
-    delayed: 'Delayed — will be sent',
-    sendNow: 'Send now',
-    sent: 'Sent',
-    failed: 'Not sent',
-    retry: 'Retry',
-    loadEarlier: 'Load earlier messages',
-    earlierFailed: 'Could not load.',
-    typing: (name) => `${name ?? 'Agent'} is typing…`,
-    offlineIntro:
-      'We are away right now. Leave a message and your contact details and we will get back to you.',
-    download: 'Download',
-    openMap: 'Open map',
-    location: 'Location',
-    mute: 'Mute',
-    emoji: 'Emoji',
-    newMessageTitle: (count) => `(${count}) New message`,
-    duration: clock,
-  },
-  ru: {
-    close: 'Закрыть чат',
-    online: 'В сети',
-    offline: 'Не в сети',
-    connecting: 'Подключение…',
-    noNetwork: 'Нет сети — сообщения уйдут, когда связь вернётся',
-    ended: 'Разговор завершён',
-    messages: 'Сообщения',
-    placeholder: 'Введите сообщение…',
-    messageLabel: 'Сообщение',
-    send: 'Отправить',
-    attach: 'Прикрепить файл',
-    counter: (length, max, parts) =>
-      parts > 1 ? `${length} символов: уйдёт ${parts} сообщениями` : `${length}/${max}`,
-    sending: 'Отправка…',
-    delayed: 'Задержано — будет отправлено',
-    sendNow: 'Отправить сейчас',
-    sent: 'Отправлено',
-    failed: 'Не отправлено',
-    retry: 'Повторить',
-    loadEarlier: 'Ранние сообщения',
-    earlierFailed: 'Не загрузилось.',
-    typing: (name) => `${name ?? 'Оператор'} печатает…`,
-    offlineIntro: 'Сейчас никого нет на месте. Оставьте сообщение и контакты — мы ответим.',
-    download: 'Скачать',
-    openMap: 'Открыть карту',
-    location: 'Местоположение',
-    mute: 'Без звука',
-    emoji: 'Эмодзи',
-    newMessageTitle: (count) => `(${count}) Новое сообщение`,
-    duration: clock,
-  },
+/** English, in the chat chunk; the other languages are chunks of their own. */
+export const EN_CHAT_STRINGS: ChatStrings = {
+  close: 'Close chat',
+  online: 'Online',
+  offline: 'Offline',
+  connecting: 'Connecting…',
+  noNetwork: 'Offline — messages will be sent when you are back',
+  ended: 'This conversation has ended',
+  messages: 'Messages',
+  placeholder: 'Type a message…',
+  messageLabel: 'Message',
+  send: 'Send',
+  attach: 'Attach a file',
+  counter: (length, max, parts) =>
+    parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
+  sending: 'Sending…',
+  delayed: 'Delayed — will be sent',
+  sendNow: 'Send now',
+  sent: 'Sent',
+  failed: 'Not sent',
+  retry: 'Retry',
+  loadEarlier: 'Load earlier messages',
+  earlierFailed: 'Could not load.',
+  typing: (name) => `${name ?? 'Agent'} is typing…`,
+  offlineIntro:
+    'We are away right now. Leave a message and your contact details and we will get back to you.',
+  download: 'Download',
+  openMap: 'Open map',
+  location: 'Location',
+  mute: 'Mute',
+  emoji: 'Emoji',
+  newMessageTitle: (count) => `(${count}) New message`,
+  duration: clock,
+}
+
+/**
+ * The visitor's strings. Russian is a chunk of its own (chat-strings-ru.ts), which the
+ * loader starts fetching beside the chat chunk (no extra round trip).
+ */
+export function chatStrings(lang: Language): Promise<ChatStrings> {
+  return lang === 'ru'
+    ? import('./chat-strings-ru').then((module) => module.RU_CHAT_STRINGS)
+    : Promise.resolve(EN_CHAT_STRINGS)
 }
 
 /** "1.2 MB": a file size people read. */

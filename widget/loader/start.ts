@@ -31,8 +31,8 @@ export interface MountOptions {
   fetch?: typeof fetch
   EventSource?: EventSourceClass
   storage?: KeyValueStore
-  /** Loads the chat chunk (widget/chat/start-chat.tsx). */
-  loadChat: () => Promise<ChatModule>
+  /** Loads the chat chunk (widget/chat/start-chat.tsx) for a visitor of this language. */
+  loadChat: (lang: string) => Promise<ChatModule>
   /** Loads the invitation's chunk (widget/loader/invite.ts). */
   loadInvite: () => Promise<InviteModule>
   /** Remounting (boot, setLanguage): the page's listeners and the widget object kept. */
@@ -102,7 +102,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     let chat: Promise<ChatApi> | undefined
     const loadChat = (): Promise<ChatApi> => {
       chat ??= options
-        .loadChat()
+        .loadChat(settings.lang)
         .then((module) => module.startChat(context))
         .catch((error: unknown) => {
           chat = undefined
@@ -244,7 +244,13 @@ export function start(options: {
   return mount({
     ...options,
     namespace: (window as unknown as { Porthole: Namespace }).Porthole,
-    loadChat: () => import(/* @vite-ignore */ options.chatUrl),
+    // Another language's strings load beside the chat: chat-<hash>.js<lang>.js (widget/vite.config.ts).
+    // Were that fetch to fail, the chat's own import of it fails too and reports load_failed.
+    loadChat: (lang) => {
+      // biome-ignore lint/style/useTemplate: minified, a template costs the loader 12 B more gzip
+      if (lang !== 'en') void import(/* @vite-ignore */ options.chatUrl + lang + '.js')
+      return import(/* @vite-ignore */ options.chatUrl)
+    },
     loadInvite: () => import(/* @vite-ignore */ options.inviteUrl),
   }).catch((error: unknown) => console.error('Porthole: the widget could not start:', error))
 }

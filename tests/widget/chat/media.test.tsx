@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/preact'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
 import { MediaContent, MessageItem } from '../../../widget/chat/components/MessageItem'
-import { CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
+import { EN_CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
 
-const strings = CHAT_STRINGS.en
+const strings = EN_CHAT_STRINGS
 
 // Media rendering is a lazily loaded chunk: loaded once here, the items render at once.
 beforeAll(() => MediaContent.preload())

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
 import { MediaContent, MessageItem } from '../../../widget/chat/components/MessageItem'
-import { CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
+import { EN_CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { openChat } from '../fixtures/chat-helpers'
 import { createConfig, createEntry } from '../fixtures/factories'
@@ -22,7 +22,7 @@ function show(content: EntryContent, own = false) {
       own={own}
       content={content}
       at={1_700_000_000_000}
-      strings={CHAT_STRINGS.en}
+      strings={EN_CHAT_STRINGS}
       lang="en"
     />,
   )

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { CHAT_STRINGS } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
 import type { Attachments } from '../attachments/attachments'
 import type { ChatController } from '../controller'
@@ -23,7 +22,7 @@ export function ChatApp({ controller, context }: Props) {
   const chat = useObservable(controller.state)
   const input = useRef<HTMLTextAreaElement>(null)
   const { settings } = context
-  const strings = CHAT_STRINGS[settings.lang]
+  const { strings } = controller
   // The attachments' code loads at the first attach, drop or paste (a chunk of its own).
   const [tray, setTray] = useState<Attachments>()
   const [files, setFiles] = useState(false)

@@ -1,0 +1,83 @@
+import type { IdentifiedUser } from '../../shared/widget-api'
+import { parseContact } from '../protocol/api-bodies'
+import { isApiError } from '../protocol/api-error'
+import { invalidContactField } from '../protocol/contact-rules'
+import { request } from '../protocol/request'
+import { MAX_MESSAGE_LENGTH } from './components/Composer'
+import type { ChatController } from './controller'
+
+// The page's calls into the chat (Porthole.sendMessage, setContact, identify,
+// clearHistory): a chunk of their own, fetched at the first such call, since the
+// first open of the chat runs none of them.
+
+const IDENTITY_HASH = /^[0-9a-f]{64}$/i
+
+export async function sendMessage(controller: ChatController, text: unknown): Promise<void> {
+  if (typeof text !== 'string' || !text.trim() || text.length > MAX_MESSAGE_LENGTH) {
+    throw new TypeError(
+      `Porthole.sendMessage expects a non-empty text of at most ${MAX_MESSAGE_LENGTH} characters`,
+    )
+  }
+  controller.send(text)
+}
+
+export async function setContact(controller: ChatController, contact: unknown): Promise<void> {
+  const parsed = parseContact(contact)
+  if (!parsed) {
+    throw new TypeError('Porthole.setContact expects {name?, email?, phone?} with string values')
+  }
+  const invalid = invalidContactField(parsed)
+  if (invalid) {
+    const rule = invalid === 'email' ? 'an e-mail address' : 'a phone number (digits, +, -, (, ))'
+    throw new TypeError(`Porthole.setContact: ${invalid} must be ${rule}, not ${parsed[invalid]}`)
+  }
+  await controller.setContact(parsed)
+}
+
+/** Identity verification: the backend checks the hash and merges the guest's conversation. */
+export async function identify(controller: ChatController, user: IdentifiedUser): Promise<void> {
+  if (!user?.id || typeof user.id !== 'string' || !IDENTITY_HASH.test(String(user.hash))) {
+    throw new TypeError(
+      'Porthole.identify expects {id, hash} where hash is the hex HMAC-SHA256 of id with your IDENTITY_SECRET',
+    )
+  }
+  const { session, state, tabs, restartConversation, reconnect, context } = controller.internals
+  const before = session.current()?.visitorId
+  try {
+    const updated = await session.identify(user)
+    state.set({ contact: updated.contact })
+    // The backend merged the guest's conversation into the user's: what is shown
+    // stays until its copies arrive from the user's log.
+    if (updated.visitorId !== before) restartConversation()
+  } catch (error) {
+    const message = `Identity verification failed: ${error instanceof Error ? error.message : String(error)}`
+    context.emitter.emit('error', {
+      code: isApiError(error) ? error.code : 'identify_failed',
+      message,
+    })
+    throw error
+  }
+  tabs.post({ kind: 'session' })
+  reconnect()
+}
+
+/** Forgets the conversation on this device and revokes its credential everywhere. */
+export async function clearHistory(controller: ChatController): Promise<void> {
+  const { session, tabs, disconnect, connect, dispatch, context } = controller.internals
+  const token = session.current()?.token
+  // The credential is revoked on every device first; one already refused is gone anyway.
+  if (token)
+    await request(context.fetch, `${context.base}api/session`, { method: 'DELETE', token }).catch(
+      (error: unknown) => {
+        if (!isApiError(error) || error.status !== 401) throw error
+      },
+    )
+  disconnect()
+  await session.clear()
+  dispatch({ type: 'reset' })
+  controller.draft.set('')
+  context.ui.set({ inviteAnswer: undefined, unread: 0 })
+  await context.storage.write([], ['unread', 'invite-answer'])
+  tabs.post({ kind: 'clear' })
+  connect()
+}

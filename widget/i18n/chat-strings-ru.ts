@@ -1,0 +1,35 @@
+import { type ChatStrings, clock } from './chat-strings'
+
+/** The chat's Russian strings: a chunk of its own, fetched only for Russian visitors. */
+export const RU_CHAT_STRINGS: ChatStrings = {
+  close: 'Закрыть чат',
+  online: 'В сети',
+  offline: 'Не в сети',
+  connecting: 'Подключение…',
+  noNetwork: 'Нет сети — сообщения уйдут, когда связь вернётся',
+  ended: 'Разговор завершён',
+  messages: 'Сообщения',
+  placeholder: 'Введите сообщение…',
+  messageLabel: 'Сообщение',
+  send: 'Отправить',
+  attach: 'Прикрепить файл',
+  counter: (length, max, parts) =>
+    parts > 1 ? `${length} символов: уйдёт ${parts} сообщениями` : `${length}/${max}`,
+  sending: 'Отправка…',
+  delayed: 'Задержано — будет отправлено',
+  sendNow: 'Отправить сейчас',
+  sent: 'Отправлено',
+  failed: 'Не отправлено',
+  retry: 'Повторить',
+  loadEarlier: 'Ранние сообщения',
+  earlierFailed: 'Не загрузилось.',
+  typing: (name) => `${name ?? 'Оператор'} печатает…`,
+  offlineIntro: 'Сейчас никого нет на месте. Оставьте сообщение и контакты — мы ответим.',
+  download: 'Скачать',
+  openMap: 'Открыть карту',
+  location: 'Местоположение',
+  mute: 'Без звука',
+  emoji: 'Эмодзи',
+  newMessageTitle: (count) => `(${count}) Новое сообщение`,
+  duration: clock,
+}
