@@ -34,7 +34,6 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-meta{font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-failed{color:var(--ph-danger)}
 .ph-delayed .ph-retry{color:inherit}
-.ph-earlier{align-self:center;display:flex;align-items:center;gap:8px;border:1px solid var(--ph-line);border-radius:99px;padding:6px 14px;background:none;color:inherit;font-size:13px}
 .ph-retry{border:0;background:none;padding:0 2px;color:var(--ph-danger);font-weight:700;text-decoration:underline;font-size:inherit}
 .ph-dots{display:inline-flex;gap:4px;padding:4px 2px}
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}
@@ -54,12 +53,6 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-attach{height:44px;color:var(--ph-muted)}
 .ph-send:disabled{opacity:.45;cursor:default}
 [dir=rtl] .ph-send svg{transform:scaleX(-1)}
-.ph-offline-form{display:flex;flex-direction:column;gap:8px;padding:12px 14px 14px;border-top:1px solid var(--ph-line);overflow-y:auto;max-height:60%}
-.ph-field{display:flex;flex-direction:column;gap:3px;font-size:13px;color:var(--ph-muted)}
-.ph-field input,.ph-field textarea{padding:8px 12px}
-.ph-form-error{margin:0;color:var(--ph-danger);font-size:13px}
-.ph-submit{border:0;border-radius:14px;padding:11px;background:var(--ph-accent);color:var(--ph-on-accent);font-weight:650}
-.ph-submit:disabled{opacity:.6}
 @media (max-width:479px){
 .ph-window{position:fixed;inset:0;width:auto;height:auto;border-radius:0;border:0;
 padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);background:var(--ph-accent)}

@@ -6,9 +6,15 @@ import { belongsTo } from '../client-id'
 import { type Conversation, messageState } from '../conversation'
 import { daySeparators } from '../day-separators'
 import { messageId } from '../message-state'
-import { LoadEarlier } from './LoadEarlier'
+import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
+
+/**
+ * The button atop the list: a chunk of its own, fetched when earlier messages exist (a
+ * returning visitor's long conversation); scrolling to the top loads them without it.
+ */
+const LoadEarlier = lazy(() => import('./LoadEarlier').then((module) => module.LoadEarlier))
 
 /** Within this many pixels of the top, the earlier page loads; of the bottom, the list follows new messages. */
 const EDGE_PX = 60

@@ -1,12 +1,14 @@
 import type { ComponentChildren } from 'preact'
-import { useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { Contact, Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { invalidContactField } from '../../protocol/contact-rules'
 import { parseOfflineForm } from '../../protocol/offline-form'
+import { adoptStyles } from '../adopt-styles'
 import type { Draft } from '../draft'
 import { formFields } from '../offline-fields'
 import { FORM_STRINGS } from './offline-form-strings'
+import { FORM_CSS } from './offline-form-styles'
 
 interface Props {
   /** The settings' `offlineForm` as the config carried it (parsed here). */
@@ -42,6 +44,9 @@ export function OfflineForm({
   const [text, setText] = useState(draft.get)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  // Its styles come with this chunk, in place before the form paints.
+  const element = useRef<HTMLFormElement>(null)
+  useLayoutEffect(() => adoptStyles(element.current, FORM_CSS))
   const settings = parseOfflineForm(form)
   const fields = formFields(settings, known)
   const intro = settings?.intro
@@ -54,6 +59,7 @@ export function OfflineForm({
   return (
     <form
       class="ph-offline-form"
+      ref={element}
       // Our rules and words (inline, localized), not the browser's bubbles.
       noValidate
       onSubmit={async (event) => {
