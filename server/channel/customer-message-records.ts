@@ -12,6 +12,7 @@ import {
 } from '../store/keys'
 import type { ConversationLog, Indexes, Records, VisitorEvents } from '../store/types'
 import { deliveryState, isActive, OutboxItem } from './customer-message-item'
+import { noteSettled } from './settled-deliveries'
 
 /** A marker's value: when it was written (an orphan is dropped only once it is old). */
 const DueMarker = z.object({ since: z.number() })
@@ -36,8 +37,9 @@ export type OutboxRecords = ReturnType<typeof createOutboxRecords>
 /**
  * The outbox's store I/O: items (`outbox:<visitor>:<id>`), their due markers
  * (`outbox-due:…`, one per active item, so the sweep never reads finished ones), the
- * visitor's index of items not sent (`outbox-open:<visitor>`, read by every stream
- * open: see unsent-deliveries.ts), the visitor's log entries and the `delivery` events.
+ * visitor's indexes of items not sent (`outbox-open:<visitor>`) and of items sent after
+ * a wait (`outbox-settled:<visitor>`), read by every stream open (see
+ * unsent-deliveries.ts), the visitor's log entries and the `delivery` events.
  */
 export function createOutboxRecords(options: OutboxRecordsOptions) {
   const { store, logger, now, keepMs, youngMs } = options
@@ -54,6 +56,8 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
    * item is stored unsent (created, restarted, or given up: the index then lasts as long
    * as the item), and leaves only once the item is stored `sent`, which is final. So the
    * index is never missing an unsent item, whatever the order of writes across instances.
+   * An item turning `sent` joins the visitor's index of sent items first (a device may
+   * still show it unsent: see settled-deliveries.ts).
    */
   async function save(item: OutboxItem, wasActive: boolean): Promise<void> {
     const key = outboxItemKey(item.visitorId, item.clientId)
@@ -61,6 +65,7 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
     if (!sent && (!wasActive || !isActive(item)))
       await store.indexAdd(outboxOpenKey(item.visitorId), item.clientId, keepMs)
     if (isActive(item) && !wasActive) await store.setRecord(outboxDueKeyOf(key), { since: now() })
+    if (sent) await noteSettled(store, item, { now: now(), keepMs, logger })
     await store.setRecord(key, item, keepMs)
     if (!isActive(item) && wasActive) {
       await store.deleteRecord(outboxDueKeyOf(key)).catch((error: unknown) => {

@@ -2,9 +2,28 @@ import type { Logger } from '../logging/logger'
 import { outboxItemKey, outboxOpenKey } from '../store/keys'
 import type { Indexes, Records, TransientEvent } from '../store/types'
 import { deliveryState, OutboxItem } from './customer-message-item'
+import { settledDeliveries } from './settled-deliveries'
 
 /** What a `delivery` stream event carries. */
 export type DeliveryNews = Extract<TransientEvent, { event: 'delivery' }>['data']
+
+/**
+ * What a stream opening now is told after its replay: the state of each message not sent
+ * (unsentDeliveries), then `sent` for each one sent after a wait that a device may still
+ * show unsent (settledDeliveries). Both lists oldest first.
+ */
+export async function openingDeliveries(
+  store: Records & Indexes,
+  visitorId: string,
+  logger: Logger,
+  now = Date.now(),
+): Promise<DeliveryNews[]> {
+  const [unsent, settled] = await Promise.all([
+    unsentDeliveries(store, visitorId, logger),
+    settledDeliveries(store, visitorId, now),
+  ])
+  return [...unsent, ...settled]
+}
 
 /** Items read from the store at once. */
 const READ_BATCH = 100

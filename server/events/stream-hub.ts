@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { unsentDeliveries } from '../channel/unsent-deliveries'
+import { openingDeliveries } from '../channel/unsent-deliveries'
 import type { Logger } from '../logging/logger'
 import { readProfile } from '../session/profile'
 import type { ConversationLog, Indexes, Records, VisitorEvent, VisitorEvents } from '../store/types'
@@ -32,7 +32,8 @@ export type StreamHub = {
   refusal(ip: string): StreamRefusal | undefined
   /**
    * Takes over `res`: writes the headers, the read marker, the contact, the replay, the
-   * delivery state of every customer message not sent yet, then live events until the
+   * delivery state of every customer message not sent yet (and `sent` for those sent
+   * after a wait, see settled-deliveries.ts), then live events until the
    * client leaves.
    */
   open(stream: OpenStream): Promise<void>
@@ -165,8 +166,9 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     if (upTo === false) return
     // The delivery events of changes made before this stream existed (e.g. messages
     // delayed by an outage another device sent them in): after the entries they are
-    // about, before the live events queued meanwhile, which are newer.
-    const deliveries = await unsentDeliveries(store, conn.visitorId, logger)
+    // about, before the live events queued meanwhile, which are newer; and `sent` for
+    // messages a device may still show unsent (closed before it heard).
+    const deliveries = await openingDeliveries(store, conn.visitorId, logger)
     const chunk = deliveries.map((data) => formatTransient('delivery', data)).join('')
     if (chunk.length > 0 && !(await writer.replayWrite(conn, chunk))) return
     await writer.endReplay(conn, upTo)

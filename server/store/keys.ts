@@ -19,6 +19,13 @@ export const KEY_PREFIXES = {
    * sent yet, `outbox-open:<visitorId>`, read on every stream open.
    */
   outboxOpen: 'outbox-open:',
+  /**
+   * Index: the visitor's outbox items sent after a wait some device may still show
+   * (delayed, failed, retried, or pending for a moment), `outbox-settled:<visitorId>`, each
+   * member `<sent at>:<kept until>:<clientId>` (server/channel/settled-deliveries.ts),
+   * read on every stream open.
+   */
+  outboxSettled: 'outbox-settled:',
   /** Record: store-wide outbox bookkeeping. */
   outboxMeta: 'outbox-meta:',
   /** Claim: one instance delivers an outbox item, `lock:<item key>`. */
@@ -85,6 +92,7 @@ export const outboxItemKeyOf = (dueKey: string) =>
 export const OUTBOX_INDEXED_KEY = `${P.outboxMeta}due-markers`
 
 export const outboxOpenKey = (visitorId: string) => `${P.outboxOpen}${visitorId}`
+export const outboxSettledKey = (visitorId: string) => `${P.outboxSettled}${visitorId}`
 
 /** Set once every unsent item stored before the per-visitor index existed is in it. */
 export const OUTBOX_OPEN_INDEXED_KEY = `${P.outboxMeta}open-index`

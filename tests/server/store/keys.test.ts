@@ -22,6 +22,7 @@ describe('the store key registry', () => {
       keys.outboxDueKeyOf(keys.outboxItemKey('v1', 'm1')),
       keys.OUTBOX_INDEXED_KEY,
       keys.outboxOpenKey('v1'),
+      keys.outboxSettledKey('v1'),
       keys.OUTBOX_OPEN_INDEXED_KEY,
       keys.deliveryLockKey(keys.outboxItemKey('v1', 'm1')),
       keys.botChatKey('c1'),
@@ -62,6 +63,7 @@ describe('the store key registry', () => {
     expect(keys.outboxItemKeyOf('outbox-due:user:42:m-1')).toBe('outbox:user:42:m-1')
     expect(keys.OUTBOX_INDEXED_KEY).toBe('outbox-meta:due-markers')
     expect(keys.outboxOpenKey('user:42')).toBe('outbox-open:user:42')
+    expect(keys.outboxSettledKey('user:42')).toBe('outbox-settled:user:42')
     expect(keys.OUTBOX_OPEN_INDEXED_KEY).toBe('outbox-meta:open-index')
     expect(keys.deliveryLockKey('outbox:v:m')).toBe('lock:outbox:v:m')
     expect(keys.botChatKey('c')).toBe('bot:chat:c')
