@@ -13,7 +13,7 @@ import type { Conversation, ConversationEvent } from './conversation'
 import { createCustomerMessages } from './customer-messages'
 import { createDraft } from './draft'
 import { openEventStream } from './event-stream'
-import { onDemand } from './on-demand'
+import { later } from './on-demand'
 import { persisted } from './persisted'
 import { createReadSync } from './read-sync'
 import { createSession } from './session'
@@ -69,7 +69,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
           emitter.emit('agentJoined', { name })
         if (!isSeen()) {
           const count = fresh.length
-          attention().then((loaded) => loaded.notify(settings.sound, count), noop)
+          attention.run((loaded) => loaded.notify(settings.sound, count))
         }
       }
       // The end arriving now (not read yet anywhere) is news for the page, not a reply.
@@ -98,13 +98,11 @@ export function createChatController(context: WidgetContext, strings: ChatString
   // started (init), so the sound's tab lock is held as before; a reply arriving earlier
   // waits for it. The muted state is the chat's own, so the header shows it meanwhile.
   const mute = observable({ muted: false })
-  let attentionWanted = false
-  const attention = onDemand(() => {
-    attentionWanted = true
-    return import('./attention').then(({ createAttention }) =>
+  const attention = later(() =>
+    import('./attention').then(({ createAttention }) =>
       createAttention(`porthole-sound:${base}`, strings.newMessageTitle, storage, mute),
-    )
-  })
+    ),
+  )
   // The SSE id of a message event is its entry's id: the last one is the replay point.
   const catchUp = createCatchUp((entries) =>
     dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
@@ -277,7 +275,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
     mute,
     setMuted(muted: boolean): void {
       mute.set({ muted })
-      attention().then((loaded) => loaded.setMuted(muted), noop)
+      attention.run((loaded) => loaded.setMuted(muted))
     },
     async init(): Promise<void> {
       const [stored] = await Promise.all([session.load(), conversation.load()])
@@ -287,7 +285,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
       window.addEventListener('online', onOnline)
       onSeen()
       connect()
-      setTimeout(() => destroyed || attention().catch(noop))
+      setTimeout(() => destroyed || attention.run(noop))
     },
     async setContact(contact: Contact): Promise<void> {
       const updated = await session.setContact(contact)
@@ -316,7 +314,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
       catchUp.clear()
       events.showTyping(undefined)
       typing.stop()
-      if (attentionWanted) attention().then((loaded) => loaded.destroy(), noop)
+      attention.ifMade((loaded) => loaded.destroy())
       tabs.close()
       document.removeEventListener('visibilitychange', onSeen)
       window.removeEventListener('online', onOnline)
