@@ -240,4 +240,64 @@ describeInBrowser('the conversation as a customer lives it', () => {
     await laptop.close()
     await phone.close()
   })
+
+  it('delivery marks: a device closed while a message was "Delayed — will be sent" shows it "Sent" when it comes back after the service took it', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    await agent.setOnline('Anna', true)
+    const laptop = await newVisitor(e2e.browser)
+    // A second device (its own browser storage) at a desktop size: its chat reopens open.
+    const phone = await newVisitor(e2e.browser)
+    const text = 'Sent while the phone was away'
+    /** The mark under the message with `text` ('' when none shows). */
+    const markOf = (page: Page) =>
+      page.evaluate((text) => {
+        const root = document.querySelector('porthole-widget')?.shadowRoot
+        for (const message of root?.querySelectorAll('.ph-msg') ?? [])
+          if (message.querySelector('.ph-bubble')?.textContent === text)
+            return (message.querySelector('.ph-status')?.textContent ?? '').replace(' Send now', '')
+        return undefined
+      }, text)
+    const open = async (context: typeof laptop) => {
+      const page = await visit(context, e2e.demo.siteUrl)
+      await identify(page, 'delivery-marks-2')
+      await waitOnline(page)
+      await openChat(page)
+      return page
+    }
+    const desk = await open(laptop)
+    let away = await open(phone)
+    await say(desk, 'Hello before the outage')
+    await agent.chatWith('Hello before the outage')
+    await bubble(away, 'Hello before the outage').waitFor({ timeout: 20_000 })
+
+    const service = e2e.demo.sandbox.service
+    const receive = service.receiveCustomerMessage
+    service.receiveCustomerMessage = () => {
+      throw new Error('the service is down')
+    }
+    try {
+      await say(desk, text)
+      for (const page of [desk, away])
+        await expect.poll(() => markOf(page), { timeout: 20_000 }).toBe('Delayed — will be sent')
+      // The phone is put away: its page closes, its storage (the delayed mark) stays.
+      await away.waitForTimeout(500)
+      await away.close()
+    } finally {
+      service.receiveCustomerMessage = receive
+    }
+    // The service takes it (Send now, unless the outbox's own retry got there first).
+    await desk
+      .getByRole('button', { name: 'Send now' })
+      .click({ timeout: 5000 })
+      .catch(() => undefined)
+    await agent.chatWith(text)
+    await expect.poll(() => markOf(desk), { timeout: 20_000 }).toBe('Sent')
+
+    // The phone comes back: the stream open tells it the message was sent.
+    away = await open(phone)
+    await bubble(away, text).waitFor({ timeout: 20_000 })
+    await expect.poll(() => markOf(away), { timeout: 15_000 }).toBe('Sent')
+    await laptop.close()
+    await phone.close()
+  })
 })
