@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { CONFIG_PLACEHOLDER } from '../server/assets/embed-config'
 import { brotli, gzip } from '../server/assets/variants'
+import { LANGUAGES } from '../shared/widget-api'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const BOOTSTRAP = 'widget/embed/bootstrap.ts'
@@ -70,21 +71,24 @@ function embedScript(): Plugin {
       }
       const loader = grouped(LOADER, 'start')
       const chat = grouped(CHAT, 'startChat')
-      // The chat's strings in another language (widget/i18n/chat-strings-<lang>.ts) are
-      // named after the chat chunk, chat-<hash>.js<lang>.js, so the loader fetches them beside
-      // it (widget/loader/start.ts). The chat's hash covers them: it imports them by the
-      // name they had when it was hashed, which is replaced here.
-      for (const strings of chunks) {
-        const lang = strings.facadeModuleId?.match(/\/i18n\/chat-strings-(\w+)\.ts$/)?.[1]
-        if (!lang) continue
-        const from = strings.fileName
+      // One file per language, chat-<hash>.js<lang>.js: the loader imports it beside the chat
+      // chunk and starts the chat from it (it re-exports startChat), so both download in
+      // parallel (widget/loader/start.ts). It holds that language's strings where they are a
+      // chunk of their own (widget/i18n/chat-strings-<lang>.ts; English is in the chat). The
+      // chat's hash covers them: it imports them by the name they had when it was hashed.
+      const restart = `export{startChat}from"./${basename(chat.fileName)}";\n`
+      for (const lang of LANGUAGES) {
         const to = `${chat.fileName}${lang}.js`
-        for (const other of chunks) {
-          other.code = other.code.replaceAll(`./${basename(from)}`, `./${basename(to)}`)
-          other.dynamicImports = other.dynamicImports.map((name) => (name === from ? to : name))
+        const strings = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith(`/widget/i18n/chat-strings-${lang}.ts`),
+        )
+        if (strings) {
+          const from = strings.fileName
+          for (const other of chunks)
+            other.code = other.code.replaceAll(`./${basename(from)}`, `./${basename(to)}`)
+          delete bundle[from]
         }
-        delete bundle[from]
-        this.emitFile({ type: 'asset', fileName: to, source: strings.code })
+        this.emitFile({ type: 'asset', fileName: to, source: (strings?.code ?? '') + restart })
       }
       const file = (chunk: { fileName: string }) => chunk.fileName.replace(/^assets\//, '')
       if (bootstrap.imports.length > 0 || bootstrap.exports.length > 0) {

@@ -244,12 +244,12 @@ export function start(options: {
   return mount({
     ...options,
     namespace: (window as unknown as { Porthole: Namespace }).Porthole,
-    // Another language's strings load beside the chat: chat-<hash>.js<lang>.js (widget/vite.config.ts).
-    // Were that fetch to fail, the chat's own import of it fails too and reports load_failed.
+    // The visitor's language's file (chat-<hash>.js<lang>.js, widget/vite.config.ts) loads
+    // beside the chat: its strings, and startChat re-exported from the chat chunk.
     loadChat: (lang) => {
-      // biome-ignore lint/style/useTemplate: minified, a template costs the loader 12 B more gzip
-      if (lang !== 'en') void import(/* @vite-ignore */ options.chatUrl + lang + '.js')
-      return import(/* @vite-ignore */ options.chatUrl)
+      void import(/* @vite-ignore */ options.chatUrl)
+      // biome-ignore lint/style/useTemplate: minified, a template costs the loader more bytes
+      return import(/* @vite-ignore */ options.chatUrl + lang + '.js')
     },
     loadInvite: () => import(/* @vite-ignore */ options.inviteUrl),
   }).catch((error: unknown) => console.error('Porthole: the widget could not start:', error))
