@@ -2,11 +2,14 @@ import type { EntryContent } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
 import { isHttpUrl } from '../protocol/http-url'
 import type { RequestOptions } from '../protocol/request'
-import { belongsTo, createClientId } from './client-id'
+import { createClientId } from './client-id'
+import { onDemand } from './on-demand'
 import type { OutboxItem } from './outbox'
 import { createOutboxSender } from './outbox-sender'
 import type { PersistedConversation } from './persisted'
 import { createTypingSender } from './typing-sender'
+
+const noop = (): void => {}
 
 /** A backend call with the visitor's token. */
 export type Call = (path: string, options?: RequestOptions) => Promise<unknown>
@@ -68,20 +71,6 @@ export function createCustomerMessages(
     return item
   }
 
-  /** A sent message as it was queued, from its entries (long text was split into parts). */
-  function sentItem(id: string): OutboxItem | undefined {
-    const parts = conversation.get().entries.filter((entry) => belongsTo(entry.clientId, id))
-    const content = parts[0]?.content
-    // An attachment's link is /files/<its upload id>/<name>.
-    const fileId =
-      content?.type !== 'text' && content?.file?.match(/\/files\/([0-9a-f]{48})\//)?.[1]
-    if (fileId) return { ...outboxItem(id, ''), fileId, content }
-    const text = parts
-      .map((entry) => (entry.content.type === 'text' ? entry.content.text : ''))
-      .join('')
-    return text.trim() ? outboxItem(id, text) : undefined
-  }
-
   function queue(item: OutboxItem): void {
     const { inviteAnswer } = ui.get()
     if (inviteAnswer) {
@@ -103,25 +92,14 @@ export function createCustomerMessages(
     queue({ ...outboxItem(createClientId(), ''), fileId, content })
   }
 
-  /** Sends a failed message again under a new id (the refused id is spent). */
-  function retry(id: string): void {
-    const item = conversation.get().outbox.find((queued) => queued.id === id) ?? sentItem(id)
-    if (!item) return
-    conversation.dispatch({
-      type: 'queue',
-      item: { ...item, id: createClientId() },
-      replaces: id,
-    })
-    void sender.flushNow()
-  }
-
-  /** A delayed message: the backend tries it again now (the same id). */
-  function sendNow(id: string): void {
-    const item = sentItem(id)
-    if (!item) return
-    conversation.dispatch({ type: 'queue', item })
-    void sender.flushNow()
-  }
+  // "Retry" and "Send now": their code is fetched at the first click (resend.ts); a click
+  // while it cannot load does nothing, and the button stays for the next one.
+  const resend = onDemand(() => import('./resend'))
+  const resending = { conversation, sender, outboxItem }
+  const retry = (id: string): void =>
+    void resend().then((module) => module.retry(resending, id), noop)
+  const sendNow = (id: string): void =>
+    void resend().then((module) => module.sendNow(resending, id), noop)
 
   return { sender, typing, send, sendFile, retry, sendNow }
 }
