@@ -17,6 +17,7 @@ import {
   settledMember,
   sortSettled,
 } from '../../../server/channel/settled-deliveries'
+import { openingDeliveries } from '../../../server/channel/unsent-deliveries'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { outboxSettledKey } from '../../../server/store/keys'
@@ -97,6 +98,50 @@ describe('the settled index’s members (pure)', () => {
       ].sort(),
     )
     expect(sortSettled(members, T + 100, 10).live).toEqual([])
+  })
+})
+
+describe('noting a message sent', () => {
+  it('happens before the item is stored sent: a store failure in between still tells streams it was sent (the service took it)', async () => {
+    const memory = createMemoryStore()
+    let refuseSent = true
+    const store: Store = {
+      ...memory,
+      async setRecord(key, value, ttlMs) {
+        const sent = (value as { state?: string }).state === 'sent'
+        if (sent && refuseSent) throw new Error('the store failed')
+        return memory.setRecord(key, value, ttlMs)
+      },
+    }
+    const service = createFakeService({ message: 'connection-error' })
+    const { outbox } = createOutboxInstance(store, service.fetch, {
+      retries: 0,
+      backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
+      sweepMs: 600_000,
+    })
+    try {
+      const visitor = createVisitorId()
+      const m = {
+        visitorId: visitor,
+        clientId: 'm-crash-001',
+        sender: { id: visitor },
+        texts: ['hi'],
+      }
+      expect((await outbox.submit(m)).state).toBe('delayed')
+      service.setMessageDefault({ status: 200 })
+      // Send now: the service accepts, storing it sent fails.
+      await expect(outbox.submit(m)).rejects.toThrow('the store failed')
+      expect((await storedItem(memory, visitor, m.clientId)).state).toBe('delayed')
+      expect(
+        (await openingDeliveries(store, visitor, silentLogger)).map((d) => [d.clientId, d.state]),
+      ).toEqual([
+        [m.clientId, 'delayed'],
+        [m.clientId, 'sent'],
+      ])
+      refuseSent = false
+    } finally {
+      await outbox.stop()
+    }
   })
 })
 
