@@ -62,9 +62,11 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
 }
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
 // Issue #14's targets are 6 KiB with an invitation and 20 KiB at the first open, not met
-// yet (6.2 and 22.95 KiB): these ceilings stop the sizes growing meanwhile.
+// yet: these ceilings stop the sizes growing meanwhile. The first open was 23.9 KiB; the
+// language files, the reply sound's, the page API's, Retry/Send now's and the "load
+// earlier" button's chunks took it to 22.7 KiB (docs/contributing/widget-internals.md).
 const WITH_INVITATION_CEILING_BR = 6.5 * KIB
-const FIRST_OPEN_CEILING_BR = 23 * KIB
+const FIRST_OPEN_CEILING_BR = 22.75 * KIB
 
 beforeAll(ensureWidgetBuild, 180_000)
 
