@@ -194,8 +194,9 @@ describe('size budgets of the built widget', () => {
     console.info(
       `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (chat ${chatBytes} B: ${chatFiles.join(', ')}; language ${english} B, ${russian} B in Russian; +${invite} B with an invitation)`,
     )
-    expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
+    // The first open first: the invitation's ceiling failing must not hide it.
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_CEILING_BR)
+    expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.
     expect(staticClosure(loader).has(inviteFile())).toBe(false)
     expect(invite).toBeGreaterThan(0)
