@@ -1,10 +1,12 @@
 // Gzip sizes of the built widget: what a page pays up front (the embed script, the
-// loader chunk and its static imports) and everything the widget can ever load.
+// loader chunk and its static imports) and what a visitor using the chat's common
+// features loads (bench/lib/widget-chunks.ts, the size test's list).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { COMMON_CHUNKS, chunkName } from './widget-chunks'
 
-export type WidgetSize = { loader: number; everything: number; files: number }
+export type WidgetSize = { loader: number; common: number; files: number }
 
 const STATIC_IMPORT = /\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']/g
 
@@ -40,8 +42,14 @@ export function measureWidget(distWidget: string): WidgetSize | undefined {
     : []
   const loaderFiles = new Set([embed])
   for (const chunk of loaderChunks) withStaticImports(join(assets, chunk), loaderFiles)
-  const everything = filesUnder(distWidget).filter((path) => /\.(js|css)$/.test(path))
+  const common = [
+    embed,
+    ...filesUnder(assets).filter((path) => {
+      const file = `assets/${path.slice(assets.length + 1)}`
+      return /\.js$/.test(file) && COMMON_CHUNKS.includes(chunkName(file))
+    }),
+  ]
   const sum = (paths: Iterable<string>) =>
     [...paths].reduce((total, path) => total + gzipSize(path), 0)
-  return { loader: sum(loaderFiles), everything: sum(everything), files: everything.length }
+  return { loader: sum(loaderFiles), common: sum(common), files: common.length }
 }

@@ -25,14 +25,14 @@ export function widgetSizeRows(table: Rows, widget: WidgetSize | undefined): voi
   )
   table.add(
     {
-      metric: `widget: everything (${widget.files} files), gzip -9`,
-      porthole: one(widget.everything, KBYTES),
+      metric: `widget: common features (${widget.files} files), gzip -9`,
+      porthole: one(widget.common, KBYTES),
       baseline: '~470 KB (Rocket.Chat, published)',
-      ratio: ratioOf(widget.everything, 470 * KB),
-      target: '<= 25 KB',
-      met: verdict(widget.everything <= 25 * KB),
+      ratio: ratioOf(widget.common, 470 * KB),
+      target: '<= 27 KB',
+      met: verdict(widget.common <= 27 * KB),
     },
-    'all chunks together are over the budget',
+    'widget.js, the loader, the chat chunk and the chunks any conversation may load (bench/lib/widget-chunks.ts) are over the budget of tests/widget/size-budget.test.ts',
   )
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
 import { embedConfig } from '../../server/assets/embed-config'
 import { brotli } from '../../server/assets/variants'
 import { parseSettings } from '../../server/config/settings'
@@ -39,16 +40,6 @@ const LOADER_BUDGET = 6 * KIB
 // issue #5's COMMON_BUDGET (the test prints both).
 const COMMON_BUDGET = 27 * KIB
 const COMMON_CEILING = 30 * KIB
-/** Chunks (by name, without the hash) a conversation with the common features loads. */
-const COMMON_CHUNKS = [
-  'loader',
-  'chat',
-  'MediaContent',
-  'LinkedText',
-  'OfflineForm',
-  'contact-rules',
-  'attention',
-]
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
 const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   EmojiPicker: 3 * KIB,
@@ -102,14 +93,6 @@ function servedEmbedSize(settings: unknown): number {
  * A built chunk's name without its hash: assets/chat-<hash>.js is "chat", the chat's
  * strings in another language, assets/chat-<hash>.js<lang>.js, "chat.<lang>".
  */
-function chunkName(file: string): string {
-  const strings = file.match(/^assets\/(\w+)-[\w-]{8}\.js([a-z]{2})\.js$/)
-  if (strings) return `${strings[1]}.${strings[2]}`
-  const name = file.match(/^assets\/(.+)-[\w-]{8}\.js$/)?.[1]
-  if (!name) throw new Error(`${file} is not named <chunk>-<hash>.js`)
-  return name
-}
-
 /** The invitation's chunk (loaded only where the site has an invitation). */
 function inviteFile(): string {
   const name = readBuilt('widget.js').match(/widget\/assets\/(invite-[\w-]+\.js)/)?.[1]

@@ -101,7 +101,7 @@ export function createPageCost(
 export function createResults(overrides: Partial<BenchResults> = {}): BenchResults {
   const three = <T>(make: () => T) => [make(), make(), make()]
   return {
-    widget: { loader: 5 * 1024, everything: 20 * 1024, files: 3 },
+    widget: { loader: 5 * 1024, common: 20 * 1024, files: 3 },
     page: createPageCost(),
     capacity: three(() => createCapacityRun()),
     rawCapacity: three(() => createCapacityRun({ perStream: 11 * 1024 })),
