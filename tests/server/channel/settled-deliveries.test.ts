@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   createOutboxItem,
   type OutboxItem,
@@ -18,19 +15,15 @@ import {
   sortSettled,
 } from '../../../server/channel/settled-deliveries'
 import { openingDeliveries } from '../../../server/channel/unsent-deliveries'
-import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { outboxSettledKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createRedisStore } from '../../../server/store/redis-store'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { createOutboxInstance, HOUR, storedItem } from '../../helpers/customer-messages'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { asResponse, createFakeResponse } from '../events/fake-response'
 import { createFakeService, type FakeService } from '../helpers/fake-service'
 import { createVisitorId } from '../store/conformance'
 import { deliveries, reported, written } from './stream-deliveries'
+import { describeEachStore, useStreamHarness } from './stream-harness'
 
 // A device that stored a message as delayed, failed or pending and was closed (or lost
 // its stream) before the `sent` event went out learns on its next stream open that it
@@ -146,10 +139,8 @@ describe('noting a message sent', () => {
 })
 
 function scenarios(openStore: () => Promise<Store>) {
-  const cleanups: Array<() => Promise<unknown> | unknown> = []
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  })
+  const harness = useStreamHarness()
+  const { afterTest, hubOver, openStream } = harness
 
   /**
    * An outbox on a clock the test moves (`clock.at`): the first failure is `delayed`
@@ -161,27 +152,7 @@ function scenarios(openStore: () => Promise<Store>) {
     clock: { at: number },
     overrides: Partial<OutboxOptions> = {},
   ): Outbox {
-    const { outbox } = createOutboxInstance(store, service.fetch, {
-      retries: 0,
-      backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
-      sweepMs: 600_000,
-      now: () => clock.at,
-      ...overrides,
-    })
-    cleanups.push(() => outbox.stop())
-    return outbox
-  }
-
-  function hubOver(store: Store): StreamHub {
-    const hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
-    cleanups.push(() => hub.close())
-    return hub
-  }
-
-  async function openStream(hub: StreamHub, visitorId: string, lastEventId?: string) {
-    const res = createFakeResponse()
-    await hub.open({ visitorId, res: asResponse(res), lastEventId, ip: '203.0.113.9', headers: {} })
-    return res
+    return harness.outboxOver(store, service, { now: () => clock.at, ...overrides })
   }
 
   let counter = 0
@@ -255,7 +226,7 @@ function scenarios(openStore: () => Promise<Store>) {
       retryIntervalMs: 50,
       sweepMs: 600_000,
     })
-    cleanups.push(() => outbox.stop())
+    afterTest(() => outbox.stop())
     service.queueMessageReplies('connection-error')
     const m = message(visitor)
     // The device that sent it (and its other tabs) store "pending", then close.
@@ -359,32 +330,5 @@ function scenarios(openStore: () => Promise<Store>) {
 }
 
 describe('a new stream learns that messages some device may show unsent were sent', () => {
-  describe('memory store', () => {
-    scenarios(async () => createMemoryStore())
-  })
-
-  describe('sqlite store', () => {
-    const dirs: string[] = []
-    const stores: Store[] = []
-    afterEach(async () => {
-      for (const store of stores.splice(0)) await store.close()
-      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-    })
-    scenarios(async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'porthole-settled-'))
-      dirs.push(dir)
-      const store = openSqliteStore(join(dir, 'porthole.db'))
-      stores.push(store)
-      return store
-    })
-  })
-
-  describeRedis('redis store', () => {
-    const redis = useRedisServer()
-    scenarios(async () =>
-      redis.closeAfterTest(
-        await createRedisStore(redis.server.url, { prefix: `t${createVisitorId()}:` }),
-      ),
-    )
-  })
+  describeEachStore('porthole-settled-', scenarios)
 })

@@ -1,22 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { OutboxRequest } from '../../../server/channel/customer-message-item'
-import type { Outbox } from '../../../server/channel/customer-messages'
-import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
-import { silentLogger } from '../../../server/logging/logger'
 import { outboxOpenKey } from '../../../server/store/keys'
-import { createMemoryStore } from '../../../server/store/memory-store'
-import { createRedisStore } from '../../../server/store/redis-store'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { createOutboxInstance, storedItem } from '../../helpers/customer-messages'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { asResponse, createFakeResponse } from '../events/fake-response'
-import { createFakeService, type FakeService } from '../helpers/fake-service'
+import { createFakeService } from '../helpers/fake-service'
 import { createVisitorId } from '../store/conformance'
 import { deliveries, reported, written } from './stream-deliveries'
+import { describeEachStore, useStreamHarness } from './stream-harness'
 
 // A device (or tab) that opens its stream after its customer messages changed state —
 // a second device during a service outage, a reload, a resumed stream — learns the
@@ -28,33 +18,7 @@ function eventually<T>(check: () => T | Promise<T>) {
 }
 
 function scenarios(openStore: () => Promise<Store>) {
-  const cleanups: Array<() => Promise<unknown> | unknown> = []
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  })
-
-  /** An outbox whose first failure is `delayed` (no fast retries), retried only in 10 minutes. */
-  function outboxOver(store: Store, service: FakeService): Outbox {
-    const { outbox } = createOutboxInstance(store, service.fetch, {
-      retries: 0,
-      backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
-      sweepMs: 600_000,
-    })
-    cleanups.push(() => outbox.stop())
-    return outbox
-  }
-
-  function hubOver(store: Store): StreamHub {
-    const hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
-    cleanups.push(() => hub.close())
-    return hub
-  }
-
-  async function openStream(hub: StreamHub, visitorId: string, lastEventId?: string) {
-    const res = createFakeResponse()
-    await hub.open({ visitorId, res: asResponse(res), lastEventId, ip: '203.0.113.9', headers: {} })
-    return res
-  }
+  const { afterTest, outboxOver, hubOver, openStream } = useStreamHarness()
 
   let counter = 0
   function message(visitorId: string): OutboxRequest {
@@ -151,7 +115,7 @@ function scenarios(openStore: () => Promise<Store>) {
       giveUpMs: 0,
       sweepMs: 600_000,
     })
-    cleanups.push(() => late.stop())
+    afterTest(() => late.stop())
     expect((await late.submit(givenUp)).state).toBe('failed')
     expect(deliveries(await openStream(hub, visitor)).map((d) => d.state)).toEqual([
       'failed',
@@ -162,7 +126,7 @@ function scenarios(openStore: () => Promise<Store>) {
       retryIntervalMs: 600_000,
       sweepMs: 600_000,
     })
-    cleanups.push(() => again.stop())
+    afterTest(() => again.stop())
     expect((await again.submit(givenUp)).state).toBe('pending')
     expect(deliveries(await openStream(hub, visitor))).toEqual([
       expect.objectContaining({ clientId: refused.clientId, state: 'failed' }),
@@ -219,32 +183,5 @@ function scenarios(openStore: () => Promise<Store>) {
 }
 
 describe('a new stream learns the delivery state of messages not sent', () => {
-  describe('memory store', () => {
-    scenarios(async () => createMemoryStore())
-  })
-
-  describe('sqlite store', () => {
-    const dirs: string[] = []
-    const stores: Store[] = []
-    afterEach(async () => {
-      for (const store of stores.splice(0)) await store.close()
-      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-    })
-    scenarios(async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'porthole-unsent-'))
-      dirs.push(dir)
-      const store = openSqliteStore(join(dir, 'porthole.db'))
-      stores.push(store)
-      return store
-    })
-  })
-
-  describeRedis('redis store', () => {
-    const redis = useRedisServer()
-    scenarios(async () =>
-      redis.closeAfterTest(
-        await createRedisStore(redis.server.url, { prefix: `t${createVisitorId()}:` }),
-      ),
-    )
-  })
+  describeEachStore('porthole-unsent-', scenarios)
 })
