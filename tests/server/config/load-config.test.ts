@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError, isConfigError } from '../../../server/config/errors'
+import { ConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/config/settings'
 import { publicConfigOf } from '../../../server/settings/public-config'
 import { createTestEnv } from '../helpers/test-config'
+import { configProblems } from './config-problems'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -18,18 +19,8 @@ function tempDir(): string {
   return dir
 }
 
-function problemsOf(
-  env: Record<string, string | undefined>,
-  cwd = tempDir(),
-): Record<string, string> {
-  try {
-    loadConfig(env, { cwd })
-  } catch (error) {
-    if (!isConfigError(error)) throw error
-    return Object.fromEntries(error.problems.map((p) => [p.variable, p.problem]))
-  }
-  throw new Error('expected a ConfigError')
-}
+const problemsOf = (env: Record<string, string | undefined>, cwd = tempDir()) =>
+  configProblems(env, cwd)
 
 describe('loadConfig', () => {
   it('reads a complete environment with defaults for everything else', () => {

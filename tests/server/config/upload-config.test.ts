@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
 import { createTestEnv } from '../helpers/test-config'
+import { configProblems } from './config-problems'
 
 const CWD = '/srv/porthole'
 
-function problemsOf(env: Record<string, string>): Record<string, string> {
-  try {
-    loadConfig(createTestEnv(env), { cwd: CWD })
-  } catch (error) {
-    if (!isConfigError(error)) throw error
-    return Object.fromEntries(error.problems.map((p) => [p.variable, p.problem]))
-  }
-  throw new Error('expected a ConfigError')
-}
+const problemsOf = (env: Record<string, string>) => configProblems(createTestEnv(env), CWD)
 
 describe('attachment configuration', () => {
   it('defaults: 10 MB, every type, <PORTHOLE_DATA_DIR>/uploads, 20 uploads a minute per visitor, 100 per address', () => {

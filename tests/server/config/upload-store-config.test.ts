@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { secretsOf } from '../../../server/start'
 import { createTestEnv } from '../helpers/test-config'
+import { configProblems } from './config-problems'
 
 const CWD = '/srv/porthole'
 const S3 = {
@@ -12,15 +12,7 @@ const S3 = {
   S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
 }
 
-function problemsOf(env: Record<string, string>): Record<string, string> {
-  try {
-    loadConfig(createTestEnv(env), { cwd: CWD })
-  } catch (error) {
-    if (!isConfigError(error)) throw error
-    return Object.fromEntries(error.problems.map((p) => [p.variable, p.problem]))
-  }
-  throw new Error('expected a ConfigError')
-}
+const problemsOf = (env: Record<string, string>) => configProblems(createTestEnv(env), CWD)
 
 describe('UPLOAD_STORE and the S3_* variables', () => {
   it('keeps attachments in the folder by default, with 100 uploads a minute per address', () => {
