@@ -3,7 +3,7 @@ import { createSandbox, type Sandbox } from '../../../demo/sandbox/index'
 import { PostMessageResponse } from '../../../shared/widget-api'
 import { createClientId } from '../helpers/test-app'
 import { makeImage, makePdf } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { createUploadTestApp, photoOf, sendFile, type UploadTestApp } from './upload-helpers'
 
 let t: UploadTestApp | undefined
 let sandbox: Sandbox | undefined
@@ -14,15 +14,6 @@ afterEach(async () => {
   sandbox = undefined
 })
 
-async function sendFile(app: UploadTestApp, token: string, fileId: string, text?: string) {
-  const id = createClientId()
-  const res = await app.request('/api/messages', {
-    token,
-    body: { id, type: 'file', fileId, ...(text ? { text } : {}) },
-  })
-  return { id, res }
-}
-
 describe('an attachment sent with POST /api/messages (fake service)', () => {
   it('goes to the service as a spec 2.4 photo with file, name, size, thumb, width and height', async () => {
     t = await createUploadTestApp()
@@ -31,14 +22,7 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
     const { id, res } = await sendFile(t, token, file.id, 'my cat')
     expect(res.status).toBe(200)
     const photo = {
-      type: 'photo',
-      id,
-      file: file.url,
-      file_name: 'cat.png',
-      file_size: file.size,
-      thumb: file.thumb,
-      width: 640,
-      height: 480,
+      ...photoOf(file, { id, name: 'cat.png', width: 640, height: 480 }),
       text: 'my cat',
     }
     expect(t.service.messages()).toEqual([{ sender: { id: visitorId }, message: photo }])

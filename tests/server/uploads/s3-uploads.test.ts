@@ -4,10 +4,15 @@ import { runtimeOf } from '../../../server/app'
 import { loadConfig } from '../../../server/config/load-config'
 import { PostMessageResponse } from '../../../shared/widget-api'
 import { type S3Emulator, startS3Emulator } from '../../helpers/s3-server'
-import { createClientId } from '../helpers/test-app'
 import { createTestEnv } from '../helpers/test-config'
 import { makeImage, makePdf } from './samples'
-import { createUploadTestApp, generatedBody, type UploadTestApp } from './upload-helpers'
+import {
+  createUploadTestApp,
+  generatedBody,
+  photoOf,
+  sendFile,
+  type UploadTestApp,
+} from './upload-helpers'
 
 let t: UploadTestApp | undefined
 let s3: S3Emulator | undefined
@@ -53,26 +58,13 @@ describe('attachments with UPLOAD_STORE=s3', () => {
     // Nothing stays on the instance's disk.
     expect(await app.filesOnDisk()).toEqual([])
 
-    const id = createClientId()
-    const res = await app.request('/api/messages', {
-      token,
-      body: { id, type: 'file', fileId: file.id },
-    })
+    const { id, res } = await sendFile(app, token, file.id)
     expect(res.status).toBe(200)
     expect(PostMessageResponse.parse(await res.json()).delivery).toBe('sent')
     expect(app.service.messages()).toEqual([
       {
         sender: { id: visitorId },
-        message: {
-          type: 'photo',
-          id,
-          file: file.url,
-          file_name: 'cat.png',
-          file_size: file.size,
-          thumb: file.thumb,
-          width: 640,
-          height: 480,
-        },
+        message: photoOf(file, { id, name: 'cat.png', width: 640, height: 480 }),
       },
     ])
     // The record in the bucket now says it was sent (kept as long as the conversation).
@@ -100,10 +92,7 @@ describe('attachments with UPLOAD_STORE=s3', () => {
     const { app } = await startWithBucket()
     const { token } = await app.newVisitor()
     const file = await app.uploadOk(token, 'price-list.pdf', 'application/pdf', makePdf())
-    const res = await app.request('/api/messages', {
-      token,
-      body: { id: createClientId(), type: 'file', fileId: file.id },
-    })
+    const { res } = await sendFile(app, token, file.id)
     expect(res.status).toBe(200)
     expect(app.service.messages()[0]).toMatchObject({ message: { type: 'document' } })
     const served = await app.app.request(pathOf(file.url))

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../server/app-deps'
 import type { UploadStore } from '../../../server/config/config'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
 import { type UploadedFile, UploadResponse } from '../../../shared/widget-api'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
 import { createTestConfig } from '../helpers/test-config'
 
 export type UploadTestApp = TestApp & {
@@ -113,4 +113,32 @@ export function generatedBody(
       controller.enqueue(chunk)
     },
   })
+}
+
+/** Sends the uploaded file `fileId` (with `text`, if any) with POST /api/messages: its client id and the response. */
+export async function sendFile(app: UploadTestApp, token: string, fileId: string, text?: string) {
+  const id = createClientId()
+  const res = await app.request('/api/messages', {
+    token,
+    body: { id, type: 'file', fileId, ...(text ? { text } : {}) },
+  })
+  return { id, res }
+}
+
+/** The spec 2.4 photo the service gets for an uploaded image, as the test expects it to be named and sized. */
+export function photoOf(
+  file: UploadedFile,
+  expected: { id: string; name: string; width: number; height: number },
+) {
+  const { id, name, width, height } = expected
+  return {
+    type: 'photo',
+    id,
+    file: file.url,
+    file_name: name,
+    file_size: file.size,
+    thumb: file.thumb,
+    width,
+    height,
+  }
 }
