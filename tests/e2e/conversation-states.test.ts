@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { describeInBrowser } from '../helpers/chromium'
 import { agentConsole, waitFor } from './helpers/agent-console'
 import { newVisitor } from './helpers/browser'
 import { useBrowserDemo } from './helpers/browser-demo'
+import { identify, visitWithChatOpen } from './helpers/visitor'
 import {
   bubble,
   composer,
@@ -24,17 +24,6 @@ const IDENTITY_SECRET = 'e2e-identity-secret-conversation-states'
 /** The header's status line, without the agent's name before it. */
 const status = async (page: Page) =>
   ((await page.locator('porthole-widget .ph-subtitle').textContent()) ?? '').split(' · ').at(-1)
-
-async function identify(page: Page, id: string): Promise<void> {
-  const hash = createHmac('sha256', IDENTITY_SECRET).update(id).digest('hex')
-  await page.evaluate(
-    ([id, hash]) =>
-      (
-        window as unknown as { Porthole: { identify(user: object): Promise<void> } }
-      ).Porthole.identify({ id, hash }),
-    [id, hash] as const,
-  )
-}
 
 /** Records every delivery mark the message with `text` shows, in order (a MutationObserver). */
 async function recordMarks(page: Page, text: string): Promise<void> {
@@ -137,10 +126,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
   it('the header tells a lost connection (browser offline, backend down) after 2 s, never "Online" meanwhile', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Boris', true)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
     await expect.poll(() => status(page)).toBe('Online')
 
     await context.setOffline(true)
@@ -172,7 +158,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
     const tab1 = await visit(laptop, e2e.demo.siteUrl)
     const tab2 = await visit(laptop, e2e.demo.siteUrl)
     for (const page of [tab1, tab2]) {
-      await identify(page, 'delivery-marks-1')
+      await identify(page, IDENTITY_SECRET, 'delivery-marks-1')
       await waitOnline(page)
       await openChat(page)
       await recordMarks(page, 'Sent during an outage')
@@ -201,7 +187,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
       // message and then tells it is still delayed (marks recorded from before it renders).
       other = await visit(phone, e2e.demo.siteUrl)
       await recordMarks(other, 'Sent during an outage')
-      await identify(other, 'delivery-marks-1')
+      await identify(other, IDENTITY_SECRET, 'delivery-marks-1')
       await waitOnline(other)
       await openChat(other)
       await bubble(other, 'Hello from the laptop').waitFor({ timeout: 20_000 })
@@ -259,7 +245,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
       }, text)
     const open = async (context: typeof laptop) => {
       const page = await visit(context, e2e.demo.siteUrl)
-      await identify(page, 'delivery-marks-2')
+      await identify(page, IDENTITY_SECRET, 'delivery-marks-2')
       await waitOnline(page)
       await openChat(page)
       return page

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { describeInBrowser } from '../helpers/chromium'
@@ -6,6 +5,7 @@ import { createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
 import { newVisitor } from './helpers/browser'
 import { useBrowserDemo } from './helpers/browser-demo'
+import { identify } from './helpers/visitor'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
 
 // A long conversation of a logged-in customer: 400 agent replies in a row into the open
@@ -15,17 +15,6 @@ import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/
 const IDENTITY_SECRET = 'e2e-identity-secret-0123456789abcdef'
 const BURST = 400
 const WINDOW = 200
-
-async function identify(page: Page, id: string): Promise<void> {
-  const hash = createHmac('sha256', IDENTITY_SECRET).update(id).digest('hex')
-  await page.evaluate(
-    ([id, hash]) =>
-      (
-        window as unknown as { Porthole: { identify(user: object): Promise<void> } }
-      ).Porthole.identify({ id, hash }),
-    [id, hash] as const,
-  )
-}
 
 /** The texts of the bubbles in the list, top to bottom. */
 function texts(page: Page): Promise<string[]> {
@@ -80,7 +69,7 @@ describeInBrowser('a long conversation: 400 replies, a reload, a second device',
     const first = await newVisitor(e2e.browser)
     const page = await visit(first, e2e.demo.siteUrl)
     await waitOnline(page)
-    await identify(page, 'customer-42')
+    await identify(page, IDENTITY_SECRET, 'customer-42')
     await openChat(page)
     await say(page, 'Long history test: hello')
     const chat = await agent.chatWith('Long history test: hello')
@@ -120,7 +109,7 @@ describeInBrowser('a long conversation: 400 replies, a reload, a second device',
         }
       ).Porthole.on('message', (entry) => seen.push(entry))
     })
-    await identify(other, 'customer-42')
+    await identify(other, IDENTITY_SECRET, 'customer-42')
     await expect.poll(() => storedIds(other), { timeout: 15_000 }).toBe(WINDOW)
     await other.waitForTimeout(500)
     expect(
