@@ -34,6 +34,29 @@ async function bytesIncoming(uploadDir: string): Promise<number> {
   return total
 }
 
+/** A server on a real socket whose uploads (up to SIZE) go to a fresh folder: a visitor's token. */
+async function startFolderServer(): Promise<{ token: string }> {
+  dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
+  server = await startTestServer({
+    config: createTestConfig({
+      uploads: {
+        maxBytes: SIZE,
+        types: [...UPLOAD_TYPE_NAMES],
+        dir,
+        store: { kind: 'folder' },
+        perVisitorPerMinute: 100,
+        perIpPerMinute: 100,
+      },
+    }),
+  })
+  const session = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
+    body: '{}',
+  })
+  return (await session.json()) as { token: string }
+}
+
 describe('an upload is streamed, never held whole', () => {
   it('writes each chunk to disk before it takes more: at most a few chunks in memory', async () => {
     t = await createUploadTestApp()
@@ -68,25 +91,7 @@ describe('an upload is streamed, never held whole', () => {
   })
 
   it('over a real socket, the disk keeps up with the client: the body is written as it comes', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
-    server = await startTestServer({
-      config: createTestConfig({
-        uploads: {
-          maxBytes: SIZE,
-          types: [...UPLOAD_TYPE_NAMES],
-          dir,
-          store: { kind: 'folder' },
-          perVisitorPerMinute: 100,
-          perIpPerMinute: 100,
-        },
-      }),
-    })
-    const session = await fetch(`${server.url}/api/session`, {
-      method: 'POST',
-      headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
-      body: '{}',
-    })
-    const { token } = (await session.json()) as { token: string }
+    const { token } = await startFolderServer()
     let sent = 0
     // How far the disk is behind the client, sampled while it sends.
     let worstLag = 0
@@ -149,25 +154,7 @@ describe('an upload is streamed, never held whole', () => {
   })
 
   it('over a real socket, 11 MB get a 413 answer (not a reset connection) and leave no file', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'porthole-uploads-'))
-    server = await startTestServer({
-      config: createTestConfig({
-        uploads: {
-          maxBytes: SIZE,
-          types: [...UPLOAD_TYPE_NAMES],
-          dir,
-          store: { kind: 'folder' },
-          perVisitorPerMinute: 100,
-          perIpPerMinute: 100,
-        },
-      }),
-    })
-    const session = await fetch(`${server.url}/api/session`, {
-      method: 'POST',
-      headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
-      body: '{}',
-    })
-    const { token } = (await session.json()) as { token: string }
+    const { token } = await startFolderServer()
     let sent = 0
     const source = new Readable({
       read() {
