@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { S3Config } from '../../server/config/config'
 
 // A minimal S3 emulation on loopback for tests: PutObject, GetObject, HeadObject,
 // DeleteObject and ListObjectsV2, path-style or virtual-hosted. Every request must carry
@@ -47,6 +48,19 @@ export type S3EmulatorOptions = {
   accessKeyId?: string
   secretAccessKey?: string
   now?: () => number
+}
+
+/** The emulated bucket as the server is configured for it: path-style, keys under `prefix`. */
+export function s3ConfigOf(s3: S3Emulator, prefix: string): S3Config {
+  return {
+    endpoint: s3.endpoint,
+    region: s3.region,
+    bucket: s3.bucket,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+    prefix,
+  }
 }
 
 const SKEW_MS = 15 * 60_000

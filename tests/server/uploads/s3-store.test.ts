@@ -7,7 +7,7 @@ import type { FileStore } from '../../../server/uploads/file-store'
 import { isS3StoreError } from '../../../server/uploads/s3-error'
 import { createS3Store, type S3StoreOptions } from '../../../server/uploads/s3-store'
 import { newFileId, type StoredFile } from '../../../server/uploads/stored-file'
-import { type S3Emulator, startS3Emulator } from '../../helpers/s3-server'
+import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../../helpers/s3-server'
 
 const DAY = 86_400_000
 const FAST = { baseMs: 1, maxMs: 5, jitter: 0 }
@@ -25,13 +25,7 @@ afterEach(async () => {
 
 function storeOf(overrides: Partial<S3StoreOptions> = {}): FileStore {
   return createS3Store({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    bucket: s3.bucket,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-    prefix: 'chat/',
+    ...s3ConfigOf(s3, 'chat/'),
     localDir,
     backoff: FAST,
     ...overrides,

@@ -5,7 +5,7 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { type S3Emulator, startS3Emulator } from '../../helpers/s3-server'
+import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../../helpers/s3-server'
 import { makePdf } from './samples'
 import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
 
@@ -95,16 +95,7 @@ describeRedis('two instances on one Redis and one bucket', () => {
 
   it('count an address’s uploads once, and serve a file uploaded through the other', async () => {
     s3 = await startS3Emulator()
-    const bucket: UploadStore = {
-      kind: 's3',
-      endpoint: s3.endpoint,
-      region: s3.region,
-      bucket: s3.bucket,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      prefix: '',
-    }
+    const bucket: UploadStore = { kind: 's3', ...s3ConfigOf(s3, '') }
     const prefix = `porthole-upload-rl-${process.pid}:`
     const instance = async () => {
       const store = await createRedisStore(redis.url, {
