@@ -8,12 +8,12 @@ import { createSessions, type Sessions } from '../../../server/session/sessions'
 import { issueTicket } from '../../../server/session/ticket'
 import { issueToken } from '../../../server/session/token'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { openSse } from '../helpers/sse-client'
 import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
 import { TEST_SESSION_SECRET } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
+import { recordingReads } from '../store/recording-reads'
 
 const DAY = 86_400_000
 
@@ -103,14 +103,7 @@ describe('visitorAuth()', () => {
 
   it('reads the revocation record once per request', async () => {
     const store = createMemoryStore()
-    const reads: string[] = []
-    const counting: Store = {
-      ...store,
-      getRecord: (key, schema, onMismatch) => {
-        reads.push(key)
-        return store.getRecord(key, schema, onMismatch)
-      },
-    }
+    const { store: counting, reads } = recordingReads(store)
     t = createTestApp({ store: counting })
     const { token, visitorId } = await t.newVisitor()
     reads.length = 0

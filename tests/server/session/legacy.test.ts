@@ -4,6 +4,7 @@ import { createLegacyClock, migrateLegacyUser } from '../../../server/session/le
 import { readProfile, updateProfile } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
+import { recordingReads } from '../store/recording-reads'
 
 const KEEP = 30 * 86_400_000
 
@@ -23,14 +24,7 @@ describe('first-format tokens', () => {
   it('date from the first time any instance of this version served, read once per process', async () => {
     const store = createMemoryStore()
     let now = 1000
-    const reads: string[] = []
-    const counting: Store = {
-      ...store,
-      getRecord: (key, schema, onMismatch) => {
-        reads.push(key)
-        return store.getRecord(key, schema, onMismatch)
-      },
-    }
+    const { store: counting, reads } = recordingReads(store)
     const first = createLegacyClock(counting, () => now)
     expect(await first()).toBe(1000)
     now = 5000

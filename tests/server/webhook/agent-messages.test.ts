@@ -6,6 +6,7 @@ import { IntegratorReply } from '../../../shared/protocol/chat-channel'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import { recordingReads } from '../store/recording-reads'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 
@@ -160,14 +161,7 @@ describe('POST /hooks/:secret/:channelId (A3)', () => {
 
   it('stores a reply to a merged guest in the user’s log in one store call, without reading the alias itself', async () => {
     const store = createMemoryStore()
-    const reads: string[] = []
-    const counting: Store = {
-      ...store,
-      getRecord: (key, schema, onMismatch) => {
-        reads.push(key)
-        return store.getRecord(key, schema, onMismatch)
-      },
-    }
+    const { store: counting, reads } = recordingReads(store)
     t = createTestApp({ store: counting })
     await writeAlias(store, 'guest-1', { visitorId: 'user:ann' }, 60_000)
     const events: VisitorEvent[] = []
