@@ -25,6 +25,15 @@ const DAY = 24 * HOUR
 type Agent = Omit<ConversationEntry, 'id' | 'at'>
 const anna = (content: Agent['content']): Agent => ({ author: 'agent', name: 'Anna', content })
 const text = (value: string): Agent => anna({ type: 'text', text: value })
+/** A 3-second voice message from Anna, served by the fake backend at `origin`. */
+const voice = (origin: string): Agent =>
+  anna({
+    type: 'voice',
+    file: `${origin}/media/voice.wav`,
+    file_name: 'voice.wav',
+    file_size: 24_044,
+    duration: 3,
+  })
 
 describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
   let browser: Browser
@@ -203,15 +212,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
 
   describe('voice, stickers and dark controls', () => {
     async function media(page: Page, backend: FakeBackendServer): Promise<void> {
-      backend.agentSays(
-        anna({
-          type: 'voice',
-          file: `${backend.origin}/media/voice.wav`,
-          file_name: 'voice.wav',
-          file_size: 24_044,
-          duration: 3,
-        }),
-      )
+      backend.agentSays(voice(backend.origin))
       backend.agentSays(
         anna({
           type: 'sticker',
@@ -535,15 +536,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
       backend.agentSays(
         text('Sure: https://track.acme.example/4412 — or write to help@acme.example.'),
       )
-      backend.agentSays(
-        anna({
-          type: 'voice',
-          file: `${backend.origin}/media/voice.wav`,
-          file_name: 'voice.wav',
-          file_size: 24_044,
-          duration: 3,
-        }),
-      )
+      backend.agentSays(voice(backend.origin))
       await page.locator('porthole-widget .ph-audio').waitFor()
       expect(await emojiOverlap(page)).toBe(0)
       await page.waitForTimeout(300)
