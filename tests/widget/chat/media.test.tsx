@@ -4,24 +4,14 @@ import type { EntryContent } from '../../../shared/widget-api'
 import { MediaContent, MessageItem } from '../../../widget/chat/components/MessageItem'
 import { EN_CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
+import { showMessage } from '../fixtures/message-item'
 
 const strings = EN_CHAT_STRINGS
 
 // Media rendering is a lazily loaded chunk: loaded once here, the items render at once.
 beforeAll(() => MediaContent.preload())
 
-function show(content: EntryContent) {
-  return render(
-    <MessageItem
-      own={false}
-      content={content}
-      at={1_700_000_000_000}
-      strings={strings}
-      lang="en"
-      name="Anna"
-    />,
-  )
-}
+const show = (content: EntryContent) => showMessage(content, { name: 'Anna' })
 
 describe('agent media', () => {
   it('shows a photo with its thumb, linked to the file, with the caption', () => {

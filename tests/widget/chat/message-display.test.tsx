@@ -1,11 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact'
+import { fireEvent, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
-import { MediaContent, MessageItem } from '../../../widget/chat/components/MessageItem'
-import { EN_CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
+import { MediaContent } from '../../../widget/chat/components/MessageItem'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { openChat } from '../fixtures/chat-helpers'
 import { createConfig, createEntry } from '../fixtures/factories'
+import { showMessage } from '../fixtures/message-item'
 import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
 
 // Issue 17 in the DOM: links, voice and stickers, the meta line, day separators, mute.
@@ -16,17 +16,7 @@ afterEach(() => {
 })
 beforeAll(() => MediaContent.preload())
 
-function show(content: EntryContent, own = false) {
-  return render(
-    <MessageItem
-      own={own}
-      content={content}
-      at={1_700_000_000_000}
-      strings={EN_CHAT_STRINGS}
-      lang="en"
-    />,
-  )
-}
+const show = (content: EntryContent, own = false) => showMessage(content, { own })
 
 describe('links in messages', () => {
   it('links http(s) URLs and e-mail addresses in an agent’s text, opening a new tab without the opener', async () => {
