@@ -25,6 +25,14 @@ const DAY = 24 * HOUR
 type Agent = Omit<ConversationEntry, 'id' | 'at'>
 const anna = (content: Agent['content']): Agent => ({ author: 'agent', name: 'Anna', content })
 const text = (value: string): Agent => anna({ type: 'text', text: value })
+/** Sends `message` from the composer and waits for its "Sent" mark (`labels` in another language). */
+async function send(page: Page, message: string, labels = { box: 'Message', sent: 'Sent' }) {
+  const input = page.getByRole('textbox', { name: labels.box })
+  await input.fill(message)
+  await input.press('Enter')
+  await page.getByText(labels.sent).waitFor()
+}
+
 /** A 3-second voice message from Anna, served by the fake backend at `origin`. */
 const voice = (origin: string): Agent =>
   anna({
@@ -437,10 +445,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     backend.agentSays(text('Добрый вечер! Палатка Trail 2 снова в наличии.'), NOW - DAY - 2 * HOUR)
     const page = await visit(backend, { locale: 'ru-RU' })
     await open(page, /открыть чат/i)
-    const input = page.getByRole('textbox', { name: 'Сообщение' })
-    await input.fill('Отлично, можно забронировать?')
-    await input.press('Enter')
-    await page.getByText('Отправлено').waitFor()
+    await send(page, 'Отлично, можно забронировать?', { box: 'Сообщение', sent: 'Отправлено' })
     backend.agentSays(
       text('Да, пишите на help@acme.example или смотрите https://acme.example/trail-2'),
     )
@@ -529,10 +534,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
       backend.agentSays(text('Hi! Your order #4412 shipped yesterday.'), NOW - DAY - 3 * HOUR)
       const page = await visit(backend, options)
       await open(page)
-      const input = page.getByRole('textbox', { name: 'Message' })
-      await input.fill('Great, can I track it?')
-      await input.press('Enter')
-      await page.getByText('Sent').waitFor()
+      await send(page, 'Great, can I track it?')
       backend.agentSays(
         text('Sure: https://track.acme.example/4412 — or write to help@acme.example.'),
       )
