@@ -1,26 +1,6 @@
 import type { FieldProblem } from './api'
 import { fieldId } from './fields/Field'
-
-/** The settings each section of the form edits, by their first path segment. */
-const EDITED = new Set([
-  'title',
-  'color',
-  'position',
-  'offsets',
-  'launcherLabel',
-  'theme',
-  'lang',
-  'defaultLang',
-  'sound',
-  'statusPollSeconds',
-  'greeting',
-  'offlineText',
-  'invitations',
-  'invite',
-  'businessHours',
-  'offlineForm',
-  'bot',
-])
+import { isEdited } from './sections/section-paths'
 
 /**
  * Every problem of the last save with a link to its field, so none is missed in a long
@@ -35,9 +15,7 @@ export function ProblemSummary({
   /** Show every problem (after a refused save), not only those without a control. */
   all: boolean
 }) {
-  const shown = all
-    ? problems
-    : problems.filter((problem) => !EDITED.has(problem.path.split('.')[0] ?? ''))
+  const shown = all ? problems : problems.filter((problem) => !isEdited(problem.path))
   if (shown.length === 0) return null
   return (
     <div class="banner error problems" role="alert" aria-labelledby="problems-title">
@@ -48,10 +26,9 @@ export function ProblemSummary({
       </p>
       <ul>
         {shown.map((problem) => {
-          const known = EDITED.has(problem.path.split('.')[0] ?? '')
           return (
             <li key={problem.path + problem.message}>
-              {known ? (
+              {isEdited(problem.path) ? (
                 <a href={`#${fieldId(problem.path)}`}>{problem.path}</a>
               ) : (
                 <code>{problem.path}</code>

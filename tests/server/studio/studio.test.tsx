@@ -141,6 +141,26 @@ describe('the studio form', () => {
     expect(summary.textContent).toContain('Unrecognized key: "colour"')
   })
 
+  it('counts and links a problem of every field the form edits (sound, status poll, idle end)', async () => {
+    const { view, fake } = await setup()
+    fake.rejectNextSave([
+      { path: 'statusPollSeconds', message: 'must be at least 5' },
+      { path: 'chatIdleMinutes', message: 'must be a whole number' },
+    ])
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
+      '.banner',
+    ) as HTMLElement
+    for (const path of ['statusPollSeconds', 'chatIdleMinutes']) {
+      const href = within(summary).getByRole('link', { name: path }).getAttribute('href')
+      expect(href).toBe(`#f-${path}`)
+      expect(view.container.querySelector(href ?? '')).not.toBeNull()
+    }
+    const appearance = view.getByRole('heading', { name: /Appearance/ })
+    expect(appearance.textContent).toContain('2 problems')
+  })
+
   it('checks fields live with the API’s schema before any save', async () => {
     const { view } = await setup()
     fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: 'teal' } })

@@ -12,20 +12,7 @@ const LANGUAGE_OPTIONS = [
 
 export function AppearanceSection() {
   return (
-    <Section
-      id="appearance"
-      title="Appearance"
-      paths={[
-        'title',
-        'color',
-        'position',
-        'offsets',
-        'launcherLabel',
-        'theme',
-        'lang',
-        'defaultLang',
-      ]}
-    >
+    <Section id="appearance" title="Appearance">
       <LocalizedTextField path="title" label="Title" hint="The chat window’s heading." />
       <ColourField />
       <div class="row">

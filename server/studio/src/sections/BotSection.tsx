@@ -31,7 +31,7 @@ export function BotSection() {
     .filter(Boolean)
     .join(' ')
   return (
-    <Section id="bot" title="Bot rules" paths={['bot']}>
+    <Section id="bot" title="Bot rules">
       <BotSimpleRules />
       <div class={`field${syntax || problems.length ? ' has-error' : ''}`}>
         <label for="f-bot">All bot settings (JSON)</label>

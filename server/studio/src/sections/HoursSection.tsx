@@ -36,7 +36,7 @@ export function HoursSection() {
   const { value, set } = useField('businessHours')
   const on = typeof value === 'object' && value !== null
   return (
-    <Section id="hours" title="Business hours" paths={['businessHours']}>
+    <Section id="hours" title="Business hours">
       <div class="field checkbox">
         <input
           type="checkbox"

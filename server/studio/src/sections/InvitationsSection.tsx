@@ -20,7 +20,7 @@ export function InvitationsSection() {
   const setRules = (next: Record<string, unknown>[]) =>
     context.change(({ invite: _old, ...rest }) => ({ ...rest, invitations: next }))
   return (
-    <Section id="invitations" title="Invitations" paths={['invitations', 'invite']}>
+    <Section id="invitations" title="Invitations">
       <p class="hint">
         A bubble that invites a visitor to chat. Rules are checked top to bottom; the first one
         whose conditions all hold shows.

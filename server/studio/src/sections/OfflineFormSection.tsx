@@ -12,7 +12,7 @@ const FIELDS = [
 /** The form shown while nobody is online (or outside business hours). */
 export function OfflineFormSection() {
   return (
-    <Section id="offline-form" title="Offline form" paths={['offlineForm']}>
+    <Section id="offline-form" title="Offline form">
       <LocalizedTextField
         path="offlineForm.intro"
         label="Intro"

@@ -3,7 +3,7 @@ import { Section } from './Section'
 
 export function TextsSection() {
   return (
-    <Section id="texts" title="Texts" paths={['greeting', 'offlineText']}>
+    <Section id="texts" title="Texts">
       <LocalizedTextField
         path="greeting"
         label="Greeting"
