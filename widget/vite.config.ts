@@ -195,6 +195,19 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id) => !/\/widget\/(loader|embed)\//.test(id),
             },
+            {
+              // What the conversation's engine (widget/chat/engine.ts, loaded when a
+              // conversation starts) shares with the chunks that use it (the page API,
+              // attachments): in the engine's file, not in extra ones. The contact rules
+              // stay apart: the offline form needs them before any conversation.
+              name: 'engine',
+              test: (id) => id.endsWith('/widget/chat/engine.ts') || undefined,
+            },
+            {
+              name: 'engine',
+              minShareCount: 2,
+              test: (id) => !/\/widget\/(loader\/|embed\/|protocol\/contact-rules)/.test(id),
+            },
           ],
         },
       },

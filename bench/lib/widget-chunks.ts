@@ -5,6 +5,7 @@
 export const COMMON_CHUNKS = [
   'loader',
   'chat',
+  'engine',
   'MediaContent',
   'LinkedText',
   'OfflineForm',

@@ -1,6 +1,7 @@
 // What the widget transfers by the time a visitor has opened the chat for the first
 // time: the host page loaded in the system Chromium (playwright-core), the launcher
-// clicked, the chat's composer visible, the network quiet again.
+// clicked, the chat's composer visible, the network quiet again; then by the first
+// message the visitor sends.
 import { chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
 import { CHROMIUM_FLAGS } from '../../tests/helpers/chromium'
@@ -11,6 +12,11 @@ export type FirstOpen = {
   beforeEngagement: { bytes: number; requests: number }
   /** Widget bytes transferred in all, the chat opened. */
   atFirstOpen: { bytes: number; requests: number }
+  /**
+   * Widget bytes transferred in all once the visitor has sent a first message (the
+   * conversation's engine, the session, the live stream). Absent from older results.
+   */
+  atFirstMessage?: { bytes: number; requests: number }
 }
 
 const QUIET_MS = 1500
@@ -71,9 +77,15 @@ export async function measureFirstOpen(options: {
     const beforeEngagement = wire.total(ofWidget)
 
     await launcher.click()
-    await page.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' })
+    const box = page.getByRole('textbox', { name: 'Message' })
+    await box.waitFor({ state: 'visible' })
     await quiet(page)
-    return { beforeEngagement, atFirstOpen: wire.total(ofWidget) }
+    const atFirstOpen = wire.total(ofWidget)
+
+    await box.fill('Hello, is anybody there?')
+    await box.press('Enter')
+    await quiet(page)
+    return { beforeEngagement, atFirstOpen, atFirstMessage: wire.total(ofWidget) }
   } finally {
     await browser.close()
   }

@@ -141,4 +141,13 @@ export function pageRows(table: Rows, page: PageCost | string): void {
     },
     'everything the widget downloaded by the time the chat is open (headers included) is over the budget',
   )
+  const message = spreadOf(
+    page.firstOpen.flatMap((run) => (run.atFirstMessage ? [run.atFirstMessage.bytes] : [])),
+  )
+  if (message)
+    table.info(
+      'widget: transferred by the first message sent (the engine, session, stream)',
+      withSpread(message, KBYTES),
+      '—',
+    )
 }

@@ -94,6 +94,16 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     await page.locator('porthole-widget .ph-input').waitFor()
   }
 
+  /**
+   * Opens the chat and starts the conversation the way a visitor does, with a key in the
+   * message box (a new visitor's open starts nothing: widget/chat/controller.ts), so the
+   * agent's messages can arrive.
+   */
+  async function talk(page: Page): Promise<void> {
+    await open(page)
+    await page.locator('porthole-widget .ph-input').press('Shift')
+  }
+
   /** The conversation (Playwright's CSS locators pierce the widget's shadow root). */
   const log = (page: Page) => page.locator('porthole-widget .ph-log')
 
@@ -238,7 +248,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
       for (const viewport of [DESKTOP, PHONE]) {
         const backend = await backendFor()
         const page = await visit(backend, { viewport })
-        await open(page)
+        await talk(page)
         // A conversation longer than the window: the list scrolls and follows the bottom.
         for (let index = 1; index <= 12; index++) backend.agentSays(text(`Update ${index}`))
         await page.locator('porthole-widget .ph-bubble').getByText('Update 12').waitFor()
@@ -316,7 +326,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
   it('makes links in agent text clickable (http(s) and e-mail only), with the right rel, and wraps long ones', async () => {
     const backend = await backendFor()
     const page = await visit(backend)
-    await open(page)
+    await talk(page)
     const long = `https://docs.acme.example/returns/${'very-long-path-segment-'.repeat(8)}end`
     backend.agentSays(
       text(

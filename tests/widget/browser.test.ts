@@ -101,6 +101,8 @@ describeInBrowser('the widget in Chromium', () => {
     await page.goto(`${backend.origin}/`)
     await page.getByRole('button', { name: /open chat/i }).click()
     await page.getByRole('dialog').waitFor()
+    // The conversation starts with the visitor's first key (before it, nothing can arrive).
+    await page.getByRole('textbox', { name: 'Message' }).press('Shift')
     backend.agentSays({
       author: 'agent',
       name: 'Anna',

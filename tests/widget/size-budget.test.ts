@@ -38,8 +38,11 @@ const LOADER_BUDGET = 6 * KIB
 // toggle, the contact profile, the delivery marks on every device) took the common set to
 // 29.8 KiB: COMMON_CEILING holds it there until the chat chunk is slimmed back under
 // issue #5's COMMON_BUDGET (the test prints both).
+// The conversation's engine in a chunk of its own (the first open 5.4 KiB brotli
+// lighter) costs the whole set 1.5 KiB more: two files compressed apart, the names they
+// share, and the window's own outbox for messages sent before the engine runs: 31.4 KiB.
 const COMMON_BUDGET = 27 * KIB
-const COMMON_CEILING = 30 * KIB
+const COMMON_CEILING = 32 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
 const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   EmojiPicker: 3 * KIB,
@@ -58,14 +61,19 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   'chat.ru': 1 * KIB,
 }
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
-// Issue #14's targets are 6 KiB with an invitation and 20 KiB at the first open, not met
-// yet: these ceilings stop the sizes growing meanwhile. The first open was 23.9 KiB; the
-// language files, the reply sound's, the page API's, Retry/Send now's and the "load
-// earlier" button's chunks took it to 22.7 KiB (docs/contributing/widget-internals.md).
-// With an invitation: 6.8 KiB once the bubble carried the studio's launcher label, a
-// reply's preview and single-page navigation (now chunks of their own where used).
+// Issue #14's target at the first open: a new visitor opens the chat and sees it, ready
+// to type; the conversation's engine (session, live stream, outbox, the messages'
+// rendering) comes with the first key they press (widget/chat/controller.ts).
+const FIRST_OPEN_BR = 20 * KIB
+// A returning visitor's open (or a new visitor's first message) adds the engine: the
+// first open was 23.9 KiB with it inside the chat chunk, 22.7 KiB once the language
+// files and small features were chunks of their own, 24.1 KiB in two files (the split
+// costs 1.4 KiB, see COMMON_CEILING); this ceiling stops it growing.
+const WITH_ENGINE_CEILING_BR = 24.5 * KIB
+// With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
+// carried the studio's launcher label, a reply's preview and single-page navigation
+// (now chunks of their own where used). This ceiling stops it growing meanwhile.
 const WITH_INVITATION_CEILING_BR = 7 * KIB
-const FIRST_OPEN_CEILING_BR = 22.75 * KIB
 
 beforeAll(ensureWidgetBuild, 180_000)
 
@@ -165,7 +173,7 @@ describe('size budgets of the built widget', () => {
     // The status answer is the only other response before engagement (tens of bytes).
   })
 
-  it('holds the bytes with an invitation and at the first open (brotli) under their ceilings', () => {
+  it('first open <= 20 KiB transferred with brotli; the engine and an invitation under their ceilings', () => {
     const { loader, chat } = entryFiles()
     const loaderBytes = [...staticClosure(loader)].reduce(
       (total, file) => total + brotliSize(file),
@@ -184,11 +192,19 @@ describe('size budgets of the built widget', () => {
     // Russian: its strings too); the English visitor's is counted, the Russian's printed.
     const [english, russian] = [`${chat}en.js`, `${chat}ru.js`].map(brotliSize)
     const firstOpen = servedEmbedSize({}) + loaderBytes + chatBytes + (english ?? 0)
-    console.info(
-      `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (chat ${chatBytes} B: ${chatFiles.join(', ')}; language ${english} B, ${russian} B in Russian; +${invite} B with an invitation)`,
+    // The conversation's engine: loaded by a returning visitor's open, or a new visitor's first key.
+    const engine = builtScripts().filter(
+      (file) => file !== 'widget.js' && chunkName(file) === 'engine',
     )
-    // The first open first: the invitation's ceiling failing must not hide it.
-    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_CEILING_BR)
+    expect(engine).toHaveLength(1)
+    const engineBytes = engine.reduce((total, file) => total + brotliSize(file), 0)
+    const withEngine = firstOpen + engineBytes
+    console.info(
+      `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (chat ${chatBytes} B: ${chatFiles.join(', ')}; language ${english} B, ${russian} B in Russian; +${invite} B with an invitation); with the conversation's engine: ${withEngine} B (+${engineBytes} B)`,
+    )
+    // The first open first: the other ceilings failing must not hide it.
+    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR)
+    expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.
     expect(staticClosure(loader).has(inviteFile())).toBe(false)

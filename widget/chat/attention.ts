@@ -1,5 +1,6 @@
 import { observable } from '../state/observable'
 import type { KeyValueStore } from '../storage/key-value-store'
+import { saveMuted } from './muted'
 
 /**
  * Draws attention to new replies: the hidden tab's title shows the count, and an
@@ -96,10 +97,7 @@ export function createAttention(
     },
     /** The visitor's choice, shown by the header's sound button. */
     mute,
-    setMuted(muted: boolean): void {
-      mute.set({ muted })
-      void (muted ? storage.set('muted', true) : storage.del('muted')).catch(() => {})
-    },
+    setMuted: (muted: boolean): void => saveMuted(storage, mute, muted),
     destroy(): void {
       document.removeEventListener('visibilitychange', restoreTitle)
       release.abort()

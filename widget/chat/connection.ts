@@ -8,9 +8,9 @@ export const LINK_GRACE_MS = 2000
  * The connection as the customer should hear of it: the browser's network
  * (navigator.onLine) and the live stream, reported `LINK_GRACE_MS` after they go down
  * and at once when both are back. Returns the stream's reporter and a stop function.
+ * `streamUp`: true while no stream is expected (nothing to connect yet).
  */
-export function watchLink(onChange: (link: Link) => void) {
-  let streamUp = false
+export function watchLink(onChange: (link: Link) => void, streamUp = false) {
   let shown: Link = 'ok'
   let timer: ReturnType<typeof setTimeout> | undefined
   const now = (): Link => (!navigator.onLine ? 'noNetwork' : streamUp ? 'ok' : 'connecting')

@@ -1,30 +1,19 @@
-import type { Contact } from '../../shared/widget-api'
+import type { Contact, EntryContent } from '../../shared/widget-api'
 import type { ChatStrings } from '../i18n/chat-strings'
 import type { WidgetContext } from '../loader/context'
-import { isApiError, unreadable } from '../protocol/api-error'
-import { compareEntryIds } from '../protocol/entry-id'
-import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bodies'
-import { type RequestOptions, request } from '../protocol/request'
-import { observable } from '../state/observable'
-import { agentsJoining } from './agent-joined'
-import { createCatchUp } from './catch-up'
+import { type Observable, observable } from '../state/observable'
+import type { StoreKey } from '../storage/key-value-store'
+import type { createAttention } from './attention'
+import { Entries } from './components/MessageList'
 import { type Link, watchLink } from './connection'
-import type { Conversation, ConversationEvent } from './conversation'
-import { createCustomerMessages } from './customer-messages'
+import type { Conversation } from './conversation'
 import { createDraft } from './draft'
-import { openEventStream } from './event-stream'
-import { later } from './on-demand'
-import { persisted } from './persisted'
-import { createReadSync } from './read-sync'
-import { createSession } from './session'
-import { createStreamEvents } from './stream-events'
-import { createTabSync, type TabMessage } from './tab-sync'
-import { newReplies, unreadReplies } from './unread'
-
-const noop = (): void => {}
-
-/** Entries per GET /api/history page. */
-export const HISTORY_PAGE = 100
+import { emptyConversation } from './empty-conversation'
+import type { Engine } from './engine'
+import { saveMuted } from './muted'
+import { later, onDemand } from './on-demand'
+import type { OutboxItem } from './outbox'
+import { newMessage } from './outbox-item'
 
 export interface ChatState {
   conversation: Conversation
@@ -37,288 +26,155 @@ export interface ChatState {
   link: Link
 }
 
+/** What the chat window owns and the engine (engine.ts) works with. */
+export interface EngineShared {
+  state: Observable<ChatState>
+  /** The header's connection line: the engine reports its live stream. */
+  link: ReturnType<typeof watchLink>
+  /** The reply sound and the hidden tab's title (their own chunk). */
+  attention: ReturnType<typeof later<ReturnType<typeof createAttention>>>
+}
+
+/** What a visitor who has talked here before left in the browser (engine.ts reads it). */
+const STORED: StoreKey[] = ['session', 'conversation', 'outbox']
+
+/** A start that could not fetch the engine (offline) is tried again this much later. */
+const RETRY_MS = 3000
+
 /**
- * The conversation's effects around the pure reducer (conversation.ts): session, live
- * stream with catch-up, outbox sender, earlier pages, the read marker, typing, unread
- * count and sound, tab sync. State changes only through `dispatch`.
+ * The chat window's side of the conversation: its state, draft, mute and connection
+ * line, and the engine (engine.ts: session, live stream, outbox, history) as a chunk of
+ * its own. A visitor with a conversation here (a session, a stored log or outbox) gets
+ * the engine at once; a new visitor's first open fetches and starts nothing more until
+ * they start the conversation (the first key or input in the message box, a send, an
+ * attachment, a page API call, or another tab's news). Calls made while it loads run
+ * once it has started, in order.
  */
 export function createChatController(context: WidgetContext, strings: ChatStrings) {
-  const { base, storage, ui, emitter, settings } = context
-  const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
-  const session = createSession({
-    base,
-    fetch: context.fetch,
-    storage,
-    onNew: () => {
-      tabs.post({ kind: 'session' })
-      dispatch({ type: 'history', before: undefined, entries: [] })
-    },
-  })
-  const conversation = persisted({
-    storage,
-    announce: () => tabs.post({ kind: 'sync' }),
-    onChange: (next, previous, event) => {
-      state.set({ conversation: next })
-      // Replies arriving now notify; history and other tabs' news do not.
-      const fresh =
-        event.type === 'entries' || event.type === 'accepted' ? newReplies(previous, next) : []
-      if (fresh.length > 0) {
-        events.showTyping(undefined)
-        for (const entry of fresh) emitter.emit('message', entry)
-        for (const { name } of agentsJoining(previous.entries, fresh))
-          emitter.emit('agentJoined', { name })
-        if (!isSeen()) {
-          const count = fresh.length
-          attention.run((loaded) => loaded.notify(settings.sound, count))
-        }
-      }
-      // The end arriving now (not read yet anywhere) is news for the page, not a reply.
-      const last = next.entries.at(-1)
-      if (
-        event.type === 'entries' &&
-        last?.ended &&
-        !previous.entries.includes(last) &&
-        !(next.readUpTo && compareEntryIds(last.id, next.readUpTo) <= 0)
-      )
-        emitter.emit('conversationEnded', { reason: last.ended })
-      markRead()
-      showUnread()
-    },
-  })
-  const dispatch = (event: ConversationEvent): void => conversation.dispatch(event)
-  const state = observable<ChatState>({
-    conversation: conversation.get(),
+  const { base, storage } = context
+  const state: Observable<ChatState> = observable<ChatState>({
+    conversation: emptyConversation(),
     agentTyping: undefined,
     contact: {},
     history: 'idle',
     link: 'ok',
   })
-  const link = watchLink((next) => state.set({ link: next }))
-  // The reply sound and the hidden tab's title: their chunk is fetched once the chat has
-  // started (init), so the sound's tab lock is held as before; a reply arriving earlier
-  // waits for it. The muted state is the chat's own, so the header shows it meanwhile.
+  // No stream is expected before the engine starts (it reports its own from then on).
+  const link = watchLink((next) => state.set({ link: next }), true)
+  // The reply sound and the hidden tab's title: their chunk is fetched when the engine
+  // starts (so the sound's tab lock is held); the mute toggle works without it.
   const mute = observable({ muted: false })
-  const attention = later(() =>
+  const attention: EngineShared['attention'] = later(() =>
     import('./attention').then(({ createAttention }) =>
       createAttention(`porthole-sound:${base}`, strings.newMessageTitle, storage, mute),
     ),
   )
-  // The SSE id of a message event is its entry's id: the last one is the replay point.
-  const catchUp = createCatchUp((entries) =>
-    dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
-  )
-  const events = createStreamEvents(
-    context,
-    dispatch,
-    catchUp,
-    (agentTyping) => state.set({ agentTyping }),
-    (contact) => state.set({ contact }),
-  )
-  let stream: ReturnType<typeof openEventStream> | undefined
   let destroyed = false
-  let refusals = 0
-  let unsubscribeUi: (() => void) | undefined
+  let started: Engine | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  // A conversation to show or a message waiting: the engine is fetched until it arrives.
+  let needed = false
+  // Messages sent before the engine ran: shown as waiting, stored (a reload or a crash
+  // loses none: the next page's engine sends them), handed to the engine when it starts.
+  const waiting: OutboxItem[] = []
+  // Another tab's news (a session, a conversation) starts this tab's engine too.
+  const tabs =
+    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(context.channelName)
+  if (tabs) tabs.onmessage = () => keepStarting()
 
-  /** A call with the visitor's token. */
-  async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
-    const { token } = await session.ensure()
-    return request(context.fetch, `${base}${path}`, { ...options, token })
-  }
-
-  const readSync = createReadSync(
-    (upTo) => call('api/read', { method: 'POST', body: { upTo } }),
-    (upTo) => dispatch({ type: 'read', upTo }),
-  )
-  const isSeen = (): boolean => ui.get().open && !document.hidden
-
-  /** The customer sees the chat: the newest entry is read, here and on every device. */
-  function markRead(): void {
-    const { entries, readUpTo } = conversation.get()
-    const newest = entries.at(-1)
-    if (isSeen() && newest && !(readUpTo && compareEntryIds(newest.id, readUpTo) <= 0))
-      readSync.mark(newest.id)
-  }
-
-  function showUnread(): void {
-    const unread = isSeen() ? 0 : unreadReplies(conversation.get()).length
-    if (unread === ui.get().unread) return
-    ui.set({ unread })
-    void storage.set('unread', unread)
-  }
-
-  /** Another log from now on (a new visitor, an identified user): replay its newest page. */
-  function restartConversation(): void {
-    catchUp.clear()
-    dispatch({ type: 'restart' })
-  }
-
-  /** The token was refused: a new session (verified again when identified). */
-  async function renewSession(reconnect = true): Promise<void> {
-    await session.renew()
-    restartConversation()
-    tabs.post({ kind: 'session' })
-    if (reconnect) stream?.restart()
-  }
-
-  /** A fresh ticket for the stream (credentials never travel in URLs). */
-  async function streamUrl(): Promise<string> {
-    let body: unknown
-    try {
-      body = await call('api/events/ticket', { method: 'POST' })
-    } catch (error) {
-      // A refused token: a new session, and the stream tries again with it.
-      if (isApiError(error) && error.status === 401) await renewSession(false)
-      throw error
-    }
-    const ticket = parseStreamTicket(body)
-    if (!ticket) throw unreadable('POST /api/events/ticket')
-    const last = conversation.get().lastEventId
-    return `${base}api/events?ticket=${encodeURIComponent(ticket.ticket)}${last ? `&lastEventId=${encodeURIComponent(last)}` : ''}`
-  }
-
-  const reconnect = (): void => (stream ? stream.restart() : connect())
-
-  /** No live stream, nothing waiting to be applied, no read mark pending (a cleared history). */
-  function disconnect(): void {
-    stream?.close()
-    stream = undefined
-    catchUp.clear()
-    readSync.stop()
-  }
-
-  function connect(): void {
-    if (destroyed) return
-    stream?.close()
-    stream = openEventStream({
-      EventSource: context.EventSource,
-      url: streamUrl,
-      onEvent: events.onEvent,
-      onLink: link.stream,
-      onClosed: async (opened) => {
-        const before = session.current()?.visitorId
-        const after = await session.check()
-        if (opened) refusals = 0
-        // Another visitor, or a stream refused twice without ever opening (a replay id
-        // the server does not know after its store was reset): start from its newest page.
-        if (after.visitorId !== before || (!opened && ++refusals >= 2)) {
-          refusals = 0
-          restartConversation()
-        }
-      },
+  const engine = onDemand(async (): Promise<Engine> => {
+    const [{ createEngine }] = await Promise.all([import('./engine'), Entries.preload()])
+    const made = createEngine(context, { state, link, attention })
+    tabs?.close()
+    await made.init()
+    made.adopt(waiting.splice(0))
+    if (destroyed) made.destroy()
+    else started = made
+    return made
+  })
+  /** Starts the engine; a chunk that could not be fetched (offline) is tried again. */
+  function keepStarting(): void {
+    clearTimeout(retry)
+    engine().catch(() => {
+      // Again while needed; otherwise at the next key, send or "online".
+      if (!destroyed && needed) retry = setTimeout(keepStarting, RETRY_MS)
     })
-    void sender.flush()
+  }
+  const onOnline = (): void => void (started || !needed || keepStarting())
+  window.addEventListener('online', onOnline)
+
+  /** A message before the engine runs: shown, stored with the outbox, sent once it starts. */
+  function wait(item: OutboxItem): void {
+    needed = true
+    waiting.push(item)
+    const { conversation } = state.get()
+    state.set({ conversation: { ...conversation, outbox: [...conversation.outbox, item] } })
+    void storage
+      .get('outbox')
+      .then((stored) => storage.set('outbox', [...(Array.isArray(stored) ? stored : []), item]))
+      .catch(noop)
+    keepStarting()
   }
 
-  const draft = createDraft(storage)
-  const { sender, typing, send, sendFile, retry, sendNow } = createCustomerMessages(
-    context,
-    conversation,
-    call,
-    renewSession,
-  )
-
-  async function loadEarlier(): Promise<void> {
-    const current = conversation.get()
-    const before = current.entries[0]?.id
-    if (!before || current.earlier === false || state.get().history === 'loading') return
-    state.set({ history: 'loading' })
-    try {
-      const page = parseHistoryResponse(
-        await call(`api/history?before=${encodeURIComponent(before)}&limit=${HISTORY_PAGE}`),
-      )
-      if (!page) throw unreadable('GET /api/history')
-      dispatch({ type: 'history', before, entries: page.entries })
-      state.set({ history: 'idle' })
-    } catch {
-      state.set({ history: 'failed' })
-    }
-  }
-
-  async function onTabMessage(message: TabMessage): Promise<void> {
-    if (message.kind === 'sync') {
-      await conversation.sync()
-      return sender.flush()
-    }
-    if (message.kind === 'clear') {
-      disconnect()
-      conversation.forget()
-      return
-    }
-    const before = session.current()
-    const after = await session.load()
-    if (!after || after.token === before?.token) return
-    state.set({ contact: after.contact })
-    if (after.visitorId !== before?.visitorId) restartConversation()
-    reconnect()
-  }
-
-  const onSeen = (): void => {
-    markRead()
-    showUnread()
-  }
-  const onOnline = (): void => void sender.flushNow()
+  /** A call on the engine: at once once it runs, else when it has started. */
+  const run =
+    <A extends unknown[]>(call: (engine: Engine, ...args: A) => unknown) =>
+    (...args: A): void =>
+      void (started
+        ? call(started, ...args)
+        : engine().then((loaded) => call(loaded, ...args), noop))
 
   return {
     state,
     /** The visitor's language's strings. */
     strings,
-    send,
-    sendFile,
-    /** The visitor's session (the attachments chunk uploads with its token) and its renewal after a 401. */
-    session,
-    renewSession,
-    retry,
-    sendNow,
-    loadEarlier,
-    typing,
-    draft,
+    draft: createDraft(storage),
     mute,
-    setMuted(muted: boolean): void {
-      mute.set({ muted })
-      attention.run((loaded) => loaded.setMuted(muted))
+    attention,
+    /** The engine, started if it was not (the attachments' and the page API's chunks use it). */
+    engine,
+    /** Sends a text: through the outbox (stored, shown, retried), the engine's or, before it runs, the waiting one. */
+    send(text: string): void {
+      if (started) started.send(text)
+      else if (text.trim()) wait(newMessage(context, text.trim()))
+    },
+    /** Starts the engine ahead of a send (the visitor began typing). */
+    start: keepStarting,
+    sendFile(fileId: string, content: EntryContent): void {
+      if (started) started.sendFile(fileId, content)
+      else wait(newMessage(context, '', { fileId, content }))
+    },
+    retry: run((loaded, id: string) => loaded.retry(id)),
+    sendNow: run((loaded, id: string) => loaded.sendNow(id)),
+    loadEarlier: run((loaded) => loaded.loadEarlier()),
+    /** The visitor types: starts the conversation's engine (typein/typeout once it runs). */
+    input: run((loaded, text: string) => loaded.typing.input(text)),
+    /** The reply sound's toggle: stored at once, whether its chunk is there yet or not. */
+    setMuted: (muted: boolean): void => saveMuted(storage, mute, muted),
+    async setContact(contact: Contact): Promise<void> {
+      await (await engine()).setContact(contact)
     },
     async init(): Promise<void> {
-      const [stored] = await Promise.all([session.load(), conversation.load()])
-      state.set({ contact: stored?.contact ?? {} })
-      unsubscribeUi = ui.subscribe(onSeen)
-      document.addEventListener('visibilitychange', onSeen)
-      window.addEventListener('online', onOnline)
-      onSeen()
-      connect()
-      setTimeout(() => destroyed || attention.run(noop))
-    },
-    async setContact(contact: Contact): Promise<void> {
-      const updated = await session.setContact(contact)
-      state.set({ contact: updated.contact })
-      tabs.post({ kind: 'session' })
-    },
-    /** What the page API's chunk (page-api.ts) works with. */
-    internals: {
-      context,
-      session,
-      state,
-      tabs,
-      restartConversation,
-      reconnect,
-      disconnect,
-      connect,
-      dispatch,
+      const [muted, ...stored] = await storage.getMany(['muted', ...STORED])
+      // The header's toggle says it before the reply sound's chunk is there.
+      if (muted === true) mute.set({ muted: true })
+      if (stored.some((value) => value !== undefined)) {
+        needed = true
+        // Offline with the chat's code cached but not the engine's: it comes when it can.
+        await engine().catch(keepStarting)
+      }
     },
     destroy(): void {
       destroyed = true
-      link.stop()
-      unsubscribeUi?.()
-      stream?.close()
-      sender.stop()
-      readSync.stop()
-      catchUp.clear()
-      events.showTyping(undefined)
-      typing.stop()
-      attention.ifMade((loaded) => loaded.destroy())
-      tabs.close()
-      document.removeEventListener('visibilitychange', onSeen)
+      clearTimeout(retry)
       window.removeEventListener('online', onOnline)
+      tabs?.close()
+      link.stop()
+      started?.destroy()
+      attention.ifMade((loaded) => loaded.destroy())
     },
   }
 }
 export type ChatController = ReturnType<typeof createChatController>
+
+const noop = (): void => {}

@@ -1,11 +1,11 @@
 import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 import { compareEntryIds } from '../protocol/entry-id'
 import { belongsTo } from './client-id'
+import { emptyConversation, WINDOW } from './empty-conversation'
 import { type Delivery, type MessageState, messageId, reconcile } from './message-state'
 import type { OutboxItem } from './outbox'
 
-/** Entries kept on the device and shown at first: the newest of the conversation. */
-export const WINDOW = 200
+export { emptyConversation, WINDOW } from './empty-conversation'
 
 /** What the widget knows of the conversation: pure data, changed only by `reduce`. */
 export interface Conversation {
@@ -49,13 +49,6 @@ export type ConversationEvent =
   | { type: 'stored'; stored: Conversation }
   /** A cleared history: a new visitor, who has no earlier entries. */
   | { type: 'reset' }
-
-/** No conversation yet; `fresh`: a new visitor's, with nothing earlier. */
-export function emptyConversation(fresh?: boolean): Conversation {
-  const empty: Conversation = { entries: [], keep: WINDOW, outbox: [], delivery: {} }
-  if (fresh) empty.earlier = false
-  return empty
-}
 
 const byTime = (a: ConversationEntry, b: ConversationEntry) => a.at - b.at
 

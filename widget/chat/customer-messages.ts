@@ -1,10 +1,10 @@
 import type { EntryContent } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
-import { isHttpUrl } from '../protocol/http-url'
 import type { RequestOptions } from '../protocol/request'
-import { createClientId } from './client-id'
+import { belongsTo, createClientId } from './client-id'
 import { onDemand } from './on-demand'
 import type { OutboxItem } from './outbox'
+import { newMessage, outboxItem } from './outbox-item'
 import { createOutboxSender } from './outbox-sender'
 import type { PersistedConversation } from './persisted'
 import { createTypingSender } from './typing-sender'
@@ -26,7 +26,7 @@ export function createCustomerMessages(
   /** The token was refused: a new session before trying once more. */
   renewSession: () => Promise<void>,
 ) {
-  const { ui, storage, emitter } = context
+  const { emitter } = context
   const isQueued = (item: OutboxItem): boolean =>
     (conversation.get().delivery[item.id]?.state ?? 'queued') === 'queued'
   const sender = createOutboxSender({
@@ -63,43 +63,48 @@ export function createCustomerMessages(
     call('api/messages', { method: 'POST', body: { id: createClientId(), type } }).catch(() => {})
   })
 
-  function outboxItem(id: string, text: string): OutboxItem {
-    const item: OutboxItem = { id, text, at: Date.now() }
-    // The page, with Porthole.setAttributes' values (widget/extras/attributes.ts).
-    const url = context.url()
-    if (isHttpUrl(url)) item.url = url
-    return item
-  }
-
   function queue(item: OutboxItem): void {
-    const { inviteAnswer } = ui.get()
-    if (inviteAnswer) {
-      item.invite = inviteAnswer
-      ui.set({ inviteAnswer: undefined })
-      void storage.del('invite-answer')
-    }
     typing.stop()
     conversation.dispatch({ type: 'queue', item })
     void sender.flush()
   }
 
   function send(text: string): void {
-    if (text.trim()) queue(outboxItem(createClientId(), text.trim()))
+    if (text.trim()) queue(newMessage(context, text.trim()))
   }
 
   /** An uploaded attachment (POST /api/uploads), shown as `content` until its entry arrives. */
   function sendFile(fileId: string, content: EntryContent): void {
-    queue({ ...outboxItem(createClientId(), ''), fileId, content })
+    queue(newMessage(context, '', { fileId, content }))
+  }
+
+  /**
+   * Messages the customer sent before the engine ran (controller.ts stored them): queued
+   * unless the stored outbox or the log has them already.
+   */
+  function adopt(items: OutboxItem[]): void {
+    const { outbox, entries } = conversation.get()
+    for (const item of items)
+      if (
+        !outbox.some((queued) => queued.id === item.id) &&
+        !entries.some((entry) => belongsTo(entry.clientId, item.id))
+      )
+        conversation.dispatch({ type: 'queue', item })
+    void sender.flush()
   }
 
   // "Retry" and "Send now": their code is fetched at the first click (resend.ts); a click
   // while it cannot load does nothing, and the button stays for the next one.
   const resend = onDemand(() => import('./resend'))
-  const resending = { conversation, sender, outboxItem }
+  const resending = {
+    conversation,
+    sender,
+    outboxItem: (id: string, text: string) => outboxItem(context, id, text),
+  }
   const retry = (id: string): void =>
     void resend().then((module) => module.retry(resending, id), noop)
   const sendNow = (id: string): void =>
     void resend().then((module) => module.sendNow(resending, id), noop)
 
-  return { sender, typing, send, sendFile, retry, sendNow }
+  return { sender, typing, send, sendFile, adopt, retry, sendNow }
 }

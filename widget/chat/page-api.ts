@@ -41,7 +41,9 @@ export async function identify(controller: ChatController, user: IdentifiedUser)
       'Porthole.identify expects {id, hash} where hash is the hex HMAC-SHA256 of id with your IDENTITY_SECRET',
     )
   }
-  const { session, state, tabs, restartConversation, reconnect, context } = controller.internals
+  const { session, state, tabs, restartConversation, reconnect, context } = (
+    await controller.engine()
+  ).internals
   const before = session.current()?.visitorId
   try {
     const updated = await session.identify(user)
@@ -63,7 +65,8 @@ export async function identify(controller: ChatController, user: IdentifiedUser)
 
 /** Forgets the conversation on this device and revokes its credential everywhere. */
 export async function clearHistory(controller: ChatController): Promise<void> {
-  const { session, tabs, disconnect, connect, dispatch, context } = controller.internals
+  const { session, tabs, disconnect, connect, dispatch, context } = (await controller.engine())
+    .internals
   const token = session.current()?.token
   // The credential is revoked on every device first; one already refused is gone anyway.
   if (token)

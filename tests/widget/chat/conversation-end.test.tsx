@@ -63,6 +63,8 @@ describe('chat ended', () => {
     const widget = await mountTestWidget({ backend: createFakeBackend({ config: { lang: 'ru' } }) })
     widgets.push(widget)
     widget.widget.api.open()
+    // The conversation starts with the visitor's first key.
+    fireEvent.keyDown(await widget.screen.findByRole('textbox'), { key: 'Shift' })
     await waitFor(() => expect(widget.EventSource.instances.length).toBeGreaterThan(0))
     widget.stream().open()
     widget.stream().emit('message', createEntry({ id: '1', author: 'system', ended: 'idle' }), '1')

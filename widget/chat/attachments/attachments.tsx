@@ -63,8 +63,10 @@ export function createAttachments(
     strings,
     lang,
     async upload(item, onProgress, signal) {
+      // The upload needs the visitor's session: the conversation's engine starts first.
+      const engine = await controller.engine()
       for (let renewed = false; ; renewed = true) {
-        const { token } = await controller.session.ensure()
+        const { token } = await engine.session.ensure()
         try {
           const answer = await upload({
             url: `${base}api/uploads?name=${encodeURIComponent(item.as.name)}`,
@@ -79,7 +81,7 @@ export function createAttachments(
         } catch (error) {
           // A refused token: a new session, then once more.
           if (renewed || !isApiError(error) || error.status !== 401) throw error
-          await controller.renewSession()
+          await engine.renewSession()
         }
       }
     },

@@ -80,7 +80,7 @@ export function ChatApp({ controller, context }: Props) {
           controller.send(text)
           tray?.send()
         }}
-        onInput={controller.typing.input}
+        onInput={controller.input}
         draft={controller.draft}
         onFiles={attach}
         files={files}
@@ -104,6 +104,11 @@ export function ChatApp({ controller, context }: Props) {
       onDrop={(event) => {
         if (attach(event.dataTransfer?.files)) event.preventDefault()
       }}
+      // The first key in the message box or the offline form starts the conversation's
+      // engine (controller.ts) while the visitor types; an input event does it too.
+      onKeyDown={(event) =>
+        /^(TEXTAREA|INPUT)$/.test((event.target as Element).tagName) && controller.start()
+      }
       onPaste={(event) => {
         const data = event.clipboardData
         // Copied cells or rich text carry a picture of themselves too: the text wins.

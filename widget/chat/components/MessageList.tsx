@@ -1,11 +1,8 @@
-import { Fragment } from 'preact'
 import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
-import { belongsTo } from '../client-id'
-import { type Conversation, messageState } from '../conversation'
-import { daySeparators } from '../day-separators'
-import { messageId } from '../message-state'
+import type { Conversation } from '../conversation'
+import type { EntriesProps } from './Entries'
 import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
@@ -15,6 +12,33 @@ import { TypingIndicator } from './TypingIndicator'
  * returning visitor's long conversation); scrolling to the top loads them without it.
  */
 const LoadEarlier = lazy(() => import('./LoadEarlier').then((module) => module.LoadEarlier))
+
+/**
+ * The conversation's messages, marks and day lines: in the engine's chunk (engine.ts),
+ * which the chat controller preloads with it, so they render at once once there are any.
+ */
+export const Entries = lazy<EntriesProps>(
+  () => import('../engine').then((module) => module.Entries),
+  // Meanwhile (the engine's chunk could not be fetched yet: offline), the messages the
+  // customer sent wait in the outbox, shown as queued.
+  ({ conversation, strings, lang }) => (
+    <>
+      {conversation.outbox.map((item) => (
+        <MessageItem
+          key={item.id}
+          own
+          content={item.content ?? { type: 'text', text: item.text }}
+          at={item.at}
+          strings={strings}
+          lang={lang}
+          delivery={{ delivery: { state: 'queued' }, onRetry: noop, onSendNow: noop }}
+        />
+      ))}
+    </>
+  ),
+)
+
+const noop = (): void => {}
 
 /** Within this many pixels of the top, the earlier page loads; of the bottom, the list follows new messages. */
 const EDGE_PX = 60
@@ -93,25 +117,6 @@ export function MessageList({
     if (auto && element.scrollHeight <= element.clientHeight) onLoadEarlier()
   })
 
-  const marks = (clientId: string, delivery = messageState(conversation, clientId)) => ({
-    delivery,
-    onRetry: () => onRetry(messageId(clientId)),
-    onSendNow: () => onSendNow(messageId(clientId)),
-  })
-
-  // A delayed message sent again ("send now") shows as its entries.
-  const queued = outbox.filter(
-    (item) => !entries.some((entry) => belongsTo(entry.clientId, item.id)),
-  )
-  // "Today", "Yesterday" or the date above each day's first message.
-  const days = daySeparators(
-    [...entries, ...queued].map((item) => item.at),
-    Date.now(),
-    lang,
-  )
-  const day = (index: number) => days[index] && <p class="ph-day">{days[index]}</p>
-
-  let previousAuthor: string | undefined
   return (
     <div
       class="ph-log"
@@ -148,52 +153,15 @@ export function MessageList({
             lang={lang}
           />
         ))}
-      {entries.map((entry, index) => {
-        // The end of a conversation: a separator; the next one starts below it.
-        if (entry.ended) {
-          previousAuthor = undefined
-          return (
-            <Fragment key={entry.id}>
-              {day(index)}
-              <p class="ph-notice">{strings.ended}</p>
-            </Fragment>
-          )
-        }
-        const own = entry.author === 'visitor'
-        const author = own ? 'visitor' : `${entry.author}:${entry.name ?? ''}`
-        // A new day shows the name again.
-        const showName = !own && (author !== previousAuthor || days[index]) ? entry.name : undefined
-        previousAuthor = author
-        const clientId = entry.clientId ?? entry.id
-        return (
-          <Fragment key={entry.id}>
-            {day(index)}
-            <MessageItem
-              own={own}
-              content={entry.content}
-              at={entry.at}
-              name={showName}
-              photo={entry.photo}
-              strings={strings}
-              lang={lang}
-              delivery={own ? marks(clientId) : undefined}
-            />
-          </Fragment>
-        )
-      })}
-      {queued.map((item, index) => (
-        <Fragment key={item.id}>
-          {day(entries.length + index)}
-          <MessageItem
-            own
-            content={item.content ?? { type: 'text', text: item.text }}
-            at={item.at}
-            strings={strings}
-            lang={lang}
-            delivery={marks(item.id, conversation.delivery[item.id] ?? { state: 'queued' })}
-          />
-        </Fragment>
-      ))}
+      {(entries.length > 0 || outbox.length > 0) && (
+        <Entries
+          conversation={conversation}
+          strings={strings}
+          lang={lang}
+          onRetry={onRetry}
+          onSendNow={onSendNow}
+        />
+      )}
       {typing && <TypingIndicator name={typing.name} strings={strings} />}
     </div>
   )

@@ -8,11 +8,15 @@ export type Lazy<P> = ComponentType<P> & { preload(): Promise<unknown> }
 
 /**
  * A component whose code is fetched the first time one renders (a chunk of its own, so
- * the first open of the chat does not pay for it). It renders nothing until the code
- * arrives, then renders in place; a failed load is tried again (every mount, and every
+ * the first open of the chat does not pay for it). It renders nothing (or `Fallback`)
+ * until the code arrives, then renders in place; a failed load is tried again (every mount, and every
  * RETRY_MS while mounted), so nothing stays hidden after a network hiccup.
  */
-export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): Lazy<P> {
+export function lazy<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  /** Rendered until the code arrives (default: nothing). */
+  Fallback?: ComponentType<P>,
+): Lazy<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<unknown> | undefined
   const preload = () =>
@@ -44,7 +48,7 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
         clearTimeout(timer)
       }
     }, [])
-    const Component = loaded
+    const Component = loaded ?? Fallback
     return Component ? <Component {...props} /> : null
   }
   return Object.assign(LazyComponent, { preload })

@@ -1,0 +1,103 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { settle } from '../fixtures/chat-helpers'
+import { createBase } from '../fixtures/factories'
+import { createFakeBackend } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget, type TestWidgetOptions } from '../fixtures/mount-widget'
+
+// A new visitor's first open shows the chat and starts nothing more: the conversation's
+// engine (session, live stream, outbox: widget/chat/engine.ts, a chunk of its own) starts
+// with the first key in the message box, a send, or another tab's news; a returning
+// visitor's open starts it at once.
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+
+async function opened(options: TestWidgetOptions = {}): Promise<TestWidget> {
+  const widget = await mountTestWidget(options)
+  widgets.push(widget)
+  // A browser where the chat was left open (the same storage) opens it by itself.
+  const launcher = widget.screen.queryByRole('button', { name: /open chat/i })
+  if (launcher) fireEvent.click(launcher)
+  await widget.screen.findByRole('dialog')
+  return widget
+}
+
+const box = (widget: TestWidget) => widget.screen.getByRole('textbox', { name: 'Message' })
+const sessions = (widget: TestWidget) =>
+  widget.backend.requests.filter((request) => request.path === '/api/session')
+
+describe('the conversation starts when the visitor does', () => {
+  it('a new visitor who opens the chat and types nothing creates no session and no stream', async () => {
+    const widget = await opened({
+      backend: createFakeBackend({ config: { greeting: 'Hi! How can we help?' } }),
+    })
+    await widget.screen.findByText('Hi! How can we help?')
+    await settle(100)
+    expect(sessions(widget)).toEqual([])
+    expect(widget.EventSource.instances).toHaveLength(0)
+    // Nor does the header claim a connection problem: no stream is expected yet.
+    await settle(50)
+    expect(widget.root.querySelector('.ph-header')?.textContent).not.toMatch(/Connecting/)
+
+    fireEvent.keyDown(box(widget), { key: 'H' })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    expect(sessions(widget).map((request) => request.method)).toEqual(['POST'])
+  })
+
+  it('a message typed and sent before the engine is there is stored, shown and sent once', async () => {
+    // What the chat window stores itself (the engine writes with storage.write).
+    const storage = createMemoryStore()
+    const stored: unknown[] = []
+    const set = storage.set.bind(storage)
+    storage.set = (key, value) => {
+      if (key === 'outbox') stored.push(value)
+      return set(key, value)
+    }
+    const widget = await opened({ storage })
+    // No key event: the input and Enter arrive at once (a paste, a phone's keyboard).
+    fireEvent.input(box(widget), { target: { value: 'Quick question' } })
+    fireEvent.keyDown(box(widget), { key: 'Enter' })
+    fireEvent.keyDown(box(widget), { key: 'Enter' })
+    // Shown and stored, the box emptied.
+    await widget.screen.findByText('Quick question')
+    expect((box(widget) as HTMLTextAreaElement).value).toBe('')
+    await widget.screen.findByText('Sent')
+    expect(stored).toMatchObject([[{ text: 'Quick question' }]])
+    expect(widget.backend.texts().map((request) => request.body?.text)).toEqual(['Quick question'])
+    expect(widget.screen.getAllByText('Quick question')).toHaveLength(1)
+  })
+
+  it('a returning visitor’s open starts the engine at once, without a key', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const first = await opened({ storage, base })
+    fireEvent.input(box(first), { target: { value: 'First visit' } })
+    fireEvent.keyDown(box(first), { key: 'Enter' })
+    await first.screen.findByText('Sent')
+    // Its log is written (batched) before the page goes.
+    await waitFor(async () => expect(await storage.get('conversation')).toBeDefined())
+    first.unmount()
+    widgets.splice(widgets.indexOf(first), 1)
+
+    const again = await opened({ storage, base, backend: first.backend })
+    await waitFor(() => expect(again.EventSource.instances).toHaveLength(1))
+    await again.screen.findByText('First visit')
+  })
+
+  it('another tab’s first message starts this tab’s engine and shows here', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const backend = createFakeBackend()
+    const quiet = await opened({ storage, base, backend })
+    const talking = await opened({ storage, base, backend })
+    fireEvent.input(box(talking), { target: { value: 'From the other tab' } })
+    fireEvent.keyDown(box(talking), { key: 'Enter' })
+    await talking.screen.findByText('Sent')
+    await waitFor(() => expect(quiet.EventSource.instances).toHaveLength(1))
+    await quiet.screen.findByText('From the other tab')
+  })
+})
