@@ -27,6 +27,16 @@ function createLhr(overrides: Record<string, unknown> = {}) {
           ],
         },
       },
+      'long-tasks': {
+        details: {
+          type: 'table',
+          items: [
+            { url: 'http://127.0.0.1:5000/', duration: 180, startTime: 400 },
+            { url: `${WIDGET}/assets/loader-abc.js`, duration: 62.5, startTime: 900 },
+            { url: `${WIDGET}/widget.js`, duration: 50, startTime: 850 },
+          ],
+        },
+      },
       'network-requests': {
         details: {
           type: 'table',
@@ -52,6 +62,8 @@ describe('pageFigures', () => {
       tbtMs: 12,
       cls: 0,
       widgetScriptMs: 14 + 2 + 9 + 1,
+      // Only the widget's long tasks, each for what it lasts beyond 50 ms.
+      widgetBlockingMs: 12.5,
       widgetBytes: 2400 + 3100,
       widgetRequests: 3,
     })
@@ -59,7 +71,18 @@ describe('pageFigures', () => {
 
   it('does not count another port of the same host as the widget', () => {
     const figures = pageFigures(createLhr(), 'http://127.0.0.1:400')
-    expect(figures).toMatchObject({ widgetScriptMs: 0, widgetBytes: 0, widgetRequests: 0 })
+    expect(figures).toMatchObject({
+      widgetScriptMs: 0,
+      widgetBlockingMs: 0,
+      widgetBytes: 0,
+      widgetRequests: 0,
+    })
+  })
+
+  it('reads no blocking time where Lighthouse found no long task (no details)', () => {
+    const lhr = createLhr()
+    const audits = { ...lhr.audits, 'long-tasks': { score: 1 } }
+    expect(pageFigures({ ...lhr, audits }, WIDGET).widgetBlockingMs).toBe(0)
   })
 
   it("throws Lighthouse's runtime error instead of reporting its empty figures", () => {
