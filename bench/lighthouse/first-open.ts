@@ -5,18 +5,21 @@
 import { chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
 import { CHROMIUM_FLAGS } from '../../tests/helpers/chromium'
-import { WireBytes } from './wire-bytes'
+import { WireBytes, type WireTotal } from './wire-bytes'
 
 export type FirstOpen = {
-  /** Widget bytes transferred once the page loaded and the network went quiet. */
-  beforeEngagement: { bytes: number; requests: number }
+  /**
+   * Widget bytes transferred once the page loaded and the network went quiet
+   * (`headerBytes`: their response headers; absent from older results).
+   */
+  beforeEngagement: Partial<WireTotal> & { bytes: number; requests: number }
   /** Widget bytes transferred in all, the chat opened. */
-  atFirstOpen: { bytes: number; requests: number }
+  atFirstOpen: Partial<WireTotal> & { bytes: number; requests: number }
   /**
    * Widget bytes transferred in all once the visitor has sent a first message (the
    * conversation's engine, the session, the live stream). Absent from older results.
    */
-  atFirstMessage?: { bytes: number; requests: number }
+  atFirstMessage?: Partial<WireTotal> & { bytes: number; requests: number }
 }
 
 const QUIET_MS = 1500
