@@ -17,6 +17,8 @@ export type PageFigures = {
    * results made before it was measured.
    */
   widgetBlockingMs?: number
+  /** Every long task Lighthouse listed (simulated ms), for reading a TBT figure. */
+  longTasks?: { url: string; duration: number }[]
   /** Bytes transferred for the widget's requests during the page load (before any click). */
   widgetBytes: number
   widgetRequests: number
@@ -79,6 +81,10 @@ export function pageFigures(result: unknown, widgetOrigin: string): PageFigures 
     widgetBlockingMs: (lhr.audits['long-tasks'].details?.items ?? [])
       .filter((task) => ofWidget(task.url))
       .reduce((total, task) => total + Math.max(0, task.duration - LONG_TASK_MS), 0),
+    longTasks: (lhr.audits['long-tasks'].details?.items ?? []).map(({ url, duration }) => ({
+      url,
+      duration,
+    })),
     widgetBytes: requests.reduce((total, item) => total + (item.transferSize ?? 0), 0),
     widgetRequests: requests.length,
   }

@@ -64,6 +64,11 @@ describe('pageFigures', () => {
       widgetScriptMs: 14 + 2 + 9 + 1,
       // Only the widget's long tasks, each for what it lasts beyond 50 ms.
       widgetBlockingMs: 12.5,
+      longTasks: [
+        { url: 'http://127.0.0.1:5000/', duration: 180 },
+        { url: `${WIDGET}/assets/loader-abc.js`, duration: 62.5 },
+        { url: `${WIDGET}/widget.js`, duration: 50 },
+      ],
       widgetBytes: 2400 + 3100,
       widgetRequests: 3,
     })
