@@ -85,6 +85,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     catchUp,
     (agentTyping) => state.set({ agentTyping }),
     (contact) => state.set({ contact }),
+    (clientId) => conversation.get().delivery[clientId],
   )
   let stream: ReturnType<typeof openEventStream> | undefined
   let destroyed = false

@@ -2,6 +2,7 @@ import type { StoredContact, StreamEvent } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
 import type { createCatchUp } from './catch-up'
 import type { ConversationEvent } from './conversation'
+import type { Delivery } from './message-state'
 
 export const AGENT_TYPING_TIMEOUT_MS = 30_000
 
@@ -18,6 +19,8 @@ export function createStreamEvents(
   catchUp: ReturnType<typeof createCatchUp>,
   setTyping: (typing: AgentTyping) => void,
   setContact: (contact: StoredContact) => void,
+  /** The lifecycle the conversation knows of a message (by client id). */
+  deliveryOf: (clientId: string) => Delivery | undefined,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -49,8 +52,11 @@ export function createStreamEvents(
           break
         case 'delivery': {
           const { clientId, state, error } = event.data
+          // Every stream open repeats the state of each unsent message: a failure kept
+          // from before is not news for the page.
+          const known = deliveryOf(clientId)?.state === 'failed'
           dispatch({ type: 'delivery', clientId, delivery: event.data })
-          if (state === 'failed')
+          if (state === 'failed' && !known)
             emitter.emit('error', {
               code: 'delivery_failed',
               message: error ?? 'A message could not be delivered',

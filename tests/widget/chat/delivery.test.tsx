@@ -53,6 +53,24 @@ describe('delivery states', () => {
     expect(widget.screen.getAllByText('Are you there?')).toHaveLength(1)
   })
 
+  it('tells the page of a failed delivery once, not again at every reconnect', async () => {
+    const widget = await open()
+    const errors: unknown[] = []
+    widget.widget.api.on('error', (error) => errors.push(error))
+    widget.backend.respond(pendingAnswer)
+    sendText(widget, 'Are you there?')
+    await widget.screen.findByText('Sending…')
+    const clientId = String(widget.backend.texts()[0]?.body?.id)
+    const failed = { clientId, state: 'failed', error: 'service unavailable' }
+    widget.stream().emit('delivery', failed)
+    await widget.screen.findByText(/Not sent: service unavailable/)
+    // The stream reopens and repeats the state of each unsent message.
+    widget.stream().emit('delivery', failed)
+    widget.stream().emit('delivery', failed)
+    await settle()
+    expect(errors).toEqual([{ code: 'delivery_failed', message: 'service unavailable' }])
+  })
+
   it('shows a refused message as failed with the service text, and retry sends it again', async () => {
     const widget = await open()
     const errors: unknown[] = []
