@@ -12,7 +12,7 @@ import {
 } from '../store/keys'
 import type { ConversationLog, Indexes, Records, VisitorEvents } from '../store/types'
 import { deliveryState, isActive, OutboxItem } from './customer-message-item'
-import { noteSettled } from './settled-deliveries'
+import { noteSettled, SETTLED_POLICY } from './settled-deliveries'
 
 /** A marker's value: when it was written (an orphan is dropped only once it is old). */
 const DueMarker = z.object({ since: z.number() })
@@ -43,6 +43,7 @@ export type OutboxRecords = ReturnType<typeof createOutboxRecords>
  */
 export function createOutboxRecords(options: OutboxRecordsOptions) {
   const { store, logger, now, keepMs, youngMs } = options
+  let settledAdds = 0
 
   async function read(key: string): Promise<OutboxItem | undefined> {
     return store.getRecord(key, OutboxItem, () =>
@@ -65,7 +66,11 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
     if (!sent && (!wasActive || !isActive(item)))
       await store.indexAdd(outboxOpenKey(item.visitorId), item.clientId, keepMs)
     if (isActive(item) && !wasActive) await store.setRecord(outboxDueKeyOf(key), { since: now() })
-    if (sent) await noteSettled(store, item, { now: now(), keepMs, logger })
+    if (sent) {
+      // The index is read back to prune it on one add in SETTLED_POLICY.pruneEvery.
+      const prune = settledAdds++ % SETTLED_POLICY.pruneEvery === 0
+      await noteSettled(store, item, { now: now(), keepMs, logger, prune })
+    }
     await store.setRecord(key, item, keepMs)
     if (!isActive(item) && wasActive) {
       await store.deleteRecord(outboxDueKeyOf(key)).catch((error: unknown) => {

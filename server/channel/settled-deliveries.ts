@@ -15,6 +15,11 @@ export type SettledPolicy = {
   promptMs: number
   /** ... and is reported this long; any other for as long as items are kept (keepMs). */
   recentMs: number
+  /**
+   * One add in this many (per process) also reads the index back to drop what it no
+   * longer needs; meanwhile readers skip expired members and keep the newest `cap`.
+   */
+  pruneEvery: number
 }
 
 export const SETTLED_POLICY: SettledPolicy = {
@@ -23,6 +28,8 @@ export const SETTLED_POLICY: SettledPolicy = {
   // advice): a retried or delayed message is not prompt.
   promptMs: 2000,
   recentMs: 10 * 60_000,
+  // An index of 500 grows by at most about this many before the next prune.
+  pruneEvery: 16,
 }
 
 /** A member of the index: when the item was sent, until when it is reported, its id. */
@@ -89,18 +96,26 @@ export function sortSettled(
 
 /**
  * Notes that the item is sent, before it is stored so (a crash in between leaves it
- * noted: the service has accepted it). Then drops what the index no longer needs, so it
- * stays within the cap; a failed drop is left for the next one (readers skip it).
+ * noted: the service has accepted it). With `prune` (the caller's one add in
+ * `pruneEvery`), then drops what the index no longer needs, so it stays near the cap; a
+ * failed drop is left for the next one (readers skip it).
  */
 export async function noteSettled(
   store: Indexes,
   item: OutboxItem,
-  options: { now: number; keepMs: number; logger: Logger; policy?: SettledPolicy },
+  options: {
+    now: number
+    keepMs: number
+    logger: Logger
+    policy?: SettledPolicy
+    prune?: boolean
+  },
 ): Promise<void> {
   const policy = options.policy ?? SETTLED_POLICY
   const key = outboxSettledKey(item.visitorId)
   const until = reportedUntil(item, options.now, options.keepMs, policy)
   await store.indexAdd(key, settledMember(item.clientId, options.now, until), options.keepMs)
+  if (options.prune === false) return
   try {
     const { stale } = sortSettled(await store.indexMembers(key), options.now, policy.cap)
     for (const member of stale) await store.indexRemove(key, member)

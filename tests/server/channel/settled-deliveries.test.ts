@@ -138,6 +138,46 @@ describe('noting a message sent', () => {
   })
 })
 
+describe('pruning the index of sent items', () => {
+  it('reads it back on one sent message in `pruneEvery`, not on each; readers still cap it', async () => {
+    const memory = createMemoryStore()
+    const visitor = createVisitorId()
+    let reads = 0
+    const store: Store = {
+      ...memory,
+      indexMembers(key) {
+        if (key === outboxSettledKey(visitor)) reads += 1
+        return memory.indexMembers(key)
+      },
+    }
+    const service = createFakeService()
+    const { outbox } = createOutboxInstance(store, service.fetch)
+    try {
+      const count = 2 * SETTLED_POLICY.pruneEvery
+      for (let i = 0; i < count; i++) {
+        const clientId = `m-prune-${String(i).padStart(3, '0')}`
+        const sent = await outbox.submit({
+          visitorId: visitor,
+          clientId,
+          sender: { id: visitor },
+          texts: ['hi'],
+        })
+        expect(sent.state).toBe('sent')
+      }
+      // The first add of this process prunes, then one in pruneEvery.
+      expect(reads).toBe(2)
+      expect(await memory.indexMembers(outboxSettledKey(visitor))).toHaveLength(count)
+      expect(
+        (await settledDeliveries(store, visitor, Date.now(), 10)).map((d) => d.clientId),
+      ).toEqual(
+        Array.from({ length: 10 }, (_, i) => `m-prune-${String(count - 10 + i).padStart(3, '0')}`),
+      )
+    } finally {
+      await outbox.stop()
+    }
+  })
+})
+
 function scenarios(openStore: () => Promise<Store>) {
   const harness = useStreamHarness()
   const { afterTest, hubOver, openStream } = harness
