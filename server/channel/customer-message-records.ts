@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
+import { resolveRecipient } from '../session/alias'
 import {
   KEY_PREFIXES,
   OUTBOX_INDEXED_KEY,
@@ -109,9 +110,18 @@ export function createOutboxRecords(options: OutboxRecordsOptions) {
     const state = deliveryState(item)
     if (state === before || (before === undefined && state === 'sent')) return
     const data = { clientId: item.clientId, state, ...(item.error ? { error: item.error } : {}) }
-    await store.publish(item.visitorId, { event: 'delivery', data }).catch((error: unknown) => {
+    try {
+      // The guest's streams, and the user's if the guest was identified (merged into a
+      // user) while the message waited: the user's devices show it too (the merge
+      // copied its entry), and a user's stream opened later hears it was sent.
+      const to = await resolveRecipient(store, item.visitorId)
+      if (to !== item.visitorId && state === 'sent')
+        await noteSettled(store, { ...item, visitorId: to }, { now: now(), keepMs, logger })
+      for (const visitorId of new Set([item.visitorId, to]))
+        await store.publish(visitorId, { event: 'delivery', data })
+    } catch (error) {
       logger.warn('outbox: delivery event not published', { error })
-    })
+    }
   }
 
   /** Drops the due marker of a finished item, or of a missing one once it is old. */
