@@ -26,6 +26,16 @@ export const SWEEP_MS = 5000
 
 export type OutboxInstance = { outbox: Outbox; logs: string[] }
 
+/**
+ * Options for an outbox whose first failure is `delayed` (no fast retries), retried
+ * only in 10 minutes, or at once by "send now" (submitting the message again).
+ */
+export const DELAYED_OUTBOX = {
+  retries: 0,
+  backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
+  sweepMs: 600_000,
+} satisfies Partial<OutboxOptions>
+
 /** An outbox over `store` talking to the fake service through the real channel client. */
 export function createOutboxInstance(
   store: Store,

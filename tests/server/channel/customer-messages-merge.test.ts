@@ -4,7 +4,7 @@ import { mergeConversation } from '../../../server/session/merge-conversation'
 import { userVisitorId } from '../../../server/session/visitor-id'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
-import { createOutboxInstance, HOUR } from '../../helpers/customer-messages'
+import { createOutboxInstance, DELAYED_OUTBOX, HOUR } from '../../helpers/customer-messages'
 import { createFakeService } from '../helpers/fake-service'
 import { createVisitorId } from '../store/conformance'
 
@@ -17,11 +17,7 @@ describe('a message waiting while its guest is identified', () => {
   it('is in the user’s log once, and the user’s streams, live or opened later, hear "sent"', async () => {
     const store = createMemoryStore()
     const service = createFakeService({ message: 'connection-error' })
-    const { outbox } = createOutboxInstance(store, service.fetch, {
-      retries: 0,
-      backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
-      sweepMs: 600_000,
-    })
+    const { outbox } = createOutboxInstance(store, service.fetch, DELAYED_OUTBOX)
     try {
       const guest = createVisitorId()
       const user = userVisitorId(`anna-${guest}`)

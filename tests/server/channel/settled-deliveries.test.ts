@@ -19,7 +19,12 @@ import { silentLogger } from '../../../server/logging/logger'
 import { outboxSettledKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createOutboxInstance, HOUR, storedItem } from '../../helpers/customer-messages'
+import {
+  createOutboxInstance,
+  DELAYED_OUTBOX,
+  HOUR,
+  storedItem,
+} from '../../helpers/customer-messages'
 import { createFakeService, type FakeService } from '../helpers/fake-service'
 import { createVisitorId } from '../store/conformance'
 import { deliveries, reported, written } from './stream-deliveries'
@@ -107,11 +112,7 @@ describe('noting a message sent', () => {
       },
     }
     const service = createFakeService({ message: 'connection-error' })
-    const { outbox } = createOutboxInstance(store, service.fetch, {
-      retries: 0,
-      backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
-      sweepMs: 600_000,
-    })
+    const { outbox } = createOutboxInstance(store, service.fetch, DELAYED_OUTBOX)
     try {
       const visitor = createVisitorId()
       const m = {

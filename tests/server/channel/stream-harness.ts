@@ -9,7 +9,7 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import { createRedisStore } from '../../../server/store/redis-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
-import { createOutboxInstance } from '../../helpers/customer-messages'
+import { createOutboxInstance, DELAYED_OUTBOX } from '../../helpers/customer-messages'
 import { describeRedis, useRedisServer } from '../../helpers/redis-server'
 import { asResponse, createFakeResponse } from '../events/fake-response'
 import type { FakeService } from '../helpers/fake-service'
@@ -37,9 +37,7 @@ export function useStreamHarness() {
     overrides: Partial<OutboxOptions> = {},
   ): Outbox {
     const { outbox } = createOutboxInstance(store, service.fetch, {
-      retries: 0,
-      backoff: { baseMs: 600_000, maxMs: 600_000, jitter: 0 },
-      sweepMs: 600_000,
+      ...DELAYED_OUTBOX,
       ...overrides,
     })
     afterTest(() => outbox.stop())
