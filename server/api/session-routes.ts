@@ -7,6 +7,7 @@ import {
   type SessionResponse,
 } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
+import { carryUnsent } from '../channel/unsent-deliveries'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -76,9 +77,13 @@ export function sessionRoutes(
       intoId: user.visitorId,
       keepMs,
     })
-    if (outcome.kind === 'taken')
+    if (outcome.kind === 'taken') {
       log.info('guest conversation already merged into another user; not merged again')
-    else if (outcome.copied > 0)
+      return
+    }
+    // The guest's messages still waiting, and those sent after a wait, reach the user's streams.
+    await carryUnsent(store, { fromId: guest.visitorId, intoId: user.visitorId, keepMs })
+    if (outcome.copied > 0)
       log.info('guest conversation merged into the user', { copied: outcome.copied })
   }
 

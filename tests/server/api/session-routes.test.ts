@@ -3,6 +3,7 @@ import { createApp } from '../../../server/app'
 import { identityHash } from '../../../server/session/identity'
 import { readProfile } from '../../../server/session/profile'
 import { issueToken, readToken } from '../../../server/session/token'
+import { outboxOpenKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
@@ -332,6 +333,23 @@ describe('identify() after guest messages', () => {
       email: 'guest@example.com',
     })
     expect((await readProfile(t.deps.store, 'user:u-5')).contact.email).toBe('guest@example.com')
+  })
+
+  it('carries the guest’s index of messages still waiting into the user’s, naming the guest’s items', async () => {
+    server = await startTestServer({ store: createMemoryStore() })
+    const { store } = server
+    const res = await fetch(`${server.url}/api/session`, { method: 'POST', body: '{}' })
+    const guest = SessionResponse.parse(await res.json())
+    await store.indexAdd(outboxOpenKey(guest.visitorId), 'm-waiting-0001', DAY)
+    const merged = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: userOf('customer-9002'), token: guest.token }),
+    })
+    expect(merged.status).toBe(200)
+    expect(await store.indexMembers(outboxOpenKey('user:customer-9002'))).toEqual([
+      `${guest.visitorId}:m-waiting-0001`,
+    ])
   })
 
   it('does not merge a guest already merged into another user, nor an expired or revoked guest session', async () => {

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { settledDeliveries } from '../../../server/channel/settled-deliveries'
+import { describe, expect, it, vi } from 'vitest'
+import { carryUnsent, openingDeliveries } from '../../../server/channel/unsent-deliveries'
+import { silentLogger } from '../../../server/logging/logger'
 import { mergeConversation } from '../../../server/session/merge-conversation'
 import { userVisitorId } from '../../../server/session/visitor-id'
+import { outboxOpenKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { createOutboxInstance, DELAYED_OUTBOX, HOUR } from '../../helpers/customer-messages'
@@ -10,11 +12,12 @@ import { createVisitorId } from '../store/conformance'
 
 // A guest's message that waits (a service outage) while the guest is identified and
 // merged into a user: its entry was stored before the first attempt, so the merge
-// carries it into the user's log; once sent, the user's streams hear it, and a user's
-// stream opened later is told so too.
+// carries it into the user's log; a user's stream opened while it waits is told it
+// waits (carryUnsent, run by identify), and once it is sent the user's streams hear it,
+// live or opened later.
 
 describe('a message waiting while its guest is identified', () => {
-  it('is in the user’s log once, and the user’s streams, live or opened later, hear "sent"', async () => {
+  it('is in the user’s log once; the user’s streams hear it waiting, then sent, live or opened later', async () => {
     const store = createMemoryStore()
     const service = createFakeService({ message: 'connection-error' })
     const { outbox } = createOutboxInstance(store, service.fetch, DELAYED_OUTBOX)
@@ -25,6 +28,11 @@ describe('a message waiting while its guest is identified', () => {
       expect((await outbox.submit(m)).state).toBe('delayed')
 
       await mergeConversation(store, { fromId: guest, intoId: user, keepMs: 24 * HOUR })
+      await carryUnsent(store, { fromId: guest, intoId: user, keepMs: 24 * HOUR })
+      // A device of the user opening its stream now is told the message is waiting.
+      const waiting = await openingDeliveries(store, user, silentLogger)
+      expect(waiting).toHaveLength(1)
+      expect(waiting[0]).toMatchObject({ clientId: m.clientId, state: 'delayed' })
       const heard: VisitorEvent[] = []
       const stop = store.subscribe(user, (event) => heard.push(event))
       service.setMessageDefault({ status: 200 })
@@ -38,9 +46,13 @@ describe('a message waiting while its guest is identified', () => {
         clientId: m.clientId,
         state: 'sent',
       })
-      expect(await settledDeliveries(store, user, Date.now())).toEqual([
+      expect(await openingDeliveries(store, user, silentLogger)).toEqual([
         { clientId: m.clientId, state: 'sent' },
       ])
+      // Read once sent, the guest's item leaves the user's index of unsent items.
+      await vi.waitFor(async () =>
+        expect(await store.indexMembers(outboxOpenKey(user))).toEqual([]),
+      )
     } finally {
       await outbox.stop()
     }
