@@ -46,7 +46,8 @@ const COMMON_CEILING = 32 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
 const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   EmojiPicker: 3 * KIB,
-  attachments: 4 * KIB,
+  // 4 KiB when budgeted; waiting out a 429's Retry-After by itself took it to 4.04 KiB.
+  attachments: 4.5 * KIB,
   'invite-engine': 2 * KIB,
   api: 1.5 * KIB,
   // Not named by the issues; their size when budgeted, rounded up to the next 0.5 KiB.

@@ -8,7 +8,8 @@ import { typeList, type UploadAs, uploadAs } from './file-kinds'
 /**
  * - `ready`: in the tray, waiting for Send; `queued`: Send was pressed, its turn comes;
  * - `uploading`: on its way (progress 0 to 1); `failed`: no answer or a server error,
- *   the customer may retry (later files wait: they are sent in order);
+ *   the customer may retry (later files wait: they are sent in order); too many uploads
+ *   (429): queued again, tried by itself once the server's Retry-After has passed;
  * - `refused`: never sent (too large, a type not allowed, refused by the server).
  */
 export type TrayState = 'ready' | 'queued' | 'uploading' | 'failed' | 'refused'
@@ -25,6 +26,8 @@ export interface TrayItem {
   error?: string
   /** An object URL of an image's own bytes, for the thumbnail. */
   preview?: string
+  /** Queued after a 429: not tried again before this time (ms). */
+  notBefore?: number
 }
 
 export interface TrayDeps {
@@ -47,6 +50,9 @@ export interface TrayDeps {
 }
 
 const SENT_AS_UPLOADING: readonly TrayState[] = ['queued', 'uploading', 'failed']
+
+/** The longest Retry-After waited for by itself; a longer one shows the file failed. */
+const MAX_WAIT_S = 120
 
 /** What the customer is told after a refused or failed upload (the server's codes mapped to the tray's texts). */
 export function uploadProblem(
@@ -75,6 +81,7 @@ export function createTray(deps: TrayDeps) {
   const { limits, strings, lang } = deps
   const state: Observable<{ items: TrayItem[] }> = observable({ items: [] as TrayItem[] })
   const uploads = new Map<number, AbortController>()
+  let timer: ReturnType<typeof setTimeout> | undefined
   let keys = 0
   let busy = false
 
@@ -111,6 +118,12 @@ export function createTray(deps: TrayDeps) {
     if (busy) return
     const next = items().find((item) => SENT_AS_UPLOADING.includes(item.state))
     if (next?.state !== 'queued' || !next.as) return
+    const wait = (next.notBefore ?? 0) - Date.now()
+    if (wait > 0) {
+      clearTimeout(timer)
+      timer = setTimeout(pump, wait)
+      return
+    }
     busy = true
     const { key } = next
     const abort = new AbortController()
@@ -130,7 +143,12 @@ export function createTray(deps: TrayDeps) {
         remove(key)
       }
     } catch (error) {
-      if (!abort.signal.aborted) update(key, uploadProblem(error, deps))
+      const after = isApiError(error) && error.status === 429 ? error.retryAfter : undefined
+      if (abort.signal.aborted) {
+        // Cancelled: nothing to tell.
+      } else if (after && after <= MAX_WAIT_S)
+        update(key, { state: 'queued', progress: 0, notBefore: Date.now() + after * 1000 })
+      else update(key, uploadProblem(error, deps))
     } finally {
       uploads.delete(key)
       busy = false
@@ -167,6 +185,7 @@ export function createTray(deps: TrayDeps) {
     },
     /** Cancels every upload and releases the thumbnails. */
     destroy(): void {
+      clearTimeout(timer)
       for (const item of items()) remove(item.key)
     },
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { UploadedFile } from '../../../../shared/widget-api'
 import { ATTACH_STRINGS } from '../../../../widget/chat/attachments/attach-strings'
 import {
@@ -154,6 +154,37 @@ describe('the attachment tray', () => {
     await finish()
     await finish()
     expect(queued.map((uploaded) => uploaded.name)).toEqual(['1.pdf', '2.pdf', '3.pdf'])
+  })
+
+  it('waits out a 429’s Retry-After by itself, in order; a wait beyond two minutes shows it failed', async () => {
+    vi.useFakeTimers()
+    try {
+      const { tray, items, pending, queued, finish } = harness()
+      tray.add([file('1.pdf'), file('2.pdf')])
+      tray.send()
+      const busy = new ApiError('rate_limited', 'Too many uploads', 429, 20)
+      const settle = finish(busy)
+      await vi.advanceTimersByTimeAsync(0)
+      await settle
+      expect(items().map((item) => [item.file.name, item.state, item.error])).toEqual([
+        ['1.pdf', 'queued', undefined],
+        ['2.pdf', 'queued', undefined],
+      ])
+      await vi.advanceTimersByTimeAsync(19_000)
+      expect(pending).toHaveLength(0)
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(pending.map((upload) => upload.item.file.name)).toEqual(['1.pdf'])
+      const first = finish()
+      await vi.advanceTimersByTimeAsync(0)
+      await first
+      const second = finish(new ApiError('rate_limited', 'Too many uploads', 429, 600))
+      await vi.advanceTimersByTimeAsync(0)
+      await second
+      expect(queued.map((uploaded) => uploaded.name)).toEqual(['1.pdf'])
+      expect(items().map((item) => [item.file.name, item.state])).toEqual([['2.pdf', 'failed']])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('lets the customer remove a failed file: the ones after it go on', async () => {
