@@ -149,6 +149,22 @@ function noPreloadHelper(): Plugin {
   }
 }
 
+/**
+ * The stylesheets are written one rule per line (`export const X_CSS = \`…\``): the line
+ * breaks after a `;`, `{` or `}` mean nothing to CSS, so the build drops them.
+ */
+function compactCss(): Plugin {
+  return {
+    name: 'porthole-compact-css',
+    transform(code, id) {
+      if (!id.startsWith(`${root}widget/`) || !code.includes('_CSS = `')) return
+      return code.replace(/(_CSS = `)([^`]*)`/g, (_, start: string, css: string) =>
+        `${start}${css.replace(/^\n/, '').replace(/([;{}])\n/g, '$1')}\``,
+      )
+    },
+  }
+}
+
 // The widget: widget.js (classic embed script) + content-hashed ES modules in assets/.
 export default defineConfig({
   root,
@@ -156,7 +172,7 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [noPreloadHelper(), embedScript(), precompress()],
+  plugins: [noPreloadHelper(), compactCss(), embedScript(), precompress()],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,

@@ -86,7 +86,13 @@ export function createChatController(context: WidgetContext, strings: ChatString
     const [{ createEngine }] = await Promise.all([import('./engine'), Entries.preload()])
     const made = createEngine(context, { state, link, attention })
     tabs?.close()
-    await made.init()
+    try {
+      await made.init()
+    } catch (error) {
+      // Its listeners go with it; the next start makes a new one.
+      made.destroy()
+      throw error
+    }
     made.adopt(waiting.splice(0))
     if (destroyed) made.destroy()
     else started = made
@@ -155,7 +161,10 @@ export function createChatController(context: WidgetContext, strings: ChatString
       await (await engine()).setContact(contact)
     },
     async init(): Promise<void> {
-      const [muted, ...stored] = await storage.getMany(['muted', ...STORED])
+      // Storage that cannot be read: the window opens as for a new visitor.
+      const [muted, ...stored] = await storage
+        .getMany(['muted', ...STORED])
+        .catch((): unknown[] => [])
       // The header's toggle says it before the reply sound's chunk is there.
       if (muted === true) mute.set({ muted: true })
       if (stored.some((value) => value !== undefined)) {

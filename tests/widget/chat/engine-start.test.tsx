@@ -88,6 +88,52 @@ describe('the conversation starts when the visitor does', () => {
     await again.screen.findByText('First visit')
   })
 
+  it('opens for a visitor whose storage cannot be read, as for a new one, and chats', async () => {
+    const storage = createMemoryStore()
+    const getMany = storage.getMany.bind(storage)
+    let refuse = true
+    storage.getMany = (keys) => {
+      if (keys.includes('muted') && refuse) {
+        refuse = false
+        return Promise.reject(new Error('the storage failed'))
+      }
+      return getMany(keys)
+    }
+    const errors: unknown[] = []
+    const widget = await opened({ storage })
+    widget.widget.api.on('error', (error) => errors.push(error))
+    fireEvent.input(box(widget), { target: { value: 'Still here' } })
+    fireEvent.keyDown(box(widget), { key: 'Enter' })
+    await widget.screen.findByText('Sent')
+    expect(errors).toEqual([])
+  })
+
+  it('an engine whose start failed (storage refused) leaves nothing running; the next key starts a working one', async () => {
+    const storage = createMemoryStore()
+    const get = storage.get.bind(storage)
+    let refuse = true
+    storage.get = (key) => {
+      if (key === 'session' && refuse) {
+        refuse = false
+        return Promise.reject(new Error('the storage failed'))
+      }
+      return get(key)
+    }
+    const base = createBase()
+    const widget = await opened({ storage, base })
+    fireEvent.keyDown(box(widget), { key: 'H' })
+    await settle(50)
+    expect(widget.EventSource.instances).toHaveLength(0)
+    fireEvent.keyDown(box(widget), { key: 'i' })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    // Another tab's news: only the working engine hears it (it has this session already).
+    const other = new BroadcastChannel(`porthole:${base}`)
+    other.postMessage({ kind: 'session' })
+    other.close()
+    await settle(100)
+    expect(widget.EventSource.instances).toHaveLength(1)
+  })
+
   it('another tab’s first message starts this tab’s engine and shows here', async () => {
     const storage = createMemoryStore()
     const base = createBase()
