@@ -158,8 +158,10 @@ function compactCss(): Plugin {
     name: 'porthole-compact-css',
     transform(code, id) {
       if (!id.startsWith(`${root}widget/`) || !code.includes('_CSS = `')) return
-      return code.replace(/(_CSS = `)([^`]*)`/g, (_, start: string, css: string) =>
-        `${start}${css.replace(/^\n/, '').replace(/([;{}])\n/g, '$1')}\``,
+      return code.replace(
+        /(_CSS = `)([^`]*)`/g,
+        (_, start: string, css: string) =>
+          `${start}${css.replace(/^\n/, '').replace(/([;{}])\n/g, '$1')}\``,
       )
     },
   }
