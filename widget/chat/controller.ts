@@ -136,7 +136,6 @@ export function createChatController(context: WidgetContext, strings: ChatString
     strings,
     draft: createDraft(storage),
     mute,
-    attention,
     /** The engine, started if it was not (the attachments' and the page API's chunks use it). */
     engine,
     /** Sends a text: through the outbox (stored, shown, retried), the engine's or, before it runs, the waiting one. */

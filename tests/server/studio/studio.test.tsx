@@ -22,6 +22,17 @@ async function setup(settings = createSettings(), confirm = vi.fn(() => true)) {
   return { fake, view, onLogout, confirm }
 }
 
+/** Saves a title change the fake API refuses with `problems`; the summary banner it shows. */
+async function refusedSave(
+  { view, fake }: Awaited<ReturnType<typeof setup>>,
+  problems: Parameters<ReturnType<typeof createFakeStudioApi>['rejectNextSave']>[0],
+): Promise<HTMLElement> {
+  fake.rejectNextSave(problems)
+  fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
+  fireEvent.click(view.getByRole('button', { name: 'Save' }))
+  return (await view.findByText(/These 2 settings need fixing/)).closest('.banner') as HTMLElement
+}
+
 const status = (view: ReturnType<typeof render>) =>
   view.getByText(/Unsaved changes|Saved · version/).textContent
 
@@ -123,16 +134,12 @@ describe('the studio form', () => {
   })
 
   it('lists a refused save’s problems with links to their fields, and problems no field shows', async () => {
-    const { view, fake } = await setup()
-    fake.rejectNextSave([
+    const studio = await setup()
+    const { view } = studio
+    const summary = await refusedSave(studio, [
       { path: 'color', message: 'must be a hex colour like #1f6feb' },
       { path: '(settings)', message: 'Unrecognized key: "colour"' },
     ])
-    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
-      '.banner',
-    ) as HTMLElement
     expect(within(summary).getByRole('link', { name: 'color' }).getAttribute('href')).toBe(
       '#f-color',
     )
@@ -142,16 +149,12 @@ describe('the studio form', () => {
   })
 
   it('counts and links a problem of every field the form edits (sound, status poll, idle end)', async () => {
-    const { view, fake } = await setup()
-    fake.rejectNextSave([
+    const studio = await setup()
+    const { view } = studio
+    const summary = await refusedSave(studio, [
       { path: 'statusPollSeconds', message: 'must be at least 5' },
       { path: 'chatIdleMinutes', message: 'must be a whole number' },
     ])
-    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
-      '.banner',
-    ) as HTMLElement
     for (const path of ['statusPollSeconds', 'chatIdleMinutes']) {
       const href = within(summary).getByRole('link', { name: path }).getAttribute('href')
       expect(href).toBe(`#f-${path}`)

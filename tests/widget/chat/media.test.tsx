@@ -1,12 +1,9 @@
-import { render, screen } from '@testing-library/preact'
+import { screen } from '@testing-library/preact'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
-import { MediaContent, MessageItem } from '../../../widget/chat/components/MessageItem'
-import { EN_CHAT_STRINGS } from '../../../widget/i18n/chat-strings'
+import { MediaContent } from '../../../widget/chat/components/MessageItem'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
 import { showMessage } from '../fixtures/message-item'
-
-const strings = EN_CHAT_STRINGS
 
 // Media rendering is a lazily loaded chunk: loaded once here, the items render at once.
 beforeAll(() => MediaContent.preload())
@@ -159,17 +156,7 @@ describe('agent content is inert', () => {
       },
       { type: 'location', latitude: 1, longitude: 2, title: payload, text: payload },
     ] as EntryContent[]) {
-      const { container, unmount } = render(
-        <MessageItem
-          own={false}
-          content={content}
-          at={1}
-          strings={strings}
-          lang="en"
-          name={payload}
-          photo={payload}
-        />,
-      )
+      const { container, unmount } = showMessage(content, { name: payload, photo: payload })
       assertInert(container)
       expect(container.textContent).toContain(payload)
       unmount()

@@ -144,11 +144,13 @@ export function createTray(deps: TrayDeps) {
       }
     } catch (error) {
       const after = isApiError(error) && error.status === 429 ? error.retryAfter : undefined
-      if (abort.signal.aborted) {
-        // Cancelled: nothing to tell.
-      } else if (after && after <= MAX_WAIT_S)
-        update(key, { state: 'queued', progress: 0, notBefore: Date.now() + after * 1000 })
-      else update(key, uploadProblem(error, deps))
+      if (!abort.signal.aborted)
+        update(
+          key,
+          after && after <= MAX_WAIT_S
+            ? { state: 'queued', progress: 0, notBefore: Date.now() + after * 1000 }
+            : uploadProblem(error, deps),
+        )
     } finally {
       uploads.delete(key)
       busy = false
