@@ -62,8 +62,12 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
   async function backendFor(
     options: Parameters<typeof startFakeBackend>[0] = {},
   ): Promise<FakeBackendServer> {
+    // Its clock starts at NOW, as the pages' does, so what it stores is of NOW's day
+    // whatever the day the test runs.
+    const started = Date.now()
     const backend = await startFakeBackend({
       hostCss: PLAIN_HOST_CSS,
+      now: () => NOW + Date.now() - started,
       ...options,
       config: { title: 'Acme Outdoor support', color: '#0f766e', ...options.config },
     })
