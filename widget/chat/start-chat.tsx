@@ -6,12 +6,14 @@ import { CHAT_CSS } from './chat-styles'
 import { ChatApp } from './components/ChatApp'
 import { createChatController } from './controller'
 import { onDemand } from './on-demand'
+import { ownStorage } from './own-storage'
 
 /**
  * The chat chunk's entry, loaded when the customer engages: renders the window into
  * the widget's shadow root and starts the conversation.
  */
-export async function startChat(context: WidgetContext): Promise<ChatApi> {
+export async function startChat(widget: WidgetContext): Promise<ChatApi> {
+  const context = ownStorage(widget)
   // One helper adopts the chat's styles and its lazy parts' (media, emoji) as they load.
   adoptStyles(context.root, CHAT_CSS)
   // Only the visitor's language (another one's chunk is already on its way: loader/start.ts).

@@ -23,10 +23,11 @@ const KEYS: StoreKey[] = [
  * even when the backend cannot be reached (the Promise then rejects): a shared computer
  * keeps nothing. Porthole.boot() then starts as a new visitor.
  */
-export async function shutdown(
-  { base, storage, fetch }: WidgetContext,
-  unmount: () => void,
-): Promise<void> {
+export async function shutdown(context: WidgetContext, unmount: () => void): Promise<void> {
+  const { base, storage, fetch } = context
+  // What the chat still has on its way (a message the service takes late, a reply) is not
+  // stored after this: the next visitor on this device starts empty.
+  context.ended = true
   unmount()
   const [session, conversation] = await storage.getMany(['session', 'conversation'])
   const ids = isRecord(conversation) && Array.isArray(conversation.ids) ? conversation.ids : []

@@ -46,6 +46,8 @@ export interface WidgetContext {
   channelName: string
   /** The page's address as sent with each message (sender.url), with Porthole.setAttributes' values. */
   url: () => string
+  /** Set by Porthole.shutdown(): the chat stores nothing more (chat/own-storage.ts). */
+  ended?: boolean
 }
 
 /** What the chat chunk gives back to the loader. */
