@@ -36,6 +36,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-delayed .ph-retry{color:inherit}
 .ph-retry{border:0;background:none;padding:0 2px;color:var(--ph-danger);font-weight:700;text-decoration:underline;font-size:inherit}
 .ph-dots{display:inline-flex;gap:4px;padding:4px 2px}
+.ph-loading{margin:auto;text-align:center}
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}
 .ph-dots i:nth-child(2){animation-delay:.15s}.ph-dots i:nth-child(3){animation-delay:.3s}
 @keyframes ph-blink{0%,80%,to{opacity:.3}40%{opacity:1;transform:translateY(-3px)}}

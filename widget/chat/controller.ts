@@ -24,6 +24,8 @@ export interface ChatState {
   history: 'idle' | 'loading' | 'failed'
   /** The connection as the header tells it (the browser offline, the live stream down). */
   link: Link
+  /** A returning visitor's conversation is being read (the engine starts): no greeting yet. */
+  starting?: boolean
 }
 
 /** What the chat window owns and the engine (engine.ts) works with. */
@@ -168,8 +170,11 @@ export function createChatController(context: WidgetContext, strings: ChatString
       if (muted === true) mute.set({ muted: true })
       if (stored.some((value) => value !== undefined)) {
         needed = true
-        // Offline with the chat's code cached but not the engine's: it comes when it can.
+        state.set({ starting: true })
+        // Offline with the chat's code cached but not the engine's: it comes when it can
+        // (meanwhile the window shows what the visitor sends, as for a new visitor).
         await engine().catch(keepStarting)
+        state.set({ starting: false })
       }
     },
     destroy(): void {

@@ -88,6 +88,43 @@ describe('the conversation starts when the visitor does', () => {
     await again.screen.findByText('First visit')
   })
 
+  it('a returning visitor sees the log busy while it is read, not a new conversation’s greeting', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const backend = createFakeBackend({ config: { greeting: 'Hi! How can we help?' } })
+    // A conversation that began before what the window keeps: the greeting is not atop it.
+    await storage.set('session', { visitorId: 'visitor-token-9', token: 'token-9', contact: {} })
+    await storage.set('conversation', { ids: ['e-1'], lastEventId: 'e-1' })
+    await storage.set('entry:e-1', {
+      id: 'e-1',
+      author: 'agent',
+      name: 'Anna',
+      content: { type: 'text', text: 'Your parcel left today.' },
+      at: Date.now(),
+    })
+    // The engine's read of the stored conversation waits until released.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const getMany = storage.getMany.bind(storage)
+    storage.getMany = async (keys) => {
+      if (keys[0] === 'conversation') await held
+      return getMany(keys)
+    }
+    const widget = await opened({ storage, base, backend })
+    await settle(50)
+    const log = widget.screen.getByRole('log')
+    expect(log.getAttribute('aria-busy')).toBe('true')
+    expect(log.querySelector('.ph-loading .ph-dots')).not.toBeNull()
+    expect(widget.screen.queryByText('Hi! How can we help?')).toBeNull()
+    // The composer is there meanwhile: the visitor may start typing.
+    expect(box(widget)).toBeTruthy()
+
+    release()
+    await widget.screen.findByText('Your parcel left today.')
+    await waitFor(() => expect(log.getAttribute('aria-busy')).not.toBe('true'))
+    expect(log.querySelector('.ph-loading')).toBeNull()
+  })
+
   it('opens for a visitor whose storage cannot be read, as for a new one, and chats', async () => {
     const storage = createMemoryStore()
     const getMany = storage.getMany.bind(storage)

@@ -68,6 +68,7 @@ export function ChatApp({ controller, context }: Props) {
   // only what the visitor's one profile lacks (nothing left: the composer).
   const needsContact =
     offline &&
+    !chat.starting &&
     (conversation.entries.length === 0 || conversation.entries.at(-1)?.ended !== undefined) &&
     conversation.outbox.length === 0
   const composer = (
@@ -129,6 +130,7 @@ export function ChatApp({ controller, context }: Props) {
         history={chat.history}
         intro={intro}
         notice={offline ? settings.offlineText || strings.offlineIntro : undefined}
+        starting={chat.starting}
         typing={chat.agentTyping}
         strings={strings}
         lang={settings.lang}

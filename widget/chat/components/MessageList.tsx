@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../conversation'
+import { Dots } from './Dots'
 import type { EntriesProps } from './Entries'
 import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
@@ -49,6 +50,8 @@ interface Props {
   /** Shown first, as if from an agent: the greeting and the answered invitation. */
   intro: string[]
   notice?: string
+  /** The stored conversation is being read: dots instead of the greeting, which it may not start with. */
+  starting?: boolean
   typing: { name?: string } | undefined
   strings: ChatStrings
   lang: Language
@@ -67,6 +70,7 @@ export function MessageList({
   history,
   intro,
   notice,
+  starting,
   typing,
   strings,
   lang,
@@ -124,6 +128,7 @@ export function MessageList({
       role="log"
       aria-live="polite"
       aria-label={strings.messages}
+      aria-busy={starting}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard
       tabIndex={0}
       onScroll={(event) => {
@@ -143,7 +148,12 @@ export function MessageList({
         </p>
       )}
       {canLoad && <LoadEarlier status={history} strings={strings} onLoad={onLoadEarlier} />}
-      {(earlier === false || entries.length === 0) &&
+      {starting ? (
+        <p class="ph-loading">
+          <Dots />
+        </p>
+      ) : (
+        (earlier === false || entries.length === 0) &&
         intro.map((text, index) => (
           <MessageItem
             key={`intro-${index}`}
@@ -152,7 +162,8 @@ export function MessageList({
             strings={strings}
             lang={lang}
           />
-        ))}
+        ))
+      )}
       {(entries.length > 0 || outbox.length > 0) && (
         <Entries
           conversation={conversation}
