@@ -38,6 +38,10 @@ export function createCustomerMessages(
           : { id, type: 'text', text, url, invite },
       }),
     next: () => conversation.get().outbox.find(isQueued),
+    current: ({ id }) => {
+      const { outbox, delivery } = conversation.get()
+      return id in delivery || outbox.some((item) => item.id === id)
+    },
     accepted: (item, response) => {
       conversation.dispatch({
         type: 'accepted',

@@ -8,6 +8,8 @@ export interface OutboxSenderOptions {
   post(item: OutboxItem): Promise<unknown>
   /** The next item waiting to be sent, in order. */
   next(): OutboxItem | undefined
+  /** The item is still the conversation's: one the history was cleared of meanwhile is dropped, answer and all. */
+  current(item: OutboxItem): boolean
   accepted(item: OutboxItem, response: PostMessageResponse): void
   /** The backend refused the item for good (a 4xx): it waits for the customer's retry. */
   refused(item: OutboxItem, error: ApiError): void
@@ -38,12 +40,15 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   /** Sends one item; 'wait' when the backend cannot take it now. */
   async function deliver(item: OutboxItem, renewed = false): Promise<'done' | 'wait'> {
     try {
-      const response = parsePostMessageResponse(await options.post(item))
+      const answer = await options.post(item)
+      if (!options.current(item)) return 'done'
+      const response = parsePostMessageResponse(answer)
       if (!response) throw unreadable('POST /api/messages')
       failures = 0
       options.accepted(item, response)
       return 'done'
     } catch (error) {
+      if (!options.current(item)) return 'done'
       if (isApiError(error) && error.status === 401 && !renewed) {
         try {
           await options.renewSession()
@@ -51,7 +56,8 @@ export function createOutboxSender(options: OutboxSenderOptions) {
           retryLater(renewError)
           return 'wait'
         }
-        return deliver(item, true)
+        // Not under the new session: a message of a history cleared meanwhile.
+        return options.current(item) ? deliver(item, true) : 'done'
       }
       if (isTransient(error)) {
         retryLater(error)

@@ -173,6 +173,65 @@ describe('the JS API of the chat', () => {
     expect(stored[1]).toEqual([])
   })
 
+  it('clearHistory: a message still on its way does not come back into the new visitor’s log', async () => {
+    const backend = createFakeBackend()
+    let answer: (response: Response) => void = () => {}
+    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const widget = track(await openChat({ backend }))
+    widget.stream().open()
+    sendText(widget, 'Before logout')
+    await waitFor(() => expect(backend.texts()).toHaveLength(1))
+    await widget.widget.api.clearHistory()
+    await waitFor(() => expect(widget.screen.queryByText('Before logout')).toBeNull())
+    // The service took it (for the visitor who left) after the history was cleared.
+    answer(
+      new Response(
+        JSON.stringify({
+          entries: [
+            createEntry({
+              author: 'visitor',
+              clientId: String(backend.texts()[0]?.body?.id),
+              content: { type: 'text', text: 'Before logout' },
+            }),
+          ],
+          delivery: 'sent',
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      ),
+    )
+    await settle(50)
+    expect(widget.screen.queryByText('Before logout')).toBeNull()
+    const [stored] = await widget.storage.getMany(['conversation'])
+    expect(stored).toMatchObject({ ids: [] })
+    expect(backend.texts()).toHaveLength(1)
+  })
+
+  it('clearHistory: a message on its way refused with the revoked credential is not sent again as the new visitor', async () => {
+    const backend = createFakeBackend()
+    let answer: (response: Response) => void = () => {}
+    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const widget = track(await openChat({ backend }))
+    widget.stream().open()
+    sendText(widget, 'Not yours')
+    await waitFor(() => expect(backend.texts()).toHaveLength(1))
+    await widget.widget.api.clearHistory()
+    answer(
+      new Response(
+        JSON.stringify({
+          error: { code: 'invalid_token', message: 'The visitor token is not valid' },
+        }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      ),
+    )
+    await settle(100)
+    expect(backend.texts()).toHaveLength(1)
+    expect(widget.screen.queryByText('Not yours')).toBeNull()
+    // The new visitor's own messages go as usual.
+    sendText(widget, 'Mine')
+    await waitFor(() => expect(backend.texts()).toHaveLength(2))
+    expect(backend.texts()[1]).toMatchObject({ token: 'token-2', body: { text: 'Mine' } })
+  })
+
   it('clearHistory forgets a credential the backend already refuses (401)', async () => {
     const widget = track(await openChat())
     await widget.widget.api.sendMessage('Hello')
