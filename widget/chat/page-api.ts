@@ -41,16 +41,25 @@ export async function identify(controller: ChatController, user: IdentifiedUser)
       'Porthole.identify expects {id, hash} where hash is the hex HMAC-SHA256 of id with your IDENTITY_SECRET',
     )
   }
-  const { session, state, tabs, restartConversation, reconnect, context } = (
+  const { session, state, tabs, restartConversation, reconnect, dispatch, context } = (
     await controller.engine()
   ).internals
   const before = session.current()?.visitorId
   try {
     const updated = await session.identify(user)
     state.set({ contact: updated.contact })
-    // The backend merged the guest's conversation into the user's: what is shown
-    // stays until its copies arrive from the user's log.
-    if (updated.visitorId !== before) restartConversation()
+    if (updated.visitorId !== before) {
+      // Another verified user (an account switched without a logout): nothing of the
+      // previous one stays on this device, nor goes out in the new one's name.
+      if (before?.startsWith('user:')) {
+        dispatch({ type: 'reset' })
+        controller.draft.set('')
+        tabs.post({ kind: 'clear' })
+      }
+      // A guest's conversation was merged into the user's: what is shown stays until
+      // its copies arrive from the user's log.
+      restartConversation()
+    }
   } catch (error) {
     const message = `Identity verification failed: ${error instanceof Error ? error.message : String(error)}`
     context.emitter.emit('error', {

@@ -135,6 +135,54 @@ describe('the JS API of the chat', () => {
     expect(texts.slice(-3)).toEqual(['Last week', 'Guest question', 'Guest answer'])
   })
 
+  it('identify as another user (no logout between): nothing of the previous user stays, nor goes out as the new one', async () => {
+    const backend = createFakeBackend()
+    const widget = track(await openChat({ backend }))
+    await widget.widget.api.identify({ id: 'u1', hash: VALID_HASH })
+    await waitFor(() => expect(widget.streamToken()).toBe('user-u1'))
+    widget.stream().open()
+    sendText(widget, 'Order 1234 for Ann')
+    await widget.screen.findByText('Sent')
+    widget
+      .stream()
+      .emit('message', createEntry({ id: '5', content: { type: 'text', text: 'Hi Ann' } }), '5')
+    await widget.screen.findByText('Hi Ann')
+    // A second message still on its way when the account changes.
+    let answer: (response: Response) => void = () => {}
+    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
+    sendText(widget, 'Ann again')
+    await waitFor(() => expect(backend.texts()).toHaveLength(2))
+
+    await widget.widget.api.identify({ id: 'u2', hash: VALID_HASH })
+    await waitFor(() => expect(widget.streamToken()).toBe('user-u2'))
+    expect(widget.stream().query.get('lastEventId')).toBeNull()
+    for (const text of ['Order 1234 for Ann', 'Hi Ann', 'Ann again'])
+      expect(widget.screen.queryByText(text)).toBeNull()
+    answer(
+      new Response(
+        JSON.stringify({
+          entries: [
+            createEntry({
+              author: 'visitor',
+              clientId: String(backend.texts()[1]?.body?.id),
+              content: { type: 'text', text: 'Ann again' },
+            }),
+          ],
+          delivery: 'sent',
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      ),
+    )
+    await settle(50)
+    expect(widget.screen.queryByText('Ann again')).toBeNull()
+    await waitFor(async () => {
+      const [stored] = await widget.storage.getMany(['conversation'])
+      expect(stored).toMatchObject({ ids: [] })
+    })
+    // Nothing was sent with the second user's credential.
+    expect(backend.texts().map((request) => request.token)).toEqual(['user-u1', 'user-u1'])
+  })
+
   it('identify with a wrong hash rejects, emits an error and keeps the guest session', async () => {
     const widget = track(await openChat())
     const errors: { code: string }[] = []
