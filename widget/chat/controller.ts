@@ -82,7 +82,8 @@ export function createChatController(context: WidgetContext, strings: ChatString
   // Another tab's news (a session, a conversation) starts this tab's engine too.
   const tabs =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(context.channelName)
-  if (tabs) tabs.onmessage = () => keepStarting()
+  // Not another tab's shutdown: this window holds nothing of that visitor.
+  if (tabs) tabs.onmessage = (event) => event.data?.kind === 'ended' || keepStarting()
 
   const engine = onDemand(async (): Promise<Engine> => {
     const [{ createEngine }] = await Promise.all([import('./engine'), Entries.preload()])

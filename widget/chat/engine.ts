@@ -211,10 +211,15 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       await conversation.sync()
       return sender.flush()
     }
-    if (message.kind === 'clear') {
+    if (message.kind === 'clear' || message.kind === 'ended') {
       disconnect()
       conversation.forget()
-      return
+      if (message.kind === 'clear') return
+      // The visitor's session ended on this device (another tab's Porthole.shutdown()):
+      // this tab goes on as a new visitor, with nothing of the previous one.
+      await session.clear()
+      context.ui.set({ unread: 0, inviteAnswer: undefined })
+      return connect()
     }
     const before = session.current()
     const after = await session.load()

@@ -1,10 +1,15 @@
 /**
  * What one tab tells the others; they then re-read the matching stored state: `sync`
- * the conversation (after each write), `session` the session, `clear` forget it all.
+ * the conversation (after each write), `session` the session, `clear` forget it all;
+ * `ended` (Porthole.shutdown(), widget/extras/shutdown.ts) forget the session too.
  */
-export type TabMessage = { kind: 'sync' } | { kind: 'clear' } | { kind: 'session' }
+export type TabMessage =
+  | { kind: 'sync' }
+  | { kind: 'clear' }
+  | { kind: 'session' }
+  | { kind: 'ended' }
 
-const KINDS = ['sync', 'clear', 'session']
+const KINDS = ['sync', 'clear', 'session', 'ended']
 
 /** Keeps the tabs of one backend in sync over a BroadcastChannel (when the browser has one). */
 export function createTabSync(name: string, onMessage: (message: TabMessage) => void) {

@@ -48,6 +48,12 @@ export async function shutdown(context: WidgetContext, unmount: () => void): Pro
     }
   }
   await storage.write([], [...KEYS, ...entries])
+  // The other open tabs forget the visitor too (chat/engine.ts), and go on as a new one.
+  if (typeof BroadcastChannel !== 'undefined') {
+    const tabs = new BroadcastChannel(context.channelName)
+    tabs.postMessage({ kind: 'ended' })
+    tabs.close()
+  }
   for (const key of ['localStorage', 'sessionStorage'] as const) {
     try {
       // The invitation rules' memory (widget/loader/invite-facts.ts).

@@ -154,6 +154,25 @@ describe('shutdown() and boot()', () => {
     expect(backend.texts()).toHaveLength(1)
   })
 
+  it('another open tab forgets the conversation too and goes on as a new visitor, storing nothing of the old one', async () => {
+    const a = await chat()
+    const b = await start({ base: a.widget.context.base, storage: a.storage, backend: a.backend })
+    await waitFor(() => expect(b.EventSource.instances.length).toBeGreaterThan(0))
+    const reply = createEntry({ id: '8', content: { type: 'text', text: 'Shared reply' } })
+    for (const tab of [a, b]) tab.stream().emit('message', reply, '8')
+    await b.screen.findByText('Shared reply')
+    const { token } = (await a.storage.get('session')) as { token: string }
+    await a.widget.api.shutdown()
+    await waitFor(() => expect(b.screen.queryByText('Shared reply')).toBeNull())
+    // A new visitor in that tab, with a credential of its own.
+    await waitFor(() => expect(b.streamToken()).toBeDefined())
+    await waitFor(() => expect(b.streamToken()).not.toBe(token))
+    await settle(50)
+    expect(await a.storage.get('entry:8')).toBeUndefined()
+    const [record] = await a.storage.getMany(['conversation'])
+    expect(record === undefined || (record as { ids: string[] }).ids.length === 0).toBe(true)
+  })
+
   it('empties the storage even when the backend cannot be reached, and says so', async () => {
     const storage = createMemoryStore()
     await storage.set('session', { visitorId: 'v', token: 'gone', contact: {} })
