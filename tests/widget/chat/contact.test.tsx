@@ -13,6 +13,17 @@ function track(widget: TestWidget): TestWidget {
   widgets.push(widget)
   return widget
 }
+/** A visitor's message held on its way while the page calls clearHistory(). */
+async function clearedWhileSending(text: string) {
+  const backend = createFakeBackend()
+  const held = backend.hold()
+  const widget = track(await openChat({ backend }))
+  widget.stream().open()
+  sendText(widget, text)
+  await waitFor(() => expect(backend.texts()).toHaveLength(1))
+  await widget.widget.api.clearHistory()
+  return { widget, backend, held }
+}
 
 describe('offline', () => {
   it('shows the offline text and takes a message with name and email', async () => {
@@ -148,8 +159,7 @@ describe('the JS API of the chat', () => {
       .emit('message', createEntry({ id: '5', content: { type: 'text', text: 'Hi Ann' } }), '5')
     await widget.screen.findByText('Hi Ann')
     // A second message still on its way when the account changes.
-    let answer: (response: Response) => void = () => {}
-    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const held = backend.hold()
     sendText(widget, 'Ann again')
     await waitFor(() => expect(backend.texts()).toHaveLength(2))
 
@@ -158,21 +168,7 @@ describe('the JS API of the chat', () => {
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     for (const text of ['Order 1234 for Ann', 'Hi Ann', 'Ann again'])
       expect(widget.screen.queryByText(text)).toBeNull()
-    answer(
-      new Response(
-        JSON.stringify({
-          entries: [
-            createEntry({
-              author: 'visitor',
-              clientId: String(backend.texts()[1]?.body?.id),
-              content: { type: 'text', text: 'Ann again' },
-            }),
-          ],
-          delivery: 'sent',
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      ),
-    )
+    held.accept()
     await settle(50)
     expect(widget.screen.queryByText('Ann again')).toBeNull()
     await waitFor(async () => {
@@ -222,31 +218,10 @@ describe('the JS API of the chat', () => {
   })
 
   it('clearHistory: a message still on its way does not come back into the new visitor’s log', async () => {
-    const backend = createFakeBackend()
-    let answer: (response: Response) => void = () => {}
-    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
-    const widget = track(await openChat({ backend }))
-    widget.stream().open()
-    sendText(widget, 'Before logout')
-    await waitFor(() => expect(backend.texts()).toHaveLength(1))
-    await widget.widget.api.clearHistory()
+    const { widget, backend, held } = await clearedWhileSending('Before logout')
     await waitFor(() => expect(widget.screen.queryByText('Before logout')).toBeNull())
     // The service took it (for the visitor who left) after the history was cleared.
-    answer(
-      new Response(
-        JSON.stringify({
-          entries: [
-            createEntry({
-              author: 'visitor',
-              clientId: String(backend.texts()[0]?.body?.id),
-              content: { type: 'text', text: 'Before logout' },
-            }),
-          ],
-          delivery: 'sent',
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      ),
-    )
+    held.accept()
     await settle(50)
     expect(widget.screen.queryByText('Before logout')).toBeNull()
     const [stored] = await widget.storage.getMany(['conversation'])
@@ -255,22 +230,8 @@ describe('the JS API of the chat', () => {
   })
 
   it('clearHistory: a message on its way refused with the revoked credential is not sent again as the new visitor', async () => {
-    const backend = createFakeBackend()
-    let answer: (response: Response) => void = () => {}
-    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
-    const widget = track(await openChat({ backend }))
-    widget.stream().open()
-    sendText(widget, 'Not yours')
-    await waitFor(() => expect(backend.texts()).toHaveLength(1))
-    await widget.widget.api.clearHistory()
-    answer(
-      new Response(
-        JSON.stringify({
-          error: { code: 'invalid_token', message: 'The visitor token is not valid' },
-        }),
-        { status: 401, headers: { 'content-type': 'application/json' } },
-      ),
-    )
+    const { widget, backend, held } = await clearedWhileSending('Not yours')
+    held.refuse(401, 'session_revoked')
     await settle(100)
     expect(backend.texts()).toHaveLength(1)
     expect(widget.screen.queryByText('Not yours')).toBeNull()

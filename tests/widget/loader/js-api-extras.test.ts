@@ -119,30 +119,14 @@ describe('shutdown() and boot()', () => {
   it('keeps nothing of a message still on its way: the next visitor neither sees nor sends it', async () => {
     const storage = createMemoryStore()
     const backend = createFakeBackend()
-    let answer: (response: Response) => void = () => {}
-    backend.respond(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const held = backend.hold()
     const widget = await chat({ storage, backend })
     widget.stream().open()
     sendText(widget, 'remember me?')
     await waitFor(() => expect(backend.texts()).toHaveLength(1))
     await widget.widget.api.shutdown()
     // The service takes it after the session ended on this device.
-    const sent = backend.texts()[0]?.body
-    answer(
-      new Response(
-        JSON.stringify({
-          entries: [
-            createEntry({
-              author: 'visitor',
-              clientId: String(sent?.id),
-              content: { type: 'text', text: 'remember me?' },
-            }),
-          ],
-          delivery: 'sent',
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      ),
-    )
+    held.accept()
     await settle()
     const keys = ['session', 'conversation', 'outbox', 'unread'] as const
     expect(await storage.getMany([...keys])).toEqual(keys.map(() => undefined))
