@@ -154,10 +154,14 @@ describe('the JS API of the chat', () => {
     widget.stream().open()
     sendText(widget, 'Order 1234 for Ann')
     await widget.screen.findByText('Sent')
-    widget
-      .stream()
-      .emit('message', createEntry({ id: '5', content: { type: 'text', text: 'Hi Ann' } }), '5')
-    await widget.screen.findByText('Hi Ann')
+    // A second tab of the same browser shows the same conversation.
+    const other = track(
+      await mountTestWidget({ base: widget.widget.context.base, storage: widget.storage, backend }),
+    )
+    await waitFor(() => expect(other.EventSource.instances.length).toBeGreaterThan(0))
+    const reply = createEntry({ id: '5', content: { type: 'text', text: 'Hi Ann' } })
+    for (const tab of [widget, other]) tab.stream().emit('message', reply, '5')
+    await other.screen.findByText('Hi Ann')
     // A second message still on its way when the account changes.
     const held = backend.hold()
     sendText(widget, 'Ann again')
@@ -168,6 +172,9 @@ describe('the JS API of the chat', () => {
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     for (const text of ['Order 1234 for Ann', 'Hi Ann', 'Ann again'])
       expect(widget.screen.queryByText(text)).toBeNull()
+    // The other tab forgets it too, and follows the new user.
+    await waitFor(() => expect(other.screen.queryByText('Hi Ann')).toBeNull())
+    await waitFor(() => expect(other.streamToken()).toBe('user-u2'))
     held.accept()
     await settle(50)
     expect(widget.screen.queryByText('Ann again')).toBeNull()
