@@ -151,6 +151,20 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
 
   const reconnect = (): void => (stream ? stream.restart() : connect())
 
+  /**
+   * A new visitor from now on (the history cleared here, or the session ended in another
+   * tab): the stream, the session, the conversation, the unread count and the answered
+   * invitation of the previous one are forgotten, and a new session's stream opens.
+   */
+  async function startOver(): Promise<void> {
+    disconnect()
+    await session.clear()
+    conversation.forget()
+    ui.set({ inviteAnswer: undefined, unread: 0 })
+    await storage.write([], ['unread', 'invite-answer'])
+    connect()
+  }
+
   /** No live stream, nothing waiting to be applied, no read mark pending (a cleared history). */
   function disconnect(): void {
     stream?.close()
@@ -211,16 +225,13 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       await conversation.sync()
       return sender.flush()
     }
-    if (message.kind === 'clear' || message.kind === 'ended') {
+    if (message.kind === 'clear') {
       disconnect()
       conversation.forget()
-      if (message.kind === 'clear') return
-      // The visitor's session ended on this device (another tab's Porthole.shutdown()):
-      // this tab goes on as a new visitor, with nothing of the previous one.
-      await session.clear()
-      context.ui.set({ unread: 0, inviteAnswer: undefined })
-      return connect()
+      return
     }
+    // The visitor's session ended on this device (another tab's Porthole.shutdown()).
+    if (message.kind === 'ended') return startOver()
     const before = session.current()
     const after = await session.load()
     if (!after || after.token === before?.token) return
@@ -273,8 +284,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       tabs,
       restartConversation,
       reconnect,
-      disconnect,
-      connect,
+      startOver,
       dispatch,
     },
     destroy(): void {

@@ -74,8 +74,7 @@ export async function identify(controller: ChatController, user: IdentifiedUser)
 
 /** Forgets the conversation on this device and revokes its credential everywhere. */
 export async function clearHistory(controller: ChatController): Promise<void> {
-  const { session, tabs, disconnect, connect, dispatch, context } = (await controller.engine())
-    .internals
+  const { session, tabs, startOver, context } = (await controller.engine()).internals
   const token = session.current()?.token
   // The credential is revoked on every device first; one already refused is gone anyway.
   if (token)
@@ -84,12 +83,8 @@ export async function clearHistory(controller: ChatController): Promise<void> {
         if (!isApiError(error) || error.status !== 401) throw error
       },
     )
-  disconnect()
-  await session.clear()
-  dispatch({ type: 'reset' })
-  controller.draft.set('')
-  context.ui.set({ inviteAnswer: undefined, unread: 0 })
-  await context.storage.write([], ['unread', 'invite-answer'])
+  // The other tabs forget it too: told before this one's new session (theirs follows it).
   tabs.post({ kind: 'clear' })
-  connect()
+  controller.draft.set('')
+  await startOver()
 }
