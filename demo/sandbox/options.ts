@@ -44,6 +44,11 @@ export type SandboxOptions = {
   stateFile?: string
   /** Folder of the built console; default dist/console of the package. */
   consoleDir?: string
+  /**
+   * Porthole's inbound e-mail route (`{PUBLIC_URL}/hooks/email/<INBOUND_EMAIL_SECRET>`):
+   * the Mailbox tab's "Reply as the visitor" posts the reply there as raw RFC 822.
+   */
+  inboundEmailUrl?: string
   /** Traffic log entries kept in memory; default 5000. */
   trafficLimit?: number
   /**

@@ -6,6 +6,7 @@ import {
   plainTextFallback,
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
+import { createMailbox, type Mailbox } from '../mail/mailbox'
 import type { SandboxTimings } from '../options'
 import { createAgentDeliveries } from './agent-deliveries'
 import { createBotDispatcher } from './bot-dispatcher'
@@ -32,6 +33,8 @@ export type SandboxServiceOptions = {
   onChange?: () => void
   /** Where failures that no request can answer are reported (a throwing listener, a lost bot event). */
   logger: Logger
+  /** Porthole's inbound e-mail route, where the mailbox's "Reply as the visitor" posts. */
+  inboundEmailUrl?: string
 }
 
 /** What an agent message call returns: the thread entry (not for typing) and its outcome. */
@@ -47,6 +50,8 @@ export interface SandboxService extends RegistryService {
   readonly traffic: TrafficLog
   readonly chats: Chats
   readonly timings: SandboxTimings
+  /** The e-mails the sandbox's SMTP server took (see startSandbox's smtpPort). */
+  readonly mailbox: Mailbox
   /** A2: a valid customer message (sender.id present) on a known channel. */
   receiveCustomerMessage(channel: Channel, body: CustomerMessage): { chatId?: string }
   /** Sends an agent message of any spec 2.4 type into a chat (A3); replying accepts the chat. */
@@ -65,6 +70,11 @@ export interface SandboxService extends RegistryService {
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   const events = createSandboxEvents(options.logger)
+  const mailbox = createMailbox({
+    emit: (event) => events.emit(event),
+    fetch: options.fetch,
+    ...(options.inboundEmailUrl ? { inboundUrl: options.inboundEmailUrl } : {}),
+  })
   const settings = createRegistryService(options.publicUrl, events, options.state, options.onChange)
   const { registry } = settings
   const { timings } = options
@@ -132,6 +142,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       settings.publicUrl = url
     },
     events,
+    mailbox,
     traffic,
     chats,
     timings,
@@ -256,6 +267,8 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       agents: settings.listAgents(),
       botProviders: settings.listBotProviders(),
       chats: chats.list(),
+      mail: mailbox.list(),
+      mailbox: mailbox.state(),
     }),
     settled: () => pending.settled(),
     snapshot: () => ({ version: 1, ...registry.snapshot(), ...chats.snapshot() }),
