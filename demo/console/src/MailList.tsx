@@ -35,9 +35,13 @@ export function MailList({ mail, selectedId, onSelect }: Props) {
                     <span class="chat-item-preview">To {item.envelopeTo.join(', ')}</span>
                     {item.replies.length > 0 ? (
                       <span class="chat-item-meta">
-                        <span class="pill pill-active">
-                          Replied{item.replies.length > 1 ? ` ×${item.replies.length}` : ''}
-                        </span>
+                        {item.replies.at(-1)?.error ? (
+                          <span class="pill pill-queued">Reply not taken</span>
+                        ) : (
+                          <span class="pill pill-active">
+                            Replied{item.replies.length > 1 ? ` ×${item.replies.length}` : ''}
+                          </span>
+                        )}
                       </span>
                     ) : null}
                   </span>
