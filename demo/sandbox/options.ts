@@ -13,6 +13,11 @@ export type SandboxTimings = {
   botTimeoutMs: number
   /** B2 retries after the first request. Spec: 2. */
   botRetries: number
+  /**
+   * How long a customer's typein shows "typing…" without another typein or a typeout.
+   * The spec says nothing; the widget repeats typein every 3 s while the customer types.
+   */
+  customerTypingMs: number
 }
 
 export const SPEC_TIMINGS: SandboxTimings = {
@@ -21,6 +26,7 @@ export const SPEC_TIMINGS: SandboxTimings = {
   deliveryTimeoutMs: 3000,
   botTimeoutMs: 3000,
   botRetries: 2,
+  customerTypingMs: 10_000,
 }
 
 export type SandboxOptions = {

@@ -245,6 +245,11 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     showUnread()
   }
   const onOnline = (): void => void sender.flushNow()
+  // A visitor who closes or leaves the tab mid-word is no longer typing: say so now, or
+  // the agents see "typing…" until something else clears it.
+  const onLeave = (): void => {
+    if (document.visibilityState === 'hidden') typing.stop()
+  }
 
   return {
     send,
@@ -262,6 +267,8 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       state.set({ contact: stored?.contact ?? {} })
       unsubscribeUi = ui.subscribe(onSeen)
       document.addEventListener('visibilitychange', onSeen)
+      document.addEventListener('visibilitychange', onLeave)
+      window.addEventListener('pagehide', typing.stop)
       window.addEventListener('online', onOnline)
       onSeen()
       // Until now no stream was expected (a new visitor): the header says "Connecting…" if
@@ -298,6 +305,8 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       typing.stop()
       tabs.close()
       document.removeEventListener('visibilitychange', onSeen)
+      document.removeEventListener('visibilitychange', onLeave)
+      window.removeEventListener('pagehide', typing.stop)
       window.removeEventListener('online', onOnline)
     },
   }

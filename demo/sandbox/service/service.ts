@@ -22,6 +22,7 @@ import { createPending } from './pending'
 import { createRegistryService, type RegistryService } from './registry-service'
 import type { SandboxState } from './state'
 import { createTrafficLog, type TrafficLog } from './traffic-log'
+import { createTypingExpiry } from './typing-expiry'
 
 export type SandboxServiceOptions = {
   timings: SandboxTimings
@@ -86,6 +87,14 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     events.emit({ type: 'chat', chat })
     options.onChange?.()
   })
+  const setCustomerTyping = (chatId: string, typing: boolean): void => {
+    chats.update(chatId, (chat) =>
+      chat.customerTyping === typing ? chat : { ...chat, customerTyping: typing },
+    )
+  }
+  const typingExpiry = createTypingExpiry(timings.customerTypingMs, (chatId) =>
+    setCustomerTyping(chatId, false),
+  )
   const context = { registry, chats, traffic, timings, pending }
   const agentDeliveries = createAgentDeliveries(context)
   const bot = createBotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
@@ -154,12 +163,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         // Typing alone opens no chat; it only drives the indicator of an open one.
         if (!open) return {}
         const typing = message.type === 'typein'
-        chats.update(open.id, (chat) =>
-          chat.customerTyping === typing ? chat : { ...chat, customerTyping: typing },
-        )
+        if (typing) typingExpiry.refresh(open.id)
+        else typingExpiry.clear(open.id)
+        setCustomerTyping(open.id, typing)
         return { chatId: open.id }
       }
       const chatId = (open ?? chats.open(channel, sender)).id
+      typingExpiry.clear(chatId)
       const stored = message.type === 'text' ? { ...message, text: cutText(message.text) } : message
       const now = Date.now()
       const entry = entryFrom({ author: 'customer', message: stored }, now)
@@ -216,6 +226,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     closeChat(chatId, action = {}) {
       const chat = chats.get(chatId)
       if (chat.state === 'closed') return chat
+      typingExpiry.clear(chatId)
       const agentId = AgentAction.parse(action).agentId
       const by = agentId ? ` by ${registry.agent(agentId).name}` : ''
       const closed = changeWithLine(
