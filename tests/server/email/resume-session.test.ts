@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import type { Settings } from '../../../server/config/settings'
@@ -76,6 +77,26 @@ describe('GET /r/<token>: the resume link', () => {
       expect(res.headers.get('location')).toMatch(/^https:\/\/shop\.example\/#porthole-resume=/)
       expect(res.headers.get('set-cookie')).toBeNull()
     }
+  })
+
+  it('answers any path segment with a redirect to the site: no 5xx, no other origin, nothing stored', async () => {
+    setUp()
+    const segment = fc.oneof(
+      fc.string({ maxLength: 60 }).map(encodeURIComponent),
+      fc.constantFrom('%', '%00', '..', '%2F..%2F', '__proto__', 'r1.%0d%0a', '%E0%A4%A'),
+      fc.integer({ min: 500, max: 3000 }).map((n) => 'r1.'.padEnd(n, 'a')),
+    )
+    await fc.assert(
+      fc.asyncProperty(segment, async (token) => {
+        const res = await t.app.request(`/r/${token}`)
+        if (res.status === 404) return // a segment that is not one (an encoded slash): no route
+        expect(res.status).toBe(302)
+        expect(res.headers.get('location')).toMatch(
+          /^https:\/\/shop\.example\/#porthole-resume=[A-Za-z0-9_.-]{1,512}$/,
+        )
+      }),
+      { numRuns: 200 },
+    )
   })
 
   it("opens email.continueUrl when the site owner set one (read defensively from the settings' email key)", async () => {
