@@ -103,6 +103,33 @@ describe('a resume link', () => {
     expect(await storage.get('unread')).toBeUndefined()
   })
 
+  it('of another visitor, opened in a new tab, switches this browser’s other tabs too', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const backend = createFakeBackend()
+    await storage.set('session', { visitorId: 'visitor-mine', token: 'mine', contact: {} })
+    const first = await mountTestWidget({ storage, base, backend })
+    widgets.push(first)
+    await waitFor(() => expect(first.EventSource.instances).toHaveLength(1))
+    expect(first.streamToken()).toBe('mine')
+    first.stream().open()
+    first
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: 'm1', content: { type: 'text', text: 'Mine before' } }),
+        'm1',
+      )
+    await waitFor(() => expect(first.widget.api.getUnreadCount()).toBe(1))
+
+    const second = await landOn('#porthole-resume=good-theirs', { storage, base, backend })
+    await waitFor(() => expect(second.streamToken()).toBe('theirs'))
+    // The first tab now follows the link's visitor, from the start of their conversation.
+    await waitFor(() => expect(first.streamToken()).toBe('theirs'))
+    expect(first.stream().query.get('lastEventId')).toBeNull()
+    await waitFor(() => expect(first.widget.api.getUnreadCount()).toBe(0))
+  })
+
   it('of a verified user asks the visitor to sign in; the site’s identify() clears the note', async () => {
     const widget = await landOn('#porthole-resume=user')
     await widget.screen.findByText('Sign in on this site to continue that conversation')
