@@ -26,7 +26,7 @@ export function resumeTarget(
   const wildcard = where.allowedOrigins.includes('*')
   const page =
     pageOn(where.continueUrl, (origin) => wildcard || explicit.includes(origin)) ??
-    pageOn(where.page, (origin) => explicit.includes(origin)) ??
+    withoutAttributes(pageOn(where.page, (origin) => explicit.includes(origin))) ??
     `${explicit.find(isHttpUrl) ?? new URL(where.publicUrl).origin}/`
   // Any fragment of the page gives way to the token's: a fragment never reaches the
   // site's server or its logs, and the widget removes it from the address bar.
@@ -40,4 +40,17 @@ function pageOn(url: string | undefined, allowed: (origin: string) => boolean): 
   // No credentials in the address bar of a redirect (https://user:pass@…).
   if (parsed.username || parsed.password) return undefined
   return allowed(parsed.origin) ? parsed.href : undefined
+}
+
+/**
+ * The page without the `ph.<name>` parameters the widget adds to the URL it reports
+ * (Porthole.setAttributes, widget/extras/attributes.ts): they were for the agents, not
+ * for the site's address bar.
+ */
+function withoutAttributes(page: string | undefined): string | undefined {
+  if (page === undefined) return undefined
+  const url = new URL(page)
+  for (const name of [...url.searchParams.keys()])
+    if (name.startsWith('ph.')) url.searchParams.delete(name)
+  return url.href
 }

@@ -11,6 +11,15 @@ describe('the resume link redirect target', () => {
     )
   })
 
+  it('leaves out the attributes the widget added to the page it reported (ph.<name>)', () => {
+    expect(
+      resumeTarget({ ...BASE, page: `${SITE}/cart?step=2&ph.plan=gold&ph.account=42` }, 't'),
+    ).toBe(`${SITE}/cart?step=2#porthole-resume=t`)
+    expect(resumeTarget({ ...BASE, page: `${SITE}/cart?ph.plan=gold` }, 't')).toBe(
+      `${SITE}/cart#porthole-resume=t`,
+    )
+  })
+
   it("prefers the site owner's continueUrl on an allowed origin", () => {
     expect(
       resumeTarget(
