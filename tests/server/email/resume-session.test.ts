@@ -174,6 +174,27 @@ describe('POST /api/session {resume}: the exchange', () => {
     expect(session.visitorId).not.toBe(visitor.visitorId)
   })
 
+  it('a sign-out on one instance ends the link on every other (one shared store)', async () => {
+    const clock = setUp()
+    const first = t
+    const second = createTestApp({ now: first.deps.now, store: first.deps.store })
+    try {
+      const visitor = await visitorWhoWrote('Question')
+      const token = await resumeToken(visitor.visitorId)
+      const viaSecond = async () =>
+        SessionResponse.parse(
+          await (await second.request('/api/session', { body: { resume: token } })).json(),
+        )
+      expect((await viaSecond()).resumed).toBe('ok')
+      clock.now += 1000
+      const out = await first.request('/api/session', { method: 'DELETE', token: visitor.token })
+      expect(out.status).toBe(204)
+      expect((await viaSecond()).resumed).toBe('revoked')
+    } finally {
+      second.stop()
+    }
+  })
+
   it("a bad link keeps this device's own conversation when its token still opens it", async () => {
     const clock = setUp()
     const other = await visitorWhoWrote('Theirs')
