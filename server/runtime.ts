@@ -5,6 +5,8 @@ import { createOutbox, type Outbox } from './channel/customer-messages'
 import { createStatusCache, type StatusCache } from './channel/status'
 import { idleMsOf } from './conversation/end-conversation'
 import { createIdleSweep } from './conversation/idle-sweep'
+import { createResumeLinks, type ResumeLinks } from './email/resume-link'
+import { resumeSettingsOf } from './email/resume-settings'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
@@ -27,6 +29,8 @@ export type Runtime = {
   settings: SettingsProvider
   /** Customer attachments (UPLOAD_STORE: UPLOAD_DIR or the bucket, or the store AppDeps.files gave). */
   files: FileStore
+  /** The e-mails' resume links: `resume.createResumeUrl` is what the mailer puts in each e-mail. */
+  resume: ResumeLinks
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -112,6 +116,17 @@ export function createRuntime(deps: AppDeps): Runtime {
     everyMs: MINUTE,
   })
   const files = deps.files ?? createFileStore(config, logger)
+  const resume = createResumeLinks({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    store,
+    now,
+    sessionTtlMs: config.sessionTtlMs,
+    allowedOrigins: config.allowedOrigins,
+    // email.linkDays and email.continueUrl (server/config/email-settings.ts), read as they are now.
+    linkDays: () => resumeSettingsOf(settings.current()).linkDays,
+    continueUrl: () => resumeSettingsOf(settings.current()).continueUrl,
+  })
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
   let firstPass: Promise<void> | undefined
@@ -149,6 +164,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     metrics,
     settings,
     files,
+    resume,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',

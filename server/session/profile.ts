@@ -9,6 +9,8 @@ export const Profile = z.object({
   // fields (agents have seen them) instead of reading as empty, losing the name too.
   contact: StoredContact,
   invite: z.string().optional(),
+  /** The last page the visitor wrote from (the widget's `url`): where a resume link opens the chat. */
+  page: z.string().optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -27,6 +29,7 @@ export async function updateProfile(
   const next: Profile = {
     contact: { ...current.contact, ...dropEmpty(changes.contact ?? {}) },
     invite: changes.invite ?? current.invite,
+    page: changes.page ?? current.page,
   }
   await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next
