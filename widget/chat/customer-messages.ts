@@ -65,8 +65,11 @@ export function createCustomerMessages(
   const typing = createTypingSender((type) => {
     // Typing is a momentary hint: a lost one is not worth a retry or an error.
     // A typeout may be sent as the page goes away: keepalive lets it outlive the page.
-    const body = { id: createClientId(), type }
-    call('api/messages', { method: 'POST', body, keepalive: type === 'typeout' }).catch(() => {})
+    call('api/messages', {
+      method: 'POST',
+      body: { id: createClientId(), type },
+      keepalive: type === 'typeout',
+    }).catch(() => {})
   })
 
   function queue(item: OutboxItem): void {

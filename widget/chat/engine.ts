@@ -241,15 +241,13 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
   }
 
   const onSeen = (): void => {
+    // A visitor who leaves the tab mid-word is no longer typing: say so now, or the
+    // agents see "typing…" until something else clears it (pagehide: the tab closed).
+    if (document.visibilityState === 'hidden') typing.stop()
     markRead()
     showUnread()
   }
   const onOnline = (): void => void sender.flushNow()
-  // A visitor who closes or leaves the tab mid-word is no longer typing: say so now, or
-  // the agents see "typing…" until something else clears it.
-  const onLeave = (): void => {
-    if (document.visibilityState === 'hidden') typing.stop()
-  }
 
   return {
     send,
@@ -267,7 +265,6 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       state.set({ contact: stored?.contact ?? {} })
       unsubscribeUi = ui.subscribe(onSeen)
       document.addEventListener('visibilitychange', onSeen)
-      document.addEventListener('visibilitychange', onLeave)
       window.addEventListener('pagehide', typing.stop)
       window.addEventListener('online', onOnline)
       onSeen()
@@ -305,7 +302,6 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       typing.stop()
       tabs.close()
       document.removeEventListener('visibilitychange', onSeen)
-      document.removeEventListener('visibilitychange', onLeave)
       window.removeEventListener('pagehide', typing.stop)
       window.removeEventListener('online', onOnline)
     },

@@ -28,7 +28,7 @@ export async function request(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'omit',
-      ...(keepalive ? { keepalive } : {}),
+      keepalive,
     })
   } catch (error) {
     throw new ApiError('network', `Porthole: cannot reach the chat server (${String(error)})`, 0)
