@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { StudioApiError } from '../../../server/studio/src/api'
-import { LoginForm } from '../../../server/studio/src/LoginForm'
+import { StudioApiError } from '../../studio/src/api'
+import { LoginForm } from '../../studio/src/LoginForm'
 import { createFakeStudioApi } from './fake-studio-api'
 
 afterEach(cleanup)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { differs, getAt, move, setAt } from '../../../server/studio/src/draft'
+import { differs, getAt, move, setAt } from '../../studio/src/draft'
 
 describe('draft paths', () => {
   const settings = { title: 'A', invitations: [{ text: 'x', when: { pages: ['/'] } }] }

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { findRepoRoot } from '../../../server/assets/repo-root'
-import { agentConsole } from '../../e2e/helpers/agent-console'
-import { startTestDemo, type TestDemo } from '../../e2e/helpers/demo'
-import { describeInBrowser, launchBrowser } from '../../helpers/chromium'
+import { findRepoRoot } from '../../server/assets/repo-root'
+import { agentConsole } from '../e2e/helpers/agent-console'
+import { startTestDemo, type TestDemo } from '../e2e/helpers/demo'
+import { describeInBrowser, launchBrowser } from '../helpers/chromium'
 
 // The studio in real Chromium against the whole demo (`npm start`'s wiring): a site owner
 // logs in, changes the invitation and the colour, sees the preview change before saving,
@@ -62,7 +62,7 @@ describeInBrowser('settings studio in Chromium', () => {
   beforeAll(async () => {
     // The studio as the sources say now (the backend serves dist/studio); `npm test`
     // builds the widget first, a lone run builds it when missing.
-    await build({ configFile: join(root, 'server/studio/vite.config.ts'), logLevel: 'silent' })
+    await build({ configFile: join(root, 'studio/vite.config.ts'), logLevel: 'silent' })
     if (!existsSync(join(root, 'dist/widget/widget.js')))
       await build({ configFile: join(root, 'widget/vite.config.ts'), logLevel: 'silent' })
     demo = await startTestDemo({ env: { ADMIN_PASSWORD: PASSWORD } })

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { embedSnippet, scriptTag } from '../../../shared/embed-code'
+import { embedSnippet, scriptTag } from '../../shared/embed-code'
 
 /** One form of the embed code, with its copy button. */
 function CodeToCopy({ id, label, code }: { id: string; label: string; code: string }) {

@@ -15,7 +15,7 @@ export default defineConfig({
   // settings file with node:fs (never called in the browser; see src/node-fs-stub.ts).
   resolve: { alias: { 'node:fs': `${here}src/node-fs-stub.ts` } },
   build: {
-    outDir: fileURLToPath(new URL('../../dist/studio', import.meta.url)),
+    outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readFromPreview, readToPreview } from '../../../server/studio/src/preview/messages'
-import { previewFetch } from '../../../server/studio/src/preview/preview-backend'
+import { readFromPreview, readToPreview } from '../../studio/src/preview/messages'
+import { previewFetch } from '../../studio/src/preview/preview-backend'
 
 const BASE = 'https://studio.example/admin/preview-widget/'
 

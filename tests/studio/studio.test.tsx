@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { StudioApiError } from '../../../server/studio/src/api'
-import { Studio } from '../../../server/studio/src/Studio'
+import { StudioApiError } from '../../studio/src/api'
+import { Studio } from '../../studio/src/Studio'
 import { createFakeStudioApi, createSettings } from './fake-studio-api'
 
 afterEach(cleanup)

@@ -1,6 +1,6 @@
-import type { EventSourceClass } from '../../../../widget/loader/context'
-import { mount, type Widget } from '../../../../widget/loader/start'
-import { createMemoryStore } from '../../../../widget/storage/memory-store'
+import type { EventSourceClass } from '../../../widget/loader/context'
+import { mount, type Widget } from '../../../widget/loader/start'
+import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { keepTheme } from './force-theme'
 import { type FromPreview, type PreviewState, readToPreview } from './messages'
 import { PreviewEventSource, previewFetch } from './preview-backend'
@@ -50,8 +50,8 @@ async function render(next: PreviewState): Promise<void> {
       // Structurally an EventSource for what the widget uses (open, close, listeners).
       EventSource: PreviewEventSource as unknown as EventSourceClass,
       storage,
-      loadChat: () => import('../../../../widget/chat/start-chat'),
-      loadInvite: () => import('../../../../widget/loader/invite'),
+      loadChat: () => import('../../../widget/chat/start-chat'),
+      loadInvite: () => import('../../../widget/loader/invite'),
     })
     stopTheme = keepTheme(widget.context.root, () => themeOf(state))
   } else {

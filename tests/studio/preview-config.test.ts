@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  previewConfig,
-  previewInviteText,
-  resolveText,
-} from '../../../server/studio/src/preview-config'
-import { parsePublicConfig } from '../../../widget/protocol/public-config'
+import { previewConfig, previewInviteText, resolveText } from '../../studio/src/preview-config'
+import { parsePublicConfig } from '../../widget/protocol/public-config'
 import { createSettings } from './fake-studio-api'
 
 describe('preview config', () => {

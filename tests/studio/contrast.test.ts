@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  checkContrast,
-  contrastRatio,
-  luminance,
-  parseHex,
-} from '../../../server/studio/src/contrast'
+import { checkContrast, contrastRatio, luminance, parseHex } from '../../studio/src/contrast'
 
 describe('accent contrast', () => {
   it('parses 3, 4, 6 and 8 digit hex colours, and nothing else', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createStudioApi, isStudioApiError } from '../../../server/studio/src/api'
+import { createStudioApi, isStudioApiError } from '../../studio/src/api'
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
