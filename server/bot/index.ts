@@ -1,10 +1,10 @@
 import type { Hono } from 'hono'
+import { parseBotSettings } from '../../shared/settings/bot-rules'
 import type { BotVisitors } from '../session/bot-visitors'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
 import { createBotProvider } from './provider'
-import { parseBotSettings } from './rules'
 import type { BotStore } from './store'
 
 export type BotConfig = {
@@ -75,6 +75,7 @@ export function createBot(options: CreateBotOptions): Bot {
   return { routes: provider.routes, settled: provider.settled, close: provider.close }
 }
 
+export { BotSettings, parseBotSettings } from '../../shared/settings/bot-rules'
 export { createRulesBrain } from './brain'
 export { BotConfigError, BotSettingsError, InvalidBotEventError } from './errors'
 export type { BotLogger } from './logger'
@@ -86,6 +87,5 @@ export {
   type BotProviderOptions,
   createBotProvider,
 } from './provider'
-export { BotSettings, parseBotSettings } from './rules'
 export type { SendResult } from './sender'
 export type { BotStore } from './store'

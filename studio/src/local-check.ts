@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { checkSettings } from '../../server/config/settings'
+import { checkSettings } from '../../shared/settings/settings-file'
 import type { FieldProblem, Settings } from './api'
 
 // zod probes for eval (new Function) to compile faster parsers; the studio's CSP refuses

@@ -6,13 +6,13 @@ import { createRulesBrain } from '../../../server/bot/brain'
 import { ChatState } from '../../../server/bot/chat-state'
 import type { BotReply } from '../../../server/bot/outgoing'
 import type { BotContext } from '../../../server/bot/provider'
-import { parseBotSettings } from '../../../server/bot/rules'
 import type { SendResult } from '../../../server/bot/sender'
 import { botChatKey as chatStateKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
+import { parseBotSettings } from '../../../shared/settings/bot-rules'
 import {
   createAgentJoinedEvent,
   createAgentUnavailableEvent,

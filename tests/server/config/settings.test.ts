@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isOpenAt } from '../../../server/config/business-hours'
-import { checkSettings, parseSettings } from '../../../server/config/settings'
+import { isOpenAt } from '../../../shared/settings/business-hours'
+import { checkSettings, parseSettings } from '../../../shared/settings/settings-file'
 
 const problems = (json: unknown) => {
   const result = checkSettings(json)

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createRulesBrain } from '../../../server/bot/brain'
 import type { BotContext } from '../../../server/bot/provider'
-import { parseBotSettings } from '../../../server/bot/rules'
 import { writeAlias } from '../../../server/session/alias'
 import { createBotVisitors } from '../../../server/session/bot-visitors'
 import { readProfile, updateProfile } from '../../../server/session/profile'
@@ -9,6 +8,7 @@ import { profileKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
+import { parseBotSettings } from '../../../shared/settings/bot-rules'
 import {
   createAgentUnavailableEvent,
   createChatClosedEvent,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LanguageTag } from '../bot/localized-text'
+import { LanguageTag } from './localized-text'
 
 /**
  * A text the site owner writes: one string, or one per language

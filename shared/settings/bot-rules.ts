@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { MAX_BUTTONS } from '../../shared/protocol'
+import { BotSettingsError } from '../../server/bot/errors'
+import { MAX_BUTTONS } from '../protocol'
 import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from './default-texts'
-import { BotSettingsError } from './errors'
 import { LanguageTag, LocalizedText } from './localized-text'
 
 /** A button id that hands the customer to an agent instead of naming a rule. */

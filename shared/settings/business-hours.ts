@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { OUTSIDE_HOURS, TimeOfDay, WEEKDAYS, type Weekday } from '../../shared/widget-api'
+import { OUTSIDE_HOURS, TimeOfDay, WEEKDAYS, type Weekday } from '../widget-api'
 
 /** True when `name` is a time zone this runtime knows (an IANA name such as Europe/Berlin). */
 export function isTimeZone(name: string): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEVICES, INVITE_FREQUENCIES, PagePattern } from '../../shared/widget-api'
+import { DEVICES, INVITE_FREQUENCIES, PagePattern } from '../widget-api'
 import { siteText } from './site-text'
 
 const seconds = z
