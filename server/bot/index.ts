@@ -1,9 +1,9 @@
 import type { Hono } from 'hono'
-import { parseBotSettings } from '../../shared/settings/bot-rules'
 import type { BotVisitors } from '../session/bot-visitors'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
+import { parseBotSettings } from './parse-bot-settings'
 import { createBotProvider } from './provider'
 import type { BotStore } from './store'
 
@@ -75,11 +75,12 @@ export function createBot(options: CreateBotOptions): Bot {
   return { routes: provider.routes, settled: provider.settled, close: provider.close }
 }
 
-export { BotSettings, parseBotSettings } from '../../shared/settings/bot-rules'
+export { BotSettings } from '../../shared/settings/bot-rules'
 export { createRulesBrain } from './brain'
 export { BotConfigError, BotSettingsError, InvalidBotEventError } from './errors'
 export type { BotLogger } from './logger'
 export type { BotReply, OutgoingBotEvent } from './outgoing'
+export { parseBotSettings } from './parse-bot-settings'
 export {
   type BotContext,
   type BotEventHandler,

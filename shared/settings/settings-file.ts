@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { ConfigError } from '../../server/config/errors'
-import { describeIssues } from '../protocol/errors'
 import { LANGUAGES, LAUNCHER_LABELS, THEMES, WIDGET_POSITIONS } from '../widget-api'
-import { BotSettings, parseBotSettings } from './bot-rules'
+import { BotSettings } from './bot-rules'
 import { BusinessHours } from './business-hours'
 import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
 import { LanguageTag } from './localized-text'
@@ -108,42 +105,4 @@ export function checkSettings(
   return parsed.success
     ? { ok: true, settings: parsed.data }
     : { ok: false, problems: settingsProblems(parsed.error) }
-}
-
-/**
- * Parses settings from a JSON value (the file's content); throws a ConfigError naming each
- * field, or the bot's BotSettingsError naming each bad rule.
- */
-export function parseSettings(json: unknown, source = 'settings'): Settings {
-  const parsed = SettingsFile.safeParse(json ?? {})
-  if (!parsed.success) {
-    // The bot's own error names each bad rule by its name.
-    if (parsed.error.issues.some((issue) => issue.path[0] === 'bot') && isRecord(json))
-      parseBotSettings(json.bot)
-    throw new ConfigError([
-      { variable: 'PORTHOLE_CONFIG', problem: `${source}: ${describeIssues(parsed.error)}` },
-    ])
-  }
-  return parsed.data
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** Reads the settings file; the defaults when `path` is undefined. */
-export function loadSettings(path: string | undefined): Settings {
-  if (path === undefined) return parseSettings({})
-  let json: unknown
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new ConfigError([
-      {
-        variable: 'PORTHOLE_CONFIG',
-        problem: `${path} is not readable JSON (${reason}): fix the file`,
-      },
-    ])
-  }
-  return parseSettings(json, path)
 }

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
 import { embedConfig } from '../../server/assets/embed-config'
 import { brotli } from '../../server/assets/variants'
+import { parseSettings } from '../../server/settings/load-settings'
 import { publicConfigOf } from '../../server/settings/public-config'
-import { parseSettings } from '../../shared/settings/settings-file'
 import {
   builtScripts,
   DIST,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createRulesBrain } from '../../../server/bot/brain'
 import { ChatState } from '../../../server/bot/chat-state'
 import type { BotReply } from '../../../server/bot/outgoing'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotContext } from '../../../server/bot/provider'
 import type { SendResult } from '../../../server/bot/sender'
 import { botChatKey as chatStateKey } from '../../../server/store/keys'
@@ -12,7 +13,6 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
-import { parseBotSettings } from '../../../shared/settings/bot-rules'
 import {
   createAgentJoinedEvent,
   createAgentUnavailableEvent,

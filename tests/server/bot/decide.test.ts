@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { type ChatState, newChatState } from '../../../server/bot/chat-state'
 import { decide } from '../../../server/bot/decide'
 import { createMatcher } from '../../../server/bot/matcher'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotMessagePayload } from '../../../shared/protocol'
-import { parseBotSettings } from '../../../shared/settings/bot-rules'
 import { createSettingsInput } from './factories'
 
 function setup(overrides: Record<string, unknown> = {}) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { parseSettings } from '../../../server/settings/load-settings'
 import { isOpenAt } from '../../../shared/settings/business-hours'
-import { checkSettings, parseSettings } from '../../../shared/settings/settings-file'
+import { checkSettings } from '../../../shared/settings/settings-file'
 
 const problems = (json: unknown) => {
   const result = checkSettings(json)

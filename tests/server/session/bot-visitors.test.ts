@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createRulesBrain } from '../../../server/bot/brain'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotContext } from '../../../server/bot/provider'
 import { writeAlias } from '../../../server/session/alias'
 import { createBotVisitors } from '../../../server/session/bot-visitors'
@@ -8,7 +9,6 @@ import { profileKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
-import { parseBotSettings } from '../../../shared/settings/bot-rules'
 import {
   createAgentUnavailableEvent,
   createChatClosedEvent,

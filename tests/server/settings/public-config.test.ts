@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { acceptedLanguages, chooseLanguage } from '../../../server/settings/language'
+import { parseSettings } from '../../../server/settings/load-settings'
 import { localizedConfig } from '../../../server/settings/localized-config'
 import { publicConfigOf } from '../../../server/settings/public-config'
-import { parseSettings } from '../../../shared/settings/settings-file'
 import { PublicConfig } from '../../../shared/widget-api'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 
