@@ -11,9 +11,6 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  // The live field checks use the API's own settings schema, whose module also reads the
-  // settings file with node:fs (never called in the browser; see src/node-fs-stub.ts).
-  resolve: { alias: { 'node:fs': `${here}src/node-fs-stub.ts` } },
   build: {
     outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),
     emptyOutDir: true,
