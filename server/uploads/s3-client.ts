@@ -82,7 +82,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     const url = urlOf(call.key, call.query)
     const body = call.body
     const headers: Record<string, string> = {}
-    let payload: BodyInit | undefined
+    let payload: RequestInit['body'] | undefined
     let file: FileBody | undefined
     let limitMs = timeoutMs
     if (body) {
