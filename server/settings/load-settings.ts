@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { isRecord } from '../../shared/is-record'
 import { describeIssues } from '../../shared/protocol/errors'
 import { type Settings, SettingsFile } from '../../shared/settings/settings-file'
 import { parseBotSettings } from '../bot/parse-bot-settings'
@@ -23,9 +24,6 @@ export function parseSettings(json: unknown, source = 'settings'): Settings {
   }
   return parsed.data
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Reads the settings file; the defaults when `path` is undefined. */
 export function loadSettings(path: string | undefined): Settings {

@@ -1,6 +1,8 @@
 // The studio's calls to the settings API (/admin/login, /admin/api/*). Every answer is
 // checked before use; every failure is a StudioApiError with the API's error code.
 
+import { isRecord } from '../../shared/is-record'
+
 /** A settings object as the API holds it: the settings file's schema. */
 export type Settings = Record<string, unknown>
 
@@ -35,9 +37,6 @@ export class StudioApiError extends Error {
 
 export const isStudioApiError = (error: unknown): error is StudioApiError =>
   error instanceof StudioApiError
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const asString = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined

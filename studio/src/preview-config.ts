@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/is-record'
 import type { Settings } from './api'
 
 // What the widget gets in the preview: the unsaved settings as GET /api/config would
@@ -6,9 +7,6 @@ import type { Settings } from './api'
 
 export const STUDIO_LANGUAGES = ['en', 'ru'] as const
 export type StudioLanguage = (typeof STUDIO_LANGUAGES)[number]
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A text setting (a string, or `{ "<lang>": "…" }`) in one language. */
 export function resolveText(

@@ -1,12 +1,10 @@
 import { useState } from 'preact/hooks'
+import { isRecord } from '../../../shared/is-record'
 import { useField, useProblemsUnder } from '../draft-context'
 import { STUDIO_LANGUAGES, type StudioLanguage } from '../preview-config'
 import { describedBy, Field, fieldId } from './Field'
 
 const LANGUAGE_NAMES: Record<StudioLanguage, string> = { en: 'English', ru: 'Русский' }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * A text shown to visitors: one string for every language, or one per language

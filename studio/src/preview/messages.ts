@@ -1,3 +1,4 @@
+import { isRecord } from '../../../shared/is-record'
 import type { StudioLanguage } from '../preview-config'
 
 // The studio and its preview frame talk with postMessage, same origin only.
@@ -17,9 +18,6 @@ export type FromPreview =
   | { type: 'porthole-preview:ready' }
   | { type: 'porthole-preview:rendered'; count: number }
   | { type: 'porthole-preview:error'; message: string }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 export function readToPreview(data: unknown): ToPreview | undefined {
   if (!isRecord(data) || data.type !== 'porthole-preview:render' || !isRecord(data.state))

@@ -1,11 +1,9 @@
+import { isRecord } from '../../../shared/is-record'
 import { useField } from '../draft-context'
 import { ListField } from '../fields/ListField'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { SelectField } from '../fields/SelectField'
 import { TextField } from '../fields/TextField'
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A keyword rule with a plain text reply: what the form edits (the rest is JSON's). */
 const isSimple = (rule: unknown): boolean =>
