@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, DEFAULT_BACKOFF } from '../../../server/channel/backoff'
+import { backoffDelay, DEFAULT_BACKOFF } from '../../shared/backoff'
 
 const middle = () => 0.5
 
