@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, DEFAULT_BACKOFF } from '../../shared/backoff'
+import { backoffDelay, DEFAULT_BACKOFF, exactDelay } from '../../shared/backoff'
 
 const middle = () => 0.5
 
@@ -29,5 +29,23 @@ describe('backoffDelay', () => {
   it('refuses a negative or fractional retry number', () => {
     expect(() => backoffDelay(-1, DEFAULT_BACKOFF)).toThrow(RangeError)
     expect(() => backoffDelay(1.5, DEFAULT_BACKOFF)).toThrow(/integer/)
+  })
+})
+
+describe('exactDelay', () => {
+  it('is the schedule without the spread: the widget waits 1 s doubling to 30 s', () => {
+    const widget = { baseMs: 1000, maxMs: 30_000 }
+    const delays = Array.from({ length: 7 }, (_, n) => exactDelay(n, widget))
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000])
+    // However long an outage lasts, the power stays finite and the cap holds.
+    expect(exactDelay(5000, widget)).toBe(30_000)
+  })
+
+  it('is what backoffDelay gives without jitter (the bot and the Redis reconnections)', () => {
+    const noJitter = { baseMs: 50, maxMs: 2000, jitter: 0 }
+    for (let n = 0; n < 12; n++)
+      expect(backoffDelay(n, noJitter, Math.random)).toBe(exactDelay(n, noJitter))
+    const uncapped = { baseMs: 300, maxMs: Number.POSITIVE_INFINITY, jitter: 0 }
+    expect([0, 1, 2].map((n) => backoffDelay(n, uncapped))).toEqual([300, 600, 1200])
   })
 })
