@@ -24,8 +24,8 @@ const selfReferences = Object.entries(pkg.exports).flatMap(([subpath, target]) =
       ],
 )
 
-// Vitest projects: node for shared/server/demo/bench, a DOM for the widget, and the
-// real-browser end-to-end suite. The production builds live in scripts/build.mjs.
+// Vitest projects: node for shared/server/demo/bench, a DOM for the widget, the settings
+// studio, and the real-browser end-to-end suite. The production builds live in scripts/build.mjs.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: selfReferences },
@@ -46,6 +46,16 @@ export default defineConfig({
           name: 'widget',
           environment: 'happy-dom',
           include: ['tests/widget/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The settings studio: components under happy-dom (per file), its build in Chromium.
+        extends: true,
+        test: {
+          name: 'studio',
+          environment: 'node',
+          include: ['tests/studio/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
         },
       },

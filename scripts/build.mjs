@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const configs = [
   'widget/vite.config.ts',
   'demo/console/vite.config.ts',
-  'server/studio/vite.config.ts',
+  'studio/vite.config.ts',
   'server/vite.config.ts',
 ]
 

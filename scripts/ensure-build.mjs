@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const sources = ['shared', 'server', 'widget', 'demo', 'package.json']
+const sources = ['shared', 'server', 'widget', 'studio', 'demo', 'package.json']
 
 function newestMtime(path) {
   const stat = statSync(path)

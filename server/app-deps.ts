@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
+import type { Settings } from '../shared/settings/settings-file'
 import type { Config } from './config/config'
-import type { Settings } from './config/settings'
 import type { Logger } from './logging/logger'
 import type { PortholeMetrics } from './metrics/porthole-metrics'
 import type { Store } from './store/types'

@@ -1,6 +1,7 @@
 // The code a site owner pastes into their pages, in its two forms. Shown by the studio's
 // install card and printed by the backend at start; the bench's Lighthouse page embeds
-// the same code, so what is measured is what site owners paste.
+// the same code, so what is measured is what site owners paste. Below them, the contract
+// between the widget's build and the server about widget.js: where the settings go.
 
 /** widget.js at the backend's public URL. */
 export function widgetUrl(publicUrl: string): string {
@@ -32,4 +33,23 @@ export function afterLoadScript(src: string): string {
 /** The plain tag: simplest, and fine with a strict CSP; fetched while the page loads. */
 export function scriptTag(publicUrl: string): string {
   return `<script src="${widgetUrl(publicUrl).replace(/"/g, '&quot;')}" async></script>`
+}
+
+/**
+ * What the widget build leaves in widget.js where the site's public settings go: a valid
+ * expression (widget.js served as built, e.g. from a static host, fetches /api/config).
+ */
+export const CONFIG_PLACEHOLDER = 'null/*porthole:config*/'
+
+/**
+ * widget.js with the public settings in place of the placeholder, so the launcher needs
+ * no second request. JSON is a JavaScript expression; U+2028/U+2029 are escaped for
+ * engines older than ES2019.
+ */
+export function embedConfig(code: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(
+    /[\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16)}`,
+  )
+  return code.replace(CONFIG_PLACEHOLDER, () => json)
 }

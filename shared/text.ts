@@ -1,6 +1,13 @@
 /** The service's limit on one customer message's text (spec 2.1, section 8). */
 export const MAX_TEXT_LENGTH = 1000
 
+/**
+ * The longest text one message from the widget may carry (OutgoingMessage in
+ * shared/widget-api.ts): the backend splits it into parts of MAX_TEXT_LENGTH; this
+ * bound only stops abuse.
+ */
+export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
+
 // Length is counted in UTF-16 code units: a part within this limit is within it
 // whichever way the service counts characters (code units or code points).
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FileMediaMessage, LocationMessage, TextMessage } from './protocol/chat-channel'
-import { MAX_TEXT_LENGTH } from './text'
+import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from './text'
 import { HttpUrl } from './url'
 
 // Porthole's own widget API (widget <-> backend). Routes: ../shared/design.md.
@@ -239,7 +239,7 @@ export const OutgoingMessage = z.discriminatedUnion('type', [
     // bound only stops abuse.
     text: z
       .string()
-      .max(MAX_TEXT_LENGTH * 20, `must be at most ${MAX_TEXT_LENGTH * 20} characters`)
+      .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`)
       .refine((text) => text.trim().length > 0, 'must not be empty'),
     /** The page the customer is on (sender.url). */
     url: HttpUrl.optional(),

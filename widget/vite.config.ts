@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
-import { CONFIG_PLACEHOLDER } from '../server/assets/embed-config'
-import { brotli, gzip } from '../server/assets/variants'
+import { CONFIG_PLACEHOLDER } from '../shared/embed-code'
 import { LANGUAGES } from '../shared/widget-api'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -102,7 +102,7 @@ function embedScript(): Plugin {
           throw new Error(`widget build: the bootstrap must name ${placeholder} exactly once`)
         }
       }
-      // The server puts the site's settings where PORTHOLE_CONFIG was (server/assets/embed-config.ts).
+      // The server puts the site's settings where PORTHOLE_CONFIG was (shared/embed-code.ts).
       const code = bootstrap.code
         .replace('LOADER_FILE', file(loader))
         .replace('CHAT_FILE', file(chat))
@@ -114,9 +114,21 @@ function embedScript(): Plugin {
   }
 }
 
+/** Brotli at its best (quality 11), as the server compresses what it serves itself. */
+function brotli(body: Uint8Array): Uint8Array {
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  })
+}
+
 /**
  * Writes `<file>.br` (brotli quality 11) and `<file>.gz` (gzip level 9) beside every
- * emitted file: the server sends them as they are (server/assets/asset-files.ts).
+ * emitted file: the server sends them as they are (server/assets/asset-files.ts) when
+ * they decode to the file's bytes, and compresses the file itself otherwise.
  */
 function precompress(): Plugin {
   return {
@@ -127,7 +139,7 @@ function precompress(): Plugin {
         const source = item.type === 'chunk' ? item.code : item.source
         const bytes = typeof source === 'string' ? Buffer.from(source) : source
         writeFileSync(join(dir, `${item.fileName}.br`), brotli(bytes))
-        writeFileSync(join(dir, `${item.fileName}.gz`), gzip(bytes))
+        writeFileSync(join(dir, `${item.fileName}.gz`), gzipSync(bytes, { level: 9 }))
       }
     },
   }

@@ -1,10 +1,10 @@
 import { extname, join } from 'node:path'
 import { Hono } from 'hono'
+import { embedConfig } from '../../shared/embed-code'
 import { errorBody } from '../../shared/protocol/errors'
 import type { AppEnv } from '../http/app-env'
 import { type LocalizedConfig, varyByLanguage } from '../settings/localized-config'
 import { createAssetFiles } from './asset-files'
-import { embedConfig } from './embed-config'
 import { encodedResponse } from './encoded-response'
 import type { Variants } from './variants'
 

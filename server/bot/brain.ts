@@ -4,15 +4,15 @@ import type {
   ClientMessageEvent,
   ServiceToProviderEvent,
 } from '../../shared/protocol'
+import type { BotSettings } from '../../shared/settings/bot-rules'
+import { fillText, pickText } from '../../shared/settings/localized-text'
 import type { BotVisitors } from '../session/bot-visitors'
 import { type ChatStates, createChatStates, newChatState } from './chat-state'
 import { formatContact } from './contact'
 import { decide } from './decide'
-import { fillText, pickText } from './localized-text'
 import type { BotLogger } from './logger'
 import { createMatcher, type Matcher } from './matcher'
 import type { BotContext, BotEventHandler } from './provider'
-import type { BotSettings } from './rules'
 import type { BotStore } from './store'
 
 export type RulesBrainOptions = {

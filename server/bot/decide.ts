@@ -1,10 +1,15 @@
 import type { BotMessagePayload, ClientMessageEvent } from '../../shared/protocol'
+import {
+  type BotRule,
+  type BotSettings,
+  HANDOVER_BUTTON_ID,
+  type RuleReply,
+} from '../../shared/settings/bot-rules'
+import { fillText, type LocalizedText, pickText } from '../../shared/settings/localized-text'
 import type { ChatState } from './chat-state'
 import { findContact, formatContact } from './contact'
 import { guessLanguage } from './language'
-import { fillText, type LocalizedText, pickText } from './localized-text'
 import type { Matcher } from './matcher'
-import { type BotRule, type BotSettings, HANDOVER_BUTTON_ID, type RuleReply } from './rules'
 
 /** What the bot does with one customer message: replies in order, then maybe INVITE_AGENT. */
 export type Decision = { replies: BotMessagePayload[]; invite: boolean; state: ChatState }

@@ -3,8 +3,8 @@ import type { BotVisitors } from '../session/bot-visitors'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
+import { parseBotSettings } from './parse-bot-settings'
 import { createBotProvider } from './provider'
-import { parseBotSettings } from './rules'
 import type { BotStore } from './store'
 
 export type BotConfig = {
@@ -75,10 +75,12 @@ export function createBot(options: CreateBotOptions): Bot {
   return { routes: provider.routes, settled: provider.settled, close: provider.close }
 }
 
+export { BotSettings } from '../../shared/settings/bot-rules'
 export { createRulesBrain } from './brain'
 export { BotConfigError, BotSettingsError, InvalidBotEventError } from './errors'
 export type { BotLogger } from './logger'
 export type { BotReply, OutgoingBotEvent } from './outgoing'
+export { parseBotSettings } from './parse-bot-settings'
 export {
   type BotContext,
   type BotEventHandler,
@@ -86,6 +88,5 @@ export {
   type BotProviderOptions,
   createBotProvider,
 } from './provider'
-export { BotSettings, parseBotSettings } from './rules'
 export type { SendResult } from './sender'
 export type { BotStore } from './store'

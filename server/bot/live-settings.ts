@@ -1,5 +1,5 @@
+import { BotSettings } from '../../shared/settings/bot-rules'
 import type { BotLogger } from './logger'
-import { BotSettings } from './rules'
 
 /**
  * The bot's rules as they are now: `current()` is read on each event; a new section is

@@ -1,4 +1,4 @@
-import type { BotRule, BotSettings, ReplyButton } from './rules'
+import type { BotRule, BotSettings, ReplyButton } from '../../shared/settings/bot-rules'
 
 /** Case, width and ё/е differences do not matter when matching keywords. */
 export function normalizeText(text: string): string {

@@ -1,3 +1,4 @@
+import { backoffDelay } from '../../shared/backoff'
 import type { ProviderToServiceEvent } from '../../shared/protocol'
 import { ErrorBody } from '../../shared/protocol'
 import { type BotLogger, describeError } from './logger'
@@ -113,7 +114,14 @@ export function createBotSender(options: BotSenderOptions) {
         })
         return failure
       }
-      const delay = outcome.retryAfterMs ?? options.retryDelayMs * 2 ** (attempt - 1)
+      // retryDelayMs doubling, uncapped and without jitter, as the bot has always retried.
+      const delay =
+        outcome.retryAfterMs ??
+        backoffDelay(attempt - 1, {
+          baseMs: options.retryDelayMs,
+          maxMs: Number.POSITIVE_INFINITY,
+          jitter: 0,
+        })
       if (delay > options.maxRetryAfterMs) {
         options.logger.error('the service asked to wait too long before a retry; giving up', {
           ...fields,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { partClientIds } from '../../shared/part-ids'
 import { type ChannelMessage, FileMediaMessage, Sender } from '../../shared/protocol/chat-channel'
 import type { DeliveryState } from '../../shared/widget-api'
 
@@ -88,16 +89,6 @@ export type OutboxRequest = {
       media: { message: FileMediaMessage; fallback: string }
     }
 )
-
-/**
- * Entry client ids of a message's parts: the widget's id for one part, `<id>-<n>`
- * (n from 1) for several; the widget matches them by that prefix. Idempotency
- * never relies on them (it is keyed by the message id and the part index).
- */
-export function partClientIds(clientId: string, count: number): string[] {
-  if (count === 1) return [clientId]
-  return Array.from({ length: count }, (_, i) => `${clientId}-${i + 1}`)
-}
 
 /** A new item, due now. */
 export function createOutboxItem(request: OutboxRequest, now: number): OutboxItem {

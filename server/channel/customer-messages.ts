@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { type Backoff, DEFAULT_BACKOFF } from '../../shared/backoff'
 import type { ConversationEntry } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
 import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '../store/keys'
 import type { Claims, Store } from '../store/types'
-import { type Backoff, DEFAULT_BACKOFF } from './backoff'
 import type { ChannelClient, SendOutcome } from './channel-client'
 import {
   createOutboxItem,

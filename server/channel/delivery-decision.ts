@@ -1,4 +1,4 @@
-import { type Backoff, backoffDelay } from './backoff'
+import { type Backoff, backoffDelay } from '../../shared/backoff'
 import type { SendOutcome } from './channel-client'
 import type { OutboxItem } from './customer-message-item'
 

@@ -1,4 +1,3 @@
 export type { BotConfig, Channel, Config, RateLimits } from './config'
 export { ConfigError, isConfigError } from './errors'
 export { type Env, loadConfig } from './load-config'
-export { loadSettings, parseSettings, type Settings, SettingsFile } from './settings'

@@ -1,5 +1,5 @@
-import type { Settings } from '../config/settings'
-import { languagesOf } from '../config/site-text'
+import type { Settings } from '../../shared/settings/settings-file'
+import { languagesOf } from '../../shared/settings/site-text'
 
 /** Every language the settings' texts are written in, the default first. */
 export function offeredLanguages(settings: Settings): string[] {

@@ -1,5 +1,5 @@
+import type { Settings } from '../../shared/settings/settings-file'
 import type { PublicConfig, PublicUploads } from '../../shared/widget-api'
-import type { Settings } from '../config/settings'
 import { chooseLanguage, offeredLanguages } from './language'
 import { publicConfigOf } from './public-config'
 

@@ -1,9 +1,10 @@
+import { isOpenAt } from '../../shared/settings/business-hours'
+import { isLegacyRule } from '../../shared/settings/invitation-rule'
+import type { Settings } from '../../shared/settings/settings-file'
+import { resolveText, type SiteText } from '../../shared/settings/site-text'
 import type { PublicConfig, PublicInvitation, PublicUploads } from '../../shared/widget-api'
-import { isOpenAt } from '../config/business-hours'
-import { isLegacyRule } from '../config/invitation-rule'
-import { parseSettings, type Settings } from '../config/settings'
-import { resolveText, type SiteText } from '../config/site-text'
 import { UPLOAD_TYPE_NAMES } from '../uploads/file-types'
+import { parseSettings } from './load-settings'
 
 const DEFAULTS = parseSettings({})
 const DEFAULT_FIELDS = DEFAULTS.offlineForm.fields

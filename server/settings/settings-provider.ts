@@ -1,4 +1,4 @@
-import type { Settings } from '../config/settings'
+import type { Settings } from '../../shared/settings/settings-file'
 import type { Logger } from '../logging/logger'
 import type { Claims, Records } from '../store/types'
 import {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { type Settings, SettingsFile } from '../config/settings'
+import { type Settings, SettingsFile } from '../../shared/settings/settings-file'
 import type { Logger } from '../logging/logger'
 import {
   SETTINGS_HEAD_KEY,

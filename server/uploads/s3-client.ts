@@ -2,7 +2,7 @@ import { createReadStream, type ReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type Backoff, backoffDelay } from '../channel/backoff'
+import { type Backoff, backoffDelay } from '../../shared/backoff'
 import type { S3Config } from '../config/config'
 import { refusal, S3StoreError, xmlText } from './s3-error'
 import { type ListPage, parseListPage, type S3Object } from './s3-list'
@@ -82,7 +82,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     const url = urlOf(call.key, call.query)
     const body = call.body
     const headers: Record<string, string> = {}
-    let payload: BodyInit | undefined
+    let payload: RequestInit['body'] | undefined
     let file: FileBody | undefined
     let limitMs = timeoutMs
     if (body) {

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { cutText, MAX_TEXT_LENGTH, splitText } from '../../shared/text'
+import { cutText, MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH, splitText } from '../../shared/text'
+import { OutgoingMessage } from '../../shared/widget-api'
 
 const FAMILY = '👨‍👩‍👧‍👦' // 7 code points joined by ZWJ, 11 UTF-16 units
 
 describe('MAX_TEXT_LENGTH', () => {
   it('is the service limit of 1000 characters (spec section 8)', () => {
     expect(MAX_TEXT_LENGTH).toBe(1000)
+  })
+})
+
+describe('MAX_MESSAGE_LENGTH', () => {
+  it('is twenty parts of MAX_TEXT_LENGTH, and the bound of an outgoing text', () => {
+    expect(MAX_MESSAGE_LENGTH).toBe(20 * MAX_TEXT_LENGTH)
+    const send = (length: number) =>
+      OutgoingMessage.safeParse({ id: 'msg_000001', type: 'text', text: 'x'.repeat(length) })
+    expect(send(MAX_MESSAGE_LENGTH).success).toBe(true)
+    expect(send(MAX_MESSAGE_LENGTH + 1).success).toBe(false)
   })
 })
 

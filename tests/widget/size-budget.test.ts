@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
-import { embedConfig } from '../../server/assets/embed-config'
 import { brotli } from '../../server/assets/variants'
-import { parseSettings } from '../../server/config/settings'
+import { parseSettings } from '../../server/settings/load-settings'
 import { publicConfigOf } from '../../server/settings/public-config'
+import { embedConfig } from '../../shared/embed-code'
 import {
   builtScripts,
   DIST,

@@ -7,7 +7,5 @@ export function createClientId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** True when an entry's clientId belongs to the message sent with `id` (or one of its parts). */
-export function belongsTo(clientId: string | undefined, id: string): boolean {
-  return clientId !== undefined && (clientId === id || clientId.startsWith(`${id}-`))
-}
+// Whether an entry's clientId is the message's or one of its parts' (shared/part-ids.ts).
+export { belongsTo } from '../../shared/part-ids'

@@ -1,3 +1,4 @@
+import { exactDelay } from '../../shared/backoff'
 import type { StreamEvent } from '../../shared/widget-api'
 import type { EventSourceClass } from '../loader/context'
 import { parseStreamEvent } from '../protocol/stream-event'
@@ -22,6 +23,9 @@ export interface EventStreamOptions {
   onLink?: (up: boolean) => void
 }
 
+/** 1 s doubling to 30 s between reconnections. */
+const RECONNECT_BACKOFF = { baseMs: 1000, maxMs: 30_000 }
+
 /**
  * The live stream of GET /api/events. EventSource reconnects itself with Last-Event-ID
  * while its ticket is valid; when it gives up, this reconnects with a new URL after a
@@ -35,7 +39,7 @@ export function openEventStream(options: EventStreamOptions) {
   let generation = 0
 
   function later(next: () => void): void {
-    retry = setTimeout(next, Math.min(30_000, 1000 * 2 ** failures++))
+    retry = setTimeout(next, exactDelay(failures++, RECONNECT_BACKOFF))
   }
 
   function open(url: string): void {

@@ -23,7 +23,5 @@ export function reconcile(current: Delivery | undefined, next: Delivery): Delive
   return current && FINAL.includes(current.state) && !FINAL.includes(next.state) ? current : next
 }
 
-/** The client id a message was sent with, from an entry's clientId (parts are `<id>-<n>`). */
-export function messageId(clientId: string): string {
-  return clientId.replace(/-\d+$/, '')
-}
+// The client id a message was sent with, from an entry's clientId (shared/part-ids.ts).
+export { messageId } from '../../shared/part-ids'

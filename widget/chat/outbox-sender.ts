@@ -1,3 +1,4 @@
+import { exactDelay } from '../../shared/backoff'
 import type { PostMessageResponse } from '../../shared/widget-api'
 import { ApiError, isApiError, isTransient, unreadable } from '../protocol/api-error'
 import { parsePostMessageResponse } from '../protocol/chat-bodies'
@@ -17,7 +18,8 @@ export interface OutboxSenderOptions {
   renewSession(): Promise<void>
 }
 
-const MAX_BACKOFF_MS = 30_000
+/** 1 s doubling to 30 s between attempts (a Retry-After wins). */
+const RETRY_BACKOFF = { baseMs: 1000, maxMs: 30_000 }
 
 /**
  * Sends the outbox one message at a time, in order. A network failure, a 5xx or a
@@ -33,7 +35,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   function retryLater(error: unknown): void {
     clearTimeout(timer)
     const retryAfter = isApiError(error) ? error.retryAfter : undefined
-    const delay = retryAfter ? retryAfter * 1000 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++)
+    const delay = retryAfter ? retryAfter * 1000 : exactDelay(failures++, RETRY_BACKOFF)
     timer = setTimeout(() => void flush(), delay)
   }
 

@@ -1,9 +1,9 @@
+import { MAX_MESSAGE_LENGTH } from '../../shared/text'
 import type { IdentifiedUser } from '../../shared/widget-api'
 import { parseContact } from '../protocol/api-bodies'
 import { isApiError } from '../protocol/api-error'
 import { invalidContactField } from '../protocol/contact-rules'
 import { request } from '../protocol/request'
-import { MAX_MESSAGE_LENGTH } from './components/Composer'
 import type { ChatController } from './controller'
 
 // The page's calls into the chat (Porthole.sendMessage, setContact, identify,

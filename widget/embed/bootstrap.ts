@@ -3,7 +3,7 @@
 // loads the loader module once the host page has loaded. The build wraps it in a
 // function (no globals leak) and replaces LOADER_FILE, CHAT_FILE and INVITE_FILE with the
 // content-hashed file names; the server puts the site's public config where
-// PORTHOLE_CONFIG is (server/assets/embed-config.ts; null when served as built).
+// PORTHOLE_CONFIG is (shared/embed-code.ts; null when served as built).
 
 declare const PORTHOLE_CONFIG: unknown
 

@@ -4,9 +4,7 @@
 
 export type Json = Record<string, unknown>
 
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+export { isRecord } from '../../shared/is-record'
 
 /** True when the value is absent or passes the check. */
 export function optional<T>(value: unknown, check: (value: unknown) => value is T): boolean {

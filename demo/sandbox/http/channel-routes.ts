@@ -1,12 +1,9 @@
 import { Hono } from 'hono'
+import { isRecord } from '../../../shared/is-record'
 import { CustomerMessage, describeIssues } from '../../../shared/protocol'
 import { isHttpUrl } from '../../../shared/url'
 import type { SandboxService } from '../service/service'
 import { readJsonBody } from './read-json-body'
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** The spec's rule: a message whose sender.id is empty or absent is not delivered. */
 function missingSenderId(body: unknown): string | undefined {

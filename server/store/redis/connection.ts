@@ -1,4 +1,5 @@
 import { createClient } from 'redis'
+import { backoffDelay } from '../../../shared/backoff'
 import { ConfigError } from '../../config/errors'
 import { StoreError } from '../errors'
 
@@ -29,7 +30,7 @@ export async function connectRedis(
         { cause },
       )
     }
-    return Math.min(50 * 2 ** retries, options.maxReconnectDelayMs)
+    return backoffDelay(retries, { baseMs: 50, maxMs: options.maxReconnectDelayMs, jitter: 0 })
   }
   const main = createClient({
     url: options.url,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CONFIG_PLACEHOLDER } from '../../../server/assets/embed-config'
+import { CONFIG_PLACEHOLDER } from '../../../shared/embed-code'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { createTestSettings } from '../helpers/test-config'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type ChatState, newChatState } from '../../../server/bot/chat-state'
 import { decide } from '../../../server/bot/decide'
 import { createMatcher } from '../../../server/bot/matcher'
-import { parseBotSettings } from '../../../server/bot/rules'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotMessagePayload } from '../../../shared/protocol'
 import { createSettingsInput } from './factories'
 

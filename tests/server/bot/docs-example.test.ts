@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseBotSettings } from '../../../server/bot/rules'
-import { parseSettings } from '../../../server/config/settings'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
+import { parseSettings } from '../../../server/settings/load-settings'
 
 // The settings example in the bot's page (docs/integrators/bot.md) must stay a valid settings file.
 

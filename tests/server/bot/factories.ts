@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { BotRule } from '../../../server/bot/rules'
+import type { BotRule } from '../../../shared/settings/bot-rules'
 
 type RuleInput = z.input<typeof BotRule>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { guessLanguage } from '../../../server/bot/language'
-import { fillText, pickText } from '../../../server/bot/localized-text'
+import { fillText, pickText } from '../../../shared/settings/localized-text'
 
 describe('guessLanguage', () => {
   it('reads the script, preferring the site default when it is written in that script', () => {

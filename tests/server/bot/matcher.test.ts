@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMatcher, keywordPattern, normalizeText } from '../../../server/bot/matcher'
-import { parseBotSettings } from '../../../server/bot/rules'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import { createRuleInput, createSettingsInput } from './factories'
 
 describe('keywordPattern', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from '../../../server/bot/default-texts'
 import { BotSettingsError, isBotSettingsError } from '../../../server/bot/errors'
-import { type BotSettings, parseBotSettings, type RuleReply } from '../../../server/bot/rules'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
+import type { BotSettings, RuleReply } from '../../../shared/settings/bot-rules'
+import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from '../../../shared/settings/default-texts'
 import { createRuleInput, createSettingsInput } from './factories'
 
 function problemsOf(raw: unknown): readonly string[] {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_BACKOFF } from '../../../server/channel/backoff'
 import type { SendOutcome } from '../../../server/channel/channel-client'
 import {
   createOutboxItem,
@@ -16,6 +15,7 @@ import {
   type RetryPolicy,
   restart,
 } from '../../../server/channel/delivery-decision'
+import { DEFAULT_BACKOFF } from '../../../shared/backoff'
 
 const HOUR = 3_600_000
 const T0 = 1_700_000_000_000

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isOpenAt } from '../../../server/config/business-hours'
-import { checkSettings, parseSettings } from '../../../server/config/settings'
+import { parseSettings } from '../../../server/settings/load-settings'
+import { isOpenAt } from '../../../shared/settings/business-hours'
+import { checkSettings } from '../../../shared/settings/settings-file'
 
 const problems = (json: unknown) => {
   const result = checkSettings(json)

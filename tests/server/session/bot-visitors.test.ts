@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRulesBrain } from '../../../server/bot/brain'
+import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotContext } from '../../../server/bot/provider'
-import { parseBotSettings } from '../../../server/bot/rules'
 import { writeAlias } from '../../../server/session/alias'
 import { createBotVisitors } from '../../../server/session/bot-visitors'
 import { readProfile, updateProfile } from '../../../server/session/profile'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseSettings } from '../../../server/config/settings'
 import { acceptedLanguages, chooseLanguage } from '../../../server/settings/language'
+import { parseSettings } from '../../../server/settings/load-settings'
 import { localizedConfig } from '../../../server/settings/localized-config'
 import { publicConfigOf } from '../../../server/settings/public-config'
 import { PublicConfig } from '../../../shared/widget-api'

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseSettings, type Settings } from '../../../server/config/settings'
 import { createLogger } from '../../../server/logging/logger'
+import { parseSettings } from '../../../server/settings/load-settings'
 import { createSettingsProvider } from '../../../server/settings/settings-provider'
 import { SETTINGS_HEAD_KEY, settingsVersionKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
+import type { Settings } from '../../../shared/settings/settings-file'
 
 const logs: string[] = []
 const logger = createLogger({ level: 'debug', write: (line) => logs.push(line) })

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CONFIG_PLACEHOLDER, embedConfig } from '../../../server/assets/embed-config'
+import { CONFIG_PLACEHOLDER, embedConfig } from '../../../shared/embed-code'
 import {
   builtScripts,
   DIST,

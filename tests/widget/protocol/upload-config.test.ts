@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSettings } from '../../../server/config/settings'
+import { parseSettings } from '../../../server/settings/load-settings'
 import { DEFAULT_UPLOADS, publicConfigOf } from '../../../server/settings/public-config'
 import { PublicConfig } from '../../../shared/widget-api'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'

@@ -1,6 +1,6 @@
 import type { ComponentType, RefObject } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { MAX_TEXT_LENGTH } from '../../../shared/text'
+import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from '../../../shared/text'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Draft } from '../draft'
 import type { EmojiPickerProps } from '../emoji/EmojiPicker'
@@ -22,9 +22,6 @@ interface Props {
 
 /** The types the backend accepts by default (UPLOAD_TYPES unset); a phone converts HEIC photos to JPEG. */
 const ACCEPT = 'image/*,.pdf,.txt,.csv,.docx,.xlsx,.odt,.zip'
-
-/** The longest text one message may carry (OutgoingMessage in shared/widget-api.ts). */
-export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line. Past 1000 characters the

@@ -1,0 +1,160 @@
+// The studio's calls to the settings API (/admin/login, /admin/api/*). Every answer is
+// checked before use; every failure is a StudioApiError with the API's error code.
+
+import { isRecord } from '../../shared/is-record'
+
+/** A settings object as the API holds it: the settings file's schema. */
+export type Settings = Record<string, unknown>
+
+export interface FieldProblem {
+  path: string
+  message: string
+}
+
+export interface SettingsVersion {
+  version: string
+  time: string
+  who: string
+}
+
+export interface Saved {
+  settings: Settings
+  version: string
+}
+
+/** A failed call: its HTTP status, the API's error code and, for 400, the bad fields. */
+export class StudioApiError extends Error {
+  override name = 'StudioApiError' as const
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
+    super(message)
+  }
+}
+
+export const isStudioApiError = (error: unknown): error is StudioApiError =>
+  error instanceof StudioApiError
+
+const asString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
+
+function readFields(value: unknown): FieldProblem[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item) => {
+    if (!isRecord(item)) return []
+    const path = asString(item.path) ?? ''
+    const message = asString(item.message)
+    return message ? [{ path, message }] : []
+  })
+}
+
+async function errorOf(response: Response): Promise<StudioApiError> {
+  const body: unknown = await response.json().catch(() => undefined)
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {}
+  const code = asString(error.code) ?? `http_${response.status}`
+  const message = asString(error.message) ?? `The server answered ${response.status}.`
+  return new StudioApiError(response.status, code, message, readFields(error.fields))
+}
+
+function readSaved(body: unknown): Saved {
+  const version = isRecord(body) ? asString(body.version) : undefined
+  if (!isRecord(body) || !isRecord(body.settings) || version === undefined) {
+    throw new StudioApiError(0, 'bad_answer', 'The server sent settings the studio cannot read.')
+  }
+  return { settings: body.settings, version }
+}
+
+function readVersions(body: unknown): SettingsVersion[] {
+  const list = isRecord(body) ? body.versions : body
+  if (!Array.isArray(list)) {
+    throw new StudioApiError(
+      0,
+      'bad_answer',
+      'The server sent a version list the studio cannot read.',
+    )
+  }
+  return list.flatMap((item) => {
+    if (!isRecord(item)) return []
+    const version = asString(item.version)
+    if (version === undefined) return []
+    const time = asString(item.time) ?? asString(item.at) ?? ''
+    return [{ version, time, who: asString(item.who) ?? '' }]
+  })
+}
+
+export interface StudioApi {
+  /** Whether the browser's session cookie is still good. */
+  me(): Promise<boolean>
+  login(password: string): Promise<void>
+  logout(): Promise<void>
+  load(): Promise<Saved>
+  /** PUT with If-Match: a 412 means someone else saved since `version`. */
+  save(settings: Settings, version: string): Promise<Saved>
+  versions(): Promise<SettingsVersion[]>
+  restore(version: string): Promise<Saved>
+}
+
+/**
+ * The settings API of the backend that serves the studio.
+ *
+ * @example const api = createStudioApi(); await api.login(password); const { settings, version } = await api.load()
+ */
+export function createStudioApi(
+  fetcher: typeof fetch = globalThis.fetch.bind(globalThis),
+  base = '/admin',
+): StudioApi {
+  const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
+    let response: Response
+    try {
+      response = await fetcher(`${base}${path}`, {
+        credentials: 'same-origin',
+        ...init,
+        headers: { accept: 'application/json', ...init.headers },
+      })
+    } catch (error) {
+      throw new StudioApiError(
+        0,
+        'network_error',
+        `The server cannot be reached (${error instanceof Error ? error.message : String(error)}); check your connection and try again.`,
+      )
+    }
+    if (!response.ok) throw await errorOf(response)
+    return response.status === 204 ? undefined : response.json().catch(() => undefined)
+  }
+  const json = (method: string, body: unknown, headers: Record<string, string> = {}) => ({
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+
+  return {
+    me: async () => {
+      try {
+        const body = await call('/api/me')
+        return !isRecord(body) || body.loggedIn !== false
+      } catch (error) {
+        if (isStudioApiError(error) && (error.status === 401 || error.status === 403)) return false
+        throw error
+      }
+    },
+    login: async (password) => {
+      await call('/login', json('POST', { password }))
+    },
+    logout: async () => {
+      await call('/logout', { method: 'POST' })
+    },
+    load: async () => readSaved(await call('/api/settings')),
+    save: async (settings, version) =>
+      readSaved(await call('/api/settings', json('PUT', settings, { 'if-match': version }))),
+    versions: async () => readVersions(await call('/api/settings/versions')),
+    restore: async (version) =>
+      readSaved(
+        await call(`/api/settings/versions/${encodeURIComponent(version)}/restore`, {
+          method: 'POST',
+        }),
+      ),
+  }
+}

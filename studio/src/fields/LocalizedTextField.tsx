@@ -1,0 +1,111 @@
+import { useState } from 'preact/hooks'
+import { isRecord } from '../../../shared/is-record'
+import { useField, useProblemsUnder } from '../draft-context'
+import { STUDIO_LANGUAGES, type StudioLanguage } from '../preview-config'
+import { describedBy, Field, fieldId } from './Field'
+
+const LANGUAGE_NAMES: Record<StudioLanguage, string> = { en: 'English', ru: 'Русский' }
+
+/**
+ * A text shown to visitors: one string for every language, or one per language
+ * (`{ "en": "…", "ru": "…" }`) edited in tabs. Switching to per-language keeps the
+ * text as the first language's; switching back keeps the first non-empty one.
+ */
+export function LocalizedTextField({
+  path,
+  label,
+  hint,
+  multiline = false,
+}: {
+  path: string
+  label: string
+  hint?: string
+  multiline?: boolean
+}) {
+  const { value, set } = useField(path)
+  const problems = useProblemsUnder(path)
+  const [tab, setTab] = useState<StudioLanguage>('en')
+  const id = fieldId(path)
+  const perLanguage = isRecord(value)
+  const texts: Record<string, unknown> = perLanguage ? value : {}
+
+  const togglePerLanguage = (on: boolean) => {
+    if (on) set({ en: typeof value === 'string' ? value : '', ru: '' })
+    else {
+      const first = STUDIO_LANGUAGES.map((lang) => texts[lang]).find(
+        (text) => typeof text === 'string' && text.trim(),
+      )
+      set(typeof first === 'string' ? first : undefined)
+    }
+  }
+  const control = (controlId: string, text: string, onText: (text: string) => void) => {
+    const attributes = {
+      ...describedBy(controlId, hint, problems),
+      value: text,
+      onInput: (event: Event) =>
+        onText((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
+    }
+    return multiline ? <textarea rows={3} {...attributes} /> : <input type="text" {...attributes} />
+  }
+
+  return (
+    <Field id={perLanguage ? `${id}-${tab}` : id} label={label} hint={hint} problems={problems}>
+      <div class="localized">
+        <label class="inline-toggle">
+          <input
+            type="checkbox"
+            checked={perLanguage}
+            onChange={(event) => togglePerLanguage(event.currentTarget.checked)}
+          />
+          One text per language
+        </label>
+        {perLanguage ? (
+          <>
+            <div class="tabs" role="tablist" aria-label={`${label}: language`}>
+              {STUDIO_LANGUAGES.map((lang) => (
+                <button
+                  key={lang}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${lang}`}
+                  aria-selected={tab === lang}
+                  aria-controls={`${id}-panel`}
+                  tabIndex={tab === lang ? 0 : -1}
+                  onClick={() => setTab(lang)}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+                    const at = STUDIO_LANGUAGES.indexOf(lang)
+                    const step = event.key === 'ArrowRight' ? 1 : -1
+                    const next =
+                      STUDIO_LANGUAGES[
+                        (at + step + STUDIO_LANGUAGES.length) % STUDIO_LANGUAGES.length
+                      ]
+                    if (!next) return
+                    setTab(next)
+                    // Focus follows the selection (the WAI-ARIA tabs pattern); every tab is rendered.
+                    document.getElementById(`${id}-tab-${next}`)?.focus()
+                  }}
+                >
+                  {LANGUAGE_NAMES[lang]}
+                  {!(typeof texts[lang] === 'string' && (texts[lang] as string).trim()) &&
+                    ' (empty)'}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+              {control(
+                `${id}-${tab}`,
+                typeof texts[tab] === 'string' ? (texts[tab] as string) : '',
+                (text) => set({ ...texts, [tab]: text }),
+              )}
+            </div>
+          </>
+        ) : (
+          control(id, typeof value === 'string' ? value : '', (text) =>
+            set(text === '' ? undefined : text),
+          )
+        )}
+      </div>
+    </Field>
+  )
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { checkSettings } from '../../shared/settings/settings-file'
+import type { FieldProblem, Settings } from './api'
+
+// zod probes for eval (new Function) to compile faster parsers; the studio's CSP refuses
+// eval, so the probe would only log a CSP violation. The interpreted parsers are enough.
+z.config({ jitless: true })
+
+/**
+ * The settings' problems by field, with the very schema the API validates with
+ * (shared/settings/settings-file.ts), so a mistake shows beside its field while typing, before
+ * any save. The API checks again on save; its answer is what counts.
+ */
+export function localProblems(settings: Settings): FieldProblem[] {
+  const checked = checkSettings(settings)
+  return checked.ok ? [] : checked.problems
+}

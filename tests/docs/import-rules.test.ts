@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, posix } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// The import rules of docs/contributing/tiers.md: each runtime in its own top-level
+// folder, and no runtime reaching into another's. The tsconfigs keep DOM types out of the
+// server and Node types out of the browser apps; this keeps their imports apart.
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const SOURCE = /\.(?:ts|tsx|mts|js|mjs)$/
+
+/** One rule: files under `from` import nothing `refuses` says no to. */
+type Rule = { from: string; refuses: (target: Target) => boolean; why: string }
+/** What an import points at: a repository path (relative imports) or a package name. */
+type Target = { path: string } | { pkg: string }
+
+const under = (target: Target, ...folders: string[]) =>
+  'path' in target && folders.some((folder) => target.path.startsWith(folder))
+
+const RULES: Rule[] = [
+  {
+    from: 'server/',
+    refuses: (target) => under(target, 'widget/', 'studio/', 'demo/console/'),
+    why: 'the server imports nothing from the browser apps (widget/, studio/, demo/console/)',
+  },
+  {
+    from: 'widget/',
+    refuses: (target) => under(target, 'server/'),
+    why: 'the widget imports nothing from server/ (shared code goes to shared/)',
+  },
+  {
+    from: 'studio/',
+    refuses: (target) => under(target, 'server/'),
+    why: 'the studio imports nothing from server/ (shared code goes to shared/)',
+  },
+  {
+    from: 'shared/',
+    refuses: (target) =>
+      'path' in target
+        ? !target.path.startsWith('shared/')
+        : target.pkg !== 'zod' && !target.pkg.startsWith('zod/'),
+    why: 'shared/ imports nothing but zod and shared/ itself',
+  },
+]
+
+/** The module specifiers a source file imports (static, dynamic, side-effect, re-exports). */
+function importsOf(code: string): string[] {
+  const patterns = [
+    // import x from '…', import { a } from '…', import type …, export { a } from '…', export * from '…'
+    /^\s*(?:import|export)\s[^'"`]*?\sfrom\s*['"]([^'"]+)['"]/gm,
+    /^\s*(?:import|export)\s*\*\s*from\s*['"]([^'"]+)['"]/gm,
+    // import '…' (a side effect: a stylesheet, a polyfill)
+    /^\s*import\s*['"]([^'"]+)['"]/gm,
+    // import('…')
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ]
+  return [
+    ...new Set(patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''))),
+  ]
+}
+
+/** What `specifier`, imported by the repository file `file`, points at. */
+function targetOf(file: string, specifier: string): Target {
+  if (!specifier.startsWith('.')) return { pkg: specifier }
+  return { path: posix.normalize(posix.join(posix.dirname(file), specifier)) }
+}
+
+/** Each import of `files` (repository path → code) that breaks a rule, as `file → specifier: why`. */
+function violations(files: ReadonlyMap<string, string>, rules: Rule[] = RULES): string[] {
+  const found: string[] = []
+  for (const [file, code] of files) {
+    for (const rule of rules) {
+      if (!file.startsWith(rule.from)) continue
+      for (const specifier of importsOf(code))
+        if (rule.refuses(targetOf(file, specifier)))
+          found.push(`${file} → ${specifier}: ${rule.why}`)
+    }
+  }
+  return found
+}
+
+function sourcesUnder(folder: string, files = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    const path = posix.join(folder, entry.name)
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') sourcesUnder(path, files)
+    } else if (SOURCE.test(entry.name)) files.set(path, readFileSync(join(root, path), 'utf8'))
+  }
+  return files
+}
+
+describe('the import reader', () => {
+  it('finds static, type-only, multi-line, re-exported, side-effect and dynamic imports', () => {
+    const code = [
+      "import { a } from '../a'",
+      "import type { B } from '../b'",
+      'import {',
+      '  c,',
+      '  d,',
+      "} from '../cd'",
+      "export { e } from './e'",
+      "export * from './f'",
+      "import './g.css'",
+      "const h = () => import('../h')",
+      '/** not an import: from "../comment" */',
+    ].join('\n')
+    expect(importsOf(code)).toEqual(
+      expect.arrayContaining(['../a', '../b', '../cd', './e', './f', './g.css', '../h']),
+    )
+    expect(importsOf(code)).toHaveLength(7)
+  })
+
+  it('resolves relative imports to repository paths and leaves packages by name', () => {
+    expect(targetOf('widget/chat/x.ts', '../../server/errors')).toEqual({ path: 'server/errors' })
+    expect(targetOf('shared/settings/x.ts', '../widget-api')).toEqual({ path: 'shared/widget-api' })
+    expect(targetOf('shared/x.ts', 'zod')).toEqual({ pkg: 'zod' })
+  })
+})
+
+describe('the rules', () => {
+  it('catch each kind of forbidden import', () => {
+    const files = new Map([
+      ['server/api/x.ts', "import { mount } from '../../widget/loader/start'"],
+      ['server/admin/y.ts', "import { Studio } from '../../studio/src/Studio'"],
+      ['server/z.ts', "const c = () => import('../demo/console/src/api')"],
+      ['widget/chat/x.ts', "import { PortholeError } from '../../server/errors'"],
+      ['studio/src/x.ts', "import { checkSettings } from '../../server/settings/load-settings'"],
+      ['shared/x.ts', "import { readFileSync } from 'node:fs'"],
+      ['shared/settings/y.ts', "import { ConfigError } from '../../server/config/errors'"],
+    ])
+    expect(violations(files)).toHaveLength(files.size)
+  })
+
+  it('let each runtime use shared/ and zod, and the studio the widget', () => {
+    const files = new Map([
+      [
+        'server/api/x.ts',
+        "import { z } from 'zod'\nimport { MAX_TEXT_LENGTH } from '../../shared/text'",
+      ],
+      [
+        'widget/chat/x.ts',
+        "import { h } from 'preact'\nimport { LANGUAGES } from '../../shared/widget-api'",
+      ],
+      ['studio/src/preview/x.ts', "import { mount } from '../../../widget/loader/start'"],
+      [
+        'shared/settings/x.ts',
+        "import { z } from 'zod'\nimport { LANGUAGES } from '../widget-api'",
+      ],
+      ['demo/sandbox/x.ts', "import { PortholeError } from '../../server/errors'"],
+    ])
+    expect(violations(files)).toEqual([])
+  })
+})
+
+describe("the repository's imports", () => {
+  it('follow the rules', () => {
+    const files = new Map<string, string>()
+    for (const folder of ['server', 'widget', 'studio', 'shared']) sourcesUnder(folder, files)
+    expect(files.size).toBeGreaterThan(300)
+    expect(violations(files)).toEqual([])
+  })
+})

@@ -1,0 +1,410 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/preact'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { StudioApiError } from '../../studio/src/api'
+import { Studio } from '../../studio/src/Studio'
+import { createFakeStudioApi, createSettings } from './fake-studio-api'
+
+afterEach(cleanup)
+
+async function setup(settings = createSettings(), confirm = vi.fn(() => true)) {
+  const fake = createFakeStudioApi(settings)
+  const onLogout = vi.fn()
+  const view = render(
+    <Studio
+      api={fake.api}
+      publicUrl="https://chat.example.com"
+      onLogout={onLogout}
+      confirm={confirm}
+    />,
+  )
+  await view.findByRole('heading', { name: 'Settings studio' })
+  return { fake, view, onLogout, confirm }
+}
+
+/** Saves a title change the fake API refuses with `problems`; the summary banner it shows. */
+async function refusedSave(
+  { view, fake }: Awaited<ReturnType<typeof setup>>,
+  problems: Parameters<ReturnType<typeof createFakeStudioApi>['rejectNextSave']>[0],
+): Promise<HTMLElement> {
+  fake.rejectNextSave(problems)
+  fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
+  fireEvent.click(view.getByRole('button', { name: 'Save' }))
+  return (await view.findByText(/These 2 settings need fixing/)).closest('.banner') as HTMLElement
+}
+
+const status = (view: ReturnType<typeof render>) =>
+  view.getByText(/Unsaved changes|Saved · version/).textContent
+
+describe('the studio form', () => {
+  it('tracks unsaved changes; undoing the edit makes it clean again; discard restores', async () => {
+    const { view } = await setup()
+    expect(status(view)).toMatch('Saved · version 1')
+    const title = view.getByLabelText('Title') as HTMLInputElement
+    fireEvent.input(title, { target: { value: 'Northwind help' } })
+    expect(status(view)).toMatch('Unsaved changes')
+    expect((view.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false)
+    fireEvent.input(title, { target: { value: 'Northwind Outfitters' } })
+    expect(status(view)).toMatch('Saved · version 1')
+    fireEvent.input(title, { target: { value: 'Something else' } })
+    fireEvent.click(view.getByRole('button', { name: 'Discard' }))
+    expect(title.value).toBe('Northwind Outfitters')
+    expect(status(view)).toMatch('Saved · version 1')
+  })
+
+  it('warns before the page is left with unsaved changes, and not after saving', async () => {
+    const { view } = await setup()
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(leave()).toBe(false)
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
+    expect(leave()).toBe(true)
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(leave()).toBe(false)
+  })
+
+  it('asks in the app before logging out or restoring over unsaved changes', async () => {
+    const confirm = vi.fn(() => false)
+    const { view, onLogout, fake } = await setup(createSettings(), confirm)
+    fireEvent.click(view.getByRole('button', { name: 'Log out' }))
+    expect(confirm).not.toHaveBeenCalled()
+    expect(onLogout).toHaveBeenCalledTimes(1)
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Saved title' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Unsaved title' } })
+    fireEvent.click(view.getByRole('button', { name: 'Log out' }))
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/unsaved changes/))
+    expect(onLogout).toHaveBeenCalledTimes(1)
+    fireEvent.click(await view.findByRole('button', { name: 'Restore version 1' }))
+    expect(confirm).toHaveBeenCalledTimes(2)
+    expect(fake.api.restore).not.toHaveBeenCalled()
+    expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Unsaved title')
+  })
+
+  it('saves the whole settings with If-Match and shows the new version', async () => {
+    const { view, fake } = await setup()
+    fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: '#b42318' } })
+    fireEvent.click(view.getByLabelText('A sound for new replies'))
+    fireEvent.input(view.getByLabelText('Check agents’ status every (seconds)'), {
+      target: { value: '15' },
+    })
+    fireEvent.input(view.getByLabelText(/End a conversation after/), { target: { value: '30' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves).toHaveLength(1)
+    expect(fake.saves[0]?.ifMatch).toBe('1')
+    expect(fake.saves[0]?.settings).toMatchObject({
+      color: '#b42318',
+      title: 'Northwind Outfitters',
+      sound: false,
+      statusPollSeconds: 15,
+      chatIdleMinutes: 30,
+    })
+    await view.findByText(/Saved\. New visitors get these settings/)
+  })
+
+  it('shows the API’s field errors next to their fields and counts them per section', async () => {
+    const { view, fake } = await setup()
+    fake.rejectNextSave([
+      { path: 'invitations.0.when.minPageViews', message: 'must be a whole number' },
+      { path: 'title', message: 'must be at most 80 characters' },
+    ])
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'T'.repeat(10) } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Not saved: 2 field\(s\) need fixing/)
+    const title = view.getByLabelText('Title')
+    expect(title.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = title.getAttribute('aria-describedby') ?? ''
+    expect(describedBy).toContain('f-title-error')
+    expect(view.container.querySelector('#f-title-error')?.textContent).toBe(
+      'must be at most 80 characters',
+    )
+    const views = view.getByLabelText('At least this many page views')
+    expect(views.getAttribute('aria-invalid')).toBe('true')
+    const invitations = view.getByRole('heading', { name: /Invitations/ })
+    expect(invitations.textContent).toContain('1 problem')
+    // Typing clears the API's answer; the live check takes over.
+    fireEvent.input(title, { target: { value: 'Fine' } })
+    expect(view.container.querySelector('#f-title-error')).toBeNull()
+  })
+
+  it('lists a refused save’s problems with links to their fields, and problems no field shows', async () => {
+    const studio = await setup()
+    const { view } = studio
+    const summary = await refusedSave(studio, [
+      { path: 'color', message: 'must be a hex colour like #1f6feb' },
+      { path: '(settings)', message: 'Unrecognized key: "colour"' },
+    ])
+    expect(within(summary).getByRole('link', { name: 'color' }).getAttribute('href')).toBe(
+      '#f-color',
+    )
+    expect(view.container.querySelector('#f-color')).not.toBeNull()
+    expect(within(summary).getByText('(settings)')).toBeTruthy()
+    expect(summary.textContent).toContain('Unrecognized key: "colour"')
+  })
+
+  it('counts and links a problem of every field the form edits (sound, status poll, idle end)', async () => {
+    const studio = await setup()
+    const { view } = studio
+    const summary = await refusedSave(studio, [
+      { path: 'statusPollSeconds', message: 'must be at least 5' },
+      { path: 'chatIdleMinutes', message: 'must be a whole number' },
+    ])
+    for (const path of ['statusPollSeconds', 'chatIdleMinutes']) {
+      const href = within(summary).getByRole('link', { name: path }).getAttribute('href')
+      expect(href).toBe(`#f-${path}`)
+      expect(view.container.querySelector(href ?? '')).not.toBeNull()
+    }
+    const appearance = view.getByRole('heading', { name: /Appearance/ })
+    expect(appearance.textContent).toContain('2 problems')
+  })
+
+  it('checks fields live with the API’s schema before any save', async () => {
+    const { view } = await setup()
+    fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: 'teal' } })
+    expect(view.container.querySelector('#f-color-error')?.textContent).toMatch(/hex colour/)
+    expect(view.getByText(/1 problem/, { selector: '.status' })).toBeTruthy()
+  })
+
+  it('on 412 says someone else saved and reloads their settings on request', async () => {
+    const { view, fake } = await setup()
+    fake.savedElsewhere(createSettings({ title: 'Their title' }))
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'My title' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    const alert = await view.findByText(/Someone else saved the settings/)
+    expect(alert).toBeTruthy()
+    // Nothing of mine was saved over theirs.
+    expect(fake.current.settings.title).toBe('Their title')
+    fireEvent.click(view.getByRole('button', { name: 'Reload their settings' }))
+    await waitFor(() =>
+      expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Their title'),
+    )
+    expect(status(view)).toMatch('Saved · version 2')
+    expect(view.queryByText(/Someone else saved/)).toBeNull()
+  })
+
+  it('lists versions and restores one as a new version', async () => {
+    const { view, fake } = await setup()
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Second' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    fireEvent.click(await view.findByRole('button', { name: 'Restore version 1' }))
+    await waitFor(() => expect(fake.api.restore).toHaveBeenCalledWith('1'))
+    await view.findByText(/Version 1 restored/)
+    expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Northwind Outfitters')
+    expect(status(view)).toMatch('Saved · version 3')
+  })
+
+  it('shows the recommended embed and the plain script tag to install', async () => {
+    const { view } = await setup()
+    const snippet = view.container.querySelector('#install-snippet')?.textContent ?? ''
+    expect(snippet).toMatch(
+      /^<script>\(function\(d,u\)\{.*"https:\/\/chat\.example\.com\/widget\.js"\)<\/script>$/,
+    )
+    expect(snippet).toContain("addEventListener('load',go)")
+    expect(
+      view.getByText('<script src="https://chat.example.com/widget.js" async></script>'),
+    ).toBeTruthy()
+    expect(view.getByRole('button', { name: 'Copy the code' })).toBeTruthy()
+    expect(view.getByRole('button', { name: 'Copy the tag' })).toBeTruthy()
+  })
+})
+
+describe('sections', () => {
+  it('edits a text per language in tabs, and back to one text', async () => {
+    const { view, fake } = await setup()
+    const greeting = view.getByLabelText('Greeting')
+    const field = greeting.closest('.field') as HTMLElement
+    fireEvent.click(within(field).getByLabelText('One text per language'))
+    const tabs = within(field).getAllByRole('tab')
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['English', 'Русский (empty)'])
+    // Arrow keys move between the tabs, focus following.
+    fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(tabs[1])
+    expect(tabs[1]?.getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(tabs[1] as HTMLElement, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(tabs[0])
+    fireEvent.click(tabs[1] as HTMLElement)
+    fireEvent.input(within(field).getByRole('textbox'), { target: { value: 'Здравствуйте!' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves[0]?.settings.greeting).toEqual({
+      en: 'Hi! Ask us anything.',
+      ru: 'Здравствуйте!',
+    })
+  })
+
+  it('adds, reorders and removes invitation rules with their conditions', async () => {
+    const { view, fake } = await setup()
+    fireEvent.click(view.getByRole('button', { name: 'Add an invitation' }))
+    const rule2 = view.getByRole('listitem', { name: 'Rule 2' })
+    fireEvent.input(within(rule2).getByLabelText('Invitation text'), {
+      target: { value: 'Free shipping today!' },
+    })
+    fireEvent.change(within(rule2).getByLabelText('Device'), { target: { value: 'mobile' } })
+    fireEvent.change(within(rule2).getByLabelText('Agents online'), { target: { value: 'true' } })
+    fireEvent.input(within(rule2).getByLabelText('utm_campaign'), { target: { value: 'spring*' } })
+    fireEvent.input(within(rule2).getByLabelText('Pages'), {
+      target: { value: '/shop/*\n\n/sale' },
+    })
+    fireEvent.click(within(rule2).getByLabelText('New visitors only'))
+    fireEvent.change(within(rule2).getByLabelText('How often'), {
+      target: { value: 'once-per-visitor' },
+    })
+    fireEvent.click(view.getByRole('button', { name: 'Move rule 2 up' }))
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    const saved = fake.saves[0]?.settings.invitations as Record<string, unknown>[]
+    expect(saved).toHaveLength(2)
+    expect(saved[0]).toEqual({
+      text: 'Free shipping today!',
+      when: {
+        secondsOnPage: 30,
+        device: 'mobile',
+        agentsOnline: true,
+        utm: { campaign: 'spring*' },
+        pages: ['/shop/*', '/sale'],
+        newVisitorsOnly: true,
+      },
+      frequency: 'once-per-visitor',
+    })
+    expect(saved[1]).toMatchObject({ text: 'Planning a trip?' })
+    fireEvent.click(view.getByRole('button', { name: 'Remove rule 1' }))
+    expect(view.getAllByRole('listitem', { name: /Rule/ })).toHaveLength(1)
+    expect((view.getByLabelText('Invitation text') as HTMLTextAreaElement).value).toBe(
+      'Planning a trip?',
+    )
+  })
+
+  it('turns business hours on with a weekday schedule, a closed date and the outside behaviour', async () => {
+    const { view, fake } = await setup()
+    fireEvent.click(view.getByLabelText('Use business hours'))
+    fireEvent.change(view.getByLabelText('Time zone'), { target: { value: 'Europe/Berlin' } })
+    fireEvent.click(view.getByLabelText('Saturday'))
+    fireEvent.input(view.getByLabelText('Saturday closes at'), { target: { value: '14:00' } })
+    fireEvent.click(view.getByLabelText('Friday'))
+    fireEvent.input(view.getByLabelText('Closed dates (holidays)'), {
+      target: { value: '2026-12-25' },
+    })
+    fireEvent.click(view.getByRole('button', { name: 'Add date' }))
+    fireEvent.change(view.getByLabelText('Outside business hours'), { target: { value: 'hide' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    const hours = fake.saves[0]?.settings.businessHours as Record<string, unknown>
+    expect(hours.timezone).toBe('Europe/Berlin')
+    expect(hours.closedDates).toEqual(['2026-12-25'])
+    expect(hours.outside).toBe('hide')
+    const weekly = hours.weekly as Record<string, unknown>
+    expect(weekly.sat).toEqual([{ from: '09:00', to: '14:00' }])
+    expect(weekly.fri).toBeUndefined()
+    expect(weekly.mon).toEqual([{ from: '09:00', to: '18:00' }])
+  })
+
+  it('sets offline form fields shown and required; hiding one un-requires it', async () => {
+    const { view, fake } = await setup()
+    fireEvent.click(view.getByLabelText('Phone required'))
+    fireEvent.click(view.getByLabelText('Show name'))
+    fireEvent.input(view.getByLabelText('Intro'), { target: { value: 'Leave us a note.' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    const form = fake.saves[0]?.settings.offlineForm as {
+      fields: Record<string, unknown>
+      intro: string
+    }
+    expect(form.intro).toBe('Leave us a note.')
+    expect(form.fields.phone).toEqual({ shown: true, required: true })
+    expect(form.fields.name).toEqual({ shown: false, required: false })
+  })
+
+  it('edits bot rules as JSON: broken JSON is not applied and says why; valid JSON is', async () => {
+    const { view, fake } = await setup()
+    const editor = view.getByLabelText('All bot settings (JSON)')
+    fireEvent.input(editor, { target: { value: '{"defaultLanguage": "en",' } })
+    expect(view.getByText(/Not JSON yet, so not applied/)).toBeTruthy()
+    expect(status(view)).toMatch('Saved · version 1')
+    fireEvent.input(editor, { target: { value: '{"defaultLanguage": "en", "rules": []}' } })
+    expect(view.queryByText(/Not JSON yet/)).toBeNull()
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves[0]?.settings.bot).toEqual({ defaultLanguage: 'en', rules: [] })
+  })
+
+  it('edits the bot’s greeting and keyword answers in a form, leaving other rules to the JSON', async () => {
+    const bot = {
+      rules: [
+        {
+          name: 'shipping',
+          keywords: ['ship'],
+          reply: { type: 'BUTTONS', text: 'Where?', buttons: [{ id: 'a', text: 'A' }] },
+        },
+      ],
+    }
+    const { view, fake } = await setup(createSettings({ bot }))
+    expect(view.getByText(/edit it in the JSON below/)).toBeTruthy()
+    fireEvent.input(view.getByLabelText('Bot greeting'), {
+      target: { value: 'Hello, I am the bot.' },
+    })
+    fireEvent.click(view.getByRole('button', { name: 'Add a keyword answer' }))
+    const rule = view.getByRole('listitem', { name: 'Bot rule rule-2' })
+    fireEvent.input(within(rule).getByLabelText('Keywords'), {
+      target: { value: 'opening hours\nopen*' },
+    })
+    fireEvent.input(within(rule).getByLabelText('Answer'), {
+      target: { value: 'Monday to Friday, 9 to 18.' },
+    })
+    fireEvent.change(within(rule).getByLabelText('Language'), { target: { value: 'en' } })
+    const json = view.getByLabelText('All bot settings (JSON)') as HTMLTextAreaElement
+    await waitFor(() => expect(json.value).toContain('Monday to Friday, 9 to 18.'))
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves[0]?.settings.bot).toEqual({
+      greeting: 'Hello, I am the bot.',
+      rules: [
+        bot.rules[0],
+        {
+          name: 'rule-2',
+          keywords: ['opening hours', 'open*'],
+          reply: 'Monday to Friday, 9 to 18.',
+          lang: 'en',
+        },
+      ],
+    })
+  })
+
+  it('shows the contrast warning live as the colour changes', async () => {
+    const { view } = await setup()
+    expect(view.getByText(/Contrast passes WCAG AA/)).toBeTruthy()
+    fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: '#ffe27a' } })
+    expect(view.getByText(/light theme the colour.s buttons/)).toBeTruthy()
+  })
+})
+
+describe('an ended login', () => {
+  it('keeps the unsaved changes: log in again inline, then save them', async () => {
+    const { view, fake } = await setup()
+    const save = fake.api.save
+    fake.api.save = vi.fn(async () => {
+      throw new StudioApiError(401, 'login_required', 'Log in first.')
+    })
+    fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Kept title' } })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Your login has ended/)
+    fake.api.save = save
+    const banner = view.getByText(/Your login has ended/).closest('.banner') as HTMLElement
+    fireEvent.input(within(banner).getByLabelText('Password'), {
+      target: { value: 'correct horse' },
+    })
+    fireEvent.click(within(banner).getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(view.queryByText(/Your login has ended/)).toBeNull())
+    expect(fake.api.login).toHaveBeenCalledWith('correct horse')
+    expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Kept title')
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.current.settings.title).toBe('Kept title')
+  })
+})
