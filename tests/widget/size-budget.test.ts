@@ -71,8 +71,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // A returning visitor's open (or a new visitor's first message) adds the engine: the
 // first open was 23.9 KiB with it inside the chat chunk, 22.7 KiB once the language
 // files and small features were chunks of their own, 24.1 KiB in two files (the split
-// costs 1.4 KiB, see COMMON_CEILING); this ceiling stops it growing.
-const WITH_ENGINE_CEILING_BR = 24.5 * KIB
+// costs 1.4 KiB, see COMMON_CEILING); this ceiling stops it growing. Raised from 24.5 KiB
+// in the third round for what the engine must now do: hand an e-mail's resume link to
+// its chunk, send typeout as the page goes away, back off with jitter (shared/backoff.ts).
+const WITH_ENGINE_CEILING_BR = 25 * KIB
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
