@@ -1,4 +1,14 @@
+import type { RE2JS } from 're2js'
+import type { BotLogger } from './logger'
+import { compileRulePattern, PATTERN_TEXT_CHARS } from './rule-pattern'
 import type { BotRule, BotSettings, ReplyButton } from './rules'
+
+/**
+ * The most one message may spend on the rules' patterns: once spent, the patterns of the
+ * remaining rules are skipped for that message (their keywords still count). With the
+ * linear-time engine and MAX_PATTERN_SIZE, one pattern costs at most a few tens of ms.
+ */
+export const PATTERN_BUDGET_MS = 50
 
 /** Case, width and ё/е differences do not matter when matching keywords. */
 export function normalizeText(text: string): string {
@@ -22,14 +32,23 @@ export function keywordPattern(keyword: string): RegExp {
   return new RegExp(`(?<!${WORD})${body}${prefix ? `${WORD}*` : ''}(?!${WORD})`, 'u')
 }
 
-type CompiledRule = { rule: BotRule; keywords: RegExp[]; patterns: RegExp[] }
+type CompiledRule = { rule: BotRule; keywords: RegExp[]; patterns: RE2JS[] }
+
+export type MatcherOptions = {
+  /** Told when a message used up PATTERN_BUDGET_MS. */
+  logger?: BotLogger
+  /** A monotonic clock in ms (performance.now); tests step their own. */
+  now?: () => number
+}
 
 /** The site owner's rules compiled once at start: rule, button and hand-over lookups. */
-export function createMatcher(settings: BotSettings) {
+export function createMatcher(settings: BotSettings, options: MatcherOptions = {}) {
+  const now = options.now ?? (() => performance.now())
   const compiled: CompiledRule[] = settings.rules.map((rule) => ({
     rule,
     keywords: rule.keywords.map(keywordPattern),
-    patterns: rule.patterns.map((pattern) => new RegExp(pattern, 'iu')),
+    // The settings schema refused what this cannot compile, naming the rule.
+    patterns: rule.patterns.map(compileRulePattern),
   }))
   const byName = new Map(settings.rules.map((rule) => [rule.name, rule]))
   const buttons = new Map<string, ReplyButton>()
@@ -45,14 +64,29 @@ export function createMatcher(settings: BotSettings) {
   }))
 
   return {
-    /** The first rule, in file order, whose keywords or patterns match. */
+    /** The first rule, in file order, whose keywords or patterns match (patterns within PATTERN_BUDGET_MS). */
     findRule(text: string): BotRule | undefined {
       const normalized = normalizeText(text)
-      return compiled.find(
-        (entry) =>
-          entry.keywords.some((pattern) => pattern.test(normalized)) ||
-          entry.patterns.some((pattern) => pattern.test(text)),
-      )?.rule
+      const sample = text.length > PATTERN_TEXT_CHARS ? text.slice(0, PATTERN_TEXT_CHARS) : text
+      const start = now()
+      let skipped = false
+      for (const entry of compiled) {
+        if (entry.keywords.some((pattern) => pattern.test(normalized))) return entry.rule
+        for (const pattern of entry.patterns) {
+          if (skipped) break
+          const spent = now() - start
+          if (spent > PATTERN_BUDGET_MS) {
+            skipped = true
+            options.logger?.warn(
+              'bot: the rules’ patterns used up their time on a message; the patterns from this rule on were skipped for it',
+              { rule: entry.rule.name, spentMs: Math.round(spent), budgetMs: PATTERN_BUDGET_MS },
+            )
+            break
+          }
+          if (pattern.test(sample)) return entry.rule
+        }
+      }
+      return undefined
     },
     ruleByName(name: string): BotRule | undefined {
       return byName.get(name)
