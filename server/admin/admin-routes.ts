@@ -66,7 +66,7 @@ async function readSettingsBody(c: Context<AdminEnv>): Promise<unknown> {
  * @example if (config.admin) app.route('/', adminRoutes(deps, runtime, config.admin))
  */
 export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig): Hono<AdminEnv> {
-  const sessions = createAdminSessions({ store: deps.store, now: deps.now })
+  const sessions = createAdminSessions({ store: deps.store, now: deps.now, credentials: admin })
   const access = adminAccess({ sessions, token: admin.token, publicUrl: deps.config.publicUrl })
   const passwordCheck = createPasswordCheck(admin.password)
   // Attempts are counted before the password is checked, so a guesser learns nothing past the limit.
