@@ -14,6 +14,9 @@ import { isSettingsBusyError } from '../settings/settings-error'
 import type { SaveResult, VersionInfo } from '../settings/settings-versions'
 import { type AdminEnv, adminAccess } from './admin-access'
 import { createAdminSessions } from './admin-sessions'
+import { createKnownAddresses } from './known-addresses'
+import { createLoginBrake } from './login-brake'
+import { adminLoginCounter } from './login-metrics'
 import { createPasswordCheck } from './password-check'
 
 /** Login attempts per client address and minute (right or wrong). */
@@ -76,6 +79,10 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
     'admin-logins-per-ip',
     LOGIN_ATTEMPTS_PER_MINUTE,
   )
+  // All addresses together: the per-address limit alone let 40 addresses guess 200 times in 7.4 s.
+  const brake = createLoginBrake({ store: deps.store, logger: deps.logger })
+  const known = createKnownAddresses({ store: deps.store, now: deps.now })
+  const loginOutcomes = adminLoginCounter(runtime.metrics.registry)
   const settings = runtime.settings
 
   const current = (c: Context<AdminEnv>, status: 200 = 200) => {
@@ -125,11 +132,24 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
 
   app.post('/admin/login', async (c) => {
     access.checkSameOrigin(c, true)
-    const wait = await logins.hit(clientIp(c, deps.config.trustProxy))
-    if (wait !== undefined)
+    const ip = clientIp(c, deps.config.trustProxy)
+    const wait = await logins.hit(ip)
+    if (wait !== undefined) {
+      loginOutcomes.inc({ outcome: 'limited_address' })
       throw apiError(429, 'too_many_attempts', `Too many login attempts: try again in ${wait} s.`, {
         'retry-after': String(wait),
       })
+    }
+    const braked = await brake.engaged()
+    if (braked !== undefined && !(await known.has(ip))) {
+      loginOutcomes.inc({ outcome: 'braked' })
+      throw apiError(
+        429,
+        'too_many_attempts',
+        `Too many wrong passwords from many addresses: the studio's login pauses for ${braked} s (or use ADMIN_TOKEN).`,
+        { 'retry-after': String(braked) },
+      )
+    }
     let body: unknown
     try {
       body = await readJsonBody(c.req.raw, c.env?.incoming, 4096)
@@ -140,11 +160,13 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
     const login = LoginRequest.safeParse(body)
     if (!login.success) throw apiError(400, 'invalid_request', 'Send {"password": "…"}.')
     if (!(await (await passwordCheck).matches(login.data.password))) {
-      deps.logger.warn('settings studio: wrong password', {
-        ip: clientIp(c, deps.config.trustProxy),
-      })
+      loginOutcomes.inc({ outcome: 'wrong_password' })
+      deps.logger.warn('settings studio: wrong password', { ip })
+      await brake.wrongPassword()
       throw apiError(401, 'wrong_password', 'Wrong password.')
     }
+    loginOutcomes.inc({ outcome: 'ok' })
+    await known.remember(ip)
     access.cookie.set(c, await sessions.create())
     return c.json({ loggedIn: true, via: 'password' })
   })
