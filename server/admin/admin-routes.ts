@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../app-deps'
+import { patternProblems } from '../bot/rule-pattern'
 import type { AdminConfig } from '../config/config'
 import { checkSettings } from '../config/settings'
 import { apiError } from '../http/api-error'
@@ -24,6 +25,10 @@ export const LOGIN_ATTEMPTS_PER_MINUTE = 5
 const MAX_SETTINGS_BYTES = 512 * 1024
 
 const LoginRequest = z.object({ password: z.string().max(512) })
+
+/** Bot patterns the linear-time engine cannot run, as field problems. */
+const unrunnablePatterns = (bot: unknown) =>
+  patternProblems(bot).map(({ path, message }) => ({ path: path.join('.'), message }))
 
 /** A version as the API shows it. */
 const versionView = (info: VersionInfo) => ({
@@ -191,13 +196,14 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))
     const checked = checkSettings(await readSettingsBody(c))
-    if (!checked.ok) {
+    const problems = checked.ok ? unrunnablePatterns(checked.settings.bot) : checked.problems
+    if (!checked.ok || problems.length > 0) {
       return c.json(
         {
           error: {
             code: 'invalid_settings',
-            message: `The settings were not saved: ${checked.problems.length} field(s) need fixing.`,
-            fields: checked.problems,
+            message: `The settings were not saved: ${problems.length} field(s) need fixing.`,
+            fields: problems,
           },
         },
         400,
@@ -225,9 +231,23 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
     return c.json({ ...versionView(record), settings: record.settings })
   })
 
-  app.post('/admin/api/settings/versions/:version{[0-9]+}/restore', (c) =>
-    saved(c, settings.restore(Number(c.req.param('version')), c.get('adminCaller'))),
-  )
+  app.post('/admin/api/settings/versions/:version{[0-9]+}/restore', async (c) => {
+    const version = Number(c.req.param('version'))
+    // A version saved before the linear-time engine may hold a pattern it cannot run.
+    const problems = unrunnablePatterns((await settings.load(version))?.settings.bot)
+    if (problems.length > 0)
+      return c.json(
+        {
+          error: {
+            code: 'invalid_settings',
+            message: `Version ${version} was not restored: ${problems.length} field(s) need fixing; edit the settings instead.`,
+            fields: problems,
+          },
+        },
+        400,
+      )
+    return saved(c, settings.restore(version, c.get('adminCaller')))
+  })
 
   return app
 }

@@ -1,6 +1,6 @@
 import type { RE2JS } from 're2js'
 import type { BotLogger } from './logger'
-import { compileRulePattern, PATTERN_TEXT_CHARS } from './rule-pattern'
+import { compileRulePattern, PATTERN_TEXT_CHARS, RulePatternError } from './rule-pattern'
 import type { BotRule, BotSettings, ReplyButton } from './rules'
 
 /**
@@ -35,7 +35,7 @@ export function keywordPattern(keyword: string): RegExp {
 type CompiledRule = { rule: BotRule; keywords: RegExp[]; patterns: RE2JS[] }
 
 export type MatcherOptions = {
-  /** Told when a message used up PATTERN_BUDGET_MS. */
+  /** Told of a pattern skipped (the engine cannot run it) and of a message that used up PATTERN_BUDGET_MS. */
   logger?: BotLogger
   /** A monotonic clock in ms (performance.now); tests step their own. */
   now?: () => number
@@ -44,11 +44,29 @@ export type MatcherOptions = {
 /** The site owner's rules compiled once at start: rule, button and hand-over lookups. */
 export function createMatcher(settings: BotSettings, options: MatcherOptions = {}) {
   const now = options.now ?? (() => performance.now())
+  // The settings file and the studio refuse a pattern the engine cannot run; one in a
+  // version saved before is skipped, so the rest of the rules and settings still apply.
+  const compile = (rule: BotRule) =>
+    rule.patterns.flatMap((pattern, index) => {
+      try {
+        return [compileRulePattern(pattern)]
+      } catch (error) {
+        if (!(error instanceof RulePatternError)) throw error
+        options.logger?.error(
+          'bot: a rule pattern cannot run in the linear-time matcher; skipped',
+          {
+            rule: rule.name,
+            pattern: index,
+            problem: error.message,
+          },
+        )
+        return []
+      }
+    })
   const compiled: CompiledRule[] = settings.rules.map((rule) => ({
     rule,
     keywords: rule.keywords.map(keywordPattern),
-    // The settings schema refused what this cannot compile, naming the rule.
-    patterns: rule.patterns.map(compileRulePattern),
+    patterns: compile(rule),
   }))
   const byName = new Map(settings.rules.map((rule) => [rule.name, rule]))
   const buttons = new Map<string, ReplyButton>()

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js'
+import { BotSettingsError } from './errors'
 
 /**
  * The largest pattern the bot runs, in RE2 program size (roughly one unit per literal
@@ -68,4 +69,68 @@ export function rulePatternProblem(pattern: string): string | undefined {
     if (error instanceof RulePatternError) return error.message
     throw error
   }
+}
+
+/** A pattern of the bot's rules that the linear-time engine cannot run. */
+export type PatternProblem = {
+  /** Where it is in the settings: `['bot', 'rules', 2, 'patterns', 0]`. */
+  path: (string | number)[]
+  /** The rule by index and name, as the settings file's errors name it: `rules[2] "promo"`. */
+  rule: string
+  message: string
+}
+
+const isJavaScriptRegExp = (pattern: string) => {
+  try {
+    new RegExp(pattern, 'iu')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The patterns of a settings `bot` section (as written, or parsed) that the bot cannot
+ * run. Invalid JavaScript is left to the settings schema, which reports it already.
+ * The settings file and the studio's saves refuse these; a version saved before keeps
+ * applying, the bot skipping the pattern (createMatcher logs it).
+ *
+ * @example patternProblems(settings.bot) // [{ path: ['bot', 'rules', 0, 'patterns', 1], ... }]
+ */
+export function patternProblems(bot: unknown): PatternProblem[] {
+  const rules = typeof bot === 'object' && bot !== null ? Reflect.get(bot, 'rules') : undefined
+  if (!Array.isArray(rules)) return []
+  const problems: PatternProblem[] = []
+  rules.forEach((rule: unknown, index) => {
+    if (typeof rule !== 'object' || rule === null) return
+    const name = Reflect.get(rule, 'name')
+    const patterns: unknown = Reflect.get(rule, 'patterns')
+    if (!Array.isArray(patterns)) return
+    patterns.forEach((pattern: unknown, at) => {
+      if (typeof pattern !== 'string' || !isJavaScriptRegExp(pattern)) return
+      const message = rulePatternProblem(pattern)
+      if (message === undefined) return
+      problems.push({
+        path: ['bot', 'rules', index, 'patterns', at],
+        rule:
+          typeof name === 'string' && name.trim() ? `rules[${index}] "${name}"` : `rules[${index}]`,
+        message,
+      })
+    })
+  })
+  return problems
+}
+
+/**
+ * Refuses a settings file whose bot rules hold a pattern the bot cannot run: throws
+ * BotSettingsError naming each rule and pattern (as the file's other bot errors do).
+ *
+ * @example assertRunnablePatterns(loadedSettings.bot)
+ */
+export function assertRunnablePatterns(bot: unknown): void {
+  const problems = patternProblems(bot)
+  if (problems.length > 0)
+    throw new BotSettingsError(
+      problems.map(({ rule, path, message }) => `bot.${rule}.patterns[${path[4]}]: ${message}`),
+    )
 }

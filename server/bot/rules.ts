@@ -3,7 +3,6 @@ import { MAX_BUTTONS } from '../../shared/protocol'
 import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from './default-texts'
 import { BotSettingsError } from './errors'
 import { LanguageTag, LocalizedText } from './localized-text'
-import { rulePatternProblem } from './rule-pattern'
 
 /** A button id that hands the customer to an agent instead of naming a rule. */
 export const HANDOVER_BUTTON_ID = 'handover'
@@ -24,10 +23,7 @@ function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     ctx.addIssue({ code: 'custom', message: `is not a valid regular expression: ${reason}` })
-    return
   }
-  const problem = rulePatternProblem(pattern)
-  if (problem) ctx.addIssue({ code: 'custom', message: problem })
 }
 
 export const ReplyButton = z.strictObject({
@@ -67,7 +63,7 @@ export const BotRule = z.strictObject({
   lang: LanguageTag.optional(),
   /** Whole words or phrases, case-insensitive; a trailing `*` matches any word ending (`цен*`). */
   keywords: z.array(NonEmpty).default([]),
-  /** Regular expressions, matched case-insensitively with Unicode on, in linear time (rule-pattern.ts). */
+  /** Regular expressions, matched case-insensitively with Unicode on. */
   patterns: z.array(z.string().min(1, 'must not be empty').superRefine(checkPattern)).default([]),
   reply: RuleReply,
 })

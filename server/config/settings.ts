@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { describeIssues } from '../../shared/protocol/errors'
 import { LANGUAGES, LAUNCHER_LABELS, THEMES, WIDGET_POSITIONS } from '../../shared/widget-api'
 import { LanguageTag } from '../bot/localized-text'
+import { assertRunnablePatterns } from '../bot/rule-pattern'
 import { BotSettings, parseBotSettings } from '../bot/rules'
 import { BusinessHours } from './business-hours'
 import { ConfigError } from './errors'
@@ -145,5 +146,8 @@ export function loadSettings(path: string | undefined): Settings {
       },
     ])
   }
-  return parseSettings(json, path)
+  const settings = parseSettings(json, path)
+  // The bot runs patterns in a linear-time engine; the file may not hold one it cannot run.
+  assertRunnablePatterns(settings.bot)
+  return settings
 }

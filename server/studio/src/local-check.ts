@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { patternProblems } from '../../bot/rule-pattern'
 import { checkSettings } from '../../config/settings'
 import type { FieldProblem, Settings } from './api'
 
@@ -13,5 +14,10 @@ z.config({ jitless: true })
  */
 export function localProblems(settings: Settings): FieldProblem[] {
   const checked = checkSettings(settings)
-  return checked.ok ? [] : checked.problems
+  if (!checked.ok) return checked.problems
+  // The bot's linear-time engine: the API refuses these on save too.
+  return patternProblems(checked.settings.bot).map(({ path, message }) => ({
+    path: path.join('.'),
+    message,
+  }))
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BotSettingsError } from '../../../server/bot/errors'
 import { createMatcher, PATTERN_BUDGET_MS } from '../../../server/bot/matcher'
@@ -8,7 +11,8 @@ import {
   rulePatternProblem,
 } from '../../../server/bot/rule-pattern'
 import { parseBotSettings } from '../../../server/bot/rules'
-import { checkSettings, parseSettings } from '../../../server/config/settings'
+import { checkSettings, loadSettings } from '../../../server/config/settings'
+import { localProblems } from '../../../server/studio/src/local-check'
 import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../helpers/bounded-run'
 import { createRuleInput } from './factories'
 
@@ -68,27 +72,63 @@ describe('rule patterns run in linear time', () => {
     expect(rulePatternProblem(NESTED)).toBeUndefined()
   })
 
-  it('a pattern the engine cannot run is refused at load, naming the rule', () => {
+  it('a settings file holding a pattern the engine cannot run is refused at load, naming the rule', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'porthole-patterns-'))
+    const file = join(dir, 'porthole.config.json')
     const bot = {
-      rules: [createRuleInput({ name: 'order-status', patterns: ['(?=.*order)status'] })],
+      rules: [createRuleInput({ name: 'order-status', patterns: ['status', '(?=.*order)status'] })],
     }
-    expect(() => parseBotSettings(bot)).toThrow(BotSettingsError)
-    expect(() => parseBotSettings(bot)).toThrow(
-      /bot\.rules\[0\] "order-status"\.patterns\[0\]: cannot run in the linear-time matcher/,
-    )
-    expect(() => parseSettings({ bot }, 'porthole.config.json')).toThrow(/"order-status"/)
+    writeFileSync(file, JSON.stringify({ bot }))
+    try {
+      expect(() => loadSettings(file)).toThrow(BotSettingsError)
+      expect(() => loadSettings(file)).toThrow(
+        /bot\.rules\[0\] "order-status"\.patterns\[1\]: cannot run in the linear-time matcher/,
+      )
+      writeFileSync(
+        file,
+        JSON.stringify({ bot: { rules: [createRuleInput({ patterns: ['\\bok\\b'] })] } }),
+      )
+      expect(loadSettings(file).bot).toBeDefined()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
-  it('and at save, as a field error for the studio', () => {
-    const checked = checkSettings({
+  it('the studio shows it as a field error while typing', () => {
+    const settings = checkSettings({
       bot: { rules: [createRuleInput({ name: 'again', patterns: ['ok', '(\\w)\\1'] })] },
     })
-    expect(checked.ok).toBe(false)
-    if (checked.ok) return
-    expect(checked.problems).toEqual([
+    if (!settings.ok) throw new Error('the schema takes JavaScript patterns')
+    expect(localProblems(settings.settings)).toEqual([
       {
         path: 'bot.rules.0.patterns.1',
         message: expect.stringMatching(/^cannot run in the linear-time matcher/),
+      },
+    ])
+  })
+
+  it('a version saved before keeps applying: the bot skips only that pattern, with an error', () => {
+    const errors: unknown[] = []
+    const logger = {
+      info: () => {},
+      warn: () => {},
+      error: (m: string, f?: unknown) => errors.push({ m, f }),
+    }
+    const settings = parseBotSettings({
+      rules: [
+        createRuleInput({
+          name: 'lookahead',
+          keywords: [],
+          patterns: ['(?=.*refund)money', 'refund'],
+        }),
+      ],
+    })
+    const matcher = createMatcher(settings, { logger })
+    expect(matcher.findRule('a refund please')?.name).toBe('lookahead')
+    expect(errors).toEqual([
+      {
+        m: expect.stringMatching(/cannot run in the linear-time matcher; skipped/),
+        f: { rule: 'lookahead', pattern: 0, problem: expect.stringMatching(/\(\?=/) },
       },
     ])
   })
