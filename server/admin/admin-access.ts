@@ -71,7 +71,7 @@ export function adminAccess(options: AdminAccessOptions) {
       cookie.clear(c)
       return undefined
     }
-    if (session.touched) cookie.set(c, id)
+    if (session.touched) cookie.set(c, id, session.expiresInMs)
     return 'password'
   }
 

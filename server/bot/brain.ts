@@ -108,7 +108,8 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
   let compiled: { settings: BotSettings; matcher: Matcher } | undefined
   const rules = () => {
     const settings = current()
-    if (compiled?.settings !== settings) compiled = { settings, matcher: createMatcher(settings) }
+    if (compiled?.settings !== settings)
+      compiled = { settings, matcher: createMatcher(settings, { logger: options.logger }) }
     return compiled
   }
   const states = createChatStates({

@@ -3,6 +3,7 @@ import { isRecord } from '../../shared/is-record'
 import { describeIssues } from '../../shared/protocol/errors'
 import { type Settings, SettingsFile } from '../../shared/settings/settings-file'
 import { parseBotSettings } from '../bot/parse-bot-settings'
+import { assertRunnablePatterns } from '../bot/rule-pattern'
 import { ConfigError } from '../config/errors'
 
 // The settings file as the server reads it: the schema is shared (the studio checks
@@ -40,5 +41,8 @@ export function loadSettings(path: string | undefined): Settings {
       },
     ])
   }
-  return parseSettings(json, path)
+  const settings = parseSettings(json, path)
+  // The bot runs patterns in a linear-time engine; the file may not hold one it cannot run.
+  assertRunnablePatterns(settings.bot)
+  return settings
 }

@@ -64,6 +64,8 @@ export const KEY_PREFIXES = {
   settingsLock: 'settings-lock',
   /** Record: a settings-studio login, `admin-session:<hash of the cookie>`. */
   adminSession: 'admin-session:',
+  /** Record: an address that logged in to the studio, `admin-known-address:<hash of it>`. */
+  adminKnownAddress: 'admin-known-address:',
   /** Dedupe key: one part of a visitor's message (A2), `a2:<visitorId>:<clientId>:<part>`. */
   visitorPart: 'a2:',
   /** Dedupe key: an agent message (A3) by the service's message id. */
@@ -121,6 +123,7 @@ export const settingsVersionKey = (version: number) => `${P.settingsVersion}${ve
 export const SETTINGS_SEED_KEY = P.settingsSeed
 export const SETTINGS_LOCK_KEY = P.settingsLock
 export const adminSessionKey = (idHash: string) => `${P.adminSession}${idHash}`
+export const adminKnownAddressKey = (ipHash: string) => `${P.adminKnownAddress}${ipHash}`
 
 export const visitorPartDedupeKey = (visitorId: string, clientId: string, part: number) =>
   `${P.visitorPart}${visitorId}:${clientId}:${part}`

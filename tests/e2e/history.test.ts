@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { describeInBrowser } from '../helpers/chromium'
+import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
 import { createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
 import { newVisitor } from './helpers/browser'
@@ -89,7 +90,7 @@ describeInBrowser('a long conversation: 400 replies, a reload, a second device',
       .toBe(true)
 
     await page.reload()
-    await bubble(page, burstTexts.at(-1) as string).waitFor({ timeout: 5000 })
+    await bubble(page, burstTexts.at(-1) as string).waitFor({ timeout: REAL_WORK_TIMEOUT_MS })
     const atOnce = await texts(page)
     expect(atOnce.at(-1)).toBe(burstTexts.at(-1))
     expect(atOnce.length).toBeLessThanOrEqual(WINDOW + 2)
@@ -123,7 +124,7 @@ describeInBrowser('a long conversation: 400 replies, a reload, a second device',
     expect(await other.locator('porthole-widget .ph-badge').isHidden()).toBe(true)
 
     await openChat(other)
-    await bubble(other, burstTexts.at(-1) as string).waitFor({ timeout: 5000 })
+    await bubble(other, burstTexts.at(-1) as string).waitFor({ timeout: REAL_WORK_TIMEOUT_MS })
     await scrollUpTo(other, 'Long history test: hello')
     expect((await texts(other)).filter((text) => text.startsWith('Burst reply'))).toEqual(
       burstTexts,

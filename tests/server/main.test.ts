@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
 import { createTestEnv, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET } from './helpers/test-config'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
@@ -9,7 +10,7 @@ function eventually<T>(
   check: () => T | Promise<T>,
   options: { timeout?: number; interval?: number } = {},
 ) {
-  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+  return vi.waitFor(check, { timeout: REAL_WORK_TIMEOUT_MS, interval: 25, ...options })
 }
 
 const root = findRepoRoot()

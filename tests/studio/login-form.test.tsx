@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StudioApiError } from '../../studio/src/api'
 import { LoginForm } from '../../studio/src/LoginForm'
+import { REAL_WORK } from '../helpers/timeouts'
 import { createFakeStudioApi } from './fake-studio-api'
 
 afterEach(cleanup)
@@ -23,7 +24,7 @@ describe('LoginForm', () => {
   it('logs in with the password', async () => {
     const { api, submit, onLoggedIn } = setup(async () => {})
     submit('correct horse battery')
-    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalled())
+    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalled(), REAL_WORK)
     expect(api.login).toHaveBeenCalledWith('correct horse battery')
   })
 

@@ -8,6 +8,7 @@ import { findRepoRoot } from '../../server/assets/repo-root'
 import { agentConsole } from '../e2e/helpers/agent-console'
 import { startTestDemo, type TestDemo } from '../e2e/helpers/demo'
 import { describeInBrowser, launchBrowser } from '../helpers/chromium'
+import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
 
 // The studio in real Chromium against the whole demo (`npm start`'s wiring): a site owner
 // logs in, changes the invitation and the colour, sees the preview change before saving,
@@ -216,7 +217,7 @@ describeInBrowser('settings studio in Chromium', () => {
         .toBe(rgb('#2563eb'))
       await visitor
         .locator('porthole-widget .ph-invite-text', { hasText: text })
-        .waitFor({ timeout: 10_000 })
+        .waitFor({ timeout: REAL_WORK_TIMEOUT_MS })
       // The look saved with it: the label in the visitor's language, the dark theme.
       await visitor
         .locator('porthole-widget .ph-label', {

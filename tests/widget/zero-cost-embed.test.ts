@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeInBrowser, launchBrowser } from '../helpers/chromium'
+import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
 import { ensureWidgetBuild } from './fixtures/built-widget'
 import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from './fixtures/fake-backend'
 
@@ -198,7 +199,7 @@ describeInBrowser('the embed costs the host page nothing', () => {
 
     await first.close()
     // The next poll is due 4–6 s after the first (5 s ± 20%): the second tab makes it.
-    await expect.poll(() => statusCalls() - before, { timeout: 9_000 }).toBe(2)
+    await expect.poll(() => statusCalls() - before, { timeout: REAL_WORK_TIMEOUT_MS }).toBe(2)
     await second.waitForTimeout(1_000)
     expect(statusCalls() - before).toBe(2)
     await context.close()

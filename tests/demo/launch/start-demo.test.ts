@@ -8,6 +8,7 @@ import { isDemoStartError } from '../../../demo/launch/errors'
 import { DEMO_PROVIDER_ID, type RunningDemo, startDemo } from '../../../demo/launch/start-demo'
 import { createLogger } from '../../../server/logging/logger'
 import { SessionResponse } from '../../../shared/widget-api'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -81,7 +82,7 @@ describe('startDemo', () => {
         expect(Status.parse(await (await fetch(`${backend.url}/api/status`)).json()).online).toBe(
           true,
         ),
-      { timeout: 10_000, interval: 200 },
+      { timeout: REAL_WORK_TIMEOUT_MS, interval: 200 },
     )
   })
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../demo/sandbox/index'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { channelInput, customerMessage, FAST, postJson } from './fixtures'
 
 type Running = Awaited<ReturnType<typeof startSandbox>>
@@ -100,6 +101,8 @@ describe('console live events', () => {
     await response.body?.getReader().read()
     expect(sandbox.service.events.size).toBe(before + 1)
     controller.abort()
-    await expect.poll(() => sandbox.service.events.size, { timeout: 5000 }).toBe(before)
+    await expect
+      .poll(() => sandbox.service.events.size, { timeout: REAL_WORK_TIMEOUT_MS })
+      .toBe(before)
   })
 })

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { type RunningServer, startServer } from '../../../server/start'
 import { createClientMessageEvent } from '../../factories/protocol'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createTestConfig, createTestSettings } from '../helpers/test-config'
 
 const TOKEN = 'admin-token-0123456789abcdef'
@@ -47,7 +48,7 @@ describe('the bot and the settings studio', () => {
         body: JSON.stringify(event),
       })
       expect(res.status).toBe(200)
-      await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0))
+      await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0), REAL_WORK)
       return sent.map((event) => event.message?.text ?? event.event)
     }
     expect(await ask('are you open?')).toContain('Mon–Fri 9–18')

@@ -6,6 +6,7 @@ import { runtimeOf } from '../../../server/app'
 import { createLogger } from '../../../server/logging/logger'
 import { createStore } from '../../../server/store/index'
 import { PublicConfig } from '../../../shared/widget-api'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { createTestConfig } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
@@ -268,7 +269,7 @@ describe('a save reaches GET /api/config without a restart', () => {
     await vi.waitFor(
       async () =>
         expect((await (await fetch(`${b.url}/api/config`)).json()).title).toBe('Saved on A'),
-      { timeout: 5000, interval: 100 },
+      { timeout: REAL_WORK_TIMEOUT_MS, interval: 100 },
     )
     await a.close()
     servers.splice(servers.indexOf(a), 1)
@@ -300,7 +301,7 @@ describe('a save reaches every instance on Redis', async () => {
         await vi.waitFor(
           async () =>
             expect((await (await fetch(`${b.url}/api/config`)).json()).greeting).toBe('Saved on A'),
-          { timeout: 5000, interval: 100 },
+          { timeout: REAL_WORK_TIMEOUT_MS, interval: 100 },
         )
         expect(Date.now() - started).toBeLessThan(5000)
         // A login on A opens B too (logins live in the store), and logout on B ends it on A.

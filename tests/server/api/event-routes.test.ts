@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { SessionResponse } from '../../../shared/widget-api'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { openSse, type SseConnection } from '../helpers/sse-client'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
@@ -37,7 +38,7 @@ async function stream(server: TestServer, ip: string): Promise<SseConnection> {
 }
 
 async function refused(sse: SseConnection) {
-  await vi.waitFor(() => expect(sse.ended).toBe(true), { timeout: 10_000 })
+  await vi.waitFor(() => expect(sse.ended).toBe(true), { timeout: REAL_WORK_TIMEOUT_MS })
   return sse
 }
 
@@ -68,7 +69,9 @@ describe('GET /api/events stream caps', () => {
     // Another address is not affected.
     expect((await stream(server, '198.51.100.2')).status).toBe(200)
     first.close()
-    await vi.waitFor(async () => expect(await openStreams(server)).toBe(2), { timeout: 10_000 })
+    await vi.waitFor(async () => expect(await openStreams(server)).toBe(2), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
     expect((await stream(server, '198.51.100.1')).status).toBe(200)
     expect((await refused(await stream(server, '198.51.100.1'))).status).toBe(429)
   })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, it, vi } from 'vitest'
 import { describeRedis } from '../../helpers/redis-server'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { newVisitor, useInstancePair } from '../scale/instance-pair'
 
 // Two backend processes on one Redis. One is killed (-9) while the service holds its
@@ -27,7 +28,7 @@ describeRedis('outbox: kill -9 of one instance mid-send', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ id, type: 'text', text: 'sent just before the crash' }),
     }).catch(() => undefined)
-    await vi.waitFor(() => expect(killedAt).toBeGreaterThan(0), { timeout: 10_000 })
+    await vi.waitFor(() => expect(killedAt).toBeGreaterThan(0), { timeout: REAL_WORK_TIMEOUT_MS })
     expect(await post).toBeUndefined()
     await vi.waitFor(() => expect(upstream.ids().filter((x) => x === id)).toHaveLength(2), {
       timeout: TAKEOVER_LIMIT_MS,

@@ -7,6 +7,7 @@ import { outboxOpenKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { createOutboxInstance, DELAYED_OUTBOX, HOUR } from '../../helpers/customer-messages'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createFakeService } from '../helpers/fake-service'
 import { createVisitorId } from '../store/conformance'
 
@@ -50,8 +51,9 @@ describe('a message waiting while its guest is identified', () => {
         { clientId: m.clientId, state: 'sent' },
       ])
       // Read once sent, the guest's item leaves the user's index of unsent items.
-      await vi.waitFor(async () =>
-        expect(await store.indexMembers(outboxOpenKey(user))).toEqual([]),
+      await vi.waitFor(
+        async () => expect(await store.indexMembers(outboxOpenKey(user))).toEqual([]),
+        REAL_WORK,
       )
     } finally {
       await outbox.stop()

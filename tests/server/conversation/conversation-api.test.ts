@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { type RunningServer, startServer } from '../../../server/start'
 import { ConversationEntry, SessionResponse, StoredContact } from '../../../shared/widget-api'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createFakeService } from '../helpers/fake-service'
 import { openSse, type SseConnection } from '../helpers/sse-client'
 import { createClientId } from '../helpers/test-app'
@@ -64,19 +65,26 @@ describe('one contact profile for every device', () => {
     const { server } = await start()
     const { token } = await session(server)
     const other = await stream(server, token)
-    await vi.waitFor(() => expect(other.comments.length + other.events.length).toBeGreaterThan(0))
+    await vi.waitFor(
+      () => expect(other.comments.length + other.events.length).toBeGreaterThan(0),
+      REAL_WORK,
+    )
     // Nothing known yet: no contact event.
     expect(contacts(other)).toEqual([])
     await session(server, { token, contact: { email: 'ann@example.com' } })
-    await vi.waitFor(() => expect(contacts(other)).toEqual([{ email: 'ann@example.com' }]))
+    await vi.waitFor(
+      () => expect(contacts(other)).toEqual([{ email: 'ann@example.com' }]),
+      REAL_WORK,
+    )
     // The same details again change nothing: no event.
     await session(server, { token, contact: { email: 'ann@example.com' } })
     await session(server, { token, contact: { name: 'Ann' } })
-    await vi.waitFor(() => expect(contacts(other)).toHaveLength(2))
+    await vi.waitFor(() => expect(contacts(other)).toHaveLength(2), REAL_WORK)
     expect(contacts(other)[1]).toEqual({ email: 'ann@example.com', name: 'Ann' })
     const later = await stream(server, token)
-    await vi.waitFor(() =>
-      expect(contacts(later)).toEqual([{ email: 'ann@example.com', name: 'Ann' }]),
+    await vi.waitFor(
+      () => expect(contacts(later)).toEqual([{ email: 'ann@example.com', name: 'Ann' }]),
+      REAL_WORK,
     )
     expect(later.events[0]?.event).toBe('contact')
   })
@@ -95,7 +103,7 @@ describe('chatIdleMinutes', () => {
     clock.now += 45 * MINUTE
     expect((await send('third, a new conversation')).status).toBe(200)
     const sse = await stream(server, token)
-    await vi.waitFor(() => expect(sse.messages()).toHaveLength(4))
+    await vi.waitFor(() => expect(sse.messages()).toHaveLength(4), REAL_WORK)
     const entries = sse.messages().map((data) => ConversationEntry.parse(data))
     expect(entries.map((entry) => entry.ended ?? entry.content.type)).toEqual([
       'text',
@@ -112,7 +120,7 @@ describe('chatIdleMinutes', () => {
     await post(server, '/api/messages', { id: createClientId(), type: 'text', text: 'hi' }, token)
     clock.now += 6 * MINUTE
     const sse = await stream(server, token)
-    await vi.waitFor(() => expect(sse.messages()).toHaveLength(2))
+    await vi.waitFor(() => expect(sse.messages()).toHaveLength(2), REAL_WORK)
     expect(sse.messages()[1]).toMatchObject({ author: 'system', ended: 'idle' })
 
     const off = await start()
@@ -125,7 +133,7 @@ describe('chatIdleMinutes', () => {
     )
     off.clock.now += 20 * 24 * 60 * MINUTE
     const quiet = await stream(off.server, guest.token)
-    await vi.waitFor(() => expect(quiet.messages()).toHaveLength(1))
+    await vi.waitFor(() => expect(quiet.messages()).toHaveLength(1), REAL_WORK)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(quiet.messages()).toHaveLength(1)
   })
@@ -139,12 +147,12 @@ describe('delivery states on every device', () => {
     const { server } = await start()
     const { token } = await session(server)
     const other = await stream(server, token)
-    await vi.waitFor(() => expect(other.comments.length).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(other.comments.length).toBeGreaterThan(0), REAL_WORK)
     const id = createClientId()
     expect(
       (await post(server, '/api/messages', { id, type: 'text', text: 'hi' }, token)).status,
     ).toBe(200)
-    await vi.waitFor(() => expect(deliveries(other)).toEqual(['pending', 'sent']))
+    await vi.waitFor(() => expect(deliveries(other)).toEqual(['pending', 'sent']), REAL_WORK)
     // 'pending' came before the entry: the device never shows it as sent before the
     // service said so, not even between the entry and its first delivery event.
     const names = other.events.filter((e) => e.event !== 'contact').map((e) => e.event)
@@ -155,7 +163,7 @@ describe('delivery states on every device', () => {
     const { server, service } = await start()
     const { token } = await session(server)
     const other = await stream(server, token)
-    await vi.waitFor(() => expect(other.comments.length).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(other.comments.length).toBeGreaterThan(0), REAL_WORK)
     service.setMessageDefault({ status: 503, body: 'down' })
     const res = await post(
       server,
@@ -164,7 +172,7 @@ describe('delivery states on every device', () => {
       token,
     )
     expect(res.status).toBe(202)
-    await vi.waitFor(() => expect(deliveries(other)[0]).toBe('pending'))
+    await vi.waitFor(() => expect(deliveries(other)[0]).toBe('pending'), REAL_WORK)
     expect(deliveries(other)).not.toContain('sent')
   })
 })

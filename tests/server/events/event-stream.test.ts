@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createFakeService } from '../helpers/fake-service'
 import { openSse, type SseConnection } from '../helpers/sse-client'
@@ -14,7 +15,7 @@ function eventually<T>(
   check: () => T | Promise<T>,
   options: { timeout?: number; interval?: number } = {},
 ) {
-  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+  return vi.waitFor(check, { timeout: REAL_WORK_TIMEOUT_MS, interval: 25, ...options })
 }
 
 const cleanups: Array<() => Promise<void> | void> = []

@@ -4,6 +4,7 @@ import { createLogger } from '../../../server/logging/logger'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { createTestConfig } from '../helpers/test-config'
 
@@ -116,7 +117,10 @@ function isDown(logs: string[]): boolean {
   return last?.includes('unreachable') ?? false
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs = REAL_WORK_TIMEOUT_MS,
+): Promise<void> {
   const until = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > until) throw new Error('timed out waiting for Redis to come back')

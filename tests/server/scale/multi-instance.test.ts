@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest'
 import { ConversationEntry } from '../../../shared/widget-api'
 import { createAgentMessage, createTextMessage } from '../../factories/protocol'
 import { describeRedis } from '../../helpers/redis-server'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { openSse, type SseConnection } from '../helpers/sse-client'
 import type { BackendProcess } from './backend-process'
 import { newVisitor, useInstancePair } from './instance-pair'
@@ -70,7 +71,7 @@ describeRedis('two backend instances on one Redis', () => {
     // The visitor drops off; messages keep coming meanwhile, to both instances.
     const lastSeen = first.events.filter((event) => event.id !== undefined).at(-1)?.id
     first.close()
-    await vi.waitFor(() => expect(first.ended).toBe(true))
+    await vi.waitFor(() => expect(first.ended).toBe(true), REAL_WORK)
     for (let n = 11; n <= 20; n++) await send(n % 2 ? a : b, n)
 
     // ...and reconnects to A with the last id it saw: the rest, once each, in order.

@@ -9,6 +9,7 @@ import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createFakeService } from '../helpers/fake-service'
 import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
@@ -592,7 +593,10 @@ describe('fuzz: GET /api/events (a real socket: the stream writes to it)', () =>
     )
     expect(opened, JSON.stringify(statuses)).toBeGreaterThan(0)
     // Every stream the client left is gone from the hub.
-    await vi.waitFor(() => expect(hub.count()).toBe(0), { timeout: 10_000, interval: 20 })
+    await vi.waitFor(() => expect(hub.count()).toBe(0), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+      interval: 20,
+    })
     const unhandled = server.logs.filter((line) => line.includes('"unhandled error"'))
     expect(unhandled).toEqual([])
   }, 30_000)

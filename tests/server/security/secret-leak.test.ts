@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 import { createLogger } from '../../../server/logging/logger'
 import { secretsOf } from '../../../server/start'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createFakeService } from '../helpers/fake-service'
 import { openSse } from '../helpers/sse-client'
@@ -15,7 +16,7 @@ function eventually<T>(
   check: () => T | Promise<T>,
   options: { timeout?: number; interval?: number } = {},
 ) {
-  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+  return vi.waitFor(check, { timeout: REAL_WORK_TIMEOUT_MS, interval: 25, ...options })
 }
 
 let server: TestServer | undefined

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 import { maskSecret } from '../../../server/logging/mask-secret'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import {
   createTestEnv,
@@ -111,7 +112,7 @@ describe('a started server (npm run serve) at LOG_LEVEL=debug', () => {
       }).catch(() => undefined)
       // Give the A2 retries and the bot's B1 attempts time to fail and log.
       await vi.waitFor(() => expect(out.stdout).toMatch(/"level":"(warn|error)"/), {
-        timeout: 10_000,
+        timeout: REAL_WORK_TIMEOUT_MS,
         interval: 100,
       })
     } finally {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { aliasKey } from '../../../server/store/keys'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 
 // Part of the Store conformance suite (called by describeStoreConformance): append with
 // followAlias, which reads alias:<id> and appends to the visitor it names in one step
@@ -46,7 +47,9 @@ export function describeAliasConformance(current: () => Store, factories: Factor
       expect(result.visitorId).toBe(user)
       expect(await store.readAfter(user, undefined, 10)).toEqual([result.entry])
       expect(await store.readAfter(guest, undefined, 10)).toEqual([])
-      await vi.waitFor(() => expect(toUser.events).toHaveLength(1), { timeout: 10_000 })
+      await vi.waitFor(() => expect(toUser.events).toHaveLength(1), {
+        timeout: REAL_WORK_TIMEOUT_MS,
+      })
       expect(toUser.events).toEqual([{ event: 'message', data: result.entry }])
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(toGuest.events).toEqual([])

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 
 // Part of the Store conformance suite (called by describeStoreConformance): paging
 // through long logs with readBefore/readAfter, id order, read events, claim extension.
@@ -137,7 +138,7 @@ export function describePagingConformance(getStore: () => Store, factories: Fact
       await vi.waitFor(
         () => expect(events).toEqual([{ event: 'read', data: { upTo: entry.id } }]),
         {
-          timeout: 10_000,
+          timeout: REAL_WORK_TIMEOUT_MS,
           interval: 25,
         },
       )

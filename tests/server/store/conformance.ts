@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { describeAliasConformance } from './conformance-alias'
 import { describePagingConformance } from './conformance-paging'
 
@@ -9,7 +10,7 @@ function eventually<T>(
   check: () => T | Promise<T>,
   options: { timeout?: number; interval?: number } = {},
 ) {
-  return vi.waitFor(check, { timeout: 10_000, interval: 25, ...options })
+  return vi.waitFor(check, { timeout: REAL_WORK_TIMEOUT_MS, interval: 25, ...options })
 }
 
 export type OpenedStore = {

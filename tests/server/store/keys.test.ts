@@ -42,6 +42,7 @@ describe('the store key registry', () => {
       keys.SETTINGS_SEED_KEY,
       keys.SETTINGS_LOCK_KEY,
       keys.adminSessionKey('ab12'),
+      keys.adminKnownAddressKey('cd34'),
       keys.visitorPartDedupeKey('v1', 'm1', 0),
       keys.agentMessageDedupeKey('s1'),
       keys.mergedEntryDedupeKey('v1', '7'),

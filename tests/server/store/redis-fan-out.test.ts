@@ -4,6 +4,7 @@ import { redisKeys } from '../../../server/store/redis/keys'
 import { compareStreamIds } from '../../../server/store/redis/stream-id'
 import type { VisitorEvent } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
+import { REAL_WORK } from '../../helpers/timeouts'
 
 // The fan-out's ordering rules, driven by hand: no Redis, every interleaving chosen.
 
@@ -121,7 +122,7 @@ describe('redis fan-out', () => {
     h.openSubscribe()
     // Live messages that race the catch-up: 3-0 again, and the new 4-0.
     h.log.push(createEntry('4-0'))
-    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true))
+    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true), REAL_WORK)
     h.push('v', createEntry('3-0'))
     h.push('v', createEntry('4-0'))
     await h.fanOut.ready('v')
@@ -168,7 +169,7 @@ describe('redis fan-out', () => {
     const events = h.listen()
     h.log.push(createEntry('1-0'))
     h.openSubscribe()
-    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true))
+    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(true), REAL_WORK)
     // The start's read is in flight when the connection drops; 2-0 lands in the gap.
     h.fanOut.suspend()
     h.log.push(createEntry('2-0'))
@@ -176,7 +177,7 @@ describe('redis fan-out', () => {
     h.log.push(createEntry('3-0'))
     h.push('v', createEntry('3-0'))
     releaseStartRead()
-    await vi.waitFor(() => expect(ids(events)).toEqual(['1-0']))
+    await vi.waitFor(() => expect(ids(events)).toEqual(['1-0']), REAL_WORK)
     // 3-0 stays held: delivering it now would hide 2-0 from the pending catch-up.
     h.log.push(createEntry('4-0'))
     h.push('v', createEntry('4-0'))
@@ -289,7 +290,7 @@ describe('redis fan-out', () => {
     expect(h.isSubscribed('v')).toBe(true)
     h.push('v', createEntry('2-0'))
     stopTwo()
-    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(false))
+    await vi.waitFor(() => expect(h.isSubscribed('v')).toBe(false), REAL_WORK)
     expect(ids(one)).toEqual(['1-0'])
     expect(ids(two)).toEqual(['1-0', '2-0'])
     expect(h.fanOut.ready('v')).toBeUndefined()

@@ -5,6 +5,7 @@ import { StoreError } from '../../../server/store/errors'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { describeRedis, useRedisServer } from '../../helpers/redis-server'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createEntry, createVisitorId } from './conformance'
 
 const RECOVERY = { timeout: 20_000, interval: 50 }
@@ -32,7 +33,7 @@ describeRedis('redis store when Redis goes away', () => {
     if (!redis.server.owned) context.skip()
     const { reader, writer, visitor, delivered, onError } = await openPair()
     const { entry: before } = await writer.append(visitor, createEntry())
-    await vi.waitFor(() => expect(delivered()).toEqual([before.id]))
+    await vi.waitFor(() => expect(delivered()).toEqual([before.id]), REAL_WORK)
 
     await redis.server.restart(async () => {
       // While Redis is down, operations fail at once (a webhook gets a non-ok answer
@@ -55,7 +56,7 @@ describeRedis('redis store when Redis goes away', () => {
     if (!redis.server.owned) context.skip()
     const { writer, visitor, delivered } = await openPair()
     const { entry: first } = await writer.append(visitor, createEntry())
-    await vi.waitFor(() => expect(delivered()).toEqual([first.id]))
+    await vi.waitFor(() => expect(delivered()).toEqual([first.id]), REAL_WORK)
 
     const admin = createClient({ url: redis.server.url })
     await admin.connect()

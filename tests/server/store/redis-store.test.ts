@@ -8,6 +8,7 @@ import { createStore } from '../../../server/store/index'
 import { createRedisStore, type RedisStoreOptions } from '../../../server/store/redis-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createEntry, createVisitorId, describeStoreConformance } from './conformance'
 
 describeRedis('redis store', () => {
@@ -78,7 +79,7 @@ describeRedis('redis store', () => {
     await a.readAfter(visitor, undefined, 1)
     const { entry } = await b.append(visitor, createEntry())
     await b.publish(visitor, { event: 'typing', data: { typing: true, name: 'Anna' } })
-    await vi.waitFor(() => expect(events).toHaveLength(2))
+    await vi.waitFor(() => expect(events).toHaveLength(2), REAL_WORK)
     expect(events).toEqual([
       { event: 'message', data: entry },
       { event: 'typing', data: { typing: true, name: 'Anna' } },
@@ -115,14 +116,14 @@ describeRedis('redis store', () => {
         appended.push((await writer.append(visitor, createEntry())).entry.id)
       }
     })()
-    await vi.waitFor(() => expect(appended.length).toBeGreaterThan(10))
+    await vi.waitFor(() => expect(appended.length).toBeGreaterThan(10), REAL_WORK)
     // What the SSE endpoint does: subscribe, then replay; the union must be gap-free.
     const stop = reader.subscribe(visitor, (event) => {
       if (event.event === 'message') live.push(event.data.id)
     })
     const replayed = (await reader.readAfter(visitor, undefined, 10_000)).map((entry) => entry.id)
     await writing
-    await vi.waitFor(() => expect(live.at(-1)).toBe(appended.at(-1)))
+    await vi.waitFor(() => expect(live.at(-1)).toBe(appended.at(-1)), REAL_WORK)
     const seen = [...replayed, ...live.filter((id) => !replayed.includes(id))]
     expect(seen).toEqual(appended)
     stop()
@@ -221,7 +222,7 @@ describeRedis('redis store', () => {
     await client.publish(`${prefix}v:${visitor}`, 'garbage')
     await client.close()
     await store.publish(visitor, { event: 'typing', data: { typing: false } })
-    await vi.waitFor(() => expect(events).toHaveLength(1))
+    await vi.waitFor(() => expect(events).toHaveLength(1), REAL_WORK)
     expect(onError).toHaveBeenCalledWith(
       expect.objectContaining({ message: expect.stringMatching(/unreadable/) }),
     )

@@ -5,6 +5,7 @@ import { writeAlias } from '../../../server/session/alias'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { describeRedis, useRedisServer } from '../../helpers/redis-server'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
@@ -53,7 +54,7 @@ describeRedis('A3 webhook on the redis: store', () => {
       const answers = await Promise.all(bodies.slice(i, i + 50).map(deliver))
       expect(answers.every((answer) => answer?.result === 'ok')).toBe(true)
     }
-    await vi.waitFor(() => expect(commands.length).toBeGreaterThanOrEqual(WEBHOOKS))
+    await vi.waitFor(() => expect(commands.length).toBeGreaterThanOrEqual(WEBHOOKS), REAL_WORK)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(commands.filter((name) => name !== 'evalsha')).toEqual([])
     expect(commands).toHaveLength(WEBHOOKS)

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAttention } from '../../../widget/chat/attention'
 import type { KeyValueStore } from '../../../widget/storage/key-value-store'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { REAL_WORK } from '../../helpers/timeouts'
 
 /** A fake Web Locks manager: the first requester holds the lock until it releases. */
 function fakeLocks() {
@@ -94,7 +95,7 @@ describe('the reply sound', () => {
       second.notify(true)
       await settle()
       expect(FakeAudioContext.started - before).toBe(2)
-    })
+    }, REAL_WORK)
     expect(FakeAudioContext.started).toBe(4)
     second.notify(false)
     await settle()
@@ -150,7 +151,7 @@ describe('the reply sound', () => {
     first.destroy()
     // A reload: the new page reads the choice.
     const again = createAttention('porthole-sound:remember', title, store)
-    await vi.waitFor(() => expect(again.mute.get().muted).toBe(true))
+    await vi.waitFor(() => expect(again.mute.get().muted).toBe(true), REAL_WORK)
     again.setMuted(false)
     await settle()
     expect(await store.get('muted')).toBeUndefined()
@@ -164,7 +165,7 @@ describe('the reply sound', () => {
     await storage.set('muted', true)
     expect(here.mute.get().muted).toBe(false)
     document.dispatchEvent(new Event('visibilitychange'))
-    await vi.waitFor(() => expect(here.mute.get().muted).toBe(true))
+    await vi.waitFor(() => expect(here.mute.get().muted).toBe(true), REAL_WORK)
     here.destroy()
   })
 })

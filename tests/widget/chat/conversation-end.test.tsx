@@ -1,5 +1,6 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { openChat, sendText, settle } from '../fixtures/chat-helpers'
 import { createEntry } from '../fixtures/factories'
 import { createFakeBackend } from '../fixtures/fake-fetch'
@@ -106,7 +107,7 @@ describe('the connection in the header', () => {
     await waitFor(
       () => expect(subtitle(widget)).toBe('Offline — messages will be sent when you are back'),
       {
-        timeout: 3000,
+        timeout: REAL_WORK_TIMEOUT_MS,
       },
     )
     online = true

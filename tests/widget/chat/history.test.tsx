@@ -2,6 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { openChat, sendText, settle } from '../fixtures/chat-helpers'
 import { createFakeBackend, type FakeBackend } from '../fixtures/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
@@ -155,7 +156,7 @@ describe('load earlier messages', () => {
     giveLayout(widget)
     replay(widget, log)
     // Applied in chunks, one task each: give a loaded machine time.
-    await widget.screen.findByText('Message 1200', {}, { timeout: 10_000 })
+    await widget.screen.findByText('Message 1200', {}, { timeout: REAL_WORK_TIMEOUT_MS })
     await waitFor(() => expect(widget.root.querySelectorAll('.ph-msg')).toHaveLength(200))
     expect(widget.screen.queryByText('Message 1000')).toBeNull()
     expect(widget.screen.getByText('Message 1001')).toBeTruthy()

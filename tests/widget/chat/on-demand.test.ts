@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { later, onDemand } from '../../../widget/chat/on-demand'
+import { REAL_WORK } from '../../helpers/timeouts'
 
 describe('onDemand', () => {
   it('loads once, however many ask, and only when first asked', async () => {
@@ -38,7 +39,7 @@ describe('later', () => {
     helper.ifMade((loaded) => loaded.say('typeout'))
     expect(calls).toEqual([])
     arrive({ say: (text) => calls.push(text) })
-    await vi.waitFor(() => expect(calls).toEqual(['typein', 'more', 'typeout']))
+    await vi.waitFor(() => expect(calls).toEqual(['typein', 'more', 'typeout']), REAL_WORK)
   })
 
   it('ifMade never loads the chunk (stopping what never started costs nothing)', async () => {
@@ -57,10 +58,10 @@ describe('later', () => {
       .mockResolvedValue({ say: (text) => said.push(text) })
     const helper = later(make)
     helper.run((loaded) => loaded.say('lost'))
-    await vi.waitFor(() => expect(make).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(make).toHaveBeenCalledTimes(1), REAL_WORK)
     await Promise.resolve()
     helper.run((loaded) => loaded.say('again'))
-    await vi.waitFor(() => expect(said).toEqual(['again']))
+    await vi.waitFor(() => expect(said).toEqual(['again']), REAL_WORK)
     expect(make).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { openChat, sendText, settle } from '../fixtures/chat-helpers'
 import { createBase, createEntry } from '../fixtures/factories'
 import { createFakeBackend } from '../fixtures/fake-fetch'
@@ -84,7 +85,9 @@ describe('persistence across reloads', () => {
     widget.stream().emit('message', createEntry({ id: '7' }), '7')
     await settle()
     widget.stream().fail(true)
-    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), { timeout: 3000 })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
     expect(widget.stream().query.get('lastEventId')).toBe('7')
     // The token was checked with the backend before reconnecting.
     expect(
@@ -135,7 +138,9 @@ describe('stream tickets', () => {
     await settle()
     // The ticket expired during a drop: EventSource's retry got 401 and closed.
     first.fail(true)
-    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), { timeout: 3000 })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
     const second = widget.stream()
     expect(second.query.get('ticket')).not.toBe(first.query.get('ticket'))
     expect(second.query.get('lastEventId')).toBe('5')
@@ -152,7 +157,9 @@ describe('stream tickets', () => {
     const backend = createFakeBackend()
     backend.revoked.add('expired')
     const widget = track(await mountTestWidget({ base, storage, backend }))
-    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1), { timeout: 3000 })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
     expect(widget.streamToken()).toBe('token-1')
   })
 })
@@ -165,10 +172,14 @@ describe('a refused replay id', () => {
       .emit('message', createEntry({ id: '7', content: { type: 'text', text: 'Kept once' } }), '7')
     await settle()
     widget.stream().fail(true)
-    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), { timeout: 3000 })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
     expect(widget.stream().query.get('lastEventId')).toBe('7')
     widget.stream().fail(true)
-    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(3), { timeout: 5000 })
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(3), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     widget.stream().open()
     widget

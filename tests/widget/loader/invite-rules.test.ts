@@ -5,6 +5,7 @@ import type { PublicInvitation } from '../../../shared/widget-api'
 import '../../../widget/loader/invite'
 import '../../../widget/loader/invite-engine'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { REAL_WORK } from '../../helpers/timeouts'
 import { createBase } from '../fixtures/factories'
 import { createFakeBackend } from '../fixtures/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
@@ -68,7 +69,7 @@ describe('invitation rules in the widget', () => {
     expect(shown(widget)).toBe('Pricing?')
     // Back (popstate) to /about: gone again.
     history.back()
-    await vi.waitFor(() => expect(location.pathname).toBe('/about'))
+    await vi.waitFor(() => expect(location.pathname).toBe('/about'), REAL_WORK)
     expect(shown(widget)).toBeUndefined()
   })
 

@@ -2,6 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConversationEntry, PublicConfig, UploadedFile } from '../../../../shared/widget-api'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
+import { REAL_WORK_TIMEOUT_MS } from '../../../helpers/timeouts'
 import { openChat, settle, typeText } from '../../fixtures/chat-helpers'
 import { createBase } from '../../fixtures/factories'
 import { createFakeBackend, json, type RecordedRequest } from '../../fixtures/fake-fetch'
@@ -373,9 +374,9 @@ describe('file messages in the outbox', () => {
       expect(widget.root.querySelector(`.ph-own img[src="${photo.thumb}"]`)).toBeTruthy(),
     )
     expect(widget.screen.getByText('Sending…')).toBeTruthy()
-    await waitFor(() => expect(posts).toHaveLength(2), { timeout: 3000 })
+    await waitFor(() => expect(posts).toHaveLength(2), { timeout: REAL_WORK_TIMEOUT_MS })
     control.fileAnswer = undefined
-    await waitFor(() => expect(posts).toHaveLength(3), { timeout: 3000 })
+    await waitFor(() => expect(posts).toHaveLength(3), { timeout: REAL_WORK_TIMEOUT_MS })
     expect(failures).toBe(0)
     expect(new Set(posts.map((post) => post.body?.id)).size).toBe(1)
     await widget.screen.findByText('Sent')
