@@ -14,6 +14,8 @@ export type AppDeps = {
   /** Used for every call to the conversation service. */
   fetch: typeof fetch
   now: () => number
+  /** A clock that never steps, compared with `now` by retention (default performance.now). */
+  monotonic?: () => number
   logger: Logger
   /** The bot provider's routes, mounted at /bot (supplied by server/bot/). */
   bot?: { routes: Hono }

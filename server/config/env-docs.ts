@@ -155,6 +155,16 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning: 'at most this many entries are kept per visitor (the newest)',
     default: '`1000`',
   },
+  RETENTION_START_DELAY_SECONDS: {
+    meaning:
+      'the first retention pass runs this long after start, and only if the wall clock moved as far as the monotonic clock meanwhile (a pass after a clock step is skipped); `0`: at start, trusting the clock (0–86400)',
+    default: '`300`',
+  },
+  RETENTION_MAX_DELETE_PERCENT: {
+    meaning:
+      'one hourly retention pass deletes at most this share of the stored conversation entries, and of the attachments (at least one); a pass that would delete most of either logs an error (1–100)',
+    default: '`25`',
+  },
   RATE_LIMIT_MESSAGES_PER_MINUTE: {
     meaning:
       '`POST /api/messages` per visitor (typing notifications included: the widget sends one every 3 s or so while the visitor types)',

@@ -156,7 +156,12 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     maxStreams: e.MAX_STREAMS,
     heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
-    retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },
+    retention: {
+      maxAgeMs: e.RETENTION_DAYS * DAY,
+      maxEntries: e.RETENTION_MAX_ENTRIES,
+      startDelayMs: e.RETENTION_START_DELAY_SECONDS * 1000,
+      maxDeletePercent: e.RETENTION_MAX_DELETE_PERCENT,
+    },
     rateLimits: {
       messagesPerVisitorPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
       messagesPerIpPerMinute: e.RATE_LIMIT_IP_MESSAGES_PER_MINUTE,

@@ -79,7 +79,12 @@ describe('retention in the running app', () => {
 
   it('deletes a visitor’s sent files with their conversation’s age and unsent ones after a day', async () => {
     let now = Date.now()
-    t = await createUploadTestApp({}, { now: () => now })
+    // The clock moves forward steadily (as far as the monotonic one); the first pass at start.
+    t = await createUploadTestApp(
+      {},
+      { now: () => now, monotonic: () => now },
+      { RETENTION_START_DELAY_SECONDS: '0' },
+    )
     const { token } = await t.newVisitor()
     const sent = await t.uploadOk(token, 'sent.pdf', 'application/pdf', makePdf())
     const unsent = await t.uploadOk(token, 'unsent.pdf', 'application/pdf', makePdf())
