@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   app.route('/', operationsRoutes(deps, runtime))
-  app.route('/', fileRoutes(runtime))
+  app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>

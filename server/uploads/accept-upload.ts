@@ -72,7 +72,7 @@ export async function acceptUpload(
     }
     checkContent(name, sniffType({ head: received.head, text: received.text, zipEntries }), type)
     const file: StoredFile = {
-      id: newFileId(request.visitorId),
+      id: newFileId(),
       visitorId: request.visitorId,
       name,
       size: received.size,

@@ -47,7 +47,7 @@ function setup(policy: Partial<RetentionPolicy> = {}) {
   }
   async function storeFile(visitorId: string, createdAt: number): Promise<StoredFile> {
     const file: StoredFile = {
-      id: newFileId(visitorId),
+      id: newFileId(),
       visitorId,
       name: 'a.pdf',
       size: 3,

@@ -15,7 +15,7 @@ const RETENTION = { maxAgeMs: 30 * DAY }
 
 function storedFile(overrides: Partial<StoredFile> = {}): StoredFile {
   return {
-    id: newFileId('visitor-1'),
+    id: newFileId(),
     visitorId: 'visitor-1',
     name: 'a.txt',
     size: 2,
@@ -53,7 +53,7 @@ describe('pruneFiles with the folder store', () => {
       const visitorId = `visitor-${n % 200}`
       const old = n < 1000
       const file = storedFile({
-        id: newFileId(visitorId),
+        id: newFileId(),
         visitorId,
         createdAt: old ? 0 : 40 * DAY,
         attachedAt: old ? 1 : 40 * DAY,
