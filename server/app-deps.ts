@@ -4,6 +4,7 @@ import type { Settings } from './config/settings'
 import type { Logger } from './logging/logger'
 import type { PortholeMetrics } from './metrics/porthole-metrics'
 import type { Store } from './store/types'
+import type { DiskSpace } from './uploads/disk-space'
 import type { FileStore } from './uploads/file-store'
 
 /** Everything the app needs from outside; tests pass fakes (fetch, clock, store). */
@@ -26,4 +27,6 @@ export type AppDeps = {
   metrics?: PortholeMetrics
   /** Where attachments are kept (default: the folder UPLOAD_DIR). */
   files?: FileStore
+  /** Free disk space (default: the operating system's); tests fake a full disk. */
+  diskSpace?: DiskSpace
 }

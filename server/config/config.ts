@@ -68,6 +68,10 @@ export type Config = {
   rateLimits: RateLimits
   /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */
   uploads: UploadsConfig
+  /** Bytes of attachments per visitor and per address over a window (UPLOAD_QUOTA_*). */
+  uploadQuota: { perVisitorBytes: number; perIpBytes: number; windowMs: number }
+  /** DISK_FREE_FLOOR_MB in bytes: below it uploads answer 507 and /healthz says the disk is low. */
+  diskFreeFloorBytes: number
 }
 
 export type UploadsConfig = {

@@ -187,6 +187,25 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       '`POST /api/uploads` per client address, whatever the visitor (a visitor can start new sessions; an address cannot cheaply) (1–100000)',
     default: '`100`',
   },
+  UPLOAD_QUOTA_MB_PER_VISITOR: {
+    meaning:
+      'MiB of attachments one visitor may upload per `UPLOAD_QUOTA_HOURS`; beyond, 429 `upload_quota_exceeded` with Retry-After (counted across instances on Redis; at least `UPLOAD_MAX_MB`)',
+    default: '`200`',
+  },
+  UPLOAD_QUOTA_MB_PER_IP: {
+    meaning:
+      'MiB of attachments one client address may upload per `UPLOAD_QUOTA_HOURS`, whatever the visitor (at least `UPLOAD_MAX_MB`)',
+    default: '`1000`',
+  },
+  UPLOAD_QUOTA_HOURS: {
+    meaning: 'the window of the upload quotas, from a key’s first upload (1–720)',
+    default: '`24`',
+  },
+  DISK_FREE_FLOOR_MB: {
+    meaning:
+      'free space to keep on the upload folder’s disk: below it (or when a file would take it below) uploads answer 507 `insufficient_storage` while messages keep working, and `/healthz` reports `"status":"degraded"` (still 200); `0`: no floor',
+    default: '`1024`',
+  },
   UPLOAD_MAX_MB: {
     meaning:
       'largest attachment, in MiB; a bigger one is refused with 413 while it streams (1–1024)',

@@ -84,6 +84,10 @@ export const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: intIn(1, 10_000, 20),
   RATE_LIMIT_IP_UPLOADS_PER_MINUTE: intIn(1, 100_000, 100),
   UPLOAD_MAX_MB: intIn(1, 1024, 10),
+  UPLOAD_QUOTA_MB_PER_VISITOR: intIn(1, 1_000_000, 200),
+  UPLOAD_QUOTA_MB_PER_IP: intIn(1, 1_000_000, 1000),
+  UPLOAD_QUOTA_HOURS: intIn(1, 720, 24),
+  DISK_FREE_FLOOR_MB: intIn(0, 10_000_000, 1024),
   UPLOAD_TYPES: z.string().optional(),
   UPLOAD_DIR: z.string().trim().min(1, 'must be a folder path').optional(),
   UPLOAD_STORE: z

@@ -9,6 +9,7 @@ import { processImage } from './process-image'
 import { describeBytes, receiveToFile } from './receive-to-file'
 import { isZipHead, sniffType } from './sniff-type'
 import { newFileId, type StoredFile } from './stored-file'
+import type { UploadBudget } from './upload-budget'
 import { UploadError } from './upload-error'
 import { readZipEntryNames } from './zip-entries'
 
@@ -17,6 +18,8 @@ export type UploadPolicy = {
   maxBytes: number
   allowed: readonly UploadTypeName[]
   now: () => number
+  /** The upload's share of the quotas and the disk (openUploadBudget); the caller settles it. */
+  budget?: UploadBudget
 }
 
 export type UploadRequest = {
@@ -59,7 +62,12 @@ export async function acceptUpload(
   const incoming = join(await policy.files.incomingDir(), randomUUID())
   const encoded = `${incoming}.out`
   try {
-    const received = await receiveToFile(request.body, incoming, policy.maxBytes)
+    const received = await receiveToFile(
+      request.body,
+      incoming,
+      policy.maxBytes,
+      policy.budget?.received,
+    )
     if (received.size === 0) throw new UploadError('empty_file', `"${name}" is empty.`)
     let zipEntries: string[] | undefined
     if (isZipHead(received.head)) {
