@@ -54,6 +54,8 @@ export function uploadRoutes(deps: AppDeps, runtime: Runtime, auth: MiddlewareHa
           declaredLength,
           // Node's request itself under the Node server: no web stream in between.
           body: c.env?.incoming ?? c.req.raw.body ?? NO_BODY,
+          // Aborted by the Node server when the client's connection closes early.
+          signal: c.req.raw.signal,
         },
       )
       await budget.settle(file.size)

@@ -31,6 +31,8 @@ export type UploadRequest = {
   /** The request's Content-Length, when given. */
   declaredLength: number | undefined
   body: AsyncIterable<Uint8Array>
+  /** Aborted when the client is gone: image work waiting or running for it stops. */
+  signal?: AbortSignal
 }
 
 /**
@@ -92,7 +94,10 @@ export async function acceptUpload(
       await policy.files.put(file, { path: incoming })
       return file
     }
-    const image = await processImage(incoming, encoded, type)
+    const image = await processImage(incoming, encoded, type, {
+      owner: request.visitorId,
+      ...(request.signal ? { signal: request.signal } : {}),
+    })
     const stored: StoredFile = {
       ...file,
       size: (await stat(encoded)).size,

@@ -10,6 +10,9 @@ export const UPLOAD_ERROR_CODES = [
   'invalid_image',
   'upload_quota_exceeded',
   'insufficient_storage',
+  'image_too_complex',
+  'images_busy',
+  'upload_cancelled',
 ] as const
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number]
 
@@ -33,6 +36,7 @@ export function isUploadError(error: unknown): error is UploadError {
 export function statusOfUploadError(code: UploadErrorCode): 400 | 413 | 415 | 422 | 429 | 507 {
   switch (code) {
     case 'upload_quota_exceeded':
+    case 'images_busy':
       return 429
     case 'insufficient_storage':
       return 507
@@ -42,10 +46,13 @@ export function statusOfUploadError(code: UploadErrorCode): 400 | 413 | 415 | 42
     case 'type_mismatch':
       return 415
     case 'image_too_large':
+    case 'image_too_complex':
     case 'invalid_image':
       return 422
     case 'invalid_file_name':
     case 'empty_file':
+    // Nobody reads it: the client is gone.
+    case 'upload_cancelled':
       return 400
   }
 }
