@@ -2,7 +2,10 @@ import type { Logger } from '../logging/logger'
 import type { Retention, Store } from '../store/types'
 import { deletePlanned, planFilePrune } from '../uploads/file-retention'
 import type { FileStore } from '../uploads/file-store'
-import { CLOCK_STEP_TOLERANCE_MS, createClockCheck } from './clock-check'
+import { createClockCheck } from './clock-check'
+
+/** How far the newest stored entry may be ahead of this clock (instances' clocks differ a little). */
+export const BEHIND_TOLERANCE_MS = 5 * 60_000
 
 export type RetentionPolicy = Retention & {
   /** The first pass runs this long after start(), once the clock has held steady so long (0: at start). */
@@ -85,7 +88,7 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
   /** True (and logged) when the clock reads before the newest stored thing: it cannot be right. */
   function behind(what: string, newestAt: number | undefined): boolean {
     const at = now()
-    if (newestAt === undefined || at >= newestAt - CLOCK_STEP_TOLERANCE_MS) return false
+    if (newestAt === undefined || at >= newestAt - BEHIND_TOLERANCE_MS) return false
     logger.error(
       `retention: ${what} not pruned, the clock (${new Date(at).toISOString()}) reads before the newest one stored (${new Date(newestAt).toISOString()}): check the system clock`,
     )
