@@ -46,17 +46,18 @@ export function createByteQuota(options: ByteQuotaOptions): ByteQuota {
     : undefined
   let down = false
 
+  /** Runs on Redis; `{ ok: false }` (and one warning per outage) when Redis fails. */
   async function onRemote<T>(
     run: (limiter: RateLimiterRedis) => Promise<T>,
-  ): Promise<T | undefined> {
-    if (!remote) return undefined
+  ): Promise<{ ok: true; value: T } | { ok: false }> {
+    if (!remote) return { ok: false }
     try {
-      const result = await run(remote)
+      const value = await run(remote)
       if (down) {
         down = false
         logger.info('upload quotas: Redis is back, counting across instances again')
       }
-      return result
+      return { ok: true, value }
     } catch (error) {
       if (!down) {
         down = true
@@ -68,7 +69,7 @@ export function createByteQuota(options: ByteQuotaOptions): ByteQuota {
           },
         )
       }
-      return undefined
+      return { ok: false }
     }
   }
 
@@ -92,20 +93,15 @@ export function createByteQuota(options: ByteQuotaOptions): ByteQuota {
     async take(key, bytes) {
       const kib = Math.ceil(bytes / KIB)
       if (kib === 0) return undefined
-      if (remote && !down) {
-        const verdict = await onRemote((limiter) => take(limiter, key, kib))
-        if (!down) return verdict
-      }
-      return take(local, key, kib)
+      // Redis first on every call, as the rate limits do: back as soon as it is.
+      const shared = await onRemote((limiter) => take(limiter, key, kib))
+      return shared.ok ? shared.value : take(local, key, kib)
     },
     async giveBack(key, bytes) {
       const kib = Math.floor(bytes / KIB)
       if (kib <= 0) return
-      if (remote && !down) {
-        await onRemote((limiter) => limiter.reward(key, kib))
-        if (!down) return
-      }
-      await local.reward(key, kib).catch(() => {})
+      const shared = await onRemote((limiter) => limiter.reward(key, kib))
+      if (!shared.ok) await local.reward(key, kib).catch(() => {})
     },
   }
 }
