@@ -6,6 +6,7 @@ import type { PortholeMetrics } from './metrics/porthole-metrics'
 import type { Store } from './store/types'
 import type { DiskSpace } from './uploads/disk-space'
 import type { FileStore } from './uploads/file-store'
+import type { ImageQueue } from './uploads/image-queue'
 
 /** Everything the app needs from outside; tests pass fakes (fetch, clock, store). */
 export type AppDeps = {
@@ -29,4 +30,6 @@ export type AppDeps = {
   files?: FileStore
   /** Free disk space (default: the operating system's); tests fake a full disk. */
   diskSpace?: DiskSpace
+  /** The queue of image work (default: one per process). */
+  imageQueue?: ImageQueue
 }

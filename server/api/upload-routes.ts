@@ -46,6 +46,7 @@ export function uploadRoutes(deps: AppDeps, runtime: Runtime, auth: MiddlewareHa
           allowed: config.uploads.types,
           now,
           budget,
+          ...(deps.imageQueue ? { imageQueue: deps.imageQueue } : {}),
         },
         {
           visitorId,

@@ -5,6 +5,7 @@ import { checkClaims, checkContent } from './decide-type'
 import { sanitizeFileName } from './file-name'
 import type { FileStore } from './file-store'
 import type { UploadTypeName } from './file-types'
+import type { ImageQueue } from './image-queue'
 import { processImage } from './process-image'
 import { describeBytes, receiveToFile } from './receive-to-file'
 import { isZipHead, sniffType } from './sniff-type'
@@ -20,6 +21,8 @@ export type UploadPolicy = {
   now: () => number
   /** The upload's share of the quotas and the disk (openUploadBudget); the caller settles it. */
   budget?: UploadBudget
+  /** Where image work waits its turn (default: the process's queue). */
+  imageQueue?: ImageQueue
 }
 
 export type UploadRequest = {
@@ -97,6 +100,7 @@ export async function acceptUpload(
     const image = await processImage(incoming, encoded, type, {
       owner: request.visitorId,
       ...(request.signal ? { signal: request.signal } : {}),
+      ...(policy.imageQueue ? { queue: policy.imageQueue } : {}),
     })
     const stored: StoredFile = {
       ...file,
