@@ -190,12 +190,12 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   UPLOAD_QUOTA_MB_PER_VISITOR: {
     meaning:
       'MiB of attachments one visitor may upload per `UPLOAD_QUOTA_HOURS`; beyond, 429 `upload_quota_exceeded` with Retry-After (counted across instances on Redis; at least `UPLOAD_MAX_MB`)',
-    default: '`200`',
+    default: '`100`',
   },
   UPLOAD_QUOTA_MB_PER_IP: {
     meaning:
       'MiB of attachments one client address may upload per `UPLOAD_QUOTA_HOURS`, whatever the visitor (at least `UPLOAD_MAX_MB`)',
-    default: '`1000`',
+    default: '`500`',
   },
   UPLOAD_QUOTA_HOURS: {
     meaning: 'the window of the upload quotas, from a key’s first upload (1–720)',
