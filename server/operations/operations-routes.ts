@@ -12,6 +12,8 @@ import { diskHealth } from './disk-health'
  */
 export function operationsRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
   const disk = deps.diskSpace ?? systemDiskSpace()
+  // Said once when the disk goes low and once when it is back, not on every health check.
+  let low = false
   return new Hono<AppEnv>()
     .get('/healthz', async (c) => {
       c.header('cache-control', 'no-store')
@@ -20,7 +22,11 @@ export function operationsRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> 
       try {
         await deps.store.ping()
         const space = await diskHealth(deps.config, disk)
-        if (space?.low) c.get('log').warn('health check: disk below DISK_FREE_FLOOR_MB', space)
+        if (space && space.low !== low) {
+          low = space.low
+          if (low) c.get('log').warn('health check: disk below DISK_FREE_FLOOR_MB', space)
+          else c.get('log').info('health check: disk above DISK_FREE_FLOOR_MB again', space)
+        }
         return c.json({
           status: space?.low ? 'degraded' : 'ok',
           store: deps.store.kind,

@@ -172,6 +172,11 @@ describe('the disk free-space floor (DISK_FREE_FLOOR_MB)', () => {
       status: 'degraded',
       disk: { freeBytes: 99 * MB, floorBytes: 100 * MB, low: true },
     })
+    await app.app.request('/healthz')
+    const lowLines = app.logs.filter((l) =>
+      l.includes('health check: disk below DISK_FREE_FLOOR_MB'),
+    )
+    expect(lowLines).toHaveLength(1)
     // Space freed: uploads and health are back.
     free.bytes = 200 * MB
     expect((await uploadFrom(app, token, '203.0.113.1', pdfOf(10 * KB))).status).toBe(201)
