@@ -4,7 +4,9 @@ import type { Config } from './config/config'
 import type { Logger } from './logging/logger'
 import type { PortholeMetrics } from './metrics/porthole-metrics'
 import type { Store } from './store/types'
+import type { DiskSpace } from './uploads/disk-space'
 import type { FileStore } from './uploads/file-store'
+import type { ImageQueue } from './uploads/image-queue'
 
 /** Everything the app needs from outside; tests pass fakes (fetch, clock, store). */
 export type AppDeps = {
@@ -14,6 +16,8 @@ export type AppDeps = {
   /** Used for every call to the conversation service. */
   fetch: typeof fetch
   now: () => number
+  /** A clock that never steps, compared with `now` by retention (default performance.now). */
+  monotonic?: () => number
   logger: Logger
   /** The bot provider's routes, mounted at /bot (supplied by server/bot/). */
   bot?: { routes: Hono }
@@ -24,4 +28,8 @@ export type AppDeps = {
   metrics?: PortholeMetrics
   /** Where attachments are kept (default: the folder UPLOAD_DIR). */
   files?: FileStore
+  /** Free disk space (default: the operating system's); tests fake a full disk. */
+  diskSpace?: DiskSpace
+  /** The queue of image work (default: one per process). */
+  imageQueue?: ImageQueue
 }

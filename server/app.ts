@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   // The e-mails' "Continue the conversation" links: GET /r/<token>.
   app.route('/', resumeRoutes(runtime.resume))
   app.route('/', operationsRoutes(deps, runtime))
-  app.route('/', fileRoutes(runtime))
+  app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>

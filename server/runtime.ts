@@ -10,9 +10,9 @@ import { resumeSettingsOf } from './email/resume-settings'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+import { createRetention } from './retention/retention'
 import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
 import { createFileStore } from './uploads/create-file-store'
-import { pruneFiles } from './uploads/file-retention'
 import type { FileStore } from './uploads/file-store'
 
 const MINUTE = 60_000
@@ -40,11 +40,12 @@ export type Runtime = {
     ipUploads: RateLimiter
   }
   /**
-   * Retention: old conversation entries and attachments are dropped every hour from
-   * start(). A pass never throws (its errors are logged).
+   * Retention: old conversation entries and attachments are dropped every hour, the first
+   * pass RETENTION_START_DELAY_SECONDS after start() (server/retention/: a pass is skipped
+   * when the clock stepped, and capped). A pass never throws (its errors are logged).
    */
   retention: {
-    /** The pass start() began (undefined before start()): it does not hold start() up. */
+    /** The first pass (undefined until it begins): it does not hold start() up. */
     readonly firstPass: Promise<void> | undefined
     /** Runs a pass now; while one is running, answers that one. */
     run(): Promise<void>
@@ -128,33 +129,16 @@ export function createRuntime(deps: AppDeps): Runtime {
     continueUrl: () => resumeSettingsOf(settings.current()).continueUrl,
   })
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
-  let pruneTimer: NodeJS.Timeout | undefined
-  let firstPass: Promise<void> | undefined
-  let running: Promise<void> | undefined
+  const retention = createRetention({
+    store,
+    files,
+    policy: config.retention,
+    now,
+    monotonic: deps.monotonic ?? (() => performance.now()),
+    logger,
+    everyMs: PRUNE_EVERY_MS,
+  })
   let draining = false
-
-  /** One retention pass at a time: a slow one (a bucket timing out) is not stacked on. */
-  function prune(): Promise<void> {
-    running ??= prunePass().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  async function prunePass(): Promise<void> {
-    try {
-      const dropped = await store.prune(config.retention)
-      if (dropped > 0) logger.info('retention: dropped old conversation entries', { dropped })
-    } catch (error) {
-      logger.error('retention: prune failed', { error })
-    }
-    try {
-      const dropped = await pruneFiles(files, now(), { maxAgeMs: config.retention.maxAgeMs })
-      if (dropped > 0) logger.info('retention: deleted old or unsent attachments', { dropped })
-    } catch (error) {
-      logger.error('retention: attachments not pruned', { error })
-    }
-  }
 
   return {
     client,
@@ -177,17 +161,14 @@ export function createRuntime(deps: AppDeps): Runtime {
     },
     retention: {
       get firstPass() {
-        return firstPass
+        return retention.firstPass
       },
-      run: prune,
+      run: retention.run,
     },
     async start() {
       await settings.start()
       await outbox.resume()
-      firstPass = prune()
-      clearInterval(pruneTimer)
-      pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
-      pruneTimer.unref()
+      retention.start()
       idleSweep.start()
     },
     drain() {
@@ -195,7 +176,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     },
     stop() {
       draining = true
-      if (pruneTimer) clearInterval(pruneTimer)
+      retention.stop()
       idleSweep.stop()
       settings.stop()
       // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.

@@ -24,6 +24,7 @@ import { burstScenario } from './scenarios/burst'
 import type { Scenario } from './scenarios/context'
 import { crashScenario } from './scenarios/crash'
 import { deviceScenario } from './scenarios/device'
+import { diskScenario } from './scenarios/disk-full'
 import { outageScenario } from './scenarios/outage'
 import { redisScenario } from './scenarios/redis-restart'
 import { replayScenario } from './scenarios/replay'
@@ -35,6 +36,7 @@ const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   outage: outageScenario,
   crash: crashScenario,
   redis: redisScenario,
+  disk: diskScenario,
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -14,9 +14,16 @@ const FILE_HEADERS = {
   'content-security-policy': "default-src 'none'; sandbox",
   // The widget on the site's own origin shows the images.
   'cross-origin-resource-policy': 'cross-origin',
-  // The id is never reused: the bytes under a URL never change.
-  'cache-control': 'public, max-age=31536000, immutable',
 } as const
+
+/**
+ * `private` (a shared cache would keep a customer's file after retention deleted it),
+ * for what is left of its retention at most; `immutable` since the id is never reused.
+ */
+export function fileCacheControl(file: StoredFile, now: number, maxAgeMs: number): string {
+  const left = Math.max(0, Math.floor((file.createdAt + maxAgeMs - now) / 1000))
+  return `private, max-age=${left}, immutable`
+}
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), or `inline` for images. */
 export function contentDisposition(file: StoredFile, inline: boolean): string {
@@ -41,9 +48,13 @@ function toWeb(stream: Readable): ReadableStream<Uint8Array> {
 
 /**
  * GET /files/<id>/<name> (the file) and GET /files/<id>/thumb (an image's 320 px
- * thumbnail). Public by the unguessable id, as the service's agents open the links.
+ * thumbnail). Public by the unguessable id, as the service's agents open the links;
+ * cached privately, no longer than retention keeps the file (`retention.maxAgeMs`).
  */
-export function fileRoutes(runtime: Runtime) {
+export function fileRoutes(
+  runtime: Runtime,
+  retention: { maxAgeMs: number; now: () => number } = { maxAgeMs: 0, now: Date.now },
+) {
   const notFound = () =>
     new Response(
       JSON.stringify(errorBody('not_found', 'No such file: it may have been deleted.')),
@@ -65,6 +76,7 @@ export function fileRoutes(runtime: Runtime) {
     return new Response(toWeb(content.stream), {
       headers: {
         ...FILE_HEADERS,
+        'cache-control': fileCacheControl(file, retention.now(), retention.maxAgeMs),
         'content-type': variant === 'thumb' ? (file.thumbType ?? file.mime) : file.mime,
         'content-length': String(content.size),
         'content-disposition': contentDisposition(file, image),

@@ -58,10 +58,20 @@ export type Config = {
   heartbeatMs: number
   /** On shutdown, keep serving this long with /healthz answering 503 "draining" before closing (ms). */
   shutdownDrainMs: number
-  retention: { maxAgeMs: number; maxEntries: number }
+  /** RETENTION_*: age and count limits, and the guards against a clock that jumps (server/retention/). */
+  retention: {
+    maxAgeMs: number
+    maxEntries: number
+    startDelayMs: number
+    maxDeletePercent: number
+  }
   rateLimits: RateLimits
   /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */
   uploads: UploadsConfig
+  /** Bytes of attachments per visitor and per address over a window (UPLOAD_QUOTA_*). */
+  uploadQuota: { perVisitorBytes: number; perIpBytes: number; windowMs: number }
+  /** DISK_FREE_FLOOR_MB in bytes: below it uploads answer 507 and /healthz says the disk is low. */
+  diskFreeFloorBytes: number
 }
 
 export type UploadsConfig = {

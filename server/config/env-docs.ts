@@ -155,6 +155,16 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning: 'at most this many entries are kept per visitor (the newest)',
     default: '`1000`',
   },
+  RETENTION_START_DELAY_SECONDS: {
+    meaning:
+      'the first retention pass runs this long after start, and only if the wall clock moved as far as the monotonic clock meanwhile (a pass after a clock step is skipped); `0`: at start, trusting the clock (0–86400)',
+    default: '`300`',
+  },
+  RETENTION_MAX_DELETE_PERCENT: {
+    meaning:
+      'one hourly retention pass deletes at most this share of the stored conversation entries, and of the attachments (at least one); a pass that would delete most of either logs an error (1–100)',
+    default: '`25`',
+  },
   RATE_LIMIT_MESSAGES_PER_MINUTE: {
     meaning:
       '`POST /api/messages` per visitor (typing notifications included: the widget sends one every 3 s or so while the visitor types)',
@@ -176,6 +186,25 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning:
       '`POST /api/uploads` per client address, whatever the visitor (a visitor can start new sessions; an address cannot cheaply) (1–100000)',
     default: '`100`',
+  },
+  UPLOAD_QUOTA_MB_PER_VISITOR: {
+    meaning:
+      'MiB of attachments one visitor may upload per `UPLOAD_QUOTA_HOURS`; beyond, 429 `upload_quota_exceeded` with Retry-After (counted across instances on Redis; at least `UPLOAD_MAX_MB`)',
+    default: '`100`',
+  },
+  UPLOAD_QUOTA_MB_PER_IP: {
+    meaning:
+      'MiB of attachments one client address may upload per `UPLOAD_QUOTA_HOURS`, whatever the visitor (at least `UPLOAD_MAX_MB`)',
+    default: '`500`',
+  },
+  UPLOAD_QUOTA_HOURS: {
+    meaning: 'the window of the upload quotas, from a key’s first upload (1–720)',
+    default: '`24`',
+  },
+  DISK_FREE_FLOOR_MB: {
+    meaning:
+      'free space to keep on the upload folder’s disk: below it (or when a file would take it below) uploads answer 507 `insufficient_storage` while messages keep working, and `/healthz` reports `"status":"degraded"` (still 200); `0`: no floor',
+    default: '`1024`',
   },
   UPLOAD_MAX_MB: {
     meaning:

@@ -15,6 +15,7 @@ export type Env = Record<string, string | undefined>
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
+const MB = 1024 * 1024
 
 /**
  * Reads the backend's configuration from environment variables. Throws one
@@ -127,6 +128,12 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
 
   const uploadStore = parseUploadStore(e, fail)
 
+  // A quota below the largest file would refuse that file every time.
+  for (const variable of ['UPLOAD_QUOTA_MB_PER_VISITOR', 'UPLOAD_QUOTA_MB_PER_IP'] as const) {
+    if (e[variable] < e.UPLOAD_MAX_MB)
+      fail(variable, `must be at least UPLOAD_MAX_MB (${e.UPLOAD_MAX_MB}), the largest file`)
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -156,7 +163,12 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     maxStreams: e.MAX_STREAMS,
     heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
-    retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },
+    retention: {
+      maxAgeMs: e.RETENTION_DAYS * DAY,
+      maxEntries: e.RETENTION_MAX_ENTRIES,
+      startDelayMs: e.RETENTION_START_DELAY_SECONDS * 1000,
+      maxDeletePercent: e.RETENTION_MAX_DELETE_PERCENT,
+    },
     rateLimits: {
       messagesPerVisitorPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
       messagesPerIpPerMinute: e.RATE_LIMIT_IP_MESSAGES_PER_MINUTE,
@@ -170,6 +182,12 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       perVisitorPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       perIpPerMinute: e.RATE_LIMIT_IP_UPLOADS_PER_MINUTE,
     },
+    uploadQuota: {
+      perVisitorBytes: e.UPLOAD_QUOTA_MB_PER_VISITOR * MB,
+      perIpBytes: e.UPLOAD_QUOTA_MB_PER_IP * MB,
+      windowMs: e.UPLOAD_QUOTA_HOURS * 60 * MINUTE,
+    },
+    diskFreeFloorBytes: e.DISK_FREE_FLOOR_MB * MB,
   }
 }
 

@@ -30,6 +30,17 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     if (closed) throw closedStoreError('memory')
   }
 
+  // What retention drops from one log, oldest first: entries past the age, then the
+  // oldest of the young ones beyond maxEntries.
+  function expiredOf(log: ConversationEntry[], retention: Retention): ConversationEntry[] {
+    const cutoff = now() - retention.maxAgeMs
+    const old = log.filter((entry) => entry.at < cutoff)
+    const young = log.filter((entry) => entry.at >= cutoff)
+    const over = young.slice(0, Math.max(0, young.length - retention.maxEntries))
+    const drop = new Set([...old, ...over])
+    return log.filter((entry) => drop.has(entry))
+  }
+
   function live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined {
     const item = map.get(key)
     if (item?.expiresAt !== undefined && item.expiresAt <= now()) {
@@ -162,15 +173,19 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     },
     async prune(retention: Retention) {
       assertOpen()
-      const cutoff = now() - retention.maxAgeMs
+      let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY
       let dropped = 0
       const removed = new Set<string>()
       for (const [visitorId, log] of logs) {
-        const young = log.filter((entry) => entry.at >= cutoff)
-        const kept = young.slice(Math.max(0, young.length - retention.maxEntries))
-        dropped += log.length - kept.length
-        const keptIds = new Set(kept.map((entry) => entry.id))
-        for (const entry of log) if (!keptIds.has(entry.id)) removed.add(entry.id)
+        if (budget <= 0) break
+        // Oldest first: the log is in append order.
+        const drop = expiredOf(log, retention).slice(0, budget)
+        if (drop.length === 0) continue
+        budget -= drop.length
+        dropped += drop.length
+        const dropIds = new Set(drop.map((entry) => entry.id))
+        for (const id of dropIds) removed.add(id)
+        const kept = log.filter((entry) => !dropIds.has(entry.id))
         if (kept.length === 0) logs.delete(visitorId)
         else logs.set(visitorId, kept)
       }
@@ -179,6 +194,18 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       for (const key of records.keys()) live(records, key)
       for (const key of indexes.keys()) live(indexes, key)
       return dropped
+    },
+    async retentionStats(retention: Retention) {
+      assertOpen()
+      let total = 0
+      let expired = 0
+      let newestAt: number | undefined
+      for (const log of logs.values()) {
+        total += log.length
+        expired += expiredOf(log, retention).length
+        for (const entry of log) newestAt = Math.max(newestAt ?? entry.at, entry.at)
+      }
+      return { total, expired, newestAt }
     },
     async ping() {
       assertOpen()

@@ -41,6 +41,7 @@ export type RedisStoreOptions = {
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000
 const AppendReply = z.tuple([z.number(), z.string(), z.string()])
+const PruneReply = z.tuple([z.number(), z.number(), z.number()])
 
 /**
  * The redis: store, for several Porthole instances behind one load balancer. Logs are
@@ -64,6 +65,44 @@ export async function createRedisStore(
   })
   let retention = options.retention
   let closed = false
+
+  // Applies (or with `dry`, counts) retention log by log. Under a cap the logs go one at
+  // a time, each given what is left of it; without one, a batch's logs go together.
+  async function walkLogs(next: Retention, dry: boolean) {
+    const cutoff = Number.isFinite(next.maxAgeMs) ? now() - next.maxAgeMs : -1e300
+    const maxEntries = Number.isFinite(next.maxEntries) ? next.maxEntries : 2 ** 53
+    const capped = !dry && next.maxDrop !== undefined
+    let budget = next.maxDrop ?? -1
+    let dropped = 0
+    let total = 0
+    let newestAt: number | undefined
+    const run = (visitorId: string, cap: number) =>
+      runScript(
+        main,
+        PRUNE_SCRIPT,
+        [keys.log(visitorId), keys.visitors],
+        [String(cutoff), String(maxEntries), visitorId, String(cap), dry ? '1' : '0'],
+      ).then((reply) => PruneReply.parse(reply))
+    const add = ([count, length, newest]: [number, number, number]) => {
+      dropped += count
+      total += length
+      if (newest >= 0) newestAt = Math.max(newestAt ?? newest, newest)
+    }
+    for await (const batch of main.sScanIterator(keys.visitors, { COUNT: 500 })) {
+      if (!capped) {
+        for (const reply of await Promise.all(batch.map((visitorId) => run(visitorId, -1))))
+          add(reply)
+        continue
+      }
+      for (const visitorId of batch) {
+        if (budget <= 0) break
+        const reply = await run(visitorId, budget)
+        budget -= reply[0]
+        add(reply)
+      }
+    }
+    return { dropped, total, newestAt }
+  }
 
   async function command<T>(what: string, run: () => Promise<T>): Promise<T> {
     if (closed) throw closedStoreError('redis')
@@ -226,24 +265,15 @@ export async function createRedisStore(
     prune(next) {
       return command('prune', async () => {
         retention = next
-        const cutoff = Number.isFinite(next.maxAgeMs) ? now() - next.maxAgeMs : -1e300
-        const maxEntries = Number.isFinite(next.maxEntries) ? next.maxEntries : 2 ** 53
-        let dropped = 0
-        for await (const batch of main.sScanIterator(keys.visitors, { COUNT: 500 })) {
-          const counts = await Promise.all(
-            batch.map((visitorId) =>
-              runScript(
-                main,
-                PRUNE_SCRIPT,
-                [keys.log(visitorId), keys.visitors],
-                [String(cutoff), String(maxEntries), visitorId],
-              ),
-            ),
-          )
-          for (const count of counts) dropped += z.number().parse(count)
-        }
+        const { dropped } = await walkLogs(next, false)
         await records.sweep()
         return dropped
+      })
+    },
+    retentionStats(next) {
+      return command('retentionStats', async () => {
+        const { dropped, total, newestAt } = await walkLogs(next, true)
+        return { total, expired: dropped, newestAt }
       })
     },
     ping() {

@@ -10,7 +10,7 @@ import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
 import { SQLITE_SCHEMA } from './sqlite-schema'
-import type { AppendResult, NewEntry, Store } from './types'
+import type { AppendResult, NewEntry, Retention, Store } from './types'
 
 type EntryRow = { seq: number; body: string }
 type AppendRequest = {
@@ -99,9 +99,21 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       'UPDATE claims SET expires_at = @until WHERE key = @key AND expires_at > @now',
     ),
     release: db.prepare<[string]>('DELETE FROM claims WHERE key = ?'),
-    pruneAge: db.prepare<[number]>('DELETE FROM entries WHERE at < ?'),
-    pruneCount: db.prepare<[number]>(
-      'DELETE FROM entries WHERE seq IN (SELECT seq FROM (SELECT seq, ROW_NUMBER() OVER (PARTITION BY visitor ORDER BY seq DESC) AS n FROM entries) WHERE n > ?)',
+    // LIMIT -1: no cap (Retention.maxDrop unset).
+    pruneAge: db.prepare<[number, number]>(
+      'DELETE FROM entries WHERE seq IN (SELECT seq FROM entries WHERE at < ? ORDER BY seq LIMIT ?)',
+    ),
+    pruneCount: db.prepare<[number, number]>(
+      'DELETE FROM entries WHERE seq IN (SELECT seq FROM (SELECT seq, ROW_NUMBER() OVER (PARTITION BY visitor ORDER BY seq DESC) AS n FROM entries) WHERE n > ? ORDER BY seq LIMIT ?)',
+    ),
+    countEntries: db.prepare<[], { total: number; newest: number | null }>(
+      'SELECT COUNT(*) AS total, MAX(at) AS newest FROM entries',
+    ),
+    countOld: db.prepare<[number], { count: number }>(
+      'SELECT COUNT(*) AS count FROM entries WHERE at < ?',
+    ),
+    countOver: db.prepare<[number, number], { count: number }>(
+      'SELECT COUNT(*) AS count FROM (SELECT ROW_NUMBER() OVER (PARTITION BY visitor ORDER BY seq DESC) AS n FROM entries WHERE at >= ?) WHERE n > ?',
     ),
     pruneDedupe: db.prepare('DELETE FROM dedupe WHERE seq NOT IN (SELECT seq FROM entries)'),
     pruneRecords: db.prepare<[number]>(
@@ -173,10 +185,13 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     return outcomes
   })
 
-  const pruneTx = db.transaction((maxAgeMs: number, maxEntries: number): number => {
+  const pruneTx = db.transaction((retention: Retention): number => {
     const at = now()
-    let dropped = q.pruneAge.run(at - maxAgeMs).changes
-    dropped += q.pruneCount.run(maxEntries).changes
+    const cap = retention.maxDrop ?? -1
+    let dropped = q.pruneAge.run(at - retention.maxAgeMs, cap).changes
+    if (cap < 0 || dropped < cap) {
+      dropped += q.pruneCount.run(retention.maxEntries, cap < 0 ? -1 : cap - dropped).changes
+    }
     q.pruneDedupe.run()
     q.pruneRecords.run(at)
     q.pruneClaims.run(at)
@@ -274,7 +289,15 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     },
     async prune(retention) {
       assertOpen()
-      return pruneTx(retention.maxAgeMs, retention.maxEntries)
+      return pruneTx(retention)
+    },
+    async retentionStats(retention) {
+      assertOpen()
+      const cutoff = now() - retention.maxAgeMs
+      const { total, newest } = q.countEntries.get() ?? { total: 0, newest: null }
+      const old = q.countOld.get(cutoff)?.count ?? 0
+      const over = q.countOver.get(cutoff, retention.maxEntries)?.count ?? 0
+      return { total, expired: old + over, newestAt: newest ?? undefined }
     },
     async ping() {
       assertOpen()

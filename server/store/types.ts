@@ -48,6 +48,21 @@ export type Retention = {
   maxAgeMs: number
   /** At most this many entries are kept per visitor. */
   maxEntries: number
+  /**
+   * One pass drops at most this many entries (oldest first within each log), so a
+   * clock that jumped ahead cannot empty the store in one pass; default no cap.
+   */
+  maxDrop?: number
+}
+
+/** What a retention pass would do, before it does it (server/retention/). */
+export type RetentionStats = {
+  /** Entries stored in every log. */
+  total: number
+  /** Entries prune() would drop without a cap. */
+  expired: number
+  /** The newest entry's `at`; undefined when the store holds none. */
+  newestAt: number | undefined
 }
 
 /** The order of entry ids, without the log itself (read markers, Last-Event-ID checks). */
@@ -152,6 +167,8 @@ export interface Indexes {
 export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
   prune(retention: Retention): Promise<number>
+  /** Counts what prune(retention) would drop, and what is stored; changes nothing. */
+  retentionStats(retention: Retention): Promise<RetentionStats>
   /** Throws when the store cannot be reached (readiness). */
   ping(): Promise<void>
   /** Flushes and closes; subscriptions end. */

@@ -5,10 +5,12 @@ import { checkClaims, checkContent } from './decide-type'
 import { sanitizeFileName } from './file-name'
 import type { FileStore } from './file-store'
 import type { UploadTypeName } from './file-types'
+import type { ImageQueue } from './image-queue'
 import { processImage } from './process-image'
 import { describeBytes, receiveToFile } from './receive-to-file'
 import { isZipHead, sniffType } from './sniff-type'
 import { newFileId, type StoredFile } from './stored-file'
+import type { UploadBudget } from './upload-budget'
 import { UploadError } from './upload-error'
 import { readZipEntryNames } from './zip-entries'
 
@@ -17,6 +19,10 @@ export type UploadPolicy = {
   maxBytes: number
   allowed: readonly UploadTypeName[]
   now: () => number
+  /** The upload's share of the quotas and the disk (openUploadBudget); the caller settles it. */
+  budget?: UploadBudget
+  /** Where image work waits its turn (default: the process's queue). */
+  imageQueue?: ImageQueue
 }
 
 export type UploadRequest = {
@@ -28,6 +34,8 @@ export type UploadRequest = {
   /** The request's Content-Length, when given. */
   declaredLength: number | undefined
   body: AsyncIterable<Uint8Array>
+  /** Aborted when the client is gone: image work waiting or running for it stops. */
+  signal?: AbortSignal
 }
 
 /**
@@ -59,7 +67,12 @@ export async function acceptUpload(
   const incoming = join(await policy.files.incomingDir(), randomUUID())
   const encoded = `${incoming}.out`
   try {
-    const received = await receiveToFile(request.body, incoming, policy.maxBytes)
+    const received = await receiveToFile(
+      request.body,
+      incoming,
+      policy.maxBytes,
+      policy.budget?.received,
+    )
     if (received.size === 0) throw new UploadError('empty_file', `"${name}" is empty.`)
     let zipEntries: string[] | undefined
     if (isZipHead(received.head)) {
@@ -72,7 +85,7 @@ export async function acceptUpload(
     }
     checkContent(name, sniffType({ head: received.head, text: received.text, zipEntries }), type)
     const file: StoredFile = {
-      id: newFileId(request.visitorId),
+      id: newFileId(),
       visitorId: request.visitorId,
       name,
       size: received.size,
@@ -84,7 +97,11 @@ export async function acceptUpload(
       await policy.files.put(file, { path: incoming })
       return file
     }
-    const image = await processImage(incoming, encoded, type)
+    const image = await processImage(incoming, encoded, type, {
+      owner: request.visitorId,
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(policy.imageQueue ? { queue: policy.imageQueue } : {}),
+    })
     const stored: StoredFile = {
       ...file,
       size: (await stat(encoded)).size,

@@ -28,7 +28,7 @@ export interface FileStore {
   open(id: FileId, variant: FileVariant): Promise<{ stream: Readable; size: number } | undefined>
   /** Deletes a file with its thumbnail and record; no error when absent. */
   delete(id: FileId): Promise<void>
-  /** The files of one conversation (by visitor id). */
+  /** The files of one conversation (by visitor id); reads every record (tests and tools). */
   list(visitorId: string): Promise<StoredFile[]>
   /** Every stored file, conversation by conversation (retention). */
   all(): AsyncIterable<StoredFile>

@@ -2,14 +2,14 @@ import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileContent, FileStore, FileVariant } from './file-store'
-import { conversationKeyOf, conversationKeyOfFile, type FileId, StoredFile } from './stored-file'
+import { conversationKeyOfFile, type FileId, StoredFile } from './stored-file'
 
 const RECORD = 'file.json'
 const INCOMING = '.incoming'
 const CONVERSATION_DIR = /^[0-9a-f]{16}$/
 
 /**
- * Attachments in a folder (UPLOAD_DIR): `<dir>/<conversation>/<random>/` holds
+ * Attachments in a folder (UPLOAD_DIR): `<dir>/<first 16 of the id>/<rest>/` holds
  * `content`, `thumb` and `file.json`, the record written last (so a crash mid-way
  * leaves no half file anyone can see). Bodies arrive in `<dir>/.incoming/` and are
  * moved in by rename. Instances that share the folder (NFS, a shared volume) share
@@ -46,6 +46,13 @@ export function createFolderStore(dir: string): FileStore {
       if (file) files.push(file)
     }
     return files
+  }
+
+  async function* allFiles(): AsyncIterable<StoredFile> {
+    for (const key of await names(dir)) {
+      if (!CONVERSATION_DIR.test(key)) continue
+      yield* await listKey(key)
+    }
   }
 
   return {
@@ -88,15 +95,13 @@ export function createFolderStore(dir: string): FileStore {
       await rm(join(folderOf(id), RECORD), { force: true })
       await rm(folderOf(id), { recursive: true, force: true })
     },
-    list(visitorId) {
-      return listKey(conversationKeyOf(visitorId))
+    async list(visitorId) {
+      // Ids carry nothing of their visitor: every record is read (tests and tools only).
+      const files: StoredFile[] = []
+      for await (const file of allFiles()) if (file.visitorId === visitorId) files.push(file)
+      return files
     },
-    async *all() {
-      for (const key of await names(dir)) {
-        if (!CONVERSATION_DIR.test(key)) continue
-        yield* await listKey(key)
-      }
-    },
+    all: allFiles,
     async dropIncoming(before) {
       const incoming = join(dir, INCOMING)
       let dropped = 0

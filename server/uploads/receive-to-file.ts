@@ -23,6 +23,8 @@ export async function receiveToFile(
   source: AsyncIterable<Uint8Array>,
   path: string,
   maxBytes: number,
+  /** Told the bytes so far before each chunk is written; may throw (a quota, the disk) to stop. */
+  onProgress?: (size: number) => Promise<void>,
 ): Promise<Received> {
   const file = await open(path, 'wx', 0o600)
   const head = new Uint8Array(SNIFF_BYTES)
@@ -49,6 +51,7 @@ export async function receiveToFile(
         head.set(take, headLength)
         headLength += take.byteLength
       }
+      if (onProgress) await onProgress(size)
       textCheck.push(value)
       await file.write(value)
     }

@@ -3,9 +3,11 @@ import { z } from 'zod'
 import { UPLOAD_TYPE_NAMES } from './file-types'
 
 /**
- * A file's id: 16 hex digits naming its conversation (a hash of the visitor id, so
- * the files of one conversation sit together and go together) and 32 random ones
- * (128 bits: the URL cannot be guessed).
+ * A file's id, its URL's first segment: 48 random hex digits (192 bits), of which the
+ * first 16 name its folder in the store. It says nothing about its owner. Files stored
+ * before had SHA-256(visitor id) as those 16 digits (a guessable user id could be
+ * recovered from it); their ids still work, as stored conversation entries carry them,
+ * until retention removes them.
  */
 export const FileId = z.string().regex(/^[0-9a-f]{48}$/, 'must be the id of an uploaded file')
 export type FileId = z.infer<typeof FileId>
@@ -29,17 +31,17 @@ export const StoredFile = z.object({
 })
 export type StoredFile = z.infer<typeof StoredFile>
 
-/** The conversation part of file ids: 16 hex digits of SHA-256(visitor id). */
-export function conversationKeyOf(visitorId: string): string {
+/** The folder part of ids of the old scheme: 16 hex digits of SHA-256(visitor id). Never made any more. */
+export function legacyConversationKeyOf(visitorId: string): string {
   return createHash('sha256').update(visitorId).digest('hex').slice(0, 16)
 }
 
-/** A new file id in the visitor's conversation. */
-export function newFileId(visitorId: string): FileId {
-  return `${conversationKeyOf(visitorId)}${randomBytes(16).toString('hex')}`
+/** A new file id: random, with nothing of the visitor in it (the record names the visitor). */
+export function newFileId(): FileId {
+  return randomBytes(24).toString('hex')
 }
 
-/** The conversation part of a file id. */
+/** The folder part of a file id. */
 export function conversationKeyOfFile(id: FileId): string {
   return id.slice(0, 16)
 }

@@ -48,6 +48,7 @@ describe('runtime start', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const server: TestServer = await startTestServer({
       env: {
+        RETENTION_START_DELAY_SECONDS: '0',
         UPLOAD_STORE: 's3',
         UPLOAD_DIR: dir,
         S3_ENDPOINT: bucket.endpoint,

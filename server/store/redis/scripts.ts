@@ -56,23 +56,33 @@ return {0, id, visitor}
  * dedupe key goes with it. An emptied log leaves the visitors set and expires. A log
  * within the count whose oldest entry is young is left unread (entries' \`at\` grow
  * with their ids, up to clock skew between instances).
- * KEYS: log, visitors set. ARGV: cutoff ms, max entries, visitor id. Returns the count dropped.
+ * At most ARGV[4] entries go (-1: no cap), the expired ones first; with ARGV[5] = '1'
+ * nothing is deleted (a count for the retention guard).
+ * KEYS: log, visitors set. ARGV: cutoff ms, max entries, visitor id, cap, dry run.
+ * Returns {count dropped (or that would be), entries in the log, newest entry's at or -1}.
  */
 export const PRUNE_SCRIPT = `
 local cutoff = tonumber(ARGV[1])
 local maxEntries = tonumber(ARGV[2])
+local cap = tonumber(ARGV[4])
+local dry = ARGV[5] == '1'
 local function atOf(fields)
   for i = 1, #fields, 2 do
     if fields[i] == 'a' then return tonumber(fields[i + 1]) end
   end
   return nil
 end
--- Most logs are short and young: settle those without reading them whole.
 local length = redis.call('XLEN', KEYS[1])
+local newest = -1
+if length > 0 then
+  local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+  newest = atOf(last[2]) or -1
+end
+-- Most logs are short and young: settle those without reading them whole.
 if length > 0 and length <= maxEntries then
   local oldest = redis.call('XRANGE', KEYS[1], '-', '+', 'COUNT', 1)[1]
   local at = atOf(oldest[2])
-  if at ~= nil and at >= cutoff then return 0 end
+  if at ~= nil and at >= cutoff then return {0, length, newest} end
 end
 local entries = redis.call('XRANGE', KEYS[1], '-', '+')
 local young, drop, dedupeOf = {}, {}, {}
@@ -85,6 +95,10 @@ for _, entry in ipairs(entries) do
   if at == nil or at < cutoff then drop[#drop + 1] = id else young[#young + 1] = id end
 end
 for i = 1, #young - maxEntries do drop[#drop + 1] = young[i] end
+if cap >= 0 and #drop > cap then
+  for i = #drop, cap + 1, -1 do drop[i] = nil end
+end
+if dry then return {#drop, #entries, newest} end
 for i = 1, #drop, 500 do
   redis.call('XDEL', KEYS[1], unpack(drop, i, math.min(i + 499, #drop)))
 end
@@ -102,7 +116,7 @@ if #drop == #entries then
   if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], 60000) end
   redis.call('SREM', KEYS[2], ARGV[3])
 end
-return #drop
+return {#drop, #entries, newest}
 `
 
 type ScriptClient = Pick<RedisClientType, 'evalSha' | 'eval'>

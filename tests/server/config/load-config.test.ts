@@ -73,6 +73,12 @@ describe('loadConfig', () => {
     ['STATUS_CACHE_SECONDS', '0', /at least 1/],
     ['PUBLIC_URL', 'chat.example.com', /http/],
     ['TRUST_PROXY', 'yes', /1 \(on\) or 0/],
+    ['UPLOAD_QUOTA_MB_PER_VISITOR', '5', /at least UPLOAD_MAX_MB \(10\)/],
+    ['UPLOAD_QUOTA_MB_PER_IP', 'lots', /whole number/],
+    ['UPLOAD_QUOTA_HOURS', '0', /at least 1/],
+    ['DISK_FREE_FLOOR_MB', '-1', /whole number/],
+    ['RETENTION_MAX_DELETE_PERCENT', '0', /at least 1/],
+    ['RETENTION_START_DELAY_SECONDS', '90000', /at most 86400/],
   ])('refuses %s=%s', (variable, value, message) => {
     expect(problemsOf(createTestEnv({ [variable]: value }))[variable]).toMatch(message)
   })

@@ -14,7 +14,12 @@ describe('operations routes', () => {
     t = createTestApp()
     const res = await t.app.request('/healthz')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 'ok', store: 'memory', streams: 0 })
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      store: 'memory',
+      streams: 0,
+      disk: { freeBytes: expect.any(Number), floorBytes: 1024 * 1024 * 1024, low: false },
+    })
   })
 
   it('GET /healthz answers 503 when the store is not', async () => {

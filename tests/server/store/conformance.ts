@@ -444,6 +444,52 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         expect((await store.readAfter(visitor, ids[0], 10)).map((e) => e.id)).toEqual(ids.slice(2))
       })
 
+      it('drops at most maxDrop entries in one pass, the oldest first', async () => {
+        const day = 24 * 60 * 60 * 1000
+        // What earlier tests left expired goes first, so the cap is this test's alone.
+        await store.prune({ maxAgeMs: 30 * day, maxEntries: 1_000_000 })
+        const visitor = createVisitorId()
+        const ids: string[] = []
+        for (let i = 5; i > 0; i--) {
+          const { entry } = await store.append(
+            visitor,
+            createEntry({ at: Date.now() - (40 + i) * day }),
+          )
+          ids.push(entry.id)
+        }
+        const retention = { maxAgeMs: 30 * day, maxEntries: 1_000_000 }
+        expect(await store.prune({ ...retention, maxDrop: 2 })).toBe(2)
+        expect((await store.readAfter(visitor, undefined, 10)).map((e) => e.id)).toEqual(
+          ids.slice(2),
+        )
+        expect(await store.prune({ ...retention, maxDrop: 2 })).toBe(2)
+        expect(await store.prune({ ...retention, maxDrop: 2 })).toBe(1)
+        expect(await store.readAfter(visitor, undefined, 10)).toEqual([])
+      })
+
+      it('counts what a pass would drop, what is stored and the newest time, dropping nothing', async () => {
+        const day = 24 * 60 * 60 * 1000
+        const retention = { maxAgeMs: 30 * day, maxEntries: 1_000_000 }
+        await store.prune(retention)
+        const before = await store.retentionStats(retention)
+        const beforeTwo = await store.retentionStats({ ...retention, maxEntries: 2 })
+        expect(before.expired).toBe(0)
+        const visitor = createVisitorId()
+        for (let i = 0; i < 3; i++)
+          await store.append(visitor, createEntry({ at: Date.now() - 40 * day }))
+        for (let i = 0; i < 2; i++) await store.append(visitor, createEntry())
+        const newest = Date.now() + 7 * day
+        await store.append(visitor, createEntry({ at: newest }))
+        const stats = await store.retentionStats(retention)
+        expect(stats.total - before.total).toBe(6)
+        expect(stats.expired).toBe(3)
+        expect(stats.newestAt).toBe(newest)
+        expect(await store.readAfter(visitor, undefined, 10)).toHaveLength(6)
+        // Beyond maxEntries counts too: of the 3 young entries, the oldest is one too many.
+        const two = await store.retentionStats({ ...retention, maxEntries: 2 })
+        expect(two.expired - beforeTwo.expired).toBe(4)
+      })
+
       it('never reuses the id of a pruned entry', async () => {
         const visitor = createVisitorId()
         const { entry: old } = await store.append(visitor, createEntry({ at: 1 }))

@@ -15,7 +15,7 @@ const RETENTION = { maxAgeMs: 30 * DAY }
 
 function storedFile(overrides: Partial<StoredFile> = {}): StoredFile {
   return {
-    id: newFileId('visitor-1'),
+    id: newFileId(),
     visitorId: 'visitor-1',
     name: 'a.txt',
     size: 2,
@@ -53,7 +53,7 @@ describe('pruneFiles with the folder store', () => {
       const visitorId = `visitor-${n % 200}`
       const old = n < 1000
       const file = storedFile({
-        id: newFileId(visitorId),
+        id: newFileId(),
         visitorId,
         createdAt: old ? 0 : 40 * DAY,
         attachedAt: old ? 1 : 40 * DAY,
@@ -79,7 +79,12 @@ describe('retention in the running app', () => {
 
   it('deletes a visitor’s sent files with their conversation’s age and unsent ones after a day', async () => {
     let now = Date.now()
-    t = await createUploadTestApp({}, { now: () => now })
+    // The clock moves forward steadily (as far as the monotonic one); the first pass at start.
+    t = await createUploadTestApp(
+      {},
+      { now: () => now, monotonic: () => now },
+      { RETENTION_START_DELAY_SECONDS: '0' },
+    )
     const { token } = await t.newVisitor()
     const sent = await t.uploadOk(token, 'sent.pdf', 'application/pdf', makePdf())
     const unsent = await t.uploadOk(token, 'unsent.pdf', 'application/pdf', makePdf())

@@ -35,7 +35,7 @@ function storeOf(overrides: Partial<S3StoreOptions> = {}): FileStore {
 function storedFile(overrides: Partial<StoredFile> = {}): StoredFile {
   const visitorId = overrides.visitorId ?? 'visitor-1'
   return {
-    id: newFileId(visitorId),
+    id: newFileId(),
     visitorId,
     name: 'notes.txt',
     size: 6,
@@ -174,22 +174,22 @@ describe('the S3 store against a signature-checking S3 emulation', () => {
 
   it('names the variable to check when S3 refuses the credentials or the bucket', async () => {
     const wrongSecret = storeOf({ secretAccessKey: 'not-the-secret' })
-    const refused = await wrongSecret.get(newFileId('v')).catch((e) => e)
+    const refused = await wrongSecret.get(newFileId()).catch((e) => e)
     expect(isS3StoreError(refused)).toBe(true)
     expect(refused.code).toBe('s3_refused')
     expect(refused.s3Code).toBe('SignatureDoesNotMatch')
     expect(refused.message).toMatch(/S3_SECRET_ACCESS_KEY/)
     const wrongBucket = await storeOf({ bucket: 'elsewhere' })
-      .get(newFileId('v'))
+      .get(newFileId())
       .catch((e) => e)
     expect(wrongBucket.s3Code).toBe('NoSuchBucket')
     expect(wrongBucket.message).toMatch(/S3_BUCKET/)
     const wrongRegion = await storeOf({ region: 'us-east-1' })
-      .get(newFileId('v'))
+      .get(newFileId())
       .catch((e) => e)
     expect(wrongRegion.message).toMatch(/S3_REGION/)
     const skewed = await storeOf({ now: () => Date.now() - 3_600_000 })
-      .get(newFileId('v'))
+      .get(newFileId())
       .catch((e) => e)
     expect(skewed.s3Code).toBe('RequestTimeTooSkewed')
   })
@@ -218,7 +218,7 @@ describe('the S3 store against a signature-checking S3 emulation', () => {
 
   it('reports an unreachable service as s3_unreachable after its retries', async () => {
     const files = storeOf({ endpoint: 'http://127.0.0.1:9', retries: 1 })
-    const failure = await files.get(newFileId('v')).catch((e) => e)
+    const failure = await files.get(newFileId()).catch((e) => e)
     expect(isS3StoreError(failure)).toBe(true)
     expect(failure.code).toBe('s3_unreachable')
   })
@@ -288,7 +288,7 @@ describe('retention in the bucket', () => {
       const visitorId = `visitor-${n % 30}`
       const old = n < 150
       const file = storedFile({
-        id: newFileId(visitorId),
+        id: newFileId(),
         visitorId,
         createdAt: old ? 0 : 40 * DAY,
         attachedAt: old ? 1 : 40 * DAY,
@@ -310,13 +310,13 @@ describe('retention in the bucket', () => {
     const file = storedFile()
     await files.put(file, { path: await incoming(files, 'whole') })
     // A crash between the bytes and the record: content and thumb, no file.json.
-    const orphan = newFileId('visitor-1')
+    const orphan = newFileId()
     const folder = `chat/${orphan.slice(0, 16)}/${orphan.slice(16)}/`
     const hoursAgo = Date.now() - 2 * 3_600_000
     await s3.seed(`${folder}content`, 'bytes', hoursAgo)
     await s3.seed(`${folder}thumb`, 'thumb', hoursAgo)
     // A fresh one (an upload in progress) and someone else's object stay.
-    const young = newFileId('visitor-1')
+    const young = newFileId()
     await s3.seed(`chat/${young.slice(0, 16)}/${young.slice(16)}/content`, 'uploading')
     await s3.seed('chat/readme.txt', 'not ours', 0)
     const stale = await incoming(files, 'half a body')

@@ -64,6 +64,11 @@ export function uploadProblem(
   const refused = (text: string) => ({ state: 'refused' as const, error: text })
   if (status === 413) return refused(strings.tooLarge(formatBytes(limits.maxBytes, lang)))
   if (code === 'unsupported_type') return refused(strings.notAllowed(typeList(limits.types)))
+  // The server's words where they say what to do: an animation too long, a quota spent
+  // (hours away: Retry later), a server short of disk space (Retry later).
+  if (isApiError(error) && code === 'image_too_complex') return refused(error.message)
+  if (isApiError(error) && (code === 'upload_quota_exceeded' || code === 'insufficient_storage'))
+    return { state: 'failed', error: error.message }
   if (status === 422) return refused(strings.badImage)
   if (code === 'empty_file') return refused(strings.empty)
   // A type_mismatch says which claim was false; a bad name says what to change.

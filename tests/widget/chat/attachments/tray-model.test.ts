@@ -242,6 +242,22 @@ describe('uploadProblem', () => {
     )
   })
 
+  it('shows the server’s words for an animation too long, a spent quota and a full disk', () => {
+    expect(problem(new ApiError('image_too_complex', 'Send a shorter one', 422))).toEqual({
+      state: 'refused',
+      error: 'Send a shorter one',
+    })
+    // Both pass with time: Retry stays.
+    expect(problem(new ApiError('upload_quota_exceeded', 'Try again in 5 h', 429))).toEqual({
+      state: 'failed',
+      error: 'Try again in 5 h',
+    })
+    expect(problem(new ApiError('insufficient_storage', 'Try again later', 507))).toEqual({
+      state: 'failed',
+      error: 'Try again later',
+    })
+  })
+
   it('offers a retry for everything else', () => {
     for (const error of [
       new ApiError('network', 'x', 0),

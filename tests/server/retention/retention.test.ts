@@ -1,0 +1,189 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createLogger } from '../../../server/logging/logger'
+import { createRetention, passCap, type RetentionPolicy } from '../../../server/retention/retention'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import { createFolderStore } from '../../../server/uploads/folder-store'
+import { newFileId, type StoredFile } from '../../../server/uploads/stored-file'
+import { createEntry } from '../store/conformance'
+
+const DAY = 86_400_000
+const HOUR = 3_600_000
+
+let dir = ''
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'porthole-retention-'))
+})
+afterEach(async () => {
+  vi.useRealTimers()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function setup(policy: Partial<RetentionPolicy> = {}) {
+  const clock = { wall: 100 * DAY, mono: 0 }
+  const logs: string[] = []
+  const store = createMemoryStore({ now: () => clock.wall })
+  const files = createFolderStore(dir)
+  const retention = createRetention({
+    store,
+    files,
+    policy: {
+      maxAgeMs: 30 * DAY,
+      maxEntries: 1000,
+      startDelayMs: 300_000,
+      maxDeletePercent: 25,
+      ...policy,
+    },
+    now: () => clock.wall,
+    monotonic: () => clock.mono,
+    logger: createLogger({ level: 'debug', write: (line) => logs.push(line) }),
+    everyMs: HOUR,
+  })
+  const advance = (ms: number) => {
+    clock.wall += ms
+    clock.mono += ms
+  }
+  async function storeFile(visitorId: string, createdAt: number): Promise<StoredFile> {
+    const file: StoredFile = {
+      id: newFileId(),
+      visitorId,
+      name: 'a.pdf',
+      size: 3,
+      type: 'pdf',
+      mime: 'application/pdf',
+      createdAt,
+      attachedAt: createdAt,
+    }
+    const path = join(await files.incomingDir(), file.id)
+    await writeFile(path, 'pdf')
+    await files.put(file, { path })
+    return file
+  }
+  const count = async (visitorId: string) =>
+    (await store.readAfter(visitorId, undefined, 1000)).length
+  return { clock, logs, store, files, retention, advance, storeFile, count }
+}
+
+describe('passCap', () => {
+  it('is the share of what is stored, at least one', () => {
+    expect(passCap(0, 25)).toBe(1)
+    expect(passCap(6, 25)).toBe(2)
+    expect(passCap(1000, 25)).toBe(250)
+    expect(passCap(1000, 100)).toBe(1000)
+  })
+})
+
+describe('createRetention', () => {
+  it('runs the first pass after the start delay, not at start', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    const s = setup()
+    await s.store.append('v1', createEntry({ at: s.clock.wall - 40 * DAY }))
+    s.retention.start()
+    expect(s.retention.firstPass).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(299_000)
+    expect(s.retention.firstPass).toBeUndefined()
+    expect(await s.count('v1')).toBe(1)
+    s.advance(300_000)
+    await vi.advanceTimersByTimeAsync(1000)
+    await s.retention.firstPass
+    expect(await s.count('v1')).toBe(0)
+    s.retention.stop()
+  })
+
+  it('with a start delay of 0 runs the first pass at start', async () => {
+    const s = setup({ startDelayMs: 0 })
+    await s.store.append('v1', createEntry({ at: s.clock.wall - 40 * DAY }))
+    s.retention.start()
+    await s.retention.firstPass
+    expect(await s.count('v1')).toBe(0)
+    s.retention.stop()
+  })
+
+  it('skips a pass after the wall clock stepped, and runs the next once it held steady', async () => {
+    const s = setup()
+    await s.store.append('v1', createEntry({ at: s.clock.wall - 40 * DAY }))
+    s.retention.start()
+    s.clock.wall += 31 * DAY
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.count('v1')).toBe(1)
+    expect(s.logs.some((l) => l.includes('pass skipped, the wall clock stepped +31.0 days'))).toBe(
+      true,
+    )
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.count('v1')).toBe(0)
+  })
+
+  it('tolerates the drift of a slewing clock', async () => {
+    const s = setup()
+    await s.store.append('v1', createEntry({ at: s.clock.wall - 40 * DAY }))
+    s.retention.start()
+    s.advance(HOUR)
+    s.clock.wall += 2000
+    await s.retention.run()
+    expect(await s.count('v1')).toBe(0)
+  })
+
+  it('deletes at most RETENTION_MAX_DELETE_PERCENT of the entries in one pass and says loudly when most would go', async () => {
+    const s = setup()
+    for (let i = 0; i < 8; i++)
+      await s.store.append('old', createEntry({ at: s.clock.wall - 40 * DAY }))
+    s.retention.start()
+    s.advance(HOUR)
+    await s.retention.run()
+    // 25 % of 8.
+    expect(await s.count('old')).toBe(6)
+    const alarm = s.logs.find((l) => l.includes('would delete most of the conversation entries'))
+    expect(alarm).toContain('"level":"error"')
+    expect(alarm).toContain('(8 of 8)')
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.count('old')).toBe(4)
+  })
+
+  it('says nothing loud when a pass deletes a small part', async () => {
+    const s = setup()
+    for (let i = 0; i < 9; i++) await s.store.append('young', createEntry({ at: s.clock.wall }))
+    await s.store.append('old', createEntry({ at: s.clock.wall - 40 * DAY }))
+    s.retention.start()
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.count('old')).toBe(0)
+    expect(s.logs.some((l) => l.includes('would delete most'))).toBe(false)
+  })
+
+  it('deletes nothing while the clock reads before the newest stored entry or file', async () => {
+    const s = setup()
+    await s.store.append('v1', createEntry({ at: s.clock.wall - 40 * DAY }))
+    await s.store.append('v1', createEntry({ at: s.clock.wall + 2 * DAY }))
+    const old = await s.storeFile('v1', s.clock.wall - 40 * DAY)
+    await s.storeFile('v1', s.clock.wall + 2 * DAY)
+    s.retention.start()
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.count('v1')).toBe(2)
+    expect(await s.files.get(old.id)).toBeDefined()
+    expect(s.logs.filter((l) => l.includes('reads before the newest one stored'))).toHaveLength(2)
+  })
+
+  it('deletes at most RETENTION_MAX_DELETE_PERCENT of the attachments in one pass, the oldest first', async () => {
+    const s = setup()
+    const stored: StoredFile[] = []
+    for (let i = 4; i > 0; i--) stored.push(await s.storeFile('v1', s.clock.wall - (40 + i) * DAY))
+    s.retention.start()
+    s.advance(HOUR)
+    await s.retention.run()
+    const left = async () =>
+      (await Promise.all(stored.map((f) => s.files.get(f.id)))).map((f) => f !== undefined)
+    expect(await left()).toEqual([false, true, true, true])
+    expect(s.logs.some((l) => l.includes('would delete most of the attachments (4 of 4)'))).toBe(
+      true,
+    )
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await left()).toEqual([false, false, true, true])
+  })
+})
