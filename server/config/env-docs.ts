@@ -157,11 +157,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   },
   RATE_LIMIT_MESSAGES_PER_MINUTE: {
     meaning:
-      '`POST /api/messages` per visitor (typing notifications included: the widget sends one every 3 s or so while the visitor types)',
+      'Message parts per visitor: each ≤1000-character part a text is split into counts, as does each attachment and typing notification (the widget sends one every 3 s or so while the visitor types); a text longer than the whole limit still goes once a minute starts fresh',
     default: '`120`',
   },
   RATE_LIMIT_IP_MESSAGES_PER_MINUTE: {
-    meaning: '`POST /api/messages` per client address',
+    meaning: 'Message parts per client address, counted like the per-visitor limit',
     default: '`600`',
   },
   RATE_LIMIT_SESSIONS_PER_MINUTE: {
