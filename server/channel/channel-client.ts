@@ -1,5 +1,6 @@
 import type { CustomerMessage } from '../../shared/protocol/chat-channel'
 import type { Channel } from '../config/config'
+import { readAnswerPrefix } from '../http/answer-prefix'
 import type { Logger } from '../logging/logger'
 import type { PortholeMetrics } from '../metrics/porthole-metrics'
 import { readStatusAnswer, type StatusOutcome } from './status'
@@ -60,7 +61,7 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     async status() {
       const response = await call('status', channel.statusUrl, { method: 'GET' })
       if (typeof response === 'string') return { online: false, problem: response }
-      const body = await response.text().catch(() => '')
+      const body = await readAnswerPrefix(response)
       const { fault, ...outcome } = readStatusAnswer(response.status, body)
       if (fault) metrics.upstreamErrors.inc({ call: 'status', kind: fault })
       return outcome
@@ -72,7 +73,7 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
         body: JSON.stringify(message),
       })
       if (typeof response === 'string') return { kind: 'failed', reason: response }
-      const text = (await response.text().catch(() => '')).trim().slice(0, MAX_ERROR_TEXT)
+      const text = (await readAnswerPrefix(response)).trim().slice(0, MAX_ERROR_TEXT)
       if (response.status >= 200 && response.status < 300) return { kind: 'accepted' }
       if (response.status >= 400 && response.status < 500) {
         metrics.upstreamErrors.inc({ call: 'message', kind: 'rejected' })
