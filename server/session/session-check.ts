@@ -3,26 +3,36 @@ import { SessionError } from './session-error'
 import type { TicketClaims } from './ticket'
 import type { TokenClaims } from './token'
 
-/** How far an issuing instance's clock may run ahead of the checking one's. */
-export const CLOCK_SKEW_MS = 5 * 60_000
+/**
+ * How far ahead of this instance's clock a stream ticket's expiry may lie beyond its
+ * lifetime: a clock that stepped back (an NTP correction, a restored VM) or an
+ * instance whose clock is behind the issuing one's must not refuse what was just
+ * issued. Tickets last 60 s, so a ticket from a clock up to a day ahead still works.
+ */
+export const TICKET_CLOCK_STEP_MS = 24 * 3_600_000
 
 const DAY = 86_400_000
 
 /**
  * Why a correctly signed token opens nothing now, or undefined when it is good.
  * `legacySince` stands in for the issue time of first-format tokens (they had none).
+ *
+ * A token issued "in the future" comes from a clock that has since stepped back, or
+ * from an instance ahead of this one: it is ours (signed), so it is accepted, aged
+ * from now while its issue time is ahead. Only one claiming more than a whole
+ * lifetime ahead is refused: no clock step of this deployment explains it.
  */
 export function checkToken(
   claims: TokenClaims,
   context: { now: number; ttlMs: number; generation: number | undefined; legacySince: number },
 ): SessionError | undefined {
   const issuedAt = claims.issuedAt ?? context.legacySince
-  if (issuedAt > context.now + CLOCK_SKEW_MS)
+  if (issuedAt - context.now > context.ttlMs)
     return new SessionError(
       'invalid_token',
       'The visitor token is not valid: start a new session with POST /api/session.',
     )
-  if (context.now - issuedAt >= context.ttlMs) return expired(context.ttlMs)
+  if (Math.max(0, context.now - issuedAt) >= context.ttlMs) return expired(context.ttlMs)
   if (!generationHolds(claims.generation, context.generation)) return revoked()
   return undefined
 }
@@ -32,7 +42,7 @@ export function checkTicket(
   claims: TicketClaims,
   context: { now: number; generation: number | undefined; maxLifetimeMs: number },
 ): SessionError | undefined {
-  if (claims.expiresAt > context.now + context.maxLifetimeMs + CLOCK_SKEW_MS)
+  if (claims.expiresAt > context.now + context.maxLifetimeMs + TICKET_CLOCK_STEP_MS)
     return new SessionError(
       'invalid_ticket',
       'The stream ticket is not valid: get one with POST /api/events/ticket.',
