@@ -123,17 +123,15 @@ describe('delivery states', () => {
 
   it('renews the stored token after a 401 and keeps the conversation', async () => {
     const widget = await open()
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({
-          id: 'a1',
-          author: 'agent',
-          content: { type: 'text', text: 'Hi, I am Anna' },
-        }),
-        'a1',
-      )
+    widget.stream().emit(
+      'message',
+      createEntry({
+        id: 'a1',
+        author: 'agent',
+        content: { type: 'text', text: 'Hi, I am Anna' },
+      }),
+      'a1',
+    )
     await widget.screen.findByText('Hi, I am Anna')
     // Refused once (say an instance whose clock disagrees), renewable all the same.
     widget.backend.respond(() =>
