@@ -21,10 +21,12 @@ import {
   canFallBack,
   fallBackToText,
   isDue,
+  maxWaitOf,
   next,
   type RetryPolicy,
   restart,
 } from './delivery-decision'
+import { createElapsedTime } from './elapsed-time'
 import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000
@@ -53,6 +55,8 @@ export type OutboxOptions = {
   /** A claim lasts one part's upstream timeout plus this (default 5 s), renewed per part. */
   claimMarginMs?: number
   random?: () => number
+  /** A monotonic clock (ms) that counts A2_GIVE_UP_HOURS within this process. Default performance.now. */
+  monotonic?: () => number
 }
 
 const RECOVERY_SPACING_MS = 20
@@ -117,6 +121,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     giveUpMs: options.giveUpMs,
     random: options.random ?? Math.random,
   }
+  // A2_GIVE_UP_HOURS counts elapsed time, never wall-clock differences (a clock that
+  // jumps ahead for a moment must not fail every waiting message).
+  const elapsed = createElapsedTime({
+    now,
+    monotonic: options.monotonic ?? (() => performance.now()),
+  })
+  const maxWaitMs = maxWaitOf(policy)
   const claimTtl = options.upstreamTimeoutMs + (options.claimMarginMs ?? 5000)
   const keepMs = Math.max(options.keepMs, options.giveUpMs + DAY)
   // Redis: several instances, one may crash with work in hand. sqlite and memory: one
@@ -195,8 +206,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         )
         continue
       }
-      current = next(begun, outcome, now(), policy)
+      current = next(begun, outcome, now(), policy, elapsed.of(key, begun))
       await save(current, true)
+      if (isActive(current)) elapsed.watch(key, current)
+      else elapsed.forget(key)
       logOutcome(logger, begun, current, outcome, policy.giveUpMs)
       noteService(outcome.kind)
       if (outcome.kind !== 'accepted' || !isActive(current) || stopped) break
@@ -231,6 +244,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const stored = await read(key)
         const item = choose(stored)
         if (!item) return { after: stored }
+        elapsed.watch(key, item)
         if (stored?.inFlight) {
           logger.warn(
             'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
@@ -262,7 +276,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
         timers.delete(key)
         void retry(key)
       },
-      Math.max(0, at - now()),
+      // A time further ahead than any wait was set by a clock that has since stepped back: now.
+      at - now() > maxWaitMs ? 0 : Math.max(0, at - now()),
     )
     timer.unref()
     timers.set(key, { timer, at })
@@ -298,7 +313,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (stopped) return
     try {
       const result = await deliver(key, (stored) =>
-        stored && isActive(stored) && (early || isDue(stored, now())) ? stored : undefined,
+        stored && isActive(stored) && (early || isDue(stored, now(), maxWaitMs))
+          ? stored
+          : undefined,
       )
       if (!result.held) {
         // Held by a request or another instance, or left by a crashed one until its ttl ends.
@@ -330,7 +347,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         batch.map(async (key) => {
           const item = await read(key)
           if (!item || !isActive(item)) return dropMarker(key, item)
-          if (!isDue(item, now())) return
+          if (!isDue(item, now(), maxWaitMs)) return
           taken += 1
           await retry(key)
         }),
@@ -399,6 +416,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
         // A crash between storing the item and logging its entries is repaired here.
         if (!item.logged) await appendEntries(item)
+        // The time it waited while no process ran counts from here (bounded: see elapsed-time.ts).
+        elapsed.watch(key, item)
         scheduleAt(key, item.nextAttemptAt)
         count += 1
       }

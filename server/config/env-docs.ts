@@ -125,7 +125,7 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   },
   A2_GIVE_UP_HOURS: {
     meaning:
-      'after those fast retries a customer message is `delayed` and retried with backoff (5 s doubling to 5 minutes, ±20 %) until this long after it was sent; then it is `failed` (1–720). See "Delivery of customer messages" in the [HTTP API](../integrators/http-api.md)',
+      'after those fast retries a customer message is `delayed` and retried with backoff (5 s doubling to 5 minutes, ±20 %) until it has waited this long, counted in elapsed time (a wall clock that steps does not count; time the server is down counts at most an hour per restart); then it is `failed` (1–720). See "Delivery of customer messages" in the [HTTP API](../integrators/http-api.md)',
     default: '`24`',
   },
   SHUTDOWN_DRAIN_SECONDS: {
