@@ -43,6 +43,7 @@ export type OutboxOptions = {
   retries: number
   /** After the fast retries, keep retrying on `backoff` this long after the message came (A2_GIVE_UP_HOURS). */
   giveUpMs: number
+  /** One A2 request, its answer included (A2_TIMEOUT_MS). */
   upstreamTimeoutMs: number
   /** How long finished items are kept to answer a repeated POST. */
   keepMs: number
@@ -52,7 +53,11 @@ export type OutboxOptions = {
   sweepMs?: number
   /** At most this many items read per sweep. Default 100. */
   sweepBatch?: number
-  /** A claim lasts one part's upstream timeout plus this (default 5 s), renewed per part. */
+  /**
+   * A claim lasts the upstream timeout (at most 10 s) plus this (default 5 s), and is
+   * renewed every third of that while its holder works, so it outlives every attempt
+   * yet lapses soon after a holder dies.
+   */
   claimMarginMs?: number
   random?: () => number
   /** A monotonic clock (ms) that counts A2_GIVE_UP_HOURS within this process. Default performance.now. */
@@ -60,6 +65,8 @@ export type OutboxOptions = {
 }
 
 const RECOVERY_SPACING_MS = 20
+/** The longest part of a claim's lifetime the upstream timeout accounts for (see claimMarginMs). */
+const CLAIM_BASE_MS = 10_000
 const BUSY_WAIT_MS = 1000
 const BUSY_POLL_MS = 50
 
@@ -128,7 +135,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     monotonic: options.monotonic ?? (() => performance.now()),
   })
   const maxWaitMs = maxWaitOf(policy)
-  const claimTtl = options.upstreamTimeoutMs + (options.claimMarginMs ?? 5000)
+  const claimTtl =
+    Math.min(options.upstreamTimeoutMs, CLAIM_BASE_MS) + (options.claimMarginMs ?? 5000)
+  const heartbeatMs = Math.max(100, Math.floor(claimTtl / 3))
   const keepMs = Math.max(options.keepMs, options.giveUpMs + DAY)
   // Redis: several instances, one may crash with work in hand. sqlite and memory: one
   // instance, whose own timers and resume() cover everything; the sweep is a safety net
@@ -189,7 +198,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
         entries = await appendEntries(begun)
         begun = { ...begun, logged: true }
       }
-      const outcome = await client.send({ sender: begun.sender, message: messageOfPart(part) })
+      // The claim must outlive the request: renewed for a whole timeout and margin just
+      // before it goes, so no other instance or path starts another attempt meanwhile.
+      if (!(await lease.renew())) {
+        logger.warn('outbox: claim lost before a request; leaving the message to its new holder', {
+          clientId: begun.clientId,
+        })
+        return { after: begun, ...(entries ? { entries } : {}) }
+      }
+      const outcome = await client.send(
+        { sender: begun.sender, message: messageOfPart(part) },
+        { timeoutMs: options.upstreamTimeoutMs },
+      )
       if (outcome.kind === 'rejected' && canFallBack(begun)) {
         // Spec 2.1: inbound types other than text are "not yet supported". The same
         // attachment goes again at once as a text with its name, size and link.
@@ -241,29 +261,43 @@ export function createOutbox(options: OutboxOptions): Outbox {
       deliveryLockKey(key),
       claimTtl,
       async (lease): Promise<Delivery> => {
-        const stored = await read(key)
-        const item = choose(stored)
-        if (!item) return { after: stored }
-        elapsed.watch(key, item)
-        if (stored?.inFlight) {
-          logger.warn(
-            'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
-            { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
-          )
+        // The claim outlives the attempt however long it takes (a slow store, a service
+        // that takes A2_TIMEOUT_MS to answer): no other path or instance starts another
+        // attempt meanwhile. Should this process die, the renewals stop and it lapses.
+        const heartbeat = setInterval(() => void lease.renew().catch(() => false), heartbeatMs)
+        heartbeat.unref()
+        try {
+          return await attemptHeld(key, choose, lease)
+        } finally {
+          clearInterval(heartbeat)
         }
-        const { after, entries } = await attempt(
-          item,
-          stored !== undefined && isActive(stored),
-          lease,
-        )
-        // Entries logged by this attempt were announced as pending: the outcome follows
-        // (a pending one again only with the reason its delivery is failing).
-        const announced = entries && !after.error ? 'pending' : undefined
-        await announce(after, stored ? deliveryState(stored) : announced)
-        return { after, ...(entries ? { entries } : {}) }
       },
     )
     return track(work).finally(() => busy.delete(key))
+  }
+
+  /** deliver()'s work under the claim. */
+  async function attemptHeld(
+    key: string,
+    choose: (stored: OutboxItem | undefined) => OutboxItem | undefined,
+    lease: Lease,
+  ): Promise<Delivery> {
+    const stored = await read(key)
+    const item = choose(stored)
+    if (!item) return { after: stored }
+    elapsed.watch(key, item)
+    if (stored?.inFlight) {
+      logger.warn(
+        'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
+        { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
+      )
+    }
+    const { after, entries } = await attempt(item, stored !== undefined && isActive(stored), lease)
+    // Entries logged by this attempt were announced as pending: the outcome follows
+    // (a pending one again only with the reason its delivery is failing).
+    const announced = entries && !after.error ? 'pending' : undefined
+    await announce(after, stored ? deliveryState(stored) : announced)
+    return { after, ...(entries ? { entries } : {}) }
   }
 
   function scheduleAt(key: string, at: number): void {

@@ -111,13 +111,18 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     default: '`15`',
   },
   UPSTREAM_TIMEOUT_MS: {
-    meaning: 'timeout of each A1/A2 request',
+    meaning: 'timeout of each A1 status request and each typing notification',
     default: '`10000`',
   },
   A2_RETRY_INTERVAL_MS: {
     meaning:
       'pause before resending a customer message after a 5xx or connection error (the service asks for 3–60 s)',
     default: '`3000`',
+  },
+  A2_TIMEOUT_MS: {
+    meaning:
+      'how long one customer message request (A2) may take, its answer included. A request that times out may still reach the service, so a resend can be a duplicate: this waits for a slow service instead. The service asks for resends 3–60 s apart, so `A2_TIMEOUT_MS` + `A2_RETRY_INTERVAL_MS` must not exceed 60000 (checked at start)',
+    default: '`45000`',
   },
   A2_RETRIES: {
     meaning: 'resends after the first attempt',

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store } from '../../../server/store/types'
+import {
+  countById,
+  receivedIds,
+  storedItem,
+  useOutboxInstances,
+} from '../../helpers/customer-messages'
+import { createFakeService } from '../helpers/fake-service'
+import { createTestConfig } from '../helpers/test-config'
+
+const instance = useOutboxInstances()
+
+let counter = 0
+function request(visitorId: string, texts = ['Hello?']) {
+  counter += 1
+  return { visitorId, clientId: `slow-${counter}`, sender: { id: visitorId }, texts }
+}
+
+// A service that takes 30 s per request but processes every one it receives.
+describe('outbox: a slow service gets each message once', () => {
+  it('waits for a 30 s answer at the default A2 timeout instead of resending', async () => {
+    const store = createMemoryStore()
+    const service = createFakeService({ message: { status: 200, delayMs: 30_000 } })
+    // As the runtime builds it: the client's default timeout is A1's; A2 passes its own.
+    const { outbox } = instance(store, service.fetch, {
+      upstreamTimeoutMs: createTestConfig().a2TimeoutMs,
+    })
+    const messages = [request('v1'), request('v2', ['a'.repeat(1000), 'b'.repeat(500)])]
+    const submitted = messages.map((message) => outbox.submit(message))
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    await Promise.all(submitted)
+    const counts = countById(receivedIds(service))
+    expect([...counts.values()]).toEqual([1, 1, 1])
+    for (const message of messages)
+      expect((await storedItem(store, message.visitorId, message.clientId)).state).toBe('sent')
+  })
+})
+
+describe('outbox: no second attempt while one is in flight', () => {
+  it('another instance’s sweep leaves a message alone while a slow store delayed its request', async () => {
+    const store = createMemoryStore()
+    const service = createFakeService({ message: { status: 200, delayMs: 9000 } })
+    // Instance A writes its log slowly (12 s): its request goes out late, and must still
+    // be covered by its claim (10 s timeout + 5 s margin) until it is answered.
+    const slowLog: Store = {
+      ...store,
+      kind: store.kind,
+      append: async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 12_000))
+        return store.append(...args)
+      },
+    }
+    const a = instance(slowLog, service.fetch)
+    const b = instance(store, service.fetch)
+    await b.outbox.resume()
+    const message = request('v3')
+    const submitted = a.outbox.submit(message)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect((await submitted).state).toBe('sent')
+    expect(countById(receivedIds(service)).get(message.clientId)).toBe(1)
+  })
+
+  it('a 40 s request keeps its short claim: another instance sweeping every 5 s never resends it', async () => {
+    const store = createMemoryStore()
+    const service = createFakeService({ message: { status: 200, delayMs: 40_000 } })
+    const options = { upstreamTimeoutMs: createTestConfig().a2TimeoutMs }
+    const a = instance(store, service.fetch, options)
+    const b = instance(store, service.fetch, options)
+    await b.outbox.resume()
+    const message = request('v4')
+    const submitted = a.outbox.submit(message)
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect((await submitted).state).toBe('sent')
+    expect(countById(receivedIds(service)).get(message.clientId)).toBe(1)
+  })
+})
