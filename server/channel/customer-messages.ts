@@ -49,6 +49,11 @@ export type OutboxOptions = {
   keepMs: number
   /** Default: 5 s doubling to 5 minutes, ±20 %. */
   backoff?: Backoff
+  /**
+   * How long submit() waits for the first attempt before answering with the stored
+   * state (`pending`) while the attempt goes on. Default 10 s.
+   */
+  firstAnswerMs?: number
   /** How often to look for due items nobody works on (e.g. a crashed instance's). Default 5 s with Redis, 1 minute otherwise. */
   sweepMs?: number
   /** At most this many items read per sweep. Default 100. */
@@ -135,6 +140,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     monotonic: options.monotonic ?? (() => performance.now()),
   })
   const maxWaitMs = maxWaitOf(policy)
+  const firstAnswerMs = options.firstAnswerMs ?? 10_000
   const claimTtl =
     Math.min(options.upstreamTimeoutMs, CLAIM_BASE_MS) + (options.claimMarginMs ?? 5000)
   const heartbeatMs = Math.max(100, Math.floor(claimTtl / 3))
@@ -363,6 +369,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** True when `work` has not settled within `ms` (it goes on either way). */
+  async function answeredWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<true>((resolve) => {
+      timer = setTimeout(() => resolve(true), ms)
+    })
+    try {
+      return await Promise.race([
+        work.then(
+          () => false,
+          () => false,
+        ),
+        late,
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   async function sweep(): Promise<number> {
     if (stopped || sweeping) return 0
     sweeping = true
@@ -410,12 +435,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const fresh = createOutboxItem(request, now())
       const key = outboxItemKey(fresh.visitorId, fresh.clientId)
       try {
-        const result = await deliver(key, (stored) => {
+        const delivery = deliver(key, (stored) => {
           if (!stored) return fresh
           if (stored.state === 'failed') return restart(stored, now())
           // Pending or delayed and nobody sending it: the visitor asks to send it now.
           return isActive(stored) ? stored : undefined
         })
+        const slow = await answeredWithin(delivery, firstAnswerMs)
+        if (slow) {
+          // A slow service: the visitor hears "pending" now; the attempt goes on under
+          // its claim and its outcome reaches the streams as a `delivery` event.
+          delivery.then(
+            (result) => result.held && scheduleNext(key, result.value.after),
+            () => scheduleAt(key, now() + options.retryIntervalMs),
+          )
+          const item = await read(key)
+          if (item) {
+            const state = item.state === 'failed' ? 'pending' : item.state
+            return { state, entries: await appendEntries(item) }
+          }
+        }
+        const result = await delivery
         if (!result.held) {
           // Being sent right now by a concurrent request or a retry.
           const item = await storedSoon(key)

@@ -4,6 +4,7 @@ import type { Store } from '../../../server/store/types'
 import {
   countById,
   receivedIds,
+  recordDeliveries,
   storedItem,
   useOutboxInstances,
 } from '../../helpers/customer-messages'
@@ -28,13 +29,20 @@ describe('outbox: a slow service gets each message once', () => {
       upstreamTimeoutMs: createTestConfig().a2TimeoutMs,
     })
     const messages = [request('v1'), request('v2', ['a'.repeat(1000), 'b'.repeat(500)])]
+    const deliveries = recordDeliveries(store, 'v1')
     const submitted = messages.map((message) => outbox.submit(message))
+    // The visitor is not kept waiting for the slow answer: pending after 10 s.
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect((await Promise.all(submitted)).map((result) => result.state)).toEqual([
+      'pending',
+      'pending',
+    ])
     await vi.advanceTimersByTimeAsync(10 * 60_000)
-    await Promise.all(submitted)
     const counts = countById(receivedIds(service))
     expect([...counts.values()]).toEqual([1, 1, 1])
     for (const message of messages)
       expect((await storedItem(store, message.visitorId, message.clientId)).state).toBe('sent')
+    expect(deliveries.states(messages[0]?.clientId)).toEqual(['pending', 'sent'])
   })
 })
 
@@ -58,7 +66,8 @@ describe('outbox: no second attempt while one is in flight', () => {
     const message = request('v3')
     const submitted = a.outbox.submit(message)
     await vi.advanceTimersByTimeAsync(60_000)
-    expect((await submitted).state).toBe('sent')
+    expect((await submitted).state).toBe('pending')
+    expect((await storedItem(store, 'v3', message.clientId)).state).toBe('sent')
     expect(countById(receivedIds(service)).get(message.clientId)).toBe(1)
   })
 
@@ -72,7 +81,8 @@ describe('outbox: no second attempt while one is in flight', () => {
     const message = request('v4')
     const submitted = a.outbox.submit(message)
     await vi.advanceTimersByTimeAsync(2 * 60_000)
-    expect((await submitted).state).toBe('sent')
+    expect((await submitted).state).toBe('pending')
+    expect((await storedItem(store, 'v4', message.clientId)).state).toBe('sent')
     expect(countById(receivedIds(service)).get(message.clientId)).toBe(1)
   })
 })
