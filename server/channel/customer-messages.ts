@@ -290,7 +290,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   ): Promise<Delivery> {
     const stored = await read(key)
     const item = choose(stored)
-    if (!item) return { after: stored }
+    if (!item) {
+      if (!stored || !isActive(stored)) elapsed.forget(key)
+      return { after: stored }
+    }
     elapsed.watch(key, item)
     if (stored?.inFlight) {
       logger.warn(
@@ -405,7 +408,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await Promise.all(
         batch.map(async (key) => {
           const item = await read(key)
-          if (!item || !isActive(item)) return dropMarker(key, item)
+          if (!item || !isActive(item)) {
+            elapsed.forget(key)
+            return dropMarker(key, item)
+          }
           if (!isDue(item, now(), maxWaitMs)) return
           taken += 1
           await retry(key)
