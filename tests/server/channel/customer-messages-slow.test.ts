@@ -85,4 +85,28 @@ describe('outbox: no second attempt while one is in flight', () => {
     expect((await storedItem(store, 'v4', message.clientId)).state).toBe('sent')
     expect(countById(receivedIds(service)).get(message.clientId)).toBe(1)
   })
+
+  it('"Send now", the sweep and the recovery after an outage leave a message in flight alone', async () => {
+    const store = createMemoryStore()
+    const service = createFakeService({ message: { status: 200, delayMs: 30_000 } })
+    const { outbox } = instance(store, service.fetch, {
+      upstreamTimeoutMs: createTestConfig().a2TimeoutMs,
+    })
+    const message = request('v5')
+    const first = outbox.submit(message)
+    await vi.advanceTimersByTimeAsync(12_000)
+    expect((await first).state).toBe('pending')
+    // The visitor presses "Send now" while the request is out.
+    const again = outbox.submit(message)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect((await again).state).toBe('pending')
+    // A sweep pass finds nothing to take.
+    expect(await outbox.sweep()).toBe(0)
+    // Another message accepted at once (a recovery after failures would resend the waiting ones).
+    service.queueMessageReplies({ status: 503 }, { status: 200 })
+    await outbox.submit(request('v6'))
+    await vi.advanceTimersByTimeAsync(5 * 60_000)
+    expect(countById(receivedIds(service)).get(message.clientId)).toBe(1)
+    expect((await storedItem(store, 'v5', message.clientId)).state).toBe('sent')
+  })
 })
