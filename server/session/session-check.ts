@@ -4,12 +4,13 @@ import type { TicketClaims } from './ticket'
 import type { TokenClaims } from './token'
 
 /**
- * How far ahead of this instance's clock a stream ticket's expiry may lie beyond its
- * lifetime: a clock that stepped back (an NTP correction, a restored VM) or an
- * instance whose clock is behind the issuing one's must not refuse what was just
- * issued. Tickets last 60 s, so a ticket from a clock up to a day ahead still works.
+ * How far the clock that issued a credential with an expiry (a stream ticket) may
+ * have run ahead of this instance's: a clock that stepped back (an NTP correction, a
+ * restored VM) or instances whose clocks disagree must not refuse what was just
+ * issued. Such a credential is accepted while its expiry lies at most its lifetime
+ * plus this ahead. (Was 5 minutes; tokens are bounded by their lifetime instead.)
  */
-export const TICKET_CLOCK_STEP_MS = 24 * 3_600_000
+export const CLOCK_SKEW_MS = 24 * 3_600_000
 
 const DAY = 86_400_000
 
@@ -42,7 +43,7 @@ export function checkTicket(
   claims: TicketClaims,
   context: { now: number; generation: number | undefined; maxLifetimeMs: number },
 ): SessionError | undefined {
-  if (claims.expiresAt > context.now + context.maxLifetimeMs + TICKET_CLOCK_STEP_MS)
+  if (claims.expiresAt > context.now + context.maxLifetimeMs + CLOCK_SKEW_MS)
     return new SessionError(
       'invalid_ticket',
       'The stream ticket is not valid: get one with POST /api/events/ticket.',

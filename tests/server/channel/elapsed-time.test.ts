@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_BACKOFF } from '../../../server/channel/backoff'
 import { createOutboxItem, type OutboxItem } from '../../../server/channel/customer-message-item'
 import { isDue, maxWaitOf, next, type RetryPolicy } from '../../../server/channel/delivery-decision'
 import { createElapsedTime, MAX_UNWATCHED_GAP_MS } from '../../../server/channel/elapsed-time'
@@ -9,7 +8,8 @@ const T0 = 1_700_000_000_000
 const policy: RetryPolicy = {
   retries: 0,
   retryIntervalMs: 3000,
-  backoff: DEFAULT_BACKOFF,
+  // 5 s doubling to 5 minutes, ±20 % (the outbox's default).
+  backoff: { baseMs: 5000, maxMs: 300_000, jitter: 0.2 },
   giveUpMs: 24 * HOUR,
   random: () => 0.5,
 }
