@@ -105,7 +105,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     retryIntervalMs: config.retryIntervalMs,
     retries: config.retries,
     giveUpMs: config.giveUpMs,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    upstreamTimeoutMs: config.a2TimeoutMs,
     keepMs: config.retention.maxAgeMs,
   })
   const idleSweep = createIdleSweep({

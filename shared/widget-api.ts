@@ -30,9 +30,12 @@ export const Contact = z.object({
 })
 export type Contact = z.infer<typeof Contact>
 
+/** The longest user id identity verification takes (UTF-16 units, as JavaScript counts). */
+export const MAX_USER_ID_LENGTH = 128
+
 /** Identity verification: hash = hex HMAC-SHA256(IDENTITY_SECRET, id). */
 export const IdentifiedUser = Contact.extend({
-  id: z.string().min(1).max(128),
+  id: z.string().min(1).max(MAX_USER_ID_LENGTH),
   hash: z.string().regex(/^[0-9a-f]{64}$/i, 'must be the hex HMAC-SHA256 of the user id'),
 })
 export type IdentifiedUser = z.infer<typeof IdentifiedUser>

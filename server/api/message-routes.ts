@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Sender } from '../../shared/protocol/chat-channel'
 import { splitText } from '../../shared/text'
 import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
@@ -10,6 +10,7 @@ import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
+import { extraPartHits } from '../http/message-parts'
 import type { Runtime } from '../runtime'
 import { updateProfile } from '../session/profile'
 import { type Attachment, attachmentOf } from '../uploads/attachment'
@@ -46,6 +47,8 @@ export function messageRoutes(
         })
         return c.body(null, 204)
       }
+      const texts = message.type === 'text' ? splitText(message.text) : undefined
+      if (texts) await enforcePartLimits(deps, runtime, c, texts.length)
       // Looked up first: a message about a missing file changes nothing.
       const attachment =
         message.type === 'file'
@@ -81,9 +84,7 @@ export function messageRoutes(
         visitorId,
         clientId: message.id,
         sender,
-        ...(message.type === 'text'
-          ? { texts: splitText(message.text) }
-          : { media: attachmentOrThrow(attachment) }),
+        ...(texts ? { texts } : { media: attachmentOrThrow(attachment) }),
       })
       const { entries } = result
       switch (result.state) {
@@ -110,6 +111,28 @@ export function messageRoutes(
           )
       }
     },
+  )
+}
+
+/** The parts of a long text beyond the first count against both message limits too. */
+async function enforcePartLimits(
+  deps: AppDeps,
+  runtime: Runtime,
+  c: Context<VisitorEnv>,
+  parts: number,
+): Promise<void> {
+  const { visitorMessages, ipMessages } = runtime.limits
+  await enforceRate(
+    visitorMessages,
+    c.get('visitor').visitorId,
+    'messages',
+    extraPartHits(visitorMessages, parts),
+  )
+  await enforceRate(
+    ipMessages,
+    clientIp(c, deps.config.trustProxy),
+    'messages from this address',
+    extraPartHits(ipMessages, parts),
   )
 }
 

@@ -1,6 +1,7 @@
 import { backoffDelay } from '../../shared/backoff'
 import type { ProviderToServiceEvent } from '../../shared/protocol'
 import { ErrorBody } from '../../shared/protocol'
+import { readAnswerPrefix } from '../http/answer-prefix'
 import { type BotLogger, describeError } from './logger'
 import { parseRetryAfter } from './retry-after'
 
@@ -60,7 +61,8 @@ async function attemptOnce(options: BotSenderOptions, body: string): Promise<Att
       signal: controller.signal,
     })
     // Any 2xx is success: providers' peers answer with empty bodies, `OK` or JSON.
-    const text = await response.text()
+    // A bounded prefix (an error body is short); the rest is cancelled unread.
+    const text = await readAnswerPrefix(response)
     const { status } = response
     if (status >= 200 && status < 300) return { kind: 'ok', status }
     const error = describeRefusal(status, text)

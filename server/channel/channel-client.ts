@@ -1,5 +1,6 @@
 import type { CustomerMessage } from '../../shared/protocol/chat-channel'
 import type { Channel } from '../config/config'
+import { readAnswerPrefix } from '../http/answer-prefix'
 import type { Logger } from '../logging/logger'
 import type { PortholeMetrics } from '../metrics/porthole-metrics'
 import { readStatusAnswer, type StatusOutcome } from './status'
@@ -15,8 +16,11 @@ export type SendOutcome =
 export type ChannelClient = {
   /** A1: whether agents are online. Never throws: problems answer offline. */
   status(): Promise<StatusOutcome>
-  /** A2: one customer message. Never throws. */
-  send(message: CustomerMessage): Promise<SendOutcome>
+  /**
+   * A2: one customer message (or typing notification). Never throws. `timeoutMs`
+   * bounds the whole request, answer included (default: the client's `timeoutMs`).
+   */
+  send(message: CustomerMessage, options?: { timeoutMs?: number }): Promise<SendOutcome>
 }
 
 export type ChannelClientOptions = {
@@ -34,57 +38,87 @@ const MAX_ERROR_TEXT = 500
 export function createChannelClient(options: ChannelClientOptions): ChannelClient {
   const { channel, metrics, timeoutMs } = options
 
-  async function call(
+  /**
+   * One request whose answer `read` takes apart, both within `limitMs`: a plain timer
+   * (not AbortSignal.timeout) aborts it, so the request is over, answer and all, when
+   * the time is up (the outbox's claim outlives it), and fake timers drive it in tests.
+   */
+  async function call<T>(
     name: 'status' | 'message',
     url: string,
     init: RequestInit,
-  ): Promise<Response | string> {
+    limitMs: number,
+    read: (response: Response) => Promise<T>,
+  ): Promise<{ answer: T } | { problem: string }> {
     const started = performance.now()
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, limitMs)
     try {
-      const response = await options.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+      const response = await options.fetch(url, { ...init, signal: controller.signal })
       metrics.upstreamLatency.observe((performance.now() - started) / 1000, { call: name })
       metrics.upstreamRequests.inc({ call: name, status: String(response.status) })
-      return response
+      return { answer: await read(response) }
     } catch (error) {
-      const kind =
-        error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'connection'
+      const kind = timedOut ? 'timeout' : 'connection'
       metrics.upstreamErrors.inc({ call: name, kind })
       metrics.upstreamRequests.inc({ call: name, status: kind })
-      return kind === 'timeout'
-        ? `no answer within ${timeoutMs} ms`
-        : `connection failed (${error instanceof Error ? error.message : String(error)})`
+      return {
+        problem:
+          kind === 'timeout'
+            ? `no answer within ${limitMs} ms`
+            : `connection failed (${error instanceof Error ? error.message : String(error)})`,
+      }
+    } finally {
+      clearTimeout(timer)
     }
   }
 
   return {
     async status() {
-      const response = await call('status', channel.statusUrl, { method: 'GET' })
-      if (typeof response === 'string') return { online: false, problem: response }
-      const body = await response.text().catch(() => '')
-      const { fault, ...outcome } = readStatusAnswer(response.status, body)
+      const result = await call(
+        'status',
+        channel.statusUrl,
+        { method: 'GET' },
+        timeoutMs,
+        async (response) => ({ status: response.status, body: await readAnswerPrefix(response) }),
+      )
+      if ('problem' in result) return { online: false, problem: result.problem }
+      const { fault, ...outcome } = readStatusAnswer(result.answer.status, result.answer.body)
       if (fault) metrics.upstreamErrors.inc({ call: 'status', kind: fault })
       return outcome
     },
-    async send(message) {
-      const response = await call('message', channel.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(message),
-      })
-      if (typeof response === 'string') return { kind: 'failed', reason: response }
-      const text = (await response.text().catch(() => '')).trim().slice(0, MAX_ERROR_TEXT)
-      if (response.status >= 200 && response.status < 300) return { kind: 'accepted' }
-      if (response.status >= 400 && response.status < 500) {
+    async send(message, sendOptions) {
+      const result = await call(
+        'message',
+        channel.url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(message),
+        },
+        sendOptions?.timeoutMs ?? timeoutMs,
+        async (response) => ({
+          status: response.status,
+          text: (await readAnswerPrefix(response)).trim().slice(0, MAX_ERROR_TEXT),
+        }),
+      )
+      if ('problem' in result) return { kind: 'failed', reason: result.problem }
+      const { status, text } = result.answer
+      if (status >= 200 && status < 300) return { kind: 'accepted' }
+      if (status >= 400 && status < 500) {
         metrics.upstreamErrors.inc({ call: 'message', kind: 'rejected' })
         return {
           kind: 'rejected',
-          status: response.status,
-          message:
-            text.length > 0 ? text : `the service refused the message (HTTP ${response.status})`,
+          status,
+          message: text.length > 0 ? text : `the service refused the message (HTTP ${status})`,
         }
       }
       metrics.upstreamErrors.inc({ call: 'message', kind: 'server_error' })
-      return { kind: 'failed', reason: `the service answered HTTP ${response.status}` }
+      return { kind: 'failed', reason: `the service answered HTTP ${status}` }
     },
   }
 }

@@ -64,6 +64,14 @@ export const OutboxItem = z.object({
   /** When the current round of attempts began (creation, or the repeat of a failed one); absent in items of older versions: createdAt. */
   startedAt: z.number().optional(),
   /**
+   * How long the current round has lasted (ms), counted in elapsed time, not in
+   * wall-clock differences, as of `countedAt` (see elapsed-time.ts): A2_GIVE_UP_HOURS
+   * is measured against it. Absent in items of older versions.
+   */
+  waitedMs: z.number().nonnegative().optional(),
+  /** The wall-clock time `waitedMs` was counted at. */
+  countedAt: z.number().optional(),
+  /**
    * Set while a part's request is out. Found on an active item whose claim has
    * expired, it means the sender crashed and the part may have reached the service.
    */
@@ -103,6 +111,8 @@ export function createOutboxItem(request: OutboxRequest, now: number): OutboxIte
     nextAttemptAt: now,
     createdAt: now,
     startedAt: now,
+    waitedMs: 0,
+    countedAt: now,
   }
 }
 

@@ -21,10 +21,12 @@ import {
   canFallBack,
   fallBackToText,
   isDue,
+  maxWaitOf,
   next,
   type RetryPolicy,
   restart,
 } from './delivery-decision'
+import { createElapsedTime } from './elapsed-time'
 import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000
@@ -41,21 +43,35 @@ export type OutboxOptions = {
   retries: number
   /** After the fast retries, keep retrying on `backoff` this long after the message came (A2_GIVE_UP_HOURS). */
   giveUpMs: number
+  /** One A2 request, its answer included (A2_TIMEOUT_MS). */
   upstreamTimeoutMs: number
   /** How long finished items are kept to answer a repeated POST. */
   keepMs: number
   /** Default: 5 s doubling to 5 minutes, ±20 %. */
   backoff?: Backoff
+  /**
+   * How long submit() waits for the first attempt before answering with the stored
+   * state (`pending`) while the attempt goes on. Default 10 s.
+   */
+  firstAnswerMs?: number
   /** How often to look for due items nobody works on (e.g. a crashed instance's). Default 5 s with Redis, 1 minute otherwise. */
   sweepMs?: number
   /** At most this many items read per sweep. Default 100. */
   sweepBatch?: number
-  /** A claim lasts one part's upstream timeout plus this (default 5 s), renewed per part. */
+  /**
+   * A claim lasts the upstream timeout (at most 10 s) plus this (default 5 s), and is
+   * renewed every third of that while its holder works, so it outlives every attempt
+   * yet lapses soon after a holder dies.
+   */
   claimMarginMs?: number
   random?: () => number
+  /** A monotonic clock (ms) that counts A2_GIVE_UP_HOURS within this process. Default performance.now. */
+  monotonic?: () => number
 }
 
 const RECOVERY_SPACING_MS = 20
+/** The longest part of a claim's lifetime the upstream timeout accounts for (see claimMarginMs). */
+const CLAIM_BASE_MS = 10_000
 const BUSY_WAIT_MS = 1000
 const BUSY_POLL_MS = 50
 
@@ -117,7 +133,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     giveUpMs: options.giveUpMs,
     random: options.random ?? Math.random,
   }
-  const claimTtl = options.upstreamTimeoutMs + (options.claimMarginMs ?? 5000)
+  // A2_GIVE_UP_HOURS counts elapsed time, never wall-clock differences (a clock that
+  // jumps ahead for a moment must not fail every waiting message).
+  const elapsed = createElapsedTime({
+    now,
+    monotonic: options.monotonic ?? (() => performance.now()),
+  })
+  const maxWaitMs = maxWaitOf(policy)
+  const firstAnswerMs = options.firstAnswerMs ?? 10_000
+  const claimTtl =
+    Math.min(options.upstreamTimeoutMs, CLAIM_BASE_MS) + (options.claimMarginMs ?? 5000)
+  const heartbeatMs = Math.max(100, Math.floor(claimTtl / 3))
   const keepMs = Math.max(options.keepMs, options.giveUpMs + DAY)
   // Redis: several instances, one may crash with work in hand. sqlite and memory: one
   // instance, whose own timers and resume() cover everything; the sweep is a safety net
@@ -178,7 +204,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
         entries = await appendEntries(begun)
         begun = { ...begun, logged: true }
       }
-      const outcome = await client.send({ sender: begun.sender, message: messageOfPart(part) })
+      // The claim must outlive the request: renewed for a whole timeout and margin just
+      // before it goes, so no other instance or path starts another attempt meanwhile.
+      if (!(await lease.renew())) {
+        logger.warn('outbox: claim lost before a request; leaving the message to its new holder', {
+          clientId: begun.clientId,
+        })
+        return { after: begun, ...(entries ? { entries } : {}) }
+      }
+      const outcome = await client.send(
+        { sender: begun.sender, message: messageOfPart(part) },
+        { timeoutMs: options.upstreamTimeoutMs },
+      )
       if (outcome.kind === 'rejected' && canFallBack(begun)) {
         // Spec 2.1: inbound types other than text are "not yet supported". The same
         // attachment goes again at once as a text with its name, size and link.
@@ -195,8 +232,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         )
         continue
       }
-      current = next(begun, outcome, now(), policy)
+      current = next(begun, outcome, now(), policy, elapsed.of(key, begun))
       await save(current, true)
+      if (isActive(current)) elapsed.watch(key, current)
+      else elapsed.forget(key)
       logOutcome(logger, begun, current, outcome, policy.giveUpMs)
       noteService(outcome.kind)
       if (outcome.kind !== 'accepted' || !isActive(current) || stopped) break
@@ -228,28 +267,46 @@ export function createOutbox(options: OutboxOptions): Outbox {
       deliveryLockKey(key),
       claimTtl,
       async (lease): Promise<Delivery> => {
-        const stored = await read(key)
-        const item = choose(stored)
-        if (!item) return { after: stored }
-        if (stored?.inFlight) {
-          logger.warn(
-            'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
-            { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
-          )
+        // The claim outlives the attempt however long it takes (a slow store, a service
+        // that takes A2_TIMEOUT_MS to answer): no other path or instance starts another
+        // attempt meanwhile. Should this process die, the renewals stop and it lapses.
+        const heartbeat = setInterval(() => void lease.renew().catch(() => false), heartbeatMs)
+        heartbeat.unref()
+        try {
+          return await attemptHeld(key, choose, lease)
+        } finally {
+          clearInterval(heartbeat)
         }
-        const { after, entries } = await attempt(
-          item,
-          stored !== undefined && isActive(stored),
-          lease,
-        )
-        // Entries logged by this attempt were announced as pending: the outcome follows
-        // (a pending one again only with the reason its delivery is failing).
-        const announced = entries && !after.error ? 'pending' : undefined
-        await announce(after, stored ? deliveryState(stored) : announced)
-        return { after, ...(entries ? { entries } : {}) }
       },
     )
     return track(work).finally(() => busy.delete(key))
+  }
+
+  /** deliver()'s work under the claim. */
+  async function attemptHeld(
+    key: string,
+    choose: (stored: OutboxItem | undefined) => OutboxItem | undefined,
+    lease: Lease,
+  ): Promise<Delivery> {
+    const stored = await read(key)
+    const item = choose(stored)
+    if (!item) {
+      if (!stored || !isActive(stored)) elapsed.forget(key)
+      return { after: stored }
+    }
+    elapsed.watch(key, item)
+    if (stored?.inFlight) {
+      logger.warn(
+        'outbox: resending a part whose answer was lost (its sender stopped mid-request); the service may receive it twice',
+        { clientId: stored.clientId, part: stored.inFlight.part, since: stored.inFlight.since },
+      )
+    }
+    const { after, entries } = await attempt(item, stored !== undefined && isActive(stored), lease)
+    // Entries logged by this attempt were announced as pending: the outcome follows
+    // (a pending one again only with the reason its delivery is failing).
+    const announced = entries && !after.error ? 'pending' : undefined
+    await announce(after, stored ? deliveryState(stored) : announced)
+    return { after, ...(entries ? { entries } : {}) }
   }
 
   function scheduleAt(key: string, at: number): void {
@@ -262,7 +319,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
         timers.delete(key)
         void retry(key)
       },
-      Math.max(0, at - now()),
+      // A time further ahead than any wait was set by a clock that has since stepped back: now.
+      at - now() > maxWaitMs ? 0 : Math.max(0, at - now()),
     )
     timer.unref()
     timers.set(key, { timer, at })
@@ -298,7 +356,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (stopped) return
     try {
       const result = await deliver(key, (stored) =>
-        stored && isActive(stored) && (early || isDue(stored, now())) ? stored : undefined,
+        stored && isActive(stored) && (early || isDue(stored, now(), maxWaitMs))
+          ? stored
+          : undefined,
       )
       if (!result.held) {
         // Held by a request or another instance, or left by a crashed one until its ttl ends.
@@ -309,6 +369,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (error) {
       logger.error('outbox: attempt failed; trying again', { error })
       scheduleAt(key, now() + options.retryIntervalMs)
+    }
+  }
+
+  /** True when `work` has not settled within `ms` (it goes on either way). */
+  async function answeredWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<true>((resolve) => {
+      timer = setTimeout(() => resolve(true), ms)
+    })
+    try {
+      return await Promise.race([
+        work.then(
+          () => false,
+          () => false,
+        ),
+        late,
+      ])
+    } finally {
+      clearTimeout(timer)
     }
   }
 
@@ -329,8 +408,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await Promise.all(
         batch.map(async (key) => {
           const item = await read(key)
-          if (!item || !isActive(item)) return dropMarker(key, item)
-          if (!isDue(item, now())) return
+          if (!item || !isActive(item)) {
+            elapsed.forget(key)
+            return dropMarker(key, item)
+          }
+          if (!isDue(item, now(), maxWaitMs)) return
           taken += 1
           await retry(key)
         }),
@@ -359,12 +441,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const fresh = createOutboxItem(request, now())
       const key = outboxItemKey(fresh.visitorId, fresh.clientId)
       try {
-        const result = await deliver(key, (stored) => {
+        const delivery = deliver(key, (stored) => {
           if (!stored) return fresh
           if (stored.state === 'failed') return restart(stored, now())
           // Pending or delayed and nobody sending it: the visitor asks to send it now.
           return isActive(stored) ? stored : undefined
         })
+        const slow = await answeredWithin(delivery, firstAnswerMs)
+        if (slow) {
+          // A slow service: the visitor hears "pending" now; the attempt goes on under
+          // its claim and its outcome reaches the streams as a `delivery` event.
+          delivery.then(
+            (result) => result.held && scheduleNext(key, result.value.after),
+            () => scheduleAt(key, now() + options.retryIntervalMs),
+          )
+          const item = await read(key)
+          if (item) {
+            const state = item.state === 'failed' ? 'pending' : item.state
+            return { state, entries: await appendEntries(item) }
+          }
+        }
+        const result = await delivery
         if (!result.held) {
           // Being sent right now by a concurrent request or a retry.
           const item = await storedSoon(key)
@@ -399,6 +496,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
         // A crash between storing the item and logging its entries is repaired here.
         if (!item.logged) await appendEntries(item)
+        // The time it waited while no process ran counts from here (bounded: see elapsed-time.ts).
+        elapsed.watch(key, item)
         scheduleAt(key, item.nextAttemptAt)
         count += 1
       }

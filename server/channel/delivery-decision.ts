@@ -11,19 +11,49 @@ export type RetryPolicy = {
   retryIntervalMs: number
   /** Then `delayed`: retried on this schedule ... */
   backoff: Backoff
-  /** ... until this long after the round of attempts began (A2_GIVE_UP_HOURS): then `failed`. */
+  /** ... until the round of attempts has lasted this long, in elapsed time (A2_GIVE_UP_HOURS): then `failed`. */
   giveUpMs: number
   /** [0, 1), for the backoff's jitter. */
   random: () => number
 }
 
-/** When the current round of attempts gives up. */
+/**
+ * When the current round of attempts gives up, on the wall clock, as far as the item's
+ * count tells (for messages and logs; the decision itself counts elapsed time).
+ */
 export function deadlineOf(item: OutboxItem, giveUpMs: number): number {
-  return (item.startedAt ?? item.createdAt) + giveUpMs
+  if (item.waitedMs === undefined) return (item.startedAt ?? item.createdAt) + giveUpMs
+  return (item.countedAt ?? item.createdAt) + giveUpMs - item.waitedMs
 }
 
-export function isDue(item: OutboxItem, now: number): boolean {
-  return item.nextAttemptAt <= now
+/**
+ * The round's elapsed time by the wall clock alone: the item's count plus the time
+ * since it was counted (callers with a monotonic count pass their own to next()).
+ */
+export function wallElapsed(item: OutboxItem, now: number): number {
+  if (item.waitedMs === undefined) return Math.max(0, now - (item.startedAt ?? item.createdAt))
+  return item.waitedMs + Math.max(0, now - (item.countedAt ?? now))
+}
+
+/**
+ * Due at and after nextAttemptAt. A time further ahead than `maxWaitMs` (the longest
+ * wait a decision sets) was set by a clock that has since stepped back: due now, not
+ * hours later.
+ */
+export function isDue(
+  item: OutboxItem,
+  now: number,
+  maxWaitMs = Number.POSITIVE_INFINITY,
+): boolean {
+  return item.nextAttemptAt <= now || item.nextAttemptAt - now > maxWaitMs
+}
+
+/** The longest wait between two attempts a policy sets (the capped backoff with its jitter). */
+export function maxWaitOf(policy: RetryPolicy): number {
+  return Math.max(
+    policy.retryIntervalMs,
+    Math.ceil(policy.backoff.maxMs * (1 + policy.backoff.jitter)),
+  )
 }
 
 /** The item with its next part recorded as on its way (saved before the request). */
@@ -34,7 +64,15 @@ export function begin(item: OutboxItem, now: number, owner: string): OutboxItem 
 /** A repeat of a message that failed for good: a new round of attempts, due now. */
 export function restart(item: OutboxItem, now: number): OutboxItem {
   const { error: _error, rejectedStatus: _status, inFlight: _inFlight, ...rest } = item
-  return { ...rest, state: 'pending', attempts: 0, nextAttemptAt: now, startedAt: now }
+  return {
+    ...rest,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    startedAt: now,
+    waitedMs: 0,
+    countedAt: now,
+  }
 }
 
 /** True when the in-flight part is an attachment the service has not refused yet. */
@@ -69,8 +107,11 @@ export function next(
   outcome: SendOutcome,
   now: number,
   policy: RetryPolicy,
+  /** How long the round has lasted, in elapsed time; default: by the wall clock. */
+  elapsedMs: number = wallElapsed(item, now),
 ): OutboxItem {
-  const { inFlight: _inFlight, ...rest } = item
+  const { inFlight: _inFlight, ...counted } = item
+  const rest = { ...counted, waitedMs: elapsedMs, countedAt: now }
   switch (outcome.kind) {
     case 'accepted': {
       const { error: _error, ...settled } = rest
@@ -92,8 +133,8 @@ export function next(
       }
     case 'failed': {
       const attempts = item.attempts + 1
-      const deadline = deadlineOf(item, policy.giveUpMs)
-      if (now >= deadline) {
+      const remaining = policy.giveUpMs - elapsedMs
+      if (remaining <= 0) {
         return {
           ...rest,
           attempts,
@@ -119,8 +160,8 @@ export function next(
         ...rest,
         attempts,
         state: 'delayed',
-        error: `delivery is delayed: the chat service is not answering; retrying until ${new Date(deadline).toISOString()}`,
-        nextAttemptAt: Math.min(now + delay, deadline),
+        error: `delivery is delayed: the chat service is not answering; retrying until ${new Date(now + remaining).toISOString()}`,
+        nextAttemptAt: now + Math.min(delay, remaining),
       }
     }
   }

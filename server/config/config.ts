@@ -46,6 +46,8 @@ export type Config = {
   logLevel: LogLevel
   statusCacheMs: number
   upstreamTimeoutMs: number
+  /** One A2 customer message request, its answer included (A2_TIMEOUT_MS). */
+  a2TimeoutMs: number
   retryIntervalMs: number
   retries: number
   /** After the fast retries, a customer message is retried with backoff this long (ms) before it fails. */

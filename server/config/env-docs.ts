@@ -111,7 +111,7 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     default: '`15`',
   },
   UPSTREAM_TIMEOUT_MS: {
-    meaning: 'timeout of each A1/A2 request',
+    meaning: 'timeout of each A1 status request and each typing notification',
     default: '`10000`',
   },
   A2_RETRY_INTERVAL_MS: {
@@ -119,13 +119,18 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'pause before resending a customer message after a 5xx or connection error (the service asks for 3–60 s)',
     default: '`3000`',
   },
+  A2_TIMEOUT_MS: {
+    meaning:
+      'how long one customer message request (A2) may take, its answer included. A request that times out may still reach the service, so a resend can be a duplicate: this waits for a slow service instead. The service asks for resends 3–60 s apart, so `A2_TIMEOUT_MS` + `A2_RETRY_INTERVAL_MS` must not exceed 60000 (checked at start)',
+    default: '`45000`',
+  },
   A2_RETRIES: {
     meaning: 'resends after the first attempt',
     default: '`3`',
   },
   A2_GIVE_UP_HOURS: {
     meaning:
-      'after those fast retries a customer message is `delayed` and retried with backoff (5 s doubling to 5 minutes, ±20 %) until this long after it was sent; then it is `failed` (1–720). See "Delivery of customer messages" in the [HTTP API](../integrators/http-api.md)',
+      'after those fast retries a customer message is `delayed` and retried with backoff (5 s doubling to 5 minutes, ±20 %) until it has waited this long, counted in elapsed time (a wall clock that steps does not count; time the server is down counts at most an hour per restart); then it is `failed` (1–720). See "Delivery of customer messages" in the [HTTP API](../integrators/http-api.md)',
     default: '`24`',
   },
   SHUTDOWN_DRAIN_SECONDS: {
@@ -167,11 +172,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   },
   RATE_LIMIT_MESSAGES_PER_MINUTE: {
     meaning:
-      '`POST /api/messages` per visitor (typing notifications included: the widget sends one every 3 s or so while the visitor types)',
+      'Message parts per visitor: each ≤1000-character part a text is split into counts, as does each attachment and typing notification (the widget sends one every 3 s or so while the visitor types); a text longer than the whole limit still goes once a minute starts fresh',
     default: '`120`',
   },
   RATE_LIMIT_IP_MESSAGES_PER_MINUTE: {
-    meaning: '`POST /api/messages` per client address',
+    meaning: 'Message parts per client address, counted like the per-visitor limit',
     default: '`600`',
   },
   RATE_LIMIT_SESSIONS_PER_MINUTE: {

@@ -67,6 +67,7 @@ export const EnvSchema = z.object({
   STATUS_CACHE_SECONDS: intIn(1, 3600, 15),
   UPSTREAM_TIMEOUT_MS: intIn(100, 120_000, 10_000),
   A2_RETRY_INTERVAL_MS: intIn(1, 60_000, 3000),
+  A2_TIMEOUT_MS: intIn(100, 59_000, 45_000),
   A2_RETRIES: intIn(0, 10, 3),
   A2_GIVE_UP_HOURS: intIn(1, 720, 24),
   SESSION_TTL_DAYS: intIn(1, 3650, 30),

@@ -133,6 +133,16 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     if (e[variable] < e.UPLOAD_MAX_MB)
       fail(variable, `must be at least UPLOAD_MAX_MB (${e.UPLOAD_MAX_MB}), the largest file`)
   }
+  // The service asks for resends 3–60 s apart: a request and the pause after it fit in 60 s.
+  if (
+    !reported('A2_TIMEOUT_MS') &&
+    !reported('A2_RETRY_INTERVAL_MS') &&
+    e.A2_TIMEOUT_MS + e.A2_RETRY_INTERVAL_MS > 60_000
+  )
+    fail(
+      'A2_TIMEOUT_MS',
+      `with A2_RETRY_INTERVAL_MS=${e.A2_RETRY_INTERVAL_MS} it must be at most ${60_000 - e.A2_RETRY_INTERVAL_MS}: the service asks for resends of a customer message 3–60 s apart`,
+    )
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -155,6 +165,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     logLevel: e.LOG_LEVEL,
     statusCacheMs: e.STATUS_CACHE_SECONDS * 1000,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    a2TimeoutMs: e.A2_TIMEOUT_MS,
     retryIntervalMs: e.A2_RETRY_INTERVAL_MS,
     retries: e.A2_RETRIES,
     giveUpMs: e.A2_GIVE_UP_HOURS * 3_600_000,

@@ -6,10 +6,13 @@ import type { Store } from '../store/types'
 /** Fixed-window counters per key (rate-limiter-flexible): a window starts at a key's first hit. */
 export type RateLimiter = {
   /**
-   * Counts one hit for `key`: undefined when allowed, else whole seconds until it is.
-   * Never rejects: with Redis away it counts in this process (see SharedCounting).
+   * Counts one hit (or `points` hits) for `key`: undefined when allowed, else whole
+   * seconds until it is. Never rejects: with Redis away it counts in this process
+   * (see SharedCounting).
    */
-  hit(key: string): Promise<number | undefined>
+  hit(key: string, points?: number): Promise<number | undefined>
+  /** Hits allowed per key and window. */
+  readonly limit: number
 }
 
 /**
@@ -50,7 +53,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
   const duration = windowMs / 1000
   const local = new RateLimiterMemory({ points: limit, duration, keyPrefix: name })
-  if (!shared) return { hit: (key) => consume(local, key) }
+  if (!shared) return { limit, hit: (key, points) => consume(local, key, points) }
 
   const remote = new RateLimiterRedis({
     storeClient: shared.client,
@@ -62,9 +65,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   })
   const outage = outageOf(shared)
   return {
-    async hit(key) {
+    limit,
+    async hit(key, points) {
       try {
-        const verdict = await consume(remote, key, true)
+        const verdict = await consume(remote, key, points, true)
         if (outage.down) {
           outage.down = false
           shared.logger.info('rate limits: Redis is back, counting across instances again')
@@ -78,7 +82,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
             { limit: name, error },
           )
         }
-        return consume(local, key)
+        return consume(local, key, points)
       }
     },
   }
@@ -98,10 +102,11 @@ function outageOf(shared: SharedCounting): Outage {
 async function consume(
   limiter: RateLimiterMemory | RateLimiterRedis,
   key: string,
+  points = 1,
   rethrow = false,
 ): Promise<number | undefined> {
   try {
-    await limiter.consume(key)
+    await limiter.consume(key, points)
     return undefined
   } catch (outcome) {
     // A refusal is a RateLimiterRes; anything else is the counter's store failing.

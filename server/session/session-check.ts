@@ -3,26 +3,37 @@ import { SessionError } from './session-error'
 import type { TicketClaims } from './ticket'
 import type { TokenClaims } from './token'
 
-/** How far an issuing instance's clock may run ahead of the checking one's. */
-export const CLOCK_SKEW_MS = 5 * 60_000
+/**
+ * How far the clock that issued a credential with an expiry (a stream ticket) may
+ * have run ahead of this instance's: a clock that stepped back (an NTP correction, a
+ * restored VM) or instances whose clocks disagree must not refuse what was just
+ * issued. Such a credential is accepted while its expiry lies at most its lifetime
+ * plus this ahead. (Was 5 minutes; tokens are bounded by their lifetime instead.)
+ */
+export const CLOCK_SKEW_MS = 24 * 3_600_000
 
 const DAY = 86_400_000
 
 /**
  * Why a correctly signed token opens nothing now, or undefined when it is good.
  * `legacySince` stands in for the issue time of first-format tokens (they had none).
+ *
+ * A token issued "in the future" comes from a clock that has since stepped back, or
+ * from an instance ahead of this one: it is ours (signed), so it is accepted, aged
+ * from now while its issue time is ahead. Only one claiming more than a whole
+ * lifetime ahead is refused: no clock step of this deployment explains it.
  */
 export function checkToken(
   claims: TokenClaims,
   context: { now: number; ttlMs: number; generation: number | undefined; legacySince: number },
 ): SessionError | undefined {
   const issuedAt = claims.issuedAt ?? context.legacySince
-  if (issuedAt > context.now + CLOCK_SKEW_MS)
+  if (issuedAt - context.now > context.ttlMs)
     return new SessionError(
       'invalid_token',
       'The visitor token is not valid: start a new session with POST /api/session.',
     )
-  if (context.now - issuedAt >= context.ttlMs) return expired(context.ttlMs)
+  if (Math.max(0, context.now - issuedAt) >= context.ttlMs) return expired(context.ttlMs)
   if (!generationHolds(claims.generation, context.generation)) return revoked()
   return undefined
 }

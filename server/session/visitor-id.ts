@@ -3,10 +3,18 @@
 // site user whose id happens to equal a guest's random id still gets a conversation
 // of their own.
 
+import { MAX_USER_ID_LENGTH } from '../../shared/widget-api'
+
 const USER_PREFIX = 'user:'
 const GUEST_ID = /^[A-Za-z0-9_-]{1,64}$/
 // What nanoid() makes, the only shape a guest id ever had.
 const NANOID = /^[A-Za-z0-9_-]{21}$/
+
+/**
+ * The longest visitor id Porthole issues, and so the longest sender.id the service
+ * can answer to (A3 recipient.id): a verified user's `user:` and 128 characters.
+ */
+export const MAX_VISITOR_ID_LENGTH = USER_PREFIX.length + MAX_USER_ID_LENGTH
 
 /** The visitor id of the site's verified user `userId`. */
 export function userVisitorId(userId: string): string {

@@ -14,7 +14,7 @@ import { type BodyErrorCode, isBodyError } from '../http/body-error'
 import { readJsonBody } from '../http/read-body'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
-import { isUserVisitorId } from '../session/visitor-id'
+import { isUserVisitorId, MAX_VISITOR_ID_LENGTH } from '../session/visitor-id'
 import { agentMessageDedupeKey } from '../store/keys'
 import { agentMessageEntry } from './agent-message-entry'
 import { isTooDeep, MAX_JSON_DEPTH } from './json-depth'
@@ -22,7 +22,6 @@ import { createSecretMatcher } from './secret-match'
 import { isPermanentStoreFailure } from './store-failure'
 
 export const WEBHOOK_BODY_LIMIT = 64 * 1024
-const MAX_VISITOR_ID = 128
 
 const OK: ReplyOk = { result: 'ok' }
 
@@ -98,9 +97,12 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
       }
       const message = parsed.data
       const recipientId = String(message.recipient.id)
-      if (recipientId.length > MAX_VISITOR_ID) {
+      if (recipientId.length > MAX_VISITOR_ID_LENGTH) {
         deliveries.inc({ outcome: 'invalid' })
-        return c.json(invalid(`recipient.id: must be at most ${MAX_VISITOR_ID} characters`), 200)
+        return c.json(
+          invalid(`recipient.id: must be at most ${MAX_VISITOR_ID_LENGTH} characters`),
+          200,
+        )
       }
       if (isTypingMessage(message.message)) {
         // A guest merged into a user by identify(): the service still knows the chat by the guest's id.

@@ -125,11 +125,17 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     dispatch({ type: 'restart' })
   }
 
-  /** The token was refused: a new session (verified again when identified). */
+  /**
+   * The token was refused: renewed with the backend; the conversation goes only when
+   * the backend refused the credential itself and a new visitor began (a user is
+   * verified again and stays who they were).
+   */
   async function renewSession(reconnect = true): Promise<void> {
-    await session.renew()
-    restartConversation()
+    const before = session.current()?.visitorId
+    const after = await session.renew()
     tabs.post({ kind: 'session' })
+    if (after.visitorId === before) return
+    restartConversation()
     if (reconnect) stream?.restart()
   }
 

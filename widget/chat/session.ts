@@ -17,10 +17,11 @@ export interface SessionOptions {
   onNew?: () => void
 }
 
-/** The visitor's session (POST /api/session): created lazily, stored, renewed after a 401. */
+/** The visitor's session (POST /api/session): created lazily, stored, renewed after a 401 (a new one only when the backend refuses the stored token). */
 export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
   let session: SessionResponse | undefined
   let pending: Promise<SessionResponse> | undefined
+  let renewing: Promise<SessionResponse> | undefined
   let identity: IdentifiedUser | undefined
 
   async function post(body: SessionRequest): Promise<SessionResponse> {
@@ -42,6 +43,37 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     return pending
   }
 
+  /** A new session (verified again if identified) in place of a refused one. */
+  async function replace(): Promise<SessionResponse> {
+    session = undefined
+    await storage.del('session')
+    return ensure()
+  }
+
+  /**
+   * A call was refused (401). The stored token is renewed first (POST {token}), so a
+   * refusal a renewal answers (an instance whose clock disagrees, a stale token another
+   * tab already renewed) keeps the visitor and their conversation. Only when the
+   * backend refuses the credential itself (revoked, expired, unknown: 401 again) does
+   * a new session start. Anything else (no network, a 5xx) throws and keeps the
+   * stored session for the next try. Concurrent callers share one renewal.
+   */
+  function renew(): Promise<SessionResponse> {
+    renewing ??= (async () => {
+      const stored = session
+      if (!stored) return replace()
+      try {
+        return await post({ token: stored.token })
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return replace()
+        throw error
+      }
+    })().finally(() => {
+      renewing = undefined
+    })
+    return renewing
+  }
+
   return {
     current: () => session,
     /** Reads the stored session (another tab may have changed it). */
@@ -50,19 +82,14 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
       return session
     },
     ensure,
-    /** The token was refused (401): start a new session (verified again if identified). */
-    async renew(): Promise<SessionResponse> {
-      session = undefined
-      await storage.del('session')
-      return ensure()
-    },
-    /** Checks the stored token with the backend; renews it when refused. */
+    renew,
+    /** Checks the stored token with the backend; a new session when it is refused. */
     async check(): Promise<SessionResponse> {
       if (!session) return ensure()
       try {
         return await post({ token: session.token })
       } catch (error) {
-        if (isApiError(error) && error.status === 401) return this.renew()
+        if (isApiError(error) && error.status === 401) return replace()
         throw error
       }
     },

@@ -297,7 +297,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
 
   it('times out a hanging service and answers 202 delayed when no fast retry is configured', async () => {
     const service = createFakeService({ message: 'hang' })
-    setup(service, { UPSTREAM_TIMEOUT_MS: '100', A2_RETRIES: '0' })
+    setup(service, { A2_TIMEOUT_MS: '100', A2_RETRIES: '0' })
     const { token } = await t.newVisitor()
     const { res, json } = await post(token, textMessage())
     expect(res.status).toBe(202)

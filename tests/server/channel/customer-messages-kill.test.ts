@@ -7,12 +7,12 @@ import { newVisitor, useInstancePair } from '../scale/instance-pair'
 // Two backend processes on one Redis. One is killed (-9) while the service holds its
 // A2 request; the other must deliver the message once the short claim lapses.
 
-const UPSTREAM_TIMEOUT_MS = 1000
+const A2_TIMEOUT_MS = 1000
 /** The claim (timeout + 5 s) plus one sweep (5 s), and slack for a busy machine. */
-const TAKEOVER_LIMIT_MS = UPSTREAM_TIMEOUT_MS + 5000 + 5000 + 4000
+const TAKEOVER_LIMIT_MS = A2_TIMEOUT_MS + 5000 + 5000 + 4000
 
 describeRedis('outbox: kill -9 of one instance mid-send', () => {
-  const cluster = useInstancePair({ UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) })
+  const cluster = useInstancePair({ A2_TIMEOUT_MS: String(A2_TIMEOUT_MS) })
 
   it('the other instance delivers the message soon after the claim lapses (once more at most)', async () => {
     const { upstream, a, b } = cluster

@@ -1,6 +1,10 @@
 import { TEST_CHANNEL_URL } from './test-config'
 
-export type Reply = { status: number; body?: string } | 'connection-error' | 'hang'
+/** `delayMs`: the service takes this long to answer (it processes the request all the same if the caller gives up). */
+export type Reply =
+  | { status: number; body?: string; delayMs?: number }
+  | 'connection-error'
+  | 'hang'
 
 type Call = { url: string; method: string; body: unknown }
 
@@ -28,6 +32,16 @@ export function createFakeService(options: { status?: Reply; message?: Reply } =
     if (reply === 'hang') {
       return new Promise<Response>((_, reject) => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+      })
+    }
+    if (reply.delayMs !== undefined) {
+      const delayMs = reply.delayMs
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, delayMs)
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer)
+          reject(init.signal?.reason)
+        })
       })
     }
     return new Response(reply.body ?? '', {

@@ -121,11 +121,38 @@ describe('delivery states', () => {
     await widget.screen.findByText('Sent')
   })
 
-  it('gets a new session when the token is refused and sends with it', async () => {
+  it('renews the stored token after a 401 and keeps the conversation', async () => {
     const widget = await open()
-    widget.backend.respond(() =>
-      json({ error: { code: 'invalid_token', message: 'Token expired' } }, 401),
+    widget.stream().emit(
+      'message',
+      createEntry({
+        id: 'a1',
+        author: 'agent',
+        content: { type: 'text', text: 'Hi, I am Anna' },
+      }),
+      'a1',
     )
+    await widget.screen.findByText('Hi, I am Anna')
+    // Refused once (say an instance whose clock disagrees), renewable all the same.
+    widget.backend.respond(() =>
+      json({ error: { code: 'invalid_token', message: 'The visitor token is not valid' } }, 401),
+    )
+    sendText(widget, 'Still here')
+    await widget.screen.findByText('Sent')
+    const [refused, accepted] = widget.backend.texts()
+    expect(refused?.token).toBe('token-1')
+    expect(accepted?.token).toBe('token-1')
+    expect(accepted?.body?.id).toBe(refused?.body?.id)
+    const sessions = widget.backend.requests.filter((request) => request.path === '/api/session')
+    expect(sessions.map((request) => request.body)).toEqual([{}, { token: 'token-1' }])
+    expect(widget.backend.state.visitors).toBe(1)
+    expect(widget.screen.getByText('Hi, I am Anna')).toBeTruthy()
+    expect(await widget.storage.get('session')).toMatchObject({ visitorId: 'visitor-token-1' })
+  })
+
+  it('starts a new session only when the backend refuses the stored token too (revoked)', async () => {
+    const widget = await open()
+    widget.backend.revoked.add('token-1')
     sendText(widget, 'After expiry')
     await widget.screen.findByText('Sent')
     const [refused, accepted] = widget.backend.texts()

@@ -237,13 +237,28 @@ describe('sending attachments', () => {
     expect(posts.map((post) => post.body?.fileId)).toEqual([photo.id, document.id])
   })
 
-  it('uploads again with a new session when the token was refused', async () => {
+  it('uploads again with the renewed token when the token was refused once', async () => {
     const { widget, posts, store } = await open()
     choose(widget, pdf())
     await widget.screen.findByText('price-list.pdf')
     fireEvent.click(sendButton(widget))
     await waitFor(() => expect(xhr.requests).toHaveLength(1))
-    xhr.requests[0]?.respond(401, { error: { code: 'invalid_token', message: 'expired' } })
+    xhr.requests[0]?.respond(401, { error: { code: 'invalid_token', message: 'not valid' } })
+    await waitFor(() => expect(xhr.requests).toHaveLength(2))
+    expect(xhr.requests[1]?.headers.authorization).toBe('Bearer token-1')
+    expect(widget.backend.state.visitors).toBe(1)
+    store(xhr.requests[1])
+    await waitFor(() => expect(posts).toHaveLength(1))
+  })
+
+  it('uploads again with a new session when the backend refuses the token for good', async () => {
+    const { widget, posts, store } = await open()
+    choose(widget, pdf())
+    await widget.screen.findByText('price-list.pdf')
+    fireEvent.click(sendButton(widget))
+    await waitFor(() => expect(xhr.requests).toHaveLength(1))
+    widget.backend.revoked.add('token-1')
+    xhr.requests[0]?.respond(401, { error: { code: 'session_expired', message: 'expired' } })
     await waitFor(() => expect(xhr.requests).toHaveLength(2))
     expect(xhr.requests[1]?.headers.authorization).not.toBe(xhr.requests[0]?.headers.authorization)
     store(xhr.requests[1])

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { ErrorBody } from '../../../shared/protocol/errors'
+import { splitText } from '../../../shared/text'
+import { createFakeService, type FakeService } from '../helpers/fake-service'
+import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestConfig } from '../helpers/test-config'
+
+let t: TestApp | undefined
+afterEach(() => t?.stop())
+
+function setup(env: Record<string, string>, service: FakeService = createFakeService()) {
+  t = createTestApp({ config: createTestConfig({}, env) }, service)
+  return t
+}
+
+/** A text the server splits into `parts` ≤1000-character parts. */
+function longText(parts: number): string {
+  return Array.from({ length: parts }, () => `${'a'.repeat(998)}.`).join(' ')
+}
+
+async function post(app: TestApp, token: string, text: string, headers = {}) {
+  return app.request('/api/messages', {
+    token,
+    headers,
+    body: { id: createClientId(), type: 'text', text },
+  })
+}
+
+describe('message limits count the parts sent to the service', () => {
+  it('per visitor: two 3-part texts exceed a limit of 5', async () => {
+    const service = createFakeService()
+    const app = setup({ RATE_LIMIT_MESSAGES_PER_MINUTE: '5' }, service)
+    const { token } = await app.newVisitor()
+    expect((await post(app, token, longText(3))).status).toBe(200)
+    expect(service.messages()).toHaveLength(3)
+    const refused = await post(app, token, longText(3))
+    expect(refused.status).toBe(429)
+    expect(ErrorBody.parse(await refused.json()).error.code).toBe('rate_limited')
+    expect(service.messages()).toHaveLength(3)
+    // What is left of the budget still takes a short message.
+    expect((await post(app, (await app.newVisitor()).token, 'hi')).status).toBe(200)
+  })
+
+  it('per address: parts of every visitor behind it count', async () => {
+    const service = createFakeService()
+    const app = setup({ RATE_LIMIT_IP_MESSAGES_PER_MINUTE: '4', TRUST_PROXY: '1' }, service)
+    const ip = { 'x-forwarded-for': '203.0.113.9' }
+    expect((await post(app, (await app.newVisitor()).token, longText(3), ip)).status).toBe(200)
+    expect((await post(app, (await app.newVisitor()).token, longText(2), ip)).status).toBe(429)
+    expect(service.messages()).toHaveLength(3)
+    const elsewhere = { 'x-forwarded-for': '198.51.100.1' }
+    expect((await post(app, (await app.newVisitor()).token, longText(2), elsewhere)).status).toBe(
+      200,
+    )
+  })
+
+  it('a text of more parts than the limit still goes in a fresh window, and fills it', async () => {
+    const service = createFakeService()
+    const app = setup({ RATE_LIMIT_MESSAGES_PER_MINUTE: '2' }, service)
+    const { token } = await app.newVisitor()
+    expect((await post(app, token, longText(4))).status).toBe(200)
+    expect(service.messages()).toHaveLength(4)
+    expect((await post(app, token, 'and one more')).status).toBe(429)
+  })
+
+  it('the longest text (20,000 characters) costs all its parts at the default limits', async () => {
+    const service = createFakeService()
+    const app = setup({}, service)
+    const { token } = await app.newVisitor()
+    const text = `${'word '.repeat(3999)}done!`
+    expect(text).toHaveLength(20_000)
+    const parts = splitText(text).length
+    expect(parts).toBe(20)
+    // 120 parts a minute per visitor: six such texts go, the seventh does not.
+    for (let i = 0; i < 6; i++) expect((await post(app, token, text)).status).toBe(200)
+    expect(service.messages()).toHaveLength(120)
+    expect((await post(app, token, text)).status).toBe(429)
+    expect(service.messages()).toHaveLength(120)
+  })
+})
