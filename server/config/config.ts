@@ -1,5 +1,6 @@
 import type { LogLevel } from '../logging/logger'
 import type { UploadTypeName } from '../uploads/file-types'
+import type { EmailConfig } from './parse-email'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */
 export type Channel = {
@@ -62,6 +63,8 @@ export type Config = {
   rateLimits: RateLimits
   /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */
   uploads: UploadsConfig
+  /** E-mail to visitors (SMTP_URL, EMAIL_FROM); undefined: off. */
+  email?: EmailConfig | undefined
 }
 
 export type UploadsConfig = {

@@ -7,6 +7,7 @@ import { loadDemoSecrets } from './demo-secrets'
 import { EnvSchema } from './env-schema'
 import { ConfigError, type ConfigProblem, isConfigError } from './errors'
 import { parseChannelUrl } from './parse-channel'
+import { parseEmail } from './parse-email'
 import { parseOrigins } from './parse-origins'
 import { parseUploadStore } from './parse-upload-store'
 import { parseUploadTypes } from './parse-upload-types'
@@ -126,6 +127,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
   }
 
   const uploadStore = parseUploadStore(e, fail)
+  const email = parseEmail(e.SMTP_URL, e.EMAIL_FROM, fail)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -170,6 +172,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       perVisitorPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       perIpPerMinute: e.RATE_LIMIT_IP_UPLOADS_PER_MINUTE,
     },
+    email,
   }
 }
 

@@ -5,6 +5,7 @@ import { LANGUAGES, LAUNCHER_LABELS, THEMES, WIDGET_POSITIONS } from '../../shar
 import { LanguageTag } from '../bot/localized-text'
 import { BotSettings, parseBotSettings } from '../bot/rules'
 import { BusinessHours } from './business-hours'
+import { EmailSettings } from './email-settings'
 import { ConfigError } from './errors'
 import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
 import { OfflineForm } from './offline-form'
@@ -62,6 +63,8 @@ export const SettingsFile = z
       .max(43_200)
       .optional(),
     statusPollSeconds: z.number().min(5).max(3600).default(30),
+    /** Missed replies by e-mail, the resume link, ratings (server/config/email-settings.ts). */
+    email: EmailSettings.default(EmailSettings.parse({})),
     // Checked with the bot's own schema here, so its problems are reported with the others.
     bot: z
       .unknown()
