@@ -14,6 +14,7 @@ import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
+import { unsubscribeRoutes } from './email/unsubscribe-routes'
 import type { AppEnv } from './http/app-env'
 import { createErrorHandler } from './http/on-error'
 import { allowedOriginsOf, originPolicy } from './http/origin'
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/api', api)
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
+  app.route('/', unsubscribeRoutes(runtime.email))
   app.route('/', operationsRoutes(deps, runtime))
   app.route('/', fileRoutes(runtime))
   app.route(

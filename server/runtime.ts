@@ -5,6 +5,8 @@ import { createOutbox, type Outbox } from './channel/customer-messages'
 import { createStatusCache, type StatusCache } from './channel/status'
 import { idleMsOf } from './conversation/end-conversation'
 import { createIdleSweep } from './conversation/idle-sweep'
+import { createEmailService, type EmailService } from './email/email-service'
+import { interimResumeUrl } from './email/interim-links'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
@@ -27,6 +29,8 @@ export type Runtime = {
   settings: SettingsProvider
   /** Customer attachments (UPLOAD_STORE: UPLOAD_DIR or the bucket, or the store AppDeps.files gave). */
   files: FileStore
+  /** E-mail to visitors (missed replies, unsubscribe); off without SMTP_URL. */
+  email: EmailService
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -112,6 +116,28 @@ export function createRuntime(deps: AppDeps): Runtime {
     everyMs: MINUTE,
   })
   const files = deps.files ?? createFileStore(config, logger)
+  const email = createEmailService({
+    email: config.email,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    store,
+    settings: () => settings.current(),
+    logger,
+    now,
+    registry: metrics.registry,
+    keepMs: config.retention.maxAgeMs,
+    // INTERIM until email-resume's createResumeUrl is merged (see interim-links.ts).
+    resumeUrl:
+      deps.email?.resumeUrl ??
+      interimResumeUrl({
+        settings: () => settings.current(),
+        allowedOrigins: config.allowedOrigins,
+        publicUrl: config.publicUrl,
+      }),
+    ...(deps.email?.replyTo ? { replyTo: deps.email.replyTo } : {}),
+    ...(deps.email?.transport ? { transport: deps.email.transport } : {}),
+    ...(deps.email?.sweepMs ? { sweepMs: deps.email.sweepMs } : {}),
+  })
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   let pruneTimer: NodeJS.Timeout | undefined
   let firstPass: Promise<void> | undefined
@@ -149,6 +175,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     metrics,
     settings,
     files,
+    email,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',
@@ -173,6 +200,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS)
       pruneTimer.unref()
       idleSweep.start()
+      email.start()
     },
     drain() {
       draining = true
@@ -184,6 +212,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       settings.stop()
       // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.
       void outbox.stop()
+      void email.stop()
       hub.close()
     },
     get draining() {

@@ -57,6 +57,8 @@ export const StoredContact = z.object({
   name: z.string().optional(),
   email: z.string().optional(),
   phone: z.string().optional(),
+  /** True once this e-mail address unsubscribed from Porthole's e-mails (its link); cleared by a new address. */
+  emailUnsubscribed: z.boolean().optional(),
 })
 export type StoredContact = z.infer<typeof StoredContact>
 

@@ -9,6 +9,8 @@ export const Profile = z.object({
   // fields (agents have seen them) instead of reading as empty, losing the name too.
   contact: StoredContact,
   invite: z.string().optional(),
+  /** The visitor's language among the widget's (Accept-Language of their latest session): e-mails are written in it. */
+  lang: z.string().optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -24,16 +26,24 @@ export async function updateProfile(
   ttlMs: number,
 ): Promise<Profile> {
   const current = await readProfile(store, visitorId)
+  const contact: StoredContact = { ...current.contact, ...dropEmpty(changes.contact ?? {}) }
+  // An unsubscribe is the address's: another address starts subscribed.
+  if (contact.email?.trim().toLowerCase() !== current.contact.email?.trim().toLowerCase())
+    delete contact.emailUnsubscribed
   const next: Profile = {
-    contact: { ...current.contact, ...dropEmpty(changes.contact ?? {}) },
+    contact,
     invite: changes.invite ?? current.invite,
+    lang: changes.lang ?? current.lang,
   }
   await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next
 }
 
 const sameContact = (a: StoredContact, b: StoredContact): boolean =>
-  a.name === b.name && a.email === b.email && a.phone === b.phone
+  a.name === b.name &&
+  a.email === b.email &&
+  a.phone === b.phone &&
+  a.emailUnsubscribed === b.emailUnsubscribed
 
 /**
  * Merges contact details given anywhere (the offline form, setContact, identify, the
@@ -45,9 +55,11 @@ export async function saveContact(
   visitorId: string,
   contact: Contact,
   ttlMs: number,
+  /** The visitor's language, when the caller knows it (POST /api/session). */
+  lang?: string,
 ): Promise<Profile> {
   const before = await readProfile(store, visitorId)
-  const after = await updateProfile(store, visitorId, { contact }, ttlMs)
+  const after = await updateProfile(store, visitorId, { contact, ...(lang ? { lang } : {}) }, ttlMs)
   if (!sameContact(before.contact, after.contact))
     await store.publish(visitorId, { event: 'contact', data: after.contact })
   return after

@@ -1,0 +1,17 @@
+import type { Counter, MetricsRegistry } from '../metrics/registry'
+
+export type EmailMetrics = {
+  /** E-mails by outcome: sent, rejected (5xx), failed (given up), dropped (unsubscribed), retried, resent (answer lost). */
+  emails: Counter<'outcome'>
+}
+
+/** Registers the e-mail metrics in the app's registry (once per registry). */
+export function createEmailMetrics(registry: MetricsRegistry): EmailMetrics {
+  return {
+    emails: registry.counter(
+      'porthole_emails_total',
+      'Missed-reply e-mail attempts by outcome: sent, retried, rejected (5xx, final), failed (given up after a day), dropped (unsubscribed), resent (an answer lost to a crash).',
+      ['outcome'],
+    ),
+  }
+}
