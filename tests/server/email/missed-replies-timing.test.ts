@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEmailService, type EmailService } from '../../../server/email/email-service'
+import type { MailItem } from '../../../server/email/mail-item'
+import type { MailTransport } from '../../../server/email/smtp-transport'
+import { createLogger } from '../../../server/logging/logger'
+import { createMetricsRegistry } from '../../../server/metrics/registry'
+import { saveContact } from '../../../server/session/profile'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store } from '../../../server/store/types'
+import { createTestSettings } from '../helpers/test-config'
+
+const DAY = 86_400_000
+
+describe('missed replies: grouping and timing (fake time)', () => {
+  let store: Store
+  let sent: MailItem[]
+  let email: EmailService
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-02T10:00:00Z') })
+    store = createMemoryStore()
+    sent = []
+    const transport: MailTransport = {
+      async send(item) {
+        sent.push(item)
+        return { kind: 'accepted' }
+      },
+      close() {},
+    }
+    email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@northwind.example',
+        fromName: 'Northwind',
+      },
+      publicUrl: 'https://chat.northwind.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 60 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: Date.now,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async (visitorId) => `https://shop.example/?resume=${visitorId}`,
+      transport,
+    })
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+  })
+
+  afterEach(async () => {
+    await email.stop()
+    vi.useRealTimers()
+  })
+
+  async function reply(text: string) {
+    const { entry } = await store.append('v1', {
+      author: 'agent',
+      name: 'Anna',
+      content: { type: 'text', text },
+      at: Date.now(),
+    })
+    await email.noteAgentReply('v1')
+    return entry
+  }
+
+  const texts = (item: MailItem | undefined) => item?.text ?? ''
+
+  it('waits afterSeconds from the first unread reply; replies meanwhile join the same e-mail', async () => {
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(30_000)
+    await reply('two')
+    await vi.advanceTimersByTimeAsync(29_000)
+    expect(sent).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(sent).toHaveLength(1)
+    expect(texts(sent[0])).toContain('one')
+    expect(texts(sent[0])).toContain('two')
+    // The second reply's own timer comes to nothing: it was e-mailed.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toHaveLength(1)
+  })
+
+  it('makes the next reply wait afterSeconds again after an e-mail', async () => {
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toHaveLength(1)
+    await reply('three')
+    await vi.advanceTimersByTimeAsync(59_000)
+    expect(sent).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(sent).toHaveLength(2)
+    expect(texts(sent[1])).toContain('three')
+    expect(texts(sent[1])).not.toContain('one')
+  })
+
+  it('sends nothing once the replies are read', async () => {
+    const entry = await reply('one')
+    await store.setRecord('read:v1', { upTo: entry.id })
+    await vi.advanceTimersByTimeAsync(120_000)
+    await email.sweep()
+    expect(sent).toHaveLength(0)
+  })
+
+  it('e-mails only the replies after the read marker', async () => {
+    const first = await reply('seen already')
+    await store.setRecord('read:v1', { upTo: first.id })
+    await reply('not seen')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toHaveLength(1)
+    expect(texts(sent[0])).toContain('not seen')
+    expect(texts(sent[0])).not.toContain('seen already')
+  })
+
+  it('puts the unsubscribe headers of RFC 8058 and a stable Message-ID on the e-mail', async () => {
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(60_000)
+    const [item] = sent
+    expect(item?.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https:\/\/chat\.northwind\.example\/email\/unsubscribe\/[\w-]+\.[\w-]+>$/,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Auto-Submitted': 'auto-generated',
+    })
+    expect(item?.messageId).toMatch(/^<[0-9a-f-]{36}@northwind\.example>$/)
+    expect(item?.replyTo).toBeUndefined()
+  })
+})
