@@ -260,5 +260,7 @@ export function createEmailService(options: EmailServiceOptions) {
       return true
     },
     unsubscribeUrl,
+    /** True for an unsubscribe token this backend signed. */
+    isUnsubscribeToken: (token: string) => tokens.verify(token) !== undefined,
   }
 }

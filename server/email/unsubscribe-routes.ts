@@ -3,7 +3,10 @@ import { errorBody } from '../../shared/protocol/errors'
 import type { AppEnv } from '../http/app-env'
 import { escapeHtml } from './render/render-email'
 
-type Unsubscriber = { unsubscribe(token: string): Promise<boolean> }
+type Unsubscriber = {
+  unsubscribe(token: string): Promise<boolean>
+  isUnsubscribeToken(token: string): boolean
+}
 
 const page = (title: string, body: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
@@ -24,6 +27,8 @@ export function unsubscribeRoutes(email: Unsubscriber): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/email/unsubscribe/:token', (c) => {
       c.header('cache-control', 'no-store')
+      if (!email.isUnsubscribeToken(c.req.param('token')))
+        return c.html(page('Unsubscribe', `<p>${escapeHtml(NOT_FOUND)}</p>`), 404)
       return c.html(
         page(
           'Unsubscribe',
