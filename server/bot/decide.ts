@@ -1,6 +1,6 @@
 import type { BotMessagePayload, ClientMessageEvent } from '../../shared/protocol'
 import type { ChatState } from './chat-state'
-import { findContact, formatContact } from './contact'
+import { findContact, findMalformedEmail, formatContact } from './contact'
 import { guessLanguage } from './language'
 import { fillText, type LocalizedText, pickText } from './localized-text'
 import type { Matcher } from './matcher'
@@ -72,7 +72,13 @@ export function decide(
   }
   if (state.phase === 'handover') return { replies, invite: false, state: next }
   if (state.phase === 'awaiting-contact' && !wantsPerson) {
-    replies.push(say(settings.contactRetryText))
+    // A mistyped address is named back, so the customer sees what to fix.
+    const malformed = findMalformedEmail(text)
+    replies.push(
+      malformed
+        ? say(settings.contactBadEmailText, { email: malformed })
+        : say(settings.contactRetryText),
+    )
     return { replies, invite: false, state: next }
   }
   if (settings.handoverText !== false) replies.push(say(settings.handoverText))
