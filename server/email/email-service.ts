@@ -194,25 +194,16 @@ export function createEmailService(options: EmailServiceOptions) {
     enabled: missed !== undefined,
     status: (): EmailStatus => ({ ...status }),
     /**
-     * An agent reply was stored for the visitor (not a duplicate): starts their e-mail's
-     * schedule. Never throws (a failure is logged; the reply is stored either way).
+     * An agent reply was stored for the visitor (or a repeat of one came): starts their
+     * e-mail's schedule. Throws when the store fails, so the webhook is answered 503 and
+     * the service sends the reply again (its repeat is stored once and lands here again).
      */
     async noteAgentReply(visitorId: string): Promise<void> {
       // Stored even while stopping: the schedule is durable work for any instance.
       if (!missed) return
-      try {
-        await missed.noteAgentReply(visitorId)
-        const dueAt = await missed.dueAt(visitorId)
-        if (dueAt !== undefined) later(dueAt - now(), () => missed.composeDue(visitorId))
-      } catch (error) {
-        logger.error(
-          'missed replies: schedule not stored; the sweep finds the reply later only if another comes',
-          {
-            visitorId,
-            error,
-          },
-        )
-      }
+      await missed.noteAgentReply(visitorId)
+      const dueAt = await missed.dueAt(visitorId)
+      if (dueAt !== undefined) later(dueAt - now(), () => missed.composeDue(visitorId))
     },
     /** One pass over due schedules and due e-mails (the timer's work; tests call it). Never two at once. */
     sweep(): Promise<number> {
