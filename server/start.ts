@@ -5,6 +5,7 @@ import { createApp, type PortholeApp } from './app'
 import { type Bot, createBot } from './bot/index'
 import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
+import { smtpSecrets } from './config/parse-email'
 import { loadSettings, type Settings } from './config/settings'
 import { createLogger, type Logger } from './logging/logger'
 import { createRuntime } from './runtime'
@@ -61,6 +62,7 @@ export function secretsOf(config: Config): string[] {
     config.admin?.password,
     config.admin?.token,
     config.uploads.store.kind === 's3' ? config.uploads.store.secretAccessKey : undefined,
+    ...smtpSecrets(config.email),
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 

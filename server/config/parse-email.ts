@@ -73,3 +73,16 @@ function parseFromOrFail(from: string, fail: (variable: string, problem: string)
     )
   return parsed
 }
+
+/** What of SMTP_URL a log must never show: the whole URL and its password (decoded too). */
+export function smtpSecrets(email: EmailConfig | undefined): string[] {
+  if (!email) return []
+  const secrets = [email.smtpUrl]
+  try {
+    const password = new URL(email.smtpUrl).password
+    if (password) secrets.push(password, decodeURIComponent(password))
+  } catch {
+    // A URL that does not parse never reached here (parseEmail refused it).
+  }
+  return secrets
+}

@@ -3,6 +3,7 @@ import { EmailSettings } from '../../../server/config/email-settings'
 import { isConfigError } from '../../../server/config/errors'
 import { parseFrom } from '../../../server/config/parse-email'
 import { checkSettings } from '../../../server/config/settings'
+import { secretsOf } from '../../../server/start'
 import { createTestConfig } from '../helpers/test-config'
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -33,6 +34,20 @@ describe('SMTP_URL and EMAIL_FROM', () => {
       fromAddress: 'chat@northwind.example',
       fromName: 'Northwind',
     })
+  })
+
+  it('are secrets for the logger: the URL and its password, encoded and decoded', () => {
+    const config = createTestConfig(
+      {},
+      { SMTP_URL: 'smtps://user:p%40ss-w0rd@mail.example.com', EMAIL_FROM: 'chat@x.example' },
+    )
+    expect(secretsOf(config)).toEqual(
+      expect.arrayContaining([
+        'smtps://user:p%40ss-w0rd@mail.example.com',
+        'p%40ss-w0rd',
+        'p@ss-w0rd',
+      ]),
+    )
   })
 
   it('refuse another scheme without echoing the secret URL', () => {
