@@ -71,18 +71,25 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     )
   }
 
-  /** The agent entries after `after` (all when undefined), oldest first. */
+  /**
+   * The agent entries after `after` (all when undefined), oldest first: read from the
+   * newest back to `after`, so a long conversation never hides its newest replies
+   * behind the cap (at most MAX_ENTRIES entries are looked at).
+   */
   async function agentEntriesAfter(
     visitorId: string,
     after: string | undefined,
   ): Promise<ConversationEntry[]> {
     const found: ConversationEntry[] = []
-    let cursor = after
+    let before: string | undefined
     for (let read = 0; read < MAX_ENTRIES; read += PAGE) {
-      const page = await store.readAfter(visitorId, cursor, PAGE)
-      found.push(...page.filter((entry) => entry.author === 'agent'))
-      if (page.length < PAGE) break
-      cursor = page.at(-1)?.id
+      const page = await store.readBefore(visitorId, before, PAGE)
+      const fresh =
+        after === undefined ? page : page.filter((entry) => store.compareIds(entry.id, after) > 0)
+      found.unshift(...fresh.filter((entry) => entry.author === 'agent'))
+      const first = page[0]
+      if (!first || page.length < PAGE || fresh.length < page.length) break
+      before = first.id
     }
     return found
   }

@@ -126,3 +126,58 @@ describe('missed replies: grouping and timing (fake time)', () => {
     expect(item?.replyTo).toBeUndefined()
   })
 })
+
+describe('missed replies in a long conversation', () => {
+  it('finds the newest unread replies behind thousands of entries, and only those after the last e-mail', async () => {
+    const store = createMemoryStore()
+    const sent: MailItem[] = []
+    let clock = Date.parse('2026-03-02T10:00:00Z')
+    const email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@x.example',
+        fromName: undefined,
+      },
+      publicUrl: 'https://chat.x.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 10 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: () => clock,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async () => 'https://shop.example/',
+      transport: {
+        async send(item) {
+          sent.push(item)
+          return { kind: 'accepted' }
+        },
+        close() {},
+      },
+    })
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    const reply = async (text: string) => {
+      await store.append('v1', { author: 'agent', content: { type: 'text', text }, at: clock })
+      await email.noteAgentReply('v1')
+    }
+    await reply('an old reply')
+    for (let i = 0; i < 2500; i++)
+      await store.append('v1', {
+        author: 'visitor',
+        content: { type: 'text', text: `m${i}` },
+        at: clock,
+      })
+    await reply('the newest reply')
+    clock += 11_000
+    await email.sweep()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.text).toContain('the newest reply')
+    await reply('one more')
+    clock += 11_000
+    await email.sweep()
+    expect(sent).toHaveLength(2)
+    expect(sent[1]?.text).toContain('one more')
+    expect(sent[1]?.text).not.toContain('the newest reply')
+    await email.stop()
+  })
+})
