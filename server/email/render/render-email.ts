@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../../../shared/url'
 import type { ConversationEntry, EntryContent, Language } from '../../../shared/widget-api'
 import { EMAIL_TEXTS, fill } from './email-texts'
 
@@ -126,6 +127,9 @@ function renderText(groups: ReturnType<typeof byAuthor>, view: EmailView): strin
   return `${lines.join('\n')}\n`
 }
 
+/** A link's href: only http(s) URLs (never `javascript:`), escaped for the attribute. */
+const href = (url: string) => escapeHtml(isHttpUrl(url) ? url : 'about:blank')
+
 function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subject: string): string {
   const t = EMAIL_TEXTS[view.lang]
   const e = escapeHtml
@@ -144,10 +148,10 @@ function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subjec
         continue
       }
       const image = piece.thumb
-        ? `<a href="${e(piece.link)}"><img src="${e(piece.thumb)}" alt="${e(piece.label)}" width="240" style="display:block;max-width:240px;border:0;border-radius:6px;margin:0 0 6px"></a>`
+        ? `<a href="${href(piece.link)}"><img src="${href(piece.thumb)}" alt="${e(piece.label)}" width="240" style="display:block;max-width:240px;border:0;border-radius:6px;margin:0 0 6px"></a>`
         : ''
       body.push(
-        `${image}${paragraph(`<a href="${e(piece.link)}" style="color:${color}">${e(piece.label)}</a>`)}`,
+        `${image}${paragraph(`<a href="${href(piece.link)}" style="color:${color}">${e(piece.label)}</a>`)}`,
       )
     }
   }
@@ -161,10 +165,10 @@ function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subjec
 <p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#1a1a1a">${e(view.site)}</p>
 ${paragraph(e(fill(t.intro, { site: view.site })))}
 ${body.join('\n')}
-<p style="margin:24px 0 12px"><a href="${e(view.continueUrl)}" style="display:inline-block;padding:12px 20px;background:${color};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(t.continueLabel)}</a></p>
+<p style="margin:24px 0 12px"><a href="${href(view.continueUrl)}" style="display:inline-block;padding:12px 20px;background:${color};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(t.continueLabel)}</a></p>
 ${reply}
 </td></tr></table>
-<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#6b6b6b">${e(fill(t.why, { site: view.site }))} <a href="${e(view.unsubscribeUrl)}" style="color:#6b6b6b">${e(t.unsubscribe)}</a></p>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#6b6b6b">${e(fill(t.why, { site: view.site }))} <a href="${href(view.unsubscribeUrl)}" style="color:#6b6b6b">${e(t.unsubscribe)}</a></p>
 </td></tr></table>
 </body></html>
 `

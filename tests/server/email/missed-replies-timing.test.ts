@@ -111,6 +111,38 @@ describe('missed replies: grouping and timing (fake time)', () => {
     expect(texts(sent[0])).not.toContain('seen already')
   })
 
+  it('carries the Reply-To of replies by e-mail, and says so, when one is given', async () => {
+    await email.stop()
+    email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@northwind.example',
+        fromName: 'Northwind',
+      },
+      publicUrl: 'https://chat.northwind.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 60 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: Date.now,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async () => 'https://shop.example/',
+      replyTo: (visitorId) => `reply+${visitorId}.sig@reply.northwind.example`,
+      transport: {
+        async send(item) {
+          sent.push(item)
+          return { kind: 'accepted' }
+        },
+        close() {},
+      },
+    })
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent[0]?.replyTo).toBe('reply+v1.sig@reply.northwind.example')
+    expect(sent[0]?.text).toContain('You can also answer by replying to this e-mail.')
+  })
+
   it('puts the unsubscribe headers of RFC 8058 and a stable Message-ID on the e-mail', async () => {
     await reply('one')
     await vi.advanceTimersByTimeAsync(60_000)

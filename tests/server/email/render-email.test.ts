@@ -169,3 +169,11 @@ describe('the e-mail’s language', () => {
     expect(visitorLanguage(undefined)).toBeUndefined()
   })
 })
+
+describe('links in the e-mail', () => {
+  it('are http(s) only: a javascript: resume link from a faulty generator becomes inert', () => {
+    const mail = renderEmail([agentEntry()], view({ continueUrl: 'javascript:alert(1)' }))
+    expect(mail.html).not.toContain('javascript:')
+    expect(mail.html).toContain('href="about:blank"')
+  })
+})
