@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createEmailMetrics } from '../../../server/email/email-metrics'
 import { createEmailService } from '../../../server/email/email-service'
 import { createLogger } from '../../../server/logging/logger'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
@@ -31,5 +32,15 @@ describe('e-mail without SMTP_URL', () => {
     expect(email.enabled).toBe(false)
     expect(email.status()).toEqual({ configured: false })
     await email.stop()
+  })
+})
+
+describe('e-mail metrics', () => {
+  it('can be asked for twice on one registry (two runtimes sharing their metrics)', async () => {
+    const registry = createMetricsRegistry({ processMetrics: false })
+    const first = createEmailMetrics(registry)
+    expect(createEmailMetrics(registry)).toBe(first)
+    first.emails.inc({ outcome: 'sent' })
+    expect(await registry.render()).toContain('porthole_emails_total{outcome="sent"} 1')
   })
 })
