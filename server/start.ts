@@ -154,6 +154,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     clearTimeout(force)
     // Customer messages on their way get their answer saved (no resend after the restart).
     await runtime.outbox.stop()
+    // An e-mail on its way gets its SMTP answer saved (no second e-mail after the restart).
+    await runtime.email.stop()
     // The bot finishes the events it took before the store it writes to goes away.
     await ownBot?.close()
     if (ownsStore) await store.close()

@@ -100,12 +100,18 @@ export function createEmailService(options: EmailServiceOptions) {
   const unsubscribeUrl = (visitorId: string, address: string) =>
     `${publicUrl}/email/unsubscribe/${tokens.create({ v: visitorId, a: address })}`
 
+  const running = new Set<Promise<unknown>>()
+
   function later(ms: number, fn: () => Promise<unknown>): void {
     if (stopped) return
     const timer = setTimeout(
       () => {
         timers.delete(timer)
-        fn().catch((error: unknown) => logger.error('e-mail: scheduled work failed', { error }))
+        if (stopped) return
+        const work: Promise<unknown> = fn()
+          .catch((error: unknown) => logger.error('e-mail: scheduled work failed', { error }))
+          .finally(() => running.delete(work))
+        running.add(work)
       },
       Math.max(0, ms),
     )
@@ -229,13 +235,14 @@ export function createEmailService(options: EmailServiceOptions) {
       sweepTimer = setInterval(() => void this.sweep(), every)
       sweepTimer.unref()
     },
-    /** Stops timers and waits for the pass under way. Stored work stays for any instance. */
+    /** Stops timers and waits for the work under way (its SMTP answers saved). Stored work stays for any instance. */
     async stop(): Promise<void> {
       stopped = true
       clearInterval(sweepTimer)
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
       await sweeping
+      while (running.size > 0) await Promise.allSettled([...running])
       transport?.close()
     },
     /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmailService, type EmailService } from '../../../server/email/email-service'
-import type { MailItem } from '../../../server/email/mail-item'
+import { type MailItem, MailItem as MailItemSchema } from '../../../server/email/mail-item'
 import type { MailTransport } from '../../../server/email/smtp-transport'
 import { createLogger } from '../../../server/logging/logger'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
@@ -156,6 +156,52 @@ describe('missed replies: grouping and timing (fake time)', () => {
     })
     expect(item?.messageId).toMatch(/^<[0-9a-f-]{36}@northwind\.example>$/)
     expect(item?.replyTo).toBeUndefined()
+  })
+})
+
+describe('stopping', () => {
+  it('waits for an e-mail on its way and saves its answer, so a restart does not send it again', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-02T10:00:00Z') })
+    const store = createMemoryStore()
+    let answer: (value: { kind: 'accepted' }) => void = () => undefined
+    const email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@x.example',
+        fromName: undefined,
+      },
+      publicUrl: 'https://chat.x.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 10 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: Date.now,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async () => 'https://shop.example/',
+      transport: {
+        send: () => new Promise((resolve) => (answer = resolve)),
+        close() {},
+      },
+    })
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await store.append('v1', {
+      author: 'agent',
+      content: { type: 'text', text: 'hi' },
+      at: Date.now(),
+    })
+    await email.noteAgentReply('v1')
+    await vi.advanceTimersByTimeAsync(10_000)
+    let stopped = false
+    const stopping = email.stop().then(() => {
+      stopped = true
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(stopped).toBe(false)
+    answer({ kind: 'accepted' })
+    await stopping
+    expect((await store.getRecord('email-out:v1:1', MailItemSchema))?.state).toBe('sent')
+    vi.useRealTimers()
   })
 })
 
