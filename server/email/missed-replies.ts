@@ -4,6 +4,7 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { withLock } from '../channel/with-lock'
 import { loadReadMarker } from '../events/read-marker'
 import type { Logger } from '../logging/logger'
+import { resolveRecipient } from '../session/alias'
 import { readProfile } from '../session/profile'
 import { emailDueKey, emailItemKey, emailLockKey, emailSentKey, KEY_PREFIXES } from '../store/keys'
 import type { Claims, ConversationLog, Records } from '../store/types'
@@ -129,6 +130,14 @@ export function createMissedReplies(options: MissedRepliesOptions) {
       return { outcome: 'nothing' as const }
     }
     if (!options.settings().missedReplies) return drop('off in the settings')
+    // A guest merged into a user (identify) since: the conversation, its read marker and
+    // the address are the user's now; the user's own schedule covers the replies.
+    const owner = await resolveRecipient(store, visitorId)
+    if (owner !== visitorId) {
+      await drop('merged into another visitor')
+      await noteAgentReply(owner)
+      return { outcome: 'nothing' as const }
+    }
     const to = (await readProfile(store, visitorId)).contact.email?.trim()
     if (!to || !isEmailAddress(to)) return drop('no e-mail address')
     if (await options.isUnsubscribed(to)) return drop('unsubscribed')
