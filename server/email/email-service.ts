@@ -207,8 +207,7 @@ export function createEmailService(options: EmailServiceOptions) {
     async noteAgentReply(visitorId: string): Promise<void> {
       // Stored even while stopping: the schedule is durable work for any instance.
       if (!missed) return
-      await missed.noteAgentReply(visitorId)
-      const dueAt = await missed.dueAt(visitorId)
+      const dueAt = await missed.noteAgentReply(visitorId)
       if (dueAt !== undefined) later(dueAt - now(), () => missed.composeDue(visitorId))
     },
     /** One pass over due schedules and due e-mails (the timer's work; tests call it). Never two at once. */

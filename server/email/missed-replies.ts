@@ -60,16 +60,15 @@ export function createMissedReplies(options: MissedRepliesOptions) {
   const { store, outbox, logger, now } = options
   const claimMs = options.claimMs ?? 60_000
 
-  /** An agent reply was stored for the visitor: starts their schedule unless one is running. */
-  async function noteAgentReply(visitorId: string): Promise<void> {
+  /** An agent reply was stored for the visitor: starts their schedule unless one is running. Returns when it falls due. */
+  async function noteAgentReply(visitorId: string): Promise<number | undefined> {
     const { missedReplies, afterSeconds } = options.settings()
-    if (!missedReplies) return
-    if (await store.getRecord(emailDueKey(visitorId), Due)) return
-    await store.setRecord(
-      emailDueKey(visitorId),
-      { dueAt: now() + afterSeconds * 1000 },
-      options.keepMs,
-    )
+    if (!missedReplies) return undefined
+    const running = await store.getRecord(emailDueKey(visitorId), Due)
+    if (running) return running.dueAt
+    const dueAt = now() + afterSeconds * 1000
+    await store.setRecord(emailDueKey(visitorId), { dueAt }, options.keepMs)
+    return dueAt
   }
 
   /**
@@ -205,10 +204,5 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     return queued
   }
 
-  /** When the visitor's e-mail falls due, if one is scheduled. */
-  async function dueAt(visitorId: string): Promise<number | undefined> {
-    return (await store.getRecord(emailDueKey(visitorId), Due))?.dueAt
-  }
-
-  return { noteAgentReply, composeDue, sweep, dueAt }
+  return { noteAgentReply, composeDue, sweep }
 }
