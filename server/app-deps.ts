@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { Settings } from '../shared/settings/settings-file'
 import type { Config } from './config/config'
+import type { MailTransport } from './email/smtp-transport'
 import type { Logger } from './logging/logger'
 import type { PortholeMetrics } from './metrics/porthole-metrics'
 import type { Store } from './store/types'
@@ -32,4 +33,14 @@ export type AppDeps = {
   diskSpace?: DiskSpace
   /** The queue of image work (default: one per process). */
   imageQueue?: ImageQueue
+  /**
+   * E-mail's links made by the other e-mail parts (the resume link, the reply address)
+   * and, for tests, a transport instead of SMTP_URL's and the sweep's pace.
+   */
+  email?: {
+    resumeUrl?: (visitorId: string) => Promise<string>
+    replyTo?: (visitorId: string) => string | undefined
+    transport?: MailTransport
+    sweepMs?: number
+  }
 }

@@ -15,6 +15,7 @@ import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
 import { resumeRoutes } from './email/resume-routes'
+import { unsubscribeRoutes } from './email/unsubscribe-routes'
 import type { AppEnv } from './http/app-env'
 import { createErrorHandler } from './http/on-error'
 import { allowedOriginsOf, originPolicy } from './http/origin'
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   // The e-mails' "Continue the conversation" links: GET /r/<token>.
   app.route('/', resumeRoutes(runtime.resume))
+  app.route('/', unsubscribeRoutes(runtime.email))
   app.route('/', operationsRoutes(deps, runtime))
   app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
   app.route(

@@ -5,8 +5,8 @@ import { createOutbox, type Outbox } from './channel/customer-messages'
 import { createStatusCache, type StatusCache } from './channel/status'
 import { idleMsOf } from './conversation/end-conversation'
 import { createIdleSweep } from './conversation/idle-sweep'
+import { createEmailService, type EmailService } from './email/email-service'
 import { createResumeLinks, type ResumeLinks } from './email/resume-link'
-import { resumeSettingsOf } from './email/resume-settings'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
@@ -31,6 +31,8 @@ export type Runtime = {
   files: FileStore
   /** The e-mails' resume links: `resume.createResumeUrl` is what the mailer puts in each e-mail. */
   resume: ResumeLinks
+  /** E-mail to visitors (missed replies, unsubscribe); off without SMTP_URL. */
+  email: EmailService
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -124,9 +126,24 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     sessionTtlMs: config.sessionTtlMs,
     allowedOrigins: config.allowedOrigins,
-    // email.linkDays and email.continueUrl (server/config/email-settings.ts), read as they are now.
-    linkDays: () => resumeSettingsOf(settings.current()).linkDays,
-    continueUrl: () => resumeSettingsOf(settings.current()).continueUrl,
+    // email.linkDays and email.continueUrl, read as they are now.
+    linkDays: () => settings.current().email.linkDays,
+    continueUrl: () => settings.current().email.continueUrl,
+  })
+  const email = createEmailService({
+    email: config.email,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    store,
+    settings: () => settings.current(),
+    logger,
+    now,
+    registry: metrics.registry,
+    keepMs: config.retention.maxAgeMs,
+    resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
+    ...(deps.email?.replyTo ? { replyTo: deps.email.replyTo } : {}),
+    ...(deps.email?.transport ? { transport: deps.email.transport } : {}),
+    ...(deps.email?.sweepMs ? { sweepMs: deps.email.sweepMs } : {}),
   })
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   const retention = createRetention({
@@ -149,6 +166,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     settings,
     files,
     resume,
+    email,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',
@@ -170,6 +188,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       await outbox.resume()
       retention.start()
       idleSweep.start()
+      email.start()
     },
     drain() {
       draining = true
@@ -181,6 +200,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       settings.stop()
       // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.
       void outbox.stop()
+      void email.stop()
       hub.close()
     },
     get draining() {

@@ -6,6 +6,7 @@ import { createApp, type PortholeApp } from './app'
 import { type Bot, createBot } from './bot/index'
 import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
+import { smtpSecrets } from './config/parse-email'
 import { createLogger, type Logger } from './logging/logger'
 import { createRuntime } from './runtime'
 import { createBotVisitors } from './session/bot-visitors'
@@ -62,6 +63,7 @@ export function secretsOf(config: Config): string[] {
     config.admin?.password,
     config.admin?.token,
     config.uploads.store.kind === 's3' ? config.uploads.store.secretAccessKey : undefined,
+    ...smtpSecrets(config.email),
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 
@@ -153,6 +155,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     clearTimeout(force)
     // Customer messages on their way get their answer saved (no resend after the restart).
     await runtime.outbox.stop()
+    // An e-mail on its way gets its SMTP answer saved (no second e-mail after the restart).
+    await runtime.email.stop()
     // The bot finishes the events it took before the store it writes to goes away.
     await ownBot?.close()
     if (ownsStore) await store.close()

@@ -192,6 +192,8 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.use('/admin/api/*', access.required)
 
   app.get('/admin/api/settings', (c) => current(c))
+  // E-mail on this instance: configured, the sender, the last SMTP error (docs/operators/email.md).
+  app.get('/admin/api/email', (c) => c.json(runtime.email.status()))
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))

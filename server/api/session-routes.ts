@@ -9,6 +9,7 @@ import {
 } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { carryUnsent } from '../channel/unsent-deliveries'
+import { visitorLanguage } from '../email/render/email-language'
 import { resumeVisitor } from '../email/resume-session'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
@@ -126,7 +127,8 @@ export function sessionRoutes(
       } else {
         visitor = { visitorId: nanoid(), kind: 'guest' }
       }
-      const profile = await saveContact(store, visitor.visitorId, contact, keepMs)
+      const lang = visitorLanguage(c.req.header('accept-language'))
+      const profile = await saveContact(store, visitor.visitorId, contact, keepMs, lang)
       const response: SessionResponse = {
         visitorId: visitor.visitorId,
         token: await sessions.issue(visitor),

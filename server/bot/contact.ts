@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../email/email-address'
+
 /** Contact details a customer wrote into a message. */
 export type Contact = { email?: string; phone?: string }
 
@@ -26,11 +28,27 @@ function isPhone(candidate: string): boolean {
  * // { email: 'ann@example.com', phone: '+7 912 345-67-89' }
  */
 export function findContact(text: string): Contact | undefined {
-  const email = text.match(EMAIL)?.[0]
+  // Only an address e-mail can be sent to is kept (the rule of every entry point).
+  const email = text.match(EMAIL)?.find(isEmailAddress)
   const rest = email ? text.replaceAll(email, ' ') : text
   const phone = [...rest.matchAll(PHONE_CANDIDATE)].map((match) => match[0].trim()).find(isPhone)
   if (!email && !phone) return undefined
   return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) }
+}
+
+// A word with an @ inside: what a customer meant as an address.
+const ADDRESS_LIKE = /[^\s@<>()[\]"]+@[^\s@<>()[\]"]+/gu
+
+/**
+ * The first address-like word of `text` that is no working e-mail address
+ * (`ann@example`, `ann@@example.com`), for the bot to say so; undefined when there is none.
+ *
+ * @example findMalformedEmail('it is ann@example') // 'ann@example'
+ */
+export function findMalformedEmail(text: string): string | undefined {
+  return [...text.matchAll(ADDRESS_LIKE)]
+    .map((match) => match[0].replace(/[.,;:!?]+$/u, ''))
+    .find((word) => !isEmailAddress(word))
 }
 
 /** The contact as the bot repeats it back: "ann@example.com, +7 912 345-67-89". */

@@ -7,7 +7,7 @@ import {
 } from '../../shared/settings/bot-rules'
 import { fillText, type LocalizedText, pickText } from '../../shared/settings/localized-text'
 import type { ChatState } from './chat-state'
-import { findContact, formatContact } from './contact'
+import { findContact, findMalformedEmail, formatContact } from './contact'
 import { guessLanguage } from './language'
 import type { Matcher } from './matcher'
 
@@ -80,7 +80,13 @@ export function decide(
   }
   if (state.phase === 'handover') return { replies, invite: false, state: next }
   if (state.phase === 'awaiting-contact' && !wantsPerson) {
-    replies.push(say(settings.contactRetryText))
+    // A mistyped address is named back, so the customer sees what to fix.
+    const malformed = findMalformedEmail(text)
+    replies.push(
+      malformed
+        ? say(settings.contactBadEmailText, { email: malformed })
+        : say(settings.contactRetryText),
+    )
     return { replies, invite: false, state: next }
   }
   if (settings.handoverText !== false && context.agentsOnline !== false)

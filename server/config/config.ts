@@ -1,5 +1,6 @@
 import type { LogLevel } from '../logging/logger'
 import type { UploadTypeName } from '../uploads/file-types'
+import type { EmailConfig } from './parse-email'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */
 export type Channel = {
@@ -74,6 +75,8 @@ export type Config = {
   uploadQuota: { perVisitorBytes: number; perIpBytes: number; windowMs: number }
   /** DISK_FREE_FLOOR_MB in bytes: below it uploads answer 507 and /healthz says the disk is low. */
   diskFreeFloorBytes: number
+  /** E-mail to visitors (SMTP_URL, EMAIL_FROM); undefined: off. */
+  email?: EmailConfig | undefined
 }
 
 export type UploadsConfig = {

@@ -262,4 +262,14 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning: 'put before every object key, e.g. `porthole/`, to share a bucket',
     default: 'none',
   },
+  SMTP_URL: {
+    meaning:
+      'turns e-mail to visitors on (missed agent replies, see [E-mail](email.md)): `smtp://user:password@host:587` (STARTTLS) or `smtps://user:password@host:465` (TLS), the password percent-encoded. **Secret**: never written to logs',
+    default: 'unset (no e-mail)',
+  },
+  EMAIL_FROM: {
+    meaning:
+      'the sender of those e-mails, `Name <address>` or an address, e.g. `Northwind <chat@northwind.example>`; the name is the site’s name in the e-mail. Set SPF, DKIM and DMARC for its domain ([E-mail](email.md#dns-records))',
+    default: 'required with `SMTP_URL`',
+  },
 }

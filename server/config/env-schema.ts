@@ -109,5 +109,7 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag,
   S3_PREFIX: z.string().trim().optional(),
+  SMTP_URL: z.string().trim().optional(),
+  EMAIL_FROM: z.string().trim().optional(),
 })
 export type EnvSchema = z.infer<typeof EnvSchema>

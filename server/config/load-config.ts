@@ -7,6 +7,7 @@ import { loadDemoSecrets } from './demo-secrets'
 import { EnvSchema } from './env-schema'
 import { ConfigError, type ConfigProblem, isConfigError } from './errors'
 import { parseChannelUrl } from './parse-channel'
+import { parseEmail } from './parse-email'
 import { parseOrigins } from './parse-origins'
 import { parseUploadStore } from './parse-upload-store'
 import { parseUploadTypes } from './parse-upload-types'
@@ -127,6 +128,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
   }
 
   const uploadStore = parseUploadStore(e, fail)
+  const email = parseEmail(e.SMTP_URL, e.EMAIL_FROM, fail)
 
   // A quota below the largest file would refuse that file every time.
   for (const variable of ['UPLOAD_QUOTA_MB_PER_VISITOR', 'UPLOAD_QUOTA_MB_PER_IP'] as const) {
@@ -199,6 +201,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       windowMs: e.UPLOAD_QUOTA_HOURS * 60 * MINUTE,
     },
     diskFreeFloorBytes: e.DISK_FREE_FLOOR_MB * MB,
+    email,
   }
 }
 

@@ -11,6 +11,8 @@ export const Profile = z.object({
   invite: z.string().optional(),
   /** The last page the visitor wrote from (the widget's `url`): where a resume link opens the chat. */
   page: z.string().optional(),
+  /** The visitor's language among the widget's (Accept-Language of their latest session): e-mails are written in it. */
+  lang: z.string().optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -26,17 +28,25 @@ export async function updateProfile(
   ttlMs: number,
 ): Promise<Profile> {
   const current = await readProfile(store, visitorId)
+  const contact: StoredContact = { ...current.contact, ...dropEmpty(changes.contact ?? {}) }
+  // An unsubscribe is the address's: another address starts subscribed.
+  if (contact.email?.trim().toLowerCase() !== current.contact.email?.trim().toLowerCase())
+    delete contact.emailUnsubscribed
   const next: Profile = {
-    contact: { ...current.contact, ...dropEmpty(changes.contact ?? {}) },
+    contact,
     invite: changes.invite ?? current.invite,
     page: changes.page ?? current.page,
+    lang: changes.lang ?? current.lang,
   }
   await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next
 }
 
 const sameContact = (a: StoredContact, b: StoredContact): boolean =>
-  a.name === b.name && a.email === b.email && a.phone === b.phone
+  a.name === b.name &&
+  a.email === b.email &&
+  a.phone === b.phone &&
+  a.emailUnsubscribed === b.emailUnsubscribed
 
 /**
  * Merges contact details given anywhere (the offline form, setContact, identify, the
@@ -48,9 +58,11 @@ export async function saveContact(
   visitorId: string,
   contact: Contact,
   ttlMs: number,
+  /** The visitor's language, when the caller knows it (POST /api/session). */
+  lang?: string,
 ): Promise<Profile> {
   const before = await readProfile(store, visitorId)
-  const after = await updateProfile(store, visitorId, { contact }, ttlMs)
+  const after = await updateProfile(store, visitorId, { contact, ...(lang ? { lang } : {}) }, ttlMs)
   if (!sameContact(before.contact, after.contact))
     await store.publish(visitorId, { event: 'contact', data: after.contact })
   return after

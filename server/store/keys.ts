@@ -77,6 +77,18 @@ export const KEY_PREFIXES = {
    * end per conversation, whoever ends it (CHAT_CLOSED, the idle timeout) on any instance.
    */
   chatEnded: 'ended:',
+  /** Record: a visitor's missed-reply e-mail falling due, `email-due:<visitorId>` (server/email/). */
+  emailDue: 'email-due:',
+  /** Record: the newest agent entry already e-mailed to a visitor, and how many e-mails so far. */
+  emailSent: 'email-sent:',
+  /** Record: an e-mail in the outbox, `email-out:<visitorId>:<n>`. */
+  emailItem: 'email-out:',
+  /** Record: the due marker of an e-mail not yet delivered, `email-out-due:<visitorId>:<n>`. */
+  emailItemDue: 'email-out-due:',
+  /** Claim: one instance composes a visitor's e-mail or delivers one e-mail. */
+  emailLock: 'email-lock:',
+  /** Record: an address that unsubscribed, `email-unsub:<sha256 of the address>`. */
+  emailUnsubscribed: 'email-unsub:',
 } as const
 
 const P = KEY_PREFIXES
@@ -132,3 +144,14 @@ export const mergedEntryDedupeKey = (fromId: string, entryId: string) =>
   `${P.mergedEntry}${fromId}:${entryId}`
 export const chatEndedDedupeKey = (visitorId: string, lastEntryId: string) =>
   `${P.chatEnded}${visitorId}:${lastEntryId}`
+
+export const emailDueKey = (visitorId: string) => `${P.emailDue}${visitorId}`
+export const emailSentKey = (visitorId: string) => `${P.emailSent}${visitorId}`
+export const emailItemKey = (visitorId: string, n: number) => `${P.emailItem}${visitorId}:${n}`
+/** The due marker's key of the e-mail stored at `itemKey`, and back. */
+export const emailItemDueKeyOf = (itemKey: string) =>
+  `${P.emailItemDue}${itemKey.slice(P.emailItem.length)}`
+export const emailItemKeyOf = (dueKey: string) =>
+  `${P.emailItem}${dueKey.slice(P.emailItemDue.length)}`
+export const emailLockKey = (key: string) => `${P.emailLock}${key}`
+export const emailUnsubscribedKey = (addressHash: string) => `${P.emailUnsubscribed}${addressHash}`

@@ -147,6 +147,9 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
             followAlias: !isUserVisitorId(recipientId),
           },
         )
+        // Before "ok", also for a repeat: a crash after the append must not lose the
+        // schedule of the missed-reply e-mail (a repeat of an e-mailed reply adds none).
+        await runtime.email.noteAgentReply(result.visitorId)
         deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'ok' })
         return c.json(OK, 200)
       } catch (error) {

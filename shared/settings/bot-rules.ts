@@ -81,6 +81,8 @@ export const BotSettings = z
     noAgentText: LocalizedText.default(DEFAULT_TEXTS.noAgentText),
     contactThanksText: LocalizedText.default(DEFAULT_TEXTS.contactThanksText),
     contactRetryText: LocalizedText.default(DEFAULT_TEXTS.contactRetryText),
+    /** An address given to the contact question that no e-mail could reach ({email}). */
+    contactBadEmailText: LocalizedText.default(DEFAULT_TEXTS.contactBadEmailText),
     contactKnownText: LocalizedText.default(DEFAULT_TEXTS.contactKnownText),
     contactOnFileText: LocalizedText.default(DEFAULT_TEXTS.contactOnFileText),
   })

@@ -42,6 +42,10 @@ export const DEFAULT_TEXTS = {
     en: 'I could not find an email address or phone number in your message. Please send one so an agent can get back to you.',
     ru: 'Не нашёл в сообщении email или номер телефона. Пришлите, пожалуйста, их, чтобы оператор мог с вами связаться.',
   },
+  contactBadEmailText: {
+    en: '{email} does not look like a working email address (like name@example.com). Please check it and send it again, or send a phone number.',
+    ru: '{email} не похоже на рабочий адрес email (вида name@example.com). Проверьте его и пришлите ещё раз или пришлите номер телефона.',
+  },
   contactOnFileText: {
     en: 'No agent is available right now. We have your contact details and will get back to you.',
     ru: 'Сейчас нет свободных операторов. Ваши контакты у нас есть, мы с вами свяжемся.',

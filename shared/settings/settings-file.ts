@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LANGUAGES, LAUNCHER_LABELS, THEMES, WIDGET_POSITIONS } from '../widget-api'
 import { BotSettings } from './bot-rules'
 import { BusinessHours } from './business-hours'
+import { EmailSettings } from './email-settings'
 import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
 import { LanguageTag } from './localized-text'
 import { OfflineForm } from './offline-form'
@@ -59,6 +60,8 @@ export const SettingsFile = z
       .max(43_200)
       .optional(),
     statusPollSeconds: z.number().min(5).max(3600).default(30),
+    /** Missed replies by e-mail, the resume link, ratings (shared/settings/email-settings.ts). */
+    email: EmailSettings.default(EmailSettings.parse({})),
     // Checked with the bot's own schema here, so its problems are reported with the others.
     bot: z
       .unknown()

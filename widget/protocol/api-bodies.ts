@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../../shared/protocol/errors'
-import type { Contact, DeliveryState, StatusResponse } from '../../shared/widget-api'
+import type { DeliveryState, StatusResponse, StoredContact } from '../../shared/widget-api'
 import { isRecord, isString } from './read'
 
 // Mirrors the small response schemas of shared/widget-api.ts and ErrorBody (the loader
@@ -11,14 +11,18 @@ export function isDeliveryState(value: unknown): value is DeliveryState {
   return DELIVERY_STATES.includes(value as string)
 }
 
-export function parseContact(value: unknown): Contact | undefined {
+/** The visitor's contact profile (StoredContact): `emailUnsubscribed` once the address unsubscribed from e-mails. */
+export function parseContact(value: unknown): StoredContact | undefined {
   if (!isRecord(value)) return undefined
-  const contact: Contact = {}
+  const contact: StoredContact = {}
   for (const key of ['name', 'email', 'phone'] as const) {
     const field = value[key]
     if (isString(field)) contact[key] = field
     else if (field !== undefined) return undefined
   }
+  const unsubscribed = value.emailUnsubscribed
+  if (typeof unsubscribed === 'boolean') contact.emailUnsubscribed = unsubscribed
+  else if (unsubscribed !== undefined) return undefined
   return contact
 }
 

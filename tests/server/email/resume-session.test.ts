@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
-import { resumeSettingsOf } from '../../../server/email/resume-settings'
 import { identityHash } from '../../../server/session/identity'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { ErrorBody } from '../../../shared/protocol/errors'
@@ -226,18 +225,5 @@ describe('POST /api/session {resume}: the exchange', () => {
     const { status, json } = await exchange({ resume: 'r1.x', user })
     expect(status).toBe(400)
     expect(ErrorBody.parse(json).error.message).toMatch(/resume or user, not both/)
-  })
-})
-
-describe('resumeSettingsOf', () => {
-  it('reads email.linkDays and email.continueUrl when valid, and nothing otherwise', () => {
-    expect(resumeSettingsOf({ email: { linkDays: 3, continueUrl: `${SITE}/x` } })).toEqual({
-      linkDays: 3,
-      continueUrl: `${SITE}/x`,
-    })
-    expect(resumeSettingsOf({})).toEqual({})
-    expect(resumeSettingsOf(undefined)).toEqual({})
-    expect(resumeSettingsOf({ email: { linkDays: 0, continueUrl: 'javascript:x' } })).toEqual({})
-    expect(resumeSettingsOf({ email: 'nonsense' })).toEqual({})
   })
 })

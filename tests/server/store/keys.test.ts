@@ -47,6 +47,12 @@ describe('the store key registry', () => {
       keys.agentMessageDedupeKey('s1'),
       keys.mergedEntryDedupeKey('v1', '7'),
       keys.chatEndedDedupeKey('v1', '7'),
+      keys.emailDueKey('v1'),
+      keys.emailSentKey('v1'),
+      keys.emailItemKey('v1', 1),
+      keys.emailItemDueKeyOf(keys.emailItemKey('v1', 1)),
+      keys.emailLockKey(keys.emailItemKey('v1', 1)),
+      keys.emailUnsubscribedKey('ab12'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))
@@ -64,6 +70,10 @@ describe('the store key registry', () => {
     expect(keys.outboxDueKeyOf('outbox:g_abc:m-1')).toBe('outbox-due:g_abc:m-1')
     expect(keys.outboxItemKeyOf('outbox-due:user:42:m-1')).toBe('outbox:user:42:m-1')
     expect(keys.OUTBOX_INDEXED_KEY).toBe('outbox-meta:due-markers')
+    expect(keys.emailItemKey('user:42', 3)).toBe('email-out:user:42:3')
+    expect(keys.emailItemDueKeyOf('email-out:user:42:3')).toBe('email-out-due:user:42:3')
+    expect(keys.emailItemKeyOf('email-out-due:user:42:3')).toBe('email-out:user:42:3')
+    expect(keys.emailDueKey('v')).toBe('email-due:v')
     expect(keys.outboxOpenKey('user:42')).toBe('outbox-open:user:42')
     expect(keys.outboxSettledKey('user:42')).toBe('outbox-settled:user:42')
     expect(keys.OUTBOX_OPEN_INDEXED_KEY).toBe('outbox-meta:open-index')

@@ -157,6 +157,7 @@ describe('widget parsers agree with the shared schemas', () => {
             name: maybe(mostly(fc.string())),
             email: maybe(loose),
             phone: maybe(mostly(fc.string())),
+            emailUnsubscribed: maybe(fc.oneof(fc.boolean(), loose)),
           },
           { requiredKeys: [] },
         )

@@ -1,0 +1,261 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEmailService, type EmailService } from '../../../server/email/email-service'
+import { type MailItem, MailItem as MailItemSchema } from '../../../server/email/mail-item'
+import type { MailTransport } from '../../../server/email/smtp-transport'
+import { createLogger } from '../../../server/logging/logger'
+import { createMetricsRegistry } from '../../../server/metrics/registry'
+import { saveContact } from '../../../server/session/profile'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store } from '../../../server/store/types'
+import { createTestSettings } from '../helpers/test-config'
+
+const DAY = 86_400_000
+
+describe('missed replies: grouping and timing (fake time)', () => {
+  let store: Store
+  let sent: MailItem[]
+  let email: EmailService
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-02T10:00:00Z') })
+    store = createMemoryStore()
+    sent = []
+    const transport: MailTransport = {
+      async send(item) {
+        sent.push(item)
+        return { kind: 'accepted' }
+      },
+      close() {},
+    }
+    email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@northwind.example',
+        fromName: 'Northwind',
+      },
+      publicUrl: 'https://chat.northwind.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 60 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: Date.now,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async (visitorId) => `https://shop.example/?resume=${visitorId}`,
+      transport,
+    })
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+  })
+
+  afterEach(async () => {
+    await email.stop()
+    vi.useRealTimers()
+  })
+
+  async function reply(text: string) {
+    const { entry } = await store.append('v1', {
+      author: 'agent',
+      name: 'Anna',
+      content: { type: 'text', text },
+      at: Date.now(),
+    })
+    await email.noteAgentReply('v1')
+    return entry
+  }
+
+  const texts = (item: MailItem | undefined) => item?.text ?? ''
+
+  it('waits afterSeconds from the first unread reply; replies meanwhile join the same e-mail', async () => {
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(30_000)
+    await reply('two')
+    await vi.advanceTimersByTimeAsync(29_000)
+    expect(sent).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(sent).toHaveLength(1)
+    expect(texts(sent[0])).toContain('one')
+    expect(texts(sent[0])).toContain('two')
+    // The second reply's own timer comes to nothing: it was e-mailed.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toHaveLength(1)
+  })
+
+  it('makes the next reply wait afterSeconds again after an e-mail', async () => {
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toHaveLength(1)
+    await reply('three')
+    await vi.advanceTimersByTimeAsync(59_000)
+    expect(sent).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(sent).toHaveLength(2)
+    expect(texts(sent[1])).toContain('three')
+    expect(texts(sent[1])).not.toContain('one')
+  })
+
+  it('sends nothing once the replies are read', async () => {
+    const entry = await reply('one')
+    await store.setRecord('read:v1', { upTo: entry.id })
+    await vi.advanceTimersByTimeAsync(120_000)
+    await email.sweep()
+    expect(sent).toHaveLength(0)
+  })
+
+  it('e-mails only the replies after the read marker', async () => {
+    const first = await reply('seen already')
+    await store.setRecord('read:v1', { upTo: first.id })
+    await reply('not seen')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toHaveLength(1)
+    expect(texts(sent[0])).toContain('not seen')
+    expect(texts(sent[0])).not.toContain('seen already')
+  })
+
+  it('carries the Reply-To of replies by e-mail, and says so, when one is given', async () => {
+    await email.stop()
+    email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@northwind.example',
+        fromName: 'Northwind',
+      },
+      publicUrl: 'https://chat.northwind.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 60 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: Date.now,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async () => 'https://shop.example/',
+      replyTo: (visitorId) => `reply+${visitorId}.sig@reply.northwind.example`,
+      transport: {
+        async send(item) {
+          sent.push(item)
+          return { kind: 'accepted' }
+        },
+        close() {},
+      },
+    })
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent[0]?.replyTo).toBe('reply+v1.sig@reply.northwind.example')
+    expect(sent[0]?.text).toContain('You can also answer by replying to this e-mail.')
+  })
+
+  it('puts the unsubscribe headers of RFC 8058 and a stable Message-ID on the e-mail', async () => {
+    await reply('one')
+    await vi.advanceTimersByTimeAsync(60_000)
+    const [item] = sent
+    expect(item?.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https:\/\/chat\.northwind\.example\/email\/unsubscribe\/[\w-]+\.[\w-]+>$/,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Auto-Submitted': 'auto-generated',
+    })
+    expect(item?.messageId).toMatch(/^<[0-9a-f-]{36}@northwind\.example>$/)
+    expect(item?.replyTo).toBeUndefined()
+  })
+})
+
+describe('stopping', () => {
+  it('waits for an e-mail on its way and saves its answer, so a restart does not send it again', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-02T10:00:00Z') })
+    const store = createMemoryStore()
+    let answer: (value: { kind: 'accepted' }) => void = () => undefined
+    const email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@x.example',
+        fromName: undefined,
+      },
+      publicUrl: 'https://chat.x.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 10 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: Date.now,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async () => 'https://shop.example/',
+      transport: {
+        send: () => new Promise((resolve) => (answer = resolve)),
+        close() {},
+      },
+    })
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await store.append('v1', {
+      author: 'agent',
+      content: { type: 'text', text: 'hi' },
+      at: Date.now(),
+    })
+    await email.noteAgentReply('v1')
+    await vi.advanceTimersByTimeAsync(10_000)
+    let stopped = false
+    const stopping = email.stop().then(() => {
+      stopped = true
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(stopped).toBe(false)
+    answer({ kind: 'accepted' })
+    await stopping
+    expect((await store.getRecord('email-out:v1:1', MailItemSchema))?.state).toBe('sent')
+    vi.useRealTimers()
+  })
+})
+
+describe('missed replies in a long conversation', () => {
+  it('finds the newest unread replies behind thousands of entries, and only those after the last e-mail', async () => {
+    const store = createMemoryStore()
+    const sent: MailItem[] = []
+    let clock = Date.parse('2026-03-02T10:00:00Z')
+    const email = createEmailService({
+      email: {
+        smtpUrl: 'smtp://unused.invalid',
+        fromAddress: 'chat@x.example',
+        fromName: undefined,
+      },
+      publicUrl: 'https://chat.x.example',
+      sessionSecret: 'a-session-secret-of-at-least-32-characters',
+      store,
+      settings: () => createTestSettings({ email: { afterSeconds: 10 } }),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+      now: () => clock,
+      registry: createMetricsRegistry({ processMetrics: false }),
+      keepMs: 30 * DAY,
+      resumeUrl: async () => 'https://shop.example/',
+      transport: {
+        async send(item) {
+          sent.push(item)
+          return { kind: 'accepted' }
+        },
+        close() {},
+      },
+    })
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    const reply = async (text: string) => {
+      await store.append('v1', { author: 'agent', content: { type: 'text', text }, at: clock })
+      await email.noteAgentReply('v1')
+    }
+    await reply('an old reply')
+    for (let i = 0; i < 2500; i++)
+      await store.append('v1', {
+        author: 'visitor',
+        content: { type: 'text', text: `m${i}` },
+        at: clock,
+      })
+    await reply('the newest reply')
+    clock += 11_000
+    await email.sweep()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.text).toContain('the newest reply')
+    await reply('one more')
+    clock += 11_000
+    await email.sweep()
+    expect(sent).toHaveLength(2)
+    expect(sent[1]?.text).toContain('one more')
+    expect(sent[1]?.text).not.toContain('the newest reply')
+    await email.stop()
+  })
+})

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest'
+import { emailLanguage, visitorLanguage } from '../../../server/email/render/email-language'
+import { EMAIL_TEXTS } from '../../../server/email/render/email-texts'
+import {
+  type EmailView,
+  escapeHtml,
+  isOwnFileUrl,
+  renderEmail,
+} from '../../../server/email/render/render-email'
+import { type ConversationEntry, LANGUAGES } from '../../../shared/widget-api'
+
+let counter = 0
+function agentEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
+  counter += 1
+  return {
+    id: String(counter),
+    author: 'agent',
+    name: 'Anna',
+    content: { type: 'text', text: 'Hello' },
+    at: 1_700_000_000_000,
+    ...overrides,
+  }
+}
+
+const view = (overrides: Partial<EmailView> = {}): EmailView => ({
+  lang: 'en',
+  site: 'Northwind',
+  color: '#aa3300',
+  continueUrl: 'https://shop.example/?resume=abc',
+  unsubscribeUrl: 'https://chat.northwind.example/email/unsubscribe/t.s',
+  canReply: false,
+  publicUrl: 'https://chat.northwind.example',
+  ...overrides,
+})
+
+describe('the missed-replies e-mail', () => {
+  it('escapes everything agents wrote in the HTML, and keeps it as written in the text', () => {
+    const hostile = '<script>alert("x")</script> & <img src=https://evil.example/t.gif>'
+    const mail = renderEmail(
+      [
+        agentEntry({ name: '<b>Eve</b>', content: { type: 'text', text: hostile } }),
+        agentEntry({
+          content: {
+            type: 'document',
+            file: 'https://cdn.example/a.pdf?x="><script>',
+            file_name: '"><script>.pdf',
+            file_size: 2048,
+          },
+        }),
+      ],
+      view({ site: 'North<wind>' }),
+    )
+    expect(mail.html).not.toMatch(/<script|<b>Eve|<img src=https:\/\/evil|"><script/)
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;')
+    expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;')
+    expect(mail.html).toContain('North&lt;wind&gt;')
+    expect(mail.text).toContain(hostile)
+    expect(mail.text).toContain('<b>Eve</b>:')
+  })
+
+  it('shows no remote image: a photo thumbnail only when Porthole serves it', () => {
+    const own = 'https://chat.northwind.example/files/f1/thumb'
+    const remote = 'https://cdn.example/photo.jpg'
+    const mail = renderEmail(
+      [
+        agentEntry({
+          photo: 'https://cdn.example/avatar.png',
+          content: {
+            type: 'photo',
+            file: own.replace('thumb', 'p.jpg'),
+            thumb: own,
+            file_name: 'p.jpg',
+            file_size: 1000,
+          },
+        }),
+        agentEntry({
+          content: {
+            type: 'photo',
+            file: remote,
+            thumb: remote,
+            file_name: 'r.jpg',
+            file_size: 1000,
+          },
+        }),
+      ],
+      view(),
+    )
+    const images = [...mail.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1])
+    expect(images).toEqual([own])
+    expect(mail.html).toContain(`href="${remote}"`)
+    expect(mail.text).toContain(`Attachment: r.jpg (1000 B): ${remote}`)
+  })
+
+  it('tells own file URLs from look-alikes', () => {
+    const base = 'https://chat.northwind.example'
+    expect(isOwnFileUrl(`${base}/files/x/thumb`, base)).toBe(true)
+    expect(isOwnFileUrl(`${base}.evil.example/files/x`, base)).toBe(false)
+    expect(isOwnFileUrl('http://chat.northwind.example/files/x', base)).toBe(false)
+    expect(isOwnFileUrl(`${base}/other/x`, base)).toBe(false)
+    expect(isOwnFileUrl('not a url', base)).toBe(false)
+  })
+
+  it('carries the agent’s name, the site’s name and accent colour, the resume and unsubscribe links', () => {
+    const mail = renderEmail(
+      [agentEntry(), agentEntry({ name: 'Boris', content: { type: 'text', text: 'Bye' } })],
+      view(),
+    )
+    expect(mail.subject).toBe('2 new replies from Northwind')
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Anna')
+      expect(part).toContain('Boris')
+      expect(part).toContain('Northwind')
+      expect(part).toContain('https://shop.example/?resume=abc')
+      expect(part).toContain('https://chat.northwind.example/email/unsubscribe/t.s')
+    }
+    expect(mail.html).toContain('#aa3300')
+    expect(renderEmail([agentEntry()], view()).subject).toBe('New reply from Northwind')
+  })
+
+  it('mentions answering by e-mail only when replies are on', () => {
+    expect(renderEmail([agentEntry()], view()).text).not.toContain(EMAIL_TEXTS.en.replyHint)
+    expect(renderEmail([agentEntry()], view({ canReply: true })).text).toContain(
+      EMAIL_TEXTS.en.replyHint,
+    )
+  })
+
+  it('is written in every language the widget has', () => {
+    for (const lang of LANGUAGES) {
+      const texts = EMAIL_TEXTS[lang]
+      expect(
+        Object.values(texts).every((text) => text.trim().length > 0),
+        lang,
+      ).toBe(true)
+      const mail = renderEmail([agentEntry({ name: '' })], view({ lang }))
+      expect(mail.html).toContain(`lang="${lang}"`)
+      expect(mail.text).toContain(texts.continueLabel)
+      expect(mail.text).toContain(`${texts.agent}:`)
+    }
+    expect(renderEmail([agentEntry()], view({ lang: 'ru' })).subject).toBe(
+      'Новый ответ от Northwind',
+    )
+  })
+
+  it('keeps line breaks out of the subject', () => {
+    expect(
+      renderEmail([agentEntry()], view({ site: 'A\r\nBcc: x@y.example' })).subject,
+    ).not.toMatch(/[\r\n]/)
+  })
+
+  it('escapes the five HTML characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    )
+  })
+})
+
+describe('the e-mail’s language', () => {
+  it('is the visitor’s, else the widget’s, else the default, else English; only the widget’s languages', () => {
+    expect(emailLanguage({ visitor: 'ru', widget: 'en' })).toBe('ru')
+    expect(emailLanguage({ visitor: undefined, widget: 'ru' })).toBe('ru')
+    expect(emailLanguage({ defaultLang: 'ru-RU' })).toBe('ru')
+    expect(emailLanguage({ visitor: 'de', defaultLang: 'fr' })).toBe('en')
+  })
+
+  it('is read from Accept-Language: the most wanted one the widget has', () => {
+    expect(visitorLanguage('de-DE, ru;q=0.8, en;q=0.5')).toBe('ru')
+    expect(visitorLanguage('en-GB')).toBe('en')
+    expect(visitorLanguage('de')).toBeUndefined()
+    expect(visitorLanguage(undefined)).toBeUndefined()
+  })
+})
+
+describe('links in the e-mail', () => {
+  it('are http(s) only: a javascript: resume link from a faulty generator becomes inert', () => {
+    const mail = renderEmail([agentEntry()], view({ continueUrl: 'javascript:alert(1)' }))
+    expect(mail.html).not.toContain('javascript:')
+    expect(mail.html).toContain('href="about:blank"')
+  })
+})
