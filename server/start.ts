@@ -61,6 +61,7 @@ export function secretsOf(config: Config): string[] {
     config.admin?.password,
     config.admin?.token,
     config.uploads.store.kind === 's3' ? config.uploads.store.secretAccessKey : undefined,
+    config.inboundEmail?.secret,
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 

@@ -1,3 +1,4 @@
+import type { InboundEmailConfig } from '../email/inbound/inbound-config'
 import type { LogLevel } from '../logging/logger'
 import type { UploadTypeName } from '../uploads/file-types'
 
@@ -62,6 +63,8 @@ export type Config = {
   rateLimits: RateLimits
   /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */
   uploads: UploadsConfig
+  /** Replies by e-mail: off (undefined) unless EMAIL_REPLY_DOMAIN and INBOUND_EMAIL_SECRET are set. */
+  inboundEmail: InboundEmailConfig | undefined
 }
 
 export type UploadsConfig = {

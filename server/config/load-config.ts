@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { isHttpUrl } from '../../shared/url'
+import { parseInboundEmail } from '../email/inbound/inbound-config'
 import { UPLOAD_TYPE_NAMES, type UploadTypeName } from '../uploads/file-types'
 import type { BotConfig, Config } from './config'
 import { loadDemoSecrets } from './demo-secrets'
@@ -126,6 +127,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
   }
 
   const uploadStore = parseUploadStore(e, fail)
+  const inboundEmail = parseInboundEmail(e, e.UPLOAD_MAX_MB * 1024 * 1024, fail, reported)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -170,6 +172,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       perVisitorPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       perIpPerMinute: e.RATE_LIMIT_IP_UPLOADS_PER_MINUTE,
     },
+    inboundEmail,
   }
 }
 

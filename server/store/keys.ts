@@ -73,6 +73,10 @@ export const KEY_PREFIXES = {
    * end per conversation, whoever ends it (CHAT_CLOSED, the idle timeout) on any instance.
    */
   chatEnded: 'ended:',
+  /** Record: an e-mail reply taken, `inbound-mail:<hash of its Message-ID>` (sent once). */
+  inboundMail: 'inbound-mail:',
+  /** Claim: one request at a time takes an e-mail reply, `inbound-mail-lock:<hash>`. */
+  inboundMailLock: 'inbound-mail-lock:',
 } as const
 
 const P = KEY_PREFIXES
@@ -126,3 +130,6 @@ export const mergedEntryDedupeKey = (fromId: string, entryId: string) =>
   `${P.mergedEntry}${fromId}:${entryId}`
 export const chatEndedDedupeKey = (visitorId: string, lastEntryId: string) =>
   `${P.chatEnded}${visitorId}:${lastEntryId}`
+
+export const inboundMailKey = (messageKey: string) => `${P.inboundMail}${messageKey}`
+export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}${messageKey}`

@@ -45,6 +45,8 @@ describe('the store key registry', () => {
       keys.agentMessageDedupeKey('s1'),
       keys.mergedEntryDedupeKey('v1', '7'),
       keys.chatEndedDedupeKey('v1', '7'),
+      keys.inboundMailKey('h1'),
+      keys.inboundMailLockKey('h1'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))
