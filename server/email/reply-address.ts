@@ -126,3 +126,21 @@ export function fromBase32(text: string): Uint8Array | undefined {
   if (bits >= 5 || buffer !== 0) return undefined
   return Uint8Array.from(out)
 }
+
+/**
+ * The `replyTo` the mailer takes: the visitor's signed reply address when replies by
+ * e-mail are on (EMAIL_REPLY_DOMAIN with INBOUND_EMAIL_SECRET), else undefined (the
+ * e-mail then has no Reply-To of ours).
+ *
+ * @example const replyTo = replyToOf(config) // pass to the mailer: replyTo?.(visitorId)
+ */
+export function replyToOf(config: {
+  sessionSecret: string
+  inboundEmail: { replyDomain: string } | undefined
+}): ((visitorId: string) => string) | undefined {
+  if (!config.inboundEmail) return undefined
+  return createReplyAddresses({
+    secret: config.sessionSecret,
+    domain: config.inboundEmail.replyDomain,
+  }).createReplyAddress
+}

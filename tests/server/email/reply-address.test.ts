@@ -4,6 +4,7 @@ import {
   createReplyAddresses,
   fromBase32,
   MAX_LOCAL_PART,
+  replyToOf,
 } from '../../../server/email/reply-address'
 
 const SECRET = 'session-secret-0123456789abcdef0123456789'
@@ -129,5 +130,13 @@ describe('verifyReplyAddress', () => {
       ok: false,
       reason: 'bad_signature',
     })
+  })
+})
+
+describe('replyToOf (the mailer’s replyTo)', () => {
+  it('gives the address the inbound route verifies, and nothing when replies by e-mail are off', () => {
+    const replyTo = replyToOf({ sessionSecret: SECRET, inboundEmail: { replyDomain: DOMAIN } })
+    expect(replyTo?.(GUEST)).toBe(addresses.createReplyAddress(GUEST))
+    expect(replyToOf({ sessionSecret: SECRET, inboundEmail: undefined })).toBeUndefined()
   })
 })

@@ -32,25 +32,33 @@ export type InboundTestApp = TestApp & {
  * fixtures' visitor known (a profile with Maria's contact, as after the offline form).
  */
 export async function createInboundTestApp(
-  options: { maxBytes?: number; uploadMaxBytes?: number; overrides?: Partial<AppDeps> } = {},
+  options: {
+    maxBytes?: number
+    uploadMaxBytes?: number
+    overrides?: Partial<AppDeps>
+    env?: Record<string, string>
+  } = {},
 ): Promise<InboundTestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'porthole-inbound-'))
   const uploadMaxBytes = options.uploadMaxBytes ?? 10 * 1024 * 1024
-  const config: Config = createTestConfig({
-    uploads: {
-      maxBytes: uploadMaxBytes,
-      types: [...UPLOAD_TYPE_NAMES],
-      dir,
-      store: { kind: 'folder' },
-      perVisitorPerMinute: 1000,
-      perIpPerMinute: 10_000,
+  const config: Config = createTestConfig(
+    {
+      uploads: {
+        maxBytes: uploadMaxBytes,
+        types: [...UPLOAD_TYPE_NAMES],
+        dir,
+        store: { kind: 'folder' },
+        perVisitorPerMinute: 1000,
+        perIpPerMinute: 10_000,
+      },
+      inboundEmail: {
+        replyDomain: FIXTURE_DOMAIN,
+        secret: INBOUND_SECRET,
+        maxBytes: options.maxBytes ?? inboundMaxBytes(uploadMaxBytes),
+      },
     },
-    inboundEmail: {
-      replyDomain: FIXTURE_DOMAIN,
-      secret: INBOUND_SECRET,
-      maxBytes: options.maxBytes ?? inboundMaxBytes(uploadMaxBytes),
-    },
-  })
+    options.env,
+  )
   const t = createTestApp({ config, ...options.overrides })
   await updateProfile(t.deps.store, FIXTURE_VISITOR, { contact: MARIA }, 86_400_000)
   return {
