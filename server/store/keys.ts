@@ -73,7 +73,7 @@ export const KEY_PREFIXES = {
    * end per conversation, whoever ends it (CHAT_CLOSED, the idle timeout) on any instance.
    */
   chatEnded: 'ended:',
-  /** Record: an e-mail reply taken, `inbound-mail:<hash of its Message-ID>` (sent once). */
+  /** Record: an e-mail reply taken, `inbound-mail:<hash of its address's visitor and Message-ID>` (sent once). */
   inboundMail: 'inbound-mail:',
   /** Claim: one request at a time takes an e-mail reply, `inbound-mail-lock:<hash>`. */
   inboundMailLock: 'inbound-mail-lock:',

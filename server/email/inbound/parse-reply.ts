@@ -73,11 +73,17 @@ export async function parseReply(raw: Uint8Array): Promise<ParsedReply> {
 }
 
 /**
- * The id this message is known by for de-duplication: its Message-ID, or for a
- * message without one its bytes, hashed (22 characters of base64url).
+ * The id this message is known by for de-duplication, within the conversation its
+ * reply address names (`addressedTo`, before any merge, so it never changes): its
+ * Message-ID, or for a message without one its bytes, hashed (22 characters of
+ * base64url).
  */
-export function messageKey(messageId: string | undefined, raw: Uint8Array): string {
-  const hash = createHash('sha256')
+export function messageKey(
+  addressedTo: string,
+  messageId: string | undefined,
+  raw: Uint8Array,
+): string {
+  const hash = createHash('sha256').update(addressedTo).update('\n')
   if (messageId === undefined) hash.update('raw:').update(raw)
   else hash.update('id:').update(messageId)
   return hash.digest('base64url').slice(0, 22)

@@ -84,7 +84,7 @@ export async function receiveReply(
   if (!(await hasProfile(deps.store, visitorId)))
     return { kind: 'dropped', reason: 'unknown_visitor' }
 
-  const key = messageKey(reply.messageId, raw)
+  const key = messageKey(address.visitorId, reply.messageId, raw)
   const taken = await deps.store.getRecord(inboundMailKey(key), TakenReply)
   if (taken) return { kind: 'duplicate', visitorId: taken.visitorId }
   if (!(await deps.store.claim(inboundMailLockKey(key), CLAIM_MS))) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { updateProfile } from '../../../../server/session/profile'
 import { createMemoryStore } from '../../../../server/store/memory-store'
 import type { Store } from '../../../../server/store/types'
 import { makeExecutable } from '../../uploads/samples'
@@ -105,6 +106,28 @@ describe('POST /hooks/email/:secret — each client’s reply', () => {
     expect(answers.map((res) => res.status).sort()).toEqual(expect.arrayContaining([200]))
     expect(t.service.messages()).toHaveLength(1)
     expect((await t.postMail(raw)).status).toBe(200)
+    expect(t.service.messages()).toHaveLength(1)
+  })
+
+  it('keeps one Message-ID per conversation: the same id to another visitor is another reply', async () => {
+    t = await createInboundTestApp()
+    await updateProfile(t.deps.store, 'other-visitor-id-0001', { contact: MARIA }, 86_400_000)
+    await t.postMail(readFixture('plain-text.eml'))
+    const other = await t.postMail(
+      readFixtureTo('plain-text.eml', addresses.createReplyAddress('other-visitor-id-0001')),
+    )
+    expect(await other.json()).toEqual({ result: 'ok', messages: 1 })
+    expect(t.service.messages()).toHaveLength(2)
+  })
+
+  it('sends a repeat once even when the guest was merged into a user in between', async () => {
+    t = await createInboundTestApp()
+    await t.postMail(readFixture('russian-qp.eml'))
+    await t.deps.store.setRecord(`alias:${FIXTURE_VISITOR}`, { visitorId: 'user:42' })
+    await t.deps.store.setRecord('profile:user:42', { contact: MARIA })
+    expect(await (await t.postMail(readFixture('russian-qp.eml'))).json()).toEqual({
+      result: 'duplicate',
+    })
     expect(t.service.messages()).toHaveLength(1)
   })
 
