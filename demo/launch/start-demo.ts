@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../server/config/demo-secrets'
@@ -15,6 +16,8 @@ import { siteRoutes } from './site-routes'
 export const DEMO_CHANNEL = 'Website'
 export const DEMO_AGENTS = ['Anna', 'Boris'] as const
 export const DEMO_PROVIDER_ID = 'porthole-demo-bot'
+/** The reply addresses' domain in the demo (replies come from the sandbox's Mailbox tab, not DNS). */
+export const DEMO_REPLY_DOMAIN = 'reply.northwind.test'
 
 export type DemoOptions = {
   /** The backend and demo site; 0 picks a free port (kept across restartBackend). */
@@ -29,6 +32,8 @@ export type DemoOptions = {
   publicHost?: string
   /** The site-owner settings file; default demo/porthole.config.json. */
   settingsFile?: string
+  /** The sandbox's SMTP server (the backend's SMTP_URL); default 0, a free port. */
+  smtpPort?: number
   /** The sandbox's timings (the spec's by default); tests shorten them. */
   timings?: Partial<SandboxTimings>
   /** Backend tunables (LOG_LEVEL, STATUS_CACHE_SECONDS, A2_RETRY_INTERVAL_MS…); the wiring's own variables win. */
@@ -50,6 +55,8 @@ export type RunningDemo = {
   sandbox: RunningSandbox
   /** The channel the widget talks through, with its endpoint (the backend's CHANNEL_URL). */
   channel: ChannelView
+  /** The sandbox's SMTP server, the backend's SMTP_URL (its e-mails are in the console's Mailbox tab). */
+  smtpUrl: string
   /** The backend as it runs now (replaced by startBackend). */
   readonly backend: RunningServer | undefined
   /** Stops the backend (with its bot and store), as a deploy would; the sandbox stays. */
@@ -84,6 +91,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const admin = options.env?.ADMIN_PASSWORD ? undefined : loadDemoAdminPassword(dataDir)
   const backendDialUrl = `http://${dial}:${backendPort}`
   const webhookUrl = `${backendDialUrl}/hooks/${secrets.webhookSecret}`
+  // Replies by e-mail: the sandbox's Mailbox tab posts "Reply as the visitor" here.
+  const inboundSecret = randomBytes(24).toString('hex')
 
   const sandbox = await startSandbox({
     port: options.sandboxPort,
@@ -101,6 +110,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       },
     ],
     agents: DEMO_AGENTS.map((name) => ({ name })),
+    mail: {
+      smtpPort: options.smtpPort ?? 0,
+      inboundUrl: `${backendDialUrl}/hooks/email/${inboundSecret}`,
+    },
     channels: [
       { name: DEMO_CHANNEL, webhookUrl, agents: [...DEMO_AGENTS], botProviderId: DEMO_PROVIDER_ID },
     ],
@@ -127,9 +140,15 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     if (agent.online) service.setAgentOnline(agent.id, false)
 
   const publicUrl = `http://${publicHost}:${backendPort}`
+  const smtpUrl = `smtp://demo:demo@${dial}:${sandbox.smtpPort}`
   const env: Env = {
     LOG_LEVEL: 'warn',
     STATUS_CACHE_SECONDS: '2',
+    // E-mail: the sandbox's SMTP server keeps every message (its console's Mailbox tab).
+    SMTP_URL: smtpUrl,
+    EMAIL_FROM: 'Northwind <chat@northwind.test>',
+    EMAIL_REPLY_DOMAIN: DEMO_REPLY_DOMAIN,
+    INBOUND_EMAIL_SECRET: inboundSecret,
     ...options.env,
     PORT: String(backendPort),
     HOST: host,
@@ -189,6 +208,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     newAdminPassword: admin?.created ? admin.password : undefined,
     sandbox,
     channel,
+    smtpUrl,
     get backend() {
       return running
     },

@@ -4,10 +4,12 @@ import { consoleLogger } from './console-logger'
 import { createSandboxApp } from './http/app'
 import { defaultConsoleDir } from './http/console-page'
 import { asHostName, LOOPBACK_HOSTS } from './http/host-check'
+import { createMailbox, listenSmtp, type Mailbox } from './mail/mailbox'
 import { resolveTimings, type SandboxOptions } from './options'
 import { createStateWriter, loadState, type StateWriter } from './persistence/state-file'
 import { createSandboxService, type SandboxService } from './service/service'
 
+export type { Mailbox, MailboxMessage } from './mail/mailbox'
 export type { SandboxOptions, SandboxTimings } from './options'
 export { SPEC_TIMINGS } from './options'
 export type { ChannelView, ConsoleState, SandboxEvent } from './service/events'
@@ -21,13 +23,22 @@ export type { Agent, BotProvider, Channel, Chat, ChatEntry, Delivery } from './s
 export { createSandboxService, type SandboxService } from './service/service'
 export type { TrafficEntry } from './service/traffic-log'
 
-export type Sandbox = { app: Hono; service: SandboxService; close(): void }
+export type Sandbox = {
+  app: Hono
+  service: SandboxService
+  /** Every e-mail the sandbox's SMTP server received (the console's Mailbox tab). */
+  mailbox: Mailbox
+  close(): void
+}
 
 export type RunningSandbox = {
   url: string
   port: number
   app: Hono
   service: SandboxService
+  mailbox: Mailbox
+  /** The SMTP server's port (options.mail.smtpPort), or undefined when none was asked for. */
+  smtpPort: number | undefined
   close(): Promise<void>
 }
 
@@ -67,7 +78,10 @@ function allowedHostsOf(service: SandboxService, extra: string[]): () => Readonl
  * const { app, service } = createSandbox({ timings: { deliveryIntervalMs: 10 } })
  * const channel = service.createChannel({ name: 'Site', webhookUrl: 'http://127.0.0.1:4000/hooks/s', agents: ['Anna'] })
  */
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+export function createSandbox(
+  options: SandboxOptions = {},
+  smtpUrl: () => string | undefined = () => undefined,
+): Sandbox {
   const timings = resolveTimings(options.timings)
   const state = options.stateFile ? loadState(options.stateFile) : undefined
   let writer: StateWriter | undefined
@@ -86,13 +100,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   ensureInitial(service, options)
   writer?.flush()
+  const mailbox = createMailbox()
   const app = createSandboxApp(
     service,
     options.consoleDir ?? defaultConsoleDir(),
     allowedHostsOf(service, options.allowedHosts ?? []),
     logger,
+    {
+      mailbox,
+      inboundUrl: options.mail?.inboundUrl,
+      smtpUrl,
+      fetch: options.fetch ?? fetch,
+      now: Date.now,
+    },
   )
-  return { app, service, close: () => writer?.close() }
+  return { app, service, mailbox, close: () => writer?.close() }
 }
 
 /**
@@ -109,16 +131,28 @@ export async function startSandbox(
 ): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1'
   const listensOnAll = host === '0.0.0.0' || host === '::'
-  const sandbox = createSandbox({
-    ...options,
-    allowedHosts: [...(options.allowedHosts ?? []), ...(listensOnAll ? [] : [host])],
-  })
+  let smtpPort: number | undefined
+  const sandbox = createSandbox(
+    {
+      ...options,
+      allowedHosts: [...(options.allowedHosts ?? []), ...(listensOnAll ? [] : [host])],
+    },
+    () => (smtpPort === undefined ? undefined : `smtp://127.0.0.1:${smtpPort}`),
+  )
+  const smtp =
+    options.mail?.smtpPort === undefined
+      ? undefined
+      : await listenSmtp(sandbox.mailbox, { port: options.mail.smtpPort, host })
+  smtpPort = smtp?.port
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve(
       { fetch: sandbox.app.fetch, port: options.port ?? 3100, hostname: host },
       () => resolve(started),
     )
     started.once('error', reject)
+  }).catch(async (error: unknown) => {
+    await smtp?.close()
+    throw error
   })
   const address = server.address()
   if (address === null || typeof address === 'string')
@@ -131,8 +165,11 @@ export async function startSandbox(
     port,
     app: sandbox.app,
     service: sandbox.service,
+    mailbox: sandbox.mailbox,
+    smtpPort,
     close: async () => {
       sandbox.close()
+      await smtp?.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         // Live console streams would hold the server open; end them.

@@ -51,6 +51,12 @@ export type SandboxOptions = {
    * save, a throwing listener); default: warnings and errors as text on stderr.
    */
   logger?: Logger
+  /**
+   * The Mailbox tab: `smtpPort` starts an SMTP server (startSandbox; 0 picks a free
+   * port) that keeps every e-mail; `inboundUrl` is the backend's
+   * `/hooks/email/<INBOUND_EMAIL_SECRET>`, where "Reply as the visitor" posts.
+   */
+  mail?: { smtpPort?: number; inboundUrl?: string }
 }
 
 export function resolveTimings(timings: Partial<SandboxTimings> = {}): SandboxTimings {

@@ -8,6 +8,7 @@ import { ChatList } from './ChatList'
 import { Composer } from './Composer'
 import { CustomerCard } from './CustomerCard'
 import { EmptyState } from './EmptyState'
+import { MailboxPane } from './MailboxPane'
 import { Thread } from './Thread'
 import { useLiveState } from './use-live-state'
 
@@ -27,6 +28,7 @@ export function App() {
   const [agentId, setAgentId] = useState<string | undefined>(storedAgent)
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined)
   const [error, setError] = useState<string | undefined>(undefined)
+  const [tab, setTab] = useState<'chats' | 'mailbox'>('chats')
 
   const agents = state?.agents ?? []
   const chats = state?.chats ?? []
@@ -87,6 +89,24 @@ export function App() {
             <span class="small muted"> · agents' application</span>
           </span>
         </div>
+        <nav class="tabs" aria-label="Views">
+          <button
+            type="button"
+            class={`tab${tab === 'chats' ? ' active' : ''}`}
+            aria-pressed={tab === 'chats'}
+            onClick={() => setTab('chats')}
+          >
+            Chats
+          </button>
+          <button
+            type="button"
+            class={`tab${tab === 'mailbox' ? ' active' : ''}`}
+            aria-pressed={tab === 'mailbox'}
+            onClick={() => setTab('mailbox')}
+          >
+            Mailbox
+          </button>
+        </nav>
         <ChannelChips channels={state.channels} agents={agents} />
         <span class={`connection connection-${connection}`}>
           {connection === 'live' ? 'Live' : 'Reconnecting…'}
@@ -106,7 +126,8 @@ export function App() {
           </button>
         </div>
       ) : null}
-      <main class="columns">
+      {tab === 'mailbox' ? <MailboxPane onError={setError} /> : null}
+      <main class="columns" hidden={tab === 'mailbox'}>
         <ChatList
           chats={chats}
           channels={state.channels}

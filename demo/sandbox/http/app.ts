@@ -10,6 +10,7 @@ import { channelRoutes } from './channel-routes'
 import { consoleApi } from './console-api'
 import { consolePage } from './console-page'
 import { hostCheck } from './host-check'
+import { mailApi, type SandboxMail } from './mail-api'
 
 const STATUS: Record<SandboxErrorCode, 400 | 404 | 409> = {
   invalid_request: 400,
@@ -26,10 +27,12 @@ export function createSandboxApp(
   consoleDir: string,
   allowedHosts: () => ReadonlySet<string>,
   logger: Logger,
+  mail?: SandboxMail,
 ): Hono {
   const app = new Hono()
   app.use(hostCheck(allowedHosts))
   app.route('/console/api', consoleApi(service))
+  if (mail) app.route('/console/api', mailApi(mail))
   app.route('/', botRoutes(service))
   app.route('/', consolePage(consoleDir))
   app.route('/', channelRoutes(service))
