@@ -137,7 +137,11 @@ export async function startSandbox(
       ...options,
       allowedHosts: [...(options.allowedHosts ?? []), ...(listensOnAll ? [] : [host])],
     },
-    () => (smtpPort === undefined ? undefined : `smtp://127.0.0.1:${smtpPort}`),
+    () => {
+      if (smtpPort === undefined) return undefined
+      const dial = listensOnAll ? '127.0.0.1' : host
+      return `smtp://${dial.includes(':') ? `[${dial}]` : dial}:${smtpPort}`
+    },
   )
   const smtp =
     options.mail?.smtpPort === undefined

@@ -42,6 +42,13 @@ describe('rawMessageOf', () => {
     expect(Buffer.from((await rawMessageOf('application/json', body)) ?? []).equals(RAW)).toBe(true)
   })
 
+  it('takes a raw message curl sent with its default urlencoded type', async () => {
+    expect(await rawMessageOf('application/x-www-form-urlencoded', RAW)).toBe(RAW)
+    expect(
+      await rawMessageOf('application/x-www-form-urlencoded', Buffer.from('a=1&b=2')),
+    ).toBeUndefined()
+  })
+
   it('finds nothing in parsed-only posts and in broken bodies', async () => {
     const parsed = await formOf({ text: 'Thanks', from: 'a@b.example' })
     expect(await rawMessageOf(parsed.type, parsed.body)).toBeUndefined()
