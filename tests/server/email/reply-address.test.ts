@@ -52,6 +52,12 @@ describe('createReplyAddress', () => {
     expect(address.split('@')[0]?.length).toBeLessThanOrEqual(MAX_LOCAL_PART)
   })
 
+  it('stays within 64 characters before the @ for a user id of up to 20 bytes (as the docs say)', () => {
+    const local = (id: string) => addresses.createReplyAddress(id).split('@')[0]?.length ?? 0
+    expect(local(`user:${'x'.repeat(20)}`)).toBeLessThanOrEqual(MAX_LOCAL_PART)
+    expect(local(`user:${'x'.repeat(21)}`)).toBeGreaterThan(MAX_LOCAL_PART)
+  })
+
   it('is stable for one visitor and differs between visitors and secrets', () => {
     expect(addresses.createReplyAddress(GUEST)).toBe(addresses.createReplyAddress(GUEST))
     expect(addresses.createReplyAddress(GUEST)).not.toBe(
