@@ -5,7 +5,7 @@ import type { Outbox } from '../../channel/customer-messages'
 import { endIfIdle } from '../../conversation/end-conversation'
 import type { Logger } from '../../logging/logger'
 import { resolveRecipient } from '../../session/alias'
-import { hasProfile, readProfile } from '../../session/profile'
+import { hasProfile, updateProfile } from '../../session/profile'
 import { inboundMailKey, inboundMailLockKey } from '../../store/keys'
 import type { Store } from '../../store/types'
 import type { UploadPolicy } from '../../uploads/accept-upload'
@@ -123,7 +123,7 @@ async function take(
 ): Promise<InboundOutcome> {
   const { store, outbox, now } = deps
   const stored = await storeReplyAttachments(
-    { ...deps.uploads },
+    deps.uploads,
     visitorId,
     reply.attachments,
     deps.logger,
@@ -134,7 +134,9 @@ async function take(
   if (text === '' && stored.attachments.length === 0) return { kind: 'dropped', reason: 'empty' }
 
   await endIfIdle(store, visitorId, { idleMs: deps.idleMs(), now: now() })
-  const profile = await readProfile(store, visitorId)
+  // Written back, as the widget's messages do: the profile lives as long as the
+  // conversation is used, so a visitor who only answers by e-mail stays known.
+  const profile = await updateProfile(store, visitorId, {}, deps.keepMs)
   const sender: Sender = { id: visitorId, ...profile.contact }
   if (profile.invite) sender.invite = profile.invite
   // Ids from the message's key: a repeat (or a retry after a crash) finds the same

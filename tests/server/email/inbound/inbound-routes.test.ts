@@ -131,6 +131,22 @@ describe('POST /hooks/email/:secret — each client’s reply', () => {
     expect(t.service.messages()).toHaveLength(1)
   })
 
+  it('keeps the visitor known while they answer by e-mail only (the profile’s lifetime is renewed)', async () => {
+    t = await createInboundTestApp()
+    const writes: { key: string; ttl: number | undefined }[] = []
+    const setRecord = t.deps.store.setRecord.bind(t.deps.store)
+    t.deps.store.setRecord = async (key, value, ttl) => {
+      writes.push({ key, ttl })
+      return setRecord(key, value, ttl)
+    }
+    await t.postMail(readFixture('gmail.eml'))
+    // As each widget message does: the profile lasts RETENTION_DAYS from its last use.
+    expect(writes).toContainEqual({
+      key: `profile:${FIXTURE_VISITOR}`,
+      ttl: t.deps.config.retention.maxAgeMs,
+    })
+  })
+
   it('writes to the user a guest was merged into', async () => {
     t = await createInboundTestApp()
     await t.deps.store.setRecord(`alias:${FIXTURE_VISITOR}`, { visitorId: 'user:42' })
