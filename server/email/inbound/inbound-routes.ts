@@ -97,6 +97,7 @@ export function inboundEmailRoutes(
           now,
           idleMs: () => idleMsOf(runtime.settings.current()),
           keepMs: config.retention.maxAgeMs,
+          limiter: runtime.limits.visitorMessages,
         },
         message,
       )
@@ -117,6 +118,22 @@ export function inboundEmailRoutes(
       case 'dropped':
         log.warn('e-mail reply dropped', { reason: outcome.reason, bytes: message.byteLength })
         return c.json({ result: 'dropped', reason: outcome.reason } satisfies InboundReply, 200)
+      case 'rate_limited':
+        log.warn(
+          'e-mail reply over the visitor’s message rate; asking the mail service to post it later',
+          {
+            visitorId: outcome.visitorId,
+            retryAfter: outcome.retryAfter,
+          },
+        )
+        return c.json(
+          errorBody(
+            'rate_limited',
+            `Too many messages from this visitor; post it again in ${outcome.retryAfter} s.`,
+          ),
+          429,
+          { 'retry-after': String(outcome.retryAfter) },
+        )
       case 'retry':
         log.warn('e-mail reply not taken yet; asking the mail service to post it again', {
           reason: outcome.reason,

@@ -3,6 +3,7 @@ import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
 import type { Outbox } from '../../channel/customer-messages'
 import { endIfIdle } from '../../conversation/end-conversation'
+import type { RateLimiter } from '../../http/rate-limit'
 import type { Logger } from '../../logging/logger'
 import { resolveRecipient } from '../../session/alias'
 import { hasProfile, updateProfile } from '../../session/profile'
@@ -32,6 +33,8 @@ export type InboundOutcome =
   | { kind: 'duplicate'; visitorId: string }
   | { kind: 'dropped'; reason: DropReason }
   | { kind: 'retry'; reason: string }
+  /** Over the visitor's message rate (a flood through a leaked address): post it again after `retryAfter` s. */
+  | { kind: 'rate_limited'; visitorId: string; retryAfter: number }
 
 /** What is kept of a reply once its messages are in the outbox: enough to answer a repeat. */
 const TakenReply = z.object({ visitorId: z.string(), messages: z.number().int(), at: z.number() })
@@ -48,6 +51,8 @@ export type ReceiveReplyDeps = {
   idleMs: () => number | undefined
   /** How long a taken reply is remembered (RETENTION_DAYS: as long as its conversation). */
   keepMs: number
+  /** The visitor's message rate (RATE_LIMIT_MESSAGES_PER_MINUTE, shared with the widget). */
+  limiter?: RateLimiter
 }
 
 /** How long one request may hold a reply's claim before another may take it over. */
@@ -87,6 +92,8 @@ export async function receiveReply(
   const key = messageKey(address.visitorId, reply.messageId, raw)
   const taken = await deps.store.getRecord(inboundMailKey(key), TakenReply)
   if (taken) return { kind: 'duplicate', visitorId: taken.visitorId }
+  const retryAfter = await deps.limiter?.hit(visitorId)
+  if (retryAfter !== undefined) return { kind: 'rate_limited', visitorId, retryAfter }
   if (!(await deps.store.claim(inboundMailLockKey(key), CLAIM_MS))) {
     // The same message is being taken by another request right now: it answers for it.
     return { kind: 'retry', reason: 'the same message is being taken by another request' }

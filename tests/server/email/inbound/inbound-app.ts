@@ -37,6 +37,7 @@ export async function createInboundTestApp(
     uploadMaxBytes?: number
     overrides?: Partial<AppDeps>
     env?: Record<string, string>
+    config?: Partial<Config>
   } = {},
 ): Promise<InboundTestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'porthole-inbound-'))
@@ -56,6 +57,7 @@ export async function createInboundTestApp(
         secret: INBOUND_SECRET,
         maxBytes: options.maxBytes ?? inboundMaxBytes(uploadMaxBytes),
       },
+      ...options.config,
     },
     options.env,
   )

@@ -274,6 +274,27 @@ describe('POST /hooks/email/:secret — what a retry can fix, and the secret', (
     expect(t.service.messages()).toEqual([textTo(REPLIES['outlook.eml'] ?? '')])
   })
 
+  it('answers 429 with Retry-After over the visitor’s message rate (a flood through a leaked address)', async () => {
+    t = await createInboundTestApp({
+      config: {
+        rateLimits: {
+          messagesPerVisitorPerMinute: 2,
+          messagesPerIpPerMinute: 1000,
+          sessionsPerIpPerMinute: 1000,
+        },
+      },
+    })
+    const first = plainMail(FIXTURE_ADDRESS, 'one')
+    expect((await t.postMail(first)).status).toBe(200)
+    expect((await t.postMail(plainMail(FIXTURE_ADDRESS, 'two'))).status).toBe(200)
+    const third = await t.postMail(plainMail(FIXTURE_ADDRESS, 'three'))
+    expect(third.status).toBe(429)
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+    // A repeat of a taken one is answered as before: it costs nothing.
+    expect(await (await t.postMail(first)).json()).toEqual({ result: 'duplicate' })
+    expect(t.service.messages()).toHaveLength(2)
+  })
+
   it('stores the reply and answers 200 while the service is failing; the outbox sends it later', async () => {
     t = await createInboundTestApp()
     t.service.setMessageDefault({ status: 503, body: 'down' })
