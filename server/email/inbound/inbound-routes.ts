@@ -24,13 +24,14 @@ export type InboundReply =
   | { result: 'dropped'; reason: string }
 
 /**
- * POST /hooks/email/:secret — a visitor's reply by e-mail, the raw RFC 822 message as
- * the body (`Content-Type: message/rfc822`; any other type is read as the raw message
- * too). 200 for everything a retry cannot change: taken (`ok`), already taken
- * (`duplicate`), or dropped with a log line (`dropped`: too large, unreadable, an
- * auto-reply or bounce, an unknown or tampered reply address, nothing new in it);
- * 503 when the store or file store fails, so the mail service posts it again; 404 for
- * a wrong secret. Mounted at /hooks before the A3 webhook, whose pattern it shares.
+ * POST /hooks/email/:secret (and …/mime) — a visitor's reply by e-mail: the raw RFC 822
+ * message as the body, or in a service's wrapping (see rawMessageOf). 200 for
+ * everything a retry cannot change: taken (`ok`), already taken (`duplicate`), or
+ * dropped with a log line (`dropped`: too large, unreadable, an auto-reply or bounce,
+ * an unknown or tampered reply address, nothing new in it); 429 over the visitor's
+ * message rate and 503 when the store or file store fails, so the mail service posts
+ * it again; 404 for a wrong secret. Mounted at /hooks before the A3 webhook, whose
+ * pattern it shares.
  */
 export function inboundEmailRoutes(
   deps: AppDeps,
