@@ -1,0 +1,66 @@
+import { expect, it } from 'vitest'
+import { replyToOf } from '../../server/email/reply-address'
+import { sendSmtp } from '../demo/sandbox/mail/smtp-client'
+import { describeInBrowser } from '../helpers/chromium'
+import { createText } from './factories/agent-messages'
+import { agentConsole, textOf, waitFor } from './helpers/agent-console'
+import { newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
+import { bubble, openChat, say, visit, waitOnline } from './helpers/widget-page'
+
+describeInBrowser('replies by e-mail', () => {
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
+
+  it('a reply from the Mailbox reaches the agent’s chat and the widget on the next visit', async () => {
+    const { demo } = e2e
+    const backend = demo.backend
+    if (!backend) throw new Error('the backend did not start')
+    const agent = agentConsole(demo.sandbox.url)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, demo.siteUrl)
+    await waitOnline(page)
+    await openChat(page)
+    await say(page, 'E-mail test: is the tent waterproof?')
+    const chat = await agent.chatWith('E-mail test: is the tent waterproof?')
+    await agent.send(chat.id, 'Anna', createText('Yes, up to 3000 mm.'))
+    await bubble(page, 'Yes, up to 3000 mm.').waitFor()
+    await page.close()
+
+    // The e-mail about the answer, as the backend's mailer sends it (Reply-To signed for this visitor).
+    const replyTo = replyToOf(backend.config)?.(chat.clientId)
+    await sendSmtp(
+      Number(new URL(demo.smtpUrl).port),
+      { from: 'chat@northwind.test', to: 'visitor@example.com' },
+      `From: Northwind <chat@northwind.test>\nTo: visitor@example.com\nReply-To: ${replyTo}\nSubject: Anna answered your question\nMessage-ID: <e2e-1@northwind.test>\n\nAnna: Yes, up to 3000 mm.`,
+    )
+    const [mail] = demo.sandbox.mailbox.list()
+    const reply = await fetch(`${demo.sandbox.url}/console/api/mail/${mail?.id}/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Great, I will order it.' }),
+    })
+    expect(await reply.json()).toEqual({ status: 200, answer: { result: 'ok', messages: 1 } })
+
+    // The agent sees it in the same chat as the widget's messages.
+    const after = await waitFor(
+      'the e-mail reply in the chat',
+      async () => {
+        const current = (await agent.chats()).find((candidate) => candidate.id === chat.id)
+        return current?.entries.some((entry) => textOf(entry) === 'Great, I will order it.')
+          ? current
+          : undefined
+      },
+      10_000,
+    )
+    const customer = after.entries.filter((entry) => entry.author === 'customer').map(textOf)
+    expect(customer).toEqual(['E-mail test: is the tent waterproof?', 'Great, I will order it.'])
+
+    // The visitor comes back: the widget shows the reply as theirs, once.
+    const again = await visit(context, demo.siteUrl)
+    await openChat(again)
+    await bubble(again, 'Great, I will order it.').waitFor()
+    expect(await bubble(again, 'Great, I will order it.').count()).toBe(1)
+    await bubble(again, 'E-mail test: is the tent waterproof?').waitFor()
+    await context.close()
+  })
+})
