@@ -14,6 +14,7 @@ import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
+import { inboundEmailRoutes } from './email/inbound/inbound-routes'
 import { resumeRoutes } from './email/resume-routes'
 import { unsubscribeRoutes } from './email/unsubscribe-routes'
 import type { AppEnv } from './http/app-env'
@@ -86,6 +87,9 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', uploadRoutes(deps, runtime, auth))
   app.route('/api', api)
 
+  // Before the A3 webhook: its /:secret/:channelId would take /hooks/email/<secret> too.
+  if (deps.config.inboundEmail)
+    app.route('/hooks', inboundEmailRoutes(deps, runtime, deps.config.inboundEmail))
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   // The e-mails' "Continue the conversation" links: GET /r/<token>.
   app.route('/', resumeRoutes(runtime.resume))

@@ -24,6 +24,11 @@ async function main(): Promise<void> {
             `Bot endpoint to enter in the service's bot settings: ${config.publicUrl}/bot/${maskSecret(config.bot.token)} (put your BOT_TOKEN in place of the stars)`,
           ]
         : []),
+      ...(config.inboundEmail
+        ? [
+            `E-mail replies (to ${config.inboundEmail.replyDomain}): point the inbound mail service at ${config.publicUrl}/hooks/email/${maskSecret(config.inboundEmail.secret)} (put your INBOUND_EMAIL_SECRET in place of the stars)`,
+          ]
+        : []),
       '',
     ].join('\n'),
   )

@@ -6,6 +6,7 @@ import { createStatusCache, type StatusCache } from './channel/status'
 import { idleMsOf } from './conversation/end-conversation'
 import { createIdleSweep } from './conversation/idle-sweep'
 import { createEmailService, type EmailService } from './email/email-service'
+import { replyToOf } from './email/reply-address'
 import { createResumeLinks, type ResumeLinks } from './email/resume-link'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
@@ -130,6 +131,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     linkDays: () => settings.current().email.linkDays,
     continueUrl: () => settings.current().email.continueUrl,
   })
+  const replyTo = deps.email?.replyTo ?? replyToOf(config)
   const email = createEmailService({
     email: config.email,
     publicUrl: config.publicUrl,
@@ -141,7 +143,8 @@ export function createRuntime(deps: AppDeps): Runtime {
     registry: metrics.registry,
     keepMs: config.retention.maxAgeMs,
     resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
-    ...(deps.email?.replyTo ? { replyTo: deps.email.replyTo } : {}),
+    // Replies by e-mail (EMAIL_REPLY_DOMAIN): each e-mail's Reply-To is the visitor's signed address.
+    ...(replyTo ? { replyTo } : {}),
     ...(deps.email?.transport ? { transport: deps.email.transport } : {}),
     ...(deps.email?.sweepMs ? { sweepMs: deps.email.sweepMs } : {}),
   })

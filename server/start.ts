@@ -64,6 +64,7 @@ export function secretsOf(config: Config): string[] {
     config.admin?.token,
     config.uploads.store.kind === 's3' ? config.uploads.store.secretAccessKey : undefined,
     ...smtpSecrets(config.email),
+    config.inboundEmail?.secret,
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 

@@ -16,6 +16,8 @@ import { siteRoutes } from './site-routes'
 export const DEMO_CHANNEL = 'Website'
 export const DEMO_AGENTS = ['Anna', 'Boris'] as const
 export const DEMO_PROVIDER_ID = 'porthole-demo-bot'
+/** Replies to the demo's e-mails go to reply+<token>@ this domain (the sandbox's Mailbox posts them back). */
+export const DEMO_REPLY_DOMAIN = 'reply.northwind.example'
 
 export type DemoOptions = {
   /** The backend and demo site; 0 picks a free port (kept across restartBackend). */
@@ -143,7 +145,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     // E-mail goes to the sandbox's mailbox (the console's Mailbox tab), replies come back.
     ...(sandbox.smtpUrl ? { SMTP_URL: sandbox.smtpUrl } : {}),
     EMAIL_FROM: 'Northwind shop <chat@northwind.example>',
-    EMAIL_REPLY_DOMAIN: 'reply.northwind.example',
+    EMAIL_REPLY_DOMAIN: DEMO_REPLY_DOMAIN,
     INBOUND_EMAIL_SECRET: inboundSecret,
     ...options.env,
     PORT: String(backendPort),

@@ -1,3 +1,4 @@
+import type { InboundEmailConfig } from '../email/inbound/inbound-config'
 import type { LogLevel } from '../logging/logger'
 import type { UploadTypeName } from '../uploads/file-types'
 import type { EmailConfig } from './parse-email'
@@ -77,6 +78,8 @@ export type Config = {
   diskFreeFloorBytes: number
   /** E-mail to visitors (SMTP_URL, EMAIL_FROM); undefined: off. */
   email?: EmailConfig | undefined
+  /** Replies by e-mail: off (undefined) unless EMAIL_REPLY_DOMAIN and INBOUND_EMAIL_SECRET are set. */
+  inboundEmail: InboundEmailConfig | undefined
 }
 
 export type UploadsConfig = {

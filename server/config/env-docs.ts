@@ -272,4 +272,14 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'the sender of those e-mails, `Name <address>` or an address, e.g. `Northwind <chat@northwind.example>`; the name is the site’s name in the e-mail. Set SPF, DKIM and DMARC for its domain ([E-mail](email.md#dns-records))',
     default: 'required with `SMTP_URL`',
   },
+  EMAIL_REPLY_DOMAIN: {
+    meaning:
+      'turns replies by e-mail on: e-mails to visitors get `Reply-To: reply+<signed token>@<domain>`, and the domain’s MX record points at your inbound mail service (see [Replies by e-mail](email-replies.md)); set with `INBOUND_EMAIL_SECRET`',
+    default: 'unset (off)',
+  },
+  INBOUND_EMAIL_SECRET: {
+    meaning:
+      'path secret of `POST /hooks/email/<secret>`, where the inbound mail service posts each reply as a raw message (at most twice `UPLOAD_MAX_MB` plus 1 MiB); 16–512 letters, digits, `-`, `_`. **Secret**',
+    default: 'unset (off)',
+  },
 }

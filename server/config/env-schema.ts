@@ -111,5 +111,18 @@ export const EnvSchema = z.object({
   S3_PREFIX: z.string().trim().optional(),
   SMTP_URL: z.string().trim().optional(),
   EMAIL_FROM: z.string().trim().optional(),
+  EMAIL_REPLY_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/,
+      'must be a domain name, e.g. reply.example.com (its MX record points at your inbound mail service)',
+    )
+    .optional(),
+  INBOUND_EMAIL_SECRET: secret(16, 'generate one with `openssl rand -hex 24`').refine(
+    (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
+    'must use only letters, digits, - and _ (it is a URL path segment)',
+  ),
 })
 export type EnvSchema = z.infer<typeof EnvSchema>

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { isHttpUrl } from '../../shared/url'
+import { parseInboundEmail } from '../email/inbound/inbound-config'
 import { UPLOAD_TYPE_NAMES, type UploadTypeName } from '../uploads/file-types'
 import type { BotConfig, Config } from './config'
 import { loadDemoSecrets } from './demo-secrets'
@@ -145,6 +146,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       'A2_TIMEOUT_MS',
       `with A2_RETRY_INTERVAL_MS=${e.A2_RETRY_INTERVAL_MS} it must be at most ${60_000 - e.A2_RETRY_INTERVAL_MS}: the service asks for resends of a customer message 3–60 s apart`,
     )
+  const inboundEmail = parseInboundEmail(e, e.UPLOAD_MAX_MB * 1024 * 1024, fail, reported)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -202,6 +204,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     },
     diskFreeFloorBytes: e.DISK_FREE_FLOOR_MB * MB,
     email,
+    inboundEmail,
   }
 }
 

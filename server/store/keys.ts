@@ -89,6 +89,10 @@ export const KEY_PREFIXES = {
   emailLock: 'email-lock:',
   /** Record: an address that unsubscribed, `email-unsub:<sha256 of the address>`. */
   emailUnsubscribed: 'email-unsub:',
+  /** Record: an e-mail reply taken, `inbound-mail:<hash of its address's visitor and Message-ID>` (sent once). */
+  inboundMail: 'inbound-mail:',
+  /** Claim: one request at a time takes an e-mail reply, `inbound-mail-lock:<hash>`. */
+  inboundMailLock: 'inbound-mail-lock:',
 } as const
 
 const P = KEY_PREFIXES
@@ -155,3 +159,5 @@ export const emailItemKeyOf = (dueKey: string) =>
   `${P.emailItem}${dueKey.slice(P.emailItemDue.length)}`
 export const emailLockKey = (key: string) => `${P.emailLock}${key}`
 export const emailUnsubscribedKey = (addressHash: string) => `${P.emailUnsubscribed}${addressHash}`
+export const inboundMailKey = (messageKey: string) => `${P.inboundMail}${messageKey}`
+export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}${messageKey}`

@@ -53,6 +53,8 @@ describe('the store key registry', () => {
       keys.emailItemDueKeyOf(keys.emailItemKey('v1', 1)),
       keys.emailLockKey(keys.emailItemKey('v1', 1)),
       keys.emailUnsubscribedKey('ab12'),
+      keys.inboundMailKey('h1'),
+      keys.inboundMailLockKey('h1'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))

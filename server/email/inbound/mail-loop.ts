@@ -1,0 +1,67 @@
+// Mail that no person wrote must never reach the agents: an auto-reply answering our
+// e-mail would answer the next one too, and a bounce is the mail system talking.
+
+/** Header values by lower-case name, unfolded, in order (a header may repeat). */
+export type MailHeaders = ReadonlyMap<string, readonly string[]>
+
+export const LOOP_REASONS = [
+  'auto_submitted',
+  'auto_reply',
+  'precedence',
+  'bounce',
+  'from_reply_domain',
+] as const
+export type LoopReason = (typeof LOOP_REASONS)[number]
+
+const BULK_PRECEDENCE = new Set(['bulk', 'auto_reply', 'list', 'junk'])
+
+/**
+ * Why this message is machine-made (an auto-reply, a list, a bounce, our own mail
+ * coming back), or undefined for a person's reply. RFC 3834 `Auto-Submitted` other
+ * than `no`; `X-Autoreply`/`X-Autorespond`; `Precedence: bulk|auto_reply|list|junk`;
+ * a null return path (`Return-Path: <>`), a `multipart/report` or a MAILER-DAEMON
+ * sender (bounces); a sender at the reply domain itself.
+ *
+ * @example detectLoop(headersOf(mail), { replyDomain: 'reply.example.com' }) // 'auto_submitted'
+ */
+export function detectLoop(
+  headers: MailHeaders,
+  options: { replyDomain: string },
+): LoopReason | undefined {
+  const all = (name: string) => headers.get(name) ?? []
+  const first = (value: string) => value.split(';')[0]?.trim().toLowerCase() ?? ''
+  if (all('auto-submitted').some((value) => first(value) !== 'no')) return 'auto_submitted'
+  if (all('x-autoreply').length > 0 || all('x-autorespond').length > 0) return 'auto_reply'
+  if (all('precedence').some((value) => BULK_PRECEDENCE.has(first(value)))) return 'precedence'
+  if (all('return-path').some((value) => /^<?\s*>?$/.test(value.trim()))) return 'bounce'
+  if (all('content-type').some((value) => first(value) === 'multipart/report')) return 'bounce'
+  const from = all('from').join(',').toLowerCase()
+  if (/\bmailer-daemon\b/.test(from)) return 'bounce'
+  const domain = options.replyDomain.toLowerCase()
+  if (addressesIn(from).some((address) => address.endsWith(`@${domain}`))) {
+    return 'from_reply_domain'
+  }
+  return undefined
+}
+
+/** The bare addresses in a header value ("Anna <a@b.example>, c@d.example"). */
+export function addressesIn(value: string): string[] {
+  return [...value.matchAll(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g)].map((match) =>
+    match[0].toLowerCase(),
+  )
+}
+
+/**
+ * The headers of a raw header block as a MailHeaders: continuation lines joined,
+ * names lower-cased. Takes the header lines as mailparser gives them (`headerLines`).
+ */
+export function headersOf(lines: readonly { key: string; line: string }[]): MailHeaders {
+  const headers = new Map<string, string[]>()
+  for (const { key, line } of lines) {
+    const colon = line.indexOf(':')
+    const value = (colon < 0 ? '' : line.slice(colon + 1)).replace(/\r?\n[ \t]+/g, ' ').trim()
+    const name = key.toLowerCase()
+    headers.set(name, [...(headers.get(name) ?? []), value])
+  }
+  return headers
+}

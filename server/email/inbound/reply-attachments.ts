@@ -1,0 +1,86 @@
+import type { Logger } from '../../logging/logger'
+import { acceptUpload, type UploadPolicy } from '../../uploads/accept-upload'
+import { type Attachment, attachmentOf } from '../../uploads/attachment'
+import { sanitizeFileName } from '../../uploads/file-name'
+import type { FileStore } from '../../uploads/file-store'
+import { UPLOAD_TYPES } from '../../uploads/file-types'
+import { isUploadError } from '../../uploads/upload-error'
+import type { MailAttachment } from './parse-reply'
+
+/** At most this many files of one e-mail become messages; the rest are named in the text. */
+export const MAX_MAIL_ATTACHMENTS = 10
+/**
+ * Images the HTML shows through `cid:` below this size are a signature's logo or an
+ * icon, not something the visitor sends (Outlook adds them to every message).
+ */
+export const SIGNATURE_IMAGE_BYTES = 16 * 1024
+
+export type StoredAttachments = {
+  /** Each accepted file as the A2 media message (and text fallback) the widget's would be. */
+  attachments: Attachment[]
+  /** One line per file not taken, for the agents: name and reason. */
+  notes: string[]
+}
+
+/**
+ * Stores an e-mail's attachments as the visitor's uploads, through the widget's own
+ * checks (UPLOAD_TYPES, UPLOAD_MAX_MB, type sniffing, image re-encoding), and returns
+ * them as attachments of the visitor's messages. A refused file does not stop the
+ * others: it becomes a note, so the agents know something did not come through.
+ * Errors other than refusals (disk full, the bucket down) are thrown: a retry may work.
+ */
+export async function storeReplyAttachments(
+  policy: UploadPolicy & { files: FileStore; publicUrl: string },
+  visitorId: string,
+  parts: readonly MailAttachment[],
+  logger: Pick<Logger, 'info'>,
+): Promise<StoredAttachments> {
+  const wanted = parts.filter(
+    (part) => !(part.related && part.content.byteLength < SIGNATURE_IMAGE_BYTES),
+  )
+  const attachments: Attachment[] = []
+  const notes: string[] = []
+  for (const [index, part] of wanted.entries()) {
+    const name = sanitizeFileName(part.name ?? '') || defaultName(part.contentType, index)
+    if (index >= MAX_MAIL_ATTACHMENTS) {
+      notes.push(`"${name}": not delivered (more than ${MAX_MAIL_ATTACHMENTS} files in one e-mail)`)
+      continue
+    }
+    try {
+      const file = await acceptUpload(policy, {
+        visitorId,
+        name,
+        declared: part.contentType,
+        declaredLength: part.content.byteLength,
+        body: once(part.content),
+      })
+      const attachment = await attachmentOf(
+        policy.files,
+        { publicUrl: policy.publicUrl, now: policy.now },
+        visitorId,
+        file.id,
+        undefined,
+      )
+      if (attachment) attachments.push(attachment)
+    } catch (error) {
+      if (!isUploadError(error)) throw error
+      logger.info('e-mail attachment refused', { code: error.code, reason: error.message })
+      notes.push(`"${name}": not delivered (${error.message})`)
+    }
+  }
+  return { attachments, notes }
+}
+
+/** A name for a part that has none, from its type: `image-1.jpg`, `attachment-2`. */
+function defaultName(contentType: string, index: number): string {
+  const type = Object.values(UPLOAD_TYPES).find(
+    (candidate) => candidate.mime === contentType || candidate.aliases.includes(contentType),
+  )
+  const stem = contentType.startsWith('image/') ? 'image' : 'attachment'
+  const extension = type?.extensions[0]
+  return extension ? `${stem}-${index + 1}.${extension}` : `${stem}-${index + 1}`
+}
+
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes
+}

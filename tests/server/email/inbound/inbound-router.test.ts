@@ -1,0 +1,40 @@
+import { RegExpRouter } from 'hono/router/reg-exp-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createAgentMessage } from '../../helpers/agent-message'
+import { TEST_WEBHOOK_SECRET } from '../../helpers/test-config'
+import { FIXTURE_VISITOR } from './fixtures'
+import { createInboundTestApp, type InboundTestApp } from './inbound-app'
+
+let t: InboundTestApp | undefined
+afterEach(async () => {
+  await t?.cleanup()
+  t = undefined
+})
+
+describe('the inbound route beside the A3 webhook', () => {
+  it("keeps every route compiling in Hono's RegExpRouter", async () => {
+    t = await createInboundTestApp()
+    const router = new RegExpRouter<string>()
+    for (const route of t.app.routes) router.add(route.method, route.path, route.path)
+    expect(() => router.match('POST', '/hooks/email/secret')).not.toThrow()
+    await t.request('/healthz')
+    expect(t.app.router.name).toBe('SmartRouter + RegExpRouter')
+  })
+
+  it('passes every other /hooks path on: A3 still works, an unknown /mime path is 404', async () => {
+    t = await createInboundTestApp()
+    const agent = createAgentMessage({ recipientId: FIXTURE_VISITOR })
+    const a3 = await t.app.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(agent),
+    })
+    expect(await a3.json()).toEqual({ result: 'ok' })
+    expect(await t.deps.store.readAfter(FIXTURE_VISITOR, undefined, 10)).toHaveLength(1)
+    const other = await t.app.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42/mime`, {
+      method: 'POST',
+      body: 'x',
+    })
+    expect(other.status).toBe(404)
+  })
+})

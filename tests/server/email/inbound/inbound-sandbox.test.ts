@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createSandbox, type Sandbox } from '../../../../demo/sandbox/index'
+import { HistoryResponse } from '../../../../shared/widget-api'
+import { createClientId } from '../../helpers/test-app'
+import { REPLIES, readFixtureTo } from './fixtures'
+import { addresses, createInboundTestApp, type InboundTestApp } from './inbound-app'
+
+let t: InboundTestApp | undefined
+let sandbox: Sandbox | undefined
+afterEach(async () => {
+  await t?.cleanup()
+  sandbox?.close()
+  t = undefined
+  sandbox = undefined
+})
+
+describe('a reply by e-mail through the sandbox', () => {
+  it('reaches the agent in the same chat as the visitor’s widget messages, and the widget’s history', async () => {
+    sandbox = createSandbox({ timings: { deliveryIntervalMs: 10 } })
+    const box = sandbox
+    const channel = box.service.createChannel({
+      name: 'Website',
+      webhookUrl: 'http://127.0.0.1:9/hooks',
+      agents: ['Anna'],
+      acceptsMedia: true,
+    })
+    const fetchSandbox: typeof fetch = async (input, init) =>
+      box.app.request(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        init,
+      )
+    t = await createInboundTestApp({
+      overrides: { fetch: fetchSandbox },
+      env: { CHANNEL_URL: channel.endpoint },
+    })
+
+    // The visitor writes in the widget, leaves their e-mail, and closes the tab.
+    const { token, visitorId } = await t.newVisitor()
+    const sent = await t.request('/api/messages', {
+      token,
+      body: { id: createClientId(), type: 'text', text: 'Where is my order #4411?' },
+    })
+    expect(sent.status).toBe(200)
+
+    // Later they answer the e-mail about the agent's reply, with a photo.
+    const address = addresses.createReplyAddress(visitorId)
+    const text = await t.postMail(readFixtureTo('gmail.eml', address))
+    expect(await text.json()).toEqual({ result: 'ok', messages: 1 })
+    const photo = await t.postMail(readFixtureTo('iphone-photo.eml', address))
+    expect(await photo.json()).toEqual({ result: 'ok', messages: 2 })
+
+    const { chats } = box.service.consoleState()
+    expect(chats).toHaveLength(1)
+    const [chat] = chats
+    expect(
+      chat?.entries.map((entry) => [entry.author, entry.message?.type, entry.message?.text]),
+    ).toEqual([
+      ['customer', 'text', 'Where is my order #4411?'],
+      ['customer', 'text', REPLIES['gmail.eml']],
+      ['customer', 'text', REPLIES['iphone-photo.eml']],
+      ['customer', 'photo', undefined],
+    ])
+
+    // The widget shows them on the visitor's next visit: they are in the conversation.
+    const history = HistoryResponse.parse(await (await t.request('/api/history', { token })).json())
+    expect(
+      history.entries
+        .filter((entry) => entry.author === 'visitor')
+        .map((entry) => entry.content.type),
+    ).toEqual(['text', 'text', 'text', 'photo'])
+  })
+})
