@@ -6,7 +6,7 @@ import type { AdminConfig } from '../config/config'
 import { checkSettings } from '../config/settings'
 import { apiError } from '../http/api-error'
 import { isBodyError } from '../http/body-error'
-import { clientIp } from '../http/client-ip'
+import { clientIp, clientKey } from '../http/client-ip'
 import { perMinuteLimiter } from '../http/rate-limit'
 import { readJsonBody } from '../http/read-body'
 import type { Runtime } from '../runtime'
@@ -125,7 +125,7 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
 
   app.post('/admin/login', async (c) => {
     access.checkSameOrigin(c, true)
-    const wait = await logins.hit(clientIp(c, deps.config.trustProxy))
+    const wait = await logins.hit(clientKey(c, deps.config))
     if (wait !== undefined)
       throw apiError(429, 'too_many_attempts', `Too many login attempts: try again in ${wait} s.`, {
         'retry-after': String(wait),

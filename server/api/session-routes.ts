@@ -10,7 +10,7 @@ import type { AppDeps } from '../app-deps'
 import { carryUnsent } from '../channel/unsent-deliveries'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import type { Logger } from '../logging/logger'
@@ -91,7 +91,7 @@ export function sessionRoutes(
     .post('/session', jsonBody(SessionRequest, 8 * 1024), async (c) => {
       await enforceRate(
         runtime.limits.ipSessions,
-        clientIp(c, config.trustProxy),
+        clientKey(c, config),
         'sessions from this address',
       )
       const body = c.req.valid('json')

@@ -3,7 +3,7 @@ import type { UploadResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { enforceRate } from '../http/limits'
 import type { Runtime } from '../runtime'
 import { acceptUpload } from '../uploads/accept-upload'
@@ -27,11 +27,7 @@ export function uploadRoutes(deps: AppDeps, runtime: Runtime, auth: MiddlewareHa
     const { visitorId } = c.get('visitor')
     await enforceRate(runtime.limits.visitorUploads, visitorId, 'uploads')
     // A visitor can start new sessions; an address cannot cheaply.
-    await enforceRate(
-      runtime.limits.ipUploads,
-      clientIp(c, config.trustProxy),
-      'uploads from this address',
-    )
+    await enforceRate(runtime.limits.ipUploads, clientKey(c, config), 'uploads from this address')
     const length = c.req.header('content-length')
     try {
       const file = await acceptUpload(

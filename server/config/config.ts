@@ -43,6 +43,8 @@ export type Config = {
   bot: BotConfig | undefined
   /** Reverse proxies in front of the backend (TRUST_PROXY): whose X-Forwarded-For entries are trusted. */
   trustProxy: number
+  /** Per-address limits count an IPv6 client by its network of this many bits (IPV6_PREFIX_BITS). */
+  ipv6PrefixBits: number
   logLevel: LogLevel
   statusCacheMs: number
   upstreamTimeoutMs: number

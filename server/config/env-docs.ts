@@ -102,6 +102,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       "the number of reverse proxies in front of the backend (`1` or `true`: one, e.g. nginx; `2`: a CDN and nginx). The client address for rate limits is the `X-Forwarded-For` entry that many places from the right (each proxy appends the address it was called from; entries to the left are written by the client and ignored). `0`: the socket's address",
     default: '`0`',
   },
+  IPV6_PREFIX_BITS: {
+    meaning:
+      'per-address limits (sessions, messages, uploads, read receipts, studio logins, `MAX_STREAMS_PER_IP`) count an IPv6 client by its network of this many leading bits, since one host or subscriber usually holds a whole /64; `128`: each address apart. IPv4 addresses count one by one (16–128)',
+    default: '`64`',
+  },
   LOG_LEVEL: {
     meaning: '`debug`, `info`, `warn` or `error`',
     default: '`info`',

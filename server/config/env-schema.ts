@@ -63,6 +63,7 @@ export const EnvSchema = z.object({
   BOT_PROVIDER_ID: z.string().trim().optional(),
   BOT_BASE_URL: z.string().trim().optional(),
   TRUST_PROXY: proxyHops,
+  IPV6_PREFIX_BITS: intIn(16, 128, 64),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional().default('info'),
   STATUS_CACHE_SECONDS: intIn(1, 3600, 15),
   UPSTREAM_TIMEOUT_MS: intIn(100, 120_000, 10_000),

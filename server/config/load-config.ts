@@ -145,6 +145,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     dataDir,
     bot,
     trustProxy: e.TRUST_PROXY,
+    ipv6PrefixBits: e.IPV6_PREFIX_BITS,
     logLevel: e.LOG_LEVEL,
     statusCacheMs: e.STATUS_CACHE_SECONDS * 1000,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
