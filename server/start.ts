@@ -7,6 +7,7 @@ import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
 import { loadSettings, type Settings } from './config/settings'
 import { createLogger, type Logger } from './logging/logger'
+import { fitStreamsToOpenFiles } from './operations/open-files'
 import { createRuntime } from './runtime'
 import { createBotVisitors } from './session/bot-visitors'
 import { createStore } from './store/index'
@@ -30,6 +31,8 @@ export type StartOptions = {
   logger?: Logger
   staticDir?: string
   now?: () => number
+  /** The soft RLIMIT_NOFILE, for tests; default read from /proc/self/limits. */
+  openFileLimit?: number
 }
 
 export type RunningServer = {
@@ -70,10 +73,12 @@ export function secretsOf(config: Config): string[] {
  * @example const server = await startServer({ env: { ...process.env, PORT: '0' }, host: '127.0.0.1' })
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = options.config ?? loadConfig(options.env ?? process.env)
-  const settings = options.settings ?? loadSettings(config.settingsPath)
+  const loaded = options.config ?? loadConfig(options.env ?? process.env)
+  const settings = options.settings ?? loadSettings(loaded.settingsPath)
   const logger =
-    options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
+    options.logger ?? createLogger({ level: loaded.logLevel, secrets: secretsOf(loaded) })
+  // MAX_STREAMS within the open-file limit, with descriptors left for webhooks and health.
+  const config = fitStreamsToOpenFiles(loaded, logger, options.openFileLimit)
   const ownsStore = options.store === undefined
   const store = options.store ?? (await createStore(config.storeUrl, { logger }))
   const fetchUpstream = options.fetch ?? globalThis.fetch

@@ -149,7 +149,7 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   },
   MAX_STREAMS: {
     meaning:
-      "open event streams on this instance; beyond it `GET /api/events` answers 503 so the load balancer's other instances take them (1–10000000)",
+      "open event streams on this instance; beyond it `GET /api/events` answers 503 so the load balancer's other instances take them (1–10000000). Lowered at start, with a warning, to fit the open-file limit minus a reserve for webhooks and health checks (see [operations](operations.md))",
     default: '`20000`',
   },
   RETENTION_DAYS: {
