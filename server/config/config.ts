@@ -57,6 +57,8 @@ export type Config = {
   /** Open SSE streams per client address (429 beyond) and per instance (503 beyond). */
   maxStreamsPerIp: number
   maxStreams: number
+  /** Live events held for streams that do not read, all together (STREAMS_BUFFER_MB, bytes). */
+  streamsBufferBytes: number
   heartbeatMs: number
   /** On shutdown, keep serving this long with /healthz answering 503 "draining" before closing (ms). */
   shutdownDrainMs: number

@@ -152,6 +152,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       "open event streams on this instance; beyond it `GET /api/events` answers 503 so the load balancer's other instances take them (1–10000000). Lowered at start, with a warning, to fit the open-file limit minus a reserve for webhooks and health checks (see [operations](operations.md))",
     default: '`20000`',
   },
+  STREAMS_BUFFER_MB: {
+    meaning:
+      'live events held back for event streams whose clients do not read, all streams together, in MiB (each stream also holds at most 1 MiB or 1,000 events). Past it the streams furthest behind are closed; their widgets reconnect and resume from their last event id, so nothing is lost (1–65536)',
+    default: '`64`',
+  },
   RETENTION_DAYS: {
     meaning: 'conversation entries older than this are deleted',
     default: '`30`',

@@ -73,6 +73,7 @@ export const EnvSchema = z.object({
   SESSION_TTL_DAYS: intIn(1, 3650, 30),
   MAX_STREAMS_PER_IP: intIn(1, 1_000_000, 50),
   MAX_STREAMS: intIn(1, 10_000_000, 20_000),
+  STREAMS_BUFFER_MB: intIn(1, 65_536, 64),
   HEARTBEAT_SECONDS: intIn(1, 300, 25),
   SHUTDOWN_DRAIN_SECONDS: intIn(0, 300, 0),
   RETENTION_DAYS: intIn(1, 3650, 30),

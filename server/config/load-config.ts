@@ -155,6 +155,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * DAY,
     maxStreamsPerIp: e.MAX_STREAMS_PER_IP,
     maxStreams: e.MAX_STREAMS,
+    streamsBufferBytes: e.STREAMS_BUFFER_MB * 1024 * 1024,
     heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },

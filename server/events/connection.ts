@@ -33,11 +33,19 @@ export type BackpressureOptions = {
   /** Live events a busy stream may hold back; beyond either bound it is closed and resumes. */
   maxQueuedEvents: number
   maxQueuedBytes: number
+  /**
+   * Live events held back across every stream together (default: no bound beyond the
+   * per-stream ones). Past it, the streams furthest behind are closed until it fits.
+   */
+  maxTotalQueuedBytes?: number
   /** Log order of entry ids (Store.compareIds). */
   compareIds(a: string, b: string): number
   /** Called when a stream is ended for falling behind or for not reading. */
-  onDropped(conn: Connection, reason: 'queue_full' | 'drain_timeout'): void
+  onDropped(conn: Connection, reason: DropReason): void
 }
+
+/** queue_full: one stream too far behind; buffer_budget: all together; drain_timeout: reads nothing. */
+export type DropReason = 'queue_full' | 'buffer_budget' | 'drain_timeout'
 
 /**
  * Writes to SSE streams honouring backpressure: when `write()` returns false the stream
@@ -57,6 +65,10 @@ export type StreamWriter = {
   replayWrite(conn: Connection, chunk: string): Promise<boolean>
   /** Writes the events queued during the replay (skipping entries it wrote), then goes live. */
   endReplay(conn: Connection, replayedUpTo: string | undefined): Promise<void>
+  /** Forgets what a stream that ended still held queued (call once it has closed). */
+  release(conn: Connection): void
+  /** Live events held back now, across every stream (characters). */
+  queuedBytes(): number
 }
 
 export function isOpen(res: ServerResponse): boolean {
@@ -65,6 +77,38 @@ export function isOpen(res: ServerResponse): boolean {
 
 export function createStreamWriter(options: BackpressureOptions): StreamWriter {
   const { compareIds, onDropped } = options
+  const maxTotal = options.maxTotalQueuedBytes ?? Number.POSITIVE_INFINITY
+  // What every stream holds queued together, and the streams that hold some: a visitor's
+  // tabs that never read would otherwise each keep up to maxQueuedBytes of their own
+  // messages, and a hundred of them hold a hundred times that.
+  let total = 0
+  const holding = new Set<Connection>()
+
+  function account(conn: Connection, busy: Busy, delta: number): void {
+    busy.bytes += delta
+    total += delta
+    if (busy.bytes > 0) holding.add(conn)
+    else holding.delete(conn)
+  }
+
+  function dropQueue(conn: Connection, busy: Busy): void {
+    account(conn, busy, -busy.bytes)
+    busy.queue = []
+  }
+
+  // Over the total: the streams furthest behind (the most queued: they read least of
+  // what was sent) are closed first; each resumes from its Last-Event-ID on reconnect.
+  function fitBudget(): void {
+    while (total > maxTotal) {
+      let furthest: Connection | undefined
+      for (const conn of holding)
+        if (!furthest || (conn.busy?.bytes ?? 0) > (furthest.busy?.bytes ?? 0)) furthest = conn
+      if (!furthest?.busy) return
+      dropQueue(furthest, furthest.busy)
+      onDropped(furthest, 'buffer_budget')
+      furthest.res.destroy()
+    }
+  }
 
   // Only streams that are waiting hold these listeners and the timer.
   function drained(conn: Connection): Promise<boolean> {
@@ -102,7 +146,7 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
       if (!isOpen(conn.res)) return
       const item = busy.queue.shift()
       if (!item) break
-      busy.bytes -= item.chunk.length
+      account(conn, busy, -item.chunk.length)
       if (alreadyReplayed(busy, item)) continue
       if (!conn.res.write(item.chunk) && !(await drained(conn))) return
     }
@@ -133,13 +177,14 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
         return
       }
       busy.queue.push(item)
-      busy.bytes += item.chunk.length
+      account(conn, busy, item.chunk.length)
       if (busy.queue.length > options.maxQueuedEvents || busy.bytes > options.maxQueuedBytes) {
-        busy.queue = []
-        busy.bytes = 0
+        dropQueue(conn, busy)
         onDropped(conn, 'queue_full')
         conn.res.destroy()
+        return
       }
+      if (total > maxTotal) fitBudget()
     },
     offer(conn, chunk) {
       if (conn.busy || !isOpen(conn.res)) return
@@ -165,5 +210,10 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
         conn.lastEntryId = replayedUpTo
       await flush(conn, busy)
     },
+    release(conn) {
+      if (conn.busy) dropQueue(conn, conn.busy)
+      holding.delete(conn)
+    },
+    queuedBytes: () => total,
   }
 }
