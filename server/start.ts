@@ -80,7 +80,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // MAX_STREAMS within the open-file limit, with descriptors left for webhooks and health.
   const config = fitStreamsToOpenFiles(loaded, logger, options.openFileLimit)
   const ownsStore = options.store === undefined
-  const store = options.store ?? (await createStore(config.storeUrl, { logger }))
+  const store =
+    options.store ??
+    (await createStore(config.storeUrl, { logger, redisTimeoutMs: config.redisTimeoutMs }))
   const fetchUpstream = options.fetch ?? globalThis.fetch
   const base = {
     config,

@@ -36,6 +36,8 @@ export type Config = {
   /** Exact origins allowed to call the API from a browser; `*` allows any. */
   allowedOrigins: string[]
   storeUrl: string
+  /** Longest wait for a Redis command before it fails (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number
   /** The site-owner settings file; undefined when none is configured or present. */
   settingsPath: string | undefined
   demo: boolean

@@ -69,6 +69,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning: '`sqlite:<path>`, `memory:` (tests and throw-away demos only) or `redis://…`',
     default: '`sqlite:<PORTHOLE_DATA_DIR>/porthole.db`',
   },
+  REDIS_TIMEOUT_MS: {
+    meaning:
+      'with `redis://`: the longest wait for a Redis command. A Redis that stops answering (frozen, swapping, a stuck fork) then fails requests fast instead of holding them: webhooks answer 503 so the service retries, the widget API 503 with `Retry-After`, `/healthz` 503 `unavailable`; a conversation write that reaches Redis after it writes nothing (100–60000)',
+    default: '`3000`',
+  },
   PORTHOLE_CONFIG: {
     meaning: 'path of the site-owner settings file (JSON, below)',
     default: '`porthole.config.json` in the working directory, if present',

@@ -66,6 +66,7 @@ export const EnvSchema = z.object({
   IPV6_PREFIX_BITS: intIn(16, 128, 64),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional().default('info'),
   STATUS_CACHE_SECONDS: intIn(1, 3600, 15),
+  REDIS_TIMEOUT_MS: intIn(100, 60_000, 3000),
   UPSTREAM_TIMEOUT_MS: intIn(100, 120_000, 10_000),
   A2_RETRY_INTERVAL_MS: intIn(1, 60_000, 3000),
   A2_RETRIES: intIn(0, 10, 3),

@@ -140,6 +140,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       adminPassword === undefined ? undefined : { password: adminPassword, token: e.ADMIN_TOKEN },
     allowedOrigins,
     storeUrl: e.STORE_URL ?? `sqlite:${resolve(dataDir, 'porthole.db')}`,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     settingsPath,
     demo,
     dataDir,
