@@ -64,6 +64,8 @@ export type Config = {
   heartbeatMs: number
   /** On shutdown, keep serving this long with /healthz answering 503 "draining" before closing (ms). */
   shutdownDrainMs: number
+  /** After the drain, the longest a shutdown waits for work in flight (SHUTDOWN_TIMEOUT_SECONDS, ms). */
+  shutdownTimeoutMs: number
   retention: { maxAgeMs: number; maxEntries: number }
   rateLimits: RateLimits
   /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */

@@ -143,6 +143,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'on SIGTERM/SIGINT, keep serving this long with `/healthz` answering 503 `draining`, so the load balancer takes the instance out before it closes (0–300)',
     default: '`0`',
   },
+  SHUTDOWN_TIMEOUT_SECONDS: {
+    meaning:
+      "after the drain, the longest a shutdown waits for work in flight (requests, customer messages on their way to the service, the bot's queued events) before it closes the store and exits; what is not done stays stored and the next start resumes it (1–3600). Keep `SHUTDOWN_DRAIN_SECONDS` + this + 5 below your orchestrator's kill delay (Kubernetes: `terminationGracePeriodSeconds`, 30 by default)",
+    default: '`20`',
+  },
   HEARTBEAT_SECONDS: {
     meaning: 'SSE heartbeat interval',
     default: '`25`',

@@ -159,6 +159,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     streamsBufferBytes: e.STREAMS_BUFFER_MB * 1024 * 1024,
     heartbeatMs: e.HEARTBEAT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     retention: { maxAgeMs: e.RETENTION_DAYS * DAY, maxEntries: e.RETENTION_MAX_ENTRIES },
     rateLimits: {
       messagesPerVisitorPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
