@@ -165,7 +165,7 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   STREAMS_BUFFER_MB: {
     meaning:
       'live events held back for event streams whose clients do not read, all streams together, in MiB (each stream also holds at most 1 MiB or 1,000 events). Past it the streams furthest behind are closed; their widgets reconnect and resume from their last event id, so nothing is lost (1–65536)',
-    default: '`64`',
+    default: '`16`',
   },
   RETENTION_DAYS: {
     meaning: 'conversation entries older than this are deleted',

@@ -8,6 +8,11 @@ type Busy = {
   /** Live events in arrival order, written once the replay ends or the socket drains. */
   queue: QueuedChunk[]
   bytes: number
+  /**
+   * What the full socket is taken to hold in the kernel: the bytes written to it so far,
+   * up to SOCKET_ESTIMATE_CAP (Node cannot ask the kernel). Counted in the total budget.
+   */
+  held: number
   /** The newest entry the replay wrote: queued entries up to it were already written. */
   replayedUpTo: string | undefined
 }
@@ -75,6 +80,11 @@ export function isOpen(res: ServerResponse): boolean {
   return !res.destroyed && !res.writableEnded
 }
 
+// A socket's send buffer grows to a few MiB for a client that reads nothing (Linux
+// tcp_wmem); counting at most this much per full socket keeps a long-lived stream's
+// history from weighing more than its buffer can hold.
+const SOCKET_ESTIMATE_CAP = 1024 * 1024
+
 export function createStreamWriter(options: BackpressureOptions): StreamWriter {
   const { compareIds, onDropped } = options
   const maxTotal = options.maxTotalQueuedBytes ?? Number.POSITIVE_INFINITY
@@ -87,12 +97,28 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
   function account(conn: Connection, busy: Busy, delta: number): void {
     busy.bytes += delta
     total += delta
-    if (busy.bytes > 0) holding.add(conn)
+    if (busy.bytes + busy.held > 0) holding.add(conn)
     else holding.delete(conn)
+  }
+
+  // The socket is full: what the kernel holds for it joins the total (once per wait).
+  function chargeSocket(conn: Connection, busy: Busy): void {
+    if (busy.held > 0) return
+    busy.held = Math.min(conn.res.socket?.bytesWritten ?? 0, SOCKET_ESTIMATE_CAP)
+    total += busy.held
+    if (busy.held > 0) holding.add(conn)
+    if (total > maxTotal) fitBudget()
+  }
+
+  function uncharge(conn: Connection, busy: Busy): void {
+    total -= busy.held
+    busy.held = 0
+    account(conn, busy, 0)
   }
 
   function dropQueue(conn: Connection, busy: Busy): void {
     account(conn, busy, -busy.bytes)
+    uncharge(conn, busy)
     busy.queue = []
   }
 
@@ -101,13 +127,16 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
   function fitBudget(): void {
     while (total > maxTotal) {
       let furthest: Connection | undefined
-      for (const conn of holding)
-        if (!furthest || (conn.busy?.bytes ?? 0) > (furthest.busy?.bytes ?? 0)) furthest = conn
+      for (const conn of holding) if (!furthest || weight(conn) > weight(furthest)) furthest = conn
       if (!furthest?.busy) return
       dropQueue(furthest, furthest.busy)
       onDropped(furthest, 'buffer_budget')
       furthest.res.destroy()
     }
+  }
+
+  function weight(conn: Connection): number {
+    return (conn.busy?.bytes ?? 0) + (conn.busy?.held ?? 0)
   }
 
   // Only streams that are waiting hold these listeners and the timer.
@@ -151,17 +180,19 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
       if (!conn.res.write(item.chunk) && !(await drained(conn))) return
     }
     // Synchronously after the queue emptied: nothing can have been queued in between.
+    uncharge(conn, busy)
     conn.busy = undefined
   }
 
   function startWaiting(conn: Connection): void {
     const busy = newBusy()
     conn.busy = busy
+    chargeSocket(conn, busy)
     void drained(conn).then((alive) => (alive ? flush(conn, busy) : undefined))
   }
 
   function newBusy(): Busy {
-    return { queue: [], bytes: 0, replayedUpTo: undefined }
+    return { queue: [], bytes: 0, held: 0, replayedUpTo: undefined }
   }
 
   return {
@@ -197,6 +228,7 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
       const { busy } = conn
       if (!busy || !isOpen(conn.res)) return false
       if (conn.res.write(chunk)) return true
+      chargeSocket(conn, busy)
       return drained(conn)
     },
     async endReplay(conn, replayedUpTo) {

@@ -68,7 +68,7 @@ export type StreamHubOptions = {
   /** Live events held for a busy stream before it is closed to resume (default 1,000 / 1 MiB). */
   maxQueuedEvents?: number
   maxQueuedBytes?: number
-  /** Live events held for busy streams all together (default 64 MiB); see StreamWriter. */
+  /** Live events held for busy streams all together (default 16 MiB); see StreamWriter. */
   maxTotalQueuedBytes?: number
 }
 
@@ -95,7 +95,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     drainTimeoutMs: options.drainTimeoutMs ?? 45_000,
     maxQueuedEvents: options.maxQueuedEvents ?? 1000,
     maxQueuedBytes: options.maxQueuedBytes ?? 1024 * 1024,
-    maxTotalQueuedBytes: options.maxTotalQueuedBytes ?? 64 * 1024 * 1024,
+    maxTotalQueuedBytes: options.maxTotalQueuedBytes ?? 16 * 1024 * 1024,
     compareIds: (a, b) => store.compareIds(a, b),
     onDropped: (conn, reason) => {
       logger.debug('stream closed: the client is not reading; it resumes on reconnect', {

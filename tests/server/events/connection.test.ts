@@ -173,6 +173,25 @@ describe('stream writer', () => {
     expect(writer.queuedBytes()).toBe(70)
   })
 
+  it('counts what the kernel holds for a full socket, so streams that never read are bounded too', () => {
+    const { writer, dropped } = setup({ maxTotalQueuedBytes: 1000 })
+    // Written, and no further: the client reads nothing and the socket is full.
+    const withSocket = (bytesWritten: number) => {
+      const res = createFakeResponse({ full: true })
+      Object.defineProperty(res, 'socket', { value: { bytesWritten } })
+      return res
+    }
+    const heavy = withSocket(600)
+    const light = withSocket(500)
+    writer.send(connect(heavy), entry(1))
+    expect(writer.queuedBytes()).toBe(600)
+    expect(dropped).toEqual([])
+    writer.send(connect(light), entry(1))
+    expect(dropped).toEqual(['buffer_budget'])
+    expect([heavy.destroyed, light.destroyed]).toEqual([true, false])
+    expect(writer.queuedBytes()).toBe(500)
+  })
+
   it('gives the budget back when a stream drains or ends', async () => {
     const { writer } = setup({ maxTotalQueuedBytes: 1000 })
     const drains = createFakeResponse({ full: true })
