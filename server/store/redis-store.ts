@@ -1,4 +1,3 @@
-import { TimeoutError } from 'redis'
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
@@ -70,7 +69,6 @@ export async function createRedisStore(
   const { main, subscriber, target } = await connectRedis({
     url,
     maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
-    commandTimeoutMs,
     onError,
   })
   const clock = createRedisClock(main, commandTimeoutMs, onError)
@@ -85,7 +83,7 @@ export async function createRedisStore(
     } catch (error) {
       if (error instanceof StoreError) throw error
       const message = error instanceof Error ? error.message : String(error)
-      if (error instanceof TimeoutError || error instanceof CommandTimeoutError)
+      if (error instanceof CommandTimeoutError)
         throw new StoreError(
           `redis: ${what} got no reply within ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS); check that Redis at ${target} is responsive`,
           { cause: error },

@@ -8,12 +8,6 @@ export type ConnectionOptions = {
   url: string
   /** Longest wait between reconnection attempts (ms); attempts back off up to it. */
   maxReconnectDelayMs: number
-  /**
-   * Longest wait for a command's reply (ms): a Redis that is frozen (SIGSTOP, a stuck
-   * fork, a full network buffer) keeps its socket open, so without it every request
-   * touching the store waits as long as the freeze lasts.
-   */
-  commandTimeoutMs?: number
   onError(error: unknown): void
 }
 
@@ -43,7 +37,6 @@ export async function connectRedis(
     // service retries, instead of a request hanging on a queue that may never drain.
     disableOfflineQueue: true,
     socket: { reconnectStrategy, connectTimeout: 5000 },
-    ...(options.commandTimeoutMs ? { commandOptions: { timeout: options.commandTimeoutMs } } : {}),
   })
   // The subscriber queues its SUBSCRIBEs while away; node-redis replays them on reconnect.
   const subscriber = main.duplicate({ disableOfflineQueue: false })

@@ -4,8 +4,8 @@ export class CommandTimeoutError extends Error {
 }
 
 /**
- * `work`, or a CommandTimeoutError after `ms`. node-redis bounds only the wait to be
- * written (`commandOptions.timeout`), not the wait for the reply: a frozen Redis keeps
+ * `work`, or a CommandTimeoutError after `ms`. node-redis's `commandOptions.timeout`
+ * bounds only the wait to be written, not the wait for the reply: a frozen Redis keeps
  * its socket open and a written command waits as long as the freeze lasts. What `work`
  * settles with later is dropped (its reply still arrives in order on the connection).
  *
