@@ -8,6 +8,9 @@ import { listeningOn } from './listen-address'
 import { maskSecret } from './logging/mask-secret'
 import { startServer } from './start'
 
+// Beyond the drain and SHUTDOWN_TIMEOUT_SECONDS: closing the store, the last log lines.
+const BACKSTOP_MS = 5000
+
 async function main(): Promise<void> {
   const server = await startServer({ env: process.env })
   const { config } = server
@@ -40,6 +43,14 @@ async function main(): Promise<void> {
     }
     stopping = true
     process.stderr.write(`${signal}: shutting down gracefully…\n`)
+    // A last resort: close() bounds each step, but nothing may keep the process alive.
+    const limitMs = config.shutdownDrainMs + config.shutdownTimeoutMs + BACKSTOP_MS
+    setTimeout(() => {
+      process.stderr.write(
+        `shutdown did not finish within ${limitMs / 1000} s (SHUTDOWN_DRAIN_SECONDS + SHUTDOWN_TIMEOUT_SECONDS + ${BACKSTOP_MS / 1000}); exiting\n`,
+      )
+      process.exit(1)
+    }, limitMs).unref()
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -84,6 +84,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     heartbeatMs: config.heartbeatMs,
     maxStreamsPerIp: config.maxStreamsPerIp,
     maxStreams: config.maxStreams,
+    maxTotalQueuedBytes: config.streamsBufferBytes,
   })
   metrics.setOpenStreams(() => hub.count())
   const settings = createSettingsProvider({

@@ -8,6 +8,7 @@ import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
 import { smtpSecrets } from './config/parse-email'
 import { createLogger, type Logger } from './logging/logger'
+import { fitStreamsToOpenFiles } from './operations/open-files'
 import { createRuntime } from './runtime'
 import { createBotVisitors } from './session/bot-visitors'
 import { loadSettings } from './settings/load-settings'
@@ -32,6 +33,8 @@ export type StartOptions = {
   logger?: Logger
   staticDir?: string
   now?: () => number
+  /** The soft RLIMIT_NOFILE, for tests; default read from /proc/self/limits. */
+  openFileLimit?: number
 }
 
 export type RunningServer = {
@@ -49,6 +52,21 @@ export type RunningServer = {
 }
 
 const SHUTDOWN_GRACE_MS = 5000
+// The store gets this long to close even when the shutdown's time is up (a WAL checkpoint).
+const STORE_CLOSE_MS = 2000
+
+/** True when `work` settles within `ms` (it goes on either way). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([work.then(() => true), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /** The secret values a logger must never write. */
 export function secretsOf(config: Config): string[] {
@@ -74,12 +92,16 @@ export function secretsOf(config: Config): string[] {
  * @example const server = await startServer({ env: { ...process.env, PORT: '0' }, host: '127.0.0.1' })
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = options.config ?? loadConfig(options.env ?? process.env)
-  const settings = options.settings ?? loadSettings(config.settingsPath)
+  const loaded = options.config ?? loadConfig(options.env ?? process.env)
+  const settings = options.settings ?? loadSettings(loaded.settingsPath)
   const logger =
-    options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
+    options.logger ?? createLogger({ level: loaded.logLevel, secrets: secretsOf(loaded) })
+  // MAX_STREAMS within the open-file limit, with descriptors left for webhooks and health.
+  const config = fitStreamsToOpenFiles(loaded, logger, options.openFileLimit)
   const ownsStore = options.store === undefined
-  const store = options.store ?? (await createStore(config.storeUrl, { logger }))
+  const store =
+    options.store ??
+    (await createStore(config.storeUrl, { logger, redisTimeoutMs: config.redisTimeoutMs }))
   const fetchUpstream = options.fetch ?? globalThis.fetch
   const base = {
     config,
@@ -134,6 +156,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const port = (server.address() as AddressInfo).port
   await runtime.start()
+  // Bot events a previous run took and did not finish (a bounded shutdown, a crash).
+  await ownBot?.resume()
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
   logger.info('listening', { port, store: store.kind })
@@ -146,21 +170,36 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       logger.info('draining before shutdown', { ms: config.shutdownDrainMs })
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
     }
+    // SHUTDOWN_TIMEOUT_SECONDS bounds the waiting for work in flight; what is left is
+    // stored (customer messages, bot events) and picked up by the next start.
+    const deadline = Date.now() + config.shutdownTimeoutMs
+    const left = () => Math.max(0, deadline - Date.now())
     runtime.stop()
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     if ('closeIdleConnections' in server) server.closeIdleConnections()
-    const force = setTimeout(() => {
-      if ('closeAllConnections' in server) server.closeAllConnections()
-    }, SHUTDOWN_GRACE_MS)
+    const force = setTimeout(
+      () => {
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      },
+      Math.min(SHUTDOWN_GRACE_MS, left()),
+    )
     await closed
     clearTimeout(force)
     // Customer messages on their way get their answer saved (no resend after the restart).
-    await runtime.outbox.stop()
+    if (!(await settlesWithin(runtime.outbox.stop(), left())))
+      logger.warn(
+        'shutdown: customer messages still waiting for the service; resumed at the next start',
+      )
     // An e-mail on its way gets its SMTP answer saved (no second e-mail after the restart).
-    await runtime.email.stop()
-    // The bot finishes the events it took before the store it writes to goes away.
-    await ownBot?.close()
-    if (ownsStore) await store.close()
+    if (!(await settlesWithin(runtime.email.stop(), left())))
+      logger.warn(
+        'shutdown: an e-mail still waiting for the SMTP server; resumed at the next start',
+      )
+    // The bot finishes the events it took before the store it writes to goes away, or
+    // leaves them stored when the time is up.
+    await ownBot?.close(left())
+    if (ownsStore && !(await settlesWithin(store.close(), Math.max(left(), STORE_CLOSE_MS))))
+      logger.warn('shutdown: the store did not close in time')
     logger.info('stopped')
   }
 

@@ -26,6 +26,7 @@ import { crashScenario } from './scenarios/crash'
 import { deviceScenario } from './scenarios/device'
 import { diskScenario } from './scenarios/disk-full'
 import { outageScenario } from './scenarios/outage'
+import { freezeScenario } from './scenarios/redis-freeze'
 import { redisScenario } from './scenarios/redis-restart'
 import { replayScenario } from './scenarios/replay'
 
@@ -37,6 +38,7 @@ const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   crash: crashScenario,
   redis: redisScenario,
   disk: diskScenario,
+  freeze: freezeScenario,
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -81,7 +83,7 @@ async function main(): Promise<number> {
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`
   const settings = [
     `A2_RETRY_INTERVAL_MS=${plan.a2RetryIntervalMs ?? '3000 (default)'}, A2_RETRIES=3 (default), A2_GIVE_UP_HOURS=24 (default); sandbox A3 timings: the spec's (3 attempts 3 s apart)`,
-    `outage ${plan.outageMs / 1000} s; kill -9 / Redis down for ${plan.downMs / 1000} s`,
+    `outage ${plan.outageMs / 1000} s; kill -9 / Redis down for ${plan.downMs / 1000} s; Redis frozen for ${plan.freezeMs / 1000} s (REDIS_TIMEOUT_MS=3000, the default)`,
   ]
   const title = `Porthole fault drill${options.quick ? ' (--quick: small sizes, short outage)' : ''}`
   const notes = formatNotes(rows)

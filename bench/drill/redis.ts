@@ -26,6 +26,10 @@ export type DrillRedis = {
   kill(): Promise<void>
   /** Starts it again on the same port with the same data folder. */
   start(): Promise<void>
+  /** SIGSTOP: its sockets stay open and nothing answers until thaw(). */
+  freeze(): void
+  /** SIGCONT after freeze(). */
+  thaw(): void
   close(): Promise<void>
 }
 
@@ -61,7 +65,15 @@ export async function startDrillRedis(binary: string): Promise<DrillRedis> {
       if (server && isRunning(server.child)) await stopProcess(server.child, 'SIGKILL')
     },
     start,
+    freeze() {
+      server?.child.kill('SIGSTOP')
+    },
+    thaw() {
+      server?.child.kill('SIGCONT')
+    },
     async close() {
+      // A stopped process would sit on SIGTERM until the SIGKILL after the grace period.
+      server?.child.kill('SIGCONT')
       if (server) await stopProcess(server.child)
       removeDir()
     },

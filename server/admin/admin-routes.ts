@@ -7,7 +7,7 @@ import { patternProblems } from '../bot/rule-pattern'
 import type { AdminConfig } from '../config/config'
 import { apiError } from '../http/api-error'
 import { isBodyError } from '../http/body-error'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { perMinuteLimiter } from '../http/rate-limit'
 import { readJsonBody } from '../http/read-body'
 import type { Runtime } from '../runtime'
@@ -137,7 +137,7 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
 
   app.post('/admin/login', async (c) => {
     access.checkSameOrigin(c, true)
-    const ip = clientIp(c, deps.config.trustProxy)
+    const ip = clientKey(c, deps.config)
     const wait = await logins.hit(ip)
     if (wait !== undefined) {
       loginOutcomes.inc({ outcome: 'limited_address' })

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps'
 import { endIfIdle, idleMsOf } from '../conversation/end-conversation'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { allowedOriginsOf, corsHeaders } from '../http/origin'
 import { SECURITY_HEADERS } from '../http/security-headers'
 import type { Runtime } from '../runtime'
@@ -51,7 +51,7 @@ export function eventRoutes(
       idleMs: idleMsOf(runtime.settings.current()),
       now: deps.now(),
     })
-    const ip = clientIp(c, config.trustProxy)
+    const ip = clientKey(c, config)
     // Checked right before open() with nothing awaited in between, so the counts are exact.
     const refusal = runtime.hub.refusal(ip)
     if (refusal === 'address') {

@@ -7,7 +7,7 @@ import { forwardVisitorTyping } from '../channel/typing'
 import { endIfIdle, idleMsOf } from '../conversation/end-conversation'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import { extraPartHits } from '../http/message-parts'
@@ -29,7 +29,7 @@ export function messageRoutes(
       await enforceRate(runtime.limits.visitorMessages, c.get('visitor').visitorId, 'messages')
       await enforceRate(
         runtime.limits.ipMessages,
-        clientIp(c, config.trustProxy),
+        clientKey(c, config),
         'messages from this address',
       )
       await next()
@@ -130,7 +130,7 @@ async function enforcePartLimits(
   )
   await enforceRate(
     ipMessages,
-    clientIp(c, deps.config.trustProxy),
+    clientKey(c, deps.config),
     'messages from this address',
     extraPartHits(ipMessages, parts),
   )

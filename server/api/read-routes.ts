@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps'
 import { moveReadMarker } from '../events/read-marker'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import { perMinuteLimiter } from '../http/rate-limit'
@@ -25,7 +25,7 @@ export function readRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
     async (c, next) => {
       // Authenticate and count before parsing, so bad bodies are rate-limited too.
       await enforceRate(perVisitor, c.get('visitor').visitorId, 'read receipts')
-      await enforceRate(perIp, clientIp(c, config.trustProxy), 'read receipts from this address')
+      await enforceRate(perIp, clientKey(c, config), 'read receipts from this address')
       await next()
     },
     jsonBody(ReadRequest, 4 * 1024),

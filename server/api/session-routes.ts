@@ -13,7 +13,7 @@ import { visitorLanguage } from '../email/render/email-language'
 import { resumeVisitor } from '../email/resume-session'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import type { Logger } from '../logging/logger'
@@ -94,7 +94,7 @@ export function sessionRoutes(
     .post('/session', jsonBody(SessionRequest, 8 * 1024), async (c) => {
       await enforceRate(
         runtime.limits.ipSessions,
-        clientIp(c, config.trustProxy),
+        clientKey(c, config),
         'sessions from this address',
       )
       const body = c.req.valid('json')

@@ -3,7 +3,7 @@ import type { UploadResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientIp } from '../http/client-ip'
+import { clientKey } from '../http/client-ip'
 import { enforceRate } from '../http/limits'
 import type { Runtime } from '../runtime'
 import { acceptUpload } from '../uploads/accept-upload'
@@ -32,7 +32,7 @@ export function uploadRoutes(deps: AppDeps, runtime: Runtime, auth: MiddlewareHa
     const { visitorId } = c.get('visitor')
     await enforceRate(runtime.limits.visitorUploads, visitorId, 'uploads')
     // A visitor can start new sessions; an address cannot cheaply.
-    const ip = clientIp(c, config.trustProxy)
+    const ip = clientKey(c, config)
     await enforceRate(runtime.limits.ipUploads, ip, 'uploads from this address')
     const length = c.req.header('content-length')
     const declaredLength = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined

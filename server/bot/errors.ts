@@ -39,6 +39,15 @@ export class InvalidBotEventError extends PortholeError<'invalid_bot_event'> {
   }
 }
 
+/** A bot send stopped by a shutdown that ran out of time; the event is handled at the next start. */
+export class BotShutdownError extends Error {
+  override name = 'BotShutdownError' as const
+
+  constructor() {
+    super('the bot provider is shutting down; the event is kept for the next start')
+  }
+}
+
 export function isBotConfigError(error: unknown): error is BotConfigError {
   return error instanceof BotConfigError
 }

@@ -41,8 +41,13 @@ export type Bot = {
   routes: Hono
   /** Resolves once every event taken so far has been handled. */
   settled(): Promise<void>
-  /** Graceful shutdown: stops taking events and waits for those under way. */
-  close(): Promise<void>
+  /** Handles the events a previous run took and did not finish; call once at start. */
+  resume(): Promise<void>
+  /**
+   * Graceful shutdown: stops taking events and waits for those under way, at most
+   * `timeoutMs`; what is left stays stored for resume().
+   */
+  close(timeoutMs?: number): Promise<void>
 }
 
 /**
@@ -72,7 +77,12 @@ export function createBot(options: CreateBotOptions): Bot {
       ...(options.visitors ? { visitors: options.visitors } : {}),
     }),
   })
-  return { routes: provider.routes, settled: provider.settled, close: provider.close }
+  return {
+    routes: provider.routes,
+    settled: provider.settled,
+    resume: provider.resume,
+    close: provider.close,
+  }
 }
 
 export { BotSettings } from '../../shared/settings/bot-rules'

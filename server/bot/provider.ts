@@ -3,10 +3,11 @@ import type { ServiceToProviderEvent } from '../../shared/protocol'
 import { isHttpUrl } from '../../shared/url'
 import { createChatLock } from './chat-lock'
 import { createChatQueue } from './chat-queue'
-import { BotConfigError, InvalidBotEventError } from './errors'
+import { BotConfigError, BotShutdownError, InvalidBotEventError } from './errors'
 import { createEventDedupe } from './event-dedupe'
 import { type BotLogger, defaultBotLogger } from './logger'
 import { type BotReply, type OutgoingBotEvent, toWireEvent } from './outgoing'
+import { createPendingEvents } from './pending-events'
 import { createBotReceiver } from './receiver'
 import { createBotSender, type SendResult } from './sender'
 import type { BotStore } from './store'
@@ -69,8 +70,32 @@ export type BotProvider = {
   inviteAgent(chatId: string, clientId: string): Promise<SendResult>
   /** Resolves once every event taken so far has been handled (its replies sent or given up). */
   settled(): Promise<void>
-  /** Stops taking events (503, so the service retries elsewhere) and waits for the ones being handled. */
-  close(): Promise<void>
+  /**
+   * Handles the events a previous run took and did not finish (kept in the store), oldest
+   * first; call once at start. Without a store there are none.
+   */
+  resume(): Promise<void>
+  /**
+   * Stops taking events (503, so the service retries elsewhere) and waits for the ones
+   * being handled, at most `timeoutMs` (default: as long as they take). Then the sends
+   * under way stop; what is not handled stays in the store for resume() at the next start.
+   */
+  close(timeoutMs?: number): Promise<void>
+}
+
+const ABORT_GRACE_MS = 1000
+
+/** True when `work` settles within `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([work.then(() => true), late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 function checkOptions(options: BotProviderOptions): void {
@@ -119,6 +144,9 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
   const logger = options.logger ?? defaultBotLogger(options.token)
   const now = options.now ?? Date.now
   const base = options.baseUrl.replace(/\/+$/, '')
+  const dedupeTtlMs = options.dedupeTtlMs ?? 24 * 60 * 60 * 1000
+  // Aborted when a shutdown runs out of time: sends stop, queued events stay stored.
+  const stopping = new AbortController()
   const sender = createBotSender({
     url: `${base}/webhooks/${encodeURIComponent(options.providerId)}/${encodeURIComponent(options.token)}`,
     fetch: options.fetch ?? fetch,
@@ -128,14 +156,18 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
     retryDelayMs: options.retryDelayMs ?? 500,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 10_000,
     now,
+    signal: stopping.signal,
   })
   const dedupe = createEventDedupe({
     store: options.store,
-    ttlMs: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
+    ttlMs: dedupeTtlMs,
     maxEntries: 10_000,
   })
   const queue = createChatQueue(logger)
   const lock = options.store ? createChatLock({ store: options.store, logger }) : undefined
+  const pending = createPendingEvents(options.store, dedupeTtlMs, logger)
+  // Events queued on this instance, so resume() does not queue one twice.
+  const queued = new Set<string>()
   let closed = false
 
   const send = async (event: OutgoingBotEvent) => sender.send(toWireEvent(event, now(), logger))
@@ -149,22 +181,62 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
   const inviteAgent = (chatId: string, clientId: string) =>
     send({ event: 'INVITE_AGENT', chat_id: chatId, client_id: clientId })
 
+  // A send cut short by the shutdown ends the handling (the brain does not go on as if
+  // the service had refused it): the event stays stored and is handled again at start.
+  async function unlessStopping(result: Promise<SendResult>): Promise<SendResult> {
+    const outcome = await result
+    if (!outcome.ok && stopping.signal.aborted) throw new BotShutdownError()
+    return outcome
+  }
+
   function contextFor(event: ServiceToProviderEvent): BotContext {
     const clientId = event.client_id
     return {
       eventId: event.id,
       chatId: event.chat_id,
       clientId,
-      reply: (message) => sendMessage(event.chat_id, clientId, message),
+      reply: (message) => unlessStopping(sendMessage(event.chat_id, clientId, message)),
       inviteAgent: async () => {
         if (!clientId)
           throw new InvalidBotEventError(
             `Cannot invite an agent for ${event.event}: it carries no client_id`,
           )
-        return inviteAgent(event.chat_id, clientId)
+        return unlessStopping(inviteAgent(event.chat_id, clientId))
       },
       logger,
     }
+  }
+
+  /** Queues a stored event: handled in order per chat, then forgotten. */
+  function enqueue(event: ServiceToProviderEvent): void {
+    if (queued.has(event.id)) return
+    queued.add(event.id)
+    const fields = { eventId: event.id, event: event.event, chatId: event.chat_id }
+    const handle = async () => {
+      try {
+        // Not started before the shutdown's time ran out: left for the next start.
+        if (stopping.signal.aborted) return
+        // Another instance resuming it (or this one, twice) may have handled it already.
+        if (!(await pending.isPending(event.id))) return
+        try {
+          await options.onEvent(event, contextFor(event))
+        } catch (error) {
+          if (stopping.signal.aborted) {
+            logger.info(
+              'bot event cut short by the shutdown; it is handled at the next start',
+              fields,
+            )
+            return
+          }
+          await pending.done(event.id)
+          throw error
+        }
+        await pending.done(event.id)
+      } finally {
+        queued.delete(event.id)
+      }
+    }
+    queue.run(event.chat_id, lock ? () => lock(event.chat_id, handle) : handle, fields)
   }
 
   const routes = createBotReceiver({
@@ -174,9 +246,15 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
     async accept(event) {
       if (closed) return 'closed'
       if (!(await dedupe.firstSeen(event.id))) return 'duplicate'
-      const fields = { eventId: event.id, event: event.event, chatId: event.chat_id }
-      const handle = async () => options.onEvent(event, contextFor(event))
-      queue.run(event.chat_id, lock ? () => lock(event.chat_id, handle) : handle, fields)
+      try {
+        // Kept before the 200: a shutdown or crash before it is handled does not lose it.
+        await pending.save(event, now())
+      } catch (error) {
+        // Not taken after all: the service's retry must be processed.
+        await dedupe.forget(event.id).catch(() => {})
+        throw error
+      }
+      enqueue(event)
       return 'accepted'
     },
   })
@@ -187,9 +265,23 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
     sendMessage,
     inviteAgent,
     settled: () => queue.idle(),
-    async close() {
+    async resume() {
+      const events = await pending.list()
+      if (events.length > 0)
+        logger.info('resuming bot events a previous run did not finish', { count: events.length })
+      for (const event of events) enqueue(event)
+    },
+    async close(timeoutMs) {
       closed = true
-      await queue.idle()
+      if (timeoutMs === undefined) return queue.idle()
+      if (await within(queue.idle(), timeoutMs)) return
+      logger.warn('shutdown: bot events still queued; they are kept for the next start', {
+        chats: queue.pending,
+      })
+      stopping.abort()
+      // The sends under way stop at once; a chat waiting on another instance's lock may
+      // take longer: not waited for (its event stays stored).
+      await within(queue.idle(), ABORT_GRACE_MS)
     },
   }
 }

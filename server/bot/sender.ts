@@ -23,13 +23,26 @@ export type BotSenderOptions = {
   /** A 429 asking to wait longer than this is not retried (the customer would wait too long). */
   maxRetryAfterMs: number
   now: () => number
+  /** Aborted on a shutdown that ran out of time: the attempt under way and the retries stop. */
+  signal?: AbortSignal
 }
 
 type Attempt =
   | { kind: 'ok'; status: number }
   | { kind: 'failed'; retryable: boolean; status?: number; error: string; retryAfterMs?: number }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** Waits `ms`, or less when `signal` aborts meanwhile. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
 
 function describeRefusal(status: number, text: string): string {
   let parsed: unknown
@@ -53,6 +66,8 @@ async function attemptOnce(options: BotSenderOptions, body: string): Promise<Att
     timedOut = true
     controller.abort()
   }, options.timeoutMs)
+  const stop = () => controller.abort()
+  options.signal?.addEventListener('abort', stop, { once: true })
   try {
     const response = await options.fetch(options.url, {
       method: 'POST',
@@ -76,6 +91,7 @@ async function attemptOnce(options: BotSenderOptions, body: string): Promise<Att
     return { kind: 'failed', retryable: true, error: reason }
   } finally {
     clearTimeout(timer)
+    options.signal?.removeEventListener('abort', stop)
   }
 }
 
@@ -90,6 +106,8 @@ export function createBotSender(options: BotSenderOptions) {
     const body = JSON.stringify(event)
     const fields = { eventId: event.id, event: event.event, chatId: event.chat_id }
     for (let attempt = 1; ; attempt++) {
+      if (options.signal?.aborted)
+        return { ok: false, eventId: event.id, attempts: attempt - 1, error: 'shutting down' }
       const outcome = await attemptOnce(options, body)
       if (outcome.kind === 'ok')
         return { ok: true, eventId: event.id, status: outcome.status, attempts: attempt }
@@ -139,7 +157,7 @@ export function createBotSender(options: BotSenderOptions) {
         delayMs: delay,
         error: outcome.error,
       })
-      await sleep(delay)
+      await sleep(delay, options.signal)
     }
   }
   return { send }

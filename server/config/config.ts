@@ -38,6 +38,8 @@ export type Config = {
   /** Exact origins allowed to call the API from a browser; `*` allows any. */
   allowedOrigins: string[]
   storeUrl: string
+  /** Longest wait for a Redis command before it fails (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number
   /** The site-owner settings file; undefined when none is configured or present. */
   settingsPath: string | undefined
   demo: boolean
@@ -45,6 +47,8 @@ export type Config = {
   bot: BotConfig | undefined
   /** Reverse proxies in front of the backend (TRUST_PROXY): whose X-Forwarded-For entries are trusted. */
   trustProxy: number
+  /** Per-address limits count an IPv6 client by its network of this many bits (IPV6_PREFIX_BITS). */
+  ipv6PrefixBits: number
   logLevel: LogLevel
   statusCacheMs: number
   upstreamTimeoutMs: number
@@ -59,9 +63,13 @@ export type Config = {
   /** Open SSE streams per client address (429 beyond) and per instance (503 beyond). */
   maxStreamsPerIp: number
   maxStreams: number
+  /** Live events held for streams that do not read, all together (STREAMS_BUFFER_MB, bytes). */
+  streamsBufferBytes: number
   heartbeatMs: number
   /** On shutdown, keep serving this long with /healthz answering 503 "draining" before closing (ms). */
   shutdownDrainMs: number
+  /** After the drain, the longest a shutdown waits for work in flight (SHUTDOWN_TIMEOUT_SECONDS, ms). */
+  shutdownTimeoutMs: number
   /** RETENTION_*: age and count limits, and the guards against a clock that jumps (server/retention/). */
   retention: {
     maxAgeMs: number

@@ -69,6 +69,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning: '`sqlite:<path>`, `memory:` (tests and throw-away demos only) or `redis://…`',
     default: '`sqlite:<PORTHOLE_DATA_DIR>/porthole.db`',
   },
+  REDIS_TIMEOUT_MS: {
+    meaning:
+      'with `redis://`: the longest wait for a Redis command. A Redis that stops answering (frozen, swapping, a stuck fork) then fails requests fast instead of holding them: webhooks answer 503 so the service retries, the widget API 503 with `Retry-After`, `/healthz` 503 `unavailable`; a conversation write that reaches Redis after it writes nothing (100–60000)',
+    default: '`3000`',
+  },
   PORTHOLE_CONFIG: {
     meaning: 'path of the site-owner settings file (JSON, below)',
     default: '`porthole.config.json` in the working directory, if present',
@@ -101,6 +106,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     meaning:
       "the number of reverse proxies in front of the backend (`1` or `true`: one, e.g. nginx; `2`: a CDN and nginx). The client address for rate limits is the `X-Forwarded-For` entry that many places from the right (each proxy appends the address it was called from; entries to the left are written by the client and ignored). `0`: the socket's address",
     default: '`0`',
+  },
+  IPV6_PREFIX_BITS: {
+    meaning:
+      'per-address limits (sessions, messages, uploads, read receipts, studio logins, `MAX_STREAMS_PER_IP`) count an IPv6 client by its network of this many leading bits, since one host or subscriber usually holds a whole /64; `128`: each address apart. IPv4 addresses count one by one (16–128)',
+    default: '`64`',
   },
   LOG_LEVEL: {
     meaning: '`debug`, `info`, `warn` or `error`',
@@ -138,6 +148,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'on SIGTERM/SIGINT, keep serving this long with `/healthz` answering 503 `draining`, so the load balancer takes the instance out before it closes (0–300)',
     default: '`0`',
   },
+  SHUTDOWN_TIMEOUT_SECONDS: {
+    meaning:
+      "after the drain, the longest a shutdown waits for work in flight (requests, customer messages on their way to the service, the bot's queued events) before it closes the store and exits; what is not done stays stored and the next start resumes it (1–3600). Keep `SHUTDOWN_DRAIN_SECONDS` + this + 5 below your orchestrator's kill delay (Kubernetes: `terminationGracePeriodSeconds`, 30 by default)",
+    default: '`20`',
+  },
   HEARTBEAT_SECONDS: {
     meaning: 'SSE heartbeat interval',
     default: '`25`',
@@ -149,8 +164,13 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
   },
   MAX_STREAMS: {
     meaning:
-      "open event streams on this instance; beyond it `GET /api/events` answers 503 so the load balancer's other instances take them (1–10000000)",
+      "open event streams on this instance; beyond it `GET /api/events` answers 503 so the load balancer's other instances take them (1–10000000). Lowered at start, with a warning, to fit the open-file limit minus a reserve for webhooks and health checks (see [operations](operations.md))",
     default: '`20000`',
+  },
+  STREAMS_BUFFER_MB: {
+    meaning:
+      'live events held back for event streams whose clients do not read, all streams together, in MiB (each stream also holds at most 1 MiB or 1,000 events). Past it the streams furthest behind are closed; their widgets reconnect and resume from their last event id, so nothing is lost (1–65536)',
+    default: '`16`',
   },
   RETENTION_DAYS: {
     meaning: 'conversation entries older than this are deleted',

@@ -3,6 +3,7 @@ import { openingDeliveries } from '../channel/unsent-deliveries'
 import type { Logger } from '../logging/logger'
 import { readProfile } from '../session/profile'
 import type { ConversationLog, Indexes, Records, VisitorEvent, VisitorEvents } from '../store/types'
+import { createBudgetWarning } from './budget-warning'
 import { type Connection, createStreamWriter, isOpen } from './connection'
 import { loadReadMarker } from './read-marker'
 import { replayLog } from './replay'
@@ -42,6 +43,8 @@ export type StreamHub = {
   /** Sends a transient event (e.g. status) to every open stream on this instance. */
   broadcast(event: string, data: unknown): void
   count(): number
+  /** Live events held back for streams that are not reading, all together. */
+  queuedBytes(): number
   /** Graceful shutdown: ends every stream (clients reconnect elsewhere) and the heartbeat. */
   close(): void
 }
@@ -65,6 +68,8 @@ export type StreamHubOptions = {
   /** Live events held for a busy stream before it is closed to resume (default 1,000 / 1 MiB). */
   maxQueuedEvents?: number
   maxQueuedBytes?: number
+  /** Live events held for busy streams all together (default 16 MiB); see StreamWriter. */
+  maxTotalQueuedBytes?: number
 }
 
 /**
@@ -85,16 +90,20 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   let total = 0
   let closed = false
 
+  const budgetWarning = createBudgetWarning(logger)
   const writer = createStreamWriter({
     drainTimeoutMs: options.drainTimeoutMs ?? 45_000,
     maxQueuedEvents: options.maxQueuedEvents ?? 1000,
     maxQueuedBytes: options.maxQueuedBytes ?? 1024 * 1024,
+    maxTotalQueuedBytes: options.maxTotalQueuedBytes ?? 16 * 1024 * 1024,
     compareIds: (a, b) => store.compareIds(a, b),
-    onDropped: (conn, reason) =>
+    onDropped: (conn, reason) => {
       logger.debug('stream closed: the client is not reading; it resumes on reconnect', {
         visitorId: conn.visitorId,
         reason,
-      }),
+      })
+      if (reason === 'buffer_budget') budgetWarning.note(conn)
+    },
   })
 
   function deliver(visitorId: string, event: VisitorEvent): void {
@@ -139,6 +148,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   function leave(conn: Connection): void {
     const group = groups.get(conn.visitorId)
     if (!group?.connections.delete(conn)) return
+    writer.release(conn)
     total -= 1
     const fromIp = (perIp.get(conn.ip) ?? 1) - 1
     if (fromIp > 0) perIp.set(conn.ip, fromIp)
@@ -243,6 +253,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       writeToAll(formatTransient(event, data))
     },
     count: () => total,
+    queuedBytes: () => writer.queuedBytes(),
     visitorIds: () => groups.keys(),
     close() {
       closed = true

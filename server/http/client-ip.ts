@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import { addressGroup } from './address-group'
 
 /** An X-Forwarded-For entry as an address: a bare IP, or one with a port (`1.2.3.4:80`, `[::1]:80`). */
 function addressOf(entry: string): string | undefined {
@@ -44,4 +45,15 @@ export function clientIp(c: Context, trustedProxies: number): string {
     socketAddress = 'local'
   }
   return clientAddress(c.req.header('x-forwarded-for'), socketAddress, trustedProxies)
+}
+
+/**
+ * What per-address limits count under (rate limits, stream caps): the client's address
+ * (TRUST_PROXY), an IPv6 one grouped by its IPV6_PREFIX_BITS network (see addressGroup).
+ */
+export function clientKey(
+  c: Context,
+  config: { trustProxy: number; ipv6PrefixBits: number },
+): string {
+  return addressGroup(clientIp(c, config.trustProxy), config.ipv6PrefixBits)
 }

@@ -2,11 +2,16 @@ import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { errorBody } from '../../shared/protocol/errors'
 import type { Logger } from '../logging/logger'
+import { isStoreError } from '../store/errors'
 import type { AppEnv } from './app-env'
 
 const BEARER_CHALLENGE = 'Bearer'
+const STORE_RETRY_AFTER = '5'
 
-/** The app's one error handler: HTTPException → its response; anything else → logged 500. */
+/**
+ * The app's one error handler: HTTPException → its response; a StoreError (the store
+ * away or timing out) → 503 with Retry-After; anything else → logged 500.
+ */
 export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return function onError(error, c) {
     if (error instanceof HTTPException) {
@@ -25,6 +30,15 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
     }
     // Unset when the error came before requestLog() ran.
     const requestId: string | undefined = c.get('requestId')
+    // The store is away or too slow (REDIS_TIMEOUT_MS): a retry soon may pass.
+    if (isStoreError(error)) {
+      logger.warn('store unavailable', { error, requestId, route: c.req.routePath })
+      return c.json(
+        errorBody('store_unavailable', 'The chat is briefly unavailable; retry in a few seconds.'),
+        503,
+        { 'retry-after': STORE_RETRY_AFTER },
+      )
+    }
     logger.error('unhandled error', { error, requestId, route: c.req.routePath })
     return c.json(
       errorBody(

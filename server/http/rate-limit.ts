@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Logger } from '../logging/logger'
 import type { RedisClient } from '../store/redis/connection'
+import { withDeadline } from '../store/redis/deadline'
 import type { Store } from '../store/types'
 
 /** Fixed-window counters per key (rate-limiter-flexible): a window starts at a key's first hit. */
@@ -24,6 +25,8 @@ export type SharedCounting = {
   client: RedisClient
   /** Prefix of the counters' keys; default 'porthole:rate:'. */
   prefix?: string
+  /** Longest wait for Redis's answer before counting in this process (REDIS_TIMEOUT_MS). */
+  timeoutMs?: number
   logger: Logger
 }
 
@@ -68,7 +71,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     limit,
     async hit(key, points) {
       try {
-        const verdict = await consume(remote, key, points, true)
+        const counted = consume(remote, key, points, true)
+        // A frozen Redis never answers: fail open like an unreachable one.
+        const verdict = await (shared.timeoutMs ? withDeadline(counted, shared.timeoutMs) : counted)
         if (outage.down) {
           outage.down = false
           shared.logger.info('rate limits: Redis is back, counting across instances again')
@@ -146,7 +151,12 @@ function sharedCountingOf(
 ): SharedCounting {
   let shared = sharing.get(counters.client)
   if (!shared) {
-    shared = { client: counters.client, prefix: counters.prefix, logger }
+    shared = {
+      client: counters.client,
+      prefix: counters.prefix,
+      logger,
+      ...(counters.timeoutMs ? { timeoutMs: counters.timeoutMs } : {}),
+    }
     sharing.set(counters.client, shared)
   }
   return shared

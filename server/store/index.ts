@@ -14,7 +14,10 @@ export type { Store } from './types'
  *
  * @example const store = await createStore('sqlite:./data/porthole.db')
  */
-export async function createStore(url: string, options: { logger?: Logger } = {}): Promise<Store> {
+export async function createStore(
+  url: string,
+  options: { logger?: Logger; redisTimeoutMs?: number } = {},
+): Promise<Store> {
   if (url === 'memory:' || url === 'memory://') return createMemoryStore()
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
@@ -29,7 +32,10 @@ export async function createStore(url: string, options: { logger?: Logger } = {}
     return openSqliteStore(path)
   }
   if (url.startsWith('redis://') || url.startsWith('rediss://'))
-    return createRedisStore(url, options.logger ? { logger: options.logger } : {})
+    return createRedisStore(url, {
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.redisTimeoutMs ? { commandTimeoutMs: options.redisTimeoutMs } : {}),
+    })
   throw new ConfigError([
     {
       variable: 'STORE_URL',

@@ -36,6 +36,8 @@ export const KEY_PREFIXES = {
   botEvent: 'bot:event:',
   /** Claim: one instance works on a bot chat. */
   botLock: 'bot:lock:',
+  /** Record: a B2 event taken (answered 200) and not handled yet, `bot:pending:<event id>`. */
+  botPending: 'bot:pending:',
   /** Record: a visitor's read marker. */
   readMarker: 'read:',
   /** Claim: one device at a time moves a visitor's read marker. */
@@ -122,6 +124,7 @@ export const deliveryLockKey = (itemKey: string) => `${P.deliveryLock}${itemKey}
 export const botChatKey = (chatId: string) => `${P.botChat}${chatId}`
 export const botEventKey = (eventId: string) => `${P.botEvent}${eventId}`
 export const botLockKey = (chatId: string) => `${P.botLock}${chatId}`
+export const botPendingKey = (eventId: string) => `${P.botPending}${eventId}`
 
 export const readMarkerKey = (visitorId: string) => `${P.readMarker}${visitorId}`
 export const readLockKey = (visitorId: string) => `${P.readLock}${visitorId}`

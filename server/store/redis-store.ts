@@ -5,9 +5,11 @@ import { closedStoreError, isStoreError, StoreError } from './errors'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { connectRedis, whenReady } from './redis/connection'
+import { CommandTimeoutError, withDeadline } from './redis/deadline'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
 import { createRedisRecords } from './redis/records'
+import { createRedisClock } from './redis/redis-clock'
 import { APPEND_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
 import { compareStreamIds, isLastStreamId, isStreamId } from './redis/stream-id'
 import {
@@ -31,6 +33,12 @@ export type RedisStoreOptions = {
   dedupeTtlMs?: number
   /** Longest wait between reconnection attempts; default 2000 ms. */
   maxReconnectDelayMs?: number
+  /**
+   * Longest wait for a command (REDIS_TIMEOUT_MS); default 3000 ms. Past it the
+   * operation fails with a StoreError (webhooks answer 503, so the service retries) and
+   * an append that reaches Redis later writes nothing.
+   */
+  commandTimeoutMs?: number
   /** Where connection losses and unreadable data are logged (warn); default: JSON lines on stderr. */
   logger?: Logger
   /** Connection losses and unreadable data; default: a warning through `logger`. */
@@ -58,11 +66,14 @@ export async function createRedisStore(
   const onError = options.onError ?? warnThrough(options.logger ?? stderrLogger())
   const now = options.now ?? Date.now
   const keys = redisKeys(options.prefix ?? 'porthole:')
+  const commandTimeoutMs = options.commandTimeoutMs ?? 3000
   const { main, subscriber, target } = await connectRedis({
     url,
     maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
     onError,
   })
+  const clock = createRedisClock(main, commandTimeoutMs, onError)
+  await clock.sync()
   let retention = options.retention
   let closed = false
 
@@ -107,10 +118,15 @@ export async function createRedisStore(
   async function command<T>(what: string, run: () => Promise<T>): Promise<T> {
     if (closed) throw closedStoreError('redis')
     try {
-      return await run()
+      return await withDeadline(run(), commandTimeoutMs)
     } catch (error) {
       if (error instanceof StoreError) throw error
       const message = error instanceof Error ? error.message : String(error)
+      if (error instanceof CommandTimeoutError)
+        throw new StoreError(
+          `redis: ${what} got no reply within ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS); check that Redis at ${target} is responsive`,
+          { cause: error },
+        )
       throw new StoreError(
         `redis: ${what} failed (${message}); check that Redis at ${target} is reachable`,
         { cause: error },
@@ -167,7 +183,7 @@ export async function createRedisStore(
 
   return {
     kind: 'redis',
-    sharedCounters: { client: main, prefix: keys.rateLimits },
+    sharedCounters: { client: main, prefix: keys.rateLimits, timeoutMs: commandTimeoutMs },
     append(visitorId: string, entry: NewEntry, opts: AppendOptions = {}) {
       return command('append', async () => {
         const valid = StoredEntry.safeParse(entry)
@@ -190,9 +206,16 @@ export async function createRedisStore(
             logPrefix,
             channelPrefix,
             opts.followAlias ? keys.record(aliasKey(visitorId)) : '',
+            clock.deadline(commandTimeoutMs),
           ]),
         )
         const [duplicate, value, target] = reply
+        if (duplicate === 2) {
+          void clock.sync()
+          throw new StoreError(
+            `redis: append reached Redis after ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) and wrote nothing; check that Redis at ${target} is responsive`,
+          )
+        }
         if (duplicate === 1) {
           return { entry: decodeIdAndEntry(value), duplicate: true, visitorId: target }
         }
@@ -212,7 +235,7 @@ export async function createRedisStore(
         }
         // A stream opened just before must be live first, or an entry appended between
         // this read and the SUBSCRIBE would reach neither.
-        await withTimeout(fanOut.ready(visitorId), 10_000, 'the pub/sub subscription')
+        await withTimeout(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
         if (limit <= 0 || (afterId !== undefined && isLastStreamId(afterId))) return []
         return reached(
           visitorId,
@@ -228,7 +251,7 @@ export async function createRedisStore(
           )
         }
         // The newest page starts a stream, too: as in readAfter, it must be live first.
-        await withTimeout(fanOut.ready(visitorId), 10_000, 'the pub/sub subscription')
+        await withTimeout(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
         // Nothing comes before 0-0 (and "(0-0" is not a range Redis accepts).
         if (limit <= 0 || beforeId === '0-0') return []
         const end = beforeId === undefined ? '+' : `(${beforeId}`
@@ -284,6 +307,7 @@ export async function createRedisStore(
     async close() {
       if (closed) return
       closed = true
+      clock.stop()
       fanOut.clear()
       for (const client of [subscriber, main]) {
         if (!client.isOpen) continue

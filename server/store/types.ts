@@ -193,5 +193,5 @@ export interface Store
    * Where counters shared by every instance live (rate limits): the redis: store's
    * command connection and a key prefix of their own. Absent on single-instance stores.
    */
-  readonly sharedCounters?: { client: RedisClient; prefix: string }
+  readonly sharedCounters?: { client: RedisClient; prefix: string; timeoutMs?: number }
 }

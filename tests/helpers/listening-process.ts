@@ -27,6 +27,8 @@ export type ListeningProcessOptions = {
   timeoutMs?: number
   /** Names the process in errors; default the last argument. */
   name?: string
+  /** A command that runs node, put before it, e.g. `['prlimit', '--nofile=320:320', '--']`. */
+  wrap?: string[]
   /** Called with the child as soon as it is spawned (e.g. to stop it when the caller exits). */
   onSpawn?: (child: ChildProcess) => void
 }
@@ -38,7 +40,8 @@ const KEPT_OUTPUT = 20_000
 export function startListeningProcess(options: ListeningProcessOptions): Promise<ListeningProcess> {
   const name = options.name ?? options.args.at(-1) ?? 'node'
   const timeoutMs = options.timeoutMs ?? 60_000
-  const child = spawn(process.execPath, options.args, {
+  const [command, ...wrapArgs] = [...(options.wrap ?? []), process.execPath]
+  const child = spawn(command ?? process.execPath, [...wrapArgs, ...options.args], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -19,6 +19,10 @@ export type RedisServer = {
    * `persistence`); `whileDown` runs in between.
    */
   restart(whileDown?: () => Promise<void>): Promise<void>
+  /** SIGSTOP: the server keeps its sockets open and answers nothing until thaw(). */
+  freeze(): void
+  /** SIGCONT after freeze(). */
+  thaw(): void
 }
 
 export type RedisServerOptions = {
@@ -110,6 +114,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const stop = async () => {
     const running = child
     child = undefined
+    running?.kill('SIGCONT')
     if (running) await stopProcess(running)
   }
   return {
@@ -125,6 +130,12 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await whileDown?.()
       child = await launch(binary, port, dir, options)
     },
+    freeze() {
+      child?.kill('SIGSTOP')
+    },
+    thaw() {
+      child?.kill('SIGCONT')
+    },
   }
 }
 
@@ -133,7 +144,18 @@ function externalServer(url: string): RedisServer {
   const refuse = async () => {
     throw new Error('REDIS_URL names a server the tests do not own: it cannot be restarted')
   }
-  return { url, port, owned: false, stop: async () => {}, restart: refuse }
+  const cannot = () => {
+    throw new Error('REDIS_URL names a server the tests do not own: it cannot be frozen')
+  }
+  return {
+    url,
+    port,
+    owned: false,
+    stop: async () => {},
+    restart: refuse,
+    freeze: cannot,
+    thaw: cannot,
+  }
 }
 
 async function launch(

@@ -16,6 +16,14 @@ export type Fault = {
   down(): Promise<void>
   /** Brings it back; resolves when it serves again. */
   up(): Promise<void>
+  /** How long it stays broken (default: the plan's downMs). */
+  downMs?: number
+  /**
+   * The fault may outlast the service's A3 retries (3 attempts 3 s apart): an agent
+   * message the sandbox reports failed (the agent was told) is not counted as lost, and
+   * must not be in the visitor's log either (stored after the service gave up).
+   */
+  outlastsRetries?: boolean
 }
 
 /**
@@ -65,7 +73,7 @@ export async function twoWayUnderFault(
   await pollUntil(() => answered >= n / 3, 120_000, 10)
   const downAt = Date.now()
   await fault.down()
-  await sleep(context.plan.downMs)
+  await sleep(fault.downMs ?? context.plan.downMs)
   await fault.up()
   const upAt = Date.now()
   await Promise.all([customerDone, agentDone])
@@ -102,7 +110,17 @@ export async function twoWayUnderFault(
     .catch((error: unknown) => error)
   const failed = deliveries.filter((d) => d.status === 'failed').length
   const lastCustomerAt = Math.max(...arrived.map((t) => t.at))
-  const agentCount = unionTally(agentIds, Array.isArray(logIds) ? [streamIds, logIds] : [streamIds])
+  const failedIds = new Set(deliveries.filter((d) => d.status === 'failed').map((d) => d.id))
+  const expectedAgent = fault.outlastsRetries
+    ? agentIds.filter((id) => !failedIds.has(id))
+    : agentIds
+  const storedAfterGivingUp = [...failedIds].filter(
+    (id) => streamIds.includes(id) || (Array.isArray(logIds) && logIds.includes(id)),
+  )
+  const agentCount = unionTally(
+    expectedAgent,
+    Array.isArray(logIds) ? [streamIds, logIds] : [streamIds],
+  )
   const lastAgentAt = Math.max(...deliveries.map((d) => d.lastAttemptAt))
   const agentRow = rowOf(
     `${fault.label}: agent → visitor`,
@@ -110,6 +128,11 @@ export async function twoWayUnderFault(
     agentCount.lost === 0 ? Math.max(0, lastAgentAt - upAt) : undefined,
     [
       `the sandbox reports ${deliveries.length - failed} delivered, ${failed} failed after its 3 attempts`,
+      ...(fault.outlastsRetries
+        ? [
+            `counted: the ${expectedAgent.length} the service did not give up on; of the ${failed} it gave up on (the agent was told), ${storedAfterGivingUp.length} were stored afterwards`,
+          ]
+        : []),
       `the replayed stream holds ${tally(agentIds, streamIds).delivered}, GET /api/history ${Array.isArray(logIds) ? tally(agentIds, logIds).delivered : `failed: ${String(logIds)}`}`,
       ...(replay.lastError() ? [`replay stream: ${replay.lastError()}`] : []),
     ],

@@ -8,15 +8,24 @@ import type { RedisClientType } from 'redis'
 /**
  * KEYS: visitors set, [dedupe key]
  * ARGV: entry json, at, visitor id, max entries (0 = none), max age ms (0 = none),
- *       dedupe ttl ms, log key prefix, channel prefix, alias record key ('' = none)
+ *       dedupe ttl ms, log key prefix, channel prefix, alias record key ('' = none),
+ *       deadline ('' = none: Redis's TIME in ms after which the caller stopped waiting)
  * With an alias record key, the entry goes to the visitor the record names
  * (`{"visitorId": …}`, as server/store/alias-target.ts reads it), else to the visitor
  * id given: the log and channel keys are built here from their prefixes, because the
  * visitor is only known here (one round trip; fine on a single primary, not on Cluster).
- * Returns {1, "<id>\n<json>", visitor} for a duplicate, {0, id, visitor} for a new entry.
+ * Returns {1, "<id>\n<json>", visitor} for a duplicate, {0, id, visitor} for a new entry,
+ * {2, '', visitor} when it ran past its deadline and wrote nothing (the caller answered
+ * 503 meanwhile: storing it now would deliver what the sender was told had failed).
  */
 export const APPEND_SCRIPT = `
 local visitor = ARGV[3]
+if ARGV[10] and ARGV[10] ~= '' then
+  local time = redis.call('TIME')
+  if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) > tonumber(ARGV[10]) then
+    return {2, '', visitor}
+  end
+end
 if ARGV[9] ~= '' then
   local raw = redis.call('GET', ARGV[9])
   if raw then

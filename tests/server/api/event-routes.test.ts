@@ -92,3 +92,20 @@ describe('GET /api/events stream caps', () => {
     expect(await openStreams(server)).toBe(3)
   })
 })
+
+describe('GET /api/events stream caps for IPv6', () => {
+  it('counts every address of one /64 against MAX_STREAMS_PER_IP', async () => {
+    const server = await start({ MAX_STREAMS_PER_IP: '2' })
+    expect((await stream(server, '2001:db8:7:7::1')).status).toBe(200)
+    expect((await stream(server, '2001:db8:7:7:abcd::2')).status).toBe(200)
+    const res = await fetch(`${server.url}/api/events`, {
+      headers: {
+        authorization: `Bearer ${await newToken(server)}`,
+        'x-forwarded-for': '2001:db8:7:7:ffff:1:2:3',
+      },
+    })
+    expect(res.status).toBe(429)
+    // Another /64 is not affected.
+    expect((await stream(server, '2001:db8:7:8::1')).status).toBe(200)
+  })
+})

@@ -157,6 +157,60 @@ describe('stream writer', () => {
     expect(dropped).toEqual(['queue_full'])
   })
 
+  it('closes the streams furthest behind when all queues together pass the total budget', () => {
+    const { writer, dropped } = setup({ maxTotalQueuedBytes: 150 })
+    const [a, b, c] = [0, 1, 2].map(() => createFakeResponse({ full: true }))
+    const [ca, cb, cc] = [a, b, c].map((res) => connect(res as FakeResponse)) as Connection[]
+    for (const conn of [ca, cb, cc]) writer.send(conn as Connection, entry(1))
+    writer.send(ca as Connection, { id: '2', chunk: 'a'.repeat(100) })
+    writer.send(cb as Connection, { id: '2', chunk: 'b'.repeat(40) })
+    expect(writer.queuedBytes()).toBe(140)
+    expect(dropped).toEqual([])
+    // 30 more passes 150: the stream holding the most (a) goes, the others stay.
+    writer.send(cc as Connection, { id: '2', chunk: 'c'.repeat(30) })
+    expect(dropped).toEqual(['buffer_budget'])
+    expect([a?.destroyed, b?.destroyed, c?.destroyed]).toEqual([true, false, false])
+    expect(writer.queuedBytes()).toBe(70)
+  })
+
+  it('counts what the kernel holds for a full socket, so streams that never read are bounded too', () => {
+    const { writer, dropped } = setup({ maxTotalQueuedBytes: 1000 })
+    // Written, and no further: the client reads nothing and the socket is full.
+    const withSocket = (bytesWritten: number) => {
+      const res = createFakeResponse({ full: true })
+      Object.defineProperty(res, 'socket', { value: { bytesWritten } })
+      return res
+    }
+    const heavy = withSocket(600)
+    const light = withSocket(500)
+    writer.send(connect(heavy), entry(1))
+    expect(writer.queuedBytes()).toBe(600)
+    expect(dropped).toEqual([])
+    writer.send(connect(light), entry(1))
+    expect(dropped).toEqual(['buffer_budget'])
+    expect([heavy.destroyed, light.destroyed]).toEqual([true, false])
+    expect(writer.queuedBytes()).toBe(500)
+  })
+
+  it('gives the budget back when a stream drains or ends', async () => {
+    const { writer } = setup({ maxTotalQueuedBytes: 1000 })
+    const drains = createFakeResponse({ full: true })
+    const leaves = createFakeResponse({ full: true })
+    const first = connect(drains)
+    const second = connect(leaves)
+    writer.send(first, entry(1))
+    writer.send(second, entry(1))
+    writer.send(first, { id: '2', chunk: 'x'.repeat(300) })
+    writer.send(second, { id: '2', chunk: 'y'.repeat(200) })
+    expect(writer.queuedBytes()).toBe(500)
+    drains.drain()
+    await nextTurn()
+    expect(writer.queuedBytes()).toBe(200)
+    leaves.destroy()
+    writer.release(second)
+    expect(writer.queuedBytes()).toBe(0)
+  })
+
   it('pauses a replay until drain, then writes queued events after it, skipping entries it wrote', async () => {
     const { writer } = setup()
     const res = createFakeResponse()

@@ -287,6 +287,34 @@ describe('stream hub', () => {
     expect(writtenIds(slow)).toEqual([entry.id])
   })
 
+  it('bounds what tabs that never read hold all together, closing the ones furthest behind', async () => {
+    const store = createMemoryStore()
+    hub = createStreamHub({
+      store,
+      logger: silentLogger,
+      heartbeatMs: 60_000,
+      maxTotalQueuedBytes: 20_000,
+    })
+    const tabs: FakeResponse[] = []
+    for (let i = 0; i < 10; i++) {
+      const tab = createFakeResponse()
+      await openTab(hub, tab)
+      tab.full = true
+      tabs.push(tab)
+    }
+    // The visitor's own messages, echoed to every tab; none of them reads.
+    for (let i = 0; i < 20; i++) {
+      await store.append('v1', createEntry({ content: { type: 'text', text: 'x'.repeat(500) } }))
+      expect(hub.queuedBytes()).toBeLessThanOrEqual(20_000)
+    }
+    const closed = tabs.filter((tab) => tab.destroyed).length
+    expect(closed).toBeGreaterThan(0)
+    expect(hub.count()).toBe(10 - closed)
+    // Tabs the client closes give back what they held.
+    for (const tab of tabs) tab.destroy()
+    expect(hub.queuedBytes()).toBe(0)
+  })
+
   it('sends the read marker right after the preamble, before the replay, and every move live', async () => {
     const store = createMemoryStore()
     const ids = await appendTexts(store, 'v1', 3)

@@ -12,8 +12,12 @@ export type BackendProcess = {
 }
 
 /** Runs server/main.ts (through tsx) with `env` on a free loopback port. */
-export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
+export async function startBackendProcess(
+  env: Record<string, string>,
+  options: { wrap?: string[] } = {},
+): Promise<BackendProcess> {
   const { url, stop, kill } = await startListeningProcess({
+    ...options,
     name: 'backend process',
     args: ['--import', 'tsx', 'server/main.ts'],
     cwd: root,

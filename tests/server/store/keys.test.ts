@@ -28,6 +28,7 @@ describe('the store key registry', () => {
       keys.botChatKey('c1'),
       keys.botEventKey('e1'),
       keys.botLockKey('c1'),
+      keys.botPendingKey('e1'),
       keys.readMarkerKey('v1'),
       keys.readLockKey('v1'),
       keys.sessionGenerationKey('v1'),
@@ -83,6 +84,7 @@ describe('the store key registry', () => {
     expect(keys.botChatKey('c')).toBe('bot:chat:c')
     expect(keys.botEventKey('e')).toBe('bot:event:e')
     expect(keys.botLockKey('c')).toBe('bot:lock:c')
+    expect(keys.botPendingKey('e')).toBe('bot:pending:e')
     expect(keys.readMarkerKey('v')).toBe('read:v')
     expect(keys.readLockKey('v')).toBe('read-lock:v')
     expect(keys.sessionGenerationKey('v')).toBe('session-generation:v')
