@@ -39,9 +39,16 @@ export const CHROMIUM_FLAGS = [
 ]
 
 /** A describe that needs the real browser (see planBrowser). */
+/**
+ * Each test of a browser suite may take this long: Chromium's pages are real work, and on
+ * a machine with both cores busy one test took over 20 s (the node and widget projects'
+ * default) while it takes 1.4 s on a quiet one.
+ */
+export const BROWSER_TEST_TIMEOUT_MS = 90_000
+
 export function describeInBrowser(name: string, suite: () => void): void {
   if (PLAN.run) {
-    describe(name, suite)
+    describe(name, { timeout: BROWSER_TEST_TIMEOUT_MS }, suite)
   } else if (PLAN.fail) {
     const { message } = PLAN
     describe(name, () => {
