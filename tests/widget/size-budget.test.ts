@@ -41,8 +41,11 @@ const LOADER_BUDGET = 6 * KIB
 // The conversation's engine in a chunk of its own (the first open 5.4 KiB brotli
 // lighter) costs the whole set 1.5 KiB more: two files compressed apart, the names they
 // share, and the window's own outbox for messages sent before the engine runs: 31.4 KiB.
+// The third round's features every conversation may need (the e-mail unsubscribe state in
+// the contact profile, a 401 renewed before a new guest, typeout on leaving, the resume
+// link's hand-off) took it past 32 KiB: 32,819 B at the merge.
 const COMMON_BUDGET = 27 * KIB
-const COMMON_CEILING = 32 * KIB
+const COMMON_CEILING = 33 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
 const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   EmojiPicker: 3 * KIB,
