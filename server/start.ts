@@ -9,6 +9,7 @@ import { type Env, loadConfig } from './config/load-config'
 import { smtpSecrets } from './config/parse-email'
 import { createLogger, type Logger } from './logging/logger'
 import { fitStreamsToOpenFiles } from './operations/open-files'
+import { settlesWithin } from './operations/settles-within'
 import { createRuntime } from './runtime'
 import { createBotVisitors } from './session/bot-visitors'
 import { loadSettings } from './settings/load-settings'
@@ -54,19 +55,6 @@ export type RunningServer = {
 const SHUTDOWN_GRACE_MS = 5000
 // The store gets this long to close even when the shutdown's time is up (a WAL checkpoint).
 const STORE_CLOSE_MS = 2000
-
-/** True when `work` settles within `ms` (it goes on either way). */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms)
-  })
-  try {
-    return await Promise.race([work.then(() => true), late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 /** The secret values a logger must never write. */
 export function secretsOf(config: Config): string[] {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { ServiceToProviderEvent } from '../../shared/protocol'
 import { isHttpUrl } from '../../shared/url'
+import { settlesWithin } from '../operations/settles-within'
 import { createChatLock } from './chat-lock'
 import { createChatQueue } from './chat-queue'
 import { BotConfigError, BotShutdownError, InvalidBotEventError } from './errors'
@@ -84,19 +85,6 @@ export type BotProvider = {
 }
 
 const ABORT_GRACE_MS = 1000
-
-/** True when `work` settles within `ms`. */
-async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms)
-  })
-  try {
-    return await Promise.race([work.then(() => true), late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 function checkOptions(options: BotProviderOptions): void {
   if (!options.token || /[\s/]/.test(options.token)) {
@@ -274,14 +262,14 @@ export function createBotProvider(options: BotProviderOptions): BotProvider {
     async close(timeoutMs) {
       closed = true
       if (timeoutMs === undefined) return queue.idle()
-      if (await within(queue.idle(), timeoutMs)) return
+      if (await settlesWithin(queue.idle(), timeoutMs)) return
       logger.warn('shutdown: bot events still queued; they are kept for the next start', {
         chats: queue.pending,
       })
       stopping.abort()
       // The sends under way stop at once; a chat waiting on another instance's lock may
       // take longer: not waited for (its event stays stored).
-      await within(queue.idle(), ABORT_GRACE_MS)
+      await settlesWithin(queue.idle(), ABORT_GRACE_MS)
     },
   }
 }
