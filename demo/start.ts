@@ -32,7 +32,8 @@ Porthole demo is running.
   Demo site with the widget:  ${demo.siteUrl}
   Agent console (sandbox):    ${demo.consoleUrl}
   Settings studio:            ${demo.studioUrl}
-${studioPassword(demo)}
+${studioPassword(demo)}  E-mail to visitors:         the console's Mailbox tab (SMTP ${demo.sandbox.smtpUrl ?? 'off'})
+
 What to try: open the agent console and switch Anna online — the launcher on the demo
 site turns online. Open the chat and ask "What are your opening hours?" or "Do you ship
 abroad?": the bot answers. Write "I want to talk to a person" and the bot hands you over;
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   const demo = await startDemo({
     backendPort: portFrom('PORT', 3000),
     sandboxPort: portFrom('SANDBOX_PORT', 3100),
+    smtpPort: portFrom('SANDBOX_SMTP_PORT', 0),
     dataDir: process.env.PORTHOLE_DATA_DIR ?? 'data',
     publicHost: 'localhost',
     env,

@@ -14,6 +14,7 @@ import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
+import { resumeRoutes } from './email/resume-routes'
 import { unsubscribeRoutes } from './email/unsubscribe-routes'
 import type { AppEnv } from './http/app-env'
 import { createErrorHandler } from './http/on-error'
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   app.route('/', unsubscribeRoutes(runtime.email))
+  // The e-mails' "Continue the conversation" links: GET /r/<token>.
+  app.route('/', resumeRoutes(runtime.resume))
   app.route('/', operationsRoutes(deps, runtime))
   app.route('/', fileRoutes(runtime))
   app.route(

@@ -6,7 +6,7 @@ import { createStatusCache, type StatusCache } from './channel/status'
 import { idleMsOf } from './conversation/end-conversation'
 import { createIdleSweep } from './conversation/idle-sweep'
 import { createEmailService, type EmailService } from './email/email-service'
-import { interimResumeUrl } from './email/interim-links'
+import { createResumeLinks, type ResumeLinks } from './email/resume-link'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
@@ -31,6 +31,8 @@ export type Runtime = {
   files: FileStore
   /** E-mail to visitors (missed replies, unsubscribe); off without SMTP_URL. */
   email: EmailService
+  /** The e-mails' resume links: `resume.createResumeUrl` is what the mailer puts in each e-mail. */
+  resume: ResumeLinks
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -116,6 +118,17 @@ export function createRuntime(deps: AppDeps): Runtime {
     everyMs: MINUTE,
   })
   const files = deps.files ?? createFileStore(config, logger)
+  const resume = createResumeLinks({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    store,
+    now,
+    sessionTtlMs: config.sessionTtlMs,
+    allowedOrigins: config.allowedOrigins,
+    // email.linkDays and email.continueUrl, read as they are now.
+    linkDays: () => settings.current().email.linkDays,
+    continueUrl: () => settings.current().email.continueUrl,
+  })
   const email = createEmailService({
     email: config.email,
     publicUrl: config.publicUrl,
@@ -126,14 +139,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     registry: metrics.registry,
     keepMs: config.retention.maxAgeMs,
-    // INTERIM until email-resume's createResumeUrl is merged (see interim-links.ts).
-    resumeUrl:
-      deps.email?.resumeUrl ??
-      interimResumeUrl({
-        settings: () => settings.current(),
-        allowedOrigins: config.allowedOrigins,
-        publicUrl: config.publicUrl,
-      }),
+    resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
     ...(deps.email?.replyTo ? { replyTo: deps.email.replyTo } : {}),
     ...(deps.email?.transport ? { transport: deps.email.transport } : {}),
     ...(deps.email?.sweepMs ? { sweepMs: deps.email.sweepMs } : {}),
@@ -176,6 +182,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     settings,
     files,
     email,
+    resume,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',

@@ -48,10 +48,13 @@ export type IdentifiedUser = z.infer<typeof IdentifiedUser>
 /**
  * POST /api/session. `{}` starts a new visitor, `{token}` resumes one, `{user}` verifies
  * a logged-in user (with an optional token of the guest session it continues);
- * `contact` updates the profile sent to agents as sender.name/email/phone.
+ * `{resume}` exchanges an e-mail's resume link (with this device's `token`, kept when the
+ * link opens nothing); `contact` updates the profile sent to agents as sender.name/email/phone.
  */
 export const SessionRequest = z.object({
   token: z.string().max(512).optional(),
+  /** The token of a resume link (`#porthole-resume=<token>`). */
+  resume: z.string().max(512).optional(),
   user: IdentifiedUser.optional(),
   contact: Contact.optional(),
 })
@@ -70,10 +73,16 @@ export const StoredContact = z.object({
 })
 export type StoredContact = z.infer<typeof StoredContact>
 
+/** How a resume link's exchange went: `ok`, or why it opened nothing (the session is then another). */
+export const RESUME_RESULTS = ['ok', 'expired', 'revoked', 'invalid', 'identify'] as const
+export type ResumeResult = (typeof RESUME_RESULTS)[number]
+
 export const SessionResponse = z.object({
   visitorId: z.string(),
   token: z.string(),
   contact: StoredContact,
+  /** Only in the answer to `{resume}`. */
+  resumed: z.enum(RESUME_RESULTS).optional(),
 })
 export type SessionResponse = z.infer<typeof SessionResponse>
 

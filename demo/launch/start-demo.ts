@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../server/config/demo-secrets'
@@ -21,6 +22,8 @@ export type DemoOptions = {
   backendPort: number
   /** The sandbox and its agent console; 0 picks a free port. */
   sandboxPort: number
+  /** The sandbox's SMTP server (Porthole's SMTP_URL, the console's Mailbox); default 0, a free port. */
+  smtpPort?: number
   /** Sandbox state, sqlite store and generated secrets live here. */
   dataDir: string
   /** Where both servers listen; default 127.0.0.1 (the demo is not for the network). */
@@ -84,11 +87,18 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const admin = options.env?.ADMIN_PASSWORD ? undefined : loadDemoAdminPassword(dataDir)
   const backendDialUrl = `http://${dial}:${backendPort}`
   const webhookUrl = `${backendDialUrl}/hooks/${secrets.webhookSecret}`
+  // The inbound e-mail route's secret, derived from the kept session secret: the same
+  // across restarts without another file.
+  const inboundSecret = createHmac('sha256', secrets.sessionSecret)
+    .update('porthole-demo-inbound-email')
+    .digest('base64url')
 
   const sandbox = await startSandbox({
     port: options.sandboxPort,
     host,
     stateFile: join(dataDir, 'sandbox.json'),
+    smtpPort: options.smtpPort ?? 0,
+    inboundEmailUrl: `${backendDialUrl}/hooks/email/${inboundSecret}`,
     // The console is opened under publicHost: the sandbox answers to that name too.
     allowedHosts: [publicHost],
     ...(options.timings ? { timings: options.timings } : {}),
@@ -130,6 +140,11 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const env: Env = {
     LOG_LEVEL: 'warn',
     STATUS_CACHE_SECONDS: '2',
+    // E-mail goes to the sandbox's mailbox (the console's Mailbox tab), replies come back.
+    ...(sandbox.smtpUrl ? { SMTP_URL: sandbox.smtpUrl } : {}),
+    EMAIL_FROM: 'Northwind shop <chat@northwind.example>',
+    EMAIL_REPLY_DOMAIN: 'reply.northwind.example',
+    INBOUND_EMAIL_SECRET: inboundSecret,
     ...options.env,
     PORT: String(backendPort),
     HOST: host,

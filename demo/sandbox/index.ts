@@ -4,10 +4,12 @@ import { consoleLogger } from './console-logger'
 import { createSandboxApp } from './http/app'
 import { defaultConsoleDir } from './http/console-page'
 import { asHostName, LOOPBACK_HOSTS } from './http/host-check'
+import { type RunningSmtp, startSmtp } from './mail/smtp-listener'
 import { resolveTimings, type SandboxOptions } from './options'
 import { createStateWriter, loadState, type StateWriter } from './persistence/state-file'
 import { createSandboxService, type SandboxService } from './service/service'
 
+export type { MailboxState, MailDetail, MailReply, MailSummary } from './mail/model'
 export type { SandboxOptions, SandboxTimings } from './options'
 export { SPEC_TIMINGS } from './options'
 export type { ChannelView, ConsoleState, SandboxEvent } from './service/events'
@@ -28,6 +30,8 @@ export type RunningSandbox = {
   port: number
   app: Hono
   service: SandboxService
+  /** `smtp://host:port` of the sandbox's SMTP server when smtpPort was given: Porthole's SMTP_URL. */
+  smtpUrl: string | undefined
   close(): Promise<void>
 }
 
@@ -78,6 +82,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: options.fetch ?? fetch,
     publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
     trafficLimit: options.trafficLimit ?? 5000,
+    ...(options.inboundEmailUrl ? { inboundEmailUrl: options.inboundEmailUrl } : {}),
     ...(state ? { state } : {}),
     onChange: () => writer?.schedule(),
   })
@@ -97,7 +102,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 /**
  * The sandbox on a real socket (port 0 picks a free one). Channel endpoints use
- * `publicUrl`, or the address it listens on.
+ * `publicUrl`, or the address it listens on. With `smtpPort` (0: a free one) it also
+ * runs an SMTP server whose e-mails the console's Mailbox tab shows.
  *
  * @example
  * const sandbox = await startSandbox({ port: 0 })
@@ -105,7 +111,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
  * await sandbox.close()
  */
 export async function startSandbox(
-  options: SandboxOptions & { port?: number; host?: string } = {},
+  options: SandboxOptions & { port?: number; host?: string; smtpPort?: number } = {},
 ): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1'
   const listensOnAll = host === '0.0.0.0' || host === '::'
@@ -126,12 +132,28 @@ export async function startSandbox(
   const port = address.port
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   if (!options.publicUrl) sandbox.service.publicUrl = url
+  let smtp: RunningSmtp | undefined
+  if (options.smtpPort !== undefined) {
+    const logger = options.logger ?? consoleLogger()
+    smtp = await startSmtp({
+      mailbox: sandbox.service.mailbox,
+      logger,
+      port: options.smtpPort,
+      host,
+    }).catch(async (error: unknown) => {
+      sandbox.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      throw error
+    })
+  }
   return {
     url,
     port,
     app: sandbox.app,
     service: sandbox.service,
+    smtpUrl: smtp?.url,
     close: async () => {
+      await smtp?.close()
       sandbox.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -2,17 +2,18 @@
 import { resolve } from 'node:path'
 import { type RunningSandbox, startSandbox } from './index'
 
-function port(): number {
-  const raw = process.env.SANDBOX_PORT ?? '3100'
+function port(variable: string, fallback: string): number {
+  const raw = process.env[variable] ?? fallback
   const value = Number(raw)
   if (raw.trim() === '' || !Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new Error(`SANDBOX_PORT must be a port number (0-65535), got "${raw}"`)
+    throw new Error(`${variable} must be a port number (0-65535), got "${raw}"`)
   }
   return value
 }
 
 async function start(): Promise<RunningSandbox> {
-  const listenPort = port()
+  const listenPort = port('SANDBOX_PORT', '3100')
+  const smtpPort = port('SANDBOX_SMTP_PORT', '2525')
   const webhookSecret = process.env.SANDBOX_WEBHOOK_SECRET ?? 'demo-webhook-secret'
   const webhookUrl =
     process.env.SANDBOX_WEBHOOK_URL ?? `http://localhost:3000/hooks/${webhookSecret}`
@@ -22,6 +23,10 @@ async function start(): Promise<RunningSandbox> {
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
     ...(process.env.SANDBOX_PUBLIC_URL ? { publicUrl: process.env.SANDBOX_PUBLIC_URL } : {}),
     stateFile,
+    smtpPort,
+    ...(process.env.SANDBOX_INBOUND_EMAIL_URL
+      ? { inboundEmailUrl: process.env.SANDBOX_INBOUND_EMAIL_URL }
+      : {}),
     agents: [{ name: 'Anna', online: true }, { name: 'Boris' }],
     channels: [{ name: 'Website', webhookUrl, chunked: false, agents: ['Anna', 'Boris'] }],
   }).catch((error: unknown) => {
@@ -43,6 +48,7 @@ async function start(): Promise<RunningSandbox> {
   Delivers agent messages (A3) to: ${channel?.deliveryUrl ?? '-'}
   Bot interface:     ${base}/webhooks/{provider_id}/{token}   <- BOT_BASE_URL
   Control API:       ${base}/console/api/   State: ${stateFile}
+  SMTP server:       ${sandbox.smtpUrl ?? '-'}   <- SMTP_URL of the backend (the console's Mailbox tab)
 Press Ctrl-C to stop.`)
   return sandbox
 }

@@ -13,6 +13,11 @@ export type SandboxTimings = {
   botTimeoutMs: number
   /** B2 retries after the first request. Spec: 2. */
   botRetries: number
+  /**
+   * How long a customer's typein shows "typing…" without another typein or a typeout.
+   * The spec says nothing; the widget repeats typein every 3 s while the customer types.
+   */
+  customerTypingMs: number
 }
 
 export const SPEC_TIMINGS: SandboxTimings = {
@@ -21,6 +26,7 @@ export const SPEC_TIMINGS: SandboxTimings = {
   deliveryTimeoutMs: 3000,
   botTimeoutMs: 3000,
   botRetries: 2,
+  customerTypingMs: 10_000,
 }
 
 export type SandboxOptions = {
@@ -44,6 +50,11 @@ export type SandboxOptions = {
   stateFile?: string
   /** Folder of the built console; default dist/console of the package. */
   consoleDir?: string
+  /**
+   * Porthole's inbound e-mail route (`{PUBLIC_URL}/hooks/email/<INBOUND_EMAIL_SECRET>`):
+   * the Mailbox tab's "Reply as the visitor" posts the reply there as raw RFC 822.
+   */
+  inboundEmailUrl?: string
   /** Traffic log entries kept in memory; default 5000. */
   trafficLimit?: number
   /**

@@ -67,7 +67,11 @@ export function messageRoutes(
       const profile = await updateProfile(
         store,
         visitorId,
-        message.invite ? { invite: message.invite } : {},
+        {
+          ...(message.invite ? { invite: message.invite } : {}),
+          // The page the visitor writes from: a resume link (server/email/resume-link.ts) opens it.
+          ...(message.url ? { page: message.url } : {}),
+        },
         config.retention.maxAgeMs,
       )
       const sender: Sender = { id: visitorId, ...profile.contact }

@@ -3,12 +3,14 @@ import { nanoid } from 'nanoid'
 import {
   type Contact,
   type IdentifiedUser,
+  type ResumeResult,
   SessionRequest,
   type SessionResponse,
 } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { carryUnsent } from '../channel/unsent-deliveries'
 import { visitorLanguage } from '../email/render/email-language'
+import { resumeVisitor } from '../email/resume-session'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -98,7 +100,19 @@ export function sessionRoutes(
       const body = c.req.valid('json')
       let visitor: Visitor
       let contact: Contact = body.contact ?? {}
-      if (body.user) {
+      let resumed: ResumeResult | undefined
+      if (body.resume !== undefined) {
+        if (body.user)
+          throw apiError(
+            400,
+            'invalid_request',
+            'Give resume or user, not both: exchange the resume link first, then identify the user.',
+          )
+        ;({ visitor, resumed } = await resumeVisitor(runtime.resume, sessions, {
+          resume: body.resume,
+          token: body.token,
+        }))
+      } else if (body.user) {
         const { id: _id, hash: _hash, ...userContact } = body.user
         visitor = await verifiedUser(body.user)
         if (body.token !== undefined) await mergeGuest(body.token, visitor, c.get('log'))
@@ -119,6 +133,7 @@ export function sessionRoutes(
         visitorId: visitor.visitorId,
         token: await sessions.issue(visitor),
         contact: profile.contact,
+        ...(resumed ? { resumed } : {}),
       }
       return c.json(response)
     })

@@ -125,7 +125,11 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
           event,
           ctx,
           states,
-          (state) => decide(settings, matcher, state, event.message),
+          (state) =>
+            decide(settings, matcher, state, event.message, {
+              // Not in every service's event: only a plain false counts as "nobody online".
+              ...(event.agents_online === false ? { agentsOnline: false } : {}),
+            }),
           options.visitors,
         )
       case 'AGENT_JOINED': {

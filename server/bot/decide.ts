@@ -26,13 +26,16 @@ function pressedRule(matcher: Matcher, message: ClientMessageEvent['message'], t
  * settings, the chat's state and the message (the caller sends and saves).
  * Order: contact details while they are asked for; a pressed button; a request
  * for a person; the first matching rule; otherwise hand over (or, while waiting
- * for contact details, ask again; while waiting for an agent, stay quiet).
+ * for contact details, ask again; while waiting for an agent, stay quiet). A hand-over
+ * while the service says no agent is online promises no connection: the service's
+ * AGENT_UNAVAILABLE answer brings the bot's words for that.
  */
 export function decide(
   settings: BotSettings,
   matcher: Matcher,
   state: ChatState,
   message: ClientMessageEvent['message'],
+  context: { agentsOnline?: boolean } = {},
 ): Decision {
   const text = message.type === 'TEXT' ? message.text : (message.text ?? '')
   const pressed = pressedRule(matcher, message, text)
@@ -81,6 +84,7 @@ export function decide(
     )
     return { replies, invite: false, state: next }
   }
-  if (settings.handoverText !== false) replies.push(say(settings.handoverText))
+  if (settings.handoverText !== false && context.agentsOnline !== false)
+    replies.push(say(settings.handoverText))
   return { replies, invite: true, state: { ...next, phase: 'handover' } }
 }

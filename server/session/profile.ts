@@ -11,6 +11,8 @@ export const Profile = z.object({
   invite: z.string().optional(),
   /** The visitor's language among the widget's (Accept-Language of their latest session): e-mails are written in it. */
   lang: z.string().optional(),
+  /** The last page the visitor wrote from (the widget's `url`): where a resume link opens the chat. */
+  page: z.string().optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -34,6 +36,7 @@ export async function updateProfile(
     contact,
     invite: changes.invite ?? current.invite,
     lang: changes.lang ?? current.lang,
+    page: changes.page ?? current.page,
   }
   await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next

@@ -8,6 +8,7 @@ export const SESSION_ERROR_CODES = [
   'session_revoked',
   'invalid_ticket',
   'ticket_expired',
+  'ticket_used',
 ] as const
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number]
 

@@ -1,4 +1,5 @@
-import type { ConversationLog, Records } from '../store/types'
+import { ticketUsedKey } from '../store/keys'
+import type { Claims, ConversationLog, Records } from '../store/types'
 import { readGeneration, revokeGeneration } from './generation'
 import { createLegacyClock, migrateLegacyUser } from './legacy'
 import { checkTicket, checkToken } from './session-check'
@@ -18,7 +19,10 @@ export type Sessions = {
    * moved to the user's id on first use.
    */
   authenticate(token: string): Promise<Authenticated & { claims: TokenClaims }>
-  /** The visitor a stream ticket names; throws SessionError otherwise. */
+  /**
+   * The visitor a stream ticket names, spending the ticket: a second use (a copied URL,
+   * EventSource's own reconnect) throws SessionError `ticket_used`, as does anything else wrong.
+   */
   authenticateTicket(ticket: string): Promise<Authenticated>
   /** A 60-second ticket for GET /api/events of an authenticated visitor. */
   ticket(authenticated: Authenticated): { ticket: string; expiresIn: number }
@@ -33,7 +37,7 @@ export type Sessions = {
  * @example const sessions = createSessions({ store, secret, ttlMs: config.sessionTtlMs, keepMs, now: Date.now })
  */
 export function createSessions(options: {
-  store: Records & ConversationLog
+  store: Records & ConversationLog & Claims
   secret: string
   /** Sliding lifetime of a token (SESSION_TTL_DAYS). */
   ttlMs: number
@@ -87,6 +91,14 @@ export function createSessions(options: {
       const generation = await readGeneration(store, claims.visitor.visitorId)
       const problem = checkTicket(claims, { now: now(), generation, maxLifetimeMs: ticketMs })
       if (problem) throw problem
+      // Spent on every instance for as long as it could still be valid (plus the clock
+      // skew a check tolerates), so no one opens a second stream with it.
+      const left = claims.expiresAt - now() + ticketMs
+      if (!(await store.claim(ticketUsedKey(claims.nonce), left)))
+        throw new SessionError(
+          'ticket_used',
+          'The stream ticket was used already (a ticket opens one stream): get a new one with POST /api/events/ticket.',
+        )
       return { visitor: claims.visitor, generation: generation ?? 0 }
     },
 

@@ -1,24 +1,43 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { idFitsKind, type Visitor } from './token'
 
 /** How long a stream ticket opens GET /api/events (seconds). */
 export const TICKET_TTL_SECONDS = 60
 
-/** What a valid ticket says; the caller checks the generation against the store. */
-export type TicketClaims = { visitor: Visitor; expiresAt: number; generation: number }
+/**
+ * What a valid ticket says; the caller checks the generation against the store and
+ * spends the nonce (a ticket opens one stream, once).
+ */
+export type TicketClaims = {
+  visitor: Visitor
+  expiresAt: number
+  generation: number
+  nonce: string
+}
 
-// Ticket: "t1" "." base64url(visitorId) "." kind "." expiresAt "." generation "." base64url(HMAC),
-// numbers in base 36. Signed under its own prefix, so a ticket is never a token and
-// a token never a ticket.
-const VERSION = 't1'
-const PREFIX = 'porthole-stream-ticket-v1'
+// Ticket: "t2" "." base64url(visitorId) "." kind "." expiresAt "." generation "." nonce "."
+// base64url(HMAC), numbers in base 36, the nonce 16 random bytes in base64url. Signed
+// under its own prefix, so a ticket is never a token and a token never a ticket. A
+// first-format ("t1") ticket had no nonce and is refused: it lived 60 s, and the widget
+// asks for a new one when a stream is refused.
+const VERSION = 't2'
+const PREFIX = 'porthole-stream-ticket-v2'
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/
+const NONCE = /^[A-Za-z0-9_-]{22}$/
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 const BASE36 = /^[0-9a-z]{1,12}$/
 
-function sign(secret: string, visitor: Visitor, expiresAt: number, generation: number): Buffer {
+function sign(
+  secret: string,
+  visitor: Visitor,
+  expiresAt: number,
+  generation: number,
+  nonce: string,
+): Buffer {
   return createHmac('sha256', secret)
-    .update(`${PREFIX}\n${visitor.kind}\n${expiresAt}\n${generation}\n${visitor.visitorId}`)
+    .update(
+      `${PREFIX}\n${visitor.kind}\n${expiresAt}\n${generation}\n${nonce}\n${visitor.visitorId}`,
+    )
     .digest()
 }
 
@@ -36,13 +55,15 @@ export function issueTicket(
 ): string {
   const id = Buffer.from(visitor.visitorId, 'utf8').toString('base64url')
   const { expiresAt, generation } = claims
-  const signature = sign(secret, visitor, expiresAt, generation).toString('base64url')
+  const nonce = randomBytes(16).toString('base64url')
+  const signature = sign(secret, visitor, expiresAt, generation, nonce).toString('base64url')
   return [
     VERSION,
     id,
     visitor.kind,
     expiresAt.toString(36),
     generation.toString(36),
+    nonce,
     signature,
   ].join('.')
 }
@@ -51,10 +72,11 @@ export function issueTicket(
 export function readTicket(secret: string, ticket: string): TicketClaims | undefined {
   if (ticket.length > 1024) return undefined
   const parts = ticket.split('.')
-  const [version, id, kind, expires, generation, signature] = parts
-  if (parts.length !== 6 || version !== VERSION) return undefined
+  const [version, id, kind, expires, generation, nonce, signature] = parts
+  if (parts.length !== 7 || version !== VERSION) return undefined
   if (id === undefined || kind === undefined || signature === undefined) return undefined
-  if (expires === undefined || generation === undefined) return undefined
+  if (expires === undefined || generation === undefined || nonce === undefined) return undefined
+  if (!NONCE.test(nonce)) return undefined
   if (kind !== 'guest' && kind !== 'user') return undefined
   if (!BASE64URL.test(id) || !SIGNATURE.test(signature)) return undefined
   if (!BASE36.test(expires) || !BASE36.test(generation)) return undefined
@@ -63,8 +85,8 @@ export function readTicket(secret: string, ticket: string): TicketClaims | undef
   const visitor: Visitor = { visitorId, kind }
   const expiresAt = Number.parseInt(expires, 36)
   const gen = Number.parseInt(generation, 36)
-  const expected = sign(secret, visitor, expiresAt, gen)
+  const expected = sign(secret, visitor, expiresAt, gen, nonce)
   const given = Buffer.from(signature, 'base64url')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
-  return { visitor, expiresAt, generation: gen }
+  return { visitor, expiresAt, generation: gen, nonce }
 }

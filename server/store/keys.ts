@@ -42,6 +42,8 @@ export const KEY_PREFIXES = {
   readLock: 'read-lock:',
   /** Record: the generation of a visitor's credentials (DELETE /api/session). */
   sessionGeneration: 'session-generation:',
+  /** Claim: a stream ticket's nonce, spent by the one stream it opened, `ticket-used:<nonce>`. */
+  ticketUsed: 'ticket-used:',
   /** Record (one key): when first-format tokens count as issued. */
   legacySince: 'session-legacy-since',
   /** Record: a merged or migrated id's new visitor. */
@@ -119,6 +121,7 @@ export const readMarkerKey = (visitorId: string) => `${P.readMarker}${visitorId}
 export const readLockKey = (visitorId: string) => `${P.readLock}${visitorId}`
 
 export const sessionGenerationKey = (visitorId: string) => `${P.sessionGeneration}${visitorId}`
+export const ticketUsedKey = (nonce: string) => `${P.ticketUsed}${nonce}`
 export const LEGACY_SINCE_KEY = P.legacySince
 export const aliasKey = (fromId: string) => `${P.alias}${fromId}`
 export const profileKey = (visitorId: string) => `${P.profile}${visitorId}`

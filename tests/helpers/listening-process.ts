@@ -31,7 +31,7 @@ export type ListeningProcessOptions = {
   onSpawn?: (child: ChildProcess) => void
 }
 
-const LISTENING = /listening on (http:\/\/[^\s,)]+)/
+const LISTENING = /listening on [^\n]*?(http:\/\/[^\s,)]+)/
 const KEPT_OUTPUT = 20_000
 
 /** Starts `node <args>` and resolves once it prints "listening on <url>" to stderr. */

@@ -59,7 +59,7 @@ describe('server/main.ts (npm run serve)', () => {
       `https://chat.example.com/hooks/****${TEST_WEBHOOK_SECRET.slice(-4)}`,
     )
     expect(out.stderr).not.toContain(TEST_WEBHOOK_SECRET)
-    const url = out.stderr.match(/listening on (http:\/\/\S+)/)?.[1]
+    const url = out.stderr.match(/listening on [^\n]*?(http:\/\/\S+)/)?.[1]
     expect(url).toBeDefined()
     expect((await fetch(`${url}/healthz`)).status).toBe(200)
     child.kill('SIGTERM')

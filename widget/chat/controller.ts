@@ -26,6 +26,8 @@ export interface ChatState {
   link: Link
   /** A returning visitor's conversation is being read (the engine starts): no greeting yet. */
   starting?: boolean
+  /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
+  note?: string
 }
 
 /** What the chat window owns and the engine (engine.ts) works with. */

@@ -64,7 +64,12 @@ export function createCustomerMessages(
 
   const typing = createTypingSender((type) => {
     // Typing is a momentary hint: a lost one is not worth a retry or an error.
-    call('api/messages', { method: 'POST', body: { id: createClientId(), type } }).catch(() => {})
+    // A typeout may be sent as the page goes away: keepalive lets it outlive the page.
+    call('api/messages', {
+      method: 'POST',
+      body: { id: createClientId(), type },
+      keepalive: type === 'typeout',
+    }).catch(() => {})
   })
 
   function queue(item: OutboxItem): void {

@@ -241,6 +241,9 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
   }
 
   const onSeen = (): void => {
+    // A visitor who leaves the tab mid-word is no longer typing: say so now, or the
+    // agents see "typing…" until something else clears it (pagehide: the tab closed).
+    if (document.visibilityState === 'hidden') typing.stop()
     markRead()
     showUnread()
   }
@@ -262,6 +265,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       state.set({ contact: stored?.contact ?? {} })
       unsubscribeUi = ui.subscribe(onSeen)
       document.addEventListener('visibilitychange', onSeen)
+      window.addEventListener('pagehide', typing.stop)
       window.addEventListener('online', onOnline)
       onSeen()
       // Until now no stream was expected (a new visitor): the header says "Connecting…" if
@@ -298,6 +302,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       typing.stop()
       tabs.close()
       document.removeEventListener('visibilitychange', onSeen)
+      window.removeEventListener('pagehide', typing.stop)
       window.removeEventListener('online', onOnline)
     },
   }

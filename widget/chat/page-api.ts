@@ -47,7 +47,8 @@ export async function identify(controller: ChatController, user: IdentifiedUser)
   const before = session.current()?.visitorId
   try {
     const updated = await session.identify(user)
-    state.set({ contact: updated.contact })
+    // The site identified the visitor: a resume link's note (resume.ts) has had its answer.
+    state.set({ contact: updated.contact, note: undefined })
     if (updated.visitorId !== before) {
       // Another verified user (an account switched without a logout): nothing of the
       // previous one stays on this device, nor goes out in the new one's name.

@@ -22,6 +22,16 @@ export async function startChat(widget: WidgetContext): Promise<ChatApi> {
   container.className = 'ph-window-slot'
   context.frame.prepend(container)
   render(<ChatApp controller={controller} context={context} />, container)
+  // An e-mail's resume link (#porthole-resume=<token>): out of the address bar at once,
+  // then exchanged (its own chunk) before the conversation starts.
+  const resume = /#porthole-resume=([\w.-]+)/.exec(location.href)?.[1]
+  if (resume) {
+    history.replaceState(history.state, '', location.href.split('#')[0])
+    await import('./resume').then(
+      (module) => module.resume(context, controller, resume),
+      () => {},
+    )
+  }
   await controller.init()
   // The page's calls check their arguments and run in a chunk of their own (page-api.ts).
   const pageApi = onDemand(() => import('./page-api'))

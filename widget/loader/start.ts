@@ -54,7 +54,8 @@ export interface Widget {
  */
 export async function mount(options: MountOptions): Promise<Widget> {
   const base = options.base.replace(/\/?$/, '/')
-  const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis)
+  // The globals by their bare names: the loader's bytes are counted (size-budget.test.ts).
+  const fetcher = options.fetch ?? fetch.bind(globalThis)
   const data = { ...options.data }
   const settings = resolveSettings(
     parsePublicConfig(options.config) ??
@@ -150,7 +151,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
       launcher: launcher.button,
       storage,
       fetch: fetcher,
-      EventSource: options.EventSource ?? globalThis.EventSource,
+      EventSource: options.EventSource ?? EventSource,
       emitter,
       ui,
       setOpen,
@@ -221,8 +222,11 @@ export async function mount(options: MountOptions): Promise<Widget> {
         import('../extras/api').then((module) => module.run(name, parts, args))
 
     // A returning visitor (a session, unread replies or an open chat) needs the live
-    // stream at once; a new visitor pays only for the loader until they engage.
-    if (open === true) setOpen(true)
+    // stream at once; a new visitor pays only for the loader until they engage. An
+    // e-mail's resume link (#porthole-resume=<token>) opens the chat, whose chunk takes
+    // the token out of the address bar and exchanges it (widget/chat/resume.ts). Any
+    // #porthole- fragment opens it: the shortest test (the loader's bytes are counted).
+    if (open === true || /#porthole-/.test(location.href)) setOpen(true)
     else if (session !== undefined || ui.get().unread > 0) loadChat().catch(() => {})
     if (options.namespace) installApi(options.namespace, api)
     emitter.emit('ready', undefined)

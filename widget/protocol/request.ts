@@ -5,6 +5,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE'
   token?: string
   body?: unknown
+  /** The request outlives the page (a typeout sent as the tab closes). */
+  keepalive?: boolean
 }
 
 /**
@@ -14,7 +16,7 @@ export interface RequestOptions {
 export async function request(
   fetcher: typeof fetch,
   url: string,
-  { method = 'GET', token, body }: RequestOptions = {},
+  { method = 'GET', token, body, keepalive }: RequestOptions = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
@@ -26,6 +28,7 @@ export async function request(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'omit',
+      keepalive,
     })
   } catch (error) {
     throw new ApiError('network', `Porthole: cannot reach the chat server (${String(error)})`, 0)

@@ -8,6 +8,7 @@ import { ChatList } from './ChatList'
 import { Composer } from './Composer'
 import { CustomerCard } from './CustomerCard'
 import { EmptyState } from './EmptyState'
+import { MailboxPane } from './MailboxPane'
 import { Thread } from './Thread'
 import { useLiveState } from './use-live-state'
 
@@ -27,6 +28,7 @@ export function App() {
   const [agentId, setAgentId] = useState<string | undefined>(storedAgent)
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined)
   const [error, setError] = useState<string | undefined>(undefined)
+  const [tab, setTab] = useState<'chats' | 'mailbox'>('chats')
 
   const agents = state?.agents ?? []
   const chats = state?.chats ?? []
@@ -41,7 +43,7 @@ export function App() {
     }
   }, [chats, selectedId])
 
-  const run = async (action: () => Promise<void>): Promise<boolean> => {
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
     try {
       await action()
       setError(undefined)
@@ -87,6 +89,24 @@ export function App() {
             <span class="small muted"> · agents' application</span>
           </span>
         </div>
+        <nav class="tabs" aria-label="Views">
+          <button
+            type="button"
+            class={`tab ${tab === 'chats' ? 'is-selected' : ''}`}
+            aria-pressed={tab === 'chats'}
+            onClick={() => setTab('chats')}
+          >
+            Chats
+          </button>
+          <button
+            type="button"
+            class={`tab ${tab === 'mailbox' ? 'is-selected' : ''}`}
+            aria-pressed={tab === 'mailbox'}
+            onClick={() => setTab('mailbox')}
+          >
+            Mailbox <span class="count">{state.mail.length}</span>
+          </button>
+        </nav>
         <ChannelChips channels={state.channels} agents={agents} />
         <span class={`connection connection-${connection}`}>
           {connection === 'live' ? 'Live' : 'Reconnecting…'}
@@ -106,45 +126,49 @@ export function App() {
           </button>
         </div>
       ) : null}
-      <main class="columns">
-        <ChatList
-          chats={chats}
-          channels={state.channels}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-        />
-        <div class="conversation">
+      {tab === 'mailbox' ? (
+        <MailboxPane mail={state.mail} mailbox={state.mailbox} run={run} onError={setError} />
+      ) : (
+        <main class="columns">
+          <ChatList
+            chats={chats}
+            channels={state.channels}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+          />
+          <div class="conversation">
+            {chat ? (
+              <>
+                <Thread
+                  chat={chat}
+                  agentId={agentId}
+                  agentName={agentName}
+                  deliveryAttempts={state.timings.deliveryAttempts ?? 3}
+                  onJoin={() => void run(() => api.join(chat.id, agentId ?? ''))}
+                  onClose={() => void run(() => api.close(chat.id, agentId ?? ''))}
+                  onResend={(message) => void send(message)}
+                />
+                <Composer
+                  disabled={closed || !agentId}
+                  disabledReason={
+                    closed
+                      ? 'This chat is closed. The customer’s next message opens a new chat.'
+                      : undefined
+                  }
+                  onSend={send}
+                />
+              </>
+            ) : (
+              <EmptyState channels={state.channels} />
+            )}
+          </div>
           {chat ? (
-            <>
-              <Thread
-                chat={chat}
-                agentId={agentId}
-                agentName={agentName}
-                deliveryAttempts={state.timings.deliveryAttempts ?? 3}
-                onJoin={() => void run(() => api.join(chat.id, agentId ?? ''))}
-                onClose={() => void run(() => api.close(chat.id, agentId ?? ''))}
-                onResend={(message) => void send(message)}
-              />
-              <Composer
-                disabled={closed || !agentId}
-                disabledReason={
-                  closed
-                    ? 'This chat is closed. The customer’s next message opens a new chat.'
-                    : undefined
-                }
-                onSend={send}
-              />
-            </>
+            <CustomerCard chat={chat} channelName={channelName(chat.channelId)} />
           ) : (
-            <EmptyState channels={state.channels} />
+            <aside class="customer-card" />
           )}
-        </div>
-        {chat ? (
-          <CustomerCard chat={chat} channelName={channelName(chat.channelId)} />
-        ) : (
-          <aside class="customer-card" />
-        )}
-      </main>
+        </main>
+      )}
     </div>
   )
 }

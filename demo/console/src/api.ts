@@ -1,5 +1,6 @@
 import { PortholeError } from '../../../server/errors'
 import type { ChannelMessage } from '../../../shared/protocol'
+import { MailDetail, MailReply } from '../../sandbox/mail/model'
 
 // The console's calls to the sandbox control API (relative: the console is served at /).
 
@@ -11,8 +12,8 @@ export class ApiError extends PortholeError<string> {
   override name = 'ApiError' as const
 }
 
-/** The new state arrives on the live stream; the answer only tells success or why not. */
-async function call(method: string, path: string, body?: unknown): Promise<void> {
+/** The new state arrives on the live stream; the answer tells why not, or what was asked for. */
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`console/api${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -33,6 +34,7 @@ async function call(method: string, path: string, body?: unknown): Promise<void>
     const code = 'code' in error && typeof error.code === 'string' ? error.code : 'http_error'
     throw new ApiError(code, message)
   }
+  return json
 }
 
 export const api = {
@@ -42,4 +44,9 @@ export const api = {
   close: (chatId: string, agentId: string) => call('POST', `/chats/${chatId}/close`, { agentId }),
   send: (chatId: string, agentId: string, message: ChannelMessage) =>
     call('POST', `/chats/${chatId}/messages`, { agentId, message }),
+  mail: async (id: string) =>
+    MailDetail.parse(await call('GET', `/mailbox/${encodeURIComponent(id)}`)),
+  replyToMail: async (id: string, text: string) =>
+    MailReply.parse(await call('POST', `/mailbox/${encodeURIComponent(id)}/reply`, { text })),
+  setMailboxDown: (down: boolean) => call('PATCH', '/mailbox', { down }),
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MailboxState, MailSummary } from '../../sandbox/mail/model'
 import { ChannelView, ConsoleState } from '../../sandbox/service/console-state'
 import { Agent, BotProvider, Chat } from '../../sandbox/service/model'
 
@@ -13,6 +14,8 @@ const StreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agents'), agents: z.array(Agent) }),
   z.object({ type: z.literal('channels'), channels: z.array(ChannelView) }),
   z.object({ type: z.literal('bot-providers'), botProviders: z.array(BotProvider) }),
+  z.object({ type: z.literal('mail'), mail: MailSummary }),
+  z.object({ type: z.literal('mailbox'), mailbox: MailboxState }),
 ])
 export type StreamEvent = z.infer<typeof StreamEvent>
 
@@ -22,6 +25,8 @@ export const STREAM_EVENT_NAMES = [
   'agents',
   'channels',
   'bot-providers',
+  'mail',
+  'mailbox',
 ] as const
 
 export function parseStreamEvent(data: string): StreamEvent | undefined {
@@ -56,5 +61,12 @@ export function applyEvent(
       return { ...state, channels: event.channels }
     case 'bot-providers':
       return { ...state, botProviders: event.botProviders }
+    case 'mail': {
+      const others = state.mail.filter((mail) => mail.id !== event.mail.id)
+      const mail = [event.mail, ...others].sort((a, b) => b.receivedAt - a.receivedAt)
+      return { ...state, mail }
+    }
+    case 'mailbox':
+      return { ...state, mailbox: event.mailbox }
   }
 }

@@ -37,6 +37,8 @@ const TrafficQuery = z.object({
 })
 
 const OnlinePatch = z.strictObject({ online: z.boolean() })
+const MailReplyInput = z.strictObject({ text: z.string() })
+const MailboxPatch = z.strictObject({ down: z.boolean() })
 
 /** The control API: everything the console does, and what tests script conversations with. */
 export function consoleApi(service: SandboxService): Hono {
@@ -93,6 +95,21 @@ export function consoleApi(service: SandboxService): Hono {
   app.post('/chats/:id/close', async (c) =>
     c.json(service.closeChat(c.req.param('id'), AgentAction.parse(await optionalJson(c)))),
   )
+
+  app.get('/mailbox', (c) => c.json({ ...service.mailbox.state(), mail: service.mailbox.list() }))
+  app.patch('/mailbox', async (c) =>
+    c.json(service.mailbox.setDown(MailboxPatch.parse(await json(c)).down)),
+  )
+  app.get('/mailbox/:id', (c) => c.json(service.mailbox.get(c.req.param('id'))))
+  app.get('/mailbox/:id/raw', (c) =>
+    c.body(new Uint8Array(service.mailbox.raw(c.req.param('id'))), 200, {
+      'content-type': 'message/rfc822',
+    }),
+  )
+  app.post('/mailbox/:id/reply', async (c) => {
+    const { text } = MailReplyInput.parse(await json(c))
+    return c.json(await service.mailbox.reply(c.req.param('id'), text))
+  })
 
   app.get('/log', (c) => c.json(service.traffic.query(TrafficQuery.parse(c.req.query()))))
   app.get('/events', (c) => consoleEvents(c, service))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MailboxState, MailSummary } from '../mail/model'
 import { Agent, BotProvider, Channel, Chat } from './model'
 
 // What the console shows, defined once: the sandbox builds it, the control API and the
@@ -22,5 +23,8 @@ export const ConsoleState = z.object({
   agents: z.array(Agent),
   botProviders: z.array(BotProvider),
   chats: z.array(Chat),
+  /** The sandbox's mailbox (the e-mails Porthole sent), newest first. */
+  mail: z.array(MailSummary),
+  mailbox: MailboxState,
 })
 export type ConsoleState = z.infer<typeof ConsoleState>

@@ -1,4 +1,5 @@
 import type { Logger } from '../../../server/logging/logger'
+import type { MailboxEvent } from '../mail/mailbox'
 import type { ChannelView, ConsoleState } from './console-state'
 import type { Agent, BotProvider, Chat } from './model'
 import type { TrafficEntry } from './traffic-log'
@@ -12,6 +13,7 @@ export type SandboxEvent =
   | { type: 'channels'; channels: ChannelView[] }
   | { type: 'bot-providers'; botProviders: BotProvider[] }
   | { type: 'traffic'; entry: TrafficEntry }
+  | MailboxEvent
 
 /** The stream's first event: the whole state, so nothing is missed between load and subscribe. */
 export type SnapshotEvent = { type: 'snapshot'; state: ConsoleState }

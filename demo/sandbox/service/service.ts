@@ -6,6 +6,7 @@ import {
   plainTextFallback,
 } from '../../../shared/protocol'
 import { cutText } from '../../../shared/text'
+import { createMailbox, type Mailbox } from '../mail/mailbox'
 import type { SandboxTimings } from '../options'
 import { createAgentDeliveries } from './agent-deliveries'
 import { createBotDispatcher } from './bot-dispatcher'
@@ -21,6 +22,7 @@ import { createPending } from './pending'
 import { createRegistryService, type RegistryService } from './registry-service'
 import type { SandboxState } from './state'
 import { createTrafficLog, type TrafficLog } from './traffic-log'
+import { createTypingExpiry } from './typing-expiry'
 
 export type SandboxServiceOptions = {
   timings: SandboxTimings
@@ -32,6 +34,8 @@ export type SandboxServiceOptions = {
   onChange?: () => void
   /** Where failures that no request can answer are reported (a throwing listener, a lost bot event). */
   logger: Logger
+  /** Porthole's inbound e-mail route, where the mailbox's "Reply as the visitor" posts. */
+  inboundEmailUrl?: string
 }
 
 /** What an agent message call returns: the thread entry (not for typing) and its outcome. */
@@ -47,6 +51,8 @@ export interface SandboxService extends RegistryService {
   readonly traffic: TrafficLog
   readonly chats: Chats
   readonly timings: SandboxTimings
+  /** The e-mails the sandbox's SMTP server took (see startSandbox's smtpPort). */
+  readonly mailbox: Mailbox
   /** A2: a valid customer message (sender.id present) on a known channel. */
   receiveCustomerMessage(channel: Channel, body: CustomerMessage): { chatId?: string }
   /** Sends an agent message of any spec 2.4 type into a chat (A3); replying accepts the chat. */
@@ -65,6 +71,11 @@ export interface SandboxService extends RegistryService {
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   const events = createSandboxEvents(options.logger)
+  const mailbox = createMailbox({
+    emit: (event) => events.emit(event),
+    fetch: options.fetch,
+    ...(options.inboundEmailUrl ? { inboundUrl: options.inboundEmailUrl } : {}),
+  })
   const settings = createRegistryService(options.publicUrl, events, options.state, options.onChange)
   const { registry } = settings
   const { timings } = options
@@ -76,6 +87,14 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     events.emit({ type: 'chat', chat })
     options.onChange?.()
   })
+  const setCustomerTyping = (chatId: string, typing: boolean): void => {
+    chats.update(chatId, (chat) =>
+      chat.customerTyping === typing ? chat : { ...chat, customerTyping: typing },
+    )
+  }
+  const typingExpiry = createTypingExpiry(timings.customerTypingMs, (chatId) =>
+    setCustomerTyping(chatId, false),
+  )
   const context = { registry, chats, traffic, timings, pending }
   const agentDeliveries = createAgentDeliveries(context)
   const bot = createBotDispatcher({ ...context, fetch: options.fetch, logger: options.logger })
@@ -132,6 +151,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       settings.publicUrl = url
     },
     events,
+    mailbox,
     traffic,
     chats,
     timings,
@@ -143,12 +163,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         // Typing alone opens no chat; it only drives the indicator of an open one.
         if (!open) return {}
         const typing = message.type === 'typein'
-        chats.update(open.id, (chat) =>
-          chat.customerTyping === typing ? chat : { ...chat, customerTyping: typing },
-        )
+        if (typing) typingExpiry.refresh(open.id)
+        else typingExpiry.clear(open.id)
+        setCustomerTyping(open.id, typing)
         return { chatId: open.id }
       }
       const chatId = (open ?? chats.open(channel, sender)).id
+      typingExpiry.clear(chatId)
       const stored = message.type === 'text' ? { ...message, text: cutText(message.text) } : message
       const now = Date.now()
       const entry = entryFrom({ author: 'customer', message: stored }, now)
@@ -205,6 +226,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     closeChat(chatId, action = {}) {
       const chat = chats.get(chatId)
       if (chat.state === 'closed') return chat
+      typingExpiry.clear(chatId)
       const agentId = AgentAction.parse(action).agentId
       const by = agentId ? ` by ${registry.agent(agentId).name}` : ''
       const closed = changeWithLine(
@@ -256,6 +278,8 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       agents: settings.listAgents(),
       botProviders: settings.listBotProviders(),
       chats: chats.list(),
+      mail: mailbox.list(),
+      mailbox: mailbox.state(),
     }),
     settled: () => pending.settled(),
     snapshot: () => ({ version: 1, ...registry.snapshot(), ...chats.snapshot() }),

@@ -22,19 +22,24 @@ describe('cpuTimeFromStat', () => {
 
 describe('cpuTimeOf', () => {
   it("counts a busy child's CPU time, not this process's", async () => {
+    // The child spins until it has itself used 400 ms of CPU, however long that takes on
+    // a busy machine, then says so and idles: no wall-clock guess about its speed.
     const child = spawn(process.execPath, [
       '-e',
-      'const end = Date.now() + 500; while (Date.now() < end); setTimeout(() => {}, 5000)',
+      'while (process.cpuUsage().user < 400_000); console.log("spun"); setTimeout(() => {}, 60_000)',
     ])
     try {
       const pid = child.pid
       if (pid === undefined) throw new Error('no pid')
-      const before = cpuTimeOf(pid)
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      const spent = cpuTimeOf(pid) - before
-      expect(spent).toBeGreaterThan(200)
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('spun')) resolve()
+        })
+        child.once('exit', (code) => reject(new Error(`the child exited (${code})`)))
+      })
+      expect(cpuTimeOf(pid)).toBeGreaterThanOrEqual(390)
     } finally {
       child.kill('SIGKILL')
     }
-  })
+  }, 60_000)
 })

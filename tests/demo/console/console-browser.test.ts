@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import nodemailer from 'nodemailer'
 import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -30,6 +31,8 @@ describeInBrowser('agent console in Chromium', () => {
     hook = await startReceiver()
     sandbox = await startSandbox({
       port: 0,
+      smtpPort: 0,
+      inboundEmailUrl: `${hook.url}/hooks/email/s3cret`,
       consoleDir,
       timings: { deliveryIntervalMs: 20, deliveryTimeoutMs: 1000 },
       agents: [{ name: 'Anna', online: true }, { name: 'Boris' }],
@@ -139,5 +142,34 @@ describeInBrowser('agent console in Chromium', () => {
     await thread().getByText('Chat closed by Anna').waitFor()
     expect(await page.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true)
     expect(sandbox.service.chats.list()[0]?.state).toBe('closed')
+  })
+
+  it('shows an e-mail in the Mailbox and replies to it as the visitor', async () => {
+    await nodemailer.createTransport(sandbox.smtpUrl ?? '').sendMail({
+      from: 'Northwind shop <chat@northwind.example>',
+      to: 'jo@example.com',
+      replyTo: 'reply+t0ken@reply.northwind.example',
+      subject: 'Anna answered you',
+      text: 'Anna: Yes, fully waterproof.',
+      html: '<p><b>Anna</b>: Yes, fully waterproof.</p>',
+    })
+    await page.getByRole('button', { name: /Mailbox/ }).click()
+    await page.getByRole('heading', { name: 'Anna answered you' }).waitFor()
+    await page.locator('.mail-headers').getByText('reply+t0ken@reply.northwind.example').waitFor()
+    const html = page.frameLocator('iframe.mail-html')
+    await html.getByText('Yes, fully waterproof.').waitFor()
+    await page.getByRole('button', { name: 'Text' }).click()
+    await page.locator('.mail-text').getByText('Anna: Yes, fully waterproof.').waitFor()
+    const before = hook.received.length
+    await page.getByRole('textbox', { name: 'Reply as the visitor' }).fill('Great, thanks!')
+    await page.getByRole('button', { name: 'Reply as the visitor' }).click()
+    await page.getByText('Porthole took it (HTTP 200)').waitFor()
+    const reply = hook.received
+      .slice(before)
+      .find((request) => request.url === '/hooks/email/s3cret')
+    expect(reply?.headers['content-type']).toBe('message/rfc822')
+    expect(reply?.body).toMatch(/^To: reply\+t0ken@reply\.northwind\.example$/m)
+    await page.getByRole('button', { name: 'Chats' }).click()
+    await thread().waitFor()
   })
 })

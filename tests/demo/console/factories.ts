@@ -39,6 +39,8 @@ export function createState(overrides: Partial<ConsoleState> = {}): ConsoleState
     agents: [{ id: 'anna', name: 'Anna', online: true }],
     botProviders: [],
     chats: [],
+    mail: [],
+    mailbox: { down: false, canReply: false },
     ...overrides,
   }
 }

@@ -27,6 +27,33 @@ describe('console live state', () => {
     ])
   })
 
+  it('adds a new e-mail on top, replaces a changed one and follows the mailbox state', () => {
+    const mail = (id: string, receivedAt: number, replies = 0) => ({
+      id,
+      receivedAt,
+      envelopeFrom: 'bounce@shop.example',
+      envelopeTo: ['jo@example.com'],
+      from: 'Shop <chat@shop.example>',
+      to: 'jo@example.com',
+      subject: `E-mail ${id}`,
+      replies: Array.from({ length: replies }, (_, at) => ({ at, text: 'Thanks', status: 200 })),
+    })
+    const state = createState({ mail: [mail('a', 10)] })
+    const added = applyEvent(state, { type: 'mail', mail: mail('b', 20) })
+    expect(added?.mail.map((item) => item.id)).toEqual(['b', 'a'])
+    const replied = applyEvent(added, { type: 'mail', mail: mail('a', 10, 1) })
+    expect(replied?.mail.map((item) => [item.id, item.replies.length])).toEqual([
+      ['b', 0],
+      ['a', 1],
+    ])
+    const down = applyEvent(replied, {
+      type: 'mailbox',
+      mailbox: { down: true, canReply: true, smtpUrl: 'smtp://127.0.0.1:2525' },
+    })
+    expect(down?.mailbox).toEqual({ down: true, canReply: true, smtpUrl: 'smtp://127.0.0.1:2525' })
+    expect(parseStreamEvent(JSON.stringify({ type: 'mail', mail: { id: 'x' } }))).toBeUndefined()
+  })
+
   it('adds a new chat and replaces agents, channels and providers', () => {
     const state = createState()
     const withChat = applyEvent(state, { type: 'chat', chat: createChat({ id: '9' }) })

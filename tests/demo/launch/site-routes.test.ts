@@ -94,4 +94,16 @@ describe('siteRoutes', () => {
     expect((await app.request('/media/lake.jpg')).status).toBe(200)
     expect((await app.request('/media/price-list.pdf')).status).toBe(200)
   })
+
+  it("the demo's pages name an icon that is served, so no browser asks for a missing /favicon.ico", async () => {
+    const app = siteRoutes({ dir: join(findRepoRoot(), 'demo/site'), consoleUrl: CONSOLE })
+    for (const page of ['/', '/hostile.html']) {
+      const html = await (await app.request(page)).text()
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1]
+      expect(icon, page).toMatch(/^\//)
+      const served = await app.request(icon ?? '')
+      expect(served.status, `${page}: ${icon}`).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/svg+xml')
+    }
+  })
 })

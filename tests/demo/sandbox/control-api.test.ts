@@ -256,9 +256,13 @@ describe('control API', () => {
       'botProviders',
       'channels',
       'chats',
+      'mail',
+      'mailbox',
       'publicUrl',
       'timings',
     ])
+    // An in-process sandbox runs no SMTP server and has nowhere to send replies.
+    expect(state.mailbox).toEqual({ down: false, canReply: false })
     expect(state.timings).toMatchObject({ deliveryIntervalMs: 20, deliveryAttempts: 3 })
   })
 })

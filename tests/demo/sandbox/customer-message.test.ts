@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   channelInput,
   createTestSandbox,
@@ -119,6 +119,33 @@ describe('A2 customer message', () => {
     const chat = service.chats.list()[0]
     expect(chat?.customerTyping).toBe(false)
     expect(chat?.entries.filter((entry) => entry.author === 'customer')).toHaveLength(2)
+  })
+
+  it('ends a typing indicator that no typeout ended, and each typein keeps it on', async () => {
+    vi.useFakeTimers()
+    try {
+      const sandbox = createTestSandbox({ timings: { customerTypingMs: 10_000 } })
+      const channel = sandbox.service.createChannel(channelInput())
+      const send = (body: unknown) =>
+        sandbox.app.request(endpointPath(channel.endpoint), postJson(body))
+      const typing = () => sandbox.service.chats.list()[0]?.customerTyping
+      await send(customerMessage())
+      await send(customerMessage({ message: { type: 'typein' } }))
+      vi.advanceTimersByTime(9_000)
+      await send(customerMessage({ message: { type: 'typein' } }))
+      vi.advanceTimersByTime(9_000)
+      expect(typing()).toBe(true)
+      // The tab closed mid-word: no typeout ever comes.
+      vi.advanceTimersByTime(1_000)
+      expect(typing()).toBe(false)
+      // A typeout or a message stops the clock: nothing flips later.
+      await send(customerMessage({ message: { type: 'typein' } }))
+      await send(customerMessage({ message: { text: 'Sent before the expiry' } }))
+      vi.advanceTimersByTime(60_000)
+      expect(typing()).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('opens no chat for typing alone', async () => {

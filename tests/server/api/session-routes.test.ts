@@ -469,7 +469,7 @@ describe('POST /api/events/ticket', () => {
     expect(res.status).toBe(200)
     const body = (await res.json()) as { ticket: string; expiresIn: number }
     expect(body.expiresIn).toBe(60)
-    expect(body.ticket).toMatch(/^t1\./)
+    expect(body.ticket).toMatch(/^t2\./)
     expect(body.ticket).not.toContain(visitor.token)
   })
 

@@ -9,12 +9,17 @@ import { createSettingsInput } from './factories'
 function setup(overrides: Record<string, unknown> = {}) {
   const settings = parseBotSettings(createSettingsInput(overrides))
   const matcher = createMatcher(settings)
-  return (state: ChatState, message: string | BotMessagePayload) =>
+  return (
+    state: ChatState,
+    message: string | BotMessagePayload,
+    context: { agentsOnline?: boolean } = {},
+  ) =>
     decide(
       settings,
       matcher,
       state,
       typeof message === 'string' ? { type: 'TEXT', text: message } : message,
+      context,
     )
 }
 
@@ -99,6 +104,18 @@ describe('decide', () => {
     const ru = setup()(greeted(), 'Позовите оператора')
     expect(texts(ru.replies)).toEqual(['Соединяю вас с оператором…'])
     expect(ru.state.language).toBe('ru')
+  })
+
+  it('promises no connection while the service says nobody is online, and still invites', () => {
+    const decideFor = setup()
+    const d = decideFor(greeted(), 'Do you sell bikes?', { agentsOnline: false })
+    expect(texts(d.replies)).toEqual([])
+    expect(d.invite).toBe(true)
+    expect(d.state.phase).toBe('handover')
+    // Unknown (the field is not in every service's event): as before.
+    expect(texts(decideFor(greeted(), 'Do you sell bikes?').replies)).toEqual([
+      'Connecting you to an agent…',
+    ])
   })
 
   it('hands over silently with handoverText: false', () => {

@@ -151,6 +151,39 @@ describe('GET /api/events credentials (on a socket)', () => {
     }
   })
 
+  it('opens one stream per ticket: a second use is refused, on this instance or another', async () => {
+    const store = createMemoryStore()
+    server = await startTestServer({ store })
+    const other = await startTestServer({ store })
+    try {
+      const session = (await (
+        await fetch(`${server.url}/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as { token: string }
+      const { ticket } = (await (
+        await fetch(`${server.url}/api/events/ticket`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session.token}` },
+        })
+      ).json()) as { ticket: string }
+      const url = `/api/events?ticket=${encodeURIComponent(ticket)}`
+      const first = openSse(`${server.url}${url}`)
+      await first.ready
+      expect(first.status).toBe(200)
+      for (const base of [server.url, other.url]) {
+        const again = await fetch(`${base}${url}`)
+        expect(again.status).toBe(401)
+        expect((await errorOf(again)).code).toBe('ticket_used')
+      }
+      first.close()
+    } finally {
+      await other.close()
+    }
+  })
+
   it('refuses an expired ticket, a forged one and a token in the URL', async () => {
     server = await startTestServer({ store: createMemoryStore() })
     const visitor = { visitorId: 'V1StGXR8_Z5jdHi6B-myT', kind: 'guest' as const }

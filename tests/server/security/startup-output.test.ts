@@ -72,7 +72,7 @@ describe('a started server (npm run serve) at LOG_LEVEL=debug', () => {
         `https://chat.example.com/hooks/****${TEST_WEBHOOK_SECRET.slice(-4)}`,
       )
       expect(out.stderr).toContain(`https://chat.example.com/bot/****${BOT_TOKEN.slice(-4)}`)
-      const url = out.stderr.match(/listening on (http:\/\/\S+)/)?.[1]
+      const url = out.stderr.match(/listening on [^\n]*?(http:\/\/\S+)/)?.[1]
       const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
         fetch(`${url}${path}`, {
           method: 'POST',

@@ -35,7 +35,12 @@ describe('checkToken', () => {
 })
 
 describe('checkTicket', () => {
-  const ticket = (expiresAt: number, generation = 0) => ({ visitor, expiresAt, generation })
+  const ticket = (expiresAt: number, generation = 0) => ({
+    visitor,
+    expiresAt,
+    generation,
+    nonce: 'n'.repeat(22),
+  })
   const ctx = { now: NOW, generation: undefined, maxLifetimeMs: 60_000 }
 
   it('accepts it until it expires', () => {

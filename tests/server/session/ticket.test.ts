@@ -6,13 +6,15 @@ const SECRET = 'session-secret-0123456789abcdef0123456789'
 const visitor = { visitorId: 'V1StGXR8_Z5jdHi6B-myT', kind: 'guest' as const }
 
 describe('stream tickets', () => {
-  it('round-trip the visitor, expiry and generation', () => {
-    const ticket = issueTicket(SECRET, visitor, { expiresAt: 1_700_000_060_000, generation: 3 })
-    expect(readTicket(SECRET, ticket)).toEqual({
-      visitor,
-      expiresAt: 1_700_000_060_000,
-      generation: 3,
-    })
+  it('round-trip the visitor, expiry and generation, each with a nonce of its own', () => {
+    const claims = { expiresAt: 1_700_000_060_000, generation: 3 }
+    const ticket = issueTicket(SECRET, visitor, claims)
+    const twin = issueTicket(SECRET, visitor, claims)
+    const read = readTicket(SECRET, ticket)
+    expect(read).toEqual({ visitor, ...claims, nonce: expect.stringMatching(/^[\w-]{22}$/) })
+    // Two tabs asking in the same millisecond get two tickets, each spent on its own.
+    expect(twin).not.toBe(ticket)
+    expect(readTicket(SECRET, twin)?.nonce).not.toBe(read?.nonce)
   })
 
   it('are never tokens, and tokens never tickets', () => {
@@ -31,6 +33,11 @@ describe('stream tickets', () => {
     const other = [...parts]
     other[1] = Buffer.from('someone-else').toString('base64url')
     expect(readTicket(SECRET, other.join('.'))).toBeUndefined()
+    const respent = [...parts]
+    respent[5] = 'A'.repeat(22)
+    expect(readTicket(SECRET, respent.join('.'))).toBeUndefined()
+    const firstFormat = [...parts.slice(0, 5), parts[6]]
+    expect(readTicket(SECRET, firstFormat.join('.'))).toBeUndefined()
     expect(readTicket('another-secret-0123456789abcdef01234567', ticket)).toBeUndefined()
     for (const bad of ['', 't1', `${ticket}.x`, 'x'.repeat(2000)])
       expect(readTicket(SECRET, bad)).toBeUndefined()

@@ -31,6 +31,7 @@ describe('the store key registry', () => {
       keys.readMarkerKey('v1'),
       keys.readLockKey('v1'),
       keys.sessionGenerationKey('v1'),
+      keys.ticketUsedKey('n1'),
       keys.LEGACY_SINCE_KEY,
       keys.aliasKey('v1'),
       keys.profileKey('v1'),

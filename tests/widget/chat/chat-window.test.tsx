@@ -1,5 +1,6 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TYPING_IDLE_MS } from '../../../widget/chat/typing-sender'
 import { openChat, sendText, settle, typeText } from '../fixtures/chat-helpers'
 import { createEntry } from '../fixtures/factories'
 import type { TestWidget } from '../fixtures/mount-widget'
@@ -160,6 +161,8 @@ describe('agent typing', () => {
 })
 
 describe('the customer typing', () => {
+  const BEFORE_IDLE_MS = TYPING_IDLE_MS - 500
+
   it('sends typein when typing starts and typeout on send', async () => {
     const widget = await open()
     typeText(widget, 'H')
@@ -167,5 +170,30 @@ describe('the customer typing', () => {
     await waitFor(() => expect(widget.backend.typing()).toEqual(['typein']))
     fireEvent.keyDown(widget.screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter' })
     await waitFor(() => expect(widget.backend.typing()).toEqual(['typein', 'typeout']))
+  })
+
+  it('sends typeout, made to outlive the page, when the tab is closed mid-word', async () => {
+    const widget = await open()
+    typeText(widget, 'Hel')
+    await waitFor(() => expect(widget.backend.typing()).toEqual(['typein']))
+    window.dispatchEvent(new Event('pagehide'))
+    // Sooner than the 3 s idle timer, which would send it anyway.
+    await waitFor(() => expect(widget.backend.typing()).toEqual(['typein', 'typeout']), {
+      timeout: BEFORE_IDLE_MS,
+    })
+    const typeout = widget.backend.requests.findLast((request) => request.body?.type === 'typeout')
+    expect(typeout?.keepalive).toBe(true)
+  })
+
+  it('sends typeout when the tab is hidden mid-word', async () => {
+    const widget = await open()
+    typeText(widget, 'Hel')
+    await waitFor(() => expect(widget.backend.typing()).toEqual(['typein']))
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    document.dispatchEvent(new Event('visibilitychange'))
+    visibility.mockRestore()
+    await waitFor(() => expect(widget.backend.typing()).toEqual(['typein', 'typeout']), {
+      timeout: BEFORE_IDLE_MS,
+    })
   })
 })

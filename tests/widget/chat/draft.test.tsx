@@ -55,6 +55,22 @@ describe('an agent going offline mid-chat (issue 17 #1)', () => {
   })
 })
 
+describe('the offline form, sent (issue 24 #1)', () => {
+  it('leaves an empty message box behind, with Send disabled', async () => {
+    const widget = await open({ backend: createFakeBackend({ online: false }) })
+    await widget.screen.findByLabelText('Email')
+    fireEvent.input(widget.screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } })
+    typeText(widget, 'Do you ship to Norway?')
+    fireEvent.submit(messageBox(widget).closest('form') as HTMLFormElement)
+    await waitFor(() =>
+      expect(widget.backend.texts().at(-1)?.body?.text).toBe('Do you ship to Norway?'),
+    )
+    await waitFor(() => expect(widget.screen.queryByLabelText('Email')).toBeNull())
+    expect(messageBox(widget).value).toBe('')
+    expect(widget.screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true)
+  })
+})
+
 describe('the draft is never lost', () => {
   it('survives closing and reopening the window', async () => {
     const widget = await open()

@@ -129,7 +129,7 @@ export function ChatApp({ controller, context }: Props) {
         conversation={conversation}
         history={chat.history}
         intro={intro}
-        notice={offline ? settings.offlineText || strings.offlineIntro : undefined}
+        notice={chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)}
         starting={chat.starting}
         typing={chat.agentTyping}
         strings={strings}

@@ -74,13 +74,16 @@ export function OfflineForm({
         if (!text.trim()) return
         setBusy(true)
         setError(undefined)
+        // Emptied before the send: the message box that replaces the form reads the draft
+        // as it mounts, and must not offer the same text again. Restored if the send fails.
+        draft.set('')
         try {
           await onSubmit(
             Object.fromEntries(Object.entries(contact).filter(([, value]) => value?.trim())),
             text,
           )
-          draft.set('')
         } catch (failure) {
+          draft.set(text)
           setError(failure instanceof Error ? failure.message : String(failure))
         } finally {
           setBusy(false)

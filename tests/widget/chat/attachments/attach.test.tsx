@@ -51,6 +51,7 @@ function backendWithFiles(config: Partial<PublicConfig> = {}) {
         query: url.searchParams,
         token: new Headers(init.headers).get('authorization')?.replace(/^Bearer /, ''),
         body,
+        keepalive: init.keepalive === true,
       }
       posts.push(request)
       if (control.fileAnswer) return control.fileAnswer(request)

@@ -1,0 +1,121 @@
+import { expect, it } from 'vitest'
+import { runtimeOf } from '../../server/app'
+import { createResumeLinks } from '../../server/email/resume-link'
+import { describeInBrowser } from '../helpers/chromium'
+import { createText } from './factories/agent-messages'
+import { agentConsole } from './helpers/agent-console'
+import { newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
+import {
+  bubble,
+  composer,
+  messageLog,
+  openChat,
+  say,
+  visit,
+  waitOnline,
+} from './helpers/widget-page'
+
+const DAY = 86_400_000
+const EXPIRED_NOTE = 'This link has expired — here is a new conversation'
+
+describeInBrowser('the e-mail’s resume link', () => {
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
+
+  /** The running backend (its runtime makes links as the mailer does). */
+  function backend() {
+    const running = e2e.demo.backend
+    if (!running) throw new Error('the demo backend is not running')
+    return running
+  }
+
+  /** A conversation on one browser: the visitor asked, Anna answered. Its visitor id. */
+  async function conversationOnPhone(question: string, answer: string) {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const phone = await newVisitor(e2e.browser)
+    const page = await visit(phone, `${e2e.demo.siteUrl}?from=phone`)
+    await waitOnline(page)
+    await openChat(page)
+    await say(page, question)
+    const chat = await agent.chatWith(question)
+    await agent.send(chat.id, 'Anna', createText(answer))
+    await bubble(page, answer).waitFor()
+    const texts = await messageLog(page).locator('.ph-bubble').allTextContents()
+    await phone.close()
+    return { chat, texts }
+  }
+
+  it('opened in another browser shows every message of the conversation, and the visitor writes on in it', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const { chat, texts } = await conversationOnPhone(
+      'Resume test: is the blue tent waterproof?',
+      'Yes, up to 3000 mm.',
+    )
+    const url = await runtimeOf(backend().app).resume.createResumeUrl({ visitorId: chat.clientId })
+    expect(url.startsWith(`${e2e.demo.siteUrl}r/`)).toBe(true)
+
+    const laptop = await newVisitor(e2e.browser)
+    const page = await laptop.newPage()
+    await page.goto(url)
+    // The page the visitor wrote from, the token gone from the address bar.
+    await composer(page).waitFor({ state: 'visible', timeout: 20_000 })
+    await expect.poll(() => page.url()).toBe(`${e2e.demo.siteUrl}?from=phone`)
+    for (const text of texts) await bubble(page, text).waitFor()
+    expect(await messageLog(page).locator('.ph-bubble').allTextContents()).toEqual(texts)
+    expect(await page.locator('porthole-widget .ph-notice').count()).toBe(0)
+
+    await say(page, 'Resume test: great, I will order it')
+    const same = await agent.chatWith('Resume test: great, I will order it')
+    expect(same.id).toBe(chat.id)
+    expect(same.clientId).toBe(chat.clientId)
+
+    // The same link works again (the phone's mail app, then the laptop's).
+    const again = await newVisitor(e2e.browser)
+    const second = await again.newPage()
+    await second.goto(url)
+    await bubble(second, 'Resume test: great, I will order it').waitFor({ timeout: 20_000 })
+    await laptop.close()
+    await again.close()
+  })
+
+  it('that expired or was tampered with shows a new conversation with a note, never the old one', async () => {
+    const { chat } = await conversationOnPhone(
+      'Resume test: my private question',
+      'Private answer.',
+    )
+    const { config } = backend()
+    // A link made eight days ago (links last 7 days by default).
+    const old = createResumeLinks({
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      store: backend().store,
+      now: () => Date.now() - 8 * DAY,
+      sessionTtlMs: config.sessionTtlMs,
+      allowedOrigins: config.allowedOrigins,
+    })
+    const expired = await old.createResumeUrl({ visitorId: chat.clientId })
+    const good = await runtimeOf(backend().app).resume.createResumeUrl({
+      visitorId: chat.clientId,
+    })
+    const tampered = `${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}`
+
+    for (const url of [expired, tampered]) {
+      const context = await newVisitor(e2e.browser)
+      const page = await context.newPage()
+      await page.goto(url)
+      await page.locator('porthole-widget .ph-notice', { hasText: EXPIRED_NOTE }).waitFor({
+        timeout: 20_000,
+      })
+      expect(page.url()).not.toContain('porthole-resume')
+      expect(await bubble(page, 'Resume test: my private question').count()).toBe(0)
+      expect(await bubble(page, 'Private answer.').count()).toBe(0)
+      // A new conversation: the visitor can write in it.
+      await say(page, `Resume test: a new question (${url === expired ? 'expired' : 'tampered'})`)
+      await bubble(
+        page,
+        `Resume test: a new question (${url === expired ? 'expired' : 'tampered'})`,
+      ).waitFor()
+      await context.close()
+    }
+  })
+})

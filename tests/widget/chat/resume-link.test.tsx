@@ -1,0 +1,156 @@
+import { waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { sendText } from '../fixtures/chat-helpers'
+import { createBase, createEntry } from '../fixtures/factories'
+import { createFakeBackend } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget, type TestWidgetOptions } from '../fixtures/mount-widget'
+
+// An e-mail's resume link lands on the site's page with #porthole-resume=<token>
+// (server/email/resume-routes.ts). The widget opens the chat, takes the token out of the
+// address bar, exchanges it (POST /api/session {resume}) and starts the conversation with
+// the session it gets; a link that opens nothing shows a short note.
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+  history.replaceState(null, '', '/')
+})
+
+/** The page a resume link opened: its address carries the token in the fragment. */
+async function landOn(fragment: string, options: TestWidgetOptions = {}): Promise<TestWidget> {
+  history.replaceState(null, '', `/shoes?size=9${fragment}`)
+  const widget = await mountTestWidget(options)
+  widgets.push(widget)
+  return widget
+}
+
+const resumeCalls = (widget: TestWidget) =>
+  widget.backend.requests.filter(
+    (request) => request.path === '/api/session' && request.body?.resume !== undefined,
+  )
+
+describe('a resume link', () => {
+  it('opens the chat on the link’s conversation, and the token leaves the address bar', async () => {
+    const widget = await landOn('#porthole-resume=good-abc')
+    await widget.screen.findByRole('dialog')
+    expect(location.hash).toBe('')
+    expect(location.href).toMatch(/\/shoes\?size=9$/)
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    expect(resumeCalls(widget).map((request) => request.body)).toEqual([{ resume: 'good-abc' }])
+    // The stream is the link's visitor's: their conversation replays, and the visitor writes on.
+    expect(widget.streamToken()).toBe('abc')
+    widget.stream().open()
+    widget
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: 'e1', content: { type: 'text', text: 'Your order shipped' } }),
+        'e1',
+      )
+    await widget.screen.findByText('Your order shipped')
+    sendText(widget, 'Thanks!')
+    await widget.screen.findByText('Sent')
+    expect(widget.backend.texts().map((request) => request.token)).toEqual(['abc'])
+    expect(widget.root.querySelector('.ph-notice')).toBeNull()
+  })
+
+  it('that expired gives a new conversation with a note, never the link’s', async () => {
+    const widget = await landOn('#porthole-resume=r1.expired')
+    await widget.screen.findByText('This link has expired — here is a new conversation')
+    expect(location.hash).toBe('')
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    expect(widget.streamToken()).toMatch(/^token-/)
+  })
+
+  it('that opens nothing keeps this device’s own conversation (with a shorter note)', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const backend = createFakeBackend()
+    await storage.set('session', { visitorId: 'visitor-mine', token: 'mine', contact: {} })
+    const widget = await landOn('#porthole-resume=r1.expired', { storage, base, backend })
+    await widget.screen.findByText('This link has expired')
+    expect(resumeCalls(widget).map((request) => request.body)).toEqual([
+      { resume: 'r1.expired', token: 'mine' },
+    ])
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    expect(widget.streamToken()).toBe('mine')
+  })
+
+  it('of another visitor replaces this device’s conversation: nothing of the previous one shows', async () => {
+    const storage = createMemoryStore()
+    const old = createEntry({
+      id: 'old-1',
+      content: { type: 'text', text: 'Previous visitor’s text' },
+    })
+    await storage.write(
+      [
+        ['session', { visitorId: 'visitor-mine', token: 'mine', contact: {} }],
+        ['conversation', { ids: ['old-1'], lastEventId: 'old-1' }],
+        ['entry:old-1', old],
+        ['unread', 2],
+      ],
+      [],
+    )
+    const widget = await landOn('#porthole-resume=good-theirs', { storage })
+    await widget.screen.findByRole('dialog')
+    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
+    expect(widget.streamToken()).toBe('theirs')
+    // The stream replays the link's conversation from its start, not after the old id.
+    expect(widget.stream().query.get('lastEventId')).toBeNull()
+    expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull()
+    expect(await storage.get('entry:old-1')).toBeUndefined()
+    expect(await storage.get('unread')).toBeUndefined()
+  })
+
+  it('of another visitor, opened in a new tab, switches this browser’s other tabs too', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const backend = createFakeBackend()
+    await storage.set('session', { visitorId: 'visitor-mine', token: 'mine', contact: {} })
+    const first = await mountTestWidget({ storage, base, backend })
+    widgets.push(first)
+    await waitFor(() => expect(first.EventSource.instances).toHaveLength(1))
+    expect(first.streamToken()).toBe('mine')
+    first.stream().open()
+    first
+      .stream()
+      .emit(
+        'message',
+        createEntry({ id: 'm1', content: { type: 'text', text: 'Mine before' } }),
+        'm1',
+      )
+    await waitFor(() => expect(first.widget.api.getUnreadCount()).toBe(1))
+
+    const second = await landOn('#porthole-resume=good-theirs', { storage, base, backend })
+    await waitFor(() => expect(second.streamToken()).toBe('theirs'))
+    // The first tab now follows the link's visitor, from the start of their conversation.
+    await waitFor(() => expect(first.streamToken()).toBe('theirs'))
+    expect(first.stream().query.get('lastEventId')).toBeNull()
+    await waitFor(() => expect(first.widget.api.getUnreadCount()).toBe(0))
+  })
+
+  it('of a verified user asks the visitor to sign in; the site’s identify() clears the note', async () => {
+    const widget = await landOn('#porthole-resume=user')
+    await widget.screen.findByText('Sign in on this site to continue that conversation')
+    await widget.widget.api.identify({ id: '42', hash: 'a'.repeat(64) })
+    await waitFor(() =>
+      expect(
+        widget.screen.queryByText('Sign in on this site to continue that conversation'),
+      ).toBeNull(),
+    )
+  })
+
+  it('shows its note in the visitor’s language', async () => {
+    const widget = await landOn('#porthole-resume=nonsense', { data: { lang: 'ru' } })
+    await widget.screen.findByText('Срок действия ссылки истёк — вот новый разговор')
+  })
+
+  it('is not looked for where there is no fragment: a new visitor’s page opens nothing', async () => {
+    const widget = await landOn('#reviews')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(widget.screen.queryByRole('dialog')).toBeNull()
+    expect(location.hash).toBe('#reviews')
+    expect(widget.backend.requests.filter((request) => request.path === '/api/session')).toEqual([])
+  })
+})
