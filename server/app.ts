@@ -14,6 +14,7 @@ import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
+import { endOfChatRoutes } from './email/end/end-routes'
 import { resumeRoutes } from './email/resume-routes'
 import { unsubscribeRoutes } from './email/unsubscribe-routes'
 import type { AppEnv } from './http/app-env'
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', historyRoutes(deps, auth))
   api.route('/', readRoutes(deps, auth))
   api.route('/', uploadRoutes(deps, runtime, auth))
+  api.route('/', endOfChatRoutes(deps, runtime, auth))
   app.route('/api', api)
 
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
@@ -95,7 +97,13 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>
-      localizedConfig(runtime.settings.current(), request, deps.now(), deps.config.uploads),
+      localizedConfig(
+        runtime.settings.current(),
+        request,
+        deps.now(),
+        deps.config.uploads,
+        runtime.email.enabled,
+      ),
     ),
   )
   // The settings studio's API exists only with ADMIN_PASSWORD: without it /admin/* is 404.

@@ -87,6 +87,8 @@ export const KEY_PREFIXES = {
   emailLock: 'email-lock:',
   /** Record: an address that unsubscribed, `email-unsub:<sha256 of the address>`. */
   emailUnsubscribed: 'email-unsub:',
+  /** Record: a visitor's rating of an ended conversation, `rating:<visitorId>:<ended entry id>`. */
+  rating: 'rating:',
 } as const
 
 const P = KEY_PREFIXES
@@ -151,4 +153,9 @@ export const emailItemDueKeyOf = (itemKey: string) =>
 export const emailItemKeyOf = (dueKey: string) =>
   `${P.emailItem}${dueKey.slice(P.emailItemDue.length)}`
 export const emailLockKey = (key: string) => `${P.emailLock}${key}`
+/** A transcript in the e-mail outbox, `email-out:<visitorId>:t<id>`, beside the numbered missed replies. */
+export const transcriptItemKey = (visitorId: string, id: string) =>
+  `${P.emailItem}${visitorId}:t${id}`
+export const ratingKey = (visitorId: string, endedId: string) =>
+  `${P.rating}${visitorId}:${endedId}`
 export const emailUnsubscribedKey = (addressHash: string) => `${P.emailUnsubscribed}${addressHash}`

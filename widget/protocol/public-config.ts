@@ -20,6 +20,9 @@ const oneOf =
   (value: unknown): boolean =>
     value === undefined || values.includes(value)
 
+/** Absent, or an object (parsed where it is used). */
+const recordOrAbsent = (value: unknown): boolean => value === undefined || isRecord(value)
+
 export type WidgetConfigKey = keyof PublicConfig
 
 /** One check per PublicConfig field. */
@@ -30,7 +33,7 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
   lang: (value) => value === undefined || LANGS.includes(value as string),
   greeting: (value) => optional(value, isString),
   offlineText: (value) => optional(value, isString),
-  invite: (value) => value === undefined || isRecord(value),
+  invite: recordOrAbsent,
   sound: (value) => typeof value === 'boolean',
   statusPollSeconds: (value) => isSeconds(value) && value > 0,
   invitations: (value) => value === undefined || Array.isArray(value),
@@ -39,13 +42,15 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
     (isRecord(value) &&
       typeof value.openNow === 'boolean' &&
       oneOf('offline-form', 'hide')(value.outside ?? 0)),
-  offlineForm: (value) => value === undefined || isRecord(value),
+  offlineForm: recordOrAbsent,
   launcherLabel: oneOf('always', 'hover', 'never'),
   theme: oneOf('light', 'dark', 'auto'),
   offsets: (value) =>
     value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
   // Parsed in the attachments chunk (upload-bodies.ts).
-  uploads: (value) => value === undefined || isRecord(value),
+  uploads: recordOrAbsent,
+  // Parsed in the end-of-chat chunk (widget/chat/ended/).
+  ended: recordOrAbsent,
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */
