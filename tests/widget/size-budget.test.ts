@@ -59,6 +59,8 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   resend: 0.5 * KIB,
   // An e-mail's resume link (the exchange and its notes in every language), on the page it opens.
   resume: 1 * KIB,
+  // The end of a conversation (issue 22): its rating, transcript and their strings in every language.
+  EndOfChat: 3 * KIB,
   // The language files (see the first open's test): startChat re-exported, and the strings.
   'chat.en': 0.5 * KIB,
   'chat.ru': 1 * KIB,

@@ -20,10 +20,9 @@ const oneOf =
   (value: unknown): boolean =>
     value === undefined || values.includes(value)
 
-/** Absent, or an object (parsed where it is used). */
-const recordOrAbsent = (value: unknown): boolean => value === undefined || isRecord(value)
-
-export type WidgetConfigKey = keyof PublicConfig
+// `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/): the
+// loader has no bytes to spare for it.
+export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended'>
 
 /** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {
@@ -33,7 +32,7 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
   lang: (value) => value === undefined || LANGS.includes(value as string),
   greeting: (value) => optional(value, isString),
   offlineText: (value) => optional(value, isString),
-  invite: recordOrAbsent,
+  invite: (value) => value === undefined || isRecord(value),
   sound: (value) => typeof value === 'boolean',
   statusPollSeconds: (value) => isSeconds(value) && value > 0,
   invitations: (value) => value === undefined || Array.isArray(value),
@@ -42,15 +41,13 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
     (isRecord(value) &&
       typeof value.openNow === 'boolean' &&
       oneOf('offline-form', 'hide')(value.outside ?? 0)),
-  offlineForm: recordOrAbsent,
+  offlineForm: (value) => value === undefined || isRecord(value),
   launcherLabel: oneOf('always', 'hover', 'never'),
   theme: oneOf('light', 'dark', 'auto'),
   offsets: (value) =>
     value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
   // Parsed in the attachments chunk (upload-bodies.ts).
-  uploads: recordOrAbsent,
-  // Parsed in the end-of-chat chunk (widget/chat/ended/).
-  ended: recordOrAbsent,
+  uploads: (value) => value === undefined || isRecord(value),
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */
