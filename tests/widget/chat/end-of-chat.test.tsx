@@ -142,6 +142,10 @@ describe('which end shows the panel', () => {
     const rated = message('3', { author: 'visitor', clientId: 'rating-abc' })
     expect(endToShow([message('1'), end('2'), rated])?.id).toBe('2')
     expect(endToShow([message('1'), end('2'), rated, end('4')])?.id).toBe('2')
-    expect(endToShow([message('1')])).toBeUndefined()
+    // The bot greeting the rating message (a new chat in the service) starts nothing.
+    const greeting = message('5', { author: 'bot' })
+    expect(endToShow([message('1'), end('2'), rated, greeting])?.id).toBe('2')
+    expect(endToShow([message('1'), end('2'), rated, greeting, end('6')])?.id).toBe('2')
+    expect(endToShow([message('1', { author: 'visitor' })])).toBeUndefined()
   })
 })

@@ -44,13 +44,15 @@ class Refused extends Error {
 // The server applies the e-mail core's strict rule; this only catches a slip early.
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/** The visitor wrote it (not a rating sent to the agents): a conversation is under way. */
 const isMessage = (entry: ConversationEntry) =>
-  entry.author !== 'system' && !entry.clientId?.startsWith('rating-')
+  entry.author === 'visitor' && !entry.clientId?.startsWith('rating-')
 
 /**
- * The end whose rating and transcript show: the newest, unless a new conversation is
- * going on after it (nothing shows), or it ended a "conversation" of rating messages
- * only (sent to the agents; the idle timeout ends it too): then the one before.
+ * The end whose rating and transcript show: the newest, unless the visitor started a new
+ * conversation after it (nothing shows), or it ended a "conversation" the visitor wrote
+ * nothing in but a rating (sent to the agents; the bot or the idle timeout may answer
+ * and end it): then the one before.
  */
 export function endToShow(entries: ConversationEntry[]): ConversationEntry | undefined {
   let i = entries.length - 1
@@ -112,12 +114,14 @@ export function EndOfChat({ at, entries }: Props) {
     throw new Error(`answered ${response.status}`)
   }
 
+  // Only the panel that shows asks (one end of several).
   useEffect(() => {
+    if (!id) return
     call(`config?lang=${lang}`).then(
       (config) => setOffer(config.ended ?? {}),
       () => setOffer({}),
     )
-  }, [])
+  }, [id])
 
   // The rating given on any device shows here too.
   useEffect(() => {
