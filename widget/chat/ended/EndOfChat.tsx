@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { ConversationEntry, Language, PublicConfig } from '../../../shared/widget-api'
 import type { WidgetContext } from '../../loader/context'
 import { adoptStyles } from '../adopt-styles'
@@ -18,6 +18,7 @@ const ENDED_CSS = `
 .ph-end button.ph-plain{background:none;color:inherit;border-color:var(--ph-line)}
 .ph-end .ph-field{display:flex;flex-direction:column;gap:4px;margin:0;font-size:13px;color:var(--ph-muted)}
 .ph-end p{margin:0}
+.ph-end form{display:flex;flex-direction:column;gap:8px}
 `
 
 type Score = 'good' | 'bad' | number
@@ -79,7 +80,6 @@ export function EndOfChat({ at, entries }: Props) {
   const lang: Language = settings.lang === 'ru' ? 'ru' : 'en'
   const t = ENDED_STRINGS[lang]
   const id = endToShow(entries)?.id === at ? at : undefined
-  const element = useRef<HTMLDivElement>(null)
   const [rating, setRating] = useState<Rating>()
   const [score, setScore] = useState<Score>()
   const [comment, setComment] = useState('')
@@ -91,7 +91,6 @@ export function EndOfChat({ at, entries }: Props) {
   // What this site offers (GET /api/config `ended`; absent: thumbs, no transcript).
   const [offer, setOffer] = useState<NonNullable<PublicConfig['ended']>>()
   const kind = offer?.rating ?? 'thumbs'
-  useLayoutEffect(() => adoptStyles(element.current, ENDED_CSS), [])
 
   /** The backend's JSON answer; throws Refused for a 4xx, an Error when there is none. */
   const call = async (path: string, body?: unknown): Promise<Record<string, unknown>> => {
@@ -188,7 +187,7 @@ export function EndOfChat({ at, entries }: Props) {
   const scores: Score[] = kind === 'stars' ? [1, 2, 3, 4, 5] : ['good', 'bad']
 
   return (
-    <div ref={element} class="ph-end" lang={lang}>
+    <div ref={(node) => adoptStyles(node, ENDED_CSS)} class="ph-end" lang={lang}>
       {kind !== 'none' &&
         (rating ? (
           <p role="status">
