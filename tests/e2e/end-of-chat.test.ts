@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { findRepoRoot } from '../../server/assets/repo-root'
 import { describeInBrowser } from '../helpers/chromium'
 import { createText } from './factories/agent-messages'
 import { agentConsole, textOf, waitFor } from './helpers/agent-console'
@@ -48,7 +50,25 @@ describeInBrowser('when the conversation ends', () => {
     const window = chatWindow(page)
     await window.getByText('This conversation has ended').waitFor({ timeout: 20_000 })
 
-    await window.getByRole('radio', { name: 'Bad' }).check()
+    // The rating control is accessible: axe-core finds nothing serious in the widget.
+    await window.getByRole('radiogroup', { name: 'How was this conversation?' }).waitFor()
+    await page.addScriptTag({ path: join(findRepoRoot(), 'node_modules/axe-core/axe.min.js') })
+    const serious = await page.evaluate(async () => {
+      type Axe = {
+        run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }>
+      }
+      const { violations } = await (window as unknown as { axe: Axe }).axe.run({
+        include: [['porthole-widget']],
+      })
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id)
+    })
+    expect(serious).toEqual([])
+    // Keyboard: the radios are one tab stop, arrows move between them.
+    await window.getByRole('radio', { name: 'Good' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => window.getByRole('radio', { name: 'Bad' }).isChecked()).toBe(true)
     await window.getByLabel('Comment (optional)').fill('Too slow to answer')
     await window.getByRole('button', { name: 'Send rating' }).click()
     await window.getByText(/Thank you for your rating/).waitFor()
