@@ -69,6 +69,11 @@ describe('the end of a conversation', () => {
       name: 'How was this conversation?',
     })
     expect(group).toBeTruthy()
+    // Its styles came with its chunk, adopted into the widget's shadow root.
+    const rules = widget.root.adoptedStyleSheets.flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText),
+    )
+    expect(rules.some((rule) => rule.startsWith('.ph-end'))).toBe(true)
     fireEvent.click(widget.screen.getByRole('radio', { name: 'Bad' }))
     fireEvent.input(await widget.screen.findByLabelText('Comment (optional)'), {
       target: { value: 'Too slow' },
