@@ -14,6 +14,7 @@ import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
+import { endOfChatRoutes } from './email/end/end-routes'
 import { inboundEmailRoutes } from './email/inbound/inbound-routes'
 import { resumeRoutes } from './email/resume-routes'
 import { unsubscribeRoutes } from './email/unsubscribe-routes'
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', historyRoutes(deps, auth))
   api.route('/', readRoutes(deps, auth))
   api.route('/', uploadRoutes(deps, runtime, auth))
+  api.route('/', endOfChatRoutes(deps, runtime, auth))
   app.route('/api', api)
 
   // Before the A3 webhook: its /:secret/:channelId would take /hooks/email/<secret> too.
@@ -99,7 +101,13 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>
-      localizedConfig(runtime.settings.current(), request, deps.now(), deps.config.uploads),
+      localizedConfig(
+        runtime.settings.current(),
+        request,
+        deps.now(),
+        deps.config.uploads,
+        runtime.email.enabled,
+      ),
     ),
   )
   // The settings studio's API exists only with ADMIN_PASSWORD: without it /admin/* is 404.

@@ -218,6 +218,16 @@ export const PUBLIC_CONFIG_ADDITIONS = {
   offsets: z.object({ x: z.number(), y: z.number() }).optional(),
   /** Absent: attachments up to 10 MiB of every type (the chat reads it when a file is attached). */
   uploads: PublicUploads.optional(),
+  /**
+   * What the end of a conversation offers (settings email.rating; e-mail on): absent
+   * means a thumbs rating and no transcript.
+   */
+  ended: z
+    .object({
+      rating: z.enum(['none', 'stars']).optional(),
+      transcript: z.literal(true).optional(),
+    })
+    .optional(),
 }
 export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
 

@@ -38,6 +38,7 @@ export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
         c.req.raw,
         deps.now(),
         deps.config.uploads,
+        runtime.email.enabled,
       )
       const response = encodedResponse(
         configVariants(lang, config),

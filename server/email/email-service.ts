@@ -198,6 +198,8 @@ export function createEmailService(options: EmailServiceOptions) {
 
   return {
     enabled: missed !== undefined,
+    /** The durable e-mail outbox while e-mail is on (end-of-chat transcripts join it). */
+    outbox: missed ? outbox : undefined,
     status: (): EmailStatus => ({ ...status }),
     /**
      * An agent reply was stored for the visitor (or a repeat of one came): starts their

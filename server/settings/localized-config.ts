@@ -23,13 +23,15 @@ export function localizedConfig(
   now: number,
   /** What customers may attach (config.uploads). */
   uploads?: PublicUploads,
+  /** E-mail is on (SMTP_URL): the widget offers transcripts. */
+  email?: boolean,
 ): LocalizedConfig {
   const lang = chooseLanguage(settings, {
     acceptLanguage: request.headers.get('accept-language') ?? undefined,
     lang: new URL(request.url).searchParams.get('lang')?.slice(0, 35) || undefined,
   })
   return {
-    config: publicConfigOf(settings, lang, now, uploads),
+    config: publicConfigOf(settings, lang, now, uploads, email),
     lang,
     varies: offeredLanguages(settings).length > 1,
   }

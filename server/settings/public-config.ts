@@ -25,6 +25,8 @@ export function publicConfigOf(
   lang: string,
   now: number,
   uploads?: PublicUploads,
+  /** E-mail is on (SMTP_URL): the end of a conversation offers its transcript. */
+  email?: boolean,
 ): PublicConfig {
   const text = (value: SiteText) => resolveText(value, lang, settings.defaultLang)
   const invitations: PublicInvitation[] = settings.invitations.map((rule) => ({
@@ -81,6 +83,12 @@ export function publicConfigOf(
       uploads.types.join() !== DEFAULT_UPLOADS.types.join())
   )
     config.uploads = { maxBytes: uploads.maxBytes, types: [...uploads.types] }
+  // The end of a conversation: sent only when it is not a thumbs rating without e-mail.
+  if (settings.email.rating !== 'thumbs' || email)
+    config.ended = {
+      ...(settings.email.rating !== 'thumbs' ? { rating: settings.email.rating } : {}),
+      ...(email ? { transcript: true } : {}),
+    }
   if (settings.businessHours) {
     // The widget needs only what to do and whether it is open now: the hours stay here
     // (GET /api/status tells a cached widget.js when they open or close).

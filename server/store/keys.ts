@@ -95,6 +95,8 @@ export const KEY_PREFIXES = {
   inboundMail: 'inbound-mail:',
   /** Claim: one request at a time takes an e-mail reply, `inbound-mail-lock:<hash>`. */
   inboundMailLock: 'inbound-mail-lock:',
+  /** Record: a visitor's rating of an ended conversation, `rating:<visitorId>:<ended entry id>`. */
+  rating: 'rating:',
 } as const
 
 const P = KEY_PREFIXES
@@ -161,6 +163,11 @@ export const emailItemDueKeyOf = (itemKey: string) =>
 export const emailItemKeyOf = (dueKey: string) =>
   `${P.emailItem}${dueKey.slice(P.emailItemDue.length)}`
 export const emailLockKey = (key: string) => `${P.emailLock}${key}`
+/** A transcript in the e-mail outbox, `email-out:<visitorId>:t<id>`, beside the numbered missed replies. */
+export const transcriptItemKey = (visitorId: string, id: string) =>
+  `${P.emailItem}${visitorId}:t${id}`
+export const ratingKey = (visitorId: string, endedId: string) =>
+  `${P.rating}${visitorId}:${endedId}`
 export const emailUnsubscribedKey = (addressHash: string) => `${P.emailUnsubscribed}${addressHash}`
 export const inboundMailKey = (messageKey: string) => `${P.inboundMail}${messageKey}`
 export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}${messageKey}`

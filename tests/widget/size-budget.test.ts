@@ -43,7 +43,8 @@ const LOADER_BUDGET = 6 * KIB
 // share, and the window's own outbox for messages sent before the engine runs: 31.4 KiB.
 // The third round's features every conversation may need (the e-mail unsubscribe state in
 // the contact profile, a 401 renewed before a new guest, typeout on leaving, the resume
-// link's hand-off) took it past 32 KiB: 32,819 B at the merge.
+// link's hand-off) and the end of a conversation (its panel comes from the engine) took
+// it past 32 KiB: 32,878 B at the merge.
 const COMMON_BUDGET = 27 * KIB
 const COMMON_CEILING = 33 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
@@ -62,6 +63,8 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   resend: 0.5 * KIB,
   // An e-mail's resume link (the exchange and its notes in every language), on the page it opens.
   resume: 1 * KIB,
+  // The end of a conversation (issue 22): its rating, transcript and their strings in every language.
+  EndOfChat: 3 * KIB,
   // The language files (see the first open's test): startChat re-exported, and the strings.
   'chat.en': 0.5 * KIB,
   'chat.ru': 1 * KIB,
@@ -76,7 +79,8 @@ const FIRST_OPEN_BR = 20 * KIB
 // files and small features were chunks of their own, 24.1 KiB in two files (the split
 // costs 1.4 KiB, see COMMON_CEILING); this ceiling stops it growing. Raised from 24.5 KiB
 // in the third round for what the engine must now do: hand an e-mail's resume link to
-// its chunk, send typeout as the page goes away, back off with jitter (shared/backoff.ts).
+// its chunk, send typeout as the page goes away, back off with jitter (shared/backoff.ts),
+// fetch the end-of-conversation panel (25,284 B at the merge).
 const WITH_ENGINE_CEILING_BR = 25 * KIB
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation

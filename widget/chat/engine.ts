@@ -9,6 +9,7 @@ import { createCatchUp } from './catch-up'
 import type { EngineShared } from './controller'
 import type { ConversationEvent } from './conversation'
 import { createCustomerMessages } from './customer-messages'
+import { endSlot } from './ended/end-slot'
 import { openEventStream } from './event-stream'
 import { persisted } from './persisted'
 import { createReadSync } from './read-sync'
@@ -33,6 +34,7 @@ export const HISTORY_PAGE = 100
  */
 export function createEngine(context: WidgetContext, { state, link, attention }: EngineShared) {
   const { base, storage, ui, emitter, settings } = context
+  Object.assign(endSlot, { context, state })
   const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
   const session = createSession({
     base,

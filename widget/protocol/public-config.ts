@@ -20,7 +20,9 @@ const oneOf =
   (value: unknown): boolean =>
     value === undefined || values.includes(value)
 
-export type WidgetConfigKey = keyof PublicConfig
+// `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/): the
+// loader has no bytes to spare for it.
+export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended'>
 
 /** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {

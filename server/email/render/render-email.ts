@@ -55,7 +55,7 @@ function formatSize(bytes: number): string {
 type Piece = { text: string } | { link: string; label: string; thumb?: string }
 
 /** What one entry shows: its text, or a link to its file or place (with an own thumbnail). */
-function pieceOf(content: EntryContent, view: EmailView): Piece {
+export function pieceOf(content: EntryContent, view: EmailView): Piece {
   const t = EMAIL_TEXTS[view.lang]
   if (content.type === 'text') return { text: content.text }
   if (content.type === 'location') {

@@ -56,6 +56,8 @@ describe('the store key registry', () => {
       keys.emailUnsubscribedKey('ab12'),
       keys.inboundMailKey('h1'),
       keys.inboundMailLockKey('h1'),
+      keys.transcriptItemKey('v1', 'ab12'),
+      keys.ratingKey('v1', '7'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))
@@ -77,6 +79,8 @@ describe('the store key registry', () => {
     expect(keys.emailItemDueKeyOf('email-out:user:42:3')).toBe('email-out-due:user:42:3')
     expect(keys.emailItemKeyOf('email-out-due:user:42:3')).toBe('email-out:user:42:3')
     expect(keys.emailDueKey('v')).toBe('email-due:v')
+    expect(keys.transcriptItemKey('user:42', 'ab')).toBe('email-out:user:42:tab')
+    expect(keys.ratingKey('user:42', '7')).toBe('rating:user:42:7')
     expect(keys.outboxOpenKey('user:42')).toBe('outbox-open:user:42')
     expect(keys.outboxSettledKey('user:42')).toBe('outbox-settled:user:42')
     expect(keys.OUTBOX_OPEN_INDEXED_KEY).toBe('outbox-meta:open-index')

@@ -5,7 +5,11 @@ import { belongsTo } from '../client-id'
 import { type Conversation, messageState } from '../conversation'
 import { daySeparators } from '../day-separators'
 import { messageId } from '../message-state'
+import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
+
+/** The rating and transcript under the newest end: a chunk of its own, fetched when a conversation has ended. */
+const EndOfChat = lazy(() => import('../ended/EndOfChat').then((module) => module.EndOfChat))
 
 export interface EntriesProps {
   conversation: Conversation
@@ -51,6 +55,7 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow }: Ent
             <Fragment key={entry.id}>
               {day(index)}
               <p class="ph-notice">{strings.ended}</p>
+              <EndOfChat at={entry.id} entries={entries} />
             </Fragment>
           )
         }

@@ -1,0 +1,171 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import { EntryId } from '../../../shared/widget-api'
+import type { AppDeps } from '../../app-deps'
+import { apiError } from '../../http/api-error'
+import type { AppEnv, VisitorEnv } from '../../http/app-env'
+import { clientIp } from '../../http/client-ip'
+import { jsonBody } from '../../http/json-body'
+import { enforceRate } from '../../http/limits'
+import { perMinuteLimiter } from '../../http/rate-limit'
+import type { Runtime } from '../../runtime'
+import { readProfile, saveContact } from '../../session/profile'
+import { EMAIL_ADDRESS_PROBLEM, isEmailAddress } from '../email-address'
+import { endedEntryOf } from './ended-conversation'
+import { RatingRequest, scoreProblem } from './rating-rules'
+import { createRatings } from './ratings'
+import { createTranscripts } from './transcripts'
+
+/** POST /api/transcript body: the ended conversation, and an address when the profile has none. */
+export const TranscriptRequest = z.object({
+  conversation: EntryId,
+  email: z.string().trim().max(320).optional(),
+})
+
+/** Ratings and transcripts a visitor may ask for a minute (each its own budget). */
+const RATINGS_PER_MINUTE = 10
+const TRANSCRIPTS_PER_MINUTE = 5
+
+/**
+ * When a conversation ends: POST /api/rating {conversation, score, comment?}, GET
+ * /api/rating?conversation= (the rating on every device) and POST /api/transcript
+ * {conversation, email?}, behind the visitor's token. `conversation` is the id of the
+ * entry that ended it. See docs/integrators/http-api.md.
+ */
+export function endOfChatRoutes(
+  deps: AppDeps,
+  runtime: Runtime,
+  auth: MiddlewareHandler<VisitorEnv>,
+) {
+  const { config, store, logger, now } = deps
+  const keepMs = config.retention.maxAgeMs
+  const ratings = createRatings({
+    store,
+    outbox: runtime.outbox,
+    registry: runtime.metrics.registry,
+    logger,
+    now,
+    keepMs,
+  })
+  const outbox = runtime.email.outbox
+  const transcripts =
+    outbox && config.email
+      ? createTranscripts({
+          store,
+          outbox,
+          email: config.email,
+          publicUrl: config.publicUrl,
+          settings: () => runtime.settings.current(),
+          logger,
+          now,
+          keepMs,
+        })
+      : undefined
+  const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
+  const perIp = limiter('end-of-chat-per-ip', config.rateLimits.messagesPerIpPerMinute)
+  const ratingsPerVisitor = limiter('ratings-per-visitor', RATINGS_PER_MINUTE)
+  const transcriptsPerVisitor = limiter('transcripts-per-visitor', TRANSCRIPTS_PER_MINUTE)
+  const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, config.trustProxy)
+
+  async function endedOrThrow(visitorId: string, id: string) {
+    const found = await endedEntryOf(store, visitorId, id)
+    if (found.kind === 'ended') return found.entry
+    if (found.kind === 'unknown')
+      throw apiError(
+        400,
+        'invalid_request',
+        'conversation: not an entry of your conversation; send the id of the entry that ended it.',
+      )
+    throw apiError(
+      409,
+      'not_ended',
+      'This conversation has not ended: it can be rated and e-mailed once it has.',
+    )
+  }
+
+  return new Hono<AppEnv>()
+    .use('/rating', auth)
+    .use('/transcript', auth)
+    .get('/rating', async (c) => {
+      const { visitorId } = c.get('visitor')
+      const id = EntryId.safeParse(c.req.query('conversation'))
+      if (!id.success)
+        throw apiError(
+          400,
+          'invalid_request',
+          'conversation: send the id of the entry that ended it.',
+        )
+      const rating = await ratings.read(visitorId, id.data)
+      return c.json({ rating: rating ?? null })
+    })
+    .post(
+      '/rating',
+      async (c, next) => {
+        await enforceRate(ratingsPerVisitor, c.get('visitor').visitorId, 'ratings')
+        await enforceRate(perIp, ip(c), 'requests from this address')
+        await next()
+      },
+      jsonBody(RatingRequest, 4 * 1024),
+      async (c) => {
+        const { visitorId } = c.get('visitor')
+        const request = c.req.valid('json')
+        const settings = runtime.settings.current().email
+        const problem = scoreProblem(request.score, settings.rating)
+        if (problem)
+          throw apiError(
+            settings.rating === 'none' ? 409 : 400,
+            settings.rating === 'none' ? 'rating_off' : 'invalid_request',
+            problem,
+          )
+        await endedOrThrow(visitorId, request.conversation)
+        const result = await ratings.rate(visitorId, request, {
+          toAgents: settings.ratingToAgents,
+        })
+        if (result.outcome === 'busy')
+          throw apiError(
+            503,
+            'busy',
+            'This rating is being stored by another request; send it again in a moment.',
+            { 'retry-after': '2' },
+          )
+        if (result.outcome === 'refused')
+          throw apiError(
+            409,
+            'already_rated',
+            'This conversation was already rated (once per conversation); the first rating stands.',
+          )
+        return c.json({ rating: result.rating }, result.outcome === 'stored' ? 201 : 200)
+      },
+    )
+    .post(
+      '/transcript',
+      async (c, next) => {
+        await enforceRate(transcriptsPerVisitor, c.get('visitor').visitorId, 'transcripts')
+        await enforceRate(perIp, ip(c), 'requests from this address')
+        await next()
+      },
+      jsonBody(TranscriptRequest, 4 * 1024),
+      async (c) => {
+        if (!transcripts)
+          throw apiError(
+            503,
+            'email_off',
+            'E-mail is off on this site: transcripts cannot be sent.',
+          )
+        const { visitorId } = c.get('visitor')
+        const request = c.req.valid('json')
+        const ended = await endedOrThrow(visitorId, request.conversation)
+        const profile = await readProfile(store, visitorId)
+        const to = request.email || profile.contact.email?.trim()
+        if (!to)
+          throw apiError(400, 'email_required', 'email: no address is known for you: send one.')
+        if (!isEmailAddress(to))
+          throw apiError(400, 'invalid_email', `email: ${EMAIL_ADDRESS_PROBLEM}`)
+        // An address given where the profile has none becomes the visitor's (no device asks again).
+        if (request.email && !profile.contact.email)
+          await saveContact(store, visitorId, { email: request.email }, keepMs)
+        const { state } = await transcripts.request(visitorId, ended.id, to)
+        return c.json({ transcript: { to, state } }, 202)
+      },
+    )
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto'
+import type { Sender } from '../../../shared/protocol/chat-channel'
+import { splitText } from '../../../shared/text'
+import type { Outbox } from '../../channel/customer-messages'
+import { withLock } from '../../channel/with-lock'
+import type { Logger } from '../../logging/logger'
+import type { Counter, MetricsRegistry } from '../../metrics/registry'
+import { readProfile } from '../../session/profile'
+import { emailLockKey, ratingKey } from '../../store/keys'
+import type { Store } from '../../store/types'
+import {
+  type RatingRequest,
+  ratingMessage,
+  repeatOutcome,
+  StoredRating,
+  scoreLabel,
+} from './rating-rules'
+
+export type RatingsOptions = {
+  store: Store
+  /** The A2 customer-message outbox (the widget's messages'). */
+  outbox: Outbox
+  registry: MetricsRegistry
+  logger: Logger
+  now: () => number
+  keepMs: number
+}
+
+export type Ratings = ReturnType<typeof createRatings>
+
+const counters = new WeakMap<MetricsRegistry, Counter<'score'>>()
+
+/** porthole_ratings_total{score}, registered once per registry. */
+function ratingCounter(registry: MetricsRegistry): Counter<'score'> {
+  let counter = counters.get(registry)
+  if (!counter) {
+    counter = registry.counter(
+      'porthole_ratings_total',
+      'Visitors rating an ended conversation, by score: good, bad (thumbs) or 1 to 5 (stars).',
+      ['score'],
+    )
+    counters.set(registry, counter)
+  }
+  return counter
+}
+
+/** The rating's customer message id: one per ended conversation, so the outbox sends it once. */
+export const ratingClientId = (endedId: string) =>
+  `rating-${createHash('sha256').update(endedId).digest('hex').slice(0, 24)}`
+
+/**
+ * Ratings of ended conversations: one per conversation, stored under a claim (two
+ * devices rating at once store one). The same rating sent again (a retry) is answered
+ * as the first; a different one is refused. Counted once, and sent to the agents when
+ * asked, as a customer message whose id derives from the conversation (sent once).
+ *
+ * @example const outcome = await ratings.rate(visitorId, request, { toAgents: true })
+ */
+export function createRatings(options: RatingsOptions) {
+  const { store, logger, now } = options
+  const counter = ratingCounter(options.registry)
+
+  const read = (visitorId: string, endedId: string) =>
+    store.getRecord(ratingKey(visitorId, endedId), StoredRating)
+
+  async function toAgents(visitorId: string, rating: StoredRating): Promise<void> {
+    const profile = await readProfile(store, visitorId)
+    const sender: Sender = { id: visitorId, ...profile.contact }
+    if (profile.invite) sender.invite = profile.invite
+    const result = await options.outbox.submit({
+      visitorId,
+      clientId: ratingClientId(rating.conversation),
+      sender,
+      texts: splitText(ratingMessage(rating)),
+    })
+    if (result.state !== 'sent')
+      logger.warn('rating: not yet accepted by the chat service', { state: result.state })
+  }
+
+  async function rate(
+    visitorId: string,
+    request: RatingRequest,
+    settings: { toAgents: boolean },
+  ): Promise<{ outcome: 'stored' | 'same' | 'refused' | 'busy'; rating?: StoredRating }> {
+    const key = ratingKey(visitorId, request.conversation)
+    const result = await withLock(store, emailLockKey(key), 30_000, async () => {
+      const stored = await read(visitorId, request.conversation)
+      if (stored) return { outcome: repeatOutcome(stored, request), rating: stored }
+      const rating: StoredRating = {
+        conversation: request.conversation,
+        score: request.score,
+        ...(request.comment ? { comment: request.comment } : {}),
+        at: now(),
+      }
+      await store.setRecord(key, rating, options.keepMs)
+      counter.inc({ score: scoreLabel(rating.score) })
+      logger.info('conversation rated', { visitorId, score: scoreLabel(rating.score) })
+      return { outcome: 'stored' as const, rating }
+    })
+    if (!result.held) return { outcome: 'busy' }
+    const { outcome, rating } = result.value
+    // A retry sends it too: the outbox takes one message per id, and a first request that
+    // stopped after storing the rating left it unsent.
+    if (settings.toAgents && outcome !== 'refused') await toAgents(visitorId, rating)
+    return { outcome, rating }
+  }
+
+  return { rate, read }
+}

@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { runtimeOf } from '../../../../server/app'
+import { endConversation } from '../../../../server/conversation/end-conversation'
+import { createMemoryStore } from '../../../../server/store/memory-store'
+import type { Store } from '../../../../server/store/types'
+import type { ConversationEntry } from '../../../../shared/widget-api'
+import { createAgentMessage } from '../../helpers/agent-message'
+import { createClientId, createTestApp, type TestApp } from '../../helpers/test-app'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../helpers/test-config'
+import { type SmtpSink, startSmtpSink } from '../smtp-sink'
+
+describe('when the conversation ends: POST /api/rating and POST /api/transcript', () => {
+  let sink: SmtpSink
+  let store: Store
+  let apps: TestApp[]
+
+  beforeEach(async () => {
+    sink = await startSmtpSink()
+    store = createMemoryStore()
+    apps = []
+  })
+
+  afterEach(async () => {
+    for (const t of apps) {
+      t.stop()
+      await runtimeOf(t.app).email.stop()
+    }
+    await sink.stop()
+  })
+
+  function start(options: { email?: boolean; settings?: Record<string, unknown> } = {}): TestApp {
+    const env =
+      options.email === false
+        ? {}
+        : { SMTP_URL: sink.url, EMAIL_FROM: 'Northwind <chat@northwind.example>' }
+    const t = createTestApp({
+      store,
+      config: createTestConfig({}, env),
+      settings: createTestSettings(options.settings ?? {}),
+      email: { resumeUrl: async () => 'https://shop.example/' },
+    })
+    apps.push(t)
+    return t
+  }
+
+  /** A visitor's conversation of two messages, ended by the agent: its token and ended entry. */
+  async function endedChat(t: TestApp, contact: { email?: string } = {}) {
+    const res = await t.request('/api/session', { body: { contact } })
+    const { token, visitorId } = (await res.json()) as { token: string; visitorId: string }
+    const sent = await t.request('/api/messages', {
+      token,
+      body: { id: createClientId(), type: 'text', text: 'Where is <my> order?' },
+    })
+    expect(sent.status).toBe(200)
+    await t.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
+      body: createAgentMessage({
+        recipientId: visitorId,
+        message: { text: 'It shipped & is on its way' },
+      }),
+    })
+    const open = await entries(t, token)
+    expect(await endConversation(store, visitorId, 'closed', { now: Date.now() })).toBe(true)
+    const ended = (await entries(t, token)).at(-1)
+    if (!ended?.ended) throw new Error('not ended')
+    return { token, visitorId, ended, open: open.at(-1) as ConversationEntry }
+  }
+
+  async function entries(t: TestApp, token: string): Promise<ConversationEntry[]> {
+    const res = await t.request('/api/history?limit=200', { token })
+    return ((await res.json()) as { entries: ConversationEntry[] }).entries
+  }
+
+  const rate = (t: TestApp, token: string, body: unknown) =>
+    t.request('/api/rating', { token, body })
+  const transcript = (t: TestApp, token: string, body: unknown) =>
+    t.request('/api/transcript', { token, body })
+
+  it('stores one rating per ended conversation, shows it on every device, counts it', async () => {
+    const t = start()
+    const { token, ended } = await endedChat(t)
+    const first = await rate(t, token, {
+      conversation: ended.id,
+      score: 'bad',
+      comment: ' too slow ',
+    })
+    expect(first.status).toBe(201)
+    expect(await first.json()).toMatchObject({ rating: { score: 'bad', comment: 'too slow' } })
+    // A retry of the same rating (its answer lost) is answered as the first.
+    const again = await rate(t, token, {
+      conversation: ended.id,
+      score: 'bad',
+      comment: 'too slow',
+    })
+    expect(again.status).toBe(200)
+    // Another rating of the same conversation is refused.
+    const other = await rate(t, token, { conversation: ended.id, score: 'good' })
+    expect(other.status).toBe(409)
+    expect(await other.json()).toMatchObject({ error: { code: 'already_rated' } })
+    // Any device of the visitor reads it.
+    const read = await t.request(`/api/rating?conversation=${encodeURIComponent(ended.id)}`, {
+      token,
+    })
+    expect(await read.json()).toMatchObject({ rating: { conversation: ended.id, score: 'bad' } })
+    const metrics = await runtimeOf(t.app).metrics.registry.render()
+    expect(metrics).toContain('porthole_ratings_total{score="bad"} 1')
+    // ratingToAgents is off by default: the agents got only the visitor's message.
+    expect(t.service.messages().map((m) => JSON.stringify(m))).not.toContainEqual(
+      expect.stringContaining('Rated'),
+    )
+  })
+
+  it('sends the rating to the agents once as a customer message when email.ratingToAgents is on', async () => {
+    const t = start({ settings: { email: { rating: 'stars', ratingToAgents: true } } })
+    const { token, ended } = await endedChat(t)
+    expect(
+      (await rate(t, token, { conversation: ended.id, score: 4, comment: 'Quick' })).status,
+    ).toBe(201)
+    expect(
+      (await rate(t, token, { conversation: ended.id, score: 4, comment: 'Quick' })).status,
+    ).toBe(200)
+    const rated = t.service.messages().filter((m) => JSON.stringify(m).includes('Rated 4/5: Quick'))
+    expect(rated).toHaveLength(1)
+  })
+
+  it('answers clear errors: wrong score kind, not ended, unknown entry, ratings off, long comment', async () => {
+    const t = start()
+    const { token, ended, open } = await endedChat(t)
+    const stars = await rate(t, token, { conversation: ended.id, score: 4 })
+    expect(stars.status).toBe(400)
+    expect(await stars.json()).toMatchObject({ error: { code: 'invalid_request' } })
+    const notEnded = await rate(t, token, { conversation: open.id, score: 'good' })
+    expect(notEnded.status).toBe(409)
+    expect(await notEnded.json()).toMatchObject({ error: { code: 'not_ended' } })
+    expect((await rate(t, token, { conversation: '999999', score: 'good' })).status).toBe(400)
+    const long = await rate(t, token, {
+      conversation: ended.id,
+      score: 'good',
+      comment: 'x'.repeat(501),
+    })
+    expect(long.status).toBe(400)
+    expect(
+      (await t.request('/api/rating', { body: { conversation: ended.id, score: 'good' } })).status,
+    ).toBe(401)
+    expect((await transcript(t, token, { conversation: open.id })).status).toBe(409)
+
+    const off = start({ settings: { email: { rating: 'none' } } })
+    const none = await rate(off, token, { conversation: ended.id, score: 'good' })
+    expect(none.status).toBe(409)
+    expect(await none.json()).toMatchObject({ error: { code: 'rating_off' } })
+  })
+
+  it('answers 503 for a transcript while e-mail is off, and the public config says so', async () => {
+    const t = start({ email: false })
+    const { token, ended } = await endedChat(t, { email: 'ann@example.com' })
+    const res = await transcript(t, token, { conversation: ended.id })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ error: { code: 'email_off' } })
+    const config = (await (await t.request('/api/config')).json()) as Record<string, unknown>
+    expect(config.ended).toBeUndefined()
+    const on = (await (await start().request('/api/config')).json()) as Record<string, unknown>
+    expect(on.ended).toEqual({ transcript: true })
+    const stars = start({ email: false, settings: { email: { rating: 'stars' } } })
+    expect(
+      ((await (await stars.request('/api/config')).json()) as Record<string, unknown>).ended,
+    ).toEqual({
+      rating: 'stars',
+    })
+  })
+
+  it('asks for an address when none is known and refuses a malformed one', async () => {
+    const t = start()
+    const { token, ended } = await endedChat(t)
+    const none = await transcript(t, token, { conversation: ended.id })
+    expect(none.status).toBe(400)
+    expect(await none.json()).toMatchObject({ error: { code: 'email_required' } })
+    const bad = await transcript(t, token, { conversation: ended.id, email: 'ann@example' })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({
+      error: { code: 'invalid_email', message: expect.stringContaining('name@example.com') },
+    })
+    const ok = await transcript(t, token, { conversation: ended.id, email: 'ann@example.com' })
+    expect(ok.status).toBe(202)
+    // The address given becomes the visitor's: the next request needs none.
+    expect((await transcript(t, token, { conversation: ended.id })).status).toBe(202)
+  })
+
+  it('e-mails the transcript over real SMTP exactly once, with every message, even when asked twice', async () => {
+    const t = start()
+    const { token, ended } = await endedChat(t, { email: 'ann@example.com' })
+    const [first, second] = await Promise.all([
+      transcript(t, token, { conversation: ended.id }),
+      transcript(t, token, { conversation: ended.id }),
+    ])
+    expect(first.status).toBe(202)
+    expect(second.status).toBe(202)
+    const third = await transcript(t, token, { conversation: ended.id })
+    expect(third.status).toBe(202)
+    await vi.waitFor(() => expect(sink.mails).toHaveLength(1), { timeout: 15_000, interval: 50 })
+    // Every attempt under way has finished (a finished e-mail drops its due marker) …
+    await vi.waitFor(async () => expect(await store.listRecords('email-out-due:')).toEqual([]), {
+      timeout: 15_000,
+      interval: 50,
+    })
+    await runtimeOf(t.app).email.sweep()
+    // … and one e-mail was stored and sent.
+    expect(await store.listRecords('email-out:')).toHaveLength(1)
+    expect(sink.mails).toHaveLength(1)
+    const mail = sink.mails[0]
+    expect(mail?.to).toEqual(['ann@example.com'])
+    expect(mail?.headers.get('subject')).toBe('Your conversation with Northwind')
+    expect(mail?.headers.get('message-id')).toMatch(
+      /^<transcript\.[0-9a-f]{24}@northwind\.example>$/,
+    )
+    expect(mail?.raw).toContain('Where is <my> order?')
+    expect(mail?.raw).toContain('Where is &lt;my&gt; order?')
+    expect(mail?.raw).toContain('It shipped &amp; is on its way')
+    expect(mail?.raw).toContain('multipart/alternative')
+  })
+})

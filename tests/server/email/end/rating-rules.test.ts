@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import {
+  RatingRequest,
+  ratingMessage,
+  repeatOutcome,
+  scoreProblem,
+} from '../../../../server/email/end/rating-rules'
+
+describe('the rating rules', () => {
+  it('take good/bad under thumbs and 1-5 under stars, nothing under none', () => {
+    expect(scoreProblem('good', 'thumbs')).toBeUndefined()
+    expect(scoreProblem('bad', 'thumbs')).toBeUndefined()
+    expect(scoreProblem(4, 'thumbs')).toMatch(/"good" or "bad"/)
+    expect(scoreProblem(5, 'stars')).toBeUndefined()
+    expect(scoreProblem('good', 'stars')).toMatch(/1 to 5/)
+    expect(scoreProblem('good', 'none')).toMatch(/off/)
+  })
+
+  it('refuse scores out of range and long comments', () => {
+    const ok = { conversation: '12', score: 3 }
+    expect(RatingRequest.safeParse(ok).success).toBe(true)
+    expect(RatingRequest.safeParse({ ...ok, score: 0 }).success).toBe(false)
+    expect(RatingRequest.safeParse({ ...ok, score: 6 }).success).toBe(false)
+    expect(RatingRequest.safeParse({ ...ok, score: 2.5 }).success).toBe(false)
+    expect(RatingRequest.safeParse({ ...ok, score: 'meh' }).success).toBe(false)
+    expect(RatingRequest.safeParse({ ...ok, comment: 'x'.repeat(500) }).success).toBe(true)
+    expect(RatingRequest.safeParse({ ...ok, comment: 'x'.repeat(501) }).success).toBe(false)
+  })
+
+  it('answer the same rating again as the first and refuse a different one', () => {
+    const stored = { conversation: '12', score: 'bad' as const, comment: 'slow', at: 1 }
+    expect(repeatOutcome(stored, { score: 'bad', comment: 'slow' })).toBe('same')
+    expect(repeatOutcome(stored, { score: 'good', comment: 'slow' })).toBe('refused')
+    expect(repeatOutcome(stored, { score: 'bad' })).toBe('refused')
+    expect(repeatOutcome({ conversation: '1', score: 4, at: 1 }, { score: 4, comment: '' })).toBe(
+      'same',
+    )
+  })
+
+  it('tell the agents in a short message', () => {
+    expect(ratingMessage({ score: 4, comment: 'Quick, thanks' })).toBe('Rated 4/5: Quick, thanks')
+    expect(ratingMessage({ score: 'good' })).toBe('Rated 👍')
+    expect(ratingMessage({ score: 'bad', comment: 'slow' })).toBe('Rated 👎: slow')
+  })
+})

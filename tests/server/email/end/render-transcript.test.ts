@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { renderTranscript, transcriptTime } from '../../../../server/email/render/render-transcript'
+import type { ConversationEntry } from '../../../../shared/widget-api'
+
+const AT = Date.UTC(2026, 10, 25, 9, 5)
+const view = {
+  lang: 'en' as const,
+  site: 'Northwind',
+  color: '#1f6feb',
+  publicUrl: 'https://chat.example',
+}
+
+const entry = (overrides: Partial<ConversationEntry>): ConversationEntry => ({
+  id: String(Math.random()),
+  author: 'visitor',
+  content: { type: 'text', text: 'hello' },
+  at: AT,
+  ...overrides,
+})
+
+describe('the transcript e-mail', () => {
+  it('carries every message with its author and time (UTC), in text and HTML', () => {
+    const mail = renderTranscript(
+      [
+        entry({ content: { type: 'text', text: 'Where is my order?' } }),
+        entry({
+          author: 'agent',
+          name: 'Maria',
+          content: { type: 'text', text: 'It shipped' },
+          at: AT + 60_000,
+        }),
+        entry({
+          author: 'bot',
+          content: { type: 'text', text: 'Anything else?' },
+          at: AT + 120_000,
+        }),
+      ],
+      view,
+    )
+    expect(mail.subject).toBe('Your conversation with Northwind')
+    expect(mail.text).toContain('[2026-11-25 09:05] You:\nWhere is my order?')
+    expect(mail.text).toContain('[2026-11-25 09:06] Maria:\nIt shipped')
+    expect(mail.text).toContain('[2026-11-25 09:07] Assistant:\nAnything else?')
+    expect(mail.html).toContain('It shipped')
+    expect(mail.html).toContain('2026-11-25 09:06')
+    expect(mail.html).toContain('<html lang="en">')
+  })
+
+  it('is in Russian for a Russian visitor', () => {
+    const mail = renderTranscript(
+      [entry({}), entry({ author: 'agent', content: { type: 'text', text: 'Добрый день' } })],
+      { ...view, lang: 'ru' },
+    )
+    expect(mail.subject).toBe('Ваш разговор с Northwind')
+    expect(mail.text).toContain('] Вы:\nhello')
+    expect(mail.text).toContain('] Оператор:\nДобрый день')
+    expect(mail.html).toContain('<html lang="ru">')
+    expect(mail.text).toContain('Время указано в UTC')
+  })
+
+  it('escapes everything agents, visitors and the site owner wrote in the HTML', () => {
+    const evil = '<script>alert(1)</script> & "x" \'y\''
+    const mail = renderTranscript(
+      [
+        entry({ content: { type: 'text', text: evil } }),
+        entry({
+          author: 'agent',
+          name: '<b>Eve</b>',
+          content: { type: 'text', text: '<img src=x onerror=alert(1)>' },
+        }),
+        entry({
+          author: 'agent',
+          content: {
+            type: 'document',
+            file: 'javascript:alert(1)',
+            file_name: '<i>a.pdf</i>',
+            file_size: 10,
+          } as ConversationEntry['content'],
+        }),
+      ],
+      { ...view, site: '<Site>' },
+    )
+    expect(mail.html).not.toMatch(/<script|<img|<b>Eve|<i>a\.pdf|javascript:|<Site>/)
+    expect(mail.html).toContain(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; &#39;y&#39;',
+    )
+    expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;')
+    expect(mail.html).toContain('about:blank')
+    // The text part is plain text: left as written.
+    expect(mail.text).toContain(evil)
+  })
+
+  it('says so when the conversation had no messages', () => {
+    expect(renderTranscript([], view).text).toContain('(no messages)')
+  })
+
+  it('writes times in UTC whatever the server zone', () => {
+    expect(transcriptTime(Date.UTC(2026, 0, 2, 23, 59, 59))).toBe('2026-01-02 23:59')
+  })
+})

@@ -1,0 +1,156 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { endToShow } from '../../../widget/chat/ended/EndOfChat'
+import { openChat } from '../fixtures/chat-helpers'
+import { createEntry } from '../fixtures/factories'
+import { createFakeBackend, json } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+
+type Call = { method: string; path: string; body?: Record<string, unknown>; auth?: string | null }
+
+/** A chat whose backend also answers the end-of-chat routes; `ended` is GET /api/config's. */
+async function endedChat(
+  options: { ended?: Record<string, unknown>; stored?: unknown; lang?: string } = {},
+) {
+  const backend = createFakeBackend({
+    config: { ...(options.lang ? { lang: 'ru' as const } : {}) },
+  })
+  backend.state.config = {
+    ...(backend.state.config as object),
+    ...(options.ended ? { ended: options.ended } : {}),
+  }
+  const calls: Call[] = []
+  const inner = backend.fetch
+  backend.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input))
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+    const auth = new Headers(init.headers).get('authorization')
+    if (url.pathname === '/api/rating' || url.pathname === '/api/transcript') {
+      calls.push({ method: init.method ?? 'GET', path: url.pathname, body, auth })
+      if (init.method !== 'POST') return json({ rating: options.stored ?? null })
+      if (url.pathname === '/api/rating') return json({ rating: { ...body, at: 1 } }, 201)
+      return json({ transcript: { to: body.email ?? 'known@example.com', state: 'pending' } }, 202)
+    }
+    return inner(input, init)
+  }) as typeof fetch
+  const widget = options.lang ? await mountTestWidget({ backend }) : await openChat({ backend })
+  widgets.push(widget)
+  if (options.lang) {
+    widget.widget.api.open()
+    fireEvent.keyDown(await widget.screen.findByRole('textbox'), { key: 'Shift' })
+    await waitFor(() => expect(widget.EventSource.instances.length).toBeGreaterThan(0))
+  }
+  const stream = widget.stream()
+  stream.open()
+  stream.emit('message', createEntry({ id: '1', content: { type: 'text', text: 'Shipped' } }), '1')
+  stream.emit(
+    'message',
+    createEntry({
+      id: '2',
+      author: 'system',
+      name: undefined,
+      ended: 'closed',
+      content: { type: 'text', text: 'This conversation has ended' },
+    }),
+    '2',
+  )
+  return { widget, calls }
+}
+
+describe('the end of a conversation', () => {
+  it('rates it 👎 with a comment from a labelled radio group, once', async () => {
+    const { widget, calls } = await endedChat()
+    const group = await widget.screen.findByRole('radiogroup', {
+      name: 'How was this conversation?',
+    })
+    expect(group).toBeTruthy()
+    // Its styles came with its chunk, adopted into the widget's shadow root.
+    const rules = widget.root.adoptedStyleSheets.flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText),
+    )
+    expect(rules.some((rule) => rule.startsWith('.ph-end'))).toBe(true)
+    fireEvent.click(widget.screen.getByRole('radio', { name: 'Bad' }))
+    fireEvent.input(await widget.screen.findByLabelText('Comment (optional)'), {
+      target: { value: 'Too slow' },
+    })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send rating' }))
+    await widget.screen.findByText(/Thank you for your rating/)
+    const posts = calls.filter((call) => call.method === 'POST')
+    expect(posts).toEqual([
+      {
+        method: 'POST',
+        path: '/api/rating',
+        body: { conversation: '2', score: 'bad', comment: 'Too slow' },
+        auth: expect.stringMatching(/^Bearer /),
+      },
+    ])
+    expect(widget.screen.queryByRole('radiogroup')).toBeNull()
+    // No transcript button while e-mail is off (the config says nothing of it).
+    expect(widget.screen.queryByRole('button', { name: 'E-mail me the transcript' })).toBeNull()
+  })
+
+  it('shows the rating given on another device', async () => {
+    const { widget } = await endedChat({ stored: { conversation: '2', score: 'good', at: 1 } })
+    await widget.screen.findByText(/Thank you for your rating/)
+    expect(widget.screen.getByLabelText('Good')).toBeTruthy()
+  })
+
+  it('offers 1-5 stars as the settings say', async () => {
+    const stars = await endedChat({ ended: { rating: 'stars' } })
+    await stars.widget.screen.findByRole('radio', { name: '4 of 5' })
+    expect(stars.widget.screen.getAllByRole('radio')).toHaveLength(5)
+  })
+
+  it('offers no rating under email.rating none, and the transcript while e-mail is on', async () => {
+    const none = await endedChat({ ended: { rating: 'none', transcript: true } })
+    await none.widget.screen.findByRole('button', { name: 'E-mail me the transcript' })
+    expect(none.widget.screen.queryByRole('radiogroup')).toBeNull()
+  })
+
+  it('asks for the address for the transcript, refuses a malformed one, and sends it', async () => {
+    const { widget, calls } = await endedChat({ ended: { transcript: true } })
+    fireEvent.click(await widget.screen.findByRole('button', { name: 'E-mail me the transcript' }))
+    const input = await widget.screen.findByLabelText('Your e-mail')
+    fireEvent.input(input, { target: { value: 'ann@example' } })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send transcript' }))
+    expect((await widget.screen.findByRole('alert')).textContent).toMatch(/name@example\.com/)
+    expect(calls.filter((call) => call.path === '/api/transcript')).toEqual([])
+    fireEvent.input(input, { target: { value: 'ann@example.com' } })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send transcript' }))
+    await widget.screen.findByText('The transcript is on its way to ann@example.com')
+    expect(
+      calls.filter((call) => call.path === '/api/transcript').map((call) => call.body),
+    ).toEqual([{ conversation: '2', email: 'ann@example.com' }])
+  })
+
+  it('speaks Russian', async () => {
+    const { widget } = await endedChat({ lang: 'ru', ended: { transcript: true } })
+    await widget.screen.findByRole('radiogroup', { name: 'Как прошёл разговор?' })
+    expect(
+      widget.screen.getByRole('button', { name: 'Прислать запись разговора на почту' }),
+    ).toBeTruthy()
+  })
+})
+
+describe('which end shows the panel', () => {
+  const message = (id: string, extra = {}) => createEntry({ id, ...extra })
+  const end = (id: string) => createEntry({ id, author: 'system', ended: 'idle' })
+
+  it('is the newest end, none once a new conversation goes on, and skips a conversation of rating messages only', () => {
+    expect(endToShow([message('1'), end('2')])?.id).toBe('2')
+    expect(endToShow([message('1'), end('2'), message('3', { author: 'visitor' })])).toBeUndefined()
+    const rated = message('3', { author: 'visitor', clientId: 'rating-abc' })
+    expect(endToShow([message('1'), end('2'), rated])?.id).toBe('2')
+    expect(endToShow([message('1'), end('2'), rated, end('4')])?.id).toBe('2')
+    // The bot greeting the rating message (a new chat in the service) starts nothing.
+    const greeting = message('5', { author: 'bot' })
+    expect(endToShow([message('1'), end('2'), rated, greeting])?.id).toBe('2')
+    expect(endToShow([message('1'), end('2'), rated, greeting, end('6')])?.id).toBe('2')
+    expect(endToShow([message('1', { author: 'visitor' })])).toBeUndefined()
+  })
+})
