@@ -166,7 +166,7 @@ describe('the e-mail preview', () => {
     const { view, fake, section } = await setup()
     await section.findByText('2 new replies from porthole.test')
     const html = frame(view)
-    expect(html?.getAttribute('sandbox')).toBe('')
+    expect(html?.getAttribute('sandbox')).toBe('allow-same-origin')
     expect(html?.getAttribute('srcdoc')).toContain('<html lang="en">')
     expect(fake.api.emailPreview).toHaveBeenLastCalledWith(
       'en',

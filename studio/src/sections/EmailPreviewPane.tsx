@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../../shared/widget-api'
 import type { EmailPreview, StudioApi } from '../api'
 import { DraftContext } from '../draft-context'
 import { SegmentedChoice } from '../fields/SegmentedChoice'
+import { applyFrameStyles, frameHtml } from './email-frame'
 
 /** How long typing may pause before the e-mail preview asks the backend again. */
 export const EMAIL_PREVIEW_DEBOUNCE_MS = 400
@@ -99,9 +100,11 @@ export function EmailPreviewPane({ api }: { api: StudioApi }) {
             <iframe
               class="email-frame"
               title="E-mail preview"
-              // No allow-scripts, no allow-same-origin: the e-mail cannot run or reach the studio.
-              sandbox=""
-              srcdoc={preview.html}
+              // No allow-scripts: nothing in the e-mail runs. Same origin only so the studio
+              // can apply the e-mail's styles (email-frame.ts).
+              sandbox="allow-same-origin"
+              srcdoc={frameHtml(preview.html)}
+              onLoad={(event) => applyFrameStyles(event.currentTarget)}
             />
           ) : (
             <pre class="email-text">{preview.text}</pre>
