@@ -15,6 +15,7 @@ import { isSettingsBusyError } from '../settings/settings-error'
 import type { SaveResult, VersionInfo } from '../settings/settings-versions'
 import { type AdminEnv, adminAccess } from './admin-access'
 import { createAdminSessions } from './admin-sessions'
+import { emailPreviewRoutes } from './email-preview-routes'
 import { createKnownAddresses } from './known-addresses'
 import { createLoginBrake } from './login-brake'
 import { adminLoginCounter } from './login-metrics'
@@ -194,6 +195,8 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.get('/admin/api/settings', (c) => current(c))
   // E-mail on this instance: configured, the sender, the last SMTP error (docs/operators/email.md).
   app.get('/admin/api/email', (c) => c.json(runtime.email.status()))
+  // The e-mail a visitor gets, with the studio's unsaved settings (email-preview-routes.ts).
+  app.route('/', emailPreviewRoutes(deps, runtime))
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))

@@ -7,6 +7,7 @@ import { readProfile } from '../session/profile'
 import { emailItemKey } from '../store/keys'
 import type { Store } from '../store/types'
 import { createEmailMetrics } from './email-metrics'
+import { emailSite } from './email-site'
 import type { MailItem, MailPolicy } from './mail-item'
 import { createMailOutbox } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
@@ -55,15 +56,6 @@ export type EmailServiceOptions = {
 }
 
 export type EmailService = ReturnType<typeof createEmailService>
-
-/** The host of a URL, for a site without a display name in EMAIL_FROM. */
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host
-  } catch {
-    return url
-  }
-}
 
 /**
  * E-mail to visitors: missed agent replies (missed-replies.ts) through the durable
@@ -145,7 +137,7 @@ export function createEmailService(options: EmailServiceOptions) {
   async function compose(input: { visitorId: string; to: string; entries: ConversationEntry[] }) {
     const settings = options.settings()
     const profile = await readProfile(store, input.visitorId)
-    const site = config?.fromName ?? hostOf(settings.email.continueUrl ?? publicUrl)
+    const site = emailSite(config, settings.email.continueUrl, publicUrl)
     const lang = emailLanguage({
       visitor: profile.lang,
       widget: settings.lang,

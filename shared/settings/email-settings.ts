@@ -13,10 +13,10 @@ export const MIN_AFTER_SECONDS = 10
  */
 export const EmailSettings = z.strictObject({
   /** E-mail the visitor the agents' replies they have not read. */
-  missedReplies: z.boolean().default(true),
+  missedReplies: z.boolean({ error: 'must be on (true) or off (false)' }).default(true),
   /** How long an agent's reply stays unread before it is e-mailed. */
   afterSeconds: z
-    .number()
+    .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
     .min(MIN_AFTER_SECONDS, `must be at least ${MIN_AFTER_SECONDS} seconds`)
     .max(7 * 24 * 3600, 'must be at most 604800 seconds (a week)')
@@ -24,11 +24,16 @@ export const EmailSettings = z.strictObject({
   /** Where the e-mail's resume link opens the chat; absent: the visitor's last page. */
   continueUrl: HttpUrl.optional(),
   /** How many days a resume link works. */
-  linkDays: z.number().int('must be a whole number of days').min(1).max(365).default(7),
+  linkDays: z
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(365, 'must be at most 365 days (a year)')
+    .default(7),
   /** What the visitor is asked at the end of a conversation. */
-  rating: z.enum(EMAIL_RATINGS).default('thumbs'),
+  rating: z.enum(EMAIL_RATINGS, { error: 'must be none, thumbs or stars' }).default('thumbs'),
   /** Also send the visitor's rating to the agents, as a customer message. */
-  ratingToAgents: z.boolean().default(false),
+  ratingToAgents: z.boolean({ error: 'must be on (true) or off (false)' }).default(false),
 })
 export type EmailSettings = z.output<typeof EmailSettings>
 

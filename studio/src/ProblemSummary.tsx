@@ -1,5 +1,6 @@
 import type { FieldProblem } from './api'
 import { fieldId } from './fields/Field'
+import { fieldLabel } from './sections/field-labels'
 import { isEdited } from './sections/section-paths'
 
 /**
@@ -29,7 +30,7 @@ export function ProblemSummary({
           return (
             <li key={problem.path + problem.message}>
               {isEdited(problem.path) ? (
-                <a href={`#${fieldId(problem.path)}`}>{problem.path}</a>
+                <a href={`#${fieldId(problem.path)}`}>{fieldLabel(problem.path)}</a>
               ) : (
                 <code>{problem.path}</code>
               )}

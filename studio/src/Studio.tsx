@@ -6,6 +6,7 @@ import { Preview } from './Preview'
 import { ProblemSummary } from './ProblemSummary'
 import { AppearanceSection } from './sections/AppearanceSection'
 import { BotSection } from './sections/BotSection'
+import { EmailSection } from './sections/EmailSection'
 import { HoursSection } from './sections/HoursSection'
 import { InvitationsSection } from './sections/InvitationsSection'
 import { OfflineFormSection } from './sections/OfflineFormSection'
@@ -21,6 +22,7 @@ const NAV = [
   ['hours', 'Hours'],
   ['offline-form', 'Offline form'],
   ['bot', 'Bot'],
+  ['email', 'E-mail'],
   ['versions', 'Versions'],
   ['install', 'Install'],
 ] as const
@@ -152,6 +154,7 @@ export function Studio({
           <HoursSection />
           <OfflineFormSection />
           <BotSection />
+          <EmailSection api={api} />
           <VersionList
             versions={studio.versions}
             current={studio.saved.version}

@@ -22,6 +22,21 @@ export interface Saved {
   version: string
 }
 
+/** E-mail on the backend (GET /admin/api/email): SMTP set or not, the sender, the last error. */
+export interface EmailState {
+  configured: boolean
+  from?: string
+  lastError?: { message: string; at: number }
+  lastSentAt?: number
+}
+
+/** The e-mail a visitor would get (POST /admin/api/email/preview). */
+export interface EmailPreview {
+  subject: string
+  html: string
+  text: string
+}
+
 /** A failed call: its HTTP status, the API's error code and, for 400, the bad fields. */
 export class StudioApiError extends Error {
   override name = 'StudioApiError' as const
@@ -67,6 +82,37 @@ function readSaved(body: unknown): Saved {
   return { settings: body.settings, version }
 }
 
+function readEmailState(body: unknown): EmailState {
+  if (!isRecord(body) || typeof body.configured !== 'boolean')
+    throw new StudioApiError(
+      0,
+      'bad_answer',
+      'The server sent an e-mail state the studio cannot read.',
+    )
+  const state: EmailState = { configured: body.configured }
+  const from = asString(body.from)
+  if (from !== undefined) state.from = from
+  const error = isRecord(body.lastError) ? body.lastError : undefined
+  const message = asString(error?.message)
+  if (error && message !== undefined && typeof error.at === 'number')
+    state.lastError = { message, at: error.at }
+  if (typeof body.lastSentAt === 'number') state.lastSentAt = body.lastSentAt
+  return state
+}
+
+function readEmailPreview(body: unknown): EmailPreview {
+  const subject = isRecord(body) ? asString(body.subject) : undefined
+  const html = isRecord(body) ? asString(body.html) : undefined
+  const text = isRecord(body) ? asString(body.text) : undefined
+  if (subject === undefined || html === undefined || text === undefined)
+    throw new StudioApiError(
+      0,
+      'bad_answer',
+      'The server sent an e-mail preview the studio cannot read.',
+    )
+  return { subject, html, text }
+}
+
 function readVersions(body: unknown): SettingsVersion[] {
   const list = isRecord(body) ? body.versions : body
   if (!Array.isArray(list)) {
@@ -95,6 +141,10 @@ export interface StudioApi {
   save(settings: Settings, version: string): Promise<Saved>
   versions(): Promise<SettingsVersion[]>
   restore(version: string): Promise<Saved>
+  /** Whether the backend can send e-mail (SMTP_URL), and how its last attempt went. */
+  emailState(): Promise<EmailState>
+  /** The e-mail a visitor gets in `lang`, with these (unsaved) settings. */
+  emailPreview(lang: string, settings: Settings): Promise<EmailPreview>
 }
 
 /**
@@ -156,5 +206,8 @@ export function createStudioApi(
           method: 'POST',
         }),
       ),
+    emailState: async () => readEmailState(await call('/api/email')),
+    emailPreview: async (lang, settings) =>
+      readEmailPreview(await call('/api/email/preview', json('POST', { lang, settings }))),
   }
 }

@@ -76,3 +76,40 @@ describe('the studio’s API client', () => {
     expect(isStudioApiError(failure) && failure.code).toBe('bad_answer')
   })
 })
+
+describe('the studio’s e-mail calls', () => {
+  it('reads the e-mail state, keeping only what it understands', async () => {
+    const { api, fetcher } = setup(
+      answer(200, {
+        configured: true,
+        from: 'Northwind <chat@northwind.example>',
+        lastError: { message: '451 later', at: 1767225600000 },
+        lastSentAt: 1767225700000,
+      }),
+      answer(200, { configured: false, lastError: 'not an object' }),
+      answer(200, { from: 'x' }),
+    )
+    await expect(api.emailState()).resolves.toEqual({
+      configured: true,
+      from: 'Northwind <chat@northwind.example>',
+      lastError: { message: '451 later', at: 1767225600000 },
+      lastSentAt: 1767225700000,
+    })
+    expect(fetcher.mock.calls[0]?.[0]).toBe('/admin/api/email')
+    await expect(api.emailState()).resolves.toEqual({ configured: false })
+    const bad = await api.emailState().catch((error: unknown) => error)
+    expect(isStudioApiError(bad) && bad.code).toBe('bad_answer')
+  })
+
+  it('asks for the preview with POST {lang, settings} and checks the answer', async () => {
+    const rendered = { subject: 'S', html: '<p>H</p>', text: 'T' }
+    const { api, fetcher } = setup(answer(200, rendered), answer(200, { subject: 'S' }))
+    await expect(api.emailPreview('ru', { color: '#123456' })).resolves.toEqual(rendered)
+    const [url, init] = fetcher.mock.calls[0] ?? []
+    expect(url).toBe('/admin/api/email/preview')
+    expect(init?.method).toBe('POST')
+    expect(JSON.parse(String(init?.body))).toEqual({ lang: 'ru', settings: { color: '#123456' } })
+    const bad = await api.emailPreview('en', {}).catch((error: unknown) => error)
+    expect(isStudioApiError(bad) && bad.code).toBe('bad_answer')
+  })
+})

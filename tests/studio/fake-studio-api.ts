@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import {
+  type EmailState,
   type Saved,
   type Settings,
   type SettingsVersion,
@@ -51,6 +52,7 @@ export function createFakeStudioApi(initial: Settings = createSettings()) {
   const saves: { settings: Settings; ifMatch: string }[] = []
   const byVersion = new Map<string, Settings>([['1', structuredClone(initial)]])
   let reject: StudioApiError | undefined
+  let emailState: EmailState = { configured: false }
   const commit = (settings: Settings, who: string): Saved => {
     current = { settings: structuredClone(settings), version: String(Number(current.version) + 1) }
     byVersion.set(current.version, structuredClone(settings))
@@ -83,6 +85,19 @@ export function createFakeStudioApi(initial: Settings = createSettings()) {
       if (!settings) throw new StudioApiError(404, 'version_not_found', 'No such settings version.')
       return commit(settings, 'password')
     }),
+    emailState: vi.fn(async () => structuredClone(emailState)),
+    emailPreview: vi.fn(async (lang: string, settings: Settings) => {
+      const email = (settings.email ?? {}) as Record<string, unknown>
+      const site =
+        typeof email.continueUrl === 'string' ? new URL(email.continueUrl).host : 'porthole.test'
+      const color = typeof settings.color === 'string' ? settings.color : '#1f6feb'
+      const subject = lang === 'ru' ? `Новые ответы от ${site}: 2` : `2 new replies from ${site}`
+      return {
+        subject,
+        html: `<!doctype html><html lang="${lang}"><body><p style="color:${color}">${subject}</p></body></html>`,
+        text: `${subject}\n\nContinue the conversation: http://porthole.test/r/preview\n`,
+      }
+    }),
   }
   return {
     api,
@@ -98,6 +113,10 @@ export function createFakeStudioApi(initial: Settings = createSettings()) {
         `${fields.length} field(s) need fixing.`,
         fields,
       )
+    },
+    /** What GET /admin/api/email answers from now on. */
+    setEmailState(state: EmailState) {
+      emailState = state
     },
     get current() {
       return current

@@ -252,6 +252,65 @@ describeInBrowser('settings studio in Chromium', () => {
     await page.getByText('Saved · version 3').waitFor()
   }, 30_000)
 
+  it('edits the E-mail section: the SMTP state, the delay and rating, the e-mail preview, saved', async () => {
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'E-mail', exact: true })
+      .click()
+    const section = page.locator('#email')
+    // The e-mail's inline styles must not trip the studio's CSP (they are applied through the CSSOM).
+    const violations: string[] = []
+    const onConsole = (message: { text(): string }) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    }
+    page.on('console', onConsole)
+    // The demo sends through the sandbox's SMTP server.
+    await section.getByText('E-mail is on').waitFor()
+    await section.getByText('Northwind shop <chat@northwind.example>').waitFor()
+    const delay = section.getByLabel('Send after (seconds unread)')
+    // The demo's settings file says 20 (a short wait to try the loop); the rest are defaults.
+    expect(await delay.inputValue()).toBe('20')
+    expect(await section.getByLabel('The link back works for (days)').inputValue()).toBe('7')
+    await delay.fill('300')
+    await section.getByLabel('Rating asked at the end of a conversation').selectOption('stars')
+    await page.getByText('Unsaved changes').waitFor()
+
+    // The e-mail as the backend renders it, in a frame that runs no script.
+    const preview = section.locator('iframe[title="E-mail preview"]')
+    expect(await preview.getAttribute('sandbox')).toBe('allow-same-origin')
+    await section.getByText('2 new replies from Northwind shop').waitFor()
+    const mail = await (await preview.elementHandle())?.contentFrame()
+    if (!mail) throw new Error('the e-mail preview frame is missing')
+    const button = mail.getByRole('link', { name: 'Continue the conversation' })
+    await button.waitFor()
+    // Its inline styles apply (the accent colour saved above): the e-mail looks as sent.
+    expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      rgb('#2563eb'),
+    )
+    await preview.scrollIntoViewIfNeeded()
+    mkdirSync('/tmp/shots', { recursive: true })
+    await section.screenshot({ path: '/tmp/shots/studio-email-desktop.png' })
+    await section.getByLabel('Language of the e-mail').selectOption('ru')
+    await section.getByText('Новые ответы от Northwind shop: 2').waitFor()
+    await section.getByRole('radio', { name: 'Plain text' }).check()
+    await section.locator('pre.email-text', { hasText: 'Продолжить разговор' }).waitFor()
+    await section.getByRole('radio', { name: 'HTML' }).check()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await section.screenshot({ path: '/tmp/shots/studio-email-phone.png' })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 1440, height: 1000 })
+    page.off('console', onConsole)
+    expect(violations).toEqual([])
+
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Saved · version 4').waitFor()
+    const saved = await page.evaluate(() =>
+      fetch('/admin/api/settings').then((response) => response.json()),
+    )
+    expect(saved.settings.email).toMatchObject({ afterSeconds: 300, rating: 'stars' })
+  }, 60_000)
+
   it('logs out', async () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByLabel('Password').waitFor()

@@ -20,6 +20,7 @@ export const SECTION_PATHS = {
   hours: ['businessHours'],
   'offline-form': ['offlineForm'],
   bot: ['bot'],
+  email: ['email'],
 } as const satisfies Record<string, readonly string[]>
 
 export type SectionId = keyof typeof SECTION_PATHS

@@ -1,0 +1,63 @@
+import type { StudioApi } from '../api'
+import { CheckboxField } from '../fields/CheckboxField'
+import { NumberField } from '../fields/NumberField'
+import { SelectField } from '../fields/SelectField'
+import { TextField } from '../fields/TextField'
+import { EmailPreviewPane } from './EmailPreviewPane'
+import { EmailSmtpState } from './EmailSmtpState'
+import { Section } from './Section'
+
+/** E-mail continuity: replies a visitor missed by e-mail, the link back, the rating. */
+export function EmailSection({ api }: { api: StudioApi }) {
+  return (
+    <Section id="email" title="E-mail">
+      <p class="hint">
+        When a visitor who left their e-mail address has not read an agent’s reply, Porthole e-mails
+        it to them with a link back to the chat.
+      </p>
+      <EmailSmtpState api={api} />
+      <CheckboxField
+        path="email.missedReplies"
+        label="E-mail visitors the replies they have not read"
+        keepFalse
+        fallback
+      />
+      <div class="row">
+        <NumberField
+          path="email.afterSeconds"
+          label="Send after (seconds unread)"
+          hint="Default 120 (2 minutes); at least 10."
+          min={10}
+          max={604800}
+        />
+        <NumberField
+          path="email.linkDays"
+          label="The link back works for (days)"
+          hint="Default 7."
+          min={1}
+          max={365}
+        />
+      </div>
+      <TextField
+        path="email.continueUrl"
+        label="Continue the chat on"
+        hint="The page the e-mail’s link opens, e.g. https://shop.example/help. Empty (the default): the page the visitor last wrote from."
+      />
+      <SelectField
+        path="email.rating"
+        label="Rating asked at the end of a conversation"
+        fallback="thumbs"
+        options={[
+          ['thumbs', 'Thumbs up or down (default)'],
+          ['stars', 'One to five stars'],
+          ['none', 'No rating'],
+        ]}
+      />
+      <CheckboxField
+        path="email.ratingToAgents"
+        label="Also send the visitor’s rating to the agents, as a message in the chat"
+      />
+      <EmailPreviewPane api={api} />
+    </Section>
+  )
+}
