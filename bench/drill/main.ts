@@ -5,10 +5,11 @@
 // could not run.
 
 import { spawnSync } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mergeDrillRecord } from './merge-record'
 import { DrillUsageError, parseDrillArgs, type ScenarioName } from './options'
 import { planFor } from './plan'
 import { stopAllProcesses } from './processes'
@@ -21,6 +22,7 @@ import {
   rowPassed,
 } from './report'
 import { burstScenario } from './scenarios/burst'
+import { clockScenario } from './scenarios/clock-step'
 import type { Scenario } from './scenarios/context'
 import { crashScenario } from './scenarios/crash'
 import { deviceScenario } from './scenarios/device'
@@ -39,6 +41,7 @@ const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   redis: redisScenario,
   disk: diskScenario,
   freeze: freezeScenario,
+  clock: clockScenario,
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -95,10 +98,14 @@ async function main(): Promise<number> {
     options.json ?? (options.quick ? undefined : join(root, 'bench/drill-results.json'))
   if (jsonFile) {
     const file = resolve(jsonFile)
-    writeFileSync(
-      file,
-      `${JSON.stringify(drillRecord({ quick: options.quick, machine, seconds, settings, rows }), null, 2)}\n`,
+    // --only: the other scenarios' rows already in the file stay (bench/drill/merge-record.ts).
+    const previous: unknown = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
+    const record = mergeDrillRecord(
+      previous,
+      drillRecord({ quick: options.quick, machine, seconds, settings, rows }),
+      options.only,
     )
+    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`)
     log(`results written to ${file}`)
   }
   return rows.every(rowPassed) ? 0 : 1

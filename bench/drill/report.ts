@@ -97,11 +97,13 @@ export type DrillRecord = {
   seconds: number
   settings: string[]
   rows: RowResult[]
+  /** Rows kept from an earlier run (`--only` ran the others), and that run's date. */
+  kept?: string
   /** Totals over every row, for the benchmark table. */
   totals: { sent: number; lost: number; duplicated: number; failedRows: number }
 }
 
-export function drillRecord(input: Omit<DrillRecord, 'totals' | 'date'>): DrillRecord {
+export function drillRecord(input: Omit<DrillRecord, 'totals' | 'date' | 'kept'>): DrillRecord {
   const totals = { sent: 0, lost: 0, duplicated: 0, failedRows: 0 }
   for (const row of input.rows) {
     totals.sent += row.sent

@@ -100,6 +100,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...process.env,
         SANDBOX_PORT: String(await freePort()),
         SANDBOX_HOST: HOST,
+        // Its SMTP server too: the default 2525 is taken by any other sandbox on the machine.
+        SANDBOX_SMTP_PORT: String(await freePort()),
         SANDBOX_WEBHOOK_URL: `${backendUrl}/hooks/${webhookSecret}`,
         SANDBOX_STATE_FILE: join(dataDir, 'sandbox.json'),
       },
