@@ -25,6 +25,11 @@ export type { TrafficEntry } from './service/traffic-log'
 
 export type Sandbox = { app: Hono; service: SandboxService; close(): void }
 
+/** The SMTP server of startSandbox({ smtpPort }) could not listen (the port is taken, say). */
+export class SmtpListenError extends Error {
+  override name = 'SmtpListenError' as const
+}
+
 export type RunningSandbox = {
   url: string
   port: number
@@ -143,7 +148,11 @@ export async function startSandbox(
     }).catch(async (error: unknown) => {
       sandbox.close()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      throw error
+      const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : ''
+      throw new SmtpListenError(
+        `the sandbox's SMTP server could not listen on ${host}:${options.smtpPort}${code}`,
+        { cause: error },
+      )
     })
   }
   return {

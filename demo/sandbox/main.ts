@@ -1,6 +1,6 @@
 // `npm run sandbox`: the service emulation with its agent console on one port.
 import { resolve } from 'node:path'
-import { type RunningSandbox, startSandbox } from './index'
+import { type RunningSandbox, SmtpListenError, startSandbox } from './index'
 
 function port(variable: string, fallback: string): number {
   const raw = process.env[variable] ?? fallback
@@ -30,6 +30,10 @@ async function start(): Promise<RunningSandbox> {
     agents: [{ name: 'Anna', online: true }, { name: 'Boris' }],
     channels: [{ name: 'Website', webhookUrl, chunked: false, agents: ['Anna', 'Boris'] }],
   }).catch((error: unknown) => {
+    if (error instanceof SmtpListenError)
+      throw new Error(
+        `${error.message}: choose another with SANDBOX_SMTP_PORT (0 picks a free one)`,
+      )
     const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : ''
     throw new Error(
       `could not start on port ${listenPort}${code}: ${error instanceof Error ? error.message : error}; choose another with SANDBOX_PORT`,

@@ -58,14 +58,15 @@ export async function startSmtp(options: {
       })
     },
   })
-  server.on('error', (error) => logger.warn('sandbox: SMTP server error', { error }))
   await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject)
+    server.once('error', reject)
     server.listen(options.port, options.host, () => {
-      server.server.off('error', reject)
+      server.off('error', reject)
       resolve()
     })
   })
+  // Once it listens: a failed listen is the caller's error, not a log line.
+  server.on('error', (error) => logger.warn('sandbox: SMTP server error', { error }))
   const address = server.server.address()
   if (address === null || typeof address === 'string')
     throw new Error('sandbox: the SMTP server has no TCP address')

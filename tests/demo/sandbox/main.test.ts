@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,7 +38,7 @@ function run(env: Record<string, string>) {
       check()
     })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, until, exited }
+  return { child, until, exited, output: () => output }
 }
 
 describe('npm run sandbox (demo/sandbox/main.ts)', () => {
@@ -47,6 +48,7 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
     const stateFile = join(dir, 'sandbox.json')
     const sandbox = run({
       SANDBOX_PORT: '0',
+      SANDBOX_SMTP_PORT: '0',
       SANDBOX_STATE_FILE: stateFile,
       SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:3999/hooks/abc',
     })
@@ -57,6 +59,7 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
       /Delivers agent messages \(A3\) to: http:\/\/127\.0\.0\.1:3999\/hooks\/abc\/[A-Za-z0-9]+/,
     )
     expect(output).toMatch(/Agent console:\s+http:\/\/127\.0\.0\.1:\d+\//)
+    expect(output).toMatch(/SMTP server:\s+smtp:\/\/127\.0\.0\.1:\d+ /)
     // Anna is online on the default channel.
     expect(await (await fetch(`${endpoint}/status`)).text()).toBe('1')
     sandbox.child.kill('SIGINT')
@@ -70,6 +73,23 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
       ['Boris', false],
     ])
   }, 60_000)
+
+  it('names SANDBOX_SMTP_PORT when its SMTP port is taken', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const address = taken.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      const sandbox = run({ SANDBOX_PORT: '0', SANDBOX_SMTP_PORT: String(port) })
+      expect(await sandbox.exited).toBe(1)
+      expect(sandbox.output()).toContain(
+        `SMTP server could not listen on 127.0.0.1:${port} (EADDRINUSE): choose another with SANDBOX_SMTP_PORT`,
+      )
+      expect(sandbox.output()).not.toContain('SMTP server error')
+    } finally {
+      taken.close()
+    }
+  })
 
   it('refuses an invalid SANDBOX_PORT with a clear message', async () => {
     const sandbox = run({ SANDBOX_PORT: 'eighty' })
