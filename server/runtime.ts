@@ -158,6 +158,8 @@ export function createRuntime(deps: AppDeps): Runtime {
     monotonic: deps.monotonic ?? (() => performance.now()),
     logger,
     everyMs: PRUNE_EVERY_MS,
+    // The service's clock (an A1 answer's Date header): one status call a pass.
+    referenceClock: async () => (await client.status()).serviceDate,
   })
   let draining = false
 

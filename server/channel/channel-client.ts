@@ -84,12 +84,17 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
         channel.statusUrl,
         { method: 'GET' },
         timeoutMs,
-        async (response) => ({ status: response.status, body: await readAnswerPrefix(response) }),
+        async (response) => ({
+          status: response.status,
+          body: await readAnswerPrefix(response),
+          date: Date.parse(response.headers.get('date') ?? ''),
+        }),
       )
       if ('problem' in result) return { online: false, problem: result.problem }
       const { fault, ...outcome } = readStatusAnswer(result.answer.status, result.answer.body)
       if (fault) metrics.upstreamErrors.inc({ call: 'status', kind: fault })
-      return outcome
+      const { date } = result.answer
+      return Number.isFinite(date) ? { ...outcome, serviceDate: date } : outcome
     },
     async send(message, sendOptions) {
       const result = await call(

@@ -1,8 +1,11 @@
 import type { Logger } from '../logging/logger'
 import type { ChannelClient } from './channel-client'
 
-/** A1's answer: whether agents are online; `problem` says why an answer counted as offline. */
-export type StatusOutcome = { online: boolean; problem?: string }
+/**
+ * A1's answer: whether agents are online; `problem` says why an answer counted as offline;
+ * `serviceDate`, the service's clock when it answered (its `Date` header, ms), when it sent one.
+ */
+export type StatusOutcome = { online: boolean; problem?: string; serviceDate?: number }
 
 /** How an A1 answer broke the spec's rules, for the upstream error metric. */
 export type StatusAnswerFault = 'not_found' | 'irregular'

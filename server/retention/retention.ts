@@ -3,6 +3,7 @@ import type { Retention, Store } from '../store/types'
 import { deletePlanned, planFilePrune } from '../uploads/file-retention'
 import type { FileStore } from '../uploads/file-store'
 import { createClockCheck } from './clock-check'
+import { checkAgainstReference } from './reference-clock'
 
 /** How far the newest stored entry may be ahead of this clock (instances' clocks differ a little). */
 export const BEHIND_TOLERANCE_MS = 5 * 60_000
@@ -23,6 +24,12 @@ export type RetentionOptions = {
   monotonic: () => number
   logger: Logger
   everyMs: number
+  /**
+   * Another machine's clock, read now (the conversation service's, from an A1 answer's
+   * `Date` header); undefined when it cannot be read. A pass is skipped while this clock
+   * is far from it: a clock already wrong at start shows no step to the monotonic check.
+   */
+  referenceClock?: () => Promise<number | undefined>
 }
 
 export type RetentionRunner = {
@@ -70,6 +77,14 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
     if (!verdict.trusted) {
       logger.warn(
         `retention: pass skipped, ${verdict.reason}; nothing is deleted until the clock holds steady for a pass interval`,
+      )
+      return
+    }
+    const reference = await options.referenceClock?.().catch(() => undefined)
+    const agreed = checkAgainstReference(now(), reference)
+    if (!agreed.trusted) {
+      logger.error(
+        `retention: pass skipped, ${agreed.reason}: fix the system clock; nothing is deleted until the two agree`,
       )
       return
     }

@@ -51,3 +51,25 @@ describe('the channel client reads a bounded prefix of every answer', () => {
     expect(answer.cancelled()).toBe(true)
   })
 })
+
+describe("A1 answers carry the service's clock", () => {
+  const clientWith = (headers: Record<string, string>) =>
+    createChannelClient({
+      channel: createTestConfig().channel,
+      fetch: (async () => new Response('1', { status: 200, headers })) as typeof fetch,
+      timeoutMs: 10_000,
+      metrics: createPortholeMetrics(),
+      logger: silentLogger,
+      now: Date.now,
+    })
+
+  it("reads the Date header (retention compares this machine's clock with it)", async () => {
+    const outcome = await clientWith({ date: 'Wed, 25 Nov 2026 18:00:00 GMT' }).status()
+    expect(outcome).toEqual({ online: true, serviceDate: Date.UTC(2026, 10, 25, 18) })
+  })
+
+  it('leaves it out when the header is missing or unreadable', async () => {
+    expect(await clientWith({}).status()).toEqual({ online: true })
+    expect(await clientWith({ date: 'yesterday-ish' }).status()).toEqual({ online: true })
+  })
+})

@@ -21,7 +21,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function setup(policy: Partial<RetentionPolicy> = {}) {
+function setup(
+  policy: Partial<RetentionPolicy> = {},
+  referenceClock?: () => Promise<number | undefined>,
+) {
   const clock = { wall: 100 * DAY, mono: 0 }
   const logs: string[] = []
   const store = createMemoryStore({ now: () => clock.wall })
@@ -40,6 +43,7 @@ function setup(policy: Partial<RetentionPolicy> = {}) {
     monotonic: () => clock.mono,
     logger: createLogger({ level: 'debug', write: (line) => logs.push(line) }),
     everyMs: HOUR,
+    ...(referenceClock ? { referenceClock } : {}),
   })
   const advance = (ms: number) => {
     clock.wall += ms
@@ -113,6 +117,28 @@ describe('createRetention', () => {
       true,
     )
     s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.count('v1')).toBe(0)
+  })
+
+  it("deletes nothing while the clock is far from the service's, even when it was wrong from the start", async () => {
+    // The process started with the clock 31 days ahead: no step against the monotonic
+    // clock shows it, but the conversation service's Date header does (the clock drill's
+    // finding: a pass at +31 days took 25 % of the entries and the attachment).
+    const service = { at: (100 * DAY) as number | undefined }
+    const s = setup({ startDelayMs: 0 }, async () => service.at)
+    await s.store.append('v1', createEntry({ at: 100 * DAY - HOUR }))
+    await s.storeFile('v1', 100 * DAY - HOUR)
+    // Restarted with the clock 31 days ahead: the runner's first reading is already wrong.
+    s.clock.wall += 31 * DAY
+    s.retention.start()
+    await s.retention.firstPass
+    expect(await s.count('v1')).toBe(1)
+    expect(await s.files.list('v1')).toHaveLength(1)
+    expect(s.logs.some((l) => l.includes("+31.0 days off the conversation service's"))).toBe(true)
+    // Within the tolerance, or no answer from the service: the other guards decide.
+    s.advance(HOUR)
+    service.at = s.clock.wall - 60_000
     await s.retention.run()
     expect(await s.count('v1')).toBe(0)
   })
