@@ -5,7 +5,7 @@
 // could not run.
 
 import { spawnSync } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,11 +20,13 @@ import {
   type RowResult,
   rowPassed,
 } from './report'
+import { mergeDrillRecord } from './results-file'
 import { burstScenario } from './scenarios/burst'
 import type { Scenario } from './scenarios/context'
 import { crashScenario } from './scenarios/crash'
 import { deviceScenario } from './scenarios/device'
 import { diskScenario } from './scenarios/disk-full'
+import { emailScenario } from './scenarios/email'
 import { outageScenario } from './scenarios/outage'
 import { redisScenario } from './scenarios/redis-restart'
 import { replayScenario } from './scenarios/replay'
@@ -37,6 +39,7 @@ const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   crash: crashScenario,
   redis: redisScenario,
   disk: diskScenario,
+  email: emailScenario,
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -93,9 +96,18 @@ async function main(): Promise<number> {
     options.json ?? (options.quick ? undefined : join(root, 'bench/drill-results.json'))
   if (jsonFile) {
     const file = resolve(jsonFile)
+    const record = drillRecord({ quick: options.quick, machine, seconds, settings, rows })
+    // Some rows (--only): merged into the file's earlier results, the other rows kept.
+    let previous: unknown
+    try {
+      previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
+    } catch (error) {
+      log(`${file} is not JSON (${String(error)}): written anew`)
+      previous = undefined
+    }
     writeFileSync(
       file,
-      `${JSON.stringify(drillRecord({ quick: options.quick, machine, seconds, settings, rows }), null, 2)}\n`,
+      `${JSON.stringify(mergeDrillRecord(previous, record, options.only), null, 2)}\n`,
     )
     log(`results written to ${file}`)
   }

@@ -1,6 +1,15 @@
 // The command line of `npm run drill`: parsed, never guessed; a bad flag is an error.
 
-export const SCENARIOS = ['replay', 'burst', 'device', 'outage', 'crash', 'redis', 'disk'] as const
+export const SCENARIOS = [
+  'replay',
+  'burst',
+  'device',
+  'outage',
+  'crash',
+  'redis',
+  'disk',
+  'email',
+] as const
 export type ScenarioName = (typeof SCENARIOS)[number]
 
 export type DrillOptions = {

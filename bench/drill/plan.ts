@@ -23,6 +23,8 @@ export type DrillPlan = {
   crashMessages: number
   /** Rows 5 and 6: how long the killed process stays down. */
   downMs: number
+  /** Row 8: visitors with an e-mail address, and the agent replies of each burst. */
+  email: { visitors: number; bursts: number[]; burstGapMs: number; refuseMs: number }
 }
 
 export const FULL_PLAN: DrillPlan = {
@@ -37,6 +39,7 @@ export const FULL_PLAN: DrillPlan = {
   recoveryWaitMs: 240_000,
   crashMessages: 300,
   downMs: 1000,
+  email: { visitors: 200, bursts: [2, 1], burstGapMs: 30_000, refuseMs: 60_000 },
 }
 
 export const QUICK_PLAN: DrillPlan = {
@@ -51,6 +54,7 @@ export const QUICK_PLAN: DrillPlan = {
   recoveryWaitMs: 60_000,
   crashMessages: 60,
   downMs: 1000,
+  email: { visitors: 20, bursts: [2, 1], burstGapMs: 12_000, refuseMs: 20_000 },
 }
 
 export function planFor(quick: boolean): DrillPlan {
