@@ -72,7 +72,10 @@ export function mergeDrillRecord(
     rows,
     totals,
     runs: [
-      ...earlier,
+      // A run whose every row ran again gave nothing the record still holds.
+      ...earlier.filter(
+        (run) => run.only === 'all' || run.only.some((name) => !ran.includes(name)),
+      ),
       { date: current.date, only: [...ran], seconds: current.seconds, machine: current.machine },
     ],
   }

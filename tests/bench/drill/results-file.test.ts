@@ -84,6 +84,15 @@ describe('mergeDrillRecord', () => {
     expect(twice.runs?.map((run) => run.only)).toEqual(['all', ['email'], ['crash']])
   })
 
+  it('drops an earlier run whose rows all ran again from the runs', () => {
+    const again = drillRecord({ ...emailRun, seconds: 231 })
+    const merged = mergeDrillRecord(mergeDrillRecord(full, emailRun, ['email']), again, ['email'])
+    expect(merged.runs?.map((run) => [run.only, run.seconds])).toEqual([
+      ['all', 118],
+      [['email'], 231],
+    ])
+  })
+
   it('writes a run of every row, or over a missing, foreign or --quick record, as it is', () => {
     const all = drillRecord({ ...emailRun, rows: emailRun.rows })
     const every = [
