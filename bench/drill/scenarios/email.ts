@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type EmailBurst, replyToken, tallyEmails } from '../email-tally'
 import { eachLimit, pollUntil, sleep } from '../net'
-import { portholeClient } from '../porthole-client'
+import { type PortholeClient, portholeClient } from '../porthole-client'
 import { removeOnExit } from '../processes'
 import { findRedisServer, startDrillRedis } from '../redis'
 import { failedRow, type RowResult, seconds } from '../report'
@@ -23,7 +23,7 @@ const ROW_BUDGET_MS = 225_000
  */
 export const emailScenario: Scenario = async (context) => {
   const rows = [await emailRow(context, '8a. e-mail, sqlite: SMTP 451s + kill -9', {})]
-  // The same on Redis (one instance; its sweep runs every 5 s instead of 30 s).
+  // The same on Redis with two backend instances (one is killed; the other goes on).
   const binary = findRedisServer()
   if (!binary) {
     rows.push(
@@ -37,7 +37,12 @@ export const emailScenario: Scenario = async (context) => {
   const redis = await startDrillRedis(binary)
   try {
     rows.push(
-      await emailRow(context, '8b. e-mail, Redis: SMTP 451s + kill -9', { STORE_URL: redis.url }),
+      await emailRow(
+        context,
+        '8b. e-mail, Redis, 2 instances: SMTP 451s + kill -9 of one',
+        { STORE_URL: redis.url },
+        2,
+      ),
     )
   } catch (error) {
     rows.push(failedRow('8b. e-mail, Redis', error))
@@ -51,6 +56,7 @@ async function emailRow(
   context: ScenarioContext,
   label: string,
   storeEnv: Record<string, string>,
+  instances = 1,
 ): Promise<RowResult> {
   const { visitors, bursts, burstGapMs, refuseMs } = context.plan.email
   const smtp = await startDrillSmtp()
@@ -67,18 +73,21 @@ async function emailRow(
   try {
     return await withStack(context, env, async (stack) => {
       const rowStart = Date.now()
-      const api = portholeClient(stack.backendUrl)
+      // Visitors and webhooks alternate between the instances (one per visitor).
+      const apis = [portholeClient(stack.backendUrl)]
+      while (apis.length < instances) apis.push(portholeClient(await stack.startInstance()))
+      const apiOf = (v: number) => apis[v % apis.length] as PortholeClient
       const addresses = Array.from({ length: visitors }, (_, v) => `v${v}@drill.example`)
       const ids: string[] = []
       await eachLimit(addresses, 8, async (email, v) => {
-        ids[v] = (await api.session({ contact: { email } })).visitorId
+        ids[v] = (await apiOf(v).session({ contact: { email } })).visitorId
       })
       const expected: EmailBurst[] = []
       // The service's A3: tried again (same message id) until the backend takes it.
       const hook = async (v: number, token: string) => {
         for (let attempt = 1; ; attempt += 1) {
           try {
-            return await api.hook(
+            return await apiOf(v).hook(
               stack.webhookSecret,
               stack.channelId,
               ids[v] ?? '',
@@ -146,7 +155,7 @@ async function emailRow(
         duplicated: counted.duplicated,
         recoverMs,
         notes: [
-          `email.afterSeconds=10 (settings file); ${visitors} visitors with an address, bursts of ${bursts.join(' + ')} unread agent replies (A3) ${burstGapMs / 1000} s apart: ${counted.sent} e-mails expected, one per burst`,
+          `${instances === 1 ? 'one backend instance' : `${instances} backend instances on one store, visitors and webhooks alternating; the kill hits the first`}; email.afterSeconds=10 (settings file); ${visitors} visitors with an address, bursts of ${bursts.join(' + ')} unread agent replies (A3) ${burstGapMs / 1000} s apart: ${counted.sent} e-mails expected, one per burst`,
           `SMTP answered 451 to every message for ${seconds(recoverAt - refuseFrom)} (${refusedAttempts} attempts refused); time to recover: SMTP taking e-mails again to the last e-mail needed`,
           reached
             ? `kill -9 after ${beforeKill} e-mails taken, ${seconds(killAt - recoverAt)} after SMTP recovered; back ${seconds(upAt - killAt)} later`
