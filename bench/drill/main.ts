@@ -27,6 +27,7 @@ import type { Scenario } from './scenarios/context'
 import { crashScenario } from './scenarios/crash'
 import { deviceScenario } from './scenarios/device'
 import { diskScenario } from './scenarios/disk-full'
+import { emailScenario } from './scenarios/email'
 import { outageScenario } from './scenarios/outage'
 import { freezeScenario } from './scenarios/redis-freeze'
 import { redisScenario } from './scenarios/redis-restart'
@@ -42,6 +43,7 @@ const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   disk: diskScenario,
   freeze: freezeScenario,
   clock: clockScenario,
+  email: emailScenario,
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -15,6 +15,7 @@ const ROW_LABELS: Record<ScenarioName, RegExp> = {
   redis: /^6\. Redis/,
   disk: /^7\. disk full/,
   freeze: /^7\. Redis frozen/,
+  email: /^8[a-z]?\. /,
   clock: /^9\. clock step/,
 }
 

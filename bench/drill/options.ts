@@ -9,6 +9,7 @@ export const SCENARIOS = [
   'redis',
   'disk',
   'freeze',
+  'email',
   'clock',
 ] as const
 export type ScenarioName = (typeof SCENARIOS)[number]

@@ -25,6 +25,8 @@ export type DrillPlan = {
   downMs: number
   /** Row 7: how long redis-server stays frozen (SIGSTOP). */
   freezeMs: number
+  /** Row 8: visitors with an e-mail address, and the agent replies of each burst. */
+  email: { visitors: number; bursts: number[]; burstGapMs: number; refuseMs: number }
 }
 
 export const FULL_PLAN: DrillPlan = {
@@ -40,6 +42,7 @@ export const FULL_PLAN: DrillPlan = {
   crashMessages: 300,
   downMs: 1000,
   freezeMs: 20_000,
+  email: { visitors: 200, bursts: [2, 1], burstGapMs: 30_000, refuseMs: 60_000 },
 }
 
 export const QUICK_PLAN: DrillPlan = {
@@ -55,6 +58,7 @@ export const QUICK_PLAN: DrillPlan = {
   crashMessages: 60,
   downMs: 1000,
   freezeMs: 5000,
+  email: { visitors: 20, bursts: [2, 1], burstGapMs: 12_000, refuseMs: 20_000 },
 }
 
 export function planFor(quick: boolean): DrillPlan {

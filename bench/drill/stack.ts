@@ -27,6 +27,8 @@ export type Stack = {
   killBackend(): Promise<void>
   /** Starts the backend again on the same port with the same data. */
   startBackend(): Promise<void>
+  /** Another backend instance on the same store (Redis only) and settings; answers its URL. */
+  startInstance(): Promise<string>
   /** Backend exits the drill did not ask for (each was restarted, as a supervisor would). */
   unexpectedExits(): number
   /** The backend's recent output, for error reports. */
@@ -47,6 +49,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let expected = true
   let unexpected = 0
   let lastOutput = ''
+  const instances: Started[] = []
 
   async function startBackend(): Promise<void> {
     expected = true
@@ -87,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const close = async () => {
     expected = true
     if (backend) await stopProcess(backend.child)
+    await Promise.all(instances.map((instance) => stopProcess(instance.child)))
     await proxy?.close()
     if (sandbox) await stopProcess(sandbox.child)
     removeDataDir()
@@ -125,6 +129,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (backend && isRunning(backend.child)) await stopProcess(backend.child, 'SIGKILL')
       },
       startBackend,
+      async startInstance() {
+        const port = await freePort()
+        const instance = await startProcess(
+          process.execPath,
+          [join(options.dist, 'server/main.js')],
+          {
+            what: 'another backend instance (server/main.js)',
+            ready: /listening on (http:\/\/\S+)/,
+            env: { ...process.env, ...backendEnv(), PORT: String(port) },
+          },
+        )
+        instances.push(instance)
+        return `http://${HOST}:${port}`
+      },
       unexpectedExits: () => unexpected,
       backendOutput: () => (backend && isRunning(backend.child) ? backend.output() : lastOutput),
       close,
