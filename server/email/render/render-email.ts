@@ -1,5 +1,6 @@
 import { isHttpUrl } from '../../../shared/url'
 import type { ConversationEntry, EntryContent, Language } from '../../../shared/widget-api'
+import { RTL_LANGUAGES } from '../../../shared/widget-api'
 import { emailTexts, fill } from './email-texts'
 
 /** What an e-mail shows beside the entries. */
@@ -157,7 +158,7 @@ function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subjec
   }
   const reply = view.canReply ? paragraph(e(t.replyHint)) : ''
   return `<!doctype html>
-<html lang="${view.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<html lang="${view.lang}"${RTL_LANGUAGES.some((rtl) => rtl === view.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border-top:4px solid ${color}">

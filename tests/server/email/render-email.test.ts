@@ -142,6 +142,25 @@ describe('the missed-replies e-mail', () => {
     expect(emailTexts('ru')).toBe(EMAIL_TEXTS.ru)
   })
 
+  it('has the same placeholders as English in every language written', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\w+\}/g)].map(([name]) => name).sort()
+    for (const [lang, texts] of Object.entries(EMAIL_TEXTS))
+      for (const [key, text] of Object.entries(texts))
+        expect(placeholders(text), `${lang} ${key}`).toEqual(
+          placeholders(EMAIL_TEXTS.en[key as keyof typeof EMAIL_TEXTS.en]),
+        )
+    expect(Object.keys(EMAIL_TEXTS).length).toBeGreaterThanOrEqual(14)
+  })
+
+  it('writes Arabic and Hebrew right to left', () => {
+    expect(renderEmail([agentEntry()], view({ lang: 'ar' })).html).toContain(
+      '<html lang="ar" dir="rtl">',
+    )
+    expect(renderEmail([agentEntry()], view({ lang: 'he' })).html).toContain('dir="rtl"')
+    expect(renderEmail([agentEntry()], view({ lang: 'ja' })).html).not.toContain('dir="rtl"')
+  })
+
   it('keeps line breaks out of the subject', () => {
     expect(
       renderEmail([agentEntry()], view({ site: 'A\r\nBcc: x@y.example' })).subject,
