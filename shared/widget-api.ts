@@ -102,7 +102,47 @@ export type StatusResponse = z.infer<typeof StatusResponse>
 export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left'] as const
 export type WidgetPosition = (typeof WIDGET_POSITIONS)[number]
 
-export const LANGUAGES = ['en', 'ru'] as const
+/** The widget's own languages (widget/i18n/languages/): English is built in, every other one a chunk. */
+export const LANGUAGES = [
+  'en',
+  'ru',
+  'ar',
+  'he',
+  'fa',
+  'zh',
+  'ja',
+  'ko',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'uk',
+  'cs',
+  'sv',
+  'da',
+  'fi',
+  'nb',
+  'tr',
+  'el',
+  'hu',
+  'ro',
+  'bg',
+  'hr',
+  'sk',
+  'sl',
+  'lt',
+  'lv',
+  'et',
+  'id',
+  'vi',
+  'th',
+  'hi',
+] as const
+/** Written right to left: the widget lays these out so whatever the page's direction. */
+export const RTL_LANGUAGES = ['ar', 'he', 'fa'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** A page rule: `*` matches any run of characters; matched against the page URL's path. */

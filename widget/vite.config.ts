@@ -71,24 +71,25 @@ function embedScript(): Plugin {
       }
       const loader = grouped(LOADER, 'start')
       const chat = grouped(CHAT, 'startChat')
-      // One file per language, chat-<hash>.js<lang>.js: the loader imports it beside the chat
-      // chunk and starts the chat from it (it re-exports startChat), so both download in
-      // parallel (widget/loader/start.ts). It holds that language's strings where they are a
-      // chunk of their own (widget/i18n/chat-strings-<lang>.ts; English is in the chat). The
-      // chat's hash covers them: it imports them by the name they had when it was hashed.
-      const restart = `export{startChat}from"./${basename(chat.fileName)}";\n`
+      // One file per language but English, chat-<hash>.js<lang>.js (widget/i18n/languages/):
+      // the loader fetches it by that name before engagement (widget/loader/start.ts) and the
+      // chat imports it by the same name (widget/i18n/translations.ts), so it loads once. The
+      // chat's hash covers them: it imports them by the names they had when it was hashed.
       for (const lang of LANGUAGES) {
-        const to = `${chat.fileName}${lang}.js`
+        if (lang === 'en') continue
         const strings = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith(`/widget/i18n/chat-strings-${lang}.ts`),
+          chunk.facadeModuleId?.endsWith(`/widget/i18n/languages/${lang}.ts`),
         )
-        if (strings) {
-          const from = strings.fileName
-          for (const other of chunks)
-            other.code = other.code.replaceAll(`./${basename(from)}`, `./${basename(to)}`)
-          delete bundle[from]
-        }
-        this.emitFile({ type: 'asset', fileName: to, source: (strings?.code ?? '') + restart })
+        if (!strings) throw new Error(`widget build: no chunk for widget/i18n/languages/${lang}.ts`)
+        // Fetched before engagement: it must not pull in the chat (or anything else).
+        if (strings.imports.length > 0 || strings.dynamicImports.length > 0)
+          throw new Error(`widget build: widget/i18n/languages/${lang}.ts must import only types`)
+        const to = `${chat.fileName}${lang}.js`
+        const from = strings.fileName
+        for (const other of chunks)
+          other.code = other.code.replaceAll(`./${basename(from)}`, `./${basename(to)}`)
+        delete bundle[from]
+        this.emitFile({ type: 'asset', fileName: to, source: strings.code })
       }
       const file = (chunk: { fileName: string }) => chunk.fileName.replace(/^assets\//, '')
       if (bootstrap.imports.length > 0 || bootstrap.exports.length > 0) {
@@ -215,7 +216,7 @@ export default defineConfig({
           groups: [
             {
               name: 'loader',
-              test: /\/widget\/(loader\/(?!invite|page-pattern)|state\/|storage\/|i18n\/(language|loader-strings)|protocol\/(read|public-config))/,
+              test: /\/widget\/(loader\/(?!invite|page-pattern)|state\/|storage\/|i18n\/(language|loader-strings)\.ts|protocol\/(read|public-config))/,
             },
             {
               // Everything else the chat entry imports statically, in one file; code the

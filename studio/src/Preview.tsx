@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { isLanguage, LANGUAGE_OPTIONS } from '../../shared/language-names'
 import type { Settings } from './api'
 import { SegmentedChoice } from './fields/SegmentedChoice'
 import { type PreviewState, readFromPreview } from './preview/messages'
-import {
-  previewConfig,
-  previewInviteText,
-  STUDIO_LANGUAGES,
-  type StudioLanguage,
-} from './preview-config'
+import { previewConfig, previewInviteText, type StudioLanguage } from './preview-config'
 
 /** How long typing may pause before the preview re-mounts the widget. */
 export const PREVIEW_DEBOUNCE_MS = 250
@@ -23,7 +19,9 @@ export function Preview({ settings }: { settings: Settings }) {
   const frame = useRef<HTMLIFrameElement>(null)
   const [device, setDevice] = useState<Device>('desktop')
   const [theme, setTheme] = useState<'light' | 'dark'>('light')
-  const [lang, setLang] = useState<StudioLanguage>(settings.defaultLang === 'ru' ? 'ru' : 'en')
+  const [lang, setLang] = useState<StudioLanguage>(
+    isLanguage(settings.defaultLang) ? settings.defaultLang : 'en',
+  )
   const [online, setOnline] = useState(true)
   const [invite, setInvite] = useState(false)
   const [ready, setReady] = useState(false)
@@ -83,13 +81,22 @@ export function Preview({ settings }: { settings: Settings }) {
             ['dark', 'Dark'],
           ]}
         />
-        <SegmentedChoice
-          legend="Language"
-          name="preview-lang"
-          value={lang}
-          onChange={setLang}
-          options={STUDIO_LANGUAGES.map((code) => [code, code.toUpperCase()] as const)}
-        />
+        <label class="preview-lang">
+          Language{' '}
+          <select
+            value={lang}
+            onChange={(event) => {
+              const chosen = event.currentTarget.value
+              if (isLanguage(chosen)) setLang(chosen)
+            }}
+          >
+            {LANGUAGE_OPTIONS.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
         <SegmentedChoice
           legend="Agents"
           name="preview-online"

@@ -1,12 +1,14 @@
 import { isRecord } from '../../shared/is-record'
+import { LANGUAGES, type Language } from '../../shared/widget-api'
 import type { Settings } from './api'
 
 // What the widget gets in the preview: the unsaved settings as GET /api/config would
 // answer a visitor in `lang` (texts resolved to that language, else the default
 // language, else any), in the shape today's widget reads (widget/protocol/public-config.ts).
 
-export const STUDIO_LANGUAGES = ['en', 'ru'] as const
-export type StudioLanguage = (typeof STUDIO_LANGUAGES)[number]
+/** The widget's languages (LANGUAGES): the preview's choice and the texts' tabs. */
+export const STUDIO_LANGUAGES = LANGUAGES
+export type StudioLanguage = Language
 
 /** A text setting (a string, or `{ "<lang>": "…" }`) in one language. */
 export function resolveText(

@@ -120,7 +120,7 @@ describe('PublicConfig', () => {
     ['color', '#12'],
     ['position', 'top-left'],
     ['statusPollSeconds', 0],
-    ['lang', 'de'],
+    ['lang', 'tlh'],
   ])('rejects %s = %j', (field, value) => {
     const result = PublicConfig.safeParse({ ...config, [field]: value })
     expect(result.error?.issues[0]?.path[0]).toBe(field)

@@ -57,7 +57,7 @@ describe('preview messages', () => {
   it('reads a render message and refuses a malformed one', () => {
     expect(readToPreview({ type: 'porthole-preview:render', state })?.state).toEqual(state)
     expect(
-      readToPreview({ type: 'porthole-preview:render', state: { ...state, lang: 'de' } }),
+      readToPreview({ type: 'porthole-preview:render', state: { ...state, lang: 'tlh' } }),
     ).toBeUndefined()
     expect(
       readToPreview({ type: 'porthole-preview:render', state: { ...state, theme: 'pink' } }),

@@ -117,7 +117,7 @@ describeInBrowser('settings studio in Chromium', () => {
       .locator('porthole-widget .ph-invite-text', { hasText: 'Summer sale: ask us about tents!' })
       .waitFor()
     await expect.poll(() => launcherColour(frame)).toBe(rgb('#2563eb'))
-    await page.getByRole('radio', { name: 'RU' }).check()
+    await page.locator('label.preview-lang select').selectOption('ru')
     await frame
       .locator('porthole-widget .ph-invite-text', { hasText: 'Летняя распродажа' })
       .waitFor()
@@ -153,7 +153,7 @@ describeInBrowser('settings studio in Chromium', () => {
     await page.getByRole('radio', { name: 'Light' }).check()
 
     // Nobody online: the chat shows the offline text (the demo's, in English).
-    await page.getByRole('radio', { name: 'EN' }).check()
+    await page.locator('label.preview-lang select').selectOption('en')
     await page.getByRole('radio', { name: 'Offline' }).check()
     await (await previewFrame()).locator('porthole-widget .ph-launcher.ph-offline').waitFor()
     await (await previewFrame()).locator('porthole-widget .ph-launcher').click()

@@ -1,3 +1,5 @@
+import type { ResumeNotes } from '../i18n/translation'
+import { translated } from '../i18n/translations'
 import type { WidgetContext } from '../loader/context'
 import { parseSessionResponse } from '../protocol/chat-bodies'
 import { isRecord, isString } from '../protocol/read'
@@ -10,17 +12,10 @@ import type { ChatController } from './controller'
 // session it leaves in storage.
 
 /** The note over the conversation when the link opened nothing, per the backend's `resumed`. */
-const NOTES = {
-  en: {
-    expired: 'This link has expired — here is a new conversation',
-    kept: 'This link has expired',
-    identify: 'Sign in on this site to continue that conversation',
-  },
-  ru: {
-    expired: 'Срок действия ссылки истёк — вот новый разговор',
-    kept: 'Срок действия ссылки истёк',
-    identify: 'Войдите на сайт, чтобы продолжить тот разговор',
-  },
+const EN_NOTES: ResumeNotes = {
+  expired: 'This link has expired — here is a new conversation',
+  kept: 'This link has expired',
+  identify: 'Sign in on this site to continue that conversation',
 }
 
 /**
@@ -35,7 +30,7 @@ export async function resume(
   token: string,
 ): Promise<void> {
   const { storage, emitter } = context
-  const notes = NOTES[context.settings.lang]
+  const notes = translated(context.settings.lang)?.resume ?? EN_NOTES
   try {
     const stored = parseSessionResponse(await storage.get('session'))
     const answer = await request(context.fetch, `${context.base}api/session`, {

@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/widget-api'
+import { loadTranslation } from './translations'
 
 export interface ChatStrings {
   close: string
@@ -77,25 +78,22 @@ export const EN_CHAT_STRINGS: ChatStrings = {
   duration: clock,
 }
 
-/**
- * The visitor's strings. Russian is a chunk of its own (chat-strings-ru.ts), which the
- * loader starts fetching beside the chat chunk (no extra round trip).
- */
-export function chatStrings(lang: Language): Promise<ChatStrings> {
-  return lang === 'ru'
-    ? import('./chat-strings-ru').then((module) => module.RU_CHAT_STRINGS)
-    : Promise.resolve(EN_CHAT_STRINGS)
+/** The visitor's strings: English here, another language's from its file (translations.ts). */
+export async function chatStrings(lang: Language): Promise<ChatStrings> {
+  const translation = await loadTranslation(lang)
+  return translation ? { ...translation.chat, duration: clock } : EN_CHAT_STRINGS
 }
 
-/** "1.2 MB": a file size people read. */
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte']
+
+/** "1.2 MB": a file size people read, in the visitor's language (Intl's units). */
 export function formatBytes(bytes: number, lang: Language): string {
-  const units = lang === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ'] : ['B', 'KB', 'MB', 'GB']
   let size = bytes
   let unit = 0
-  while (size >= 1024 && unit < units.length - 1) {
+  while (size >= 1024 && unit < UNITS.length - 1) {
     size /= 1024
     unit++
   }
   const rounded = unit === 0 || size >= 10 ? Math.round(size) : Math.round(size * 10) / 10
-  return `${rounded.toLocaleString(lang)} ${units[unit]}`
+  return rounded.toLocaleString(lang, { style: 'unit', unit: UNITS[unit] })
 }

@@ -1,4 +1,4 @@
-import type { ConversationEntry, Language, PublicConfig } from '../../shared/widget-api'
+import type { ConversationEntry, PublicConfig } from '../../shared/widget-api'
 import { isNonEmptyString, isRecord, optional, pick } from '../protocol/read'
 import type { UiState, WidgetContext } from './context'
 import { CLOSE_ICON, element, icon } from './dom'
@@ -12,11 +12,6 @@ import type { EmbedData } from './settings'
 // launcher. What only some sites need loads from here when they need it: the launcher's
 // visible label (invite-label.ts), page patterns and single-page-app navigation
 // (invite-nav.ts) and the rules (invite-engine.ts).
-
-const DISMISS: Record<Language, string> = {
-  en: 'Dismiss invitation',
-  ru: 'Закрыть приглашение',
-}
 
 const isSeconds = (value: unknown): value is number =>
   typeof value === 'number' && value >= 0 && value < Number.POSITIVE_INFINITY
@@ -75,7 +70,11 @@ export function createInvite(context: WidgetContext, data: EmbedData, session: u
   const answer = element('button', { type: 'button', class: 'ph-invite-answer' }, text)
   const dismiss = element(
     'button',
-    { type: 'button', class: 'ph-invite-close', 'aria-label': DISMISS[settings.lang] },
+    {
+      type: 'button',
+      class: 'ph-invite-close',
+      'aria-label': context.strings.dismiss ?? 'Dismiss invitation',
+    },
     icon(CLOSE_ICON, 'ph-icon'),
   )
   const bubble = element('div', { class: 'ph-invite', role: 'status' }, answer, dismiss)

@@ -1,5 +1,5 @@
 import type { Language, PublicConfig } from '../../shared/widget-api'
-import { pickLanguage } from '../i18n/language'
+import { languageOf, pickLanguage } from '../i18n/language'
 import { CONFIG_RULES } from '../protocol/public-config'
 
 /** The settings the widget runs with: the site's config with the tag's overrides. */
@@ -23,9 +23,9 @@ export function resolveSettings(
   const settings = { ...config } as Record<string, unknown>
   for (const key of ['title', 'color', 'position', 'lang'] as const) {
     const value = data[key]
-    // An empty attribute is no attribute. lang: any en or ru tag (en-GB), read below.
+    // An empty attribute is no attribute. lang: any tag of a widget language (en-GB), read below.
     if (!value) continue
-    if (key === 'lang' ? /^(en|ru)\b/i.test(value) : CONFIG_RULES[key](value)) settings[key] = value
+    if (key === 'lang' ? languageOf(value) : CONFIG_RULES[key](value)) settings[key] = value
     else console.error(`Porthole: ignoring data-${key}="${value}"`)
   }
   return { ...(settings as PublicConfig), lang: pickLanguage(data.lang, config.lang, browserLang) }

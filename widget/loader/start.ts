@@ -1,5 +1,7 @@
 import type { Parts } from '../extras/api'
-import { LOADER_STRINGS } from '../i18n/loader-strings'
+import { isRightToLeft } from '../i18n/language'
+import { EN_LOADER_STRINGS } from '../i18n/loader-strings'
+import type { Translation } from '../i18n/translation'
 import { parsePublicConfig } from '../protocol/public-config'
 import { isRecord } from '../protocol/read'
 import { createEmitter, type Emitter, type Listener } from '../state/emitter'
@@ -31,8 +33,10 @@ export interface MountOptions {
   fetch?: typeof fetch
   EventSource?: EventSourceClass
   storage?: KeyValueStore
-  /** Loads the chat chunk (widget/chat/start-chat.tsx) for a visitor of this language. */
-  loadChat: (lang: string) => Promise<ChatModule>
+  /** Loads the chat chunk (widget/chat/start-chat.tsx). */
+  loadChat: () => Promise<ChatModule>
+  /** Loads a language's file (widget/i18n/languages/; never English, built in). */
+  loadLanguage: (lang: string) => Promise<{ default: Translation }>
   /** Loads the invitation's chunk (widget/loader/invite.ts). */
   loadInvite: () => Promise<InviteModule>
   /** Remounting (boot, setLanguage): the page's listeners and the widget object kept. */
@@ -70,7 +74,15 @@ export async function mount(options: MountOptions): Promise<Widget> {
     'invite-answer',
     'session',
   ])
-  const strings = LOADER_STRINGS[settings.lang]
+  // Another language's strings come with its file, fetched only for its visitors; English
+  // until it has loaded, if it cannot.
+  const strings =
+    settings.lang === 'en'
+      ? EN_LOADER_STRINGS
+      : await options.loadLanguage(settings.lang).then(
+          (module) => module.default.loader,
+          () => EN_LOADER_STRINGS,
+        )
   const host = document.createElement('porthole-widget')
   ;(options.container ?? document.body).append(host)
   const cleanups: (() => void)[] = [() => host.remove()]
@@ -82,7 +94,9 @@ export async function mount(options: MountOptions): Promise<Widget> {
   try {
     const root = host.attachShadow({ mode: 'open' })
     root.adoptedStyleSheets = [styleSheet(LOADER_CSS)]
-    const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'
+    // Arabic, Hebrew and Persian right to left whatever the page; the others as the page is.
+    const dir =
+      isRightToLeft(settings.lang) || document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'
     const frame = element('div', {
       class: `ph-frame ph-${settings.position}`,
       dir,
@@ -103,7 +117,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     let chat: Promise<ChatApi> | undefined
     const loadChat = (): Promise<ChatApi> => {
       chat ??= options
-        .loadChat(settings.lang)
+        .loadChat()
         .then((module) => module.startChat(context))
         .catch((error: unknown) => {
           chat = undefined
@@ -248,13 +262,11 @@ export function start(options: {
   return mount({
     ...options,
     namespace: (window as unknown as { Porthole: Namespace }).Porthole,
-    // The visitor's language's file (chat-<hash>.js<lang>.js, widget/vite.config.ts) loads
-    // beside the chat: its strings, and startChat re-exported from the chat chunk.
-    loadChat: (lang) => {
-      void import(/* @vite-ignore */ options.chatUrl)
-      // biome-ignore lint/style/useTemplate: minified, a template costs the loader more bytes
-      return import(/* @vite-ignore */ options.chatUrl + lang + '.js')
-    },
+    loadChat: () => import(/* @vite-ignore */ options.chatUrl),
+    // A language's file is named after the chat (chat-<hash>.js<lang>.js, widget/vite.config.ts),
+    // which imports it by that name: one fetch for the loader and the chat.
+    // biome-ignore lint/style/useTemplate: minified, a template costs the loader more bytes
+    loadLanguage: (lang) => import(/* @vite-ignore */ options.chatUrl + lang + '.js'),
     loadInvite: () => import(/* @vite-ignore */ options.inviteUrl),
   }).catch((error: unknown) => console.error('Porthole: the widget could not start:', error))
 }

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../../shared/widget-api'
+import { LANGS } from '../i18n/language'
 import { isRecord, isString, optional, pick } from './read'
 
 // Mirrors PublicConfig of shared/widget-api.ts as one rule per field, so the loader can
@@ -9,7 +10,6 @@ import { isRecord, isString, optional, pick } from './read'
 // loader does not carry their rules.
 
 export const POSITIONS: readonly string[] = ['bottom-right', 'bottom-left']
-const LANGS: readonly string[] = ['en', 'ru']
 
 const isSeconds = (value: unknown): value is number =>
   typeof value === 'number' && value >= 0 && value < Number.POSITIVE_INFINITY

@@ -1,6 +1,7 @@
 import { isHttpUrl } from '../../../shared/url'
 import type { ConversationEntry, EntryContent, Language } from '../../../shared/widget-api'
-import { EMAIL_TEXTS, fill } from './email-texts'
+import { RTL_LANGUAGES } from '../../../shared/widget-api'
+import { emailTexts, fill } from './email-texts'
 
 /** What an e-mail shows beside the entries. */
 export type EmailView = {
@@ -56,7 +57,7 @@ type Piece = { text: string } | { link: string; label: string; thumb?: string }
 
 /** What one entry shows: its text, or a link to its file or place (with an own thumbnail). */
 export function pieceOf(content: EntryContent, view: EmailView): Piece {
-  const t = EMAIL_TEXTS[view.lang]
+  const t = emailTexts(view.lang)
   if (content.type === 'text') return { text: content.text }
   if (content.type === 'location') {
     const at = `${content.latitude}, ${content.longitude}`
@@ -91,7 +92,7 @@ function byAuthor(entries: ConversationEntry[], fallback: string) {
  * @example renderEmail(entries, { lang: 'en', site: 'Northwind', color: '#1f6feb', ... })
  */
 export function renderEmail(entries: ConversationEntry[], view: EmailView): RenderedEmail {
-  const t = EMAIL_TEXTS[view.lang]
+  const t = emailTexts(view.lang)
   const site = view.site
   const subject = (
     entries.length === 1
@@ -107,7 +108,7 @@ export function renderEmail(entries: ConversationEntry[], view: EmailView): Rend
 }
 
 function renderText(groups: ReturnType<typeof byAuthor>, view: EmailView): string {
-  const t = EMAIL_TEXTS[view.lang]
+  const t = emailTexts(view.lang)
   const lines: string[] = [fill(t.intro, { site: view.site }), '']
   for (const group of groups) {
     lines.push(`${group.name}:`)
@@ -131,7 +132,7 @@ function renderText(groups: ReturnType<typeof byAuthor>, view: EmailView): strin
 const href = (url: string) => escapeHtml(isHttpUrl(url) ? url : 'about:blank')
 
 function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subject: string): string {
-  const t = EMAIL_TEXTS[view.lang]
+  const t = emailTexts(view.lang)
   const e = escapeHtml
   const color = HEX_COLOR.test(view.color) ? view.color : '#1f6feb'
   const paragraph = (html: string) =>
@@ -157,7 +158,7 @@ function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subjec
   }
   const reply = view.canReply ? paragraph(e(t.replyHint)) : ''
   return `<!doctype html>
-<html lang="${view.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<html lang="${view.lang}"${RTL_LANGUAGES.some((rtl) => rtl === view.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border-top:4px solid ${color}">

@@ -2,7 +2,7 @@ import { isHttpUrl } from '../../../shared/url'
 import type { ConversationEntry, Language } from '../../../shared/widget-api'
 import { fill } from './email-texts'
 import { type EmailView, escapeHtml, pieceOf, type RenderedEmail } from './render-email'
-import { TRANSCRIPT_TEXTS } from './transcript-texts'
+import { transcriptTexts } from './transcript-texts'
 
 /** What a transcript shows beside the entries. */
 export type TranscriptView = Pick<EmailView, 'site' | 'color' | 'publicUrl'> & { lang: Language }
@@ -13,7 +13,7 @@ export function transcriptTime(at: number): string {
 }
 
 function authorOf(entry: ConversationEntry, lang: Language): string {
-  const t = TRANSCRIPT_TEXTS[lang]
+  const t = transcriptTexts(lang)
   if (entry.author === 'visitor') return t.you
   return entry.name?.trim() || (entry.author === 'bot' ? t.bot : t.agent)
 }
@@ -32,7 +32,7 @@ export function renderTranscript(
   entries: ConversationEntry[],
   view: TranscriptView,
 ): RenderedEmail {
-  const t = TRANSCRIPT_TEXTS[view.lang]
+  const t = transcriptTexts(view.lang)
   const e = escapeHtml
   const site = view.site
   const subject = fill(t.subject, { site }).replace(/[\r\n]+/g, ' ')

@@ -11,8 +11,10 @@ export type TranscriptTexts = {
   footer: string
 }
 
-/** One set per language the widget has: a missing one is a type error. */
-export const TRANSCRIPT_TEXTS: Record<Language, TranscriptTexts> = {
+/** English and Russian so far; the other languages of the widget get English. */
+export const TRANSCRIPT_TEXTS: Partial<Record<Language, TranscriptTexts>> & {
+  en: TranscriptTexts
+} = {
   en: {
     subject: 'Your conversation with {site}',
     intro: 'Here is the transcript of your conversation with {site}, as you asked in the chat.',
@@ -33,3 +35,7 @@ export const TRANSCRIPT_TEXTS: Record<Language, TranscriptTexts> = {
       'Вы получили это письмо, потому что запросили его в чате на {site}. Время указано в UTC.',
   },
 }
+
+/** The transcript's texts in `lang`, or in English where they are not written yet. */
+export const transcriptTexts = (lang: Language): TranscriptTexts =>
+  TRANSCRIPT_TEXTS[lang] ?? TRANSCRIPT_TEXTS.en

@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks'
 import { isRecord } from '../../../shared/is-record'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGE_OPTIONS } from '../../../shared/language-names'
 import { useField, useProblemsUnder } from '../draft-context'
-import { STUDIO_LANGUAGES, type StudioLanguage } from '../preview-config'
+import type { StudioLanguage } from '../preview-config'
 import { describedBy, Field, fieldId } from './Field'
-
-const LANGUAGE_NAMES: Record<StudioLanguage, string> = { en: 'English', ru: 'Русский' }
 
 /**
  * A text shown to visitors: one string for every language, or one per language
@@ -28,13 +27,15 @@ export function LocalizedTextField({
   const id = fieldId(path)
   const perLanguage = isRecord(value)
   const texts: Record<string, unknown> = perLanguage ? value : {}
+  // English and Russian always, then every other language the text has (36 tabs would not fit).
+  const shown = [...new Set<StudioLanguage>(['en', 'ru', ...Object.keys(texts).filter(isLanguage)])]
 
   const togglePerLanguage = (on: boolean) => {
     if (on) set({ en: typeof value === 'string' ? value : '', ru: '' })
     else {
-      const first = STUDIO_LANGUAGES.map((lang) => texts[lang]).find(
-        (text) => typeof text === 'string' && text.trim(),
-      )
+      const first = shown
+        .map((lang) => texts[lang])
+        .find((text) => typeof text === 'string' && text.trim())
       set(typeof first === 'string' ? first : undefined)
     }
   }
@@ -62,7 +63,7 @@ export function LocalizedTextField({
         {perLanguage ? (
           <>
             <div class="tabs" role="tablist" aria-label={`${label}: language`}>
-              {STUDIO_LANGUAGES.map((lang) => (
+              {shown.map((lang) => (
                 <button
                   key={lang}
                   type="button"
@@ -74,12 +75,9 @@ export function LocalizedTextField({
                   onClick={() => setTab(lang)}
                   onKeyDown={(event) => {
                     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
-                    const at = STUDIO_LANGUAGES.indexOf(lang)
+                    const at = shown.indexOf(lang)
                     const step = event.key === 'ArrowRight' ? 1 : -1
-                    const next =
-                      STUDIO_LANGUAGES[
-                        (at + step + STUDIO_LANGUAGES.length) % STUDIO_LANGUAGES.length
-                      ]
+                    const next = shown[(at + step + shown.length) % shown.length]
                     if (!next) return
                     setTab(next)
                     // Focus follows the selection (the WAI-ARIA tabs pattern); every tab is rendered.
@@ -92,6 +90,24 @@ export function LocalizedTextField({
                 </button>
               ))}
             </div>
+            <select
+              class="add-language"
+              aria-label={`${label}: add a language`}
+              value=""
+              onChange={(event) => {
+                const added = event.currentTarget.value
+                if (!isLanguage(added)) return
+                set({ ...texts, [added]: '' })
+                setTab(added)
+              }}
+            >
+              <option value="">Add a language…</option>
+              {LANGUAGE_OPTIONS.filter(([code]) => !shown.includes(code)).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
             <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
               {control(
                 `${id}-${tab}`,

@@ -1,4 +1,5 @@
 import { isRecord } from '../../../shared/is-record'
+import { isLanguage } from '../../../shared/language-names'
 import type { StudioLanguage } from '../preview-config'
 
 // The studio and its preview frame talk with postMessage, same origin only.
@@ -23,8 +24,7 @@ export function readToPreview(data: unknown): ToPreview | undefined {
   if (!isRecord(data) || data.type !== 'porthole-preview:render' || !isRecord(data.state))
     return undefined
   const { config, lang, online, theme, invite } = data.state
-  if (!isRecord(config) || (lang !== 'en' && lang !== 'ru') || typeof online !== 'boolean')
-    return undefined
+  if (!isRecord(config) || !isLanguage(lang) || typeof online !== 'boolean') return undefined
   if (theme !== 'light' && theme !== 'dark') return undefined
   if (invite !== undefined && typeof invite !== 'string') return undefined
   return { type: 'porthole-preview:render', state: { config, lang, online, theme, invite } }

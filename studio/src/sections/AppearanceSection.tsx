@@ -1,14 +1,10 @@
+import { LANGUAGE_OPTIONS } from '../../../shared/language-names'
 import { CheckboxField } from '../fields/CheckboxField'
 import { ColourField } from '../fields/ColourField'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { NumberField } from '../fields/NumberField'
 import { SelectField } from '../fields/SelectField'
 import { Section } from './Section'
-
-const LANGUAGE_OPTIONS = [
-  ['en', 'English'],
-  ['ru', 'Русский'],
-] as const
 
 export function AppearanceSection() {
   return (

@@ -1,4 +1,5 @@
 import { isRecord } from '../../../shared/is-record'
+import { LANGUAGE_OPTIONS } from '../../../shared/language-names'
 import { useField } from '../draft-context'
 import { ListField } from '../fields/ListField'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
@@ -69,10 +70,7 @@ export function BotSimpleRules() {
                   path={`${at}.lang`}
                   label="Language"
                   empty="Any"
-                  options={[
-                    ['en', 'English'],
-                    ['ru', 'Русский'],
-                  ]}
+                  options={LANGUAGE_OPTIONS}
                 />
               </div>
               <ListField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emailLanguage, visitorLanguage } from '../../../server/email/render/email-language'
-import { EMAIL_TEXTS } from '../../../server/email/render/email-texts'
+import { EMAIL_TEXTS, emailTexts } from '../../../server/email/render/email-texts'
 import {
   type EmailView,
   escapeHtml,
@@ -124,9 +124,9 @@ describe('the missed-replies e-mail', () => {
     )
   })
 
-  it('is written in every language the widget has', () => {
+  it('is written in every language the widget has (English until one has its texts)', () => {
     for (const lang of LANGUAGES) {
-      const texts = EMAIL_TEXTS[lang]
+      const texts = emailTexts(lang)
       expect(
         Object.values(texts).every((text) => text.trim().length > 0),
         lang,
@@ -139,6 +139,26 @@ describe('the missed-replies e-mail', () => {
     expect(renderEmail([agentEntry()], view({ lang: 'ru' })).subject).toBe(
       'Новый ответ от Northwind',
     )
+    expect(emailTexts('ru')).toBe(EMAIL_TEXTS.ru)
+  })
+
+  it('has the same placeholders as English in every language written', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\w+\}/g)].map(([name]) => name).sort()
+    for (const [lang, texts] of Object.entries(EMAIL_TEXTS))
+      for (const [key, text] of Object.entries(texts))
+        expect(placeholders(text), `${lang} ${key}`).toEqual(
+          placeholders(EMAIL_TEXTS.en[key as keyof typeof EMAIL_TEXTS.en]),
+        )
+    expect(Object.keys(EMAIL_TEXTS).length).toBeGreaterThanOrEqual(14)
+  })
+
+  it('writes Arabic and Hebrew right to left', () => {
+    expect(renderEmail([agentEntry()], view({ lang: 'ar' })).html).toContain(
+      '<html lang="ar" dir="rtl">',
+    )
+    expect(renderEmail([agentEntry()], view({ lang: 'he' })).html).toContain('dir="rtl"')
+    expect(renderEmail([agentEntry()], view({ lang: 'ja' })).html).not.toContain('dir="rtl"')
   })
 
   it('keeps line breaks out of the subject', () => {
@@ -159,13 +179,15 @@ describe('the e-mail’s language', () => {
     expect(emailLanguage({ visitor: 'ru', widget: 'en' })).toBe('ru')
     expect(emailLanguage({ visitor: undefined, widget: 'ru' })).toBe('ru')
     expect(emailLanguage({ defaultLang: 'ru-RU' })).toBe('ru')
-    expect(emailLanguage({ visitor: 'de', defaultLang: 'fr' })).toBe('en')
+    expect(emailLanguage({ visitor: 'de', defaultLang: 'fr' })).toBe('de')
+    expect(emailLanguage({ visitor: 'tlh', defaultLang: 'xx' })).toBe('en')
   })
 
   it('is read from Accept-Language: the most wanted one the widget has', () => {
-    expect(visitorLanguage('de-DE, ru;q=0.8, en;q=0.5')).toBe('ru')
+    expect(visitorLanguage('tlh-KL, ru;q=0.8, en;q=0.5')).toBe('ru')
+    expect(visitorLanguage('de-DE, ru;q=0.8')).toBe('de')
     expect(visitorLanguage('en-GB')).toBe('en')
-    expect(visitorLanguage('de')).toBeUndefined()
+    expect(visitorLanguage('tlh')).toBeUndefined()
     expect(visitorLanguage(undefined)).toBeUndefined()
   })
 })

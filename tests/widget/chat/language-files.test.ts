@@ -17,41 +17,82 @@ afterEach(() => {
   for (const widget of widgets.splice(0)) widget.unmount()
 })
 
-describe('the chat in the visitor language only', () => {
-  it('builds one file per language beside the chat, each starting the chat from it', () => {
-    const { chat } = entryFiles()
-    const name = chat.replace(/^assets\//, '')
-    for (const lang of LANGUAGES) {
+describe('the widget in the visitor language only', () => {
+  it('builds one file per language but English beside the chat, importing nothing', () => {
+    const { chat, loader } = entryFiles()
+    for (const lang of LANGUAGES.filter((each) => each !== 'en')) {
       const file = `${chat}${lang}.js`
       expect(builtScripts()).toContain(file)
-      // It re-exports startChat from the chat chunk: the loader starts the chat from it.
-      expect(readBuilt(file)).toContain(`export{startChat}from"./${name}"`)
-      expect(staticClosure(file).has(chat)).toBe(true)
+      // The loader fetches it before engagement: it must not pull in the chat.
+      expect(staticClosure(file)).toEqual(new Set([file]))
+      expect(staticClosure(loader).has(file)).toBe(false)
     }
+    expect(builtScripts()).not.toContain(`${chat}en.js`)
   })
 
-  it('keeps the Russian strings out of the chat chunk and in the Russian file, which the chat imports by that name', () => {
-    const { chat } = entryFiles()
-    const russian = `${chat}ru.js`
-    expect(readBuilt(russian)).toContain('Закрыть чат')
-    expect(readBuilt(chat)).not.toContain('Закрыть чат')
-    // Not a static import (English visitors never fetch it), but the name the chat asks for.
-    expect(staticClosure(chat).has(russian)).toBe(false)
-    expect(readBuilt(chat)).toContain(`import(\`./${russian.replace(/^assets\//, '')}\`)`)
-    // English is in the chat chunk; its file only starts the chat.
-    expect(readBuilt(`${chat}en.js`)).not.toMatch(/Close chat/)
+  it('keeps every other language out of the loader and the chat, which imports each by its name', () => {
+    const { chat, loader } = entryFiles()
+    const loaderCode = [...staticClosure(loader)].map(readBuilt).join('\n')
+    for (const [lang, text] of [
+      ['ru', 'Закрыть чат'],
+      ['ja', 'チャットを閉じる'],
+      ['ar', 'إغلاق المحادثة'],
+    ] as const) {
+      const file = `${chat}${lang}.js`
+      expect(readBuilt(file)).toContain(text)
+      expect(readBuilt(chat)).not.toContain(text)
+      expect(loaderCode).not.toContain(text)
+      expect(staticClosure(chat).has(file)).toBe(false)
+      expect(readBuilt(chat)).toContain(`./${file.replace(/^assets\//, '')}`)
+    }
+    // English is built in: the loader's strings in the loader, the chat's in the chat.
     expect(readBuilt(chat)).toContain('Close chat')
+    expect(loaderCode).toContain('Open chat')
   })
 
-  it('the loader asks for the chat with the visitor language, and a Russian chat speaks Russian', async () => {
-    const loadChat = vi.fn(() => import('../../../widget/chat/start-chat'))
+  it('a Russian visitor gets the launcher and the chat in Russian, from the Russian file', async () => {
+    const loadLanguage = vi.fn(
+      (lang: string) => import(`../../../widget/i18n/languages/${lang}.ts`),
+    )
     const widget = await mountTestWidget({
       backend: createFakeBackend({ config: { lang: 'ru' } }),
-      loadChat,
+      loadLanguage,
     })
     widgets.push(widget)
+    expect(loadLanguage).toHaveBeenCalledWith('ru')
+    widget.screen.getByRole('button', { name: 'Открыть чат' })
     widget.widget.api.open()
     await widget.screen.findByRole('button', { name: 'Закрыть чат' })
-    expect(loadChat).toHaveBeenCalledWith('ru')
+  })
+
+  it('an English visitor fetches no language file', async () => {
+    const loadLanguage = vi.fn(() => Promise.reject(new Error('not for English')))
+    const widget = await mountTestWidget({ loadLanguage })
+    widgets.push(widget)
+    widget.screen.getByRole('button', { name: 'Open chat' })
+    expect(loadLanguage).not.toHaveBeenCalled()
+  })
+
+  it('falls back to English when the language file cannot load', async () => {
+    const widget = await mountTestWidget({
+      backend: createFakeBackend({ config: { lang: 'ja' } }),
+      loadLanguage: () => Promise.reject(new Error('offline')),
+    })
+    widgets.push(widget)
+    widget.screen.getByRole('button', { name: 'Open chat' })
+  })
+
+  it('lays out Arabic right to left on a left-to-right page, Japanese as the page is', async () => {
+    const arabic = await mountTestWidget({ backend: createFakeBackend({ config: { lang: 'ar' } }) })
+    widgets.push(arabic)
+    const frame = (widget: TestWidget) => widget.root.querySelector<HTMLElement>('.ph-frame')
+    expect(frame(arabic)?.dir).toBe('rtl')
+    expect(frame(arabic)?.lang).toBe('ar')
+    arabic.screen.getByRole('button', { name: 'فتح المحادثة' })
+    const japanese = await mountTestWidget({
+      backend: createFakeBackend({ config: { lang: 'ja' } }),
+    })
+    widgets.push(japanese)
+    expect(frame(japanese)?.dir).toBe('ltr')
   })
 })

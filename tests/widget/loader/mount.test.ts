@@ -93,6 +93,7 @@ describe('mounting', () => {
         fetch: backend.fetch,
         storage: createMemoryStore(),
         loadChat: () => import('../../../widget/chat/start-chat'),
+        loadLanguage: () => Promise.reject(new Error('not asked for')),
         loadInvite: () => import('../../../widget/loader/invite'),
       }),
     ).rejects.toThrow(/api\/config answered 200, unreadable/)

@@ -27,14 +27,14 @@ describe('resolveSettings', () => {
 
   it('reports and ignores bad attributes, keeping the site values', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const settings = resolveSettings(createConfig(), { color: 'red', position: 'top', lang: 'de' })
+    const settings = resolveSettings(createConfig(), { color: 'red', position: 'top', lang: 'tlh' })
     expect(settings.color).toBe('#1f6feb')
     expect(settings.position).toBe('bottom-right')
     expect(settings.lang).toBe('en')
     expect(error.mock.calls.map(([message]) => message)).toEqual([
       expect.stringContaining('data-color="red"'),
       expect.stringContaining('data-position="top"'),
-      expect.stringContaining('data-lang="de"'),
+      expect.stringContaining('data-lang="tlh"'),
     ])
   })
 
@@ -80,7 +80,8 @@ describe('resolveSettings', () => {
     expect(resolveSettings(createConfig({ lang: 'en' }), { lang: 'ru-RU' }).lang).toBe('ru')
     expect(resolveSettings(createConfig({ lang: 'ru' }), {}, 'en-US').lang).toBe('ru')
     expect(resolveSettings(createConfig(), {}, 'ru-RU').lang).toBe('ru')
-    expect(resolveSettings(createConfig(), {}, 'fr-FR').lang).toBe('en')
+    expect(resolveSettings(createConfig(), {}, 'fr-FR').lang).toBe('fr')
+    expect(resolveSettings(createConfig(), {}, 'tlh').lang).toBe('en')
     expect(pickLanguage(undefined, 'RU')).toBe('ru')
   })
 })

@@ -221,7 +221,7 @@ describe('widget parsers agree with the shared schemas', () => {
         title: mostly(fc.string()),
         color: mostly(fc.constantFrom('#1f6feb', '#fff', '#12345678', 'red', '#12')),
         position: fc.constantFrom('bottom-right', 'bottom-left', 'top'),
-        lang: fc.constantFrom('en', 'ru', 'de', undefined),
+        lang: fc.constantFrom('en', 'ru', 'de', 'tlh', undefined),
         greeting: maybe(mostly(fc.string())),
         offlineText: maybe(fc.string()),
         invite: maybe(

@@ -1,4 +1,5 @@
 import type { PublicUploads } from '../../../shared/widget-api'
+import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
 import { styleSheet } from '../../loader/loader-styles'
 import { isApiError } from '../../protocol/api-error'
@@ -6,7 +7,7 @@ import { upload } from '../../protocol/upload'
 import { parsePublicUploads } from '../../protocol/upload-bodies'
 import { MediaContent } from '../components/MessageItem'
 import type { ChatController } from '../controller'
-import { ATTACH_STRINGS } from './attach-strings'
+import { EN_ATTACH_STRINGS } from './attach-strings'
 import { ATTACH_CSS } from './attach-styles'
 import { acceptOf, FILE_KINDS } from './file-kinds'
 import { mediaOf } from './media-of'
@@ -51,7 +52,7 @@ export function createAttachments(
 ) {
   const { base, settings } = context
   const { lang } = settings
-  const strings = ATTACH_STRINGS[lang]
+  const strings = translated(lang)?.attach ?? EN_ATTACH_STRINGS
   // The loader keeps the config's `uploads` checked for its shape only; absent: the defaults.
   const limits = parsePublicUploads(settings.uploads) ?? DEFAULT_UPLOADS
   context.root.adoptedStyleSheets = [...context.root.adoptedStyleSheets, styleSheet(ATTACH_CSS)]

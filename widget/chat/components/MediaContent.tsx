@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { EntryContent, Language } from '../../../shared/widget-api'
 import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
+import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
 import { adoptStyles } from '../adopt-styles'
 import { MEDIA_CSS } from './media-styles'
@@ -12,7 +13,7 @@ interface Props {
 }
 
 /** A voice message's label: here, with the media code, not in the chat's first open. */
-const VOICE: Record<Language, string> = { en: 'Voice message', ru: 'Голосовое сообщение' }
+const VOICE = 'Voice message'
 
 /** Only http(s) links are ever rendered, whatever the parser let through. */
 function safe(url: string | undefined): string | undefined {
@@ -98,7 +99,7 @@ function Media({ content, strings, lang }: Props) {
       )
     case 'audio':
     case 'voice': {
-      const label = content.type === 'voice' && VOICE[lang]
+      const label = content.type === 'voice' && (translated(lang)?.voice ?? VOICE)
       return (
         <>
           {label && <span class="ph-media-title">{label}</span>}

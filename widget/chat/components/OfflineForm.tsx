@@ -2,12 +2,13 @@ import type { ComponentChildren } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { Contact, Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
+import { translated } from '../../i18n/translations'
 import { invalidContactField } from '../../protocol/contact-rules'
 import { parseOfflineForm } from '../../protocol/offline-form'
 import { adoptStyles } from '../adopt-styles'
 import type { Draft } from '../draft'
 import { formFields } from '../offline-fields'
-import { FORM_STRINGS } from './offline-form-strings'
+import { EN_FORM_STRINGS } from './offline-form-strings'
 import { FORM_CSS } from './offline-form-styles'
 
 interface Props {
@@ -50,7 +51,7 @@ export function OfflineForm({
   const settings = parseOfflineForm(form)
   const fields = formFields(settings, known)
   const intro = settings?.intro
-  const words = FORM_STRINGS[lang]
+  const words = translated(lang)?.form ?? EN_FORM_STRINGS
   const given = (key: keyof Contact) => Boolean(contact[key]?.trim())
   // Someone must be able to answer: an e-mail or a phone, when either is asked.
   const reachable = fields.filter((field) => field.key !== 'name')

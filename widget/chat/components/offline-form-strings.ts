@@ -1,5 +1,3 @@
-import type { Language } from '../../../shared/widget-api'
-
 /** The offline form's own words: in its lazily loaded chunk, not the chat's. */
 export interface FormStrings {
   name: string
@@ -13,29 +11,16 @@ export interface FormStrings {
   leaveMessage: string
 }
 
-export const FORM_STRINGS: Record<Language, FormStrings> = {
-  en: {
-    name: 'Name',
-    email: 'Email',
-    phone: 'Phone',
-    contactNeeded: 'Please give an email or a phone number so we can answer you.',
-    invalid: {
-      email: 'Please check the email address (like name@example.com).',
-      phone: 'Please check the phone number: digits, spaces, +, -, ( and ).',
-    },
-    missing: 'Please fill in: ',
-    leaveMessage: 'Send message',
+/** English; another language's come with its file (widget/i18n/languages/). */
+export const EN_FORM_STRINGS: FormStrings = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  contactNeeded: 'Please give an email or a phone number so we can answer you.',
+  invalid: {
+    email: 'Please check the email address (like name@example.com).',
+    phone: 'Please check the phone number: digits, spaces, +, -, ( and ).',
   },
-  ru: {
-    name: 'Имя',
-    email: 'Эл. почта',
-    phone: 'Телефон',
-    contactNeeded: 'Укажите почту или телефон, чтобы мы могли ответить.',
-    invalid: {
-      email: 'Проверьте адрес почты (например, name@example.com).',
-      phone: 'Проверьте номер телефона: цифры, пробелы, +, -, ( и ).',
-    },
-    missing: 'Заполните: ',
-    leaveMessage: 'Отправить сообщение',
-  },
+  missing: 'Please fill in: ',
+  leaveMessage: 'Send message',
 }

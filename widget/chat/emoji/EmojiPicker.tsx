@@ -1,5 +1,7 @@
 import type { RefObject } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { languageOf } from '../../i18n/language'
+import { translated } from '../../i18n/translations'
 import { adoptStyles } from '../adopt-styles'
 import { EMOJI_SETS } from './emoji-sets'
 import { EMOJI_CSS } from './emoji-styles'
@@ -34,7 +36,8 @@ export function EmojiPicker({ input, label, onText, onClose }: EmojiPickerProps)
   close.current = onClose
   const [tab, setTab] = useState(0)
   const [active, setActive] = useState(0)
-  const lang = input.current?.closest<HTMLElement>('[lang]')?.lang === 'ru' ? 'ru' : 'en'
+  const lang = languageOf(input.current?.closest<HTMLElement>('[lang]')?.lang) ?? 'en'
+  const names = translated(lang)?.emoji ?? EMOJI_SETS.map((each) => each.name)
   const rtl = input.current?.closest('[dir=rtl]') != null
   const set = EMOJI_SETS[tab]
   const emoji = set?.emoji.split(' ') ?? []
@@ -90,12 +93,12 @@ export function EmojiPicker({ input, label, onText, onClose }: EmojiPickerProps)
       <div class="ph-emo-tabs" role="tablist">
         {EMOJI_SETS.map((each, index) => (
           <button
-            key={each.name.en}
+            key={each.name}
             type="button"
             role="tab"
             aria-selected={index === tab}
-            aria-label={each.name[lang]}
-            title={each.name[lang]}
+            aria-label={names[index]}
+            title={names[index]}
             tabIndex={index === tab ? 0 : -1}
             onClick={() => showTab(index)}
             onKeyDown={(event) => {
@@ -110,7 +113,7 @@ export function EmojiPicker({ input, label, onText, onClose }: EmojiPickerProps)
           </button>
         ))}
       </div>
-      <div class="ph-emo-grid" role="tabpanel" aria-label={set?.name[lang]}>
+      <div class="ph-emo-grid" role="tabpanel" aria-label={names[tab]}>
         {emoji.map((each, index) => (
           <button
             key={each}

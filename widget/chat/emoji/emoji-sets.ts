@@ -1,8 +1,6 @@
-import type { Language } from '../../../shared/widget-api'
-
-/** One tab of the picker: its name in each language and its emoji (space-separated). */
+/** One tab of the picker: its English name (others: widget/i18n/languages/) and its emoji (space-separated). */
 export interface EmojiSet {
-  name: Record<Language, string>
+  name: string
   emoji: string
 }
 
@@ -10,25 +8,25 @@ export interface EmojiSet {
 // font draws them), in the order people reach for them. No images, no network font.
 export const EMOJI_SETS: readonly EmojiSet[] = [
   {
-    name: { en: 'Smileys', ru: 'Смайлы' },
+    name: 'Smileys',
     emoji:
       '😀 😃 😄 😁 😆 😅 😂 🤣 😊 😇 🙂 🙃 😉 😌 😍 🥰 😘 😋 😛 😜 🤪 😎 🤩 🥳 🤗 🤔 🤨 😐 😑 😶 🙄 😏 😬 😮 😯 😲 😳 🥺 😢 😭 😤 😠 😡 🤯 😱 😨 😰 😥 😓 🤤 😴 🤒 🤧 🥶 🥵 😵 🤐 🤫',
   },
   {
-    name: { en: 'Gestures', ru: 'Жесты' },
+    name: 'Gestures',
     emoji: '👍 👎 👌 ✌️ 🤞 🤟 🤙 👋 👏 🙌 🙏 🤝 💪 👀 👈 👉 👆 👇 ✋ 🤚 🖐️ ✊ 👊 🤷 🤦 🙋 🙇 💁',
   },
   {
-    name: { en: 'Hearts and symbols', ru: 'Сердца и символы' },
+    name: 'Hearts and symbols',
     emoji: '❤️ 🧡 💛 💚 💙 💜 🖤 💔 💕 💖 💯 ✅ ❌ ❗ ❓ ⭐ 🌟 ✨ 🔥 💥 🎉 🎊 🎁 🏆 🔔 💡 ⚠️ 🚫 ➡️ 🆗',
   },
   {
-    name: { en: 'Nature and food', ru: 'Природа и еда' },
+    name: 'Nature and food',
     emoji:
       '🐶 🐱 🦊 🐻 🐼 🐨 🦁 🐸 🐵 🐧 🐦 🦋 🌸 🌹 🌻 🌳 🍀 🌈 ☀️ ⛅ 🌧️ ❄️ 🍎 🍌 🍓 🍕 🍔 🍟 🍰 🎂 🍫 ☕ 🍵 🍺 🍷 🥂',
   },
   {
-    name: { en: 'Travel and things', ru: 'Поездки и вещи' },
+    name: 'Travel and things',
     emoji:
       '🚗 🚕 🚌 🚚 🚲 ✈️ 🚀 🚢 🏠 🏢 🏪 🗺️ ⏰ ⌛ 📅 📦 📱 💻 ⌨️ 🖨️ 📷 🔋 🔌 🔒 🔑 🛒 💳 💰 🧾 📝 📎 ✏️ 📧 📞 ⚽ 🎮 🎵 🎧',
   },

@@ -78,7 +78,7 @@ export function EndOfChat({ at, entries }: Props) {
   const email = endSlot.state?.get().contact.email
   const { settings, base, fetch, storage } = context
   const lang: Language = settings.lang === 'ru' ? 'ru' : 'en'
-  const t = ENDED_STRINGS[lang]
+  const t = ENDED_STRINGS[lang] ?? ENDED_STRINGS.en
   const id = endToShow(entries)?.id === at ? at : undefined
   const [rating, setRating] = useState<Rating>()
   const [score, setScore] = useState<Score>()

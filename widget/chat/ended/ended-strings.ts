@@ -1,7 +1,12 @@
 import type { Language } from '../../../shared/widget-api'
 
-/** The end-of-chat panel's texts: they travel with its chunk, not with the chat's. */
-export const ENDED_STRINGS: Record<Language, Record<string, string>> = {
+/**
+ * The end-of-chat panel's texts: they travel with its chunk, not with the chat's. English
+ * and Russian so far; the widget's other languages get English (EndOfChat.tsx).
+ */
+export const ENDED_STRINGS: Partial<Record<Language, Record<string, string>>> & {
+  en: Record<string, string>
+} = {
   en: {
     rate: 'How was this conversation?',
     good: 'Good',

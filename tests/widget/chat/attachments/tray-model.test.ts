@@ -1,16 +1,17 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { UploadedFile } from '../../../../shared/widget-api'
-import { ATTACH_STRINGS } from '../../../../widget/chat/attachments/attach-strings'
+import { EN_ATTACH_STRINGS } from '../../../../widget/chat/attachments/attach-strings'
 import {
   createTray,
   type TrayItem,
   uploadProblem,
 } from '../../../../widget/chat/attachments/tray-model'
+import russian from '../../../../widget/i18n/languages/ru'
 import { ApiError } from '../../../../widget/protocol/api-error'
 
 const MB = 1024 * 1024
 const limits = { maxBytes: 10 * MB, types: ['png', 'jpeg', 'pdf'] }
-const strings = ATTACH_STRINGS.en
+const strings = EN_ATTACH_STRINGS
 
 function file(name: string, size = 100, type = ''): File {
   const blob = new File(['x'], name, { type })
@@ -274,7 +275,7 @@ describe('uploadProblem', () => {
   it('says the limit in the visitor’s language', () => {
     const ru = uploadProblem(new ApiError('payload_too_large', 'x', 413), {
       limits: { maxBytes: 25 * MB, types: ['png'] },
-      strings: ATTACH_STRINGS.ru,
+      strings: russian.attach,
       lang: 'ru',
     })
     expect(ru.error).toBe('Слишком большой: предел 25 МБ')

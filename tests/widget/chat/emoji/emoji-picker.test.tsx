@@ -3,6 +3,7 @@ import { createRef } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EmojiPicker } from '../../../../widget/chat/emoji/EmojiPicker'
 import { EMOJI_SETS } from '../../../../widget/chat/emoji/emoji-sets'
+import { loadTranslation } from '../../../../widget/i18n/translations'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -93,7 +94,8 @@ describe('the emoji picker', () => {
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 
-  it('names its tabs in Russian in a Russian widget', () => {
+  it('names its tabs in Russian in a Russian widget', async () => {
+    await loadTranslation('ru')
     showPicker('', 0, 'ru')
     expect(screen.getByRole('tab', { name: 'Смайлы' })).toBeTruthy()
     expect(screen.getByRole('tab', { name: 'Жесты' })).toBeTruthy()

@@ -1,0 +1,27 @@
+import { EN_ATTACH_STRINGS } from '../../chat/attachments/attach-strings'
+import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
+import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
+import { EN_CHAT_STRINGS } from '../chat-strings'
+import { EN_LOADER_STRINGS } from '../loader-strings'
+import type { Translation } from '../translation'
+
+/**
+ * English, gathered from the chunks it is built into (not a chunk of its own): the
+ * reference every other language file is checked against (tests/widget/i18n/).
+ */
+const { duration: _duration, ...chat } = EN_CHAT_STRINGS
+const [a = '', b = '', c = '', d = '', e = ''] = EMOJI_SETS.map((set) => set.name)
+
+export default {
+  loader: { ...EN_LOADER_STRINGS, dismiss: 'Dismiss invitation' },
+  chat,
+  form: EN_FORM_STRINGS,
+  attach: EN_ATTACH_STRINGS,
+  resume: {
+    expired: 'This link has expired — here is a new conversation',
+    kept: 'This link has expired',
+    identify: 'Sign in on this site to continue that conversation',
+  },
+  voice: 'Voice message',
+  emoji: [a, b, c, d, e],
+} satisfies Translation
