@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
-import { LANGUAGES } from '../../../shared/widget-api'
+import { LANGUAGES, RTL_LANGUAGES } from '../../../shared/widget-api'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { createTestConfig, createTestSettings } from '../helpers/test-config'
 
@@ -93,7 +93,9 @@ describe('POST /admin/api/email/preview', () => {
     expect(ru.html).toContain('Анна')
     for (const lang of LANGUAGES) {
       const { html } = await preview({ lang })
-      expect(html).toContain(`<html lang="${lang}">`)
+      // Arabic, Hebrew and Persian e-mails read right to left.
+      const dir = (RTL_LANGUAGES as readonly string[]).includes(lang) ? ' dir="rtl"' : ''
+      expect(html).toContain(`<html lang="${lang}"${dir}>`)
     }
   })
 
