@@ -52,16 +52,21 @@ describe('pollStatus', () => {
     stop()
   })
 
-  it('keeps polling after a failed request', async () => {
+  it('says offline while the backend cannot be reached, and keeps polling', async () => {
     vi.useFakeTimers()
-    const fetchStatus = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(1)
+    const fetchStatus = vi
+      .fn()
+      .mockResolvedValueOnce(1)
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue(1)
     const onStatus = vi.fn()
     const stop = pollStatus({ fetchStatus, onStatus, intervalSeconds: 10, random: () => 0.5 })
-    await vi.advanceTimersByTimeAsync(10_000)
-    expect(fetchStatus).toHaveBeenCalledTimes(2)
-    expect(onStatus).toHaveBeenCalledExactlyOnceWith(1)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(fetchStatus).toHaveBeenCalledTimes(3)
+    // Online, then unreachable: the launcher's dot is not left green (issue 24, defect 5).
+    expect(onStatus.mock.calls).toEqual([[1], [0], [1]])
     stop()
     await vi.advanceTimersByTimeAsync(100_000)
-    expect(fetchStatus).toHaveBeenCalledTimes(2)
+    expect(fetchStatus).toHaveBeenCalledTimes(3)
   })
 })
