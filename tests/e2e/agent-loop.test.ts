@@ -37,14 +37,20 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
     expect(chat.customer.url).toBe(e2e.demo.siteUrl)
     await expect.poll(() => bubble(page, 'Hi! Where is my order 1042?').isVisible()).toBe(true)
 
-    // The agent starts typing: the widget shows it.
-    expect(await agent.send(chat.id, 'Anna', { type: 'typein' })).toBe('delivered')
-    await messageLog(page).getByText('Anna is typing…').waitFor()
-
     expect(
       await agent.send(chat.id, 'Anna', createText('It left our warehouse this morning.')),
     ).toBe('delivered')
     await bubble(page, 'It left our warehouse this morning.').waitFor()
+
+    // The agent starts typing: the widget shows it. Typing is never stored, so it is sent
+    // once the reply above proved the widget's live stream open (on a busy machine a new
+    // visitor's stream may still be opening when the first message is echoed).
+    expect(await agent.send(chat.id, 'Anna', { type: 'typein' })).toBe('delivered')
+    await messageLog(page).getByText('Anna is typing…').waitFor()
+    expect(await agent.send(chat.id, 'Anna', createText('The tracking link follows.'))).toBe(
+      'delivered',
+    )
+    await bubble(page, 'The tracking link follows.').waitFor()
     await messageLog(page).getByText('Anna is typing…').waitFor({ state: 'detached' })
     await expect
       .poll(() => messageLog(page).locator('.ph-author', { hasText: 'Anna' }).count())
@@ -71,7 +77,7 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
       (current) =>
         current.entries.filter(
           (entry) => entry.author === 'agent' && entry.delivery?.status === 'delivered',
-        ).length === 3,
+        ).length === 4,
     )
     expect(final.entries.filter((entry) => entry.author === 'customer').map(textOf)).toEqual([
       'Hi! Where is my order 1042?',
