@@ -1,5 +1,6 @@
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
+import type { EndedStrings } from '../chat/ended/ended-strings'
 import type { ChatStrings } from './chat-strings'
 import type { LoaderStrings } from './loader-strings'
 
@@ -24,6 +25,8 @@ export interface Translation {
   form: FormStrings
   attach: AttachStrings
   resume: ResumeNotes
+  /** The end-of-chat panel: rating, comment, "E-mail me the transcript". */
+  ended: EndedStrings
   /** The voice message's title. */
   voice: string
   /** The emoji picker's tabs, in the order of EMOJI_SETS. */

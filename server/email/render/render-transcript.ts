@@ -1,5 +1,5 @@
 import { isHttpUrl } from '../../../shared/url'
-import type { ConversationEntry, Language } from '../../../shared/widget-api'
+import { type ConversationEntry, type Language, RTL_LANGUAGES } from '../../../shared/widget-api'
 import { fill } from './email-texts'
 import { type EmailView, escapeHtml, pieceOf, type RenderedEmail } from './render-email'
 import { transcriptTexts } from './transcript-texts'
@@ -69,7 +69,7 @@ export function renderTranscript(
   }
   text.push('-- ', fill(t.footer, { site }))
   const html = `<!doctype html>
-<html lang="${view.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<html lang="${view.lang}"${RTL_LANGUAGES.some((rtl) => rtl === view.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border-top:4px solid ${color}">

@@ -124,7 +124,7 @@ describe('the missed-replies e-mail', () => {
     )
   })
 
-  it('is written in every language the widget has (English until one has its texts)', () => {
+  it('is written in every language the widget has', () => {
     for (const lang of LANGUAGES) {
       const texts = emailTexts(lang)
       expect(
@@ -150,7 +150,23 @@ describe('the missed-replies e-mail', () => {
         expect(placeholders(text), `${lang} ${key}`).toEqual(
           placeholders(EMAIL_TEXTS.en[key as keyof typeof EMAIL_TEXTS.en]),
         )
-    expect(Object.keys(EMAIL_TEXTS).length).toBeGreaterThanOrEqual(14)
+    expect(Object.keys(EMAIL_TEXTS).sort()).toEqual([...LANGUAGES].sort())
+  })
+
+  it('has its own texts in every language, not English copied', () => {
+    for (const lang of LANGUAGES.filter((lang) => lang !== 'en')) {
+      expect(Object.keys(EMAIL_TEXTS[lang]).sort(), lang).toEqual(
+        Object.keys(EMAIL_TEXTS.en).sort(),
+      )
+      expect(EMAIL_TEXTS[lang].continueLabel, lang).not.toBe(EMAIL_TEXTS.en.continueLabel)
+      expect(EMAIL_TEXTS[lang].intro, lang).not.toBe(EMAIL_TEXTS.en.intro)
+    }
+  })
+
+  it('writes Persian right to left too', () => {
+    expect(renderEmail([agentEntry()], view({ lang: 'fa' })).html).toContain(
+      '<html lang="fa" dir="rtl">',
+    )
   })
 
   it('writes Arabic and Hebrew right to left', () => {

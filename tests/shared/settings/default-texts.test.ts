@@ -16,9 +16,13 @@ describe('the bot’s default texts', () => {
     }
   })
 
-  it('has handover phrases for each language it has texts in', () => {
-    const languages = Object.keys(DEFAULT_TEXTS.handoverText).sort()
-    expect(languages.length).toBeGreaterThanOrEqual(14)
+  it('has its own texts and handover phrases in every language of the widget', () => {
+    const languages = [...LANGUAGES].sort()
+    for (const key of Object.keys(DEFAULT_TEXTS) as (keyof typeof DEFAULT_TEXTS)[])
+      for (const lang of LANGUAGES.filter((lang) => lang !== 'en'))
+        expect(DEFAULT_TEXTS[key][lang], `${key}.${lang}`).not.toBe(DEFAULT_TEXTS[key].en)
+    for (const lang of LANGUAGES)
+      expect(DEFAULT_HANDOVER_PHRASES[lang].length, lang).toBeGreaterThanOrEqual(4)
     expect(Object.keys(DEFAULT_HANDOVER_PHRASES).sort()).toEqual(languages)
     for (const key of Object.keys(DEFAULT_TEXTS) as (keyof typeof DEFAULT_TEXTS)[])
       expect(Object.keys(DEFAULT_TEXTS[key]).sort(), key).toEqual(languages)

@@ -1,6 +1,8 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Language } from '../../../shared/widget-api'
 import { endToShow } from '../../../widget/chat/ended/EndOfChat'
+import { TRANSLATIONS } from '../../../widget/i18n/translations'
 import { openChat } from '../fixtures/chat-helpers'
 import { createEntry } from '../fixtures/factories'
 import { createFakeBackend, json } from '../fixtures/fake-fetch'
@@ -15,10 +17,10 @@ type Call = { method: string; path: string; body?: Record<string, unknown>; auth
 
 /** A chat whose backend also answers the end-of-chat routes; `ended` is GET /api/config's. */
 async function endedChat(
-  options: { ended?: Record<string, unknown>; stored?: unknown; lang?: string } = {},
+  options: { ended?: Record<string, unknown>; stored?: unknown; lang?: Language } = {},
 ) {
   const backend = createFakeBackend({
-    config: { ...(options.lang ? { lang: 'ru' as const } : {}) },
+    config: { ...(options.lang ? { lang: options.lang } : {}) },
   })
   backend.state.config = {
     ...(backend.state.config as object),
@@ -127,6 +129,17 @@ describe('the end of a conversation', () => {
       calls.filter((call) => call.path === '/api/transcript').map((call) => call.body),
     ).toEqual([{ conversation: '2', email: 'ann@example.com' }])
   })
+
+  it.each(['de', 'ja', 'ar', 'hi'] as const)(
+    'speaks %s, from the language file the visitor already has',
+    async (lang) => {
+      const t = (await TRANSLATIONS[lang]()).default.ended
+      const { widget } = await endedChat({ lang, ended: { transcript: true, rating: 'stars' } })
+      await widget.screen.findByRole('radiogroup', { name: t.rate })
+      expect(widget.screen.getByRole('radio', { name: t.stars(4) })).toBeTruthy()
+      expect(widget.screen.getByRole('button', { name: t.transcript })).toBeTruthy()
+    },
+  )
 
   it('speaks Russian', async () => {
     const { widget } = await endedChat({ lang: 'ru', ended: { transcript: true } })

@@ -35,6 +35,8 @@ const CALLS: Record<string, unknown[][]> = {
   'attach.uploading': [['report-q3.pdf']],
   'attach.tooLarge': [['73 MB']],
   'attach.notAllowed': [['PNG, JPEG, PDF']],
+  'ended.stars': [[4], [1]],
+  'ended.sent': [['zoe.quill@example.com']],
 }
 
 /** The arguments (as text) an output shows. */

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { ConversationEntry, Language, PublicConfig } from '../../../shared/widget-api'
+import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
 import { adoptStyles } from '../adopt-styles'
 import { endSlot } from './end-slot'
-import { ENDED_STRINGS } from './ended-strings'
+import { EN_ENDED_STRINGS } from './ended-strings'
 
 const ENDED_CSS = `
 .ph-end{display:flex;flex-direction:column;gap:8px;margin:0 0 4px;padding:10px 12px;border-radius:12px;border:1px solid var(--ph-line);font-size:14px}
@@ -28,9 +29,6 @@ type Props = {
   at: string
   entries: ConversationEntry[]
 }
-
-const fill = (text: string | undefined, name: string, value: string | number) =>
-  (text ?? '').replace(`{${name}}`, String(value))
 
 /** A refusal of the backend: its error body's code and message. */
 class Refused extends Error {
@@ -77,8 +75,8 @@ export function EndOfChat({ at, entries }: Props) {
   const context = endSlot.context as WidgetContext
   const email = endSlot.state?.get().contact.email
   const { settings, base, fetch, storage } = context
-  const lang: Language = settings.lang === 'ru' ? 'ru' : 'en'
-  const t = ENDED_STRINGS[lang] ?? ENDED_STRINGS.en
+  const lang: Language = settings.lang
+  const t = translated(lang)?.ended ?? EN_ENDED_STRINGS
   const id = endToShow(entries)?.id === at ? at : undefined
   const [rating, setRating] = useState<Rating>()
   const [score, setScore] = useState<Score>()
@@ -183,7 +181,7 @@ export function EndOfChat({ at, entries }: Props) {
   const label = (value: Score) =>
     value === 'good' ? '👍' : value === 'bad' ? '👎' : '★'.repeat(value)
   const name = (value: Score) =>
-    value === 'good' ? t.good : value === 'bad' ? t.bad : fill(t.stars, 'n', value)
+    value === 'good' ? t.good : value === 'bad' ? t.bad : t.stars(value)
   const scores: Score[] = kind === 'stars' ? [1, 2, 3, 4, 5] : ['good', 'bad']
 
   return (
@@ -236,7 +234,7 @@ export function EndOfChat({ at, entries }: Props) {
         ))}
       {offer.transcript &&
         (sentTo ? (
-          <p role="status">{fill(t.sent, 'to', sentTo)}</p>
+          <p role="status">{t.sent(sentTo)}</p>
         ) : (
           <form onSubmit={transcript} noValidate>
             {asking && !email && (

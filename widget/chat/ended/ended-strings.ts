@@ -1,40 +1,38 @@
-import type { Language } from '../../../shared/widget-api'
-
 /**
- * The end-of-chat panel's texts: they travel with its chunk, not with the chat's. English
- * and Russian so far; the widget's other languages get English (EndOfChat.tsx).
+ * The end-of-chat panel's texts. English is built into the panel's chunk; every other
+ * language's come with that language's file (widget/i18n/languages/<lang>.ts, `ended`),
+ * which its visitors have already fetched, so the panel's chunk stays one language big.
  */
-export const ENDED_STRINGS: Partial<Record<Language, Record<string, string>>> & {
-  en: Record<string, string>
-} = {
-  en: {
-    rate: 'How was this conversation?',
-    good: 'Good',
-    bad: 'Bad',
-    stars: '{n} of 5',
-    comment: 'Comment (optional)',
-    send: 'Send rating',
-    rated: 'Thank you for your rating',
-    transcript: 'E-mail me the transcript',
-    email: 'Your e-mail',
-    badEmail: 'Enter an e-mail address like name@example.com',
-    sendTranscript: 'Send transcript',
-    sent: 'The transcript is on its way to {to}',
-    failed: 'Could not send. Try again.',
-  },
-  ru: {
-    rate: 'Как прошёл разговор?',
-    good: 'Хорошо',
-    bad: 'Плохо',
-    stars: '{n} из 5',
-    comment: 'Комментарий (необязательно)',
-    send: 'Отправить оценку',
-    rated: 'Спасибо за оценку',
-    transcript: 'Прислать запись разговора на почту',
-    email: 'Ваш e-mail',
-    badEmail: 'Введите адрес вида name@example.com',
-    sendTranscript: 'Отправить запись',
-    sent: 'Запись разговора отправлена на {to}',
-    failed: 'Не удалось отправить. Попробуйте ещё раз.',
-  },
+export interface EndedStrings {
+  rate: string
+  good: string
+  bad: string
+  /** A star rating's label, "4 of 5". */
+  stars: (n: number) => string
+  comment: string
+  send: string
+  rated: string
+  transcript: string
+  email: string
+  badEmail: string
+  sendTranscript: string
+  /** Where the transcript went. */
+  sent: (to: string) => string
+  failed: string
+}
+
+export const EN_ENDED_STRINGS: EndedStrings = {
+  rate: 'How was this conversation?',
+  good: 'Good',
+  bad: 'Bad',
+  stars: (n) => `${n} of 5`,
+  comment: 'Comment (optional)',
+  send: 'Send rating',
+  rated: 'Thank you for your rating',
+  transcript: 'E-mail me the transcript',
+  email: 'Your e-mail',
+  badEmail: 'Enter an e-mail address like name@example.com',
+  sendTranscript: 'Send transcript',
+  sent: (to) => `The transcript is on its way to ${to}`,
+  failed: 'Could not send. Try again.',
 }

@@ -1,6 +1,7 @@
 import { EN_ATTACH_STRINGS } from '../../chat/attachments/attach-strings'
 import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
 import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
+import { EN_ENDED_STRINGS } from '../../chat/ended/ended-strings'
 import { EN_CHAT_STRINGS } from '../chat-strings'
 import { EN_LOADER_STRINGS } from '../loader-strings'
 import type { Translation } from '../translation'
@@ -22,6 +23,7 @@ export default {
     kept: 'This link has expired',
     identify: 'Sign in on this site to continue that conversation',
   },
+  ended: EN_ENDED_STRINGS,
   voice: 'Voice message',
   emoji: [a, b, c, d, e],
 } satisfies Translation

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderTranscript, transcriptTime } from '../../../../server/email/render/render-transcript'
-import type { ConversationEntry } from '../../../../shared/widget-api'
+import { TRANSCRIPT_TEXTS } from '../../../../server/email/render/transcript-texts'
+import { type ConversationEntry, LANGUAGES } from '../../../../shared/widget-api'
 
 const AT = Date.UTC(2026, 10, 25, 9, 5)
 const view = {
@@ -92,6 +93,34 @@ describe('the transcript e-mail', () => {
 
   it('says so when the conversation had no messages', () => {
     expect(renderTranscript([], view).text).toContain('(no messages)')
+  })
+
+  it('is written in every language the widget has, with the same placeholders as English', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\w+\}/g)].map(([name]) => name).sort()
+    expect(Object.keys(TRANSCRIPT_TEXTS).sort()).toEqual([...LANGUAGES].sort())
+    for (const lang of LANGUAGES) {
+      const texts = TRANSCRIPT_TEXTS[lang]
+      expect(Object.keys(texts).sort(), lang).toEqual(Object.keys(TRANSCRIPT_TEXTS.en).sort())
+      for (const [key, text] of Object.entries(texts)) {
+        expect(text.trim(), `${lang} ${key}`).not.toBe('')
+        expect(placeholders(text), `${lang} ${key}`).toEqual(
+          placeholders(TRANSCRIPT_TEXTS.en[key as keyof typeof TRANSCRIPT_TEXTS.en]),
+        )
+      }
+      if (lang !== 'en') expect(texts.intro, lang).not.toBe(TRANSCRIPT_TEXTS.en.intro)
+      const mail = renderTranscript([entry({})], { ...view, lang })
+      expect(mail.text).toContain(`${texts.you}:`)
+      expect(mail.subject).toBe(texts.subject.replace('{site}', 'Northwind'))
+    }
+  })
+
+  it('writes Arabic, Hebrew and Persian right to left', () => {
+    for (const lang of ['ar', 'he', 'fa'] as const)
+      expect(renderTranscript([], { ...view, lang }).html).toContain(
+        `<html lang="${lang}" dir="rtl">`,
+      )
+    expect(renderTranscript([], { ...view, lang: 'de' }).html).toContain('<html lang="de">')
   })
 
   it('writes times in UTC whatever the server zone', () => {
