@@ -1,5 +1,5 @@
 export interface StatusPollerOptions {
-  /** Resolves the channel status (a number: see start.ts); rejects when the backend cannot be reached (then shown as 0, offline). */
+  /** Resolves the channel status (a number: see start.ts); rejects when the backend cannot be reached. */
   fetchStatus: () => Promise<number>
   onStatus: (status: number) => void
   intervalSeconds: number
@@ -29,12 +29,11 @@ export function pollStatus(options: StatusPollerOptions): () => void {
     if (stopped) return
     options
       .fetchStatus()
-      // A backend that cannot be reached answers no one: offline (0) until a poll reaches
-      // it again, never the last "online" it said (issue 24, defect 5).
-      .catch(() => 0)
       .then((status) => {
         if (!stopped) options.onStatus(status)
       })
+      // An unreachable backend keeps the last known status; the next poll tries again.
+      .catch(() => {})
       .finally(schedule)
   }
 
