@@ -83,6 +83,10 @@ describeInBrowser('the widget in Chromium', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Before reload')
     await page.getByRole('textbox', { name: 'Message' }).press('Enter')
     await page.getByText('Before reload').waitFor()
+    // Closed once the backend took it. Closing within moments of Enter lost the message in
+    // about 1 run of 6 this round (neither stored nor sent yet): a finding for its own
+    // test and fix, noted on the issue; this test is about the reload and the replay.
+    await page.getByText(/Sent$/).first().waitFor()
     await page.close()
     backend.agentSays({
       author: 'agent',
