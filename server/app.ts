@@ -6,6 +6,7 @@ import { studioPageRoutes } from './admin/page-routes'
 import { eventRoutes } from './api/event-routes'
 import { fileRoutes } from './api/file-routes'
 import { historyRoutes } from './api/history-routes'
+import { identityRoutes } from './api/identity-routes'
 import { messageRoutes } from './api/message-routes'
 import { publicRoutes } from './api/public-routes'
 import { readRoutes } from './api/read-routes'
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', readRoutes(deps, auth))
   api.route('/', uploadRoutes(deps, runtime, auth))
   api.route('/', endOfChatRoutes(deps, runtime, auth))
+  api.route('/', identityRoutes(deps, runtime))
   app.route('/api', api)
 
   // Before the A3 webhook: its /:secret/:channelId would take /hooks/email/<secret> too.
