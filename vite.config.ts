@@ -75,6 +75,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Integrations on the real thing (the WordPress plugin on Debian's WordPress).
+        extends: true,
+        test: {
+          name: 'integrations',
+          environment: 'node',
+          include: ['tests/integrations/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 150_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

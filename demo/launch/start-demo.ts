@@ -152,7 +152,13 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     HOST: host,
     PUBLIC_URL: publicUrl,
     ALLOWED_ORIGINS: [
-      ...new Set([publicUrl, backendDialUrl, `http://localhost:${backendPort}`]),
+      ...new Set([
+        publicUrl,
+        backendDialUrl,
+        `http://localhost:${backendPort}`,
+        // Other sites embedding the demo's widget (the WordPress plugin's test site).
+        ...(options.env?.ALLOWED_ORIGINS?.split(',') ?? []),
+      ]),
     ].join(','),
     CHANNEL_URL: channel.endpoint,
     WEBHOOK_SECRET: secrets.webhookSecret,

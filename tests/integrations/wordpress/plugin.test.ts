@@ -1,0 +1,198 @@
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freePort } from '../../../demo/launch/free-port'
+import { agentConsole } from '../../e2e/helpers/agent-console'
+import { newVisitor, requireBuiltWidget } from '../../e2e/helpers/browser'
+import { startTestDemo, type TestDemo } from '../../e2e/helpers/demo'
+import { launchBrowser } from '../../helpers/chromium'
+import { describeWithWordPress } from './helpers/wordpress-plan'
+import { startWordPress, type WordPressSite } from './helpers/wordpress-site'
+
+// The WordPress plugin on a real WordPress (Debian's package, its own MariaDB, php -S)
+// against a real Porthole backend and the sandbox, driven in Chromium: the site owner
+// activates and configures it on its settings page (real nonces), an anonymous visitor
+// sees the widget in the site's language, a logged-in user's messages reach the service
+// with their verified identity, and a wrong secret is refused and reported.
+// WORDPRESS_SCREENSHOTS=docs writes the settings page's screenshots for the docs.
+
+const SECRET = 'wp-identity-secret-3f9c1a7e5b'
+const WRONG_SECRET = 'not-the-identity-secret-0000'
+
+let site: WordPressSite | undefined
+let demo: TestDemo | undefined
+let browser: Browser | undefined
+let adminContext: BrowserContext | undefined
+
+const need = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`${what} did not start: see beforeAll's error`)
+  return value
+}
+
+async function logIn(context: BrowserContext, login: string, password: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${need(site, 'WordPress').url}/wp-login.php`)
+  await page.fill('#user_login', login)
+  await page.fill('#user_pass', password)
+  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')])
+  return page
+}
+
+/** Settings → Porthole Chat, as the admin. */
+async function settingsPage(): Promise<Page> {
+  const page = await need(adminContext, 'the admin').newPage()
+  await page.goto(`${need(site, 'WordPress').url}/wp-admin/options-general.php?page=porthole-chat`)
+  return page
+}
+
+/** Saves the settings form with these values (the form's own nonce). */
+async function save(page: Page, fields: { url?: string; secret?: string }): Promise<void> {
+  if (fields.url !== undefined) await page.fill('#porthole_chat_backend_url', fields.url)
+  if (fields.secret !== undefined) await page.fill('#porthole_chat_identity_secret', fields.secret)
+  await Promise.all([page.waitForURL(/settings-updated=true/), page.click('#submit')])
+}
+
+/** Presses Test connection and returns the notices it left. */
+async function testConnection(page: Page): Promise<{ level: string; text: string }[]> {
+  await Promise.all([page.waitForURL(/porthole-chat-tested=1/), page.click('#porthole_chat_test')])
+  const notices = page.locator('.porthole-chat-test')
+  const found: { level: string; text: string }[] = []
+  for (const notice of await notices.all()) {
+    const level = /notice-(success|warning|error)/.exec((await notice.getAttribute('class')) ?? '')
+    found.push({ level: level?.[1] ?? '?', text: (await notice.innerText()).trim() })
+  }
+  return found
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WORDPRESS_SCREENSHOTS
+  if (dir) await page.screenshot({ path: join(dir, name), fullPage: true })
+}
+
+const launcher = (page: Page) => page.locator('porthole-widget .ph-launcher')
+
+describeWithWordPress('the WordPress plugin on a real WordPress', () => {
+  beforeAll(async () => {
+    requireBuiltWidget()
+    const started = performance.now()
+    // The site's origin must be allowed by the backend before either starts.
+    const port = await freePort('127.0.0.1')
+    ;[site, demo, browser] = await Promise.all([
+      startWordPress({ locale: 'de_DE', port }),
+      startTestDemo({
+        env: { IDENTITY_SECRET: SECRET, ALLOWED_ORIGINS: `http://127.0.0.1:${port}` },
+      }),
+      launchBrowser(),
+    ])
+    await agentConsole(demo.sandbox.url).setOnline('Anna', true)
+    console.info(
+      `WordPress set-up ${Math.round(site.setupMs)} ms; everything ${Math.round(performance.now() - started)} ms`,
+    )
+
+    // The site owner: logs in, activates the plugin on the Plugins screen, configures it.
+    adminContext = await newVisitor(browser)
+    const page = await logIn(adminContext, site.admin.login, site.admin.password)
+    await page.goto(`${site.url}/wp-admin/plugins.php`)
+    await Promise.all([
+      page.waitForURL(/activate=true/),
+      page.click('tr[data-slug="porthole-chat"] span.activate a'),
+    ])
+    await page.close()
+  }, 150_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all([site?.close(), demo?.dispose()])
+  })
+
+  it('is configured on Settings → Porthole Chat; Test connection says the server answers and the secret is right', async () => {
+    const page = await settingsPage()
+    await save(page, { url: need(demo, 'the demo').siteUrl, secret: SECRET })
+    // The saved address is the backend's base, without the trailing slash.
+    expect(await page.inputValue('#porthole_chat_backend_url')).toBe(
+      need(demo, 'the demo').siteUrl.replace(/\/$/, ''),
+    )
+    // The secret is never printed back, not even into its own field.
+    expect(await page.inputValue('#porthole_chat_identity_secret')).toBe('')
+    expect(await page.content()).not.toContain(SECRET)
+    const notices = await testConnection(page)
+    expect(notices.map((n) => n.level)).toEqual(['success', 'success'])
+    expect(notices[0]?.text).toMatch(/is reachable/)
+    expect(notices[1]?.text).toMatch(/identity secret is right/)
+    await screenshot(page, 'wordpress-settings.png')
+    await page.close()
+  })
+
+  it('shows the widget to an anonymous visitor, in the site’s language, after the page’s load', async () => {
+    const context = await newVisitor(need(browser, 'Chromium'))
+    const page = await context.newPage()
+    const response = await page.goto(`${need(site, 'WordPress').url}/`)
+    const html = (await response?.text()) ?? ''
+    // The recommended embed: no <script src> in the page itself; the language from get_locale().
+    expect(html).toContain('porthole-chat-embed')
+    expect(html).not.toMatch(/<script[^>]+widget\.js/)
+    expect(html).not.toContain('identify')
+    await launcher(page).waitFor({ state: 'visible' })
+    expect(await page.locator('script[src$="/widget.js"]').getAttribute('data-lang')).toBe('de-DE')
+    await page.locator('porthole-widget .ph-launcher[aria-label*="Wir sind online"]').waitFor()
+    await context.close()
+  })
+
+  it('signs a logged-in user in: their messages reach the service with their verified id, name and e-mail', async () => {
+    const wp = need(site, 'WordPress')
+    const context = await newVisitor(need(browser, 'Chromium'))
+    const page = await logIn(context, wp.user.login, wp.user.password)
+    const session = page.waitForResponse(
+      (r) => r.url().endsWith('/api/session') && /"user"/.test(r.request().postData() ?? ''),
+    )
+    const response = await page.goto(`${wp.url}/`)
+    expect(await response?.text()).not.toContain(SECRET)
+    expect((await session).status()).toBe(200)
+    await launcher(page).click()
+    const composer = page.getByRole('textbox', { name: 'Nachricht' })
+    await composer.fill('Hello from Jane on WordPress')
+    await composer.press('Enter')
+    const chat = await agentConsole(need(demo, 'the demo').sandbox.url).chatWith(
+      'Hello from Jane on WordPress',
+    )
+    expect(chat.clientId).toBe(`user:${wp.user.id}`)
+    expect(chat.customer.name).toBe('Jane Doe')
+    expect(chat.customer.email).toBe('jane@example.com')
+    await context.close()
+  })
+
+  it('a wrong secret: the backend refuses the user, and Test connection says so', async () => {
+    const wp = need(site, 'WordPress')
+    const page = await settingsPage()
+    await save(page, { secret: WRONG_SECRET })
+    try {
+      const notices = await testConnection(page)
+      expect(notices.map((n) => n.level)).toEqual(['success', 'error'])
+      expect(notices[1]?.text).toMatch(/refused the identity secret/)
+      await screenshot(page, 'wordpress-wrong-secret.png')
+
+      const context = await newVisitor(need(browser, 'Chromium'))
+      const user = await logIn(context, wp.user.login, wp.user.password)
+      // The widget's identify: POST /api/session with "user" (a guest session may come first).
+      const session = user.waitForResponse(
+        (r) => r.url().endsWith('/api/session') && /"user"/.test(r.request().postData() ?? ''),
+      )
+      await user.goto(`${wp.url}/`)
+      const refused = await session
+      expect(refused.status()).toBe(401)
+      expect(await refused.json()).toMatchObject({ error: { code: 'invalid_identity' } })
+      await context.close()
+    } finally {
+      await save(page, { secret: SECRET })
+      await page.close()
+    }
+  })
+
+  it('leaves no PHP notice, warning or error of its own in the debug log', () => {
+    const own = need(site, 'WordPress')
+      .debugLog()
+      .split('\n')
+      .filter((line) => line.includes('porthole-chat'))
+    expect(own).toEqual([])
+  })
+})
