@@ -3,6 +3,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { zipWordPressPlugin } from './wordpress-zip.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const configs = [
@@ -18,5 +19,6 @@ for (const config of configs) {
   if (!existsSync(configFile)) continue
   await build({ configFile, logLevel: 'warn' })
 }
+zipWordPressPlugin(root)
 writeFileSync(`${root}/dist/.build-stamp`, `${new Date().toISOString()}\n`)
 console.log('build: dist/ is ready')
