@@ -1,7 +1,6 @@
 <?php
 /**
  * Plugin Name:       Porthole Chat
- * Plugin URI:        https://github.com/porthole-chat/porthole
  * Description:       Adds the Porthole chat widget to your site, signs your logged-in users in to the chat (identity verification) and speaks your site's language.
  * Version:           0.1.0
  * Requires at least: 5.7
