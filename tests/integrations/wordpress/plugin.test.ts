@@ -46,9 +46,18 @@ async function settingsPage(): Promise<Page> {
 }
 
 /** Saves the settings form with these values (the form's own nonce). */
-async function save(page: Page, fields: { url?: string; secret?: string }): Promise<void> {
+async function save(
+  page: Page,
+  fields: { url?: string; secret?: string; pages?: string[]; embed?: 'recommended' | 'plain' },
+): Promise<void> {
   if (fields.url !== undefined) await page.fill('#porthole_chat_backend_url', fields.url)
   if (fields.secret !== undefined) await page.fill('#porthole_chat_identity_secret', fields.secret)
+  if (fields.pages !== undefined) {
+    for (const box of await page.locator('input[name="porthole_chat_settings[pages][]"]').all())
+      await box.setChecked(fields.pages.includes((await box.getAttribute('value')) ?? ''))
+  }
+  if (fields.embed !== undefined)
+    await page.check(`input[name="porthole_chat_settings[embed]"][value="${fields.embed}"]`)
   await Promise.all([page.waitForURL(/settings-updated=true/), page.click('#submit')])
 }
 
@@ -188,11 +197,98 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     }
   })
 
+  it('shows the chat only on the kinds of page chosen', async () => {
+    const wp = need(site, 'WordPress')
+    const page = await settingsPage()
+    const html = async (path: string) => (await fetch(`${wp.url}${path}`)).text()
+    await save(page, { pages: ['pages', 'search'] })
+    try {
+      expect(await html('/')).not.toContain('porthole-chat-embed')
+      expect(await html('/?p=1')).not.toContain('porthole-chat-embed') // the sample post
+      expect(await html('/?p=999999')).not.toContain('porthole-chat-embed') // 404
+      expect(await html('/?page_id=2')).toContain('porthole-chat-embed') // the sample page
+      expect(await html('/?s=hello')).toContain('porthole-chat-embed')
+    } finally {
+      await save(page, { pages: ['front', 'posts', 'pages', 'archives', 'search', 'not_found'] })
+      await page.close()
+    }
+    expect(await html('/?p=999999')).toContain('porthole-chat-embed')
+  })
+
+  it('the plain tag: <script src async> with the language, and the widget appears', async () => {
+    const wp = need(site, 'WordPress')
+    const settings = await settingsPage()
+    await save(settings, { embed: 'plain' })
+    try {
+      const context = await newVisitor(need(browser, 'Chromium'))
+      const page = await context.newPage()
+      const html = (await (await page.goto(`${wp.url}/`))?.text()) ?? ''
+      const base = need(demo, 'the demo').siteUrl.replace(/\/$/, '')
+      expect(html).toMatch(
+        new RegExp(`<script[^>]* src="${base}/widget\\.js"[^>]* async[^>]* data-lang="de-DE"`),
+      )
+      expect(html).not.toContain('porthole-chat-embed')
+      await launcher(page).waitFor({ state: 'visible' })
+      await context.close()
+    } finally {
+      await save(settings, { embed: 'recommended' })
+      await settings.close()
+    }
+  })
+
+  it('after a logout, the next page makes the widget forget the signed-out user’s chat', async () => {
+    const wp = need(site, 'WordPress')
+    const context = await newVisitor(need(browser, 'Chromium'))
+    const page = await logIn(context, wp.user.login, wp.user.password)
+    await page.goto(`${wp.url}/`)
+    await launcher(page).waitFor({ state: 'visible' })
+    // WordPress asks to confirm a logout without its nonce.
+    await page.goto(`${wp.url}/wp-login.php?action=logout`)
+    await Promise.all([
+      page.waitForURL(/loggedout=true/),
+      page.getByRole('link', { name: /log out/i }).click(),
+    ])
+    const revoked = page.waitForResponse(
+      (r) => r.url().endsWith('/api/session') && r.request().method() === 'DELETE',
+    )
+    await page.goto(`${wp.url}/`)
+    expect((await revoked).status()).toBe(204)
+    // Once: the cookie that asked for it is gone.
+    await expect
+      .poll(async () => (await context.cookies()).map((cookie) => cookie.name))
+      .not.toContain('porthole_chat_signed_out')
+    await context.close()
+  })
+
   it('leaves no PHP notice, warning or error of its own in the debug log', () => {
     const own = need(site, 'WordPress')
       .debugLog()
       .split('\n')
       .filter((line) => line.includes('porthole-chat'))
     expect(own).toEqual([])
+  })
+
+  // Last: it takes the plugin away.
+  it('deleted on the Plugins screen, it removes its options (uninstall.php)', async () => {
+    const wp = need(site, 'WordPress')
+    const options = () =>
+      wp.php(
+        "echo wp_json_encode([get_option('porthole_chat_settings', null), get_option('porthole_chat_identity_secret', null)]);",
+      )
+    expect(JSON.parse(await options())).toEqual([
+      expect.objectContaining({ embed: 'recommended' }),
+      SECRET,
+    ])
+    const page = await need(adminContext, 'the admin').newPage()
+    await page.goto(`${wp.url}/wp-admin/plugins.php`)
+    await Promise.all([
+      page.waitForURL(/deactivate=true/),
+      page.click('tr[data-slug="porthole-chat"] span.deactivate a'),
+    ])
+    page.on('dialog', (dialog) => void dialog.accept())
+    await page.click('tr[data-slug="porthole-chat"] span.delete a')
+    await page.locator('tr.plugin-deleted-tr').waitFor()
+    expect(JSON.parse(await options())).toEqual([null, null])
+    await page.close()
   })
 })

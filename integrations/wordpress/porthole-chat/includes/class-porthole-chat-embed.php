@@ -32,7 +32,7 @@ final class Porthole_Chat_Embed {
 			return 'front';
 		}
 		if ( is_404() ) {
-			return '404';
+			return 'not_found';
 		}
 		if ( is_search() ) {
 			return 'search';

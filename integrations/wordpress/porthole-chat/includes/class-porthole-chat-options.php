@@ -30,18 +30,19 @@ final class Porthole_Chat_Options {
 	const LANGUAGES = array( 'en', 'ru', 'ar', 'he', 'fa', 'zh', 'ja', 'ko', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'uk', 'cs', 'sv', 'da', 'fi', 'nb', 'tr', 'el', 'hu', 'ro', 'bg', 'hr', 'sk', 'sl', 'lt', 'lv', 'et', 'id', 'vi', 'th', 'hi' );
 
 	/**
-	 * The kinds of page the chat can be switched on or off for, with their labels.
+	 * The kinds of page the chat can be switched on or off for, with their labels. No key
+	 * may be numeric ('404'): PHP would make it an integer, which strict comparisons miss.
 	 *
 	 * @return array<string, string>
 	 */
 	public static function page_types() {
 		return array(
-			'front'    => __( 'Front page', 'porthole-chat' ),
-			'posts'    => __( 'Posts (and other single entries)', 'porthole-chat' ),
-			'pages'    => __( 'Pages', 'porthole-chat' ),
-			'archives' => __( 'Archives (blog index, categories, tags, authors, dates)', 'porthole-chat' ),
-			'search'   => __( 'Search results', 'porthole-chat' ),
-			'404'      => __( 'Not found (404)', 'porthole-chat' ),
+			'front'     => __( 'Front page', 'porthole-chat' ),
+			'posts'     => __( 'Posts (and other single entries)', 'porthole-chat' ),
+			'pages'     => __( 'Pages', 'porthole-chat' ),
+			'archives'  => __( 'Archives (blog index, categories, tags, authors, dates)', 'porthole-chat' ),
+			'search'    => __( 'Search results', 'porthole-chat' ),
+			'not_found' => __( 'Not found (404)', 'porthole-chat' ),
 		);
 	}
 

@@ -25,6 +25,8 @@ export type WordPressSite = {
   user: { login: string; password: string; id: number; name: string; email: string }
   /** How long the set-up took, in ms. */
   setupMs: number
+  /** Runs PHP `code` inside the site (after wp-load.php) and returns what it printed. */
+  php(code: string): Promise<string>
   /** PHP's notices, warnings and errors so far (WP_DEBUG_LOG). */
   debugLog(): string
   close(): Promise<void>
@@ -190,6 +192,8 @@ export async function startWordPress(
         email: 'jane@example.com',
       },
       setupMs: performance.now() - started,
+      php: (code) =>
+        run('php', ['-r', `require ${JSON.stringify(join(wp, 'wp-load.php'))}; ${code}`]),
       debugLog: () => {
         try {
           return readFileSync(debugLog, 'utf8')
