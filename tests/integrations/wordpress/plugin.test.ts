@@ -73,9 +73,12 @@ async function testConnection(page: Page): Promise<{ level: string; text: string
   return found
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
+/** The page (or its top `height` pixels) into $WORDPRESS_SCREENSHOTS/name, when set. */
+async function screenshot(page: Page, name: string, height?: number): Promise<void> {
   const dir = process.env.WORDPRESS_SCREENSHOTS
-  if (dir) await page.screenshot({ path: join(dir, name), fullPage: true })
+  if (!dir) return
+  const clip = height ? { clip: { x: 0, y: 0, width: 1280, height } } : { fullPage: true }
+  await page.screenshot({ path: join(dir, name), ...clip })
 }
 
 const launcher = (page: Page) => page.locator('porthole-widget .ph-launcher')
@@ -178,7 +181,7 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
       const notices = await testConnection(page)
       expect(notices.map((n) => n.level)).toEqual(['success', 'error'])
       expect(notices[1]?.text).toMatch(/refused the identity secret/)
-      await screenshot(page, 'wordpress-wrong-secret.png')
+      await screenshot(page, 'wordpress-wrong-secret.png', 200)
 
       const context = await newVisitor(need(browser, 'Chromium'))
       const user = await logIn(context, wp.user.login, wp.user.password)

@@ -148,9 +148,9 @@ final class Porthole_Chat_Admin {
 		printf(
 			'<input type="password" class="regular-text code" id="porthole_chat_identity_secret" name="%1$s" value="" autocomplete="new-password" placeholder="%2$s" />',
 			esc_attr( Porthole_Chat_Options::SECRET ),
-			esc_attr( $saved ? __( 'Saved (hidden). Type a new one to replace it.', 'porthole-chat' ) : __( 'Not set', 'porthole-chat' ) )
+			esc_attr( $saved ? __( 'Saved (hidden)', 'porthole-chat' ) : __( 'Not set', 'porthole-chat' ) )
 		);
-		echo '<p class="description">' . esc_html__( 'The chat server\'s IDENTITY_SECRET. It is stored in this site\'s database and never printed on a page, not even here.', 'porthole-chat' ) . '</p>';
+		echo '<p class="description">' . esc_html__( 'The chat server\'s IDENTITY_SECRET. It is stored in this site\'s database and never printed on a page, not even here: leave the field empty to keep the saved one.', 'porthole-chat' ) . '</p>';
 		if ( $saved ) {
 			echo '<p><label><input type="checkbox" name="porthole_chat_forget_secret" value="1" /> ' . esc_html__( 'Remove the saved secret', 'porthole-chat' ) . '</label></p>';
 		}

@@ -86,7 +86,7 @@ final class Porthole_Chat_Connection {
 			return self::line( 'success', __( 'The identity secret is right: the chat server accepts the users this site signs in.', 'porthole-chat' ) );
 		}
 		if ( 401 === $status && 'invalid_identity' === $code ) {
-			return self::line( 'error', __( 'The chat server refused the identity secret: it is not the server\'s IDENTITY_SECRET. Logged-in users cannot start a chat until you paste the right one.', 'porthole-chat' ) );
+			return self::line( 'error', __( 'The chat server refused the identity secret: it is not the server\'s IDENTITY_SECRET. Until you paste the right one, logged-in users are not signed in to the chat: they chat as guests.', 'porthole-chat' ) );
 		}
 		if ( 'identity_not_configured' === $code ) {
 			return self::line( 'error', __( 'The chat server has no IDENTITY_SECRET: ask its operator to set one, or remove the secret here.', 'porthole-chat' ) );
