@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../../../demo/launch/free-port'
+import { identityHash } from '../../../server/session/identity'
 import { agentConsole } from '../../e2e/helpers/agent-console'
 import { newVisitor, requireBuiltWidget } from '../../e2e/helpers/browser'
 import { startTestDemo, type TestDemo } from '../../e2e/helpers/demo'
@@ -16,7 +17,10 @@ import { startWordPress, type WordPressSite } from './helpers/wordpress-site'
 // with their verified identity, and a wrong secret is refused and reported.
 // WORDPRESS_SCREENSHOTS=docs writes the settings page's screenshots for the docs.
 
-const SECRET = 'wp-identity-secret-3f9c1a7e5b'
+// Quotes and a backslash: WordPress adds slashes to form input, which must come off once only.
+const SECRET = `kumquat-identity\\secret-"zeppelin'-3f9c1a7e`
+/** A part of the secret that no escaping changes: a page that shows it leaks the secret. */
+const SECRET_PART = 'kumquat'
 const WRONG_SECRET = 'not-the-identity-secret-0000'
 
 let site: WordPressSite | undefined
@@ -83,6 +87,9 @@ async function screenshot(page: Page, name: string, height?: number): Promise<vo
 
 const launcher = (page: Page) => page.locator('porthole-widget .ph-launcher')
 
+/** A PHP single-quoted string literal of `text`. */
+const phpString = (text: string) => `'${text.replace(/[\\']/g, '\\$&')}'`
+
 describeWithWordPress('the WordPress plugin on a real WordPress', () => {
   beforeAll(async () => {
     requireBuiltWidget()
@@ -126,7 +133,7 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     )
     // The secret is never printed back, not even into its own field.
     expect(await page.inputValue('#porthole_chat_identity_secret')).toBe('')
-    expect(await page.content()).not.toContain(SECRET)
+    expect(await page.content()).not.toContain(SECRET_PART)
     const notices = await testConnection(page)
     expect(notices.map((n) => n.level)).toEqual(['success', 'success'])
     expect(notices[0]?.text).toMatch(/is reachable/)
@@ -158,7 +165,7 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
       (r) => r.url().endsWith('/api/session') && /"user"/.test(r.request().postData() ?? ''),
     )
     const response = await page.goto(`${wp.url}/`)
-    expect(await response?.text()).not.toContain(SECRET)
+    expect(await response?.text()).not.toContain(SECRET_PART)
     expect((await session).status()).toBe(200)
     await launcher(page).click()
     const composer = page.getByRole('textbox', { name: 'Nachricht' })
@@ -261,6 +268,136 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
       .poll(async () => (await context.cookies()).map((cookie) => cookie.name))
       .not.toContain('porthole_chat_signed_out')
     await context.close()
+  })
+
+  it('Test connection says when the chat server does not allow the site’s origin', async () => {
+    const wp = need(site, 'WordPress')
+    const backend = need(demo, 'the demo').siteUrl.replace(/\/$/, '')
+    const lines = JSON.parse(
+      await wp.php(
+        `echo wp_json_encode(Porthole_Chat_Connection::test(${phpString(backend)}, '', false, 'http://elsewhere.example'));`,
+      ),
+    )
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: expect.stringContaining('add http://elsewhere.example to its ALLOWED_ORIGINS'),
+      },
+    ])
+  })
+
+  it('Test connection reads each answer of the chat server right (WordPress’s pre_http_request)', async () => {
+    const wp = need(site, 'WordPress')
+    // Each case: the answers to GET /api/config and POST /api/identity/check, and the site's URL.
+    const run = async (config: string, check: string, siteUrl = 'https://shop.example') =>
+      JSON.parse(
+        await wp.php(`
+          $answers = array('/api/config' => ${config}, '/api/identity/check' => ${check});
+          add_filter('pre_http_request', function ($pre, $args, $url) use ($answers) {
+            return $answers[wp_parse_url($url, PHP_URL_PATH)];
+          }, 10, 3);
+          echo wp_json_encode(Porthole_Chat_Connection::test('http://chat.example', 'secret', true, ${phpString(siteUrl)}));`),
+      ) as { level: string; message: string }[]
+    const answer = (status: number, body: unknown) =>
+      `array('response' => array('code' => ${status}, 'message' => ''), 'body' => ${phpString(JSON.stringify(body))}, 'headers' => array(), 'cookies' => array())`
+    const ok = answer(200, { title: 'Help' })
+    const error = (status: number, code: string) =>
+      answer(status, { error: { code, message: code } })
+
+    expect(await run(ok, answer(200, { valid: true }), 'http://shop.example')).toEqual([
+      { level: 'success', message: expect.stringContaining('is reachable') },
+      { level: 'success', message: expect.stringContaining('identity secret is right') },
+    ])
+    // An https site with an http chat server: the browser would block it.
+    expect((await run(ok, answer(200, { valid: true })))[0]).toEqual({
+      level: 'error',
+      message: expect.stringContaining('browsers block the chat'),
+    })
+    const second = async (check: string) => (await run(ok, check, 'http://shop.example'))[1]
+    expect(await second(error(401, 'invalid_identity'))).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('refused the identity secret'),
+    })
+    expect(await second(error(400, 'identity_not_configured'))).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('has no IDENTITY_SECRET'),
+    })
+    expect(await second(error(429, 'rate_limited'))).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('Too many checks'),
+    })
+    expect(await second(error(404, 'not_found'))).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('older than this plugin'),
+    })
+    expect(await second(answer(502, 'bad gateway'))).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('HTTP 502'),
+    })
+    expect(await second("new WP_Error('http_request_failed', 'timed out')")).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('timed out'),
+    })
+    expect(
+      await run(
+        "new WP_Error('http_request_failed', 'Connection refused')",
+        ok,
+        'http://shop.example',
+      ),
+    ).toEqual([
+      {
+        level: 'error',
+        message: expect.stringContaining(
+          'cannot be reached from this WordPress server: Connection refused',
+        ),
+      },
+    ])
+    expect(await run(answer(200, '<html>'), ok, 'http://shop.example')).toEqual([
+      {
+        level: 'error',
+        message: expect.stringContaining('answered HTTP 200 and no chat settings'),
+      },
+    ])
+  })
+
+  it('cleans the address, maps locales to the widget’s languages and signs ids as the backend checks them', async () => {
+    const wp = need(site, 'WordPress')
+    const urls = [
+      'https://chat.example.com/',
+      ' https://chat.example.com/widget.js ',
+      'http://127.0.0.1:3000/porthole/',
+      '',
+      'javascript:alert(1)',
+      'ftp://chat.example.com',
+      'https://chat.example.com/?x=1',
+    ]
+    const locales = ['de_DE', 'de_DE_formal', 'pt_BR', 'nb_NO', 'zh_TW', 'ja', 'cy', 'en_US', 'fil']
+    const out = JSON.parse(
+      await wp.php(`
+        $urls = array_map(function ($url) {
+          $clean = Porthole_Chat_Options::sanitize_backend_url($url);
+          return is_wp_error($clean) ? 'refused' : $clean;
+        }, json_decode(${phpString(JSON.stringify(urls))}));
+        $langs = array_map(array('Porthole_Chat_Options', 'widget_language'), json_decode(${phpString(JSON.stringify(locales))}));
+        $identity = Porthole_Chat_Embed::identity(get_user_by('login', 'jane'), ${phpString(SECRET)});
+        echo wp_json_encode(array($urls, $langs, $identity));`),
+    )
+    expect(out[0]).toEqual([
+      'https://chat.example.com',
+      'https://chat.example.com',
+      'http://127.0.0.1:3000/porthole',
+      '',
+      'refused',
+      'refused',
+      'refused',
+    ])
+    expect(out[1]).toEqual(['de-DE', 'de-DE', 'pt-BR', 'nb-NO', 'zh-TW', 'ja', '', 'en-US', ''])
+    expect(out[2]).toEqual({
+      id: String(wp.user.id),
+      hash: identityHash(SECRET, String(wp.user.id)),
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+    })
   })
 
   it('leaves no PHP notice, warning or error of its own in the debug log', () => {

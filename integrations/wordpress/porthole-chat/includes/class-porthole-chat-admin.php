@@ -185,7 +185,7 @@ final class Porthole_Chat_Admin {
 		}
 		check_admin_referer( self::TEST_ACTION );
 		$settings = Porthole_Chat_Options::get();
-		$lines    = Porthole_Chat_Connection::test( $settings['backend_url'], Porthole_Chat_Options::secret(), $settings['identify'] );
+		$lines    = Porthole_Chat_Connection::test( $settings['backend_url'], Porthole_Chat_Options::secret(), $settings['identify'], home_url() );
 		set_transient( self::result_key(), $lines, MINUTE_IN_SECONDS );
 		wp_safe_redirect( add_query_arg( 'porthole-chat-tested', '1', admin_url( 'options-general.php?page=' . self::PAGE ) ) );
 		exit;

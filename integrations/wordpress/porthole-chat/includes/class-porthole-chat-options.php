@@ -92,7 +92,8 @@ final class Porthole_Chat_Options {
 	 * @return array The settings to store.
 	 */
 	public static function sanitize_settings( $input ) {
-		$input    = is_array( $input ) ? wp_unslash( $input ) : array();
+		// options.php has removed WordPress's slashes already: a second wp_unslash() would eat backslashes.
+		$input    = is_array( $input ) ? $input : array();
 		$previous = self::get();
 		$url      = isset( $input['backend_url'] ) ? self::sanitize_backend_url( (string) $input['backend_url'] ) : '';
 		if ( is_wp_error( $url ) ) {
@@ -146,7 +147,7 @@ final class Porthole_Chat_Options {
 		if ( ! empty( $_POST['porthole_chat_forget_secret'] ) ) {
 			return '';
 		}
-		$secret = is_string( $input ) ? trim( wp_unslash( $input ) ) : '';
+		$secret = is_string( $input ) ? trim( $input ) : '';
 		if ( '' === $secret ) {
 			return self::secret();
 		}
