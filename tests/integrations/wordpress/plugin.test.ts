@@ -142,6 +142,17 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     await page.close()
   })
 
+  it('refuses an address that is not http(s), says why and keeps the previous one', async () => {
+    const page = await settingsPage()
+    const before = await page.inputValue('#porthole_chat_backend_url')
+    await save(page, { url: 'javascript:alert(1)' })
+    await expect
+      .poll(() => page.locator('.notice-error, .error').allInnerTexts())
+      .toContainEqual(expect.stringContaining('must be an http:// or https:// address'))
+    expect(await page.inputValue('#porthole_chat_backend_url')).toBe(before)
+    await page.close()
+  })
+
   it('shows the widget to an anonymous visitor, in the site’s language, after the page’s load', async () => {
     const context = await newVisitor(need(browser, 'Chromium'))
     const page = await context.newPage()

@@ -16,6 +16,8 @@ import { WORDPRESS_CORE } from './wordpress-plan'
 
 const FIXTURES = join(findRepoRoot(), 'tests/integrations/wordpress/fixtures')
 export const PLUGIN_DIR = join(findRepoRoot(), 'integrations/wordpress/porthole-chat')
+/** The longest a server of the site may take to start on a busy machine (it takes 1–3 s when idle). */
+const START_TIMEOUT_MS = 60_000
 
 export type WordPressSite = {
   /** The site, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -150,8 +152,10 @@ export async function startWordPress(
         join(dir, 'mariadb.log'),
       ),
     )
-    await waitFor('MariaDB to accept connections', async () =>
-      (await acceptsConnections(dbPort)) ? true : undefined,
+    await waitFor(
+      'MariaDB to accept connections',
+      async () => ((await acceptsConnections(dbPort)) ? true : undefined),
+      START_TIMEOUT_MS,
     )
 
     const admin = { login: 'admin', password: randomBytes(12).toString('hex') }
@@ -176,10 +180,14 @@ export async function startWordPress(
         PHP_CLI_SERVER_WORKERS: '4',
       }),
     )
-    await waitFor('php -S to serve WordPress', async () => {
-      const response = await fetch(`${url}/wp-login.php`).catch(() => undefined)
-      return response?.ok ? true : undefined
-    })
+    await waitFor(
+      'php -S to serve WordPress',
+      async () => {
+        const response = await fetch(`${url}/wp-login.php`).catch(() => undefined)
+        return response?.ok ? true : undefined
+      },
+      START_TIMEOUT_MS,
+    )
 
     return {
       url,
