@@ -153,6 +153,28 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     await page.close()
   })
 
+  it('lets only administrators in, and runs Test connection only with its nonce', async () => {
+    const wp = need(site, 'WordPress')
+    const test = { action: 'porthole_chat_test_connection' }
+    const context = await newVisitor(need(browser, 'Chromium'))
+    const subscriber = await logIn(context, wp.user.login, wp.user.password)
+    const denied = await subscriber.goto(
+      `${wp.url}/wp-admin/options-general.php?page=porthole-chat`,
+    )
+    expect(denied?.status()).toBe(403)
+    const post = await subscriber.request.post(`${wp.url}/wp-admin/admin-post.php`, { form: test })
+    expect(post.status()).toBe(403)
+    await context.close()
+    // The administrator without the form's nonce (a forged cross-site request): refused.
+    const admin = need(adminContext, 'the admin').request
+    const forged = await admin.post(`${wp.url}/wp-admin/admin-post.php`, {
+      form: test,
+      maxRedirects: 0,
+    })
+    expect(forged.status()).toBe(403)
+    expect(await forged.text()).toMatch(/link you followed has expired/)
+  })
+
   it('shows the widget to an anonymous visitor, in the site’s language, after the page’s load', async () => {
     const context = await newVisitor(need(browser, 'Chromium'))
     const page = await context.newPage()
