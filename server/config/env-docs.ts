@@ -200,7 +200,7 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
     default: '`600`',
   },
   RATE_LIMIT_SESSIONS_PER_MINUTE: {
-    meaning: '`POST /api/session` per client address',
+    meaning: '`POST /api/session` and `POST /api/identity/check` per client address',
     default: '`30`',
   },
   RATE_LIMIT_UPLOADS_PER_MINUTE: {
