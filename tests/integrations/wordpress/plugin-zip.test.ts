@@ -30,14 +30,17 @@ describe('dist/porthole-chat.zip', () => {
         'porthole-chat/includes/class-porthole-chat-embed.php',
       ]),
     )
-    expect([...names].sort()).toEqual(
+    const stale = 'dist/porthole-chat.zip is older than the plugin: run `npm run build`'
+    expect([...names].sort(), stale).toEqual(
       sources(PLUGIN_DIR)
         .map((file) => `porthole-chat/${file}`)
         .sort(),
     )
     for (const name of names) {
       const file = join(PLUGIN_DIR, name.slice('porthole-chat/'.length))
-      expect(Buffer.from(entries[name] ?? []).equals(readFileSync(file)), name).toBe(true)
+      expect(Buffer.from(entries[name] ?? []).equals(readFileSync(file)), `${name}: ${stale}`).toBe(
+        true,
+      )
     }
   })
 })

@@ -433,6 +433,33 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     })
   })
 
+  it('prints a user’s name as data, never as markup (a name that closes the script)', async () => {
+    const wp = need(site, 'WordPress')
+    const name = `Mallory "</script><img src=x onerror=alert(1)>' &amp;`
+    const printed = await wp.php(`
+      require_once ABSPATH . 'wp-admin/includes/user.php';
+      $id = wp_insert_user(array('user_login' => 'mallory', 'user_pass' => wp_generate_password(), 'user_email' => 'mallory@example.com'));
+      // Past WordPress's own filters (which strip tags), as another plugin or an import may store it.
+      $GLOBALS['wpdb']->update($GLOBALS['wpdb']->users, array('display_name' => ${phpString(name)}), array('ID' => $id));
+      clean_user_cache($id);
+      wp_set_current_user($id);
+      ob_start();
+      Porthole_Chat_Embed::print_embed();
+      echo ob_get_clean();
+      wp_delete_user($id);`)
+    const queue = /<script[^>]*id="porthole-chat-queue"[^>]*>([\s\S]*?)<\/script>/.exec(
+      printed,
+    )?.[1]
+    expect(queue, printed).toBeDefined()
+    expect(printed).not.toContain('<img')
+    // The script's JSON reads back as the name WordPress stored.
+    const json = /Porthole\.q\.push\((.*)\);/.exec(queue ?? '')?.[1] ?? ''
+    const [call, identity] = JSON.parse(json) as [string, { name: string; email: string }]
+    expect(call).toBe('identify')
+    expect(identity.email).toBe('mallory@example.com')
+    expect(identity.name).toContain('</script><img src=x onerror=alert(1)>')
+  })
+
   it('leaves no PHP notice, warning or error of its own in the debug log', () => {
     const own = need(site, 'WordPress')
       .debugLog()
