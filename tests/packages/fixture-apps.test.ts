@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
@@ -10,7 +10,14 @@ import { newVisitor } from '../e2e/helpers/browser'
 import { useBrowserDemo } from '../e2e/helpers/browser-demo'
 import { chatWindow, composer, launcher, say, waitOnline } from '../e2e/helpers/widget-page'
 import { describeInBrowser } from '../helpers/chromium'
-import { packPackage, serverRender, setUpFixture, typeCheck } from './fixture-apps'
+import {
+  PACKAGE_DIR,
+  packPackage,
+  run,
+  serverRender,
+  setUpFixture,
+  typeCheck,
+} from './fixture-apps'
 
 // Issue 25: the app package packed, installed into a Vite + React app, a Vue app and a
 // server render, type-checked with `tsc --strict`, and the React app driven in Chromium
@@ -91,6 +98,26 @@ describe('the packed package', () => {
     readFileSync(installed(apps.react, 'dist/index.d.ts'))
     readFileSync(installed(apps.react, 'dist/react.cjs'))
     readFileSync(installed(apps.react, 'LICENSE'))
+  })
+
+  it('loads in Node by require and by import, touching nothing', () => {
+    const check =
+      "const a = require('@porthole/chat'); const r = require('@porthole/chat/react'); const v = require('@porthole/chat/vue');" +
+      "if (typeof a.loadPorthole !== 'function' || typeof r.PortholeChat !== 'function' || typeof v.PortholeChat !== 'object') process.exit(1);" +
+      "import('@porthole/chat').then((m) => { if (typeof m.loadPorthole === 'function') console.log('ok') })"
+    expect(run(process.execPath, ['-e', check], apps.react)).toContain('ok')
+  })
+
+  it('its sources import nothing but React, Vue and each other', () => {
+    const sources = join(PACKAGE_DIR, 'src')
+    for (const file of readdirSync(sources)) {
+      const text = readFileSync(join(sources, file), 'utf8')
+      const imports = [...text.matchAll(/\bfrom '([^']+)'/g)].map((match) => match[1])
+      expect(
+        imports.filter((name) => !/^(react|vue|\.\/[\w-]+\.js)$/.test(name ?? '')),
+        file,
+      ).toEqual([])
+    }
   })
 
   it('its loader is at most 2 KB gzip', () => {
