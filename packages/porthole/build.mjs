@@ -23,7 +23,11 @@ await build({
       formats: ['es', 'cjs'],
       fileName: (format, name) => `${name}.${format === 'es' ? 'js' : 'cjs'}`,
     },
-    rolldownOptions: { external: ['react', 'vue'] },
+    rolldownOptions: {
+      external: ['react', 'vue'],
+      // React Server Components (Next.js's App Router): the component runs in the browser.
+      output: { banner: (chunk) => (chunk.name === 'react' ? "'use client';" : '') },
+    },
   },
 })
 

@@ -98,6 +98,9 @@ describe('the packed package', () => {
     readFileSync(installed(apps.react, 'dist/index.d.ts'))
     readFileSync(installed(apps.react, 'dist/react.cjs'))
     readFileSync(installed(apps.react, 'LICENSE'))
+    // React Server Components render the component's module in the browser only.
+    for (const file of ['dist/react.js', 'dist/react.cjs'])
+      expect(readFileSync(installed(apps.react, file), 'utf8')).toMatch(/^"use client";/)
   })
 
   it('loads in Node by require and by import, touching nothing', () => {
