@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, createElement } from 'react'
+import { act, createElement, StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, h, nextTick, reactive } from 'vue'
@@ -81,6 +81,19 @@ describe('React: <PortholeChat>', () => {
       ['identify', JANE],
       ['setAttributes', { plan: 'pro' }],
     ])
+  })
+
+  it('in StrictMode (mounted, unmounted and mounted again at once) loads one widget and calls nothing', async () => {
+    const { PortholeChat } = await import('../../packages/porthole/src/react')
+    const container = document.createElement('div')
+    document.body.append(container)
+    root = createRoot(container)
+    const at = root
+    act(() => at.render(createElement(StrictMode, null, createElement(PortholeChat, { url: URL }))))
+    vi.advanceTimersByTime(250)
+    expect(scripts()).toBe(1)
+    const { calls } = startFakeWidget()
+    expect(made(calls)).toEqual([])
   })
 
   it('removes the widget on unmount and boots it on the next mount', async () => {
