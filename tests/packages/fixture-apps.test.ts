@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -155,14 +156,19 @@ describe('the fixture apps', () => {
   })
 })
 
+/** The backend's identity secret: the test plays the site's server, which signs user ids. */
+const IDENTITY_SECRET = 'fixture-apps-identity-secret'
+
 describeInBrowser('the React app in Chromium', () => {
-  const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { IDENTITY_SECRET } })
 
   /**
    * Serves the built React app at /app/ of the backend's own origin (one of its allowed
    * origins): the app's files from the fixture's build, everything else from the backend.
    */
-  async function openApp(): Promise<{ page: Page; close(): Promise<void> }> {
+  async function openApp(
+    query: Record<string, string> = {},
+  ): Promise<{ page: Page; close(): Promise<void> }> {
     const backend = new URL(e2e.demo.siteUrl)
     const context = await newVisitor(e2e.browser)
     const page = await context.newPage()
@@ -179,7 +185,8 @@ describeInBrowser('the React app in Chromium', () => {
         })
       },
     )
-    await page.goto(`${appOrigin}/app/?backend=${encodeURIComponent(backend.origin)}`)
+    const search = new URLSearchParams({ backend: backend.origin, ...query })
+    await page.goto(`${appOrigin}/app/?${search}`)
     return { page, close: () => context.close() }
   }
 
@@ -216,5 +223,24 @@ describeInBrowser('the React app in Chromium', () => {
     await page.getByRole('button', { name: 'Add the chat' }).click()
     await launcher(page).waitFor({ state: 'visible' })
     await close()
+  })
+
+  it('a signed-in user, with the hash the site’s server computed, reaches the agents by name; a forged hash does not', async () => {
+    await buildApp('react')
+    const agent = agentConsole(e2e.demo.consoleUrl.replace(/\/$/, ''))
+    const hash = createHmac('sha256', IDENTITY_SECRET).update('fixture-user-1').digest('hex')
+    const signedIn = await openApp({ user: 'fixture-user-1', hash, name: 'Jane Verified' })
+    await launcher(signedIn.page).waitFor({ state: 'visible' })
+    await signedIn.page.getByRole('button', { name: /Chat with us/ }).click()
+    await say(signedIn.page, 'hello as a signed-in user')
+    expect((await agent.chatWith('hello as a signed-in user')).customer.name).toBe('Jane Verified')
+    await signedIn.close()
+
+    const forged = await openApp({ user: 'fixture-user-2', hash: '0'.repeat(64), name: 'Mallory' })
+    await launcher(forged.page).waitFor({ state: 'visible' })
+    await forged.page.getByRole('button', { name: /Chat with us/ }).click()
+    await say(forged.page, 'hello with a forged hash')
+    expect((await agent.chatWith('hello with a forged hash')).customer.name).toBeUndefined()
+    await forged.close()
   })
 })
