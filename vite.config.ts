@@ -65,6 +65,17 @@ export default defineConfig({
         },
       },
       {
+        // The app package (packages/porthole): packed, installed into fixture apps, in Chromium.
+        extends: true,
+        test: {
+          name: 'packages',
+          environment: 'node',
+          include: ['tests/packages/**/*.test.{ts,tsx}'],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',

@@ -20,5 +20,7 @@ for (const config of configs) {
   await build({ configFile, logLevel: 'warn' })
 }
 zipWordPressPlugin(root)
+// The app package (loader, React, Vue) builds into its own dist.
+await import('../packages/porthole/build.mjs')
 writeFileSync(`${root}/dist/.build-stamp`, `${new Date().toISOString()}\n`)
 console.log('build: dist/ is ready')
