@@ -36,13 +36,14 @@ const PackageJson = z.looseObject({
 })
 
 let dir = ''
-const apps: Record<'react' | 'vue', string> = { react: '', vue: '' }
+const apps: Record<'react' | 'vue' | 'node', string> = { react: '', vue: '', node: '' }
 
 beforeAll(() => {
   const packed = packPackage()
   dir = packed.dir
   apps.react = setUpFixture('react-app', dir, packed.tarball)
   apps.vue = setUpFixture('vue-app', dir, packed.tarball)
+  apps.node = setUpFixture('node-app', dir, packed.tarball)
 })
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
@@ -133,7 +134,7 @@ describe('the packed package', () => {
 })
 
 describe('the fixture apps', () => {
-  it.each(['react', 'vue'] as const)('the %s app type-checks with tsc --strict', (name) => {
+  it.each(['react', 'vue', 'node'] as const)('the %s app type-checks with tsc --strict', (name) => {
     typeCheck(apps[name])
   })
 
