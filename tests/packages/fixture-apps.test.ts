@@ -164,11 +164,12 @@ describeInBrowser('the React app in Chromium', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { IDENTITY_SECRET } })
 
   /**
-   * Serves the built React app at /app/ of the backend's own origin (one of its allowed
+   * Serves a built fixture app (React by default) at /app/ of the backend's own origin (one of its allowed
    * origins): the app's files from the fixture's build, everything else from the backend.
    */
   async function openApp(
     query: Record<string, string> = {},
+    app: 'react' | 'vue' = 'react',
   ): Promise<{ page: Page; close(): Promise<void> }> {
     const backend = new URL(e2e.demo.siteUrl)
     const context = await newVisitor(e2e.browser)
@@ -179,7 +180,7 @@ describeInBrowser('the React app in Chromium', () => {
       (route) => {
         const path = new URL(route.request().url()).pathname
         const asset = path.startsWith('/app/assets/')
-        const file = join(apps.react, 'dist', asset ? path.slice('/app/'.length) : 'index.html')
+        const file = join(apps[app], 'dist', asset ? path.slice('/app/'.length) : 'index.html')
         return route.fulfill({
           body: readFileSync(file),
           contentType: asset ? 'text/javascript' : 'text/html',
@@ -243,5 +244,14 @@ describeInBrowser('the React app in Chromium', () => {
     await say(forged.page, 'hello with a forged hash')
     expect((await agent.chatWith('hello with a forged hash')).customer.name).toBeUndefined()
     await forged.close()
+  })
+
+  it('the Vue app: the widget appears and the composable’s open() opens it', async () => {
+    await buildApp('vue')
+    const { page, close } = await openApp({}, 'vue')
+    await launcher(page).waitFor({ state: 'visible' })
+    await page.getByRole('button', { name: /^Chat \(/ }).click()
+    await chatWindow(page).waitFor()
+    await close()
   })
 })
