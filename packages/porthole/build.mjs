@@ -1,7 +1,7 @@
 // Builds the package into its own dist/: ES modules and CommonJS for each entry (the
 // loader, React, Vue), minified, React and Vue left to the app, and the declarations.
 import { spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
@@ -37,4 +37,13 @@ const types = spawnSync(process.execPath, [tsc, '-p', `${here}tsconfig.build.jso
   stdio: 'inherit',
 })
 if (types.status !== 0) throw new Error('packages/porthole: the declarations did not build')
+// CommonJS apps (`require`) get the same declarations as .d.cts, importing each other's
+// .cjs, so TypeScript's node16 resolution types them as CommonJS.
+for (const file of readdirSync(`${here}dist`).filter((name) => name.endsWith('.d.ts'))) {
+  const text = readFileSync(`${here}dist/${file}`, 'utf8')
+  writeFileSync(
+    `${here}dist/${file.replace(/\.d\.ts$/, '.d.cts')}`,
+    text.replace(/(from '\.\/[\w-]+)\.js'/g, "$1.cjs'"),
+  )
+}
 console.log('build: packages/porthole/dist is ready')

@@ -36,13 +36,14 @@ const PackageJson = z.looseObject({
 })
 
 let dir = ''
-const apps: Record<'react' | 'vue', string> = { react: '', vue: '' }
+const apps: Record<'react' | 'vue' | 'node', string> = { react: '', vue: '', node: '' }
 
 beforeAll(() => {
   const packed = packPackage()
   dir = packed.dir
   apps.react = setUpFixture('react-app', dir, packed.tarball)
   apps.vue = setUpFixture('vue-app', dir, packed.tarball)
+  apps.node = setUpFixture('node-app', dir, packed.tarball)
 })
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
@@ -133,7 +134,7 @@ describe('the packed package', () => {
 })
 
 describe('the fixture apps', () => {
-  it.each(['react', 'vue'] as const)('the %s app type-checks with tsc --strict', (name) => {
+  it.each(['react', 'vue', 'node'] as const)('the %s app type-checks with tsc --strict', (name) => {
     typeCheck(apps[name])
   })
 
@@ -163,11 +164,12 @@ describeInBrowser('the React app in Chromium', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { IDENTITY_SECRET } })
 
   /**
-   * Serves the built React app at /app/ of the backend's own origin (one of its allowed
+   * Serves a built fixture app (React by default) at /app/ of the backend's own origin (one of its allowed
    * origins): the app's files from the fixture's build, everything else from the backend.
    */
   async function openApp(
     query: Record<string, string> = {},
+    app: 'react' | 'vue' = 'react',
   ): Promise<{ page: Page; close(): Promise<void> }> {
     const backend = new URL(e2e.demo.siteUrl)
     const context = await newVisitor(e2e.browser)
@@ -178,7 +180,7 @@ describeInBrowser('the React app in Chromium', () => {
       (route) => {
         const path = new URL(route.request().url()).pathname
         const asset = path.startsWith('/app/assets/')
-        const file = join(apps.react, 'dist', asset ? path.slice('/app/'.length) : 'index.html')
+        const file = join(apps[app], 'dist', asset ? path.slice('/app/'.length) : 'index.html')
         return route.fulfill({
           body: readFileSync(file),
           contentType: asset ? 'text/javascript' : 'text/html',
@@ -242,5 +244,14 @@ describeInBrowser('the React app in Chromium', () => {
     await say(forged.page, 'hello with a forged hash')
     expect((await agent.chatWith('hello with a forged hash')).customer.name).toBeUndefined()
     await forged.close()
+  })
+
+  it('the Vue app: the widget appears and the composable’s open() opens it', async () => {
+    await buildApp('vue')
+    const { page, close } = await openApp({}, 'vue')
+    await launcher(page).waitFor({ state: 'visible' })
+    await page.getByRole('button', { name: /^Chat \(/ }).click()
+    await chatWindow(page).waitFor()
+    await close()
   })
 })
