@@ -13,6 +13,17 @@ const RICH_CSS = `
 .ph-quick button:focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}
 `
 
+/**
+ * The quick replies, drawn after the list followed its newest message (this chunk came
+ * later), keep a log that was at its end there: the customer sees them whole.
+ */
+function show(node: HTMLElement | null): void {
+  adoptStyles(node, RICH_CSS)
+  const log = node?.closest('.ph-log')
+  if (node && log && log.scrollHeight - log.scrollTop - log.clientHeight < node.offsetHeight + 60)
+    log.scrollTop = log.scrollHeight
+}
+
 export type RichItemProps = ComponentProps<typeof MessageItem> & {
   conversation: Conversation
   /** The entry's place in conversation.entries: its `rich` is checked here. */
@@ -42,7 +53,7 @@ export function RichItem({ conversation, index, onSend, ...item }: RichItemProps
     <>
       <MessageItem {...item} content={{ type: 'text', text: look.text }} />
       {!answered && (
-        <div class="ph-quick" ref={(node) => adoptStyles(node, RICH_CSS)}>
+        <div class="ph-quick" ref={show}>
           {look.buttons.map((button) => (
             <button
               type="button"
