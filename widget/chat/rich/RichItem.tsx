@@ -59,7 +59,10 @@ export function RichItem({ conversation, index, onSend, ...item }: RichItemProps
               type="button"
               key={button.text}
               dir="auto"
-              onClick={() => {
+              onClick={(event) => {
+                // The buttons go: focus stays in the conversation (not the message box,
+                // which would open a phone's keyboard).
+                event.currentTarget.closest<HTMLElement>('.ph-log')?.focus()
                 setTapped(true)
                 onSend(button.text)
               }}

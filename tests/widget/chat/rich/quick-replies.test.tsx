@@ -49,7 +49,10 @@ describe('the bot’s buttons as quick replies', () => {
     expect(quickReplies(widget)).toEqual(['Within the country', 'Abroad'])
     expect(widget.screen.getByText('Where should we ship?')).toBeTruthy()
     expect(widget.screen.queryByText(FALLBACK)).toBeNull()
+    abroad.focus()
     fireEvent.click(abroad)
+    // Focus does not fall out of the widget when the buttons go.
+    expect(widget.root.activeElement).toBe(widget.screen.getByRole('log'))
     await waitFor(() => expect(backend.texts()).toHaveLength(1))
     expect(backend.texts()[0]?.body).toMatchObject({ type: 'text', text: 'Abroad' })
     // Answered: the buttons are gone.
