@@ -10,6 +10,7 @@ import { smtpSecrets } from './config/parse-email'
 import { createLogger, type Logger } from './logging/logger'
 import { fitStreamsToOpenFiles } from './operations/open-files'
 import { settlesWithin } from './operations/settles-within'
+import { createRichReplies } from './rich-replies/rich-replies'
 import { createRuntime } from './runtime'
 import { createBotVisitors } from './session/bot-visitors'
 import { loadSettings } from './settings/load-settings'
@@ -114,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         currentSettings: () => runtime.settings.current().bot,
         store,
         visitors: createBotVisitors({ store, keepMs: config.retention.maxAgeMs, now: base.now }),
+        richReplies: createRichReplies({ store, now: base.now }),
         fetch: fetchUpstream,
         logger,
       })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FileMediaMessage, LocationMessage, TextMessage } from './protocol/chat-channel'
+import { RichMessage } from './rich-message'
 import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from './text'
 import { HttpUrl } from './url'
 
@@ -383,6 +384,11 @@ export const ConversationEntry = z.object({
    * the widget shows a separator, and the customer's next message starts a new one.
    */
   ended: z.enum(END_REASONS).optional(),
+  /**
+   * A message of Porthole's own bot that arrived as its plain-text fallback (`content`):
+   * its buttons or Markdown as the bot sent them (server/rich-replies/).
+   */
+  rich: RichMessage.optional(),
 })
 export type ConversationEntry = z.infer<typeof ConversationEntry>
 

@@ -1,4 +1,6 @@
 import type { Hono } from 'hono'
+import { withRichReplies } from '../rich-replies/bot-rich-replies'
+import type { RichReplies } from '../rich-replies/rich-replies'
 import type { BotVisitors } from '../session/bot-visitors'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
@@ -30,6 +32,8 @@ export type CreateBotOptions = {
   visitors?: BotVisitors
   fetch?: typeof fetch
   logger?: BotLogger
+  /** Remembers the bot's buttons and Markdown so the widget shows them (server/rich-replies/). */
+  richReplies?: RichReplies
   /** B1 timings, for tests; the defaults follow the spec. */
   timeoutMs?: number
   retries?: number
@@ -68,14 +72,17 @@ export function createBot(options: CreateBotOptions): Bot {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
     ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
-    onEvent: createRulesBrain({
-      settings: options.currentSettings
-        ? liveBotSettings(settings, options.settings, options.currentSettings, logger)
-        : settings,
-      store: options.store,
-      logger,
-      ...(options.visitors ? { visitors: options.visitors } : {}),
-    }),
+    onEvent: withRichReplies(
+      createRulesBrain({
+        settings: options.currentSettings
+          ? liveBotSettings(settings, options.settings, options.currentSettings, logger)
+          : settings,
+        store: options.store,
+        logger,
+        ...(options.visitors ? { visitors: options.visitors } : {}),
+      }),
+      options.richReplies,
+    ),
   })
   return {
     routes: provider.routes,

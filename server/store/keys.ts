@@ -38,6 +38,15 @@ export const KEY_PREFIXES = {
   botLock: 'bot:lock:',
   /** Record: a B2 event taken (answered 200) and not handled yet, `bot:pending:<event id>`. */
   botPending: 'bot:pending:',
+  /**
+   * Index: the BUTTONS and MARKDOWN messages Porthole's bot sent to a customer and not yet
+   * seen back by A3, `bot-rich:<client id>`, each member `<until>:<text hash>:<id>`.
+   */
+  botRich: 'bot-rich:',
+  /** Record: one of them, `bot-rich-item:<client id>:<id>` (server/rich-replies/). */
+  botRichItem: 'bot-rich-item:',
+  /** Claim: one A3 message took it, `bot-rich-used:<id>`. */
+  botRichUsed: 'bot-rich-used:',
   /** Record: a visitor's read marker. */
   readMarker: 'read:',
   /** Claim: one device at a time moves a visitor's read marker. */
@@ -127,6 +136,9 @@ export const botChatKey = (chatId: string) => `${P.botChat}${chatId}`
 export const botEventKey = (eventId: string) => `${P.botEvent}${eventId}`
 export const botLockKey = (chatId: string) => `${P.botLock}${chatId}`
 export const botPendingKey = (eventId: string) => `${P.botPending}${eventId}`
+export const botRichKey = (clientId: string) => `${P.botRich}${clientId}`
+export const botRichItemKey = (clientId: string, id: string) => `${P.botRichItem}${clientId}:${id}`
+export const botRichUsedKey = (id: string) => `${P.botRichUsed}${id}`
 
 export const readMarkerKey = (visitorId: string) => `${P.readMarker}${visitorId}`
 export const readLockKey = (visitorId: string) => `${P.readLock}${visitorId}`

@@ -12,6 +12,9 @@ import { publishAgentTyping } from '../channel/typing'
 import type { AppEnv } from '../http/app-env'
 import { type BodyErrorCode, isBodyError } from '../http/body-error'
 import { readJsonBody } from '../http/read-body'
+import { botFallbacks } from '../rich-replies/bot-fallbacks'
+import { createRichReplies } from '../rich-replies/rich-replies'
+import { takeRichReply } from '../rich-replies/take-rich-reply'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
 import { isUserVisitorId, MAX_VISITOR_ID_LENGTH } from '../session/visitor-id'
@@ -45,6 +48,7 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
   const { config, store, now } = deps
   const deliveries = runtime.metrics.webhookDeliveries
   const secretMatches = createSecretMatcher(config.webhookSecret)
+  const richReplies = createRichReplies({ store, now })
   const app = new Hono<AppEnv>()
 
   app.post(
@@ -135,24 +139,34 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         return c.json(invalid(describeIssues(content.error)), 200)
       }
       const id = message.message.id
+      // The fallback of a BUTTONS or MARKDOWN message Porthole's bot sent this customer.
+      const taken = await takeRichReply(
+        richReplies,
+        config.bot ? botFallbacks(runtime.settings.current().bot) : new Set(),
+        recipientId,
+        content.data,
+        c.get('log'),
+      )
       try {
+        const entry = agentMessageEntry(message, content.data, now(), c.get('log'))
+        if (taken) entry.rich = taken.rich
         // The alias is followed inside the append (one store round trip): a guest merged
         // into a user by identify() is still known to the service by the guest's id.
         // User ids are never aliased (see resolveRecipient).
-        const result = await store.append(
-          recipientId,
-          agentMessageEntry(message, content.data, now(), c.get('log')),
-          {
-            ...(id ? { dedupeKey: agentMessageDedupeKey(id) } : {}),
-            followAlias: !isUserVisitorId(recipientId),
-          },
-        )
+        const result = await store.append(recipientId, entry, {
+          ...(id ? { dedupeKey: agentMessageDedupeKey(id) } : {}),
+          followAlias: !isUserVisitorId(recipientId),
+        })
+        // A repeat stored nothing: what it took belongs to a later message of the bot.
+        await (result.duplicate ? taken?.release() : taken?.commit())?.catch(() => {})
         // Before "ok", also for a repeat: a crash after the append must not lose the
         // schedule of the missed-reply e-mail (a repeat of an e-mailed reply adds none).
         await runtime.email.noteAgentReply(result.visitorId)
         deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'ok' })
         return c.json(OK, 200)
       } catch (error) {
+        // Not stored: the service's retry of this message takes it again.
+        await taken?.release().catch(() => {})
         if (isPermanentStoreFailure(error)) {
           // Retrying cannot help: tell the agent (the service shows the error), do not ask again.
           c.get('log').warn('agent message can never be stored; answered invalid_request', {

@@ -24,12 +24,11 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
     ).waitFor()
     await messageLog(page).locator('.ph-author', { hasText: 'Northwind bot' }).first().waitFor()
 
-    // A BUTTONS reply reaches a chat channel as its plain-text fallback.
+    // A BUTTONS reply reaches a chat channel as its plain-text fallback; Porthole's widget
+    // knows its own bot sent it and shows the heading with its buttons (bot-buttons.test.ts).
     await say(page, 'Do you ship abroad?')
-    await bubble(
-      page,
-      'Where should we ship? Reply "Within the country" or "Abroad", or ask for an agent.',
-    ).waitFor()
+    await bubble(page, 'Where should we ship?').waitFor()
+    // Typing a button's text works as well as tapping it.
     await say(page, 'Abroad')
     await bubble(page, 'Abroad: 5 to 10 working days to 30 countries, from $24.').waitFor()
 
@@ -75,10 +74,8 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Сколько стоит доставка?')
-    await bubble(
-      page,
-      'Куда доставить? Ответьте «По стране» или «За границу», или позовите оператора.',
-    ).waitFor()
+    await bubble(page, 'Куда доставить?').waitFor()
+    await messageLog(page).locator('.ph-quick button', { hasText: 'За границу' }).waitFor()
     await context.close()
   })
 })

@@ -68,6 +68,8 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   resume: 1 * KIB,
   // The end of a conversation (issue 22): its rating, transcript and their strings in every language.
   EndOfChat: 3 * KIB,
+  // The bot's buttons as quick replies and its Markdown (issue 24), for chats where the bot sent them.
+  RichItem: 1.5 * KIB,
   // The language files (widget/i18n/languages/, one per language but English): every string
   // of the widget in that language, fetched by the loader for that language's visitors only.
   ...Object.fromEntries(

@@ -75,10 +75,21 @@ export function parseConversationEntry(value: unknown): ConversationEntry | unde
     optional(value.photo, isHttpUrl) &&
     typeof value.at === 'number' &&
     Number.isFinite(value.at) &&
-    (value.ended === undefined || value.ended === 'closed' || value.ended === 'idle')
+    (value.ended === undefined || value.ended === 'closed' || value.ended === 'idle') &&
+    // The bot's buttons or Markdown: checked where they are shown (chat/rich/rich-look.ts).
+    optional(value.rich, isRecord)
   if (!valid) return undefined
   return {
-    ...(pick(value, ['id', 'clientId', 'author', 'name', 'photo', 'at', 'ended']) as object),
+    ...(pick(value, [
+      'id',
+      'clientId',
+      'author',
+      'name',
+      'photo',
+      'at',
+      'ended',
+      'rich',
+    ]) as object),
     content,
   } as ConversationEntry
 }

@@ -108,6 +108,13 @@ const entry = fc.record(
     content,
     at: mostly(fc.integer()),
     ended: maybe(fc.constantFrom('closed', 'idle', 'over', 1, null)),
+    // The bot's buttons or Markdown (checked in full where they are shown: chat/rich/).
+    rich: maybe(
+      fc.constantFrom(
+        { type: 'markdown', text: '**Prices**: [list](https://shop.example/prices)' },
+        { type: 'buttons', text: 'Where to?', buttons: [{ id: 'a', text: 'Abroad' }] },
+      ),
+    ),
   },
   { requiredKeys: ['id', 'author', 'content', 'at'] },
 )
@@ -131,6 +138,8 @@ describe('widget parsers agree with the shared schemas', () => {
         if (ours) accepted++
         expect(ours !== undefined).toBe(theirs.success)
         if (ours && theirs.success) expect(theirs.data).toMatchObject(ours)
+        // Kept, not only tolerated.
+        if (ours && theirs.success) expect(ours.rich).toEqual(theirs.data.rich)
       }),
       { numRuns: 2000 },
     )

@@ -137,6 +137,7 @@ export function ChatApp({ controller, context }: Props) {
         onRetry={controller.retry}
         onSendNow={controller.sendNow}
         onLoadEarlier={controller.loadEarlier}
+        onSend={controller.send}
       />
       {needsContact ? (
         <OfflineForm

@@ -1,15 +1,22 @@
-import { Fragment } from 'preact'
+import { type ComponentType, Fragment } from 'preact'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { belongsTo } from '../client-id'
 import { type Conversation, messageState } from '../conversation'
 import { daySeparators } from '../day-separators'
 import { messageId } from '../message-state'
+import type { RichItemProps } from '../rich/RichItem'
 import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
 
 /** The rating and transcript under the newest end: a chunk of its own, fetched when a conversation has ended. */
 const EndOfChat = lazy(() => import('../ended/EndOfChat').then((module) => module.EndOfChat))
+
+/** The bot's buttons and Markdown: a chunk of its own, fetched with the first such message (plain text meanwhile). */
+const RichItem = lazy(
+  () => import('../rich/RichItem').then((module) => module.RichItem),
+  MessageItem,
+)
 
 export interface EntriesProps {
   conversation: Conversation
@@ -17,6 +24,8 @@ export interface EntriesProps {
   lang: Language
   onRetry: (id: string) => void
   onSendNow: (id: string) => void
+  /** Sends a text as the customer's message (the bot's quick replies). */
+  onSend: (text: string) => void
 }
 
 /**
@@ -24,7 +33,7 @@ export interface EntriesProps {
  * messages not accepted yet, each with its delivery mark, a day line above each day's
  * first, and a line where a conversation ended. Loaded with the engine (engine.ts).
  */
-export function Entries({ conversation, strings, lang, onRetry, onSendNow }: EntriesProps) {
+export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSend }: EntriesProps) {
   const { entries, outbox } = conversation
   const marks = (clientId: string, delivery = messageState(conversation, clientId)) => ({
     delivery,
@@ -65,10 +74,14 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow }: Ent
         const showName = !own && (author !== previousAuthor || days[index]) ? entry.name : undefined
         previousAuthor = author
         const clientId = entry.clientId ?? entry.id
+        const Item: ComponentType<RichItemProps> = entry.rich ? RichItem : MessageItem
         return (
           <Fragment key={entry.id}>
             {day(index)}
-            <MessageItem
+            <Item
+              conversation={conversation}
+              index={index}
+              onSend={onSend}
               own={own}
               content={entry.content}
               at={entry.at}

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact'
 import type { EntryContent, Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import { isHttpUrl } from '../../protocol/http-url'
@@ -23,10 +24,22 @@ interface Props {
   photo?: string
   /** The mark of the customer's own message (on its last part). */
   delivery?: { delivery: Delivery; onRetry: () => void; onSendNow: () => void }
+  /** What the bubble shows instead of `content` (the bot's Markdown, rich/RichItem.tsx). */
+  children?: ComponentChildren
 }
 
 /** One message bubble; text is rendered as text, never as markup. */
-export function MessageItem({ own, content, at, strings, lang, name, photo, delivery }: Props) {
+export function MessageItem({
+  own,
+  content,
+  at,
+  strings,
+  lang,
+  name,
+  photo,
+  delivery,
+  children,
+}: Props) {
   const avatar = photo && isHttpUrl(photo) ? photo : undefined
   return (
     <div class={`ph-msg ${own ? 'ph-own' : 'ph-their'}`}>
@@ -38,7 +51,8 @@ export function MessageItem({ own, content, at, strings, lang, name, photo, deli
       )}
       {/* dir=auto: each message reads in its own direction, also on a right-to-left page. */}
       <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`} dir="auto">
-        {content.type === 'text' ? (
+        {children}
+        {children ? null : content.type === 'text' ? (
           // Agents' and bots' links are clickable; only http(s) and mailto: ever are.
           own ? (
             content.text

@@ -58,6 +58,7 @@ interface Props {
   onRetry: (id: string) => void
   onSendNow: (id: string) => void
   onLoadEarlier: () => void
+  onSend: (text: string) => void
 }
 
 /**
@@ -77,6 +78,7 @@ export function MessageList({
   onRetry,
   onSendNow,
   onLoadEarlier,
+  onSend,
 }: Props) {
   const list = useRef<HTMLDivElement>(null)
   const { entries, outbox, earlier } = conversation
@@ -171,6 +173,7 @@ export function MessageList({
           lang={lang}
           onRetry={onRetry}
           onSendNow={onSendNow}
+          onSend={onSend}
         />
       )}
       {typing && <TypingIndicator name={typing.name} strings={strings} />}
