@@ -167,7 +167,11 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
     if (!login.success) throw apiError(400, 'invalid_request', 'Send {"password": "…"}.')
     if (!(await (await passwordCheck).matches(login.data.password))) {
       loginOutcomes.inc({ outcome: 'wrong_password' })
-      deps.logger.warn('settings studio: wrong password', { ip })
+      // The studio tells the site owner only "wrong password"; the operator learns where it is set.
+      deps.logger.warn('settings studio: wrong password', {
+        ip,
+        hint: 'the studio password is ADMIN_PASSWORD in the backend environment',
+      })
       await brake.wrongPassword()
       throw apiError(401, 'wrong_password', 'Wrong password.')
     }
