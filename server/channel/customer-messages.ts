@@ -4,6 +4,7 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
 import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '../store/keys'
 import type { Claims, Store } from '../store/types'
+import { type Lease, withClaim } from '../store/with-claim'
 import type { ChannelClient, SendOutcome } from './channel-client'
 import {
   createOutboxItem,
@@ -27,7 +28,6 @@ import {
   restart,
 } from './delivery-decision'
 import { createElapsedTime } from './elapsed-time'
-import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000
 
@@ -262,10 +262,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // This instance is on it already: as good as another holder's claim.
     if (busy.has(key)) return Promise.resolve({ held: false })
     busy.add(key)
-    const work = withLock(
+    // One attempt: another holder (instance or path) on it is as good as this one.
+    const work = withClaim(
       store,
       deliveryLockKey(key),
-      claimTtl,
+      { ttl: claimTtl, onTimeout: 'skip' },
       async (lease): Promise<Delivery> => {
         // The claim outlives the attempt however long it takes (a slow store, a service
         // that takes A2_TIMEOUT_MS to answer): no other path or instance starts another
