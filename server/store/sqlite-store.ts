@@ -4,11 +4,11 @@ import Database from 'better-sqlite3'
 import { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
 import { closedStoreError, StoreError } from './errors'
-import { createFanOut } from './fan-out'
+import { createFanOut, inProcessEvents } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
-import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
+import { AFTER_EVERY_SEQUENCE, isSequenceId, sequenceOf } from './sequence-id'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
@@ -157,16 +157,7 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       const before = beforeId === undefined ? AFTER_EVERY_SEQUENCE : Number(beforeId)
       return q.readBefore.all(visitorId, before, Math.max(0, limit)).reverse().map(toEntry)
     },
-    isValidId: isSequenceId,
-    compareIds: compareSequenceIds,
-    async publish(visitorId, event) {
-      assertOpen()
-      fanOut.emit(visitorId, event)
-    },
-    subscribe(visitorId, listener) {
-      assertOpen()
-      return fanOut.subscribe(visitorId, listener)
-    },
+    ...inProcessEvents(fanOut, assertOpen),
     async claim(key, ttlMs) {
       assertOpen()
       const at = now()
