@@ -180,6 +180,16 @@ describe('the studio form', () => {
     expect(summary.textContent).not.toMatch(/title\.en|invitations\.0/)
   })
 
+  it('says which language’s text a problem is in, beside a per-language field', async () => {
+    const { view } = await setup(createSettings({ title: { en: 'Hello', ru: 'Привет' } }))
+    const title = view.getByRole('tabpanel', { name: /English/ }).querySelector('input')
+    if (!title) throw new Error('the English title is missing')
+    fireEvent.input(title, { target: { value: '' } })
+    expect(view.container.querySelector('#f-title-en-error')?.textContent).toBe(
+      'English: must not be empty',
+    )
+  })
+
   it('checks fields live with the API’s schema before any save', async () => {
     const { view } = await setup()
     fireEvent.input(view.getByLabelText('Accent colour'), { target: { value: 'teal' } })
