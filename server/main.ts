@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   // secrets in these URLs are masked; the operator has them in the configuration.
   process.stderr.write(
     [
-      `Porthole backend listening on ${listeningOn(config.host, server.port)} (public URL ${config.publicUrl}, store ${server.store.kind})`,
+      `Porthole backend listening on ${listeningOn(server.address, server.port)} (public URL ${config.publicUrl}, store ${server.store.kind})`,
       `Webhook URL to enter in the service's channel settings: ${config.publicUrl}/hooks/${maskSecret(config.webhookSecret)} (put your WEBHOOK_SECRET in place of the stars)`,
       `Widget embed, to paste before </body> (docs/site-owners/embedding.md): ${embedSnippet(config.publicUrl)}`,
       `  or, where a Content-Security-Policy refuses inline scripts: ${scriptTag(config.publicUrl)}`,

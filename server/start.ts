@@ -42,6 +42,8 @@ export type StartOptions = {
 export type RunningServer = {
   /** http://host:port the server listens on. */
   url: string
+  /** The address the socket is bound to, as the system reports it (`0.0.0.0`, `::`, `127.0.0.1`). */
+  address: string
   port: number
   app: PortholeApp
   store: Store
@@ -144,13 +146,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (ownsStore) await store.close()
     throw error
   }
-  const port = (server.address() as AddressInfo).port
+  const { port, address } = server.address() as AddressInfo
   await runtime.start()
   // Bot events a previous run took and did not finish (a bounded shutdown, a crash).
   await ownBot?.resume()
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
-  logger.info('listening', { port, store: store.kind })
+  // The pid lets an operator (and a test) tell the server from a wrapper (npm, a shell).
+  logger.info('listening', { address, port, pid: process.pid, store: store.kind })
 
   let closing: Promise<void> | undefined
   async function close(): Promise<void> {
@@ -195,6 +198,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   return {
     url: `http://${shownHost}:${port}`,
+    address,
     port,
     app,
     store,

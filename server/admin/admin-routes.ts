@@ -8,6 +8,7 @@ import type { AdminConfig } from '../config/config'
 import { apiError } from '../http/api-error'
 import { isBodyError } from '../http/body-error'
 import { clientKey } from '../http/client-ip'
+import { readJsonRequest } from '../http/json-body'
 import { perMinuteLimiter } from '../http/rate-limit'
 import { readJsonBody } from '../http/read-body'
 import type { Runtime } from '../runtime'
@@ -53,17 +54,8 @@ function ifMatchVersion(header: string | undefined): number | 'any' | undefined 
   return Number(version)
 }
 
-async function readSettingsBody(c: Context<AdminEnv>): Promise<unknown> {
-  try {
-    return await readJsonBody(c.req.raw, c.env?.incoming, MAX_SETTINGS_BYTES)
-  } catch (error) {
-    if (!isBodyError(error)) throw error
-    throw apiError(
-      error.status,
-      error.code === 'payload_too_large' ? error.code : 'invalid_request',
-      error.message,
-    )
-  }
+function readSettingsBody(c: Context<AdminEnv>): Promise<unknown> {
+  return readJsonRequest(c, MAX_SETTINGS_BYTES)
 }
 
 /**
@@ -167,7 +159,11 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
     if (!login.success) throw apiError(400, 'invalid_request', 'Send {"password": "…"}.')
     if (!(await (await passwordCheck).matches(login.data.password))) {
       loginOutcomes.inc({ outcome: 'wrong_password' })
-      deps.logger.warn('settings studio: wrong password', { ip })
+      // The studio tells the site owner only "wrong password"; the operator learns where it is set.
+      deps.logger.warn('settings studio: wrong password', {
+        ip,
+        hint: 'the studio password is ADMIN_PASSWORD in the backend environment',
+      })
       await brake.wrongPassword()
       throw apiError(401, 'wrong_password', 'Wrong password.')
     }

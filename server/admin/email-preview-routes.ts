@@ -6,8 +6,7 @@ import type { AppDeps } from '../app-deps'
 import { emailSite } from '../email/email-site'
 import { renderEmail } from '../email/render/render-email'
 import { apiError } from '../http/api-error'
-import { isBodyError } from '../http/body-error'
-import { readJsonBody } from '../http/read-body'
+import { readJsonRequest } from '../http/json-body'
 import type { Runtime } from '../runtime'
 import type { AdminEnv } from './admin-access'
 
@@ -63,17 +62,7 @@ function sampleEntries(lang: Language, at: number): ConversationEntry[] {
 export function emailPreviewRoutes(deps: AppDeps, runtime: Runtime): Hono<AdminEnv> {
   const publicUrl = deps.config.publicUrl.replace(/\/+$/, '')
   return new Hono<AdminEnv>().post('/admin/api/email/preview', async (c) => {
-    let body: unknown
-    try {
-      body = await readJsonBody(c.req.raw, c.env?.incoming, MAX_PREVIEW_BYTES)
-    } catch (error) {
-      if (!isBodyError(error)) throw error
-      throw apiError(
-        error.status,
-        error.code === 'payload_too_large' ? error.code : 'invalid_request',
-        error.message,
-      )
-    }
+    const body = await readJsonRequest(c, MAX_PREVIEW_BYTES)
     const request = PreviewRequest.safeParse(body)
     if (!request.success)
       throw apiError(

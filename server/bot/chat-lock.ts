@@ -1,4 +1,5 @@
 import { botLockKey } from '../store/keys'
+import { withClaim } from '../store/with-claim'
 import type { BotLogger } from './logger'
 import type { BotStore } from './store'
 
@@ -13,8 +14,6 @@ export type ChatLockOptions = {
   maxWaitMs?: number
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 /**
  * Mutual exclusion per chat across instances sharing one store (Redis): the
  * service may deliver one chat's events to different instances, and the chat's
@@ -27,19 +26,17 @@ export function createChatLock(options: ChatLockOptions) {
   const pollMs = options.pollMs ?? 25
   const maxWaitMs = options.maxWaitMs ?? 60_000
 
-  return async function withChatLock<T>(chatId: string, task: () => Promise<T>): Promise<T> {
-    const key = botLockKey(chatId)
-    const started = Date.now()
-    let held = await store.claim(key, ttlMs)
-    while (!held && Date.now() - started < maxWaitMs) {
-      await sleep(pollMs)
-      held = await store.claim(key, ttlMs)
-    }
-    if (!held) logger.warn('another instance holds this chat for too long; going ahead', { chatId })
-    try {
-      return await task()
-    } finally {
-      if (held) await store.release(key)
-    }
+  return function withChatLock<T>(chatId: string, task: () => Promise<T>): Promise<T> {
+    // Wait for the other instance; past maxWaitMs go ahead anyway: a late reply beats a lost one.
+    const policy = {
+      ttl: ttlMs,
+      wait: { forMs: maxWaitMs, everyMs: pollMs },
+      onTimeout: 'proceed',
+    } as const
+    return withClaim(store, botLockKey(chatId), policy, (lease) => {
+      if (!lease.held)
+        logger.warn('another instance holds this chat for too long; going ahead', { chatId })
+      return task()
+    })
   }
 }

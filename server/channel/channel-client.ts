@@ -3,7 +3,7 @@ import type { Channel } from '../config/config'
 import { readAnswerPrefix } from '../http/answer-prefix'
 import type { Logger } from '../logging/logger'
 import type { PortholeMetrics } from '../metrics/porthole-metrics'
-import { readStatusAnswer, type StatusOutcome } from './status'
+import { readStatusAnswer, type StatusOutcome } from './status-answer'
 
 /** The outcome of one A2 request, classified by the service's documented rules. */
 export type SendOutcome =

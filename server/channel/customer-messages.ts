@@ -1,112 +1,24 @@
 import { randomUUID } from 'node:crypto'
-import { type Backoff, DEFAULT_BACKOFF } from '../../shared/backoff'
+import { DEFAULT_BACKOFF } from '../../shared/backoff'
 import type { ConversationEntry } from '../../shared/widget-api'
-import type { Logger } from '../logging/logger'
 import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '../store/keys'
-import type { Claims, Store } from '../store/types'
-import type { ChannelClient, SendOutcome } from './channel-client'
-import {
-  createOutboxItem,
-  deliveryState,
-  isActive,
-  messageOfPart,
-  type OutboxItem,
-  type OutboxRequest,
-  type OutboxState,
-} from './customer-message-item'
-import { logOutcome } from './customer-message-log'
-import { createOutboxRecords, type OutboxStore } from './customer-message-records'
-import {
-  begin,
-  canFallBack,
-  fallBackToText,
-  isDue,
-  maxWaitOf,
-  next,
-  type RetryPolicy,
-  restart,
-} from './delivery-decision'
+import { type Lease, withClaim } from '../store/with-claim'
+import { createPartSender } from './customer-message-attempt'
+import { createOutboxItem, deliveryState, isActive, type OutboxItem } from './customer-message-item'
+import { createOutboxRecords } from './customer-message-records'
+import { createOutboxSchedule } from './customer-message-schedule'
+import type { Outbox, OutboxOptions } from './customer-message-types'
+import { isDue, maxWaitOf, type RetryPolicy, restart } from './delivery-decision'
 import { createElapsedTime } from './elapsed-time'
-import { type Lease, withLock } from './with-lock'
 
 const DAY = 86_400_000
 
-export type OutboxOptions = {
-  /** `kind` picks the sweep's pace: another instance may crash with work in hand on Redis. */
-  store: OutboxStore & Claims & Pick<Store, 'kind'>
-  client: ChannelClient
-  logger: Logger
-  now: () => number
-  /** Pause between the fast retries after a 5xx or connection error (the service asks for 3–60 s). */
-  retryIntervalMs: number
-  /** Fast retries after the first attempt; then the item is `delayed`. */
-  retries: number
-  /** After the fast retries, keep retrying on `backoff` this long after the message came (A2_GIVE_UP_HOURS). */
-  giveUpMs: number
-  /** One A2 request, its answer included (A2_TIMEOUT_MS). */
-  upstreamTimeoutMs: number
-  /** How long finished items are kept to answer a repeated POST. */
-  keepMs: number
-  /** Default: 5 s doubling to 5 minutes, ±20 %. */
-  backoff?: Backoff
-  /**
-   * How long submit() waits for the first attempt before answering with the stored
-   * state (`pending`) while the attempt goes on. Default 10 s.
-   */
-  firstAnswerMs?: number
-  /** How often to look for due items nobody works on (e.g. a crashed instance's). Default 5 s with Redis, 1 minute otherwise. */
-  sweepMs?: number
-  /** At most this many items read per sweep. Default 100. */
-  sweepBatch?: number
-  /**
-   * A claim lasts the upstream timeout (at most 10 s) plus this (default 5 s), and is
-   * renewed every third of that while its holder works, so it outlives every attempt
-   * yet lapses soon after a holder dies.
-   */
-  claimMarginMs?: number
-  random?: () => number
-  /** A monotonic clock (ms) that counts A2_GIVE_UP_HOURS within this process. Default performance.now. */
-  monotonic?: () => number
-}
+export type { Outbox, OutboxOptions, SubmitResult } from './customer-message-types'
 
-const RECOVERY_SPACING_MS = 20
 /** The longest part of a claim's lifetime the upstream timeout accounts for (see claimMarginMs). */
 const CLAIM_BASE_MS = 10_000
 const BUSY_WAIT_MS = 1000
 const BUSY_POLL_MS = 50
-
-export type SubmitResult =
-  | {
-      state: OutboxState
-      /** Why it is not sent (for `pending`, `delayed`, `failed`, `rejected`). */
-      error?: string
-      entries: ConversationEntry[]
-    }
-  /**
-   * Another holder has the message's claim but nothing is stored yet (a concurrent
-   * request about to store it, or a holder that died before storing it, until its
-   * claim lapses): not taken — the client must send it again shortly.
-   */
-  | { state: 'busy'; entries: [] }
-
-export type Outbox = {
-  /**
-   * Stores the message, writes its entries to the visitor's log and makes the first
-   * attempt. A repeated clientId is never stored twice: a `sent` or `rejected` one is
-   * answered from its record, a `pending` or `delayed` one nobody is sending right now
-   * is attempted at once ("send now"), a `failed` one starts a new round of attempts.
-   */
-  submit(request: OutboxRequest): Promise<SubmitResult>
-  /** Start-up: schedules every stored active item and starts the periodic sweep. Returns how many. */
-  resume(): Promise<number>
-  /** One pass of the periodic sweep: attempts due items nobody holds. Returns how many it took. */
-  sweep(): Promise<number>
-  /**
-   * Graceful shutdown: no new timers or parts; resolves once the requests in flight
-   * have been answered and saved. Active items stay stored for any instance.
-   */
-  stop(): Promise<void>
-}
 
 type Delivery = {
   after: OutboxItem | undefined
@@ -150,20 +62,41 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // there, and its scan of every record key is not free (≈35 ms per 300,000 in sqlite).
   const sweepMs = options.sweepMs ?? (store.kind === 'redis' ? 5000 : 60_000)
   const sweepBatch = options.sweepBatch ?? 100
-  const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>()
   const busy = new Set<string>()
   const running = new Set<Promise<unknown>>()
-  let sweepTimer: NodeJS.Timeout | undefined
-  let sweeping = false
-  let cursor = ''
   let stopped = false
-  let serviceFailing = false
-  const { read, save, appendEntries, announce, dropMarker, indexOlderItems } = createOutboxRecords({
+  const records = createOutboxRecords({ store, logger, now, keepMs, youngMs: claimTtl })
+  const { read, appendEntries, announce, dropMarker, indexOlderItems } = records
+  const schedule = createOutboxSchedule({
     store,
     logger,
     now,
-    keepMs,
-    youngMs: claimTtl,
+    maxWaitMs,
+    retryIntervalMs: options.retryIntervalMs,
+    sweepMs,
+    sweepBatch,
+    read,
+    dropMarker,
+    isBusy: (key) => busy.has(key),
+    forget: (key) => elapsed.forget(key),
+    attemptDue: (key, early) =>
+      deliver(key, (stored) =>
+        stored && isActive(stored) && (early || isDue(stored, now(), maxWaitMs))
+          ? stored
+          : undefined,
+      ),
+  })
+  const attempt = createPartSender({
+    client,
+    logger,
+    now,
+    owner,
+    policy,
+    elapsed,
+    upstreamTimeoutMs: options.upstreamTimeoutMs,
+    records,
+    noteService: schedule.noteService,
+    stopped: () => stopped,
   })
 
   function track<T>(work: Promise<T>): Promise<T> {
@@ -175,85 +108,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return work
   }
 
-  /** Forwards the remaining parts in order, saving before and after each request. */
-  async function attempt(
-    item: OutboxItem,
-    wasActive: boolean,
-    lease: Lease,
-  ): Promise<{ after: OutboxItem; entries?: ConversationEntry[] }> {
-    const key = outboxItemKey(item.visitorId, item.clientId)
-    let current = item
-    let active = wasActive
-    let entries: ConversationEntry[] | undefined
-    while (isActive(current)) {
-      const part = current.parts[current.sent]
-      if (!part) {
-        // Every part is accepted already (a crash came between the answer and this state).
-        current = { ...current, state: 'sent' }
-        await save(current, active)
-        break
-      }
-      let begun = begin(current, now(), owner)
-      await save(begun, active)
-      active = true
-      if (!begun.logged) {
-        // The visitor's other tabs and devices learn the state before they get the
-        // entries: "Sending…" until the service's answer from the first paint, never a
-        // "Sent" it has not given (an entry without news shows as sent).
-        await announce(begun, undefined)
-        entries = await appendEntries(begun)
-        begun = { ...begun, logged: true }
-      }
-      // The claim must outlive the request: renewed for a whole timeout and margin just
-      // before it goes, so no other instance or path starts another attempt meanwhile.
-      if (!(await lease.renew())) {
-        logger.warn('outbox: claim lost before a request; leaving the message to its new holder', {
-          clientId: begun.clientId,
-        })
-        return { after: begun, ...(entries ? { entries } : {}) }
-      }
-      const outcome = await client.send(
-        { sender: begun.sender, message: messageOfPart(part) },
-        { timeoutMs: options.upstreamTimeoutMs },
-      )
-      if (outcome.kind === 'rejected' && canFallBack(begun)) {
-        // Spec 2.1: inbound types other than text are "not yet supported". The same
-        // attachment goes again at once as a text with its name, size and link.
-        current = fallBackToText(begun)
-        await save(current, true)
-        logger.warn(
-          'outbox: the service refused an attachment; sending it as a text with its link',
-          {
-            visitorId: current.visitorId,
-            clientId: current.clientId,
-            status: outcome.status,
-            reason: outcome.message,
-          },
-        )
-        continue
-      }
-      current = next(begun, outcome, now(), policy, elapsed.of(key, begun))
-      await save(current, true)
-      if (isActive(current)) elapsed.watch(key, current)
-      else elapsed.forget(key)
-      logOutcome(logger, begun, current, outcome, policy.giveUpMs)
-      noteService(outcome.kind)
-      if (outcome.kind !== 'accepted' || !isActive(current) || stopped) break
-      // More parts: keep the claim, and make sure nobody took the item over meanwhile.
-      if (!(await lease.renew())) {
-        logger.warn('outbox: claim lost between parts; leaving the rest to its new holder', {
-          clientId: current.clientId,
-        })
-        break
-      }
-      const latest = await read(key)
-      if (!latest || latest.sent !== current.sent || latest.inFlight || !isActive(latest)) {
-        return { after: latest ?? current, ...(entries ? { entries } : {}) }
-      }
-    }
-    return { after: current, ...(entries ? { entries } : {}) }
-  }
-
   /** The one core sequence: claim, re-read, choose, log entries, attempt, announce, release. */
   function deliver(
     key: string,
@@ -262,10 +116,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // This instance is on it already: as good as another holder's claim.
     if (busy.has(key)) return Promise.resolve({ held: false })
     busy.add(key)
-    const work = withLock(
+    // One attempt: another holder (instance or path) on it is as good as this one.
+    const work = withClaim(
       store,
       deliveryLockKey(key),
-      claimTtl,
+      { ttl: claimTtl, onTimeout: 'skip' },
       async (lease): Promise<Delivery> => {
         // The claim outlives the attempt however long it takes (a slow store, a service
         // that takes A2_TIMEOUT_MS to answer): no other path or instance starts another
@@ -309,69 +164,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return { after, ...(entries ? { entries } : {}) }
   }
 
-  function scheduleAt(key: string, at: number): void {
-    if (stopped) return
-    const existing = timers.get(key)
-    if (existing && existing.at <= at) return
-    if (existing) clearTimeout(existing.timer)
-    const timer = setTimeout(
-      () => {
-        timers.delete(key)
-        void retry(key)
-      },
-      // A time further ahead than any wait was set by a clock that has since stepped back: now.
-      at - now() > maxWaitMs ? 0 : Math.max(0, at - now()),
-    )
-    timer.unref()
-    timers.set(key, { timer, at })
-  }
-
-  function scheduleNext(key: string, item: OutboxItem | undefined): void {
-    if (item && isActive(item)) scheduleAt(key, item.nextAttemptAt)
-  }
-
-  // After an outage each waiting message would sit out its own backoff step (up to
-  // 5 minutes): the first acceptance after a failure sends this instance's waiting
-  // messages now instead, a few at a time.
-  function noteService(outcome: SendOutcome['kind']): void {
-    if (outcome === 'failed') {
-      serviceFailing = true
-      return
-    }
-    if (outcome !== 'accepted' || !serviceFailing) return
-    serviceFailing = false
-    const waiting = [...timers.entries()].filter(([, { at }]) => at > now())
-    logger.info('outbox: the service accepts messages again; sending the waiting ones now', {
-      count: waiting.length,
-    })
-    waiting.forEach(([key, { timer }], index) => {
-      clearTimeout(timer)
-      timers.delete(key)
-      setTimeout(() => void retry(key, true), index * RECOVERY_SPACING_MS).unref()
-    })
-  }
-
-  /** A timer's or the sweep's attempt of a due item (`early`: due or not, the service is back). */
-  async function retry(key: string, early = false): Promise<void> {
-    if (stopped) return
-    try {
-      const result = await deliver(key, (stored) =>
-        stored && isActive(stored) && (early || isDue(stored, now(), maxWaitMs))
-          ? stored
-          : undefined,
-      )
-      if (!result.held) {
-        // Held by a request or another instance, or left by a crashed one until its ttl ends.
-        scheduleAt(key, now() + options.retryIntervalMs)
-        return
-      }
-      scheduleNext(key, result.value.after)
-    } catch (error) {
-      logger.error('outbox: attempt failed; trying again', { error })
-      scheduleAt(key, now() + options.retryIntervalMs)
-    }
-  }
-
   /** True when `work` has not settled within `ms` (it goes on either way). */
   async function answeredWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined
@@ -388,41 +180,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       ])
     } finally {
       clearTimeout(timer)
-    }
-  }
-
-  async function sweep(): Promise<number> {
-    if (stopped || sweeping) return 0
-    sweeping = true
-    try {
-      const keys = (await store.listRecords(KEY_PREFIXES.outboxDue))
-        .map(outboxItemKeyOf)
-        .filter((key) => !timers.has(key) && !busy.has(key))
-        .sort()
-      // Round-robin from where the last pass stopped, so a long list is covered in turn.
-      const from = keys.findIndex((key) => key > cursor)
-      const ordered = from <= 0 ? keys : [...keys.slice(from), ...keys.slice(0, from)]
-      const batch = ordered.slice(0, sweepBatch)
-      cursor = batch.at(-1) ?? ''
-      let taken = 0
-      await Promise.all(
-        batch.map(async (key) => {
-          const item = await read(key)
-          if (!item || !isActive(item)) {
-            elapsed.forget(key)
-            return dropMarker(key, item)
-          }
-          if (!isDue(item, now(), maxWaitMs)) return
-          taken += 1
-          await retry(key)
-        }),
-      )
-      return taken
-    } catch (error) {
-      logger.error('outbox: sweep failed', { error })
-      return 0
-    } finally {
-      sweeping = false
     }
   }
 
@@ -452,8 +209,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           // A slow service: the visitor hears "pending" now; the attempt goes on under
           // its claim and its outcome reaches the streams as a `delivery` event.
           delivery.then(
-            (result) => result.held && scheduleNext(key, result.value.after),
-            () => scheduleAt(key, now() + options.retryIntervalMs),
+            (result) => result.held && schedule.next(key, result.value.after),
+            () => schedule.soon(key),
           )
           const item = await read(key)
           if (item) {
@@ -472,7 +229,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
         const { after, entries } = result.value
         const item = after ?? fresh
-        scheduleNext(key, item)
+        schedule.next(key, item)
         return {
           state: item.state,
           ...(item.error ? { error: item.error } : {}),
@@ -480,7 +237,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       } catch (error) {
         // The item may be stored: keep trying it here rather than only after a restart.
-        scheduleAt(key, now() + options.retryIntervalMs)
+        schedule.soon(key)
         throw error
       }
     },
@@ -498,22 +255,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
         if (!item.logged) await appendEntries(item)
         // The time it waited while no process ran counts from here (bounded: see elapsed-time.ts).
         elapsed.watch(key, item)
-        scheduleAt(key, item.nextAttemptAt)
+        schedule.at(key, item.nextAttemptAt)
         count += 1
       }
       if (count > 0) logger.info('resumed customer messages waiting for the service', { count })
-      if (!stopped && !sweepTimer) {
-        sweepTimer = setInterval(() => void sweep(), sweepMs)
-        sweepTimer.unref()
-      }
+      schedule.startSweep()
       return count
     },
-    sweep,
+    sweep: schedule.sweep,
     async stop() {
       stopped = true
-      if (sweepTimer) clearInterval(sweepTimer)
-      for (const { timer } of timers.values()) clearTimeout(timer)
-      timers.clear()
+      schedule.stop()
       while (running.size > 0) await Promise.allSettled([...running])
     },
   }

@@ -1,8 +1,10 @@
 import type { Logger } from '../logging/logger'
 import { outboxSettledKey } from '../store/keys'
-import type { Indexes } from '../store/types'
+import type { Indexes, TransientEvent } from '../store/types'
 import type { OutboxItem } from './customer-message-item'
-import type { DeliveryNews } from './unsent-deliveries'
+
+/** What a `delivery` stream event carries. */
+export type DeliveryNews = Extract<TransientEvent, { event: 'delivery' }>['data']
 
 // A device that stored a message as pending, delayed or failed and was closed (or lost
 // its stream) before the `sent` event went out would show it unsent for good: the

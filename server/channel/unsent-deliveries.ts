@@ -1,11 +1,8 @@
 import type { Logger } from '../logging/logger'
 import { outboxItemKey, outboxOpenKey, outboxSettledKey } from '../store/keys'
-import type { Indexes, Records, TransientEvent } from '../store/types'
+import type { Indexes, Records } from '../store/types'
 import { deliveryState, OutboxItem } from './customer-message-item'
-import { settledDeliveries } from './settled-deliveries'
-
-/** What a `delivery` stream event carries. */
-export type DeliveryNews = Extract<TransientEvent, { event: 'delivery' }>['data']
+import { type DeliveryNews, settledDeliveries } from './settled-deliveries'
 
 /**
  * What a stream opening now is told after its replay: the state of each message not sent

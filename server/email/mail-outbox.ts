@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import type { Lease } from '../channel/with-lock'
-import { withLock } from '../channel/with-lock'
 import type { Logger } from '../logging/logger'
 import { emailItemDueKeyOf, emailItemKeyOf, emailLockKey, KEY_PREFIXES } from '../store/keys'
 import type { Claims, Records } from '../store/types'
+import { type Lease, withClaim } from '../store/with-claim'
 import type { EmailMetrics } from './email-metrics'
 import {
   afterAttempt,
@@ -134,7 +133,9 @@ export function createMailOutbox(options: MailOutboxOptions) {
    * holder is on it. Returns the e-mail as it is afterwards, or undefined when held elsewhere.
    */
   async function deliver(key: string, early = false): Promise<MailItem | undefined> {
-    const result = await withLock(store, emailLockKey(key), claimMs, async (lease) => {
+    // One try: another holder attempting it is as good as this one.
+    const once = { ttl: claimMs, onTimeout: 'skip' } as const
+    const result = await withClaim(store, emailLockKey(key), once, async (lease) => {
       const item = await read(key)
       if (!item || !isActiveMail(item)) return item
       if (!early && item.nextAttemptAt > now()) return item

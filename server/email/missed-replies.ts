@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
-import { withLock } from '../channel/with-lock'
 import { loadReadMarker } from '../events/read-marker'
 import type { Logger } from '../logging/logger'
 import { resolveRecipient } from '../session/alias'
 import { readProfile } from '../session/profile'
 import { emailDueKey, emailItemKey, emailLockKey, emailSentKey, KEY_PREFIXES } from '../store/keys'
 import type { Claims, ConversationLog, Records } from '../store/types'
+import { withClaim } from '../store/with-claim'
 import { isEmailAddress } from './email-address'
 import type { MailItem } from './mail-item'
 import type { MailOutbox } from './mail-outbox'
@@ -176,7 +176,9 @@ export function createMissedReplies(options: MissedRepliesOptions) {
    * attempt. Returns what happened.
    */
   async function composeDue(visitorId: string): Promise<Outcome> {
-    const result = await withLock(store, emailLockKey(emailDueKey(visitorId)), claimMs, () =>
+    // One try: another instance composing it is as good as this one.
+    const once = { ttl: claimMs, onTimeout: 'skip' } as const
+    const result = await withClaim(store, emailLockKey(emailDueKey(visitorId)), once, () =>
       composeHeld(visitorId),
     )
     if (!result.held) return 'held'

@@ -8,8 +8,9 @@ type Unsubscriber = {
   isUnsubscribeToken(token: string): boolean
 }
 
+// An empty icon of its own: else a browser asks for /favicon.ico, a 404 in the log.
 const page = (title: string, body: string) => `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>
 `
 

@@ -2,6 +2,7 @@ import { ReadMarker } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
 import { readLockKey, readMarkerKey } from '../store/keys'
 import type { Claims, EntryIds, Records, VisitorEvents } from '../store/types'
+import { withClaim } from '../store/with-claim'
 
 // A visitor's read marker: the newest entry they have seen on any device. One store
 // record per visitor, sent to every stream before its replay and on every move.
@@ -34,9 +35,14 @@ export function nextReadMarker(
   return { marker: { upTo }, moved: true }
 }
 
-const LOCK_TTL_MS = 5_000
-const LOCK_WAIT_MS = 20
-const LOCK_ATTEMPTS = 100
+// Devices take turns: wait about 2 s for the one before; not having the claim by then
+// means a holder crashed mid-way (its claim expires), and moving anyway is safe apart
+// from that one race.
+const LOCK = {
+  ttl: 5_000,
+  wait: { forMs: 2_000, everyMs: 20 },
+  onTimeout: 'proceed',
+} as const
 
 /**
  * Moves the visitor's marker to `upTo` unless it is already there or later: stores it
@@ -50,23 +56,14 @@ export async function moveReadMarker(
   upTo: string,
   options: { keepMs: number; logger: Logger },
 ): Promise<ReadMarker> {
-  const lock = readLockKey(visitorId)
-  let locked = false
-  for (let attempt = 0; attempt < LOCK_ATTEMPTS && !locked; attempt++) {
-    locked = await store.claim(lock, LOCK_TTL_MS)
-    if (!locked) await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS))
-  }
-  // Not having the lock after ~2 s means a holder crashed mid-way: its claim expires,
-  // and moving anyway is safe apart from that one race.
-  if (!locked) options.logger.warn('read marker lock not acquired; moving it anyway', { visitorId })
-  try {
+  return withClaim(store, readLockKey(visitorId), LOCK, async (lease) => {
+    if (!lease.held)
+      options.logger.warn('read marker lock not acquired; moving it anyway', { visitorId })
     const current = await loadReadMarker(store, visitorId, options.logger)
     const { marker, moved } = nextReadMarker(current, upTo, (a, b) => store.compareIds(a, b))
     if (!moved) return marker
     await store.setRecord(readMarkerKey(visitorId), marker, options.keepMs)
     await store.publish(visitorId, { event: 'read', data: marker })
     return marker
-  } finally {
-    if (locked) await store.release(lock)
-  }
+  })
 }

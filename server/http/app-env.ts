@@ -1,6 +1,9 @@
 import type { HttpBindings } from '@hono/node-server'
+import type { Logger } from '../logging/logger'
 import type { Visitor } from '../session/token'
-import type { RequestVariables } from './request-log'
+
+/** What requestLog() (request-log.ts) sets on every request. */
+export type RequestVariables = { requestId: string; log: Logger }
 
 /** Node's req/res: absent under `app.request` (tests), present under the Node server. */
 type Bindings = Partial<HttpBindings>

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
 import { describeIssues } from '../../shared/protocol/errors'
@@ -12,6 +13,28 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 function isJsonMediaType(contentType: string | undefined): boolean {
   const mediaType = contentType?.split(';')[0]?.trim() ?? ''
   return JSON_MEDIA_TYPE.test(mediaType)
+}
+
+/**
+ * The request's JSON body through the one body reader (at most `maxBytes`): over the
+ * limit 413 `payload_too_large`; empty, bad UTF-8 or bad JSON 400 `invalid_request`.
+ *
+ * @example const body = await readJsonRequest(c, 64 * 1024)
+ */
+export async function readJsonRequest(
+  c: { req: { raw: Request }; env?: { incoming?: IncomingMessage } | undefined },
+  maxBytes: number,
+): Promise<unknown> {
+  try {
+    return await readJsonBody(c.req.raw, c.env?.incoming, maxBytes)
+  } catch (error) {
+    if (!isBodyError(error)) throw error
+    throw apiError(
+      error.status,
+      error.code === 'payload_too_large' ? error.code : 'invalid_request',
+      error.message,
+    )
+  }
 }
 
 /**
@@ -33,18 +56,7 @@ export function jsonBody<
 ): MiddlewareHandler<E, P, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   return async function jsonBodyMiddleware(c, next) {
     let value: unknown = {}
-    if (isJsonMediaType(c.req.header('content-type'))) {
-      try {
-        value = await readJsonBody(c.req.raw, c.env?.incoming, maxBytes)
-      } catch (error) {
-        if (!isBodyError(error)) throw error
-        throw apiError(
-          error.status,
-          error.code === 'payload_too_large' ? error.code : 'invalid_request',
-          error.message,
-        )
-      }
-    }
+    if (isJsonMediaType(c.req.header('content-type'))) value = await readJsonRequest(c, maxBytes)
     const parsed = schema.safeParse(value)
     if (!parsed.success) throw apiError(400, 'invalid_request', describeIssues(parsed.error))
     c.req.addValidatedData('json', parsed.data)

@@ -4,8 +4,6 @@ import type { Logger } from '../logging/logger'
 import type { PortholeMetrics } from '../metrics/porthole-metrics'
 import type { AppEnv } from './app-env'
 
-export type RequestVariables = { requestId: string; log: Logger }
-
 const INCOMING_ID = /^[A-Za-z0-9_.-]{1,64}$/
 
 // The route the service calls for every agent message: its successes are logged at

@@ -1,4 +1,5 @@
-import type { LogFields } from './logger'
+/** A log line's fields (logger.ts re-exports it for every caller). */
+export type LogFields = Record<string, unknown>
 
 export type ErrorFields = { name: string; message: string; code?: string; stack?: string }
 

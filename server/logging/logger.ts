@@ -1,12 +1,12 @@
 import { type DestinationStream, type Logger as PinoLogger, pino } from 'pino'
-import { withErrorFields } from './error-fields'
+import { type LogFields, withErrorFields } from './error-fields'
 import { createSecretMask, REDACTED } from './secret-mask'
 import { textLine } from './text-line'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
-export type LogFields = Record<string, unknown>
+export type { LogFields } from './error-fields'
 
 /** Structured logging: one JSON object per line. */
 export type Logger = {

@@ -10,6 +10,7 @@ import {
   settingsVersionKey,
 } from '../store/keys'
 import type { Claims, Records } from '../store/types'
+import { withClaim } from '../store/with-claim'
 import { SettingsBusyError } from './settings-error'
 
 /** Who saved a version: the studio's password login, the API token, or the settings file. */
@@ -72,18 +73,15 @@ export function createSettingsVersions(options: SettingsVersionsOptions) {
       problem: error.issues[0]?.message,
     })
 
-  // Waits in real time (not `now`, which tests may fix) for the claim.
-  async function locked<T>(work: () => Promise<T>, waitMs = lockWaitMs): Promise<T> {
-    const deadline = performance.now() + waitMs
-    while (!(await store.claim(SETTINGS_LOCK_KEY, LOCK_TTL_MS))) {
-      if (performance.now() >= deadline) throw new SettingsBusyError()
-      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+  // Saves take turns across instances: wait for the one before (in real time, not `now`,
+  // which tests may fix); still busy after the wait: the caller answers 503, try again.
+  function locked<T>(work: () => Promise<T>, waitMs = lockWaitMs): Promise<T> {
+    const policy = {
+      ttl: LOCK_TTL_MS,
+      wait: { forMs: waitMs, everyMs: LOCK_RETRY_MS },
+      onTimeout: () => new SettingsBusyError(),
     }
-    try {
-      return await work()
-    } finally {
-      await store.release(SETTINGS_LOCK_KEY)
-    }
+    return withClaim(store, SETTINGS_LOCK_KEY, policy, work)
   }
 
   const head = (): Promise<Head | undefined> =>

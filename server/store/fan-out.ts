@@ -1,4 +1,5 @@
-import type { VisitorEvent } from './types'
+import { compareSequenceIds, isSequenceId } from './sequence-id'
+import type { Store, VisitorEvent } from './types'
 
 type Listener = (event: VisitorEvent) => void
 
@@ -43,6 +44,28 @@ export function createFanOut(): FanOut {
     },
     clear() {
       listeners.clear()
+    },
+  }
+}
+
+/**
+ * The single-process stores' ids and live events: sequence ids, and `publish` and
+ * `subscribe` over `fanOut`, each refused once the store is closed (`assertOpen`).
+ */
+export function inProcessEvents(
+  fanOut: FanOut,
+  assertOpen: () => void,
+): Pick<Store, 'isValidId' | 'compareIds' | 'publish' | 'subscribe'> {
+  return {
+    isValidId: isSequenceId,
+    compareIds: compareSequenceIds,
+    async publish(visitorId, event) {
+      assertOpen()
+      fanOut.emit(visitorId, event)
+    },
+    subscribe(visitorId, listener) {
+      assertOpen()
+      return fanOut.subscribe(visitorId, listener)
     },
   }
 }

@@ -1,10 +1,10 @@
 import type { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
 import { closedStoreError, StoreError } from './errors'
-import { createFanOut } from './fan-out'
+import { createFanOut, inProcessEvents } from './fan-out'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
-import { AFTER_EVERY_SEQUENCE, compareSequenceIds, isSequenceId, sequenceOf } from './sequence-id'
+import { AFTER_EVERY_SEQUENCE, isSequenceId, sequenceOf } from './sequence-id'
 import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
 
 type Expiring<T> = { value: T; expiresAt: number | undefined }
@@ -104,16 +104,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       const start = Math.max(0, end - Math.max(0, limit))
       return log.slice(start, end).map((entry) => structuredClone(entry))
     },
-    isValidId: isSequenceId,
-    compareIds: compareSequenceIds,
-    async publish(visitorId, event) {
-      assertOpen()
-      fanOut.emit(visitorId, event)
-    },
-    subscribe(visitorId, listener) {
-      assertOpen()
-      return fanOut.subscribe(visitorId, listener)
-    },
+    ...inProcessEvents(fanOut, assertOpen),
     async claim(key, ttlMs) {
       assertOpen()
       const until = claims.get(key)

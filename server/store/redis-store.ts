@@ -2,24 +2,18 @@ import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
 import { closedStoreError, isStoreError, StoreError } from './errors'
-import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
+import { createRedisAppend } from './redis/append'
 import { connectRedis, whenReady } from './redis/connection'
-import { CommandTimeoutError, withDeadline } from './redis/deadline'
+import { CommandTimeoutError, startedWithin, withDeadline } from './redis/deadline'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
 import { createRedisRecords } from './redis/records'
 import { createRedisClock } from './redis/redis-clock'
-import { APPEND_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
+import { PRUNE_SCRIPT, runScript } from './redis/scripts'
 import { compareStreamIds, isLastStreamId, isStreamId } from './redis/stream-id'
-import {
-  decodeEntry,
-  decodeIdAndEntry,
-  encodeEntry,
-  encodeTransient,
-  StoredEntry,
-} from './redis/wire'
-import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
+import { decodeEntry, encodeTransient } from './redis/wire'
+import type { Retention, Store } from './types'
 
 export type RedisStoreOptions = {
   /** Prefix of every key and channel, so several deployments can share one Redis. */
@@ -47,8 +41,6 @@ export type RedisStoreOptions = {
   now?: () => number
 }
 
-const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000
-const AppendReply = z.tuple([z.number(), z.string(), z.string()])
 const PruneReply = z.tuple([z.number(), z.number(), z.number()])
 
 /**
@@ -177,55 +169,19 @@ export async function createRedisStore(
   })
 
   const records = createRedisRecords(main, keys)
-  // The append script builds a visitor's log and channel keys itself (it resolves aliases).
-  const logPrefix = keys.log('')
-  const channelPrefix = keys.channel('')
+  const append = createRedisAppend({
+    main,
+    keys,
+    clock,
+    commandTimeoutMs,
+    retention: () => retention,
+    dedupeTtlMs: options.dedupeTtlMs,
+  })
 
   return {
     kind: 'redis',
     sharedCounters: { client: main, prefix: keys.rateLimits, timeoutMs: commandTimeoutMs },
-    append(visitorId: string, entry: NewEntry, opts: AppendOptions = {}) {
-      return command('append', async () => {
-        const valid = StoredEntry.safeParse(entry)
-        if (!valid.success) {
-          throw new StoreError(
-            `append: not a conversation entry: ${valid.error.issues[0]?.message}`,
-          )
-        }
-        const json = encodeEntry(valid.data)
-        const scriptKeys = [keys.visitors]
-        if (opts.dedupeKey !== undefined) scriptKeys.push(keys.dedupe(opts.dedupeKey))
-        const reply = AppendReply.parse(
-          await runScript(main, APPEND_SCRIPT, scriptKeys, [
-            json,
-            String(valid.data.at),
-            visitorId,
-            String(wholeOrZero(retention?.maxEntries)),
-            String(wholeOrZero(retention?.maxAgeMs)),
-            String(Math.ceil(options.dedupeTtlMs ?? retention?.maxAgeMs ?? THIRTY_DAYS_MS)),
-            logPrefix,
-            channelPrefix,
-            opts.followAlias ? keys.record(aliasKey(visitorId)) : '',
-            clock.deadline(commandTimeoutMs),
-          ]),
-        )
-        const [duplicate, value, target] = reply
-        if (duplicate === 2) {
-          void clock.sync()
-          throw new StoreError(
-            `redis: append reached Redis after ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) and wrote nothing; check that Redis at ${target} is responsive`,
-          )
-        }
-        if (duplicate === 1) {
-          return { entry: decodeIdAndEntry(value), duplicate: true, visitorId: target }
-        }
-        return {
-          entry: { ...valid.data, id: value },
-          duplicate: false,
-          visitorId: target,
-        } satisfies AppendResult
-      })
-    },
+    append: (visitorId, entry, opts) => command('append', () => append(visitorId, entry, opts)),
     readAfter(visitorId, afterId, limit) {
       return command('readAfter', async (): Promise<ConversationEntry[]> => {
         if (afterId !== undefined && !isStreamId(afterId)) {
@@ -235,7 +191,7 @@ export async function createRedisStore(
         }
         // A stream opened just before must be live first, or an entry appended between
         // this read and the SUBSCRIBE would reach neither.
-        await withTimeout(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
+        await startedWithin(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
         if (limit <= 0 || (afterId !== undefined && isLastStreamId(afterId))) return []
         return reached(
           visitorId,
@@ -251,7 +207,7 @@ export async function createRedisStore(
           )
         }
         // The newest page starts a stream, too: as in readAfter, it must be live first.
-        await withTimeout(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
+        await startedWithin(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
         // Nothing comes before 0-0 (and "(0-0" is not a range Redis accepts).
         if (limit <= 0 || beforeId === '0-0') return []
         const end = beforeId === undefined ? '+' : `(${beforeId}`
@@ -317,27 +273,6 @@ export async function createRedisStore(
       }
     },
   }
-}
-
-async function withTimeout(
-  promise: Promise<void> | undefined,
-  ms: number,
-  what: string,
-): Promise<void> {
-  if (!promise) return
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreError(`${what} did not start within ${ms} ms`)), ms)
-  })
-  try {
-    await Promise.race([promise, timeout])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-function wholeOrZero(value: number | undefined): number {
-  return value !== undefined && Number.isFinite(value) && value > 0 ? Math.ceil(value) : 0
 }
 
 function stderrLogger(): Logger {

@@ -97,7 +97,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
         limitMs += Math.ceil(body.size / 1_048_576) * UPLOAD_MS_PER_MIB
       }
     }
-    const signed = signS3Request({
+    const signed = await signS3Request({
       method: call.method,
       url,
       headers,

@@ -19,7 +19,7 @@ export function LoginForm({ api, onLoggedIn }: { api: StudioApi; onLoggedIn: () 
         isStudioApiError(failure) && failure.status === 429
           ? 'Too many attempts. Try again in a minute.'
           : isStudioApiError(failure) && (failure.status === 401 || failure.status === 403)
-            ? 'Wrong password. Check ADMIN_PASSWORD on the server and try again.'
+            ? 'Wrong password. Check it and try again; if it is lost, ask whoever set up Porthole for you.'
             : failure instanceof Error
               ? failure.message
               : String(failure),

@@ -1,10 +1,5 @@
-import { z } from 'zod'
 import { checkSettings } from '../../shared/settings/settings-file'
 import type { FieldProblem, Settings } from './api'
-
-// zod probes for eval (new Function) to compile faster parsers; the studio's CSP refuses
-// eval, so the probe would only log a CSP violation. The interpreted parsers are enough.
-z.config({ jitless: true })
 
 /**
  * The settings' problems by field, with the very schema the API validates with

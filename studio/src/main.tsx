@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (zod-jitless.ts).
+import './zod-jitless'
 import { render } from 'preact'
 import { App } from './App'
 import { createStudioApi } from './api'

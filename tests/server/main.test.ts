@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
@@ -44,6 +45,28 @@ describe('server/main.ts (npm run serve)', () => {
     expect(out.stderr).toMatch(/- SESSION_SECRET: is not set/)
   }, 30_000)
 
+  it('says it listens on every address when it does (no HOST), and answers on them', async () => {
+    const env = createTestEnv({ PORT: '0', HOST: undefined })
+    const { child, out, exited } = runMain(env)
+    await eventually(() => expect(out.stderr).toContain('Webhook URL'), {
+      timeout: 20_000,
+      interval: 100,
+    })
+    const port = out.stderr.match(
+      /listening on every address \((?:0\.0\.0\.0|::)\), port (\d+)/,
+    )?.[1]
+    expect(port, out.stderr).toBeDefined()
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    // Reached on an address of this machine other than loopback, where it has one.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((item) => item && item.family === 'IPv4' && !item.internal)
+    if (external)
+      expect((await fetch(`http://${external.address}:${port}/healthz`)).status).toBe(200)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  }, 30_000)
+
   it('prints where it listens and the webhook URL, logs JSON, and shuts down on SIGTERM', async () => {
     const env = createTestEnv({
       PORT: '0',
@@ -62,6 +85,8 @@ describe('server/main.ts (npm run serve)', () => {
     expect(out.stderr).not.toContain(TEST_WEBHOOK_SECRET)
     const url = out.stderr.match(/listening on [^\n]*?(http:\/\/\S+)/)?.[1]
     expect(url).toBeDefined()
+    // Bound to one address (HOST): the line names that address, not "every address".
+    expect(out.stderr).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ /)
     expect((await fetch(`${url}/healthz`)).status).toBe(200)
     child.kill('SIGTERM')
     expect(await exited).toBe(0)

@@ -35,6 +35,8 @@ describe('LoginForm', () => {
     submit('nope')
     const alert = await view.findByRole('alert')
     expect(alert.textContent).toMatch(/Wrong password/)
+    // A site owner sets no environment variable: the operator's hint is in the server's log.
+    expect(alert.textContent).not.toMatch(/ADMIN_PASSWORD|ADMIN_TOKEN/)
     expect(view.getByLabelText('Password').getAttribute('aria-describedby')).toBe('login-error')
     expect(onLoggedIn).not.toHaveBeenCalled()
   })

@@ -140,7 +140,7 @@ describe('the studio form', () => {
       { path: 'color', message: 'must be a hex colour like #1f6feb' },
       { path: '(settings)', message: 'Unrecognized key: "colour"' },
     ])
-    expect(within(summary).getByRole('link', { name: 'color' }).getAttribute('href')).toBe(
+    expect(within(summary).getByRole('link', { name: 'Accent colour' }).getAttribute('href')).toBe(
       '#f-color',
     )
     expect(view.container.querySelector('#f-color')).not.toBeNull()
@@ -155,13 +155,39 @@ describe('the studio form', () => {
       { path: 'statusPollSeconds', message: 'must be at least 5' },
       { path: 'chatIdleMinutes', message: 'must be a whole number' },
     ])
-    for (const path of ['statusPollSeconds', 'chatIdleMinutes']) {
-      const href = within(summary).getByRole('link', { name: path }).getAttribute('href')
+    for (const [path, label] of [
+      ['statusPollSeconds', 'Check agents’ status every (seconds)'],
+      ['chatIdleMinutes', 'End a conversation after (minutes without a message)'],
+    ]) {
+      const href = within(summary).getByRole('link', { name: label }).getAttribute('href')
       expect(href).toBe(`#f-${path}`)
       expect(view.container.querySelector(href ?? '')).not.toBeNull()
     }
     const appearance = view.getByRole('heading', { name: /Appearance/ })
     expect(appearance.textContent).toContain('2 problems')
+  })
+
+  it('names a problem’s field as the form labels it, a per-language text with its language', async () => {
+    const studio = await setup()
+    const summary = await refusedSave(studio, [
+      { path: 'title.en', message: 'must not be empty' },
+      { path: 'invitations.0.when.secondsOnPage', message: 'must be a whole number' },
+    ])
+    expect(within(summary).getByRole('link', { name: 'Title (English)' })).toBeTruthy()
+    expect(
+      within(summary).getByRole('link', { name: 'Invitation rule 1: Seconds on the page' }),
+    ).toBeTruthy()
+    expect(summary.textContent).not.toMatch(/title\.en|invitations\.0/)
+  })
+
+  it('says which language’s text a problem is in, beside a per-language field', async () => {
+    const { view } = await setup(createSettings({ title: { en: 'Hello', ru: 'Привет' } }))
+    const title = view.getByRole('tabpanel', { name: /English/ }).querySelector('input')
+    if (!title) throw new Error('the English title is missing')
+    fireEvent.input(title, { target: { value: '' } })
+    expect(view.container.querySelector('#f-title-en-error')?.textContent).toBe(
+      'English: must not be empty',
+    )
   })
 
   it('checks fields live with the API’s schema before any save', async () => {

@@ -15,7 +15,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Porthole sandbox</title>
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Porthole sandbox</title><link rel="icon" href="data:,">
 <body style="font:16px system-ui;margin:3rem;max-width:40rem">
 <h1>The agent console is not built</h1>
 <p>Run <code>npm run build</code> (or <code>npm run sandbox</code>, which builds first), then reload.</p>

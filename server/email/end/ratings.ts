@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto'
 import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
 import type { Outbox } from '../../channel/customer-messages'
-import { withLock } from '../../channel/with-lock'
 import type { Logger } from '../../logging/logger'
 import type { Counter, MetricsRegistry } from '../../metrics/registry'
 import { readProfile } from '../../session/profile'
 import { emailLockKey, ratingKey } from '../../store/keys'
 import type { Store } from '../../store/types'
+import { withClaim } from '../../store/with-claim'
 import {
   type RatingRequest,
   ratingMessage,
@@ -83,7 +83,9 @@ export function createRatings(options: RatingsOptions) {
     settings: { toAgents: boolean },
   ): Promise<{ outcome: 'stored' | 'same' | 'refused' | 'busy'; rating?: StoredRating }> {
     const key = ratingKey(visitorId, request.conversation)
-    const result = await withLock(store, emailLockKey(key), 30_000, async () => {
+    // One try: another request storing this rating now makes this one 'busy'.
+    const once = { ttl: 30_000, onTimeout: 'skip' } as const
+    const result = await withClaim(store, emailLockKey(key), once, async () => {
       const stored = await read(visitorId, request.conversation)
       if (stored) return { outcome: repeatOutcome(stored, request), rating: stored }
       const rating: StoredRating = {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import type { Settings } from '../../../shared/settings/settings-file'
-import { withLock } from '../../channel/with-lock'
 import type { EmailConfig } from '../../config/parse-email'
 import type { Logger } from '../../logging/logger'
 import { readProfile } from '../../session/profile'
 import { emailLockKey, transcriptItemKey } from '../../store/keys'
 import type { Store } from '../../store/types'
+import { withClaim } from '../../store/with-claim'
 import type { MailItem } from '../mail-item'
 import type { MailOutbox } from '../mail-outbox'
 import { emailLanguage } from '../render/email-language'
@@ -55,7 +55,9 @@ export function createTranscripts(options: TranscriptOptions) {
   ): Promise<{ state: MailItem['state']; queued: boolean }> {
     const id = hash(`${endedId}\n${to.trim().toLowerCase()}`)
     const key = transcriptItemKey(visitorId, id)
-    const result = await withLock(store, emailLockKey(`compose:${key}`), 60_000, async () => {
+    // One try: a request composing it already is as good as this one.
+    const once = { ttl: 60_000, onTimeout: 'skip' } as const
+    const result = await withClaim(store, emailLockKey(`compose:${key}`), once, async () => {
       const stored = await outbox.read(key)
       if (stored) return { item: stored, queued: false }
       const settings = options.settings()

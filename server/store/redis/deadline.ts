@@ -1,3 +1,5 @@
+import { StoreError } from '../errors'
+
 /** A Redis operation that got no reply in time (REDIS_TIMEOUT_MS). */
 export class CommandTimeoutError extends Error {
   override name = 'CommandTimeoutError' as const
@@ -18,4 +20,22 @@ export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   })
   work.catch(() => {})
   return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
+
+/** Waits for `promise` (a subscription starting) up to `ms`; past it a StoreError naming `what`. */
+export async function startedWithin(
+  promise: Promise<void> | undefined,
+  ms: number,
+  what: string,
+): Promise<void> {
+  if (!promise) return
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreError(`${what} did not start within ${ms} ms`)), ms)
+  })
+  try {
+    await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -22,7 +22,13 @@ export function LocalizedTextField({
   multiline?: boolean
 }) {
   const { value, set } = useField(path)
-  const problems = useProblemsUnder(path)
+  // A problem of one language's text says which language (the tabs show one at a time).
+  const problems = useProblemsUnder(path).map((problem) => {
+    const lang = problem.path.slice(path.length + 1)
+    return isLanguage(lang)
+      ? { ...problem, message: `${LANGUAGE_NAMES[lang]}: ${problem.message}` }
+      : problem
+  })
   const [tab, setTab] = useState<StudioLanguage>('en')
   const id = fieldId(path)
   const perLanguage = isRecord(value)

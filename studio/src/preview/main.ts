@@ -60,6 +60,9 @@ async function render(next: PreviewState): Promise<void> {
     if (widget) stopTheme = keepTheme(widget.context.root, () => themeOf(state))
   }
   const ui = widget?.context.ui
+  // "Show invitation now" just pressed (or its text edited) while the chat is open: a
+  // visitor sees an invitation beside the closed chat, so the preview closes it to show it.
+  if (next.invite && ui?.get().open && next.invite !== previous?.invite) widget?.api.close()
   if (next.invite && !ui?.get().open) widget?.api.showInvite(next.invite)
   else if (!next.invite && ui?.get().invite !== undefined) ui.set({ invite: undefined })
   renders += 1

@@ -34,7 +34,10 @@ describe('console page', () => {
     const { app } = createTestSandbox({ consoleDir: join(tmpdir(), 'porthole-no-such-console') })
     const page = await app.request('/')
     expect(page.status).toBe(503)
-    expect(await page.text()).toContain('npm run build')
+    const html = await page.text()
+    expect(html).toContain('npm run build')
+    // An icon of its own: else a browser asks for /favicon.ico, a 404.
+    expect(html).toContain('<link rel="icon" href="data:,">')
   })
 
   it('serves nothing outside the assets folder', async () => {

@@ -244,6 +244,8 @@ describe('settings studio access', () => {
     await call('/admin/api/settings', { headers: { authorization: `Bearer ${TOKEN}` } })
     const log = t.logs.join('\n')
     expect(log).toContain('wrong password')
+    // The studio tells the site owner "wrong password"; the operator's hint is here.
+    expect(log).toContain('ADMIN_PASSWORD in the backend environment')
     for (const secret of [PASSWORD, TOKEN, session.split('=')[1] ?? 'x'])
       expect(log).not.toContain(secret)
   })

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChannelClient } from '../../../server/channel/channel-client'
-import {
-  createStatusCache,
-  readStatusAnswer,
-  type StatusOutcome,
-} from '../../../server/channel/status'
+import { createStatusCache } from '../../../server/channel/status'
+import { readStatusAnswer, type StatusOutcome } from '../../../server/channel/status-answer'
 import { silentLogger } from '../../../server/logging/logger'
 
 describe('readStatusAnswer (A1 rules)', () => {

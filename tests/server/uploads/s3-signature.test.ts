@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseListPage } from '../../../server/uploads/s3-list'
 import { EMPTY_SHA256, encodeKey, signS3Request } from '../../../server/uploads/s3-signature'
 
-// AWS's worked examples of Signature V4 for S3 ("Examples: Signature Calculations in
+// aws4fetch, as the S3 client configures it, against AWS's worked examples of Signature V4 for S3 ("Examples: Signature Calculations in
 // AWS Signature Version 4", Amazon S3 API reference): same key, bucket and time.
 const credentials = {
   accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
@@ -10,13 +10,13 @@ const credentials = {
 }
 const NOW = Date.parse('2013-05-24T00:00:00Z')
 
-function sign(
+async function sign(
   method: string,
   url: string,
   headers: Record<string, string>,
   payloadHash = EMPTY_SHA256,
 ) {
-  return signS3Request({
+  return await signS3Request({
     method,
     url: new URL(url),
     headers,
@@ -28,8 +28,8 @@ function sign(
 }
 
 describe('signS3Request (AWS Signature V4), against the examples AWS publishes', () => {
-  it('GET Object with a Range header', () => {
-    const headers = sign('GET', 'https://examplebucket.s3.amazonaws.com/test.txt', {
+  it('GET Object with a Range header', async () => {
+    const headers = await sign('GET', 'https://examplebucket.s3.amazonaws.com/test.txt', {
       Range: 'bytes=0-9',
     })
     expect(headers.authorization).toBe(
@@ -40,8 +40,8 @@ describe('signS3Request (AWS Signature V4), against the examples AWS publishes',
     expect(headers.host).toBe('examplebucket.s3.amazonaws.com')
   })
 
-  it('PUT Object: a $ in the key, the payload hash and an x-amz- header signed', () => {
-    const headers = sign(
+  it('PUT Object: a $ in the key, the payload hash and an x-amz- header signed', async () => {
+    const headers = await sign(
       'PUT',
       'https://examplebucket.s3.amazonaws.com/test$file.text',
       { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
@@ -52,12 +52,13 @@ describe('signS3Request (AWS Signature V4), against the examples AWS publishes',
     )
   })
 
-  it('GET Bucket lifecycle (a query name without value) and a listing (sorted query)', () => {
+  it('GET Bucket lifecycle (a query name without value) and a listing (sorted query)', async () => {
     expect(
-      sign('GET', 'https://examplebucket.s3.amazonaws.com/?lifecycle', {}).authorization,
+      (await sign('GET', 'https://examplebucket.s3.amazonaws.com/?lifecycle', {})).authorization,
     ).toMatch(/Signature=fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543$/)
     expect(
-      sign('GET', 'https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2', {}).authorization,
+      (await sign('GET', 'https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2', {}))
+        .authorization,
     ).toMatch(/Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7$/)
   })
 
