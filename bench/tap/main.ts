@@ -1,10 +1,11 @@
-// `npm run bench:tap`: the tap-to-chat rows alone (`-- --runs N`, 5 by default).
+// `npm run bench:tap`: the tap-to-chat rows alone (`-- --runs N`, 5 by default;
+// `--visitors new,touched,returning`, all by default).
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { planBrowser } from '../../tests/helpers/chromium'
 import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
-import { measureTapToChat, TAP_TARGETS_MS, tapSpreads } from './tap-to-chat'
+import { measureTapToChat, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const runsArgument = process.argv.includes('--runs')
@@ -12,6 +13,16 @@ const runsArgument = process.argv.includes('--runs')
   : 5
 if (!Number.isInteger(runsArgument) || runsArgument < 1)
   throw new Error(`--runs takes a positive whole number; got ${runsArgument}`)
+const visitors = process.argv.includes('--visitors')
+  ? (process.argv[process.argv.indexOf('--visitors') + 1] ?? '').split(',').map((name) => {
+      const visitor = VISITORS.find((known) => known === name)
+      if (!visitor)
+        throw new Error(
+          `--visitors takes a comma-separated list of ${VISITORS.join(', ')}; got ${name}`,
+        )
+      return visitor
+    })
+  : VISITORS
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
 const browser = planBrowser(process.env)
@@ -21,6 +32,7 @@ try {
     root,
     executablePath: browser.executablePath,
     runs: runsArgument,
+    visitors,
     loadAverage: loadavg,
     log,
   })
@@ -29,7 +41,7 @@ try {
       ? `${spread.median.toFixed(0)} ms (${spread.min.toFixed(0)}–${spread.max.toFixed(0)})`
       : '—'
   process.stdout.write(`Tap to chat (${PROFILE_TEXT}), ${runsArgument} runs each\n`)
-  for (const visitor of ['new', 'returning'] as const) {
+  for (const visitor of visitors) {
     const spread = tapSpreads(results, visitor)
     const met = spread.usable && spread.usable.median <= TAP_TARGETS_MS[visitor] ? 'yes' : 'NO'
     process.stdout.write(

@@ -14,9 +14,15 @@ export const GREETING = 'Hi! Ask us anything about the cabins.'
 /** The returning visitor's stored conversation: their message and 199 agent replies. */
 export const STORED_MESSAGES = 200
 const QUIET_MS = 1500
+const SENT_TEXT = 'Is the sauna heated tonight?'
 const REPORT = '__portholeTap'
 
-export type Visitor = 'new' | 'returning'
+/**
+ * `new`: nothing stored or cached, and the tap on the launcher is the visitor's first touch
+ * on the page; `touched`: the same, but the visitor touched the page (its heading) a moment
+ * before; `returning`: a stored conversation and the widget's files in the cache.
+ */
+export type Visitor = 'new' | 'touched' | 'returning'
 
 /** One run: times in ms of the page's clock, bytes and requests of the widget's origin. */
 export type TapRun = {
@@ -28,6 +34,8 @@ export type TapRun = {
   /** Transferred between the tap and the usable window (headers included). */
   afterTap: WireTotal
   beforeEngagement: WireTotal
+  /** Transferred between the touch on the page and the tap (`touched` only). */
+  afterTouch?: WireTotal
 }
 
 export type TapTarget = {
@@ -94,7 +102,8 @@ async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Pr
       times.has(name)
         ? Promise.resolve()
         : new Promise<void>((resolve) => waiters.set(name, resolve))
-    const expectText = visitor === 'new' ? GREETING : await prepareReturning(context, page, target)
+    const expectText =
+      visitor === 'returning' ? await prepareReturning(context, page, target) : GREETING
     const cdp = await context.newCDPSession(page)
     const wire = watchWire(cdp)
     const ofWidget = (url: string) => url.startsWith(`${target.widgetOrigin}/`)
@@ -104,15 +113,28 @@ async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Pr
     await launcher.waitFor({ state: 'visible', timeout: 60_000 })
     await quiet(page)
     const beforeEngagement = wire.total(ofWidget)
-    await page.evaluate(installProbe, { expectText, report: REPORT })
+    if (visitor === 'touched') {
+      await page.getByRole('heading', { level: 1 }).tap()
+      await quiet(page)
+    }
+    // Counted from the tap (what a touch before it fetched is counted apart).
+    const atTap = wire.total(ofWidget)
+    await page.evaluate(installProbe, { expectText, sentText: SENT_TEXT, report: REPORT })
     await launcher.tap()
     await withTimeout(reported('usable'), 60_000, 'the chat window never became usable')
-    const afterTap = minus(wire.total(ofWidget), beforeEngagement)
+    const afterTap = minus(wire.total(ofWidget), atTap)
     // A visitor types (a fast thumb: 80 ms a key) and presses Enter.
     const box = page.getByRole('textbox', { name: 'Message' })
-    await box.pressSequentially('Is the sauna heated tonight?', { delay: 80 })
+    await box.pressSequentially(SENT_TEXT, { delay: 80 })
     await box.press('Enter')
-    await withTimeout(reported('sent'), 60_000, 'the message never showed "Sent"')
+    await withTimeout(reported('sent'), 60_000, 'the message never showed "Sent"').catch(
+      async (error: unknown) => {
+        const html = await page.evaluate(
+          () => document.querySelector('porthole-widget')?.shadowRoot?.innerHTML,
+        )
+        throw new Error(`${String(error)}; the widget showed: ${html}`)
+      },
+    )
     return {
       visitor,
       tapToUsableMs: times.get('usable') as number,
@@ -120,6 +142,7 @@ async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Pr
       shown: times.get('shown') as number,
       afterTap,
       beforeEngagement,
+      ...(visitor === 'touched' ? { afterTouch: minus(atTap, beforeEngagement) } : {}),
     }
   } finally {
     await context.close()

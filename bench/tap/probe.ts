@@ -5,17 +5,20 @@
 // the DOM became usable, what the visitor can see and type into.
 
 /** What a usable window shows: this text in the conversation (the greeting, or the newest message). */
-export type ProbeOptions = { expectText: string; report: string }
+export type ProbeOptions = {
+  expectText: string
+  /** The text the visitor sends: its own message with this text shows "Sent". */
+  sentText: string
+  report: string
+}
 
 /** Installed with page.evaluate: calls window[report](name, ms) for 'usable' and 'sent' (and 'shown', the messages shown). */
-export function installProbe({ expectText, report }: ProbeOptions): void {
+export function installProbe({ expectText, sentText, report }: ProbeOptions): void {
   const win = window as unknown as Record<string, (name: string, ms: number) => void>
   const root = document.querySelector('porthole-widget')?.shadowRoot
   if (!root) throw new Error('no porthole-widget with a shadow root on the page')
   let tapAt: number | undefined
   let enterAt: number | undefined
-  // The visitor's own messages when Enter was pressed: "Sent" must be the new one's.
-  let ownBefore = 0
   let usable = false
   let sent = false
   const onTap = () => {
@@ -28,7 +31,6 @@ export function installProbe({ expectText, report }: ProbeOptions): void {
     (event) => {
       if (event.key !== 'Enter' || !usable || enterAt !== undefined) return
       enterAt = performance.now()
-      ownBefore = root.querySelectorAll('.ph-own').length
     },
     { capture: true },
   )
@@ -55,11 +57,10 @@ export function installProbe({ expectText, report }: ProbeOptions): void {
       }
     }
     if (usable && !sent && enterAt !== undefined) {
-      const own = root.querySelectorAll('.ph-own')
-      if (
-        own.length > ownBefore &&
-        own[own.length - 1]?.querySelector('.ph-status')?.textContent === 'Sent'
-      ) {
+      const own = [...root.querySelectorAll('.ph-own')].find(
+        (message) => message.querySelector('.ph-bubble')?.textContent === sentText,
+      )
+      if (own?.querySelector('.ph-status')?.textContent === 'Sent') {
         sent = true
         afterFrame('sent', enterAt)
       }
