@@ -49,4 +49,21 @@ describeInBrowser("the chat's file on the first sign of a visitor", () => {
     expect(chatRequests().length - before).toBe(1)
     await context.close()
   })
+
+  it("a new visitor's open fetches the chat's file and nothing else before the window shows", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${backend.origin}/`)
+    const launcher = page.getByRole('button', { name: /open chat/i })
+    await launcher.waitFor()
+    await page.waitForTimeout(1_500)
+    const before = backend.requests.length
+    await launcher.click()
+    await page.getByRole('textbox', { name: 'Message' }).waitFor()
+    const paths = backend.requests.slice(before)
+    expect(paths.filter((path) => CHAT_FILE.test(path))).toHaveLength(1)
+    // No API call stands between the tap and the window: the status is known already.
+    expect(paths.filter((path) => !CHAT_FILE.test(path))).toEqual([])
+    await context.close()
+  })
 })
