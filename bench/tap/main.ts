@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { planBrowser } from '../../tests/helpers/chromium'
 import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
-import { measureTapToChat, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
+import { measureTapToChat, peerSpreads, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const runsArgument = process.argv.includes('--runs')
@@ -48,6 +48,12 @@ try {
       `${visitor}: tap to usable ${ms(spread.usable)} (target <= ${TAP_TARGETS_MS[visitor]} ms: ${met}); Enter to Sent ${ms(spread.sent)}; after the tap ${spread.bytes?.median} B in ${spread.requests?.median} requests\n`,
     )
   }
+  const peer = peerSpreads(results)
+  process.stdout.write(
+    peer
+      ? `Rocket.Chat Livechat (bundle only): before engagement ${peer.before?.median} B in ${peer.beforeRequests?.median} requests; tap to usable ${ms(peer.usable)}; after the tap ${peer.bytes?.median} B in ${peer.requests?.median} requests\n`
+      : `Rocket.Chat Livechat: not measured (${results.peer})\n`,
+  )
   process.stdout.write(
     `load average ${results.loadAverage.before.map((n) => n.toFixed(2)).join(' ')} before, ${results.loadAverage.after.map((n) => n.toFixed(2)).join(' ')} after\n`,
   )

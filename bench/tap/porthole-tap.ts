@@ -184,7 +184,7 @@ async function prepareReturning(
   return last
 }
 
-function watchWire(cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>): WireBytes {
+export function watchWire(cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>): WireBytes {
   const wire = new WireBytes()
   cdp.on('Network.requestWillBeSent', (event) => {
     const { requestId, request } = RequestWillBeSent.parse(event)
@@ -201,18 +201,18 @@ function watchWire(cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>): W
   return wire
 }
 
-const minus = (after: WireTotal, before: WireTotal): WireTotal => ({
+export const minus = (after: WireTotal, before: WireTotal): WireTotal => ({
   bytes: after.bytes - before.bytes,
   requests: after.requests - before.requests,
   headerBytes: after.headerBytes - before.headerBytes,
 })
 
-async function quiet(page: Page): Promise<void> {
+export async function quiet(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined)
   await page.waitForTimeout(QUIET_MS)
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   return Promise.race([
     promise,

@@ -3,7 +3,7 @@
 // with the recommended embed, then measures new and returning visitors on the phone
 // profile.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../lib/free-port'
@@ -11,6 +11,7 @@ import { startNodeServer } from '../lib/processes'
 import { type Spread, spreadOf } from '../lib/stats'
 import { hostOrigin, startHostPage } from '../lighthouse/host-page'
 import { startTapService } from './fake-service'
+import { measurePeer, type PeerRun } from './peer-tap'
 import { GREETING, measureTap, type TapRun, type Visitor } from './porthole-tap'
 
 /** Each kind of visitor (porthole-tap.ts), measured in this order. */
@@ -21,6 +22,8 @@ export const TAP_TARGETS_MS: Record<Visitor, number> = { new: 300, touched: 300,
 
 export type TapResults = {
   runs: TapRun[]
+  /** Rocket.Chat Livechat's runs on the same page and profile, or why it was not measured. */
+  peer: PeerRun[] | string
   /** The 1-, 5- and 15-minute load averages when the rows started and ended (a shared machine). */
   loadAverage: { before: number[]; after: number[] }
 }
@@ -91,12 +94,31 @@ export async function measureTapToChat(options: {
       log(`tap to chat: ${options.runs} ${visitor} visitor(s) on the phone profile`)
       runs.push(...(await measureTap(target, visitor, options.runs, log)))
     }
-    return { runs, loadAverage: { before, after: options.loadAverage() } }
+    const bundle = join(root, 'node_modules/@rocket.chat/livechat/build')
+    let peer: PeerRun[] | string = `no ${bundle}: npm install`
+    if (existsSync(bundle)) {
+      log(`tap to chat: ${options.runs} runs of Rocket.Chat Livechat (its bundle, no server)`)
+      peer = await measurePeer({ ...options, runs: options.runs })
+    }
+    return { runs, peer, loadAverage: { before, after: options.loadAverage() } }
   } finally {
     await page.close()
     await server.stop()
     await service.close()
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The peer's medians (min–max), when it was measured. */
+export function peerSpreads(results: TapResults) {
+  if (typeof results.peer === 'string') return undefined
+  const runs = results.peer
+  return {
+    usable: spreadOf(runs.map((run) => run.tapToUsableMs)),
+    before: spreadOf(runs.map((run) => run.beforeEngagement.bytes)),
+    beforeRequests: spreadOf(runs.map((run) => run.beforeEngagement.requests)),
+    bytes: spreadOf(runs.map((run) => run.afterTap.bytes)),
+    requests: spreadOf(runs.map((run) => run.afterTap.requests)),
   }
 }
 
