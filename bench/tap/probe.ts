@@ -36,8 +36,14 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
   )
   const afterFrame = (name: string, since: number) =>
     requestAnimationFrame(() => setTimeout(() => win[report]?.(name, performance.now() - since)))
+  let windowShown = false
   const check = () => {
     if (tapAt === undefined) return
+    // When the window is first drawn (loading dots or not): what usable waits for beyond it.
+    if (!windowShown && root.querySelector('.ph-window')) {
+      windowShown = true
+      win[report]?.('window', performance.now() - tapAt)
+    }
     if (!usable) {
       const input = root.querySelector<HTMLTextAreaElement>('textarea.ph-input')
       const log = root.querySelector('.ph-log')
