@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { Rows } from '../../../bench/report/rows'
 import { tapRows } from '../../../bench/report/tap-rows'
+import type { PeerRun } from '../../../bench/tap/peer-tap'
 import type { TapRun, Visitor } from '../../../bench/tap/porthole-tap'
-import type { PeerRun, TapResults } from '../../../bench/tap/tap-to-chat'
+import type { TapResults } from '../../../bench/tap/tap-to-chat'
 
 // The tap-to-chat rows: each visitor's median against its target, marked only from 5
 // runs or more, with Rocket.Chat Livechat's same-run figures as the baseline.
