@@ -5,6 +5,7 @@
 // small version, writes bench/results-quick.json instead).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PublicConfig } from '../shared/widget-api'
@@ -21,12 +22,13 @@ import { measureWidget } from './lib/widget-size'
 import { type Embed, hostOrigin, startHostPage } from './lighthouse/host-page'
 import { measurePageCost, type PageCost } from './lighthouse/page-cost'
 import { buildReport } from './report/build-report'
+import { measureTapToChat, type TapResults } from './tap/tap-to-chat'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const quick = process.argv.includes('--quick')
-// --only page,capacity,delivery,status: run those parts of the benchmark (all by default);
+// --only page,capacity,delivery,status,tap: run those parts of the benchmark (all by default);
 // such a run writes bench/results-<parts>.json and leaves the full record alone.
-const PARTS = ['page', 'capacity', 'delivery', 'status'] as const
+const PARTS = ['page', 'capacity', 'delivery', 'status', 'tap'] as const
 type Part = (typeof PARTS)[number]
 const onlyArgument = process.argv[process.argv.indexOf('--only') + 1]
 const only: Part[] | undefined = process.argv.includes('--only')
@@ -120,6 +122,18 @@ async function pageCost(servers: PortholeServers, port: number): Promise<PageCos
   }
 }
 
+async function tapToChat(): Promise<TapResults | string> {
+  const browser = planBrowser(process.env)
+  if (!browser.run) return browser.message
+  return measureTapToChat({
+    root,
+    executablePath: browser.executablePath,
+    runs: quick ? 1 : 5,
+    loadAverage: loadavg,
+    log,
+  })
+}
+
 function readDrill(): BenchResults['drill'] {
   // The last full `npm run drill` (its lost / duplicated figures join the table).
   const file = join(root, 'bench/drill-results.json')
@@ -155,6 +169,9 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
     log(`page: Lighthouse, ${plan.lighthousePairs} pair(s) of runs without / with the widget`)
     results.page = await pageCost(servers, hostPort)
   }
+
+  // Tap to chat on the phone profile (bench/tap/), also while nothing else of the benchmark runs.
+  if (runs('tap')) results.tap = await tapToChat()
 
   for (
     let run = 1;

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { PageCost } from '../lighthouse/page-cost'
 import type { MaxResult, SteadyResult } from '../load/protocol'
+import type { TapResults } from '../tap/tap-to-chat'
 import type { WidgetSize } from './widget-size'
 
 export type Plan = {
@@ -72,4 +73,6 @@ export type BenchResults = {
   /** Why the redis rows are missing, when they are. */
   redisSkipped?: string
   drill?: DrillRecord
+  /** Tap to chat on the phone profile (bench/tap/), or why it was not measured. */
+  tap?: TapResults | string
 }

@@ -7,6 +7,7 @@ import { formatTable, type Row } from '../lib/table'
 import { capacityRows, deliveryRows, drillRows, machineRow, statusRows } from './backend-rows'
 import { pageRows, widgetSizeRows } from './page-rows'
 import { Rows } from './rows'
+import { tapRows } from './tap-rows'
 
 export type ReportInput = {
   results: BenchResults
@@ -60,6 +61,7 @@ export function buildReport({
   if (ran('delivery')) machineRow(table, results)
   if (ran('status')) statusRows(table, results, plan)
   drillRows(table, results.drill)
+  if (ran('tap')) tapRows(table, results.tap)
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU'
   const machine = `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Linux`

@@ -60,8 +60,14 @@ if (!script) {
   const loaderUrl = `${base}widget/assets/LOADER_FILE`
   const chatUrl = `${base}widget/assets/CHAT_FILE`
   const inviteUrl = `${base}widget/assets/INVITE_FILE`
-  const load = () =>
-    import(/* @vite-ignore */ loaderUrl)
+  const load = () => {
+    // From now on, the visitor's first touch or mouse move over the page (a tap on the
+    // launcher starts with one) fetches the chat's file: the tap that opens the chat does
+    // not wait for the network. Nothing is fetched for a visitor who does neither.
+    addEventListener('pointerover', () => import(/* @vite-ignore */ chatUrl), {
+      once: true,
+    })
+    return import(/* @vite-ignore */ loaderUrl)
       .then((loader: { start: (options: object) => unknown }) =>
         loader.start({
           base,
@@ -74,6 +80,7 @@ if (!script) {
       .catch((error: unknown) => {
         console.error(`Porthole: could not load the widget from ${loaderUrl}:`, error)
       })
+  }
   // Off the host page's critical path: nothing more is fetched before its load event and
   // its Largest Contentful Paint. The LCP element (the hero image, usually) finished
   // loading by the load event and is painted within a few frames of it, so the loader
@@ -86,5 +93,5 @@ if (!script) {
       ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS })
       : load()
   if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', () => setTimeout(whenIdle, SETTLE_MS), { once: true })
+  else addEventListener('load', () => setTimeout(whenIdle, SETTLE_MS), { once: true })
 }

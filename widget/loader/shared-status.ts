@@ -10,7 +10,7 @@ import { pollStatus, type StatusPollerOptions } from './status-poller'
  */
 export function shareStatus(name: string, options: StatusPollerOptions): () => void {
   const locks = navigator.locks
-  if (!locks || typeof BroadcastChannel !== 'function') return pollStatus(options)
+  if (!locks || !self.BroadcastChannel) return pollStatus(options)
   const channel = new BroadcastChannel(name)
   const abort = new AbortController()
   let last: number | undefined

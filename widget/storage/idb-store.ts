@@ -29,7 +29,7 @@ function openDatabase(name: string, create: boolean): Promise<IDBDatabase | unde
  * e.g. some private-browsing modes.
  */
 export function createIdbStore(base: string): KeyValueStore {
-  if (typeof indexedDB === 'undefined') {
+  if (!self.indexedDB) {
     console.warn('Porthole: no IndexedDB; the chat lasts one page view')
     return createMemoryStore()
   }

@@ -1,0 +1,226 @@
+// Tap to chat on a slow phone (issue 26): the built backend, the host page with the
+// recommended embed, and the system Chromium (playwright-core) throttled to the phone
+// profile. Each run is a fresh browser context: a new visitor (nothing stored, nothing
+// cached) or a returning one (a conversation of 200 messages stored, the widget's files
+// in the cache, the chat closed), who taps the launcher, then sends a message.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { z } from 'zod'
+import { CHROMIUM_FLAGS } from '../../tests/helpers/chromium'
+import { WireBytes, type WireTotal } from '../lighthouse/wire-bytes'
+import { PHONE_VIEWPORT, throttle, unthrottle } from './phone-profile'
+import { installProbe } from './probe'
+
+export const GREETING = 'Hi! Ask us anything about the cabins.'
+/** The returning visitor's stored conversation: their message and 199 agent replies. */
+export const STORED_MESSAGES = 200
+const QUIET_MS = 1500
+const SENT_TEXT = 'Is the sauna heated tonight?'
+const REPORT = '__portholeTap'
+
+/**
+ * `new`: nothing stored or cached, and the tap on the launcher is the visitor's first touch
+ * on the page; `touched`: the same, but the visitor touched the page (its heading) a moment
+ * before; `returning`: a stored conversation and the widget's files in the cache.
+ */
+export type Visitor = 'new' | 'touched' | 'returning'
+
+/** One run: times in ms of the page's clock, bytes and requests of the widget's origin. */
+export type TapRun = {
+  visitor: Visitor
+  tapToUsableMs: number
+  enterToSentMs: number
+  /** The tap to the window first drawn (before its conversation is read). */
+  tapToWindowMs: number
+  /** Messages in the window when it became usable (the greeting, or the stored conversation's). */
+  shown: number
+  /** Transferred between the tap and the usable window (headers included). */
+  afterTap: WireTotal
+  beforeEngagement: WireTotal
+  /** Transferred between the touch on the page and the tap (`touched` only). */
+  afterTouch?: WireTotal
+}
+
+export type TapTarget = {
+  executablePath: string
+  pageUrl: string
+  widgetOrigin: string
+  /** Posts an agent message to the visitor (A3), resolving once the backend took it. */
+  agentSays(text: string): Promise<void>
+}
+
+const RequestWillBeSent = z.object({
+  requestId: z.string(),
+  request: z.object({ url: z.string() }),
+})
+const ResponseReceived = z.object({
+  requestId: z.string(),
+  response: z.object({ encodedDataLength: z.number() }),
+})
+const Received = z.object({ requestId: z.string(), encodedDataLength: z.number() })
+
+export async function measureTap(
+  target: TapTarget,
+  visitor: Visitor,
+  runs: number,
+  log: (message: string) => void,
+): Promise<TapRun[]> {
+  const browser = await chromium.launch({
+    executablePath: target.executablePath,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  })
+  const results: TapRun[] = []
+  try {
+    for (let run = 0; run < runs; run++) {
+      const result = await oneRun(browser, target, visitor)
+      log(
+        `  tap to chat, ${visitor} visitor: usable after ${result.tapToUsableMs.toFixed(0)} ms (window at ${result.tapToWindowMs.toFixed(0)} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
+      )
+      results.push(result)
+    }
+  } finally {
+    await browser.close()
+  }
+  return results
+}
+
+async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Promise<TapRun> {
+  const context = await browser.newContext({
+    viewport: PHONE_VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+  })
+  try {
+    const page = await context.newPage()
+    // tsx names functions with a helper the page lacks: the probe is passed as a function.
+    await page.addInitScript('globalThis.__name = (fn) => fn')
+    const times = new Map<string, number>()
+    const waiters = new Map<string, () => void>()
+    await page.exposeFunction(REPORT, (name: string, ms: number) => {
+      times.set(name, ms)
+      waiters.get(name)?.()
+    })
+    const reported = (name: string) =>
+      times.has(name)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.set(name, resolve))
+    const expectText =
+      visitor === 'returning' ? await prepareReturning(context, page, target) : GREETING
+    const cdp = await context.newCDPSession(page)
+    const wire = watchWire(cdp)
+    const ofWidget = (url: string) => url.startsWith(`${target.widgetOrigin}/`)
+    await throttle(cdp)
+    await page.goto(target.pageUrl, { waitUntil: 'load' })
+    const launcher = page.locator('porthole-widget .ph-launcher')
+    await launcher.waitFor({ state: 'visible', timeout: 60_000 })
+    await quiet(page)
+    const beforeEngagement = wire.total(ofWidget)
+    if (visitor === 'touched') {
+      await page.getByRole('heading', { level: 1 }).tap()
+      await quiet(page)
+    }
+    // Counted from the tap (what a touch before it fetched is counted apart).
+    const atTap = wire.total(ofWidget)
+    await page.evaluate(installProbe, { expectText, sentText: SENT_TEXT, report: REPORT })
+    await launcher.tap()
+    await withTimeout(reported('usable'), 60_000, 'the chat window never became usable')
+    const afterTap = minus(wire.total(ofWidget), atTap)
+    // A visitor types (a fast thumb: 80 ms a key) and presses Enter.
+    const box = page.getByRole('textbox', { name: 'Message' })
+    await box.pressSequentially(SENT_TEXT, { delay: 80 })
+    await box.press('Enter')
+    await withTimeout(reported('sent'), 60_000, 'the message never showed "Sent"').catch(
+      async (error: unknown) => {
+        const html = await page.evaluate(
+          () => document.querySelector('porthole-widget')?.shadowRoot?.innerHTML,
+        )
+        throw new Error(`${String(error)}; the widget showed: ${html}`)
+      },
+    )
+    return {
+      visitor,
+      tapToUsableMs: times.get('usable') as number,
+      enterToSentMs: times.get('sent') as number,
+      shown: times.get('shown') as number,
+      tapToWindowMs: times.get('window') as number,
+      afterTap,
+      beforeEngagement,
+      ...(visitor === 'touched' ? { afterTouch: minus(atTap, beforeEngagement) } : {}),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * At the machine's speed: the visitor opens the chat, writes, gets 199 replies (A3), reads
+ * them and closes the chat. Returns the newest reply's text, which the usable window shows.
+ */
+async function prepareReturning(
+  context: BrowserContext,
+  page: Page,
+  target: TapTarget,
+): Promise<string> {
+  const cdp = await context.newCDPSession(page)
+  await unthrottle(cdp)
+  await cdp.detach()
+  await page.goto(target.pageUrl, { waitUntil: 'load' })
+  const launcher = page.locator('porthole-widget .ph-launcher')
+  await launcher.click({ timeout: 30_000 })
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill('Hello, I would like to book a cabin.')
+  await box.press('Enter')
+  await page
+    .locator('porthole-widget .ph-own .ph-status', { hasText: 'Sent' })
+    .waitFor({ timeout: 30_000 })
+  let last = ''
+  for (let i = 1; i < STORED_MESSAGES; i++) {
+    last = `Agent reply ${i} of ${STORED_MESSAGES - 1}: the cabins by the water are free.`
+    await target.agentSays(last)
+  }
+  await page.locator('porthole-widget .ph-bubble', { hasText: last }).waitFor({ timeout: 30_000 })
+  // On a phone the window covers the launcher: Escape closes it.
+  await box.press('Escape')
+  await page.locator('porthole-widget .ph-window').waitFor({ state: 'detached' })
+  // The chat's state is written to IndexedDB as it changes; give the last write a moment.
+  await page.waitForTimeout(500)
+  return last
+}
+
+export function watchWire(cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>): WireBytes {
+  const wire = new WireBytes()
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const { requestId, request } = RequestWillBeSent.parse(event)
+    wire.record({ type: 'request', requestId, url: request.url })
+  })
+  cdp.on('Network.responseReceived', (event) => {
+    const { requestId, response } = ResponseReceived.parse(event)
+    wire.record({ type: 'response', requestId, headerBytes: response.encodedDataLength })
+  })
+  cdp.on('Network.dataReceived', (event) => wire.record({ type: 'data', ...Received.parse(event) }))
+  cdp.on('Network.loadingFinished', (event) =>
+    wire.record({ type: 'finished', ...Received.parse(event) }),
+  )
+  return wire
+}
+
+export const minus = (after: WireTotal, before: WireTotal): WireTotal => ({
+  bytes: after.bytes - before.bytes,
+  requests: after.requests - before.requests,
+  headerBytes: after.headerBytes - before.headerBytes,
+})
+
+export async function quiet(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined)
+  await page.waitForTimeout(QUIET_MS)
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${message} (waited ${ms} ms)`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}

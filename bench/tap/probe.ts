@@ -1,0 +1,81 @@
+/// <reference lib="dom" />
+// Runs in the page: times the tap (its first pointer or touch event) to the chat window
+// usable, and Enter to "Sent", watching the widget's shadow DOM. Its clock is the page's
+// (performance.now() is not slowed by the CPU throttle); the times are of the frame after
+// the DOM became usable, what the visitor can see and type into.
+
+/** What a usable window shows: this text in the conversation (the greeting, or the newest message). */
+export type ProbeOptions = {
+  expectText: string
+  /** The text the visitor sends: its own message with this text shows "Sent". */
+  sentText: string
+  report: string
+}
+
+/** Installed with page.evaluate: calls window[report](name, ms) for 'usable' and 'sent' (and 'shown', the messages shown). */
+export function installProbe({ expectText, sentText, report }: ProbeOptions): void {
+  const win = window as unknown as Record<string, (name: string, ms: number) => void>
+  const root = document.querySelector('porthole-widget')?.shadowRoot
+  if (!root) throw new Error('no porthole-widget with a shadow root on the page')
+  let tapAt: number | undefined
+  let enterAt: number | undefined
+  let usable = false
+  let sent = false
+  const onTap = () => {
+    tapAt ??= performance.now()
+  }
+  for (const type of ['pointerdown', 'touchstart', 'mousedown'])
+    window.addEventListener(type, onTap, { capture: true, passive: true })
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Enter' || !usable || enterAt !== undefined) return
+      enterAt = performance.now()
+    },
+    { capture: true },
+  )
+  const afterFrame = (name: string, since: number) =>
+    requestAnimationFrame(() => setTimeout(() => win[report]?.(name, performance.now() - since)))
+  let windowShown = false
+  const check = () => {
+    if (tapAt === undefined) return
+    // When the window is first drawn (loading dots or not): what usable waits for beyond it.
+    if (!windowShown && root.querySelector('.ph-window')) {
+      windowShown = true
+      win[report]?.('window', performance.now() - tapAt)
+    }
+    if (!usable) {
+      const input = root.querySelector<HTMLTextAreaElement>('textarea.ph-input')
+      const log = root.querySelector('.ph-log')
+      if (
+        input &&
+        !input.disabled &&
+        input.getClientRects().length > 0 &&
+        log &&
+        log.getAttribute('aria-busy') !== 'true' &&
+        [...log.querySelectorAll('.ph-bubble')].some((bubble) =>
+          bubble.textContent?.includes(expectText),
+        )
+      ) {
+        usable = true
+        win[report]?.('shown', log.querySelectorAll('.ph-msg').length)
+        afterFrame('usable', tapAt)
+      }
+    }
+    if (usable && !sent && enterAt !== undefined) {
+      const own = [...root.querySelectorAll('.ph-own')].find(
+        (message) => message.querySelector('.ph-bubble')?.textContent === sentText,
+      )
+      if (own?.querySelector('.ph-status')?.textContent === 'Sent') {
+        sent = true
+        afterFrame('sent', enterAt)
+      }
+    }
+  }
+  new MutationObserver(check).observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  })
+}

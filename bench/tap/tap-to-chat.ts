@@ -1,0 +1,134 @@
+// The tap-to-chat rows of `npm run bench` (and of `npm run bench:tap` alone): starts the
+// built backend with a greeting, the fake service answering at once and the host page
+// with the recommended embed, then measures new and returning visitors on the phone
+// profile.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../lib/free-port'
+import { startNodeServer } from '../lib/processes'
+import { type Spread, spreadOf } from '../lib/stats'
+import { hostOrigin, startHostPage } from '../lighthouse/host-page'
+import { startTapService } from './fake-service'
+import { measurePeer, type PeerRun } from './peer-tap'
+import { GREETING, measureTap, type TapRun, type Visitor } from './porthole-tap'
+
+/** Each kind of visitor (porthole-tap.ts), measured in this order. */
+export const VISITORS = ['new', 'touched', 'returning'] as const satisfies readonly Visitor[]
+
+/** Issue 26's targets, in ms from the tap to a usable window. */
+export const TAP_TARGETS_MS: Record<Visitor, number> = { new: 300, touched: 300, returning: 400 }
+
+export type TapResults = {
+  runs: TapRun[]
+  /** Rocket.Chat Livechat's runs on the same page and profile, or why it was not measured. */
+  peer: PeerRun[] | string
+  /** The 1-, 5- and 15-minute load averages when the rows started and ended (a shared machine). */
+  loadAverage: { before: number[]; after: number[] }
+}
+
+export async function measureTapToChat(options: {
+  root: string
+  executablePath: string
+  runs: number
+  /** The kinds of visitor to measure (all by default). */
+  visitors?: readonly Visitor[]
+  loadAverage: () => number[]
+  log: (message: string) => void
+}): Promise<TapResults> {
+  const { root, log } = options
+  const before = options.loadAverage()
+  const service = await startTapService()
+  const dataDir = mkdtempSync(join(tmpdir(), 'porthole-tap-'))
+  const settingsFile = join(dataDir, 'settings.json')
+  writeFileSync(settingsFile, JSON.stringify({ greeting: GREETING }))
+  const webhookSecret = randomBytes(16).toString('hex')
+  const hostPort = await freePort()
+  const server = await startNodeServer(join(root, 'dist/server/main.js'), {
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CHANNEL_URL: service.channelUrl,
+      WEBHOOK_SECRET: webhookSecret,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      STORE_URL: `sqlite:${join(dataDir, 'porthole.db')}`,
+      PORTHOLE_DATA_DIR: dataDir,
+      PORTHOLE_CONFIG: settingsFile,
+      ALLOWED_ORIGINS: hostOrigin(hostPort),
+    },
+  })
+  const page = await startHostPage({
+    port: hostPort,
+    widgetSrc: `${server.url}/widget.js`,
+    heroImage: join(root, 'demo/site/media/lake.jpg'),
+    embed: 'after-load',
+  })
+  const hookUrl = `${server.url}/hooks/${webhookSecret}/${service.channelUrl.split('/').at(-1)}`
+  let sequence = 0
+  const agentSays = async (text: string) => {
+    const recipient = service.lastSender()
+    if (!recipient) throw new Error('no customer message reached the fake service yet')
+    sequence += 1
+    const response = await fetch(hookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sender: { name: 'Ada' },
+        recipient: { id: recipient },
+        message: { type: 'text', id: `tap-${sequence}`, text },
+      }),
+    })
+    if (!response.ok) throw new Error(`the webhook was answered ${response.status}`)
+  }
+  try {
+    const target = {
+      executablePath: options.executablePath,
+      pageUrl: page.url(true),
+      widgetOrigin: server.url,
+      agentSays,
+    }
+    const runs: TapRun[] = []
+    for (const visitor of options.visitors ?? VISITORS) {
+      log(`tap to chat: ${options.runs} ${visitor} visitor(s) on the phone profile`)
+      runs.push(...(await measureTap(target, visitor, options.runs, log)))
+    }
+    const bundle = join(root, 'node_modules/@rocket.chat/livechat/build')
+    let peer: PeerRun[] | string = `no ${bundle}: npm install`
+    if (existsSync(bundle)) {
+      log(`tap to chat: ${options.runs} runs of Rocket.Chat Livechat (its bundle, no server)`)
+      peer = await measurePeer({ ...options, runs: options.runs })
+    }
+    return { runs, peer, loadAverage: { before, after: options.loadAverage() } }
+  } finally {
+    await page.close()
+    await server.stop()
+    await service.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The peer's medians (min–max), when it was measured. */
+export function peerSpreads(results: TapResults) {
+  if (typeof results.peer === 'string') return undefined
+  const runs = results.peer
+  return {
+    usable: spreadOf(runs.map((run) => run.tapToUsableMs)),
+    before: spreadOf(runs.map((run) => run.beforeEngagement.bytes)),
+    beforeRequests: spreadOf(runs.map((run) => run.beforeEngagement.requests)),
+    bytes: spreadOf(runs.map((run) => run.afterTap.bytes)),
+    requests: spreadOf(runs.map((run) => run.afterTap.requests)),
+  }
+}
+
+/** The medians (min–max) of one kind of visitor's runs. */
+export function tapSpreads(results: TapResults, visitor: Visitor) {
+  const runs = results.runs.filter((run) => run.visitor === visitor)
+  return {
+    usable: spreadOf(runs.map((run) => run.tapToUsableMs)),
+    sent: spreadOf(runs.map((run) => run.enterToSentMs)),
+    bytes: spreadOf(runs.map((run) => run.afterTap.bytes)),
+    requests: spreadOf(runs.map((run) => run.afterTap.requests)),
+  } satisfies Record<string, Spread | undefined>
+}

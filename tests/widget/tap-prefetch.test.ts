@@ -1,0 +1,69 @@
+// @vitest-environment node
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeInBrowser, launchBrowser } from '../helpers/chromium'
+import { ensureWidgetBuild } from './fixtures/built-widget'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from './fixtures/fake-backend'
+
+// Tap to chat (issue 26): the chat's file is fetched at the visitor's first pointer over
+// the page, so the tap on the launcher does not wait for it; never before, and only once.
+
+const CHAT_FILE = /^\/widget\/assets\/chat-[\w-]{8}\.js$/
+
+describeInBrowser("the chat's file on the first sign of a visitor", () => {
+  let browser: Browser
+  let backend: FakeBackendServer
+
+  beforeAll(async () => {
+    await ensureWidgetBuild()
+    backend = await startFakeBackend({ hostCss: PLAIN_HOST_CSS })
+    browser = await launchBrowser()
+  }, 180_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await backend?.close()
+  })
+
+  it('is not fetched before the visitor moves or touches, then once, and the open uses it', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const chatRequests = () => backend.requests.filter((path) => CHAT_FILE.test(path))
+    const before = chatRequests().length
+    await page.goto(`${backend.origin}/`)
+    const launcher = page.getByRole('button', { name: /open chat/i })
+    await launcher.waitFor()
+    // Long enough for the status answer and anything else the widget does on its own.
+    await page.waitForTimeout(1_500)
+    expect(chatRequests().length - before).toBe(0)
+
+    // The mouse enters the page, far from the launcher.
+    const fetched = page.waitForRequest((request) =>
+      CHAT_FILE.test(new URL(request.url()).pathname),
+    )
+    await page.mouse.move(5, 5)
+    await fetched
+    await page.mouse.move(40, 60)
+    await launcher.click()
+    await page.getByRole('dialog').waitFor()
+    expect(chatRequests().length - before).toBe(1)
+    await context.close()
+  })
+
+  it("a new visitor's open fetches the chat's file and nothing else before the window shows", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${backend.origin}/`)
+    const launcher = page.getByRole('button', { name: /open chat/i })
+    await launcher.waitFor()
+    await page.waitForTimeout(1_500)
+    const before = backend.requests.length
+    await launcher.click()
+    await page.getByRole('textbox', { name: 'Message' }).waitFor()
+    const paths = backend.requests.slice(before)
+    expect(paths.filter((path) => CHAT_FILE.test(path))).toHaveLength(1)
+    // No API call stands between the tap and the window: the status is known already.
+    expect(paths.filter((path) => !CHAT_FILE.test(path))).toEqual([])
+    await context.close()
+  })
+})
