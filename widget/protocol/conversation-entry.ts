@@ -75,10 +75,20 @@ export function parseConversationEntry(value: unknown): ConversationEntry | unde
     optional(value.photo, isHttpUrl) &&
     typeof value.at === 'number' &&
     Number.isFinite(value.at) &&
-    (value.ended === undefined || value.ended === 'closed' || value.ended === 'idle')
+    (value.ended === undefined || value.ended === 'closed' || value.ended === 'idle') &&
+    (value.joined === undefined || value.joined === 'bot' || value.joined === 'agent')
   if (!valid) return undefined
   return {
-    ...(pick(value, ['id', 'clientId', 'author', 'name', 'photo', 'at', 'ended']) as object),
+    ...(pick(value, [
+      'id',
+      'clientId',
+      'author',
+      'name',
+      'photo',
+      'at',
+      'ended',
+      'joined',
+    ]) as object),
     content,
   } as ConversationEntry
 }
