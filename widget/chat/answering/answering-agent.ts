@@ -1,0 +1,27 @@
+import type { ConversationEntry } from '../../../shared/widget-api'
+
+/**
+ * The agent answering now, from the stored entries alone: the latest agent message of the
+ * conversation under way that the bot did not write. Porthole's bot writes as an agent too
+ * (A3): after a `joined: 'bot'` entry the first name to write is the bot's (joined-lines.ts
+ * reads the same way).
+ */
+export function answeringAgent(
+  entries: readonly ConversationEntry[],
+): ConversationEntry | undefined {
+  let agent: ConversationEntry | undefined
+  let botOn = false
+  let botName: string | undefined | null = null
+  for (const entry of entries) {
+    if (entry.ended) {
+      agent = undefined
+      botOn = false
+      botName = null
+    } else if (entry.joined) botOn = entry.joined === 'bot'
+    else if (entry.author === 'agent') {
+      if (botOn && botName === null) botName = entry.name
+      else if (botName === null || entry.name !== botName) agent = entry
+    }
+  }
+  return agent
+}
