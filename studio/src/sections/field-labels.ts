@@ -9,6 +9,8 @@ const LABELS: Record<string, string> = {
   'email.continueUrl': 'E-mail: continue the chat on',
   'email.rating': 'E-mail: rating asked at the end of a conversation',
   'email.ratingToAgents': 'E-mail: also send the visitor’s rating to the agents',
+  'team.avatars': 'Team: team photos',
+  'team.replyTime': 'Team: usual reply time',
 }
 
 /** The name of the setting at `path` for the problem summary (`email.afterSeconds` → its label). */

@@ -31,9 +31,6 @@ const CSS = `
 .ph-reply{margin:2px 0 0;padding-inline-start:3px;font-size:12.5px;opacity:.9}
 `
 
-/** Read once per page and backend: the team does not change while the visitor chats. */
-const teams = new Map<string, Promise<Team>>()
-
 /** The `team` of GET /api/config: at most three http(s) photos and a known reply time. */
 export function parseTeam(config: unknown): Team {
   const found = isRecord(config) && isRecord(config.team) ? config.team : {}
@@ -71,21 +68,13 @@ export function AnsweringHeading(props: HeadingProps) {
 function TeamHeading({ base, fetch, lang, initial, title, subtitle }: HeadingProps) {
   const [shown, setShown] = useState<Team>({})
   const [broken, setBroken] = useState<string[]>([])
+  // Read at each open (the studio's preview changes it); nothing shows until it arrives.
   useEffect(() => {
-    const url = `${base}api/config?lang=${lang}`
-    const team =
-      teams.get(url) ??
-      fetch(url, { credentials: 'omit' })
-        .then((response) => response.json())
-        .then(parseTeam)
-        .catch(() => {
-          // Asked again at the next open.
-          teams.delete(url)
-          return {}
-        })
-    teams.set(url, team)
     let live = true
-    void team.then((found) => live && setShown(found))
+    fetch(`${base}api/config?lang=${lang}`, { credentials: 'omit' })
+      .then((response) => response.json())
+      .then((config) => live && setShown(parseTeam(config)))
+      .catch(() => {})
     return () => {
       live = false
     }
