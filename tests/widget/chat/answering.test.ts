@@ -54,7 +54,6 @@ describe('readAnswering: who joined and who answers now, from the entries alone'
     ]
     const read = readAnswering(entries)
     expect(linesOf(entries)).toEqual({ 5: 'Anna' })
-    expect(read.bot.flatMap((isBot, index) => (isBot ? [index] : []))).toEqual([2, 4])
     expect(read.agent).toBe(entries[7])
     // Until Anna writes, the line has no name, and nobody answers in the header.
     expect(linesOf(entries.slice(0, 6))).toEqual({ 5: '' })

@@ -3,19 +3,16 @@ import type { ConversationEntry } from '../../../shared/widget-api'
 /**
  * Who answers in a conversation, read from its stored entries alone (so every device and
  * every reload agrees): the "joined" line before each agent's first message in each
- * conversation (`''`: an agent whose name is not known yet), which entries the bot wrote,
- * and the agent answering now. Porthole's bot writes as an agent too (A3); the backend's
+ * conversation (`''`: an agent whose name is not known yet), and the agent answering now. Porthole's bot writes as an agent too (A3); the backend's
  * `joined` entries (server/conversation/joined-marker.ts) tell them apart: after a `bot`
  * one, the first name to write is the bot's; an `agent` one (AGENT_JOINED) shows the
  * line of the agent who writes next, unless their line was shown already.
  */
 export function joinedLines(entries: readonly ConversationEntry[]): {
   lines: (string | undefined)[]
-  bot: boolean[]
   agent: ConversationEntry | undefined
 } {
   const lines: (string | undefined)[] = []
-  const bot: boolean[] = []
   // Per conversation: the bot is answering, its name (null: not known), who was announced.
   let botOn = false
   let botName: string | undefined | null = null
@@ -39,17 +36,12 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
         lines[index] = next?.name ?? ''
         if (next) shown.add(next.name)
       }
-    } else if (entry.author === 'bot' || (entry.author === 'agent' && botOn && botName === null)) {
-      if (entry.author === 'agent') botName = entry.name
-      bot[index] = true
-    } else if (entry.author === 'agent') {
-      if (!isHuman(entry)) bot[index] = true
-      else {
-        if (!shown.has(entry.name)) lines[index] = entry.name ?? ''
-        shown.add(entry.name)
-        agent = entry
-      }
+    } else if (entry.author === 'agent' && botOn && botName === null) botName = entry.name
+    else if (isHuman(entry)) {
+      if (!shown.has(entry.name)) lines[index] = entry.name ?? ''
+      shown.add(entry.name)
+      agent = entry
     }
   })
-  return { lines, bot, agent }
+  return { lines, agent }
 }
