@@ -142,3 +142,16 @@ describe('groupMessages: one sender’s consecutive messages within 3 minutes', 
     expect(positions(groupMessages(['a', null, 'a'], [T, T, T + 1], []))).toEqual(['F-', ' ', '-L'])
   })
 })
+
+describe('the joined entries are no replies', () => {
+  it('never count as unread, nor notify', async () => {
+    const { emptyConversation } = await import('../../../widget/chat/empty-conversation')
+    const { newReplies, unreadReplies } = await import('../../../widget/chat/unread')
+    const reply = agent('Anna')
+    const before = { ...emptyConversation(), entries: [visitor()] }
+    const after = { ...before, entries: [...before.entries, marker('bot'), marker('agent'), reply] }
+    expect(unreadReplies(after)).toEqual([reply])
+    expect(newReplies(before, after)).toEqual([reply])
+    expect(unreadReplies({ ...before, entries: [...before.entries, marker('agent')] })).toEqual([])
+  })
+})
