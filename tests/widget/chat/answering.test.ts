@@ -96,6 +96,20 @@ describe('readAnswering: who joined and who answers now, from the entries alone'
     }
   })
 
+  it('the bot stays the bot in the next conversation of the same service chat (ended by the idle timeout)', () => {
+    const entries = [
+      visitor(),
+      marker('bot'),
+      agent('Northwind bot'),
+      ended(),
+      visitor(),
+      agent('Northwind bot'),
+    ]
+    expect(linesOf(entries)).toEqual({})
+    expect(answeringAgent(entries)).toBeUndefined()
+    expect(linesOf([...entries, agent('Anna')])).toEqual({ 6: 'Anna' })
+  })
+
   it('an agent without a name joins as "an agent"', () => {
     expect(linesOf([visitor(), agent(undefined), agent(undefined)])).toEqual({ 1: '' })
   })

@@ -16,7 +16,8 @@ export function answeringAgent(
     if (entry.ended) {
       agent = undefined
       botOn = false
-      botName = null
+      // The bot's name is kept: a conversation that ended while the service chat went on
+      // (the idle timeout) gets no new `bot` entry, and the bot is still the bot.
     } else if (entry.joined) botOn = entry.joined === 'bot'
     else if (entry.author === 'agent') {
       if (botOn && botName === null) botName = entry.name

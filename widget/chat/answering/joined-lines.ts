@@ -23,7 +23,8 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
   entries.forEach((entry, index) => {
     if (entry.ended) {
       botOn = false
-      botName = null
+      // The bot's name is kept: a conversation that ended while the service chat went on
+      // (the idle timeout) gets no new `bot` entry, and the bot is still the bot.
       shown = new Set()
       agent = undefined
     } else if (entry.joined === 'bot') botOn = true
