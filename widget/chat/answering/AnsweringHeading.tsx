@@ -26,8 +26,8 @@ export interface HeadingProps {
 const CSS = `
 .ph-initials{color:#fff;font-size:15px}
 .ph-team{flex:none;display:flex;align-items:center}
-.ph-team img{width:34px;height:34px;border-radius:50%;object-fit:cover;box-shadow:0 0 0 2px var(--ph-accent);background:#fff4}
-.ph-team img+img{margin-inline-start:-12px}
+.ph-team img{width:32px;height:32px;border-radius:50%;object-fit:cover;box-shadow:0 0 0 2px var(--ph-accent);background:#fff4}
+.ph-team img+img{margin-inline-start:-10px}
 .ph-reply{margin:2px 0 0;padding-inline-start:3px;font-size:12.5px;opacity:.9}
 `
 
@@ -90,8 +90,8 @@ function TeamHeading({ base, fetch, lang, initial, title, subtitle }: HeadingPro
               key={url}
               src={url}
               alt=""
-              width={34}
-              height={34}
+              width={32}
+              height={32}
               referrerpolicy="no-referrer"
               onError={() => setBroken((list) => [...list, url])}
             />
