@@ -269,6 +269,17 @@ export const PUBLIC_CONFIG_ADDITIONS = {
       transcript: z.literal(true).optional(),
     })
     .optional(),
+  /**
+   * The team shown while nobody has joined (settings `team`; sent when it shows
+   * something): up to three photos and the usual reply time. Read by the chat's team
+   * chunk from GET /api/config (widget/chat/answering/).
+   */
+  team: z
+    .object({
+      avatars: z.array(HttpUrl).max(3).optional(),
+      replyTime: z.enum(['minutes', 'hour', 'day']).optional(),
+    })
+    .optional(),
 }
 export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
 
@@ -367,6 +378,10 @@ export type EntryContent = z.infer<typeof EntryContent>
 export const END_REASONS = ['closed', 'idle'] as const
 export type EndReason = (typeof END_REASONS)[number]
 
+/** Who took a conversation, as a `system` entry records it (ConversationEntry `joined`). */
+export const JOINED_KINDS = ['bot', 'agent'] as const
+export type JoinedKind = (typeof JOINED_KINDS)[number]
+
 /** One stored entry of a visitor's conversation log; `id` is the SSE event id. */
 export const ConversationEntry = z.object({
   id: z.string(),
@@ -389,6 +404,12 @@ export const ConversationEntry = z.object({
    * its buttons or Markdown as the bot sent them (server/rich-replies/).
    */
   rich: RichMessage.optional(),
+   * Set on a `system` entry that says who took the conversation (its text is an English
+   * fallback): `bot` when Porthole's bot began answering it, `agent` when the service's
+   * AGENT_JOINED reached the bot. The widget shows "Anna joined the conversation" from these
+   * and the agents' first messages (widget/chat/answering/).
+   */
+  joined: z.enum(JOINED_KINDS).optional(),
 })
 export type ConversationEntry = z.infer<typeof ConversationEntry>
 

@@ -112,7 +112,11 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         name: 'Northwind bot',
       },
     ],
-    agents: DEMO_AGENTS.map((name) => ({ name })),
+    // Their photos (spec 2.2 sender.photo) from the demo site, as the widget's header shows them.
+    agents: DEMO_AGENTS.map((name) => ({
+      name,
+      photo: `http://${publicHost}:${backendPort}/media/${name.toLowerCase()}.svg`,
+    })),
     channels: [
       { name: DEMO_CHANNEL, webhookUrl, agents: [...DEMO_AGENTS], botProviderId: DEMO_PROVIDER_ID },
     ],

@@ -83,7 +83,10 @@ export function widgetAssetRoutes(
   return new Hono<AppEnv>()
     .get('/widget.js', async (c) => {
       const file = join(staticDir, 'widget.js')
-      const { config, lang, varies } = publicConfig(c.req.raw)
+      const { config: full, lang, varies } = publicConfig(c.req.raw)
+      // The team (settings `team`) is read by the chat from GET /api/config when it opens:
+      // no byte of it before engagement.
+      const { team: _team, ...config } = full
       const variants = await files.load(file, {
         key: JSON.stringify(config),
         apply: (code) => embedConfig(code, config),

@@ -46,6 +46,8 @@ async function onClientMessage(
     })
     return
   }
+  // The widget learns that the bot has this chat before the bot's first answer reaches it.
+  await visitors?.joined(event.client_id, event.chat_id, 'bot')
   const decision = choose(state)
   const collected = decision.state.contact
   // Details the customer just gave join their one profile: never asked again, anywhere.
@@ -135,7 +137,8 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
         )
       case 'AGENT_JOINED': {
         const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
-        return states.set(event.chat_id, { ...state, phase: 'agent' })
+        await states.set(event.chat_id, { ...state, phase: 'agent' })
+        return options.visitors?.joined(event.client_id, event.chat_id, 'agent')
       }
       case 'AGENT_UNAVAILABLE':
         return onAgentUnavailable(event, ctx, states, settings, options.visitors)

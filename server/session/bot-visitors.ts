@@ -1,4 +1,6 @@
+import type { JoinedKind } from '../../shared/widget-api'
 import { endConversation } from '../conversation/end-conversation'
+import { markJoined } from '../conversation/joined-marker'
 import type { ConversationLog, Records, VisitorEvents } from '../store/types'
 import { resolveRecipient } from './alias'
 import { hasProfile, readProfile, saveContact } from './profile'
@@ -19,6 +21,11 @@ export type BotVisitors = {
   saveContact(clientId: string, contact: BotContact): Promise<void>
   /** The service closed the chat (CHAT_CLOSED): the conversation ends in the widget. */
   chatClosed(clientId: string): Promise<void>
+  /**
+   * Who took the service chat: the bot (its first CLIENT_MESSAGE) or an agent
+   * (AGENT_JOINED); the widget shows "Anna joined the conversation" from it.
+   */
+  joined(clientId: string, chatId: string, kind: JoinedKind): Promise<void>
 }
 
 /** @example createBot({ ...options, visitors: createBotVisitors({ store, keepMs, now: Date.now }) }) */
@@ -51,6 +58,10 @@ export function createBotVisitors(options: {
     async chatClosed(clientId) {
       const visitorId = await visitorOf(clientId)
       if (visitorId) await endConversation(store, visitorId, 'closed', { now: now() })
+    },
+    async joined(clientId, chatId, kind) {
+      const visitorId = await visitorOf(clientId)
+      if (visitorId) await markJoined(store, visitorId, chatId, kind, now())
     },
   }
 }

@@ -89,6 +89,13 @@ export function publicConfigOf(
       ...(settings.email.rating !== 'thumbs' ? { rating: settings.email.rating } : {}),
       ...(email ? { transcript: true } : {}),
     }
+  const { avatars, replyTime } = settings.team
+  // The team before anyone joins: sent only when there is something to show.
+  if (avatars.length > 0 || replyTime !== 'hidden')
+    config.team = {
+      ...(avatars.length > 0 ? { avatars: [...avatars] } : {}),
+      ...(replyTime !== 'hidden' ? { replyTime } : {}),
+    }
   if (settings.businessHours) {
     // The widget needs only what to do and whether it is open now: the hours stay here
     // (GET /api/status tells a cached widget.js when they open or close).

@@ -88,6 +88,11 @@ export const KEY_PREFIXES = {
    * end per conversation, whoever ends it (CHAT_CLOSED, the idle timeout) on any instance.
    */
   chatEnded: 'ended:',
+  /**
+   * Dedupe key: the entry saying who took a service chat, `joined:<visitorId>:<chat_id>:<bot|agent>`:
+   * once per chat and kind however often the service repeats its event.
+   */
+  chatJoined: 'joined:',
   /** Record: a visitor's missed-reply e-mail falling due, `email-due:<visitorId>` (server/email/). */
   emailDue: 'email-due:',
   /** Record: the newest agent entry already e-mailed to a visitor, and how many e-mails so far. */
@@ -165,6 +170,8 @@ export const mergedEntryDedupeKey = (fromId: string, entryId: string) =>
   `${P.mergedEntry}${fromId}:${entryId}`
 export const chatEndedDedupeKey = (visitorId: string, lastEntryId: string) =>
   `${P.chatEnded}${visitorId}:${lastEntryId}`
+export const chatJoinedDedupeKey = (visitorId: string, chatId: string, kind: string) =>
+  `${P.chatJoined}${visitorId}:${chatId}:${kind}`
 
 export const emailDueKey = (visitorId: string) => `${P.emailDue}${visitorId}`
 export const emailSentKey = (visitorId: string) => `${P.emailSent}${visitorId}`

@@ -7,6 +7,7 @@ import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
 import { LanguageTag } from './localized-text'
 import { OfflineForm } from './offline-form'
 import { siteText } from './site-text'
+import { TeamSettings } from './team-settings'
 
 const Offset = z.number().int('must be a whole number of pixels').min(0).max(400)
 
@@ -62,6 +63,8 @@ export const SettingsFile = z
     statusPollSeconds: z.number().min(5).max(3600).default(30),
     /** Missed replies by e-mail, the resume link, ratings (shared/settings/email-settings.ts). */
     email: EmailSettings.default(EmailSettings.parse({})),
+    /** The team photos and reply time shown while nobody has joined (team-settings.ts). */
+    team: TeamSettings.default(TeamSettings.parse({})),
     // Checked with the bot's own schema here, so its problems are reported with the others.
     bot: z
       .unknown()

@@ -10,6 +10,7 @@ import { EmailSection } from './sections/EmailSection'
 import { HoursSection } from './sections/HoursSection'
 import { InvitationsSection } from './sections/InvitationsSection'
 import { OfflineFormSection } from './sections/OfflineFormSection'
+import { TeamSection } from './sections/TeamSection'
 import { TextsSection } from './sections/TextsSection'
 import { useStudio } from './use-studio'
 import { useUnsavedWarning } from './use-unsaved-warning'
@@ -18,6 +19,7 @@ import { VersionList } from './VersionList'
 const NAV = [
   ['appearance', 'Appearance'],
   ['texts', 'Texts'],
+  ['team', 'Team'],
   ['invitations', 'Invitations'],
   ['hours', 'Hours'],
   ['offline-form', 'Offline form'],
@@ -150,6 +152,7 @@ export function Studio({
         <form class="settings" aria-label="Settings" onSubmit={(event) => event.preventDefault()}>
           <AppearanceSection />
           <TextsSection />
+          <TeamSection />
           <InvitationsSection />
           <HoursSection />
           <OfflineFormSection />

@@ -406,7 +406,11 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     // Each separator is right above its day's first message.
     const placement = await log(page).evaluate((list) =>
       [...list.querySelectorAll('.ph-day')].map((day) => {
-        const next = day.nextElementSibling?.querySelector('time')?.getAttribute('datetime')
+        // "Anna joined the conversation" may stand between a day and its first message.
+        const first = day.nextElementSibling?.matches('.ph-joined')
+          ? day.nextElementSibling.nextElementSibling
+          : day.nextElementSibling
+        const next = first?.querySelector('time')?.getAttribute('datetime')
         const previous = day.previousElementSibling?.querySelector('time')?.getAttribute('datetime')
         return { label: day.textContent, next, previous }
       }),

@@ -5,7 +5,7 @@ import type { Conversation } from './conversation'
 /**
  * Replies the customer has not seen: agent, bot and system entries after the read
  * marker and after the customer's own latest message (writing one means reading all above).
- * The end of a conversation is no reply: it never counts as unread.
+ * The end of a conversation and who joined it are no replies: they never count as unread.
  */
 export function unreadReplies(state: Conversation): ConversationEntry[] {
   const unread: ConversationEntry[] = []
@@ -13,7 +13,7 @@ export function unreadReplies(state: Conversation): ConversationEntry[] {
     const entry = state.entries[index] as ConversationEntry
     if (entry.author === 'visitor') break
     if (state.readUpTo !== undefined && compareEntryIds(entry.id, state.readUpTo) <= 0) break
-    if (!entry.ended) unread.unshift(entry)
+    if (!entry.ended && !entry.joined) unread.unshift(entry)
   }
   return unread
 }

@@ -1,3 +1,4 @@
+import type { AnsweringStrings } from '../chat/answering/reply-time-strings'
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
 import type { EndedStrings } from '../chat/ended/ended-strings'
@@ -25,6 +26,8 @@ export interface Translation {
   form: FormStrings
   attach: AttachStrings
   resume: ResumeNotes
+  /** Who is answering: the joined line, senders for screen readers, the reply time. */
+  answering: AnsweringStrings
   /** The end-of-chat panel: rating, comment, "E-mail me the transcript". */
   ended: EndedStrings
   /** The voice message's title. */

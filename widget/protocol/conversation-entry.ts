@@ -77,7 +77,8 @@ export function parseConversationEntry(value: unknown): ConversationEntry | unde
     Number.isFinite(value.at) &&
     (value.ended === undefined || value.ended === 'closed' || value.ended === 'idle') &&
     // The bot's buttons or Markdown: checked where they are shown (chat/rich/rich-look.ts).
-    optional(value.rich, isRecord)
+    optional(value.rich, isRecord) &&
+    (value.joined === undefined || value.joined === 'bot' || value.joined === 'agent')
   if (!valid) return undefined
   return {
     ...(pick(value, [
@@ -89,6 +90,7 @@ export function parseConversationEntry(value: unknown): ConversationEntry | unde
       'at',
       'ended',
       'rich',
+      'joined',
     ]) as object),
     content,
   } as ConversationEntry

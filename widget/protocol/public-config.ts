@@ -20,9 +20,9 @@ const oneOf =
   (value: unknown): boolean =>
     value === undefined || values.includes(value)
 
-// `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/): the
-// loader has no bytes to spare for it.
-export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended'>
+// `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/), `team`
+// by the team chunk (widget/chat/answering/): the loader has no bytes to spare for them.
+export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team'>
 
 /** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {

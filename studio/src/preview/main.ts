@@ -46,7 +46,7 @@ async function render(next: PreviewState): Promise<void> {
       base: BASE,
       config: next.config,
       container: document.body,
-      fetch: previewFetch(() => ({ online: state?.online ?? true })),
+      fetch: previewFetch(() => ({ online: state?.online ?? true, config: state?.config })),
       // Structurally an EventSource for what the widget uses (open, close, listeners).
       EventSource: PreviewEventSource as unknown as EventSourceClass,
       storage,

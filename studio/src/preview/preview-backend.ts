@@ -5,6 +5,8 @@
 /** What the preview page tells the widget about the service. */
 export interface PreviewBackendState {
   online: boolean
+  /** The unsaved settings as GET /api/config answers them (the header's team reads it). */
+  config?: unknown
 }
 
 const json = (body: unknown, status = 200) =>
@@ -24,6 +26,7 @@ export function previewFetch(state: () => PreviewBackendState): typeof fetch {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
     const path = url.pathname.replace(/^.*\/api\//, '/api/')
     if (path === '/api/status') return json({ online: state().online })
+    if (path === '/api/config') return json(state().config ?? {})
     if (path === '/api/session' && method === 'POST')
       return json({ visitorId: 'preview', token: 'preview', contact: {} })
     if (path === '/api/session' && method === 'DELETE') return new Response(null, { status: 204 })

@@ -70,6 +70,8 @@ const LABELS: Record<string, string> = {
   'email.continueUrl': 'E-mail: continue the chat on',
   'email.rating': 'E-mail: rating asked at the end of a conversation',
   'email.ratingToAgents': 'E-mail: also send the visitor’s rating to the agents',
+  'team.avatars': 'Team: team photos',
+  'team.replyTime': 'Team: usual reply time',
 }
 
 /** The label of exactly these segments, list indexes read as positions; else undefined. */

@@ -16,6 +16,7 @@ export const SECTION_PATHS = {
     'chatIdleMinutes',
   ],
   texts: ['greeting', 'offlineText'],
+  team: ['team'],
   invitations: ['invitations', 'invite'],
   hours: ['businessHours'],
   'offline-form': ['offlineForm'],

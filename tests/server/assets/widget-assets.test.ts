@@ -226,4 +226,20 @@ describe('widget assets', () => {
       error: { code: 'not_found', message: expect.stringMatching(/npm run build/) },
     })
   })
+
+  it('leaves the team (settings `team`) out of widget.js: the chat reads it from /api/config', async () => {
+    t = createTestApp({
+      staticDir: widgetBuild(),
+      settings: createTestSettings({
+        team: { avatars: ['https://cdn.example/team/anna.png'], replyTime: 'minutes' },
+      }),
+    })
+    const code = decode(await bytes(await t.app.request('/widget.js')), null)
+    expect(code).not.toContain('anna.png')
+    expect(code).not.toContain('"team"')
+    expect((await (await t.request('/api/config')).json()).team).toEqual({
+      avatars: ['https://cdn.example/team/anna.png'],
+      replyTime: 'minutes',
+    })
+  })
 })

@@ -10,6 +10,7 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
 import {
+  createAgentJoinedEvent,
   createAgentUnavailableEvent,
   createChatClosedEvent,
   createClientMessageEvent,
@@ -147,5 +148,40 @@ describe('the bot and the widget visitor’s one contact profile', () => {
       await s.store.getRecord(profileKey('messenger-77'), (await import('zod')).z.unknown()),
     ).toBeUndefined()
     expect(await s.store.readAfter('messenger-77', undefined, 10)).toEqual([])
+  })
+
+  it('records who took the chat: the bot at its first message, an agent at AGENT_JOINED, each once', async () => {
+    const s = setup()
+    await visitor(s.store, 'v7')
+    await s.say('Do you sell bikes?', 'c7', 'v7')
+    await s.say('And helmets?', 'c7', 'v7')
+    const joined = createAgentJoinedEvent({ chat_id: 'c7', client_id: 'v7' })
+    await s.run(joined, 'c7', 'v7')
+    // The service repeats an event it thinks was lost: still one line.
+    await s.run({ ...joined, id: 'again' }, 'c7', 'v7')
+    const marks = (await s.store.readAfter('v7', undefined, 100)).filter((entry) => entry.joined)
+    expect(marks).toEqual([
+      expect.objectContaining({ author: 'system', joined: 'bot' }),
+      expect.objectContaining({
+        author: 'system',
+        joined: 'agent',
+        content: { type: 'text', text: 'An agent joined the conversation' },
+      }),
+    ])
+    // A new chat of the same visitor is taken again.
+    await s.say('Me again', 'c8', 'v7')
+    const all = await s.store.readAfter('v7', undefined, 100)
+    expect(all.filter((entry) => entry.joined === 'bot')).toHaveLength(2)
+  })
+
+  it('writes no line for customers of other channels', async () => {
+    const s = setup()
+    await s.say('Hello', 'c9', 'messenger-9')
+    await s.run(
+      createAgentJoinedEvent({ chat_id: 'c9', client_id: 'messenger-9' }),
+      'c9',
+      'messenger-9',
+    )
+    expect(await s.store.readAfter('messenger-9', undefined, 10)).toEqual([])
   })
 })

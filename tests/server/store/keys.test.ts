@@ -51,6 +51,7 @@ describe('the store key registry', () => {
       keys.agentMessageDedupeKey('s1'),
       keys.mergedEntryDedupeKey('v1', '7'),
       keys.chatEndedDedupeKey('v1', '7'),
+      keys.chatJoinedDedupeKey('v1', 'c1', 'agent'),
       keys.emailDueKey('v1'),
       keys.emailSentKey('v1'),
       keys.emailItemKey('v1', 1),

@@ -128,8 +128,11 @@ describe('day separators in the conversation', () => {
         'Today',
       ]),
     )
-    // Each right above its day's first message, whose author's name shows again.
-    const first = widget.root.querySelector('.ph-day')?.nextElementSibling
+    // Each right above its day's first message (Anna's first joins the conversation),
+    // whose author's name shows again.
+    const joined = widget.root.querySelector('.ph-day')?.nextElementSibling
+    expect(joined?.textContent).toBe('Anna joined the conversation')
+    const first = joined?.nextElementSibling
     expect(first?.textContent).toContain('Agent reply')
     expect(first?.querySelector('.ph-author')?.textContent).toBe('Anna')
     const today = [...widget.root.querySelectorAll('.ph-day')].at(-1)?.nextElementSibling

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { WidgetContext } from '../../loader/context'
+import { answeringAgent } from '../answering/answering-agent'
 import type { Attachments } from '../attachments/attachments'
 import type { ChatController } from '../controller'
 import { useObservable } from '../use-observable'
@@ -60,7 +61,8 @@ export function ChatApp({ controller, context }: Props) {
     context.launcher.focus()
   }
   const { conversation } = chat
-  const agent = conversation.entries.findLast((entry) => entry.author !== 'visitor' && entry.name)
+  // The agent answering now (the bot and an ended conversation's agent are not).
+  const agent = answeringAgent(conversation.entries)
   // Nobody to answer: no agent online, or outside the business hours.
   const offline = ui.online === false || ui.away === true
   // The form starts a conversation while nobody is there (none yet, or the last one
@@ -124,6 +126,7 @@ export function ChatApp({ controller, context }: Props) {
         strings={strings}
         onClose={close}
         sound={settings.sound ? controller : undefined}
+        team={{ base: context.base, fetch: context.fetch, lang: settings.lang }}
       />
       <MessageList
         conversation={conversation}

@@ -1,12 +1,30 @@
+import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
-import { isHttpUrl } from '../../protocol/http-url'
 import type { Observable } from '../../state/observable'
+import type { HeadingProps } from '../answering/AnsweringHeading'
 import type { Link } from '../connection'
+import { lazy } from './lazy'
 import { MuteButton } from './MuteButton'
+
+/** The agent's photo or initials, or the team's photos and reply time: a chunk of its own. */
+const AnsweringHeading = lazy<HeadingProps>(
+  () => import('../answering/AnsweringHeading').then((module) => module.AnsweringHeading),
+  ({ initial, title, subtitle }) => (
+    <>
+      <span class="ph-avatar" aria-hidden="true">
+        {initial}
+      </span>
+      <div class="ph-heading">
+        {title}
+        {subtitle}
+      </div>
+    </>
+  ),
+)
 
 interface Props {
   title: string
-  /** The latest agent's name and avatar. */
+  /** The agent answering now (not the bot): their name and photo. */
   agent: { name?: string; photo?: string } | undefined
   online: boolean | undefined
   /** A connection problem, told instead of the status (after a grace period). */
@@ -15,40 +33,53 @@ interface Props {
   onClose: () => void
   /** The reply sound's toggle, where the site plays one. */
   sound?: { mute: Observable<{ muted: boolean }>; setMuted: (muted: boolean) => void }
+  /** Where the team's settings are read while nobody has joined. */
+  team: { base: string; fetch: typeof fetch; lang: Language }
 }
 
-/** Title, the agent answering (name and avatar), the status and the close button. */
-export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose, sound }: Props) {
-  const photo = agent?.photo && isHttpUrl(agent.photo) ? agent.photo : undefined
-  const initial = (agent?.name ?? title).trim().charAt(0).toUpperCase()
+/** Title, who answers (the agent, or the team while nobody has joined), the status and the close button. */
+export function ChatHeader({
+  title,
+  agent,
+  online,
+  link = 'ok',
+  strings,
+  onClose,
+  sound,
+  team,
+}: Props) {
+  const heading = <h2 class="ph-title">{title}</h2>
+  const subtitle = (
+    <p class="ph-subtitle" aria-live="polite">
+      {online !== undefined && (
+        <span
+          class={`ph-state ${online && link === 'ok' ? 'ph-on' : 'ph-off'}`}
+          aria-hidden="true"
+        />
+      )}
+      {[
+        agent?.name,
+        link !== 'ok'
+          ? strings[link]
+          : online === undefined
+            ? undefined
+            : online
+              ? strings.online
+              : strings.offline,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </p>
+  )
   return (
     <header class="ph-header">
-      <span class="ph-avatar" aria-hidden="true">
-        {photo ? <img src={photo} alt="" /> : initial}
-      </span>
-      <div class="ph-heading">
-        <h2 class="ph-title">{title}</h2>
-        <p class="ph-subtitle" aria-live="polite">
-          {online !== undefined && (
-            <span
-              class={`ph-state ${online && link === 'ok' ? 'ph-on' : 'ph-off'}`}
-              aria-hidden="true"
-            />
-          )}
-          {[
-            agent?.name,
-            link !== 'ok'
-              ? strings[link]
-              : online === undefined
-                ? undefined
-                : online
-                  ? strings.online
-                  : strings.offline,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      </div>
+      <AnsweringHeading
+        {...team}
+        agent={agent}
+        initial={title.trim().charAt(0).toUpperCase()}
+        title={heading}
+        subtitle={subtitle}
+      />
       {sound && <MuteButton mute={sound.mute} label={strings.mute} onToggle={sound.setMuted} />}
       <button type="button" class="ph-close" aria-label={strings.close} onClick={onClose}>
         <svg viewBox="0 0 24 24" aria-hidden="true">

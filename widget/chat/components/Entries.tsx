@@ -1,6 +1,10 @@
 import { type ComponentType, Fragment } from 'preact'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
+import { translated } from '../../i18n/translations'
+import { EN_JOINED_STRINGS } from '../answering/answering-strings'
+import { groupMessages } from '../answering/grouping'
+import { joinedLines } from '../answering/joined-lines'
 import { belongsTo } from '../client-id'
 import { type Conversation, messageState } from '../conversation'
 import { daySeparators } from '../day-separators'
@@ -52,14 +56,54 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSen
     lang,
   )
   const day = (index: number) => days[index] && <p class="ph-day">{days[index]}</p>
+  const t = translated(lang)?.answering ?? EN_JOINED_STRINGS
+  // "Anna joined the conversation" and who wrote what, from the entries alone (any device).
+  const { lines } = joinedLines(entries)
+  const joined = (index: number) =>
+    lines[index] !== undefined && <p class="ph-joined">{t.joined(lines[index])}</p>
+  // Runs of one sender's messages: one name and avatar atop, one time and mark below.
+  const groups = groupMessages(
+    [
+      ...entries.map((entry) =>
+        entry.author === 'visitor'
+          ? 'visitor'
+          : entry.author === 'system'
+            ? // A bot's `joined` entry shows nothing; an end or a joined line breaks the run.
+              entry.joined === 'bot'
+              ? null
+              : undefined
+            : `${entry.author}:${entry.name ?? ''}`,
+      ),
+      ...queued.map(() => 'visitor'),
+    ],
+    [...entries, ...queued].map((item) => item.at),
+    days.map((label, index) => label || lines[index] !== undefined),
+  )
+  /** A message's part of its group: the name atop the first, the time and mark below the last. */
+  const grouped = (
+    index: number,
+    own: boolean,
+    name: string | undefined,
+    delivery?: ReturnType<typeof marks>,
+  ) => {
+    const { first = true, last = true } = groups[index] ?? {}
+    return {
+      name: !own && first ? name : undefined,
+      // Screen readers hear each message with its sender (the name is shown once).
+      sender: own ? t.you : name || t.agent,
+      at: last ? (entries[index] ?? queued[index - entries.length])?.at : undefined,
+      // A message within the group that needs the visitor (failed, delayed) keeps its mark.
+      delivery:
+        delivery && (last || /failed|delayed/.test(delivery.delivery.state)) ? delivery : undefined,
+      cont: !first,
+    }
+  }
 
-  let previousAuthor: string | undefined
   return (
     <>
       {entries.map((entry, index) => {
         // The end of a conversation: a separator; the next one starts below it.
         if (entry.ended) {
-          previousAuthor = undefined
           return (
             <Fragment key={entry.id}>
               {day(index)}
@@ -68,28 +112,34 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSen
             </Fragment>
           )
         }
+        if (entry.author === 'system' && entry.joined)
+          return (
+            <Fragment key={entry.id}>
+              {day(index)}
+              {joined(index)}
+            </Fragment>
+          )
         const own = entry.author === 'visitor'
-        const author = own ? 'visitor' : `${entry.author}:${entry.name ?? ''}`
-        // A new day shows the name again.
-        const showName = !own && (author !== previousAuthor || days[index]) ? entry.name : undefined
-        previousAuthor = author
-        const clientId = entry.clientId ?? entry.id
         const Item: ComponentType<RichItemProps> = entry.rich ? RichItem : MessageItem
         return (
           <Fragment key={entry.id}>
             {day(index)}
+            {joined(index)}
             <Item
               conversation={conversation}
               index={index}
               onSend={onSend}
               own={own}
               content={entry.content}
-              at={entry.at}
-              name={showName}
               photo={entry.photo}
               strings={strings}
               lang={lang}
-              delivery={own ? marks(clientId) : undefined}
+              {...grouped(
+                index,
+                own,
+                entry.name,
+                own ? marks(entry.clientId ?? entry.id) : undefined,
+              )}
             />
           </Fragment>
         )
@@ -100,10 +150,14 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSen
           <MessageItem
             own
             content={item.content ?? { type: 'text', text: item.text }}
-            at={item.at}
             strings={strings}
             lang={lang}
-            delivery={marks(item.id, conversation.delivery[item.id] ?? { state: 'queued' })}
+            {...grouped(
+              entries.length + index,
+              true,
+              undefined,
+              marks(item.id, conversation.delivery[item.id] ?? { state: 'queued' }),
+            )}
           />
         </Fragment>
       ))}

@@ -19,9 +19,13 @@ interface Props {
   at?: number
   strings: ChatStrings
   lang: Language
-  /** The author's name, shown above the first message of a run. */
+  /** The author's name, shown above the first message of a group. */
   name?: string
   photo?: string
+  /** Who wrote it, for screen readers, where the name is not shown (grouped messages). */
+  sender?: string
+  /** Not the first of its group: closer to the one above. */
+  cont?: boolean
   /** The mark of the customer's own message (on its last part). */
   delivery?: { delivery: Delivery; onRetry: () => void; onSendNow: () => void }
   /** What the bubble shows instead of `content` (the bot's Markdown, rich/RichItem.tsx). */
@@ -29,25 +33,29 @@ interface Props {
 }
 
 /** One message bubble; text is rendered as text, never as markup. */
-export function MessageItem({
-  own,
-  content,
-  at,
-  strings,
-  lang,
-  name,
-  photo,
-  delivery,
-  children,
-}: Props) {
+export function MessageItem(props: Props) {
+  const { own, content, at, strings, lang, name, photo, delivery, sender, cont, children } = props
   const avatar = photo && isHttpUrl(photo) ? photo : undefined
   return (
-    <div class={`ph-msg ${own ? 'ph-own' : 'ph-their'}`}>
-      {name && (
+    <div class={`ph-msg ${own ? 'ph-own' : 'ph-their'}${cont ? ' ph-cont' : ''}`}>
+      {name ? (
         <span class="ph-author">
-          {avatar && <img class="ph-avatar-small" src={avatar} alt="" />}
+          {avatar && (
+            <img
+              class="ph-avatar-small"
+              src={avatar}
+              alt=""
+              width={20}
+              height={20}
+              referrerpolicy="no-referrer"
+              // A photo that does not load is left out: the name says who it is.
+              onError={(event) => event.currentTarget.remove()}
+            />
+          )}
           {name}
         </span>
+      ) : (
+        sender && <span class="ph-sr">{sender}</span>
       )}
       {/* dir=auto: each message reads in its own direction, also on a right-to-left page. */}
       <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`} dir="auto">

@@ -76,6 +76,14 @@ export default {
     kept: 'Platnost odkazu vypršela',
     identify: 'Pro pokračování v té konverzaci se přihlaste na tomto webu',
   },
+  answering: {
+    joined: (name) => (name ? `${name} je nyní v konverzaci` : 'Operátor je nyní v konverzaci'),
+    you: 'Vy',
+    agent: 'Operátor',
+    minutes: 'Obvykle odpovídáme během několika minut',
+    hour: 'Obvykle odpovídáme do hodiny',
+    day: 'Obvykle odpovídáme do jednoho dne',
+  },
   ended: {
     rate: 'Jak jste byli s konverzací spokojeni?',
     good: 'Dobře',

@@ -75,6 +75,15 @@ export default {
     kept: 'Linket er udløbet',
     identify: 'Log ind på siden for at fortsætte samtalen',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} deltager nu i samtalen` : 'En medarbejder deltager nu i samtalen',
+    you: 'Dig',
+    agent: 'Medarbejder',
+    minutes: 'Vi svarer som regel inden for få minutter',
+    hour: 'Vi svarer som regel inden for en time',
+    day: 'Vi svarer som regel inden for en dag',
+  },
   ended: {
     rate: 'Hvordan var samtalen?',
     good: 'God',

@@ -76,6 +76,17 @@ export default {
     kept: 'Dieser Link ist abgelaufen',
     identify: 'Melden Sie sich auf dieser Website an, um das Gespräch fortzusetzen',
   },
+  answering: {
+    joined: (name) =>
+      name
+        ? `${name} ist dem Gespräch beigetreten`
+        : 'Ein Mitarbeiter ist dem Gespräch beigetreten',
+    you: 'Sie',
+    agent: 'Mitarbeiter',
+    minutes: 'Wir antworten meist innerhalb weniger Minuten',
+    hour: 'Wir antworten meist innerhalb einer Stunde',
+    day: 'Wir antworten meist innerhalb eines Tages',
+  },
   ended: {
     rate: 'Wie war dieses Gespräch?',
     good: 'Gut',

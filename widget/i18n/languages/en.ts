@@ -1,3 +1,5 @@
+import { EN_JOINED_STRINGS } from '../../chat/answering/answering-strings'
+import { EN_REPLY_TIME_STRINGS } from '../../chat/answering/reply-time-strings'
 import { EN_ATTACH_STRINGS } from '../../chat/attachments/attach-strings'
 import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
 import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
@@ -23,6 +25,7 @@ export default {
     kept: 'This link has expired',
     identify: 'Sign in on this site to continue that conversation',
   },
+  answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS },
   ended: EN_ENDED_STRINGS,
   voice: 'Voice message',
   emoji: [a, b, c, d, e],

@@ -75,6 +75,15 @@ export default {
     kept: 'Este enlace ha caducado',
     identify: 'Inicia sesión en este sitio para continuar esa conversación',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} se ha unido a la conversación` : 'Un agente se ha unido a la conversación',
+    you: 'Tú',
+    agent: 'Agente',
+    minutes: 'Solemos responder en unos minutos',
+    hour: 'Solemos responder en una hora',
+    day: 'Solemos responder en un día',
+  },
   ended: {
     rate: '¿Qué tal ha ido la conversación?',
     good: 'Bien',

@@ -75,6 +75,14 @@ export default {
     kept: 'See link on aegunud',
     identify: 'Selle vestluse jätkamiseks logi sellel saidil sisse',
   },
+  answering: {
+    joined: (name) => (name ? `${name} liitus vestlusega` : 'Klienditeenindaja liitus vestlusega'),
+    you: 'Teie',
+    agent: 'Klienditeenindaja',
+    minutes: 'Vastame tavaliselt mõne minuti jooksul',
+    hour: 'Vastame tavaliselt tunni jooksul',
+    day: 'Vastame tavaliselt päeva jooksul',
+  },
   ended: {
     rate: 'Kuidas see vestlus läks?',
     good: 'Hästi',

@@ -75,6 +75,15 @@ export default {
     kept: 'Linkki on vanhentunut',
     identify: 'Kirjaudu sivustolle jatkaaksesi sitä keskustelua',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} liittyi keskusteluun` : 'Asiakaspalvelija liittyi keskusteluun',
+    you: 'Sinä',
+    agent: 'Asiakaspalvelija',
+    minutes: 'Vastaamme yleensä muutamassa minuutissa',
+    hour: 'Vastaamme yleensä tunnin kuluessa',
+    day: 'Vastaamme yleensä vuorokauden kuluessa',
+  },
   ended: {
     rate: 'Millainen keskustelu oli?',
     good: 'Hyvä',

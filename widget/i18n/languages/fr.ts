@@ -76,6 +76,15 @@ export default {
     kept: 'Ce lien a expiré',
     identify: 'Connectez-vous sur ce site pour reprendre cette conversation',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} a rejoint la conversation` : 'Un conseiller a rejoint la conversation',
+    you: 'Vous',
+    agent: 'Conseiller',
+    minutes: 'Nous répondons généralement en quelques minutes',
+    hour: 'Nous répondons généralement en une heure',
+    day: 'Nous répondons généralement en une journée',
+  },
   ended: {
     rate: 'Comment s’est passée cette conversation ?',
     good: 'Bien',

@@ -76,6 +76,14 @@ export default {
     kept: 'Poveznica je istekla',
     identify: 'Prijavite se na ovu stranicu kako biste nastavili taj razgovor',
   },
+  answering: {
+    joined: (name) => (name ? `${name} je sada u razgovoru` : 'Djelatnik je sada u razgovoru'),
+    you: 'Vi',
+    agent: 'Djelatnik',
+    minutes: 'Obično odgovaramo u roku od nekoliko minuta',
+    hour: 'Obično odgovaramo u roku od sat vremena',
+    day: 'Obično odgovaramo u roku od jednog dana',
+  },
   ended: {
     rate: 'Kako je prošao razgovor?',
     good: 'Dobro',

@@ -69,6 +69,17 @@ export default {
     kept: 'A link lejárt',
     identify: 'Jelentkezzen be ezen az oldalon a beszélgetés folytatásához',
   },
+  answering: {
+    joined: (name) =>
+      name
+        ? `${name} csatlakozott a beszélgetéshez`
+        : 'Egy munkatárs csatlakozott a beszélgetéshez',
+    you: 'Ön',
+    agent: 'Munkatárs',
+    minutes: 'Általában néhány percen belül válaszolunk',
+    hour: 'Általában egy órán belül válaszolunk',
+    day: 'Általában egy napon belül válaszolunk',
+  },
   ended: {
     rate: 'Milyen volt ez a beszélgetés?',
     good: 'Jó',

@@ -70,6 +70,15 @@ export default {
     kept: 'Tautan ini sudah kedaluwarsa',
     identify: 'Masuk ke situs ini untuk melanjutkan percakapan tersebut',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} bergabung dalam percakapan` : 'Seorang agen bergabung dalam percakapan',
+    you: 'Anda',
+    agent: 'Agen',
+    minutes: 'Biasanya kami membalas dalam beberapa menit',
+    hour: 'Biasanya kami membalas dalam satu jam',
+    day: 'Biasanya kami membalas dalam satu hari',
+  },
   ended: {
     rate: 'Bagaimana percakapan ini?',
     good: 'Baik',

@@ -75,6 +75,15 @@ export default {
     kept: 'Questo link è scaduto',
     identify: 'Accedi a questo sito per continuare quella conversazione',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} è ora nella conversazione` : 'Un operatore è ora nella conversazione',
+    you: 'Tu',
+    agent: 'Operatore',
+    minutes: 'Di solito rispondiamo in pochi minuti',
+    hour: 'Di solito rispondiamo entro un’ora',
+    day: 'Di solito rispondiamo entro un giorno',
+  },
   ended: {
     rate: 'Com’è andata questa conversazione?',
     good: 'Bene',

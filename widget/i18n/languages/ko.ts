@@ -69,6 +69,14 @@ export default {
     kept: '링크가 만료되었습니다',
     identify: '이전 대화를 이어 가려면 이 사이트에 로그인하세요',
   },
+  answering: {
+    joined: (name) => (name ? `${name}님이 대화에 참여했습니다` : '상담원이 대화에 참여했습니다'),
+    you: '나',
+    agent: '상담원',
+    minutes: '보통 몇 분 안에 답변합니다',
+    hour: '보통 1시간 안에 답변합니다',
+    day: '보통 하루 안에 답변합니다',
+  },
   ended: {
     rate: '이번 대화는 어떠셨나요?',
     good: '좋음',

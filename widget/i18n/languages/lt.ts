@@ -71,6 +71,14 @@ export default {
     kept: 'Nuorodos galiojimas baigėsi',
     identify: 'Prisijunkite prie šios svetainės, kad tęstumėte tą pokalbį',
   },
+  answering: {
+    joined: (name) => (name ? `${name} dabar pokalbyje` : 'Konsultantas dabar pokalbyje'),
+    you: 'Jūs',
+    agent: 'Konsultantas',
+    minutes: 'Paprastai atsakome per kelias minutes',
+    hour: 'Paprastai atsakome per valandą',
+    day: 'Paprastai atsakome per dieną',
+  },
   ended: {
     rate: 'Kaip vertinate šį pokalbį?',
     good: 'Gerai',

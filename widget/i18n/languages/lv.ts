@@ -71,6 +71,14 @@ export default {
     kept: 'Saites derīgums ir beidzies',
     identify: 'Piesakieties šajā vietnē, lai turpinātu to sarunu',
   },
+  answering: {
+    joined: (name) => (name ? `${name} tagad ir sarunā` : 'Konsultants tagad ir sarunā'),
+    you: 'Jūs',
+    agent: 'Konsultants',
+    minutes: 'Parasti atbildam dažu minūšu laikā',
+    hour: 'Parasti atbildam stundas laikā',
+    day: 'Parasti atbildam dienas laikā',
+  },
   ended: {
     rate: 'Kā jums patika šī saruna?',
     good: 'Labi',

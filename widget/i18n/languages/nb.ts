@@ -75,6 +75,14 @@ export default {
     kept: 'Lenken er utløpt',
     identify: 'Logg inn på nettstedet for å fortsette den samtalen',
   },
+  answering: {
+    joined: (name) => (name ? `${name} ble med i samtalen` : 'En medarbeider ble med i samtalen'),
+    you: 'Du',
+    agent: 'Medarbeider',
+    minutes: 'Vi svarer vanligvis innen noen minutter',
+    hour: 'Vi svarer vanligvis innen en time',
+    day: 'Vi svarer vanligvis innen en dag',
+  },
   ended: {
     rate: 'Hvordan var samtalen?',
     good: 'Bra',

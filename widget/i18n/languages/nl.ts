@@ -75,6 +75,17 @@ export default {
     kept: 'Deze link is verlopen',
     identify: 'Log in op deze site om dat gesprek voort te zetten',
   },
+  answering: {
+    joined: (name) =>
+      name
+        ? `${name} neemt nu deel aan het gesprek`
+        : 'Een medewerker neemt nu deel aan het gesprek',
+    you: 'Jij',
+    agent: 'Medewerker',
+    minutes: 'We antwoorden meestal binnen een paar minuten',
+    hour: 'We antwoorden meestal binnen een uur',
+    day: 'We antwoorden meestal binnen een dag',
+  },
   ended: {
     rate: 'Hoe was dit gesprek?',
     good: 'Goed',

@@ -76,6 +76,14 @@ export default {
     kept: 'Ten link wygasł',
     identify: 'Zaloguj się na tej stronie, aby kontynuować tamtą rozmowę',
   },
+  answering: {
+    joined: (name) => (name ? `${name} jest teraz w rozmowie` : 'Konsultant jest teraz w rozmowie'),
+    you: 'Ty',
+    agent: 'Konsultant',
+    minutes: 'Zwykle odpowiadamy w ciągu kilku minut',
+    hour: 'Zwykle odpowiadamy w ciągu godziny',
+    day: 'Zwykle odpowiadamy w ciągu dnia',
+  },
   ended: {
     rate: 'Jak oceniasz tę rozmowę?',
     good: 'Dobrze',

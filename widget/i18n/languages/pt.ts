@@ -75,6 +75,14 @@ export default {
     kept: 'Este link expirou',
     identify: 'Entre neste site para continuar aquela conversa',
   },
+  answering: {
+    joined: (name) => (name ? `${name} entrou na conversa` : 'Um atendente entrou na conversa'),
+    you: 'Você',
+    agent: 'Atendente',
+    minutes: 'Costumamos responder em poucos minutos',
+    hour: 'Costumamos responder em uma hora',
+    day: 'Costumamos responder em um dia',
+  },
   ended: {
     rate: 'Como foi esta conversa?',
     good: 'Boa',

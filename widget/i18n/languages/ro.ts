@@ -77,6 +77,15 @@ export default {
     kept: 'Linkul a expirat',
     identify: 'Autentifică-te pe acest site ca să continui conversația',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} s-a alăturat conversației` : 'Un operator s-a alăturat conversației',
+    you: 'Tu',
+    agent: 'Operator',
+    minutes: 'De obicei răspundem în câteva minute',
+    hour: 'De obicei răspundem într-o oră',
+    day: 'De obicei răspundem într-o zi',
+  },
   ended: {
     rate: 'Cum a fost această conversație?',
     good: 'Bună',

@@ -76,6 +76,14 @@ export default {
     kept: 'Platnosť odkazu vypršala',
     identify: 'Ak chcete pokračovať v tej konverzácii, prihláste sa na tejto stránke',
   },
+  answering: {
+    joined: (name) => (name ? `${name} je teraz v konverzácii` : 'Operátor je teraz v konverzácii'),
+    you: 'Vy',
+    agent: 'Operátor',
+    minutes: 'Zvyčajne odpovedáme do niekoľkých minút',
+    hour: 'Zvyčajne odpovedáme do hodiny',
+    day: 'Zvyčajne odpovedáme do jedného dňa',
+  },
   ended: {
     rate: 'Ako ste boli s konverzáciou spokojní?',
     good: 'Dobre',

@@ -70,6 +70,14 @@ export default {
     kept: 'Povezava je potekla',
     identify: 'Prijavite se na tej strani, da nadaljujete tisti pogovor',
   },
+  answering: {
+    joined: (name) => (name ? `${name} je zdaj v pogovoru` : 'Operater je zdaj v pogovoru'),
+    you: 'Vi',
+    agent: 'Operater',
+    minutes: 'Običajno odgovorimo v nekaj minutah',
+    hour: 'Običajno odgovorimo v eni uri',
+    day: 'Običajno odgovorimo v enem dnevu',
+  },
   ended: {
     rate: 'Kako je potekal pogovor?',
     good: 'Dobro',

@@ -75,6 +75,15 @@ export default {
     kept: 'Länken har gått ut',
     identify: 'Logga in på webbplatsen för att fortsätta den konversationen',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} anslöt till samtalet` : 'En medarbetare anslöt till samtalet',
+    you: 'Du',
+    agent: 'Medarbetare',
+    minutes: 'Vi svarar oftast inom några minuter',
+    hour: 'Vi svarar oftast inom en timme',
+    day: 'Vi svarar oftast inom en dag',
+  },
   ended: {
     rate: 'Hur var konversationen?',
     good: 'Bra',

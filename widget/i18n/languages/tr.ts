@@ -70,6 +70,14 @@ export default {
     kept: 'Bu bağlantının süresi doldu',
     identify: 'O görüşmeye devam etmek için bu sitede oturum açın',
   },
+  answering: {
+    joined: (name) => (name ? `${name} sohbete katıldı` : 'Bir temsilci sohbete katıldı'),
+    you: 'Siz',
+    agent: 'Temsilci',
+    minutes: 'Genellikle birkaç dakika içinde yanıt veririz',
+    hour: 'Genellikle bir saat içinde yanıt veririz',
+    day: 'Genellikle bir gün içinde yanıt veririz',
+  },
   ended: {
     rate: 'Bu görüşme nasıldı?',
     good: 'İyi',

@@ -70,6 +70,15 @@ export default {
     kept: 'Liên kết này đã hết hạn',
     identify: 'Hãy đăng nhập vào trang này để tiếp tục cuộc trò chuyện đó',
   },
+  answering: {
+    joined: (name) =>
+      name ? `${name} đã tham gia cuộc trò chuyện` : 'Một nhân viên đã tham gia cuộc trò chuyện',
+    you: 'Bạn',
+    agent: 'Nhân viên',
+    minutes: 'Chúng tôi thường trả lời trong vài phút',
+    hour: 'Chúng tôi thường trả lời trong một giờ',
+    day: 'Chúng tôi thường trả lời trong một ngày',
+  },
   ended: {
     rate: 'Cuộc trò chuyện này thế nào?',
     good: 'Tốt',

@@ -69,6 +69,14 @@ export default {
     kept: '此链接已过期',
     identify: '请登录本网站以继续之前的对话',
   },
+  answering: {
+    joined: (name) => (name ? `${name} 加入了对话` : '客服加入了对话'),
+    you: '您',
+    agent: '客服',
+    minutes: '通常在几分钟内回复',
+    hour: '通常在一小时内回复',
+    day: '通常在一天内回复',
+  },
   ended: {
     rate: '这次对话怎么样？',
     good: '满意',

@@ -1,0 +1,29 @@
+import { MAX_TEAM_AVATARS } from '../../../shared/settings/team-settings'
+import { ListField } from '../fields/ListField'
+import { SelectField } from '../fields/SelectField'
+import { Section } from './Section'
+
+/** The team visitors see before an agent joins: photos and the usual reply time (settings `team`). */
+export function TeamSection() {
+  return (
+    <Section id="team" title="Team">
+      <ListField
+        path="team.avatars"
+        label={`Team photos (up to ${MAX_TEAM_AVATARS} links, one per line)`}
+        hint="Shown in the chat’s header until an agent joins: https:// links to square pictures, 128×128 px is plenty."
+      />
+      <SelectField
+        path="team.replyTime"
+        label="Usual reply time"
+        fallback="hidden"
+        hint="Shown under the title until an agent joins, in the visitor’s language."
+        options={[
+          ['minutes', 'Usually replies in a few minutes'],
+          ['hour', 'Usually replies in an hour'],
+          ['day', 'Usually replies in a day'],
+          ['hidden', 'Not shown'],
+        ]}
+      />
+    </Section>
+  )
+}

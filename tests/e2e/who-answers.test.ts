@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { findRepoRoot } from '../../server/assets/repo-root'
+import { describeInBrowser } from '../helpers/chromium'
+import { createText } from './factories/agent-messages'
+import { agentConsole } from './helpers/agent-console'
+import { newVisitor } from './helpers/browser'
+import { useBrowserDemo } from './helpers/browser-demo'
+import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+
+// Issue 24, "Who is answering, and grouping": after the bot, Anna joins; the log says so
+// once, the header shows her name and photo, her messages form one group that screen
+// readers still hear one by one, and axe finds nothing serious in these states.
+
+const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
+
+/** axe-core's serious and critical violations inside the widget. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null }[] }
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe
+    const { violations } = await axe.run({ include: [['porthole-widget']] })
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id)
+  })
+}
+
+describeInBrowser('who is answering', () => {
+  const e2e = useBrowserDemo()
+
+  it('after the bot, Anna joins: one joined line, her name and photo in the header, her messages grouped', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    await agent.setOnline('Anna', true)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
+    await waitOnline(page)
+    await openChat(page)
+    const header = page.locator('porthole-widget .ph-header')
+    // Nobody has joined: the site's usual reply time (demo settings team.replyTime).
+    await header.getByText('Usually replies in a few minutes').waitFor()
+
+    await say(page, 'I want to talk to a person')
+    await bubble(page, 'Connecting you to an agent…').waitFor()
+    // The bot answers, but nobody has joined yet: no line, no agent in the header.
+    expect(await messageLog(page).locator('.ph-joined').count()).toBe(0)
+    expect(await header.textContent()).toContain('Usually replies in a few minutes')
+
+    const chat = await agent.chatWith('I want to talk to a person')
+    await agent.join(chat.id, 'Anna')
+    expect(await agent.send(chat.id, 'Anna', createText('Hi, Anna here.'))).toBe('delivered')
+    expect(await agent.send(chat.id, 'Anna', createText('How can I help?'))).toBe('delivered')
+    await bubble(page, 'How can I help?').waitFor()
+
+    const joined = messageLog(page).locator('.ph-joined')
+    await joined.first().waitFor()
+    expect(await joined.allTextContents()).toEqual(['Anna joined the conversation'])
+    await header.locator('.ph-subtitle', { hasText: 'Anna' }).waitFor()
+    const photo = header.locator('.ph-avatar img')
+    await photo.waitFor()
+    expect(await photo.getAttribute('alt')).toBe('Anna')
+    expect(await photo.getAttribute('referrerpolicy')).toBe('no-referrer')
+    // The photo loaded (it is the demo site's).
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0)
+    expect(await header.textContent()).not.toContain('Usually replies')
+
+    // Her two messages are one group: one name above, one time below.
+    const anna = messageLog(page).locator('.ph-msg', { hasText: /Anna here|How can I help/ })
+    expect(await anna.locator('.ph-author').allTextContents()).toEqual(['Anna'])
+    expect(await anna.locator('time').count()).toBe(1)
+    // Screen readers still hear who wrote each message.
+    const tree = await messageLog(page).ariaSnapshot()
+    expect(tree).toMatch(/Anna[\s\S]*Hi, Anna here\.[\s\S]*Anna[\s\S]*How can I help\?/)
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Another visit (a reload): the same single line, from the stored entries.
+    await page.reload()
+    await openChat(page)
+    await bubble(page, 'How can I help?').waitFor()
+    expect(await messageLog(page).locator('.ph-joined').allTextContents()).toEqual([
+      'Anna joined the conversation',
+    ])
+    await context.close()
+  })
+})

@@ -1,0 +1,112 @@
+import type { ComponentChildren } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import type { Language, PublicConfig } from '../../../shared/widget-api'
+import { translated } from '../../i18n/translations'
+import { isHttpUrl } from '../../protocol/http-url'
+import { isRecord } from '../../protocol/read'
+import { adoptStyles } from '../adopt-styles'
+import { AgentAvatar } from './AgentAvatar'
+import { EN_REPLY_TIME_STRINGS } from './reply-time-strings'
+
+type Team = NonNullable<PublicConfig['team']>
+
+export interface HeadingProps {
+  /** The agent answering now (not the bot): their photo or initials. */
+  agent: { name?: string; photo?: string } | undefined
+  /** Where GET /api/config is (the site's `team` settings are not in widget.js). */
+  base: string
+  fetch: typeof fetch
+  lang: Language
+  /** The title's initial, shown when the site has no team photos. */
+  initial: string
+  title: ComponentChildren
+  subtitle: ComponentChildren
+}
+
+const CSS = `
+.ph-initials{color:#fff;font-size:15px}
+.ph-team{flex:none;display:flex;align-items:center}
+.ph-team img{width:32px;height:32px;border-radius:50%;object-fit:cover;box-shadow:0 0 0 2px var(--ph-accent);background:#fff4}
+.ph-team img+img{margin-inline-start:-10px}
+.ph-reply{margin:2px 0 0;padding-inline-start:3px;font-size:12.5px;opacity:.9}
+`
+
+/** The `team` of GET /api/config: at most three http(s) photos and a known reply time. */
+export function parseTeam(config: unknown): Team {
+  const found = isRecord(config) && isRecord(config.team) ? config.team : {}
+  const avatars = Array.isArray(found.avatars)
+    ? found.avatars.filter((url): url is string => typeof url === 'string' && isHttpUrl(url))
+    : []
+  const replyTime = ['minutes', 'hour', 'day'].find((time) => time === found.replyTime)
+  return {
+    ...(avatars.length > 0 ? { avatars: avatars.slice(0, 3) } : {}),
+    ...(replyTime ? { replyTime: replyTime as Team['replyTime'] } : {}),
+  }
+}
+
+/**
+ * Who answers, in the header (a chunk of its own): the agent answering now (their photo,
+ * else their initials), or while nobody has joined the site's team photos and usual reply
+ * time (settings `team`), else the title's initial. A team photo that does not load is
+ * left out.
+ */
+export function AnsweringHeading(props: HeadingProps) {
+  const { agent, initial, title, subtitle } = props
+  if (agent)
+    return (
+      <>
+        <AgentAvatar name={agent.name || initial} photo={agent.photo} />
+        <div class="ph-heading" ref={(node) => adoptStyles(node, CSS)}>
+          {title}
+          {subtitle}
+        </div>
+      </>
+    )
+  return <TeamHeading {...props} />
+}
+
+function TeamHeading({ base, fetch, lang, initial, title, subtitle }: HeadingProps) {
+  const [shown, setShown] = useState<Team>({})
+  const [broken, setBroken] = useState<string[]>([])
+  // Read at each open (the studio's preview changes it); nothing shows until it arrives.
+  useEffect(() => {
+    let live = true
+    fetch(`${base}api/config?lang=${lang}`, { credentials: 'omit' })
+      .then((response) => response.json())
+      .then((config) => live && setShown(parseTeam(config)))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [base, lang])
+  const avatars = (shown.avatars ?? []).filter((url) => !broken.includes(url))
+  const t = translated(lang)?.answering ?? EN_REPLY_TIME_STRINGS
+  return (
+    <>
+      {avatars.length > 0 ? (
+        <span class="ph-team" ref={(node) => adoptStyles(node, CSS)} aria-hidden="true">
+          {avatars.map((url) => (
+            <img
+              key={url}
+              src={url}
+              alt=""
+              width={32}
+              height={32}
+              referrerpolicy="no-referrer"
+              onError={() => setBroken((list) => [...list, url])}
+            />
+          ))}
+        </span>
+      ) : (
+        <span class="ph-avatar" aria-hidden="true">
+          {initial}
+        </span>
+      )}
+      <div class="ph-heading" ref={(node) => adoptStyles(node, CSS)}>
+        {title}
+        {subtitle}
+        {shown.replyTime && <p class="ph-reply">{t[shown.replyTime]}</p>}
+      </div>
+    </>
+  )
+}
