@@ -404,6 +404,7 @@ export const ConversationEntry = z.object({
    * its buttons or Markdown as the bot sent them (server/rich-replies/).
    */
   rich: RichMessage.optional(),
+  /**
    * Set on a `system` entry that says who took the conversation (its text is an English
    * fallback): `bot` when Porthole's bot began answering it, `agent` when the service's
    * AGENT_JOINED reached the bot. The widget shows "Anna joined the conversation" from these
