@@ -42,7 +42,12 @@ describe('the chat window', () => {
     await waitFor(() => expect(widget.screen.getAllByText(/Agent reply/)).toHaveLength(1))
     const header = widget.root.querySelector('.ph-header')
     expect(header?.textContent).toContain('Anna')
-    expect(header?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/anna.png')
+    // The photo comes with the header's chunk, fetched once the window is drawn.
+    await waitFor(() =>
+      expect(header?.querySelector('img')?.getAttribute('src')).toBe(
+        'https://cdn.example/anna.png',
+      ),
+    )
   })
 
   it('shows the own message echoed from another tab once', async () => {

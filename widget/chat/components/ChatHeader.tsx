@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Observable } from '../../state/observable'
@@ -7,9 +8,8 @@ import { lazy } from './lazy'
 import { MuteButton } from './MuteButton'
 
 /** The agent's photo or initials, or the team's photos and reply time: a chunk of its own. */
-const AnsweringHeading = lazy<HeadingProps>(
-  () => import('../answering/AnsweringHeading').then((module) => module.AnsweringHeading),
-  ({ initial, title, subtitle }) => (
+function PlainHeading({ initial, title, subtitle }: HeadingProps) {
+  return (
     <>
       <span class="ph-avatar" aria-hidden="true">
         {initial}
@@ -19,8 +19,18 @@ const AnsweringHeading = lazy<HeadingProps>(
         {subtitle}
       </div>
     </>
-  ),
+  )
+}
+const AnsweringHeading = lazy<HeadingProps>(
+  () => import('../answering/AnsweringHeading').then((module) => module.AnsweringHeading),
+  PlainHeading,
 )
+/**
+ * The window is usable before who answers is known: the chunk (and the team's settings) is
+ * fetched once the window has been drawn, so nothing stands between a tap and the composer
+ * on a slow phone (bench: tap to chat).
+ */
+const AFTER_DRAWN_MS = 400
 
 interface Props {
   title: string
@@ -48,6 +58,12 @@ export function ChatHeader({
   sound,
   team,
 }: Props) {
+  const [drawn, setDrawn] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setDrawn(true), AFTER_DRAWN_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  const Heading = drawn ? AnsweringHeading : PlainHeading
   const heading = <h2 class="ph-title">{title}</h2>
   const subtitle = (
     <p class="ph-subtitle" aria-live="polite">
@@ -73,7 +89,7 @@ export function ChatHeader({
   )
   return (
     <header class="ph-header">
-      <AnsweringHeading
+      <Heading
         {...team}
         agent={agent}
         initial={title.trim().charAt(0).toUpperCase()}
