@@ -137,8 +137,8 @@ async function makeVisitors({ base, count, porthole }: HolderOptions<'visitors'>
     return { count }
   }
   // Sessions from this holder's first address: the per-address rate limit counts them.
-  const agent = new Agent({ keepAlive: true, maxSockets: 16, localAddress: addresses[0] })
-  held = await inBatches(Array.from({ length: count }), 16, async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 48, localAddress: addresses[0] })
+  held = await inBatches(Array.from({ length: count }), 48, async () => {
     const session = await postSession(`${base}/api/session`, agent)
     return {
       visitorId: session.visitorId,

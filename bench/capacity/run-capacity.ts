@@ -45,7 +45,8 @@ export async function runCapacity(
   const common = { openFiles, rate: plan.rate, seconds: plan.seconds, log }
   try {
     log(`capacity: ${plan.streams} streams on one instance (sqlite)`)
-    const issuer = await servers.start(undefined, [], extra)
+    // Tokens are signed, not stored: any instance with the same SESSION_SECRET issues them.
+    const issuer = await servers.start('memory:', [], extra)
     let instance = await servers.start(undefined, [], extra)
     let single: ScaleRun
     try {
@@ -60,6 +61,7 @@ export async function runCapacity(
     } finally {
       await Promise.all([instance.stop(), issuer.stop()])
     }
+    log(`capacity, one instance: ${summary(single)}`)
     log(`capacity: ${plan.streams} streams on the raw node:http server`)
     instance = await startRawServer(root, [], {
       env: { HEARTBEAT_MS: String(HEARTBEAT_TIMED_SECONDS * 1000) },
@@ -76,6 +78,7 @@ export async function runCapacity(
     } finally {
       await instance.stop()
     }
+    log(`capacity, raw node:http: ${summary(raw)}`)
     if (!redisAvailability())
       return { openFiles, single, raw, pairSkipped: 'no redis-server binary found' }
     log(`capacity: ${plan.streams / 2} streams on each of two instances on one Redis`)
@@ -97,6 +100,7 @@ export async function runCapacity(
           redisUrl: redis.url,
           move: plan.move,
         })
+        log(`capacity, two instances on Redis: ${summary(run)}`)
         return { openFiles, single, raw, pair: run }
       } finally {
         await Promise.all([...pair, pairIssuer].map((server) => server.stop()))
@@ -107,4 +111,10 @@ export async function runCapacity(
   } finally {
     await service.close()
   }
+}
+
+/** One line of a run's figures, logged as soon as it is measured. */
+function summary(run: ScaleRun): string {
+  const { opened, instances, statusMs, steady, loadAverage } = run
+  return JSON.stringify({ opened, instances, statusMs, steady, loadAverage })
 }
