@@ -49,11 +49,10 @@ const server = createServer((req, res) => {
   res.writeHead(404).end()
 })
 
-// One heartbeat timer for every stream, like Porthole's (HEARTBEAT_MS: the capacity
-// phase times a few heartbeats at a shorter interval).
+// One heartbeat timer for every stream, like Porthole's.
 setInterval(() => {
   for (const set of streams.values()) for (const stream of set) stream.write(': ping\n\n')
-}, Number(process.env.HEARTBEAT_MS) || 25_000).unref()
+}, 25_000).unref()
 
 server.listen(0, '127.0.0.1', () => {
   process.stderr.write(`raw SSE baseline listening on http://127.0.0.1:${server.address().port}\n`)

@@ -4,7 +4,7 @@
 import { redisAvailability, startRedisServer } from '../../tests/helpers/redis-server'
 import { channelIdOf, type PortholeServers, startRawServer } from '../backend/servers'
 import { type OpenFiles, raiseOpenFiles } from './open-files'
-import { HEARTBEAT_TIMED_SECONDS, measureScale, type ScaleRun } from './scale'
+import { measureScale, type ScaleRun } from './scale'
 import { startStatusService } from './status-service'
 
 export type CapacityPlan = {
@@ -36,11 +36,7 @@ export async function runCapacity(
   const openFiles: OpenFiles = raiseOpenFiles(Math.ceil(plan.streams * 1.25) + 1000)
   if (openFiles.note) log(openFiles.note)
   const service = await startStatusService(channelIdOf(servers.settings.upstream.channelUrl))
-  const env = {
-    CHANNEL_URL: service.channelUrl,
-    HEARTBEAT_SECONDS: String(HEARTBEAT_TIMED_SECONDS),
-    STATUS_CACHE_SECONDS: '1',
-  }
+  const env = { CHANNEL_URL: service.channelUrl, STATUS_CACHE_SECONDS: '1' }
   const extra = { env, wrap: openFiles.wrap }
   const common = { openFiles, rate: plan.rate, seconds: plan.seconds, log }
   try {
@@ -63,10 +59,7 @@ export async function runCapacity(
     }
     log(`capacity, one instance: ${summary(single)}`)
     log(`capacity: ${plan.streams} streams on the raw node:http server`)
-    instance = await startRawServer(root, [], {
-      env: { HEARTBEAT_MS: String(HEARTBEAT_TIMED_SECONDS * 1000) },
-      wrap: openFiles.wrap,
-    })
+    instance = await startRawServer(root, [], { wrap: openFiles.wrap })
     let raw: ScaleRun
     try {
       raw = await measureScale({

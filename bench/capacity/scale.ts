@@ -18,10 +18,10 @@ import type { StatusService } from './status-service'
 const now = () => performance.timeOrigin + performance.now()
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** Heartbeats are timed at this interval and the CPU scaled to the default 25 s. */
-export const HEARTBEAT_TIMED_SECONDS = 5
-const HEARTBEAT_DEFAULT_SECONDS = 25
-const HEARTBEATS_TIMED = 4
+/** The heartbeat's default interval (HEARTBEAT_SECONDS; the raw server's too). */
+const HEARTBEAT_SECONDS = 25
+/** A window of two intervals holds exactly two heartbeats, wherever it starts. */
+const HEARTBEATS_TIMED = 2
 /** How long an acknowledged webhook may take to reach its stream before it counts as lost. */
 const GRACE_MS = 15_000
 
@@ -31,7 +31,7 @@ export type InstanceFigures = {
   rssPerStream: number
   /** Open descriptors of the server per stream. */
   fdsPerStream: number
-  /** The heartbeat's CPU at the default 25 s interval, as a share of one core (0–1). */
+  /** The idle server's CPU over two heartbeats at the default 25 s, as a share of one core (0–1). */
   heartbeatCpu: number
 }
 
@@ -129,11 +129,11 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
     log(
       `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); timing ${HEARTBEATS_TIMED} heartbeats`,
     )
-    const windowMs = HEARTBEATS_TIMED * HEARTBEAT_TIMED_SECONDS * 1000
+    const windowMs = HEARTBEATS_TIMED * HEARTBEAT_SECONDS * 1000
     const cpu = await Promise.all(instances.map((i) => cpuShare(i.pid, windowMs)))
     cpu.forEach((ms, i) => {
       const figure = figures[i]
-      if (figure) figure.heartbeatCpu = ms / HEARTBEATS_TIMED / (HEARTBEAT_DEFAULT_SECONDS * 1000)
+      if (figure) figure.heartbeatCpu = ms / windowMs
     })
     const status = setup.service
       ? await statusChange(setup.service, instances, holders, opened)

@@ -92,7 +92,7 @@ export function scaleRows(table: Rows, scales: CapacityScale[]): void {
       target: '<= 3 %',
       met: at((heartbeat?.median ?? Infinity) <= 0.03),
     },
-    `timed over 4 heartbeats at a 5 s interval; all of the idle server's CPU is counted. ${loadNote}`,
+    `the idle server's CPU over 50 s (two heartbeats), all of it counted; ${loadNote}`,
   )
   statusRow(table, 'one instance', single, full, loadNote)
   steadyRows(table, 'one instance', single, raw, full, loadNote)
