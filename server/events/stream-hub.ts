@@ -196,22 +196,34 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // A write costs a system call: 10,000 streams written in one go hold the event loop
   // for a few hundred milliseconds, and every webhook arriving meanwhile waits. Written
   // a slice per turn, the heartbeat (and a status broadcast) lets them through.
-  function writeToAll(chunk: string): void {
+  function writeToAll(chunk: string, done?: () => void): void {
     const all: Connection[] = []
     for (const group of groups.values()) forEachItem(group.connections, (conn) => all.push(conn))
-    writeSlices(all, chunk, 0)
+    writeSlices(all, chunk, 0, done)
   }
 
-  function writeSlices(all: Connection[], chunk: string, from: number): void {
+  function writeSlices(all: Connection[], chunk: string, from: number, done?: () => void): void {
     const end = Math.min(all.length, from + writeSlice)
     for (let i = from; i < end; i++) {
       const conn = all[i]
       if (conn) writer.offer(conn, chunk)
     }
-    if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end))
+    if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end, done))
+    else done?.()
   }
 
-  const heartbeat = setInterval(() => writeToAll(HEARTBEAT), options.heartbeatMs)
+  // One heartbeat walk at a time: on a busy event loop a walk over 100,000 streams can
+  // outlast the interval, and walks started on top of it would each hold a copy of every
+  // stream and write each twice, making the loop busier still. A stream still waiting
+  // for the last walk's ping needs no second one.
+  let walking = false
+  const heartbeat = setInterval(() => {
+    if (walking) return
+    walking = true
+    writeToAll(HEARTBEAT, () => {
+      walking = false
+    })
+  }, options.heartbeatMs)
   heartbeat.unref()
 
   return {
