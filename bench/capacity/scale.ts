@@ -27,6 +27,8 @@ const GRACE_MS = 15_000
 
 export type InstanceFigures = {
   streams: number
+  /** Server RSS before the streams opened (a fresh instance that issued nothing), bytes. */
+  rssBase: number
   /** Server RSS growth per stream, bytes. */
   rssPerStream: number
   /** Open descriptors of the server per stream. */
@@ -121,6 +123,7 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
       const held = opened / instances.length
       return {
         streams: held,
+        rssBase: before[i]?.rss ?? 0,
         rssPerStream: (rssOf(instance.pid) - (before[i]?.rss ?? 0)) / Math.max(1, held),
         fdsPerStream: (fdsOf(instance.pid) - (before[i]?.fds ?? 0)) / Math.max(1, held),
         heartbeatCpu: 0,

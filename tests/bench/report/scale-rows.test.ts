@@ -14,6 +14,7 @@ function createScaleRun(overrides: Partial<ScaleRun> = {}, perStream = 12 * 1024
     firstFailure: '',
     instances: Array.from({ length: instances }, () => ({
       streams: opened / instances,
+      rssBase: 90 * 1024 * 1024,
       rssPerStream: perStream,
       fdsPerStream: 1,
       heartbeatCpu: 0.01,
