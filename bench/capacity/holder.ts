@@ -84,7 +84,10 @@ function openOne(stream: Held, base: string, index: number, porthole: boolean) {
       const ok = chunk.subarray(0, 16).toString('latin1').startsWith('HTTP/1.1 200')
       if (!ok) {
         socket.destroy()
-        return resolve(chunk.subarray(0, 200).toString('latin1').split('\r\n\r\n').at(-1))
+        // The status line, and the body where the chunk holds it (the API's error says why).
+        const text = chunk.toString('latin1')
+        const body = text.includes('\r\n\r\n') ? text.slice(text.indexOf('\r\n\r\n') + 4) : ''
+        return resolve(`${text.slice(0, text.indexOf('\r\n'))} ${body.slice(0, 200)}`)
       }
       stream.socket = socket
       stream.base = base
@@ -116,7 +119,13 @@ async function openAll(
   let failed = 0
   let firstFailure = ''
   await inBatches(streams, 64, async (stream, i) => {
-    const failure = await openOne(stream, baseOf(stream, i), i, porthole)
+    let failure = await openOne(stream, baseOf(stream, i), i, porthole)
+    // Refused for now (503: the store slow under the load, the instance full): the widget
+    // tries again, and so does a holder, twice, a second apart.
+    for (let retry = 0; retry < 2 && failure?.startsWith('HTTP/1.1 503'); retry++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      failure = await openOne(stream, baseOf(stream, i), i, porthole)
+    }
     if (failure === undefined) return
     failed += 1
     firstFailure ||= failure
@@ -254,7 +263,10 @@ function run(command: HolderCommand, options: unknown): Promise<HolderResult<Hol
       return Promise.resolve({ seen, ...(lastAt === undefined ? {} : { lastAt }) })
     }
     case 'ids':
-      return Promise.resolve({ ids: held.map((stream) => stream.visitorId) })
+      // Only visitors with an open stream: a webhook to one without would count as lost.
+      return Promise.resolve({
+        ids: held.filter((stream) => stream.socket).map((stream) => stream.visitorId),
+      })
     case 'steady':
       return steady(HOLDER_COMMANDS.steady.options.parse(options))
     case 'deliveries': {
