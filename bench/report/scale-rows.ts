@@ -210,14 +210,16 @@ function pairRows(table: Rows, pairs: ScaleRun[], raw: ScaleRun[], loadNote: str
       ? ((run.redisMemory.sessions - run.redisMemory.empty) / run.redisMemory.visitors) * 1000
       : undefined,
   )
-  const perMessage = spread(pairs, (run) =>
-    run.redisMemory && run.steady.acked > 0
-      ? ((run.redisMemory.messages - run.redisMemory.sessions) / run.steady.acked) * 1000
+  // A conversation here: a session, an open stream (a channel its instance subscribes
+  // to) and its share of the webhooks.
+  const perConversation = spread(pairs, (run) =>
+    run.redisMemory
+      ? ((run.redisMemory.messages - run.redisMemory.empty) / run.redisMemory.visitors) * 1000
       : undefined,
   )
   table.info(
-    'Redis: used_memory per 1,000 visitors (sessions) / per 1,000 messages',
-    `${withSpread(perVisitor, KBYTES)} / ${withSpread(perMessage, KBYTES)}`,
+    'Redis: used_memory per 1,000 visitors with a session / per 1,000 conversations (session, stream, webhooks)',
+    `${withSpread(perVisitor, KBYTES)} / ${withSpread(perConversation, KBYTES)}`,
     'INFO memory before and after',
   )
 }

@@ -88,7 +88,7 @@ describe('capacity rows at scale', () => {
         'SSE: acknowledged but lost / duplicated, two instances on Redis (3000 streams moved',
       )?.met,
     ).toBe('yes')
-    expect(row(table, 'Redis: used_memory per 1,000 visitors')?.porthole).toBe('9.8 KB / 97.7 KB')
+    expect(row(table, 'Redis: used_memory per 1,000 visitors')?.porthole).toBe('9.8 KB / 19.5 KB')
     expect(table.notes).toEqual([])
   })
 
