@@ -14,8 +14,12 @@ import {
   type HolderResult,
 } from './protocol'
 
-/** Sockets one loopback source address gives a holder (of about 28,000 ephemeral ports). */
-const STREAMS_PER_ADDRESS = 20_000
+/**
+ * Sockets a holder binds to one loopback source address. An address has about 28,000
+ * ephemeral ports, and those of sockets closed in the last minute (TIME_WAIT: an earlier
+ * run's) are still taken: a quarter of them leaves room.
+ */
+const STREAMS_PER_ADDRESS = 7000
 /** Descriptors a holder keeps for its own use (IPC, the webhook sender's sockets). */
 const HOLDER_RESERVE = 300
 
@@ -37,12 +41,19 @@ export function holderShares(streams: number, openFileLimit: number): number[] {
   )
 }
 
-/** Starts one holder per share; holder i binds its sockets to addresses from 127.0.0.(2 + …). */
+// Each run takes its addresses from its own part of 127.0.0.0/8 (all of it is loopback),
+// so the ports a run just closed (in TIME_WAIT for a minute) are not the next run's.
+const RUN_BLOCK = 1 + Math.floor(Math.random() * 250)
+let nextAddress = 2
+
+/** Starts one holder per share; each binds its sockets to loopback addresses of its own. */
 export function startHolders(shares: number[], wrap: string[]): Holder[] {
-  let nextAddress = 2
   return shares.map((share) => {
     const count = Math.max(1, Math.ceil(share / STREAMS_PER_ADDRESS))
-    const addresses = Array.from({ length: count }, () => `127.0.0.${nextAddress++}`)
+    const addresses = Array.from({ length: count }, () => {
+      const n = nextAddress++
+      return `127.${RUN_BLOCK}.${Math.floor(n / 250)}.${2 + (n % 250)}`
+    })
     return startHolder(share, addresses, wrap)
   })
 }
