@@ -90,7 +90,13 @@ const basePlan: Plan = quick
 // The capacity part raises the open-file limit of its processes where it may and
 // measures as many streams as the limit allows where it may not (bench/capacity/).
 const fdLimit = openFileLimit()
-const plan: Plan = basePlan
+// --streams N: the capacity part with N streams on one instance (N/2 on each of the pair).
+const streamsArgument = process.argv.includes('--streams')
+  ? Number(process.argv[process.argv.indexOf('--streams') + 1])
+  : undefined
+if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && streamsArgument >= 2))
+  throw new Error('--streams takes a whole number of streams, at least 2')
+const plan: Plan = { ...basePlan, streams: streamsArgument ?? basePlan.streams }
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
