@@ -12,8 +12,10 @@ import { PublicConfig } from '../shared/widget-api'
 import { planBrowser } from '../tests/helpers/chromium'
 import { redisAvailability, startRedisServer } from '../tests/helpers/redis-server'
 import { startFakeUpstream } from '../tests/server/scale/fake-upstream'
-import { capacity, delivery } from './backend/phases'
+import { delivery } from './backend/phases'
 import { type MeasuredServer, PortholeServers, startRawServer } from './backend/servers'
+import { runCapacity } from './capacity/run-capacity'
+import type { ScaleRun } from './capacity/scale'
 import { freePort } from './lib/free-port'
 import { startLoadGenerator } from './lib/load-client'
 import { openFileLimit, stopAll } from './lib/processes'
@@ -63,7 +65,7 @@ const build = !process.argv.includes('--no-build')
 const basePlan: Plan = quick
   ? {
       runs: 1,
-      streams: 200,
+      streams: 400,
       visitors: 100,
       rate: 100,
       seconds: 2,
@@ -76,7 +78,7 @@ const basePlan: Plan = quick
     }
   : {
       runs: 3,
-      streams: 10_000,
+      streams: 100_000,
       visitors: 5000,
       rate: 1000,
       seconds: 10,
@@ -87,12 +89,16 @@ const basePlan: Plan = quick
       lighthousePairs: 5,
       firstOpens: 3,
     }
-// Each stream is a socket in the server and one in the load generator; keep a margin.
+// The capacity part raises the open-file limit of its processes where it may and
+// measures as many streams as the limit allows where it may not (bench/capacity/).
 const fdLimit = openFileLimit()
-const plan: Plan = {
-  ...basePlan,
-  streams: Math.max(10, Math.min(basePlan.streams, fdLimit - 300)),
-}
+// --streams N: the capacity part with N streams on one instance (N/2 on each of the pair).
+const streamsArgument = process.argv.includes('--streams')
+  ? Number(process.argv[process.argv.indexOf('--streams') + 1])
+  : undefined
+if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && streamsArgument >= 2))
+  throw new Error('--streams takes a whole number of streams, at least 2')
+const plan: Plan = { ...basePlan, streams: streamsArgument ?? basePlan.streams }
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
@@ -189,18 +195,23 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
     log(
       `run ${run} of ${plan.runs}: SSE capacity, ${plan.streams} idle streams (open-file limit ${fdLimit})`,
     )
-    // Visitors' tokens come from another instance with the same SESSION_SECRET, as
-    // behind a load balancer, so the measured one serves nothing but the streams.
-    let server = await servers.start()
-    await load.call('visitors', { base: server.url, count: plan.streams, porthole: true })
-    await server.stop()
-    server = await servers.start()
-    results.capacity.push(await capacity(load, server))
-    await server.stop()
-    server = await startRawServer(root)
-    await load.call('visitors', { base: server.url, count: plan.streams, porthole: false })
-    results.rawCapacity.push(await capacity(load, server))
-    await server.stop()
+    // Holder processes open the streams; visitors' tokens come from another instance with
+    // the same SESSION_SECRET, as behind a load balancer, so the measured one serves
+    // nothing but the streams (and the webhooks of the steady phase).
+    const scale = await runCapacity(
+      servers,
+      root,
+      { streams: plan.streams, rate: plan.rate, seconds: plan.seconds, move: plan.streams / 100 },
+      log,
+    )
+    results.scale = [...(results.scale ?? []), scale]
+    const row = (run: ScaleRun) => ({
+      opened: run.opened,
+      failed: run.failed,
+      perStream: run.instances[0]?.rssPerStream ?? 0,
+    })
+    results.capacity.push(row(scale.single))
+    results.rawCapacity.push(row(scale.raw))
   }
 
   async function measureDelivery(run: number): Promise<void> {

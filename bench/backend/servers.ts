@@ -34,12 +34,18 @@ export class PortholeServers {
 
   constructor(readonly settings: PortholeSettings) {}
 
-  async start(storeUrl?: string, nodeArgs: string[] = []): Promise<MeasuredServer> {
+  /** `extra`: environment added or overridden, and a command to run node under (prlimit). */
+  async start(
+    storeUrl?: string,
+    nodeArgs: string[] = [],
+    extra: { env?: Record<string, string>; wrap?: string[] } = {},
+  ): Promise<MeasuredServer> {
     const { root, upstream, cacheSeconds, allowedOrigins } = this.settings
     const dataDir = mkdtempSync(join(tmpdir(), 'porthole-bench-'))
     this.#dataDirs.push(dataDir)
     const server = await startNodeServer(join(root, 'dist/server/main.js'), {
       nodeArgs,
+      ...(extra.wrap ? { wrap: extra.wrap } : {}),
       env: {
         PORT: '0',
         HOST: '127.0.0.1',
@@ -56,6 +62,7 @@ export class PortholeServers {
         // ... and of all of their streams, more than one instance is meant to hold.
         MAX_STREAMS_PER_IP: '1000000',
         MAX_STREAMS: '10000000',
+        ...extra.env,
       },
     })
     const channelId = channelIdOf(upstream.channelUrl)
@@ -74,7 +81,11 @@ export class PortholeServers {
 export async function startRawServer(
   root: string,
   nodeArgs: string[] = [],
+  extra: { env?: Record<string, string>; wrap?: string[] } = {},
 ): Promise<MeasuredServer> {
-  const server = await startNodeServer(join(root, 'bench/backend/raw-sse-server.mjs'), { nodeArgs })
+  const server = await startNodeServer(join(root, 'bench/backend/raw-sse-server.mjs'), {
+    nodeArgs,
+    ...extra,
+  })
   return { ...server, porthole: false, hookUrl: `${server.url}/hooks/raw/raw` }
 }

@@ -21,11 +21,12 @@ export type NodeServer = Pick<ListeningProcess, 'url' | 'pid' | 'stop' | 'output
 /** Starts `node <script>` and resolves with its URL once it prints "listening on <url>". */
 export async function startNodeServer(
   script: string,
-  options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+  options: { env?: Record<string, string>; nodeArgs?: string[]; wrap?: string[] } = {},
 ): Promise<NodeServer> {
   const { url, pid, stop, output } = await startListeningProcess({
     args: [...(options.nodeArgs ?? []), script],
     env: options.env,
+    ...(options.wrap ? { wrap: options.wrap } : {}),
     onSpawn: track,
   })
   return { url, pid, stop, output }

@@ -1,6 +1,7 @@
 // What one `npm run bench` measured, run by run (bench/results.json keeps all of it);
 // the report reduces each figure to its median and spread.
 import { z } from 'zod'
+import type { CapacityScale } from '../capacity/run-capacity'
 import type { PageCost } from '../lighthouse/page-cost'
 import type { MaxResult, SteadyResult } from '../load/protocol'
 import type { TapResults } from '../tap/tap-to-chat'
@@ -67,6 +68,8 @@ export type BenchResults = {
   page: PageCost | string
   capacity: CapacityRun[]
   rawCapacity: CapacityRun[]
+  /** The capacity part at full scale (bench/capacity/), one entry per run. */
+  scale?: CapacityScale[]
   delivery: Record<Store, DeliveryRun[]> & { raw: DeliveryRun[] }
   status: StatusRun[]
   pollSeconds: number

@@ -7,6 +7,7 @@ import { formatTable, type Row } from '../lib/table'
 import { capacityRows, deliveryRows, drillRows, machineRow, statusRows } from './backend-rows'
 import { pageRows, widgetSizeRows } from './page-rows'
 import { Rows } from './rows'
+import { scaleRows } from './scale-rows'
 import { tapRows } from './tap-rows'
 
 export type ReportInput = {
@@ -49,6 +50,7 @@ export function buildReport({
   widgetSizeRows(table, results.widget)
   if (ran('page')) pageRows(table, results.page)
   if (ran('capacity')) capacityRows(table, results, plan, fdLimit, quick)
+  if (ran('capacity')) scaleRows(table, results.scale ?? [])
   for (const store of ran('delivery') ? STORES : []) {
     const runs = results.delivery[store]
     if (runs.length === 0) {

@@ -2,6 +2,16 @@ import type { ServerResponse } from 'node:http'
 import { openingDeliveries } from '../channel/unsent-deliveries'
 import type { Logger } from '../logging/logger'
 import { readProfile } from '../session/profile'
+import {
+  firstOf,
+  forEachItem,
+  hasItem,
+  listOf,
+  type OneOrMany,
+  sizeOf,
+  withItem,
+  withoutItem,
+} from '../store/one-or-many'
 import type { ConversationLog, Indexes, Records, VisitorEvent, VisitorEvents } from '../store/types'
 import { createBudgetWarning } from './budget-warning'
 import { type Connection, createStreamWriter, isOpen } from './connection'
@@ -9,7 +19,8 @@ import { loadReadMarker } from './read-marker'
 import { replayLog } from './replay'
 import { formatEntry, formatPreamble, formatTransient, HEARTBEAT } from './sse-format'
 
-type VisitorGroup = { connections: Set<Connection>; unsubscribe: () => void }
+/** A visitor's streams on this instance (the stream itself while there is one tab). */
+type VisitorGroup = { connections: OneOrMany<Connection>; unsubscribe: () => void }
 
 export type OpenStream = {
   visitorId: string
@@ -112,7 +123,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     if (event.event === 'revoked') {
       // The credential is dead on every device: end the streams, so the next connection
       // is refused (401 session_revoked) instead of reading on.
-      for (const conn of [...group.connections]) conn.res.end()
+      for (const conn of listOf(group.connections)) conn.res.end()
       return
     }
     // Serialised once for all of the visitor's tabs.
@@ -120,7 +131,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       event.event === 'message'
         ? { id: event.data.id, chunk: formatEntry(event.data) }
         : { id: undefined, chunk: formatTransient(event.event, event.data) }
-    for (const conn of group.connections) writer.send(conn, item)
+    forEachItem(group.connections, (conn) => writer.send(conn, item))
   }
 
   function join(conn: Connection): void {
@@ -128,18 +139,15 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     if (!group) {
       const visitorId = conn.visitorId
       group = {
-        connections: new Set(),
+        connections: undefined,
         unsubscribe: store.subscribe(visitorId, (event) => deliver(visitorId, event)),
       }
       groups.set(visitorId, group)
     }
     // Too many streams for one visitor: the oldest is most likely a dead tab. Closing
     // it (rather than refusing the new one) never blocks a live reconnect.
-    if (group.connections.size >= maxPerVisitor) {
-      const oldest = group.connections.values().next().value
-      oldest?.res.destroy()
-    }
-    group.connections.add(conn)
+    if (sizeOf(group.connections) >= maxPerVisitor) firstOf(group.connections)?.res.destroy()
+    group.connections = withItem(group.connections, conn)
     total += 1
     perIp.set(conn.ip, (perIp.get(conn.ip) ?? 0) + 1)
   }
@@ -147,13 +155,14 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // The one place a stream is cleaned up, whoever ended it.
   function leave(conn: Connection): void {
     const group = groups.get(conn.visitorId)
-    if (!group?.connections.delete(conn)) return
+    if (!group || !hasItem(group.connections, conn)) return
+    group.connections = withoutItem(group.connections, conn)
     writer.release(conn)
     total -= 1
     const fromIp = (perIp.get(conn.ip) ?? 1) - 1
     if (fromIp > 0) perIp.set(conn.ip, fromIp)
     else perIp.delete(conn.ip)
-    if (group.connections.size === 0) {
+    if (group.connections === undefined) {
       groups.delete(conn.visitorId)
       group.unsubscribe()
     }
@@ -187,22 +196,34 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // A write costs a system call: 10,000 streams written in one go hold the event loop
   // for a few hundred milliseconds, and every webhook arriving meanwhile waits. Written
   // a slice per turn, the heartbeat (and a status broadcast) lets them through.
-  function writeToAll(chunk: string): void {
+  function writeToAll(chunk: string, done?: () => void): void {
     const all: Connection[] = []
-    for (const group of groups.values()) for (const conn of group.connections) all.push(conn)
-    writeSlices(all, chunk, 0)
+    for (const group of groups.values()) forEachItem(group.connections, (conn) => all.push(conn))
+    writeSlices(all, chunk, 0, done)
   }
 
-  function writeSlices(all: Connection[], chunk: string, from: number): void {
+  function writeSlices(all: Connection[], chunk: string, from: number, done?: () => void): void {
     const end = Math.min(all.length, from + writeSlice)
     for (let i = from; i < end; i++) {
       const conn = all[i]
       if (conn) writer.offer(conn, chunk)
     }
-    if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end))
+    if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end, done))
+    else done?.()
   }
 
-  const heartbeat = setInterval(() => writeToAll(HEARTBEAT), options.heartbeatMs)
+  // One heartbeat walk at a time: on a busy event loop a walk over 100,000 streams can
+  // outlast the interval, and walks started on top of it would each hold a copy of every
+  // stream and write each twice, making the loop busier still. A stream still waiting
+  // for the last walk's ping needs no second one.
+  let walking = false
+  const heartbeat = setInterval(() => {
+    if (walking) return
+    walking = true
+    writeToAll(HEARTBEAT, () => {
+      walking = false
+    })
+  }, options.heartbeatMs)
   heartbeat.unref()
 
   return {
@@ -259,7 +280,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       closed = true
       clearInterval(heartbeat)
       for (const group of [...groups.values()])
-        for (const conn of [...group.connections]) conn.res.end()
+        for (const conn of listOf(group.connections)) conn.res.end()
     },
   }
 }

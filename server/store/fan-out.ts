@@ -1,3 +1,4 @@
+import { listOf, type OneOrMany, withItem, withoutItem } from './one-or-many'
 import { compareSequenceIds, isSequenceId } from './sequence-id'
 import type { Store, VisitorEvent } from './types'
 
@@ -11,27 +12,24 @@ export type FanOut = {
 }
 
 export function createFanOut(): FanOut {
-  const listeners = new Map<string, Set<Listener>>()
+  // Most visitors have one listener (the stream hub's): held as itself, not in a Set.
+  const listeners = new Map<string, OneOrMany<Listener>>()
   return {
     subscribe(visitorId, listener) {
-      let set = listeners.get(visitorId)
-      if (!set) {
-        set = new Set()
-        listeners.set(visitorId, set)
-      }
-      set.add(listener)
+      listeners.set(visitorId, withItem(listeners.get(visitorId), listener))
       return () => {
         const current = listeners.get(visitorId)
-        if (!current) return
-        current.delete(listener)
-        // Visitors come and go: an empty set would be a leak per visitor ever seen.
-        if (current.size === 0) listeners.delete(visitorId)
+        if (current === undefined) return
+        const rest = withoutItem(current, listener)
+        // Visitors come and go: an empty entry would be a leak per visitor ever seen.
+        if (rest === undefined) listeners.delete(visitorId)
+        else listeners.set(visitorId, rest)
       }
     },
     emit(visitorId, event) {
-      const set = listeners.get(visitorId)
-      if (!set) return
-      for (const listener of [...set]) {
+      const current = listeners.get(visitorId)
+      if (current === undefined) return
+      for (const listener of listOf(current)) {
         // One failing subscriber must not stop delivery to the others or fail the append.
         try {
           listener(event)

@@ -1,0 +1,255 @@
+// The capacity phase at full scale: up to 100,000 idle streams on one instance (and
+// 50,000 on each of two instances sharing Redis), held by separate holder processes,
+// beside the raw node:http server holding as many. Per instance it measures memory and
+// descriptors per stream, the heartbeat's CPU, how long a status change takes to reach
+// every stream, and webhooks at a steady rate delivered while the streams are held.
+import { readdirSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { descriptorReserve } from '../../server/operations/open-files'
+import type { MeasuredServer } from '../backend/servers'
+import { cpuTimeOf, rssOf } from '../lib/processes'
+import { percentile } from '../lib/stats'
+import { type Holder, holderShares, startHolders } from './holders'
+import type { OpenFiles } from './open-files'
+import { redisUsedMemory } from './redis-memory'
+import type { StatusService } from './status-service'
+
+const now = () => performance.timeOrigin + performance.now()
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** The heartbeat's default interval (HEARTBEAT_SECONDS; the raw server's too). */
+const HEARTBEAT_SECONDS = 25
+/** A window of two intervals holds exactly two heartbeats, wherever it starts. */
+const HEARTBEATS_TIMED = 2
+/** How long an acknowledged webhook may take to reach its stream before it counts as lost. */
+const GRACE_MS = 15_000
+
+export type InstanceFigures = {
+  streams: number
+  /** Server RSS before the streams opened (a fresh instance that issued nothing), bytes. */
+  rssBase: number
+  /** Server RSS growth per stream, bytes. */
+  rssPerStream: number
+  /** Open descriptors of the server per stream. */
+  fdsPerStream: number
+  /** The idle server's CPU over two heartbeats at the default 25 s, as a share of one core (0–1). */
+  heartbeatCpu: number
+}
+
+export type ScaleRun = {
+  /** Streams wanted and opened over all instances; why fewer, when fewer. */
+  wanted: number
+  opened: number
+  failed: number
+  firstFailure: string
+  instances: InstanceFigures[]
+  /** ms from the status change to the last stream hearing it (undefined: raw server). */
+  statusMs?: number
+  statusReached?: number
+  steady: {
+    rate: number
+    sent: number
+    acked: number
+    delivered: number
+    lost: number
+    duplicates: number
+    p50?: number
+    p99?: number
+    max?: number
+  }
+  /** Streams moved to the other instance during the steady phase (pair only). */
+  moved?: number
+  /** Redis used_memory, bytes: empty, after the sessions, after the webhooks (pair only). */
+  redisMemory?: { empty: number; sessions: number; messages: number; visitors: number }
+  loadAverage: number[]
+}
+
+export type ScaleSetup = {
+  /** Started instances to measure (one, or a pair on one Redis). */
+  instances: MeasuredServer[]
+  /** Issues the visitors' sessions (same SESSION_SECRET); undefined for the raw server. */
+  issuer?: MeasuredServer
+  porthole: boolean
+  wanted: number
+  openFiles: OpenFiles
+  rate: number
+  seconds: number
+  service?: StatusService
+  redisUrl?: string
+  /** Streams moved between the instances while the webhooks flow (pair only). */
+  move?: number
+  log(message: string): void
+}
+
+/** Streams an instance can hold within the open-file limit (what MAX_STREAMS is fitted to). */
+export function instanceCap(openFileLimit: number): number {
+  return openFileLimit - descriptorReserve(openFileLimit)
+}
+
+const fdsOf = (pid: number) => readdirSync(`/proc/${pid}/fd`).length
+
+function cpuShare(pid: number, ms: number): Promise<number> {
+  const before = cpuTimeOf(pid)
+  return pause(ms).then(() => cpuTimeOf(pid) - before)
+}
+
+export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
+  const { instances, porthole, openFiles, log } = setup
+  const perInstance = Math.min(
+    Math.floor(setup.wanted / instances.length),
+    instanceCap(openFiles.limit),
+  )
+  const streams = perInstance * instances.length
+  const holders = startHolders(holderShares(streams, openFiles.limit), openFiles.wrap)
+  const sender = startHolders([0], openFiles.wrap)[0] as Holder
+  const all = [...holders, sender]
+  try {
+    const redisEmpty = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
+    log(`${holders.length} holder(s) make ${streams} visitors`)
+    const base = (setup.issuer ?? instances[0])?.url as string
+    await Promise.all(holders.map((h) => h.call('visitors', { base, count: h.share, porthole })))
+    const redisSessions = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
+    await pause(1000)
+    const before = instances.map((i) => ({ rss: rssOf(i.pid), fds: fdsOf(i.pid) }))
+    log(`opening ${streams} streams on ${instances.length} instance(s)`)
+    const bases = instances.map((i) => i.url)
+    const opens = await Promise.all(holders.map((h) => h.call('open', { bases, porthole })))
+    const opened = opens.reduce((sum, o) => sum + o.opened, 0)
+    const failed = opens.reduce((sum, o) => sum + o.failed, 0)
+    const firstFailure = opens.find((o) => o.firstFailure)?.firstFailure ?? ''
+    await pause(3000)
+    const figures: InstanceFigures[] = instances.map((instance, i) => {
+      const held = opened / instances.length
+      return {
+        streams: held,
+        rssBase: before[i]?.rss ?? 0,
+        rssPerStream: (rssOf(instance.pid) - (before[i]?.rss ?? 0)) / Math.max(1, held),
+        fdsPerStream: (fdsOf(instance.pid) - (before[i]?.fds ?? 0)) / Math.max(1, held),
+        heartbeatCpu: 0,
+      }
+    })
+    log(
+      `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); timing ${HEARTBEATS_TIMED} heartbeats`,
+    )
+    const windowMs = HEARTBEATS_TIMED * HEARTBEAT_SECONDS * 1000
+    const cpu = await Promise.all(instances.map((i) => cpuShare(i.pid, windowMs)))
+    cpu.forEach((ms, i) => {
+      const figure = figures[i]
+      if (figure) figure.heartbeatCpu = ms / windowMs
+    })
+    const status = setup.service
+      ? await statusChange(setup.service, instances, holders, opened)
+      : undefined
+    log(
+      `webhooks: ${setup.rate}/s for ${setup.seconds} s${setup.move ? `, moving ${setup.move} streams meanwhile` : ''}`,
+    )
+    const ids = (await Promise.all(holders.map((h) => h.call('ids', {})))).flatMap((r) => r.ids)
+    const sending = sender.call('steady', {
+      hookUrls: instances.map((i) => i.hookUrl),
+      ids,
+      rate: setup.rate,
+      seconds: setup.seconds,
+      firstSeq: 1,
+    })
+    let moved: number | undefined
+    if (setup.move && instances.length > 1) {
+      await pause((setup.seconds * 1000) / 3)
+      const perHolder = Math.ceil(setup.move / holders.length)
+      const moves = await Promise.all(
+        holders.map((h) => h.call('move', { count: perHolder, bases })),
+      )
+      moved = moves.reduce((sum, m) => sum + m.moved, 0)
+    }
+    const sent = await sending
+    const steady = await collectDeliveries(holders, sent.acked, sent.sent, setup.rate)
+    const redisMessages = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
+    await Promise.all(holders.map((h) => h.call('closeAll', {})))
+    return {
+      wanted: setup.wanted,
+      opened,
+      failed,
+      firstFailure,
+      instances: figures,
+      ...(status ?? {}),
+      steady,
+      ...(moved === undefined ? {} : { moved }),
+      ...(redisEmpty !== undefined && redisSessions !== undefined && redisMessages !== undefined
+        ? {
+            redisMemory: {
+              empty: redisEmpty,
+              sessions: redisSessions,
+              messages: redisMessages,
+              visitors: streams,
+            },
+          }
+        : {}),
+      loadAverage: loadAverage(),
+    }
+  } finally {
+    await Promise.all(all.map((h) => h.stop()))
+  }
+}
+
+/** Agents go offline: from the first status read after it, until every stream heard. */
+async function statusChange(
+  service: StatusService,
+  instances: MeasuredServer[],
+  holders: Holder[],
+  opened: number,
+): Promise<{ statusMs?: number; statusReached: number }> {
+  // Each instance's status cache first learns the status as it is: only a change is sent.
+  await readStatus(instances)
+  service.setOnline(false)
+  // The status cache (STATUS_CACHE_SECONDS=1) expires; the next read notices the change.
+  await pause(1500)
+  await Promise.all(holders.map((h) => h.call('watchStatus', {})))
+  const start = now()
+  await readStatus(instances)
+  let seen = 0
+  let lastAt: number | undefined
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await pause(250)) {
+    const answers = await Promise.all(holders.map((h) => h.call('statusSeen', {})))
+    seen = answers.reduce((sum, a) => sum + a.seen, 0)
+    lastAt = Math.max(...answers.map((a) => a.lastAt ?? 0))
+    if (seen >= opened) break
+  }
+  service.setOnline(true)
+  return { statusReached: seen, ...(seen >= opened && lastAt ? { statusMs: lastAt - start } : {}) }
+}
+
+async function readStatus(instances: MeasuredServer[]): Promise<void> {
+  await Promise.all(instances.map((i) => fetch(`${i.url}/api/status`).then((r) => r.text())))
+}
+
+async function collectDeliveries(holders: Holder[], acked: number[], sent: number, rate: number) {
+  const latency = new Map<number, number>()
+  let duplicates = 0
+  const missing = () => acked.filter((seq) => !latency.has(seq)).length
+  for (const deadline = Date.now() + GRACE_MS; ; await pause(250)) {
+    for (const answer of await Promise.all(holders.map((h) => h.call('deliveries', {})))) {
+      duplicates += answer.duplicates
+      answer.seqs.forEach((seq, i) => {
+        if (latency.has(seq)) duplicates += 1
+        else latency.set(seq, answer.latencies[i] as number)
+      })
+    }
+    if (missing() === 0 || Date.now() > deadline) break
+  }
+  const sorted = [...latency.values()].sort((a, b) => a - b)
+  return {
+    rate,
+    sent,
+    acked: acked.length,
+    delivered: latency.size,
+    lost: missing(),
+    duplicates,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1),
+  }
+}
+
+function loadAverage(): number[] {
+  return loadavg().map((value) => Math.round(value * 100) / 100)
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import type { CapacityScale } from '../../../bench/capacity/run-capacity'
+import type { ScaleRun } from '../../../bench/capacity/scale'
+import { Rows } from '../../../bench/report/rows'
+import { scaleRows } from '../../../bench/report/scale-rows'
+
+function createScaleRun(overrides: Partial<ScaleRun> = {}, perStream = 12 * 1024): ScaleRun {
+  const opened = overrides.opened ?? 100_000
+  const instances = overrides.instances?.length ?? 1
+  return {
+    wanted: 100_000,
+    opened,
+    failed: 0,
+    firstFailure: '',
+    instances: Array.from({ length: instances }, () => ({
+      streams: opened / instances,
+      rssBase: 90 * 1024 * 1024,
+      rssPerStream: perStream,
+      fdsPerStream: 1,
+      heartbeatCpu: 0.01,
+    })),
+    statusMs: 900,
+    statusReached: opened,
+    steady: {
+      rate: 1000,
+      sent: 10_000,
+      acked: 10_000,
+      delivered: 10_000,
+      lost: 0,
+      duplicates: 0,
+      p50: 2,
+      p99: 20,
+      max: 40,
+    },
+    loadAverage: [1.5, 1.2, 1],
+    ...overrides,
+  }
+}
+
+function createScale(overrides: Partial<CapacityScale> = {}): CapacityScale {
+  return {
+    openFiles: { limit: 1_048_576 },
+    single: createScaleRun(),
+    raw: createScaleRun({}, 11 * 1024),
+    pair: createScaleRun({
+      instances: [createScaleRun().instances[0], createScaleRun().instances[0]].flatMap((i) =>
+        i ? [i] : [],
+      ),
+      moved: 1000,
+      redisMemory: {
+        empty: 1_000_000,
+        sessions: 2_000_000,
+        messages: 3_000_000,
+        visitors: 100_000,
+      },
+    }),
+    ...overrides,
+  }
+}
+
+const rowsOf = (scales: CapacityScale[]) => {
+  const table = new Rows()
+  scaleRows(table, scales)
+  return table
+}
+const row = (table: Rows, start: string) => table.rows.find((r) => r.metric.startsWith(start))
+
+describe('capacity rows at scale', () => {
+  it('marks the targets met by the medians at the full number of streams', () => {
+    const table = rowsOf([createScale(), createScale(), createScale()])
+    expect(row(table, 'SSE: idle streams held on one instance')).toMatchObject({
+      porthole: '100000',
+      met: 'yes',
+    })
+    expect(row(table, 'SSE: RSS per idle stream, one instance')).toMatchObject({
+      ratio: '1.09x',
+      met: 'yes',
+    })
+    expect(row(table, 'SSE: heartbeat CPU, every 25 s')).toMatchObject({
+      porthole: '1.00 %',
+      met: 'yes',
+    })
+    expect(row(table, 'SSE: a status change reaching every stream, one instance')?.met).toBe('yes')
+    expect(row(table, 'SSE: webhooks delivered p99, 1000/s')?.met).toBe('yes')
+    expect(
+      row(
+        table,
+        'SSE: acknowledged but lost / duplicated, two instances on Redis (3000 streams moved',
+      )?.met,
+    ).toBe('yes')
+    expect(row(table, 'Redis: used_memory per 1,000 visitors')?.porthole).toBe('9.8 KB / 19.5 KB')
+    expect(table.notes).toEqual([])
+  })
+
+  it('says how many streams the open-file limit allowed and marks no per-stream target met', () => {
+    const note = 'the open-file limit stays at 20000'
+    const fewer = createScale({
+      openFiles: { limit: 20_000, note },
+      single: createScaleRun({ opened: 18_000 }),
+      raw: createScaleRun({ opened: 18_000 }, 11 * 1024),
+    })
+    const table = rowsOf([fewer])
+    expect(row(table, 'SSE: idle streams held on one instance')).toMatchObject({
+      porthole: '18000',
+      met: 'NO',
+    })
+    expect(table.notes.join('\n')).toContain(`measured at 18000 streams, not 100000: ${note}`)
+    expect(row(table, 'SSE: RSS per idle stream, one instance')?.met).toBe('n/a')
+    expect(row(table, 'SSE: heartbeat CPU, every 25 s')?.met).toBe('n/a')
+  })
+
+  it('counts a webhook lost on a moved stream in any run', () => {
+    const lost = createScale()
+    if (lost.pair) lost.pair = { ...lost.pair, steady: { ...lost.pair.steady, lost: 2 } }
+    const table = rowsOf([createScale(), lost])
+    expect(row(table, 'SSE: acknowledged but lost / duplicated, two instances')).toMatchObject({
+      porthole: '2 / 0',
+      met: 'NO',
+    })
+  })
+})

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { ConversationEntry } from '../../../shared/widget-api'
+import { createAgentMessage, createTextMessage } from '../../factories/protocol'
+import { describeRedis } from '../../helpers/redis-server'
+import { openSse, type SseConnection } from '../helpers/sse-client'
+import type { BackendProcess } from './backend-process'
+import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
+import { type InstancePair, newVisitor, startInstancePair } from './instance-pair'
+
+// Streams moving between instances while agents write: the instance holding them goes
+// away (a deploy, a scale-in), every stream ends, each visitor reconnects to the other
+// instance with the newest id it saw. The capacity bench does the same with thousands of
+// streams (docs/benchmarks.md); here a few visitors, every message checked.
+
+const VISITORS = 12
+const MESSAGES = 8
+const SLOW = { timeout: 30_000, interval: 50 }
+
+describeRedis('a visitor’s stream moving between instances', () => {
+  let upstream: FakeUpstream
+  let pair: InstancePair
+  beforeAll(async () => {
+    upstream = await startFakeUpstream()
+    pair = await startInstancePair(upstream.channelUrl)
+  }, 90_000)
+  afterAll(async () => {
+    await pair?.stop()
+    await upstream?.close()
+  }, 30_000)
+
+  async function deliver(on: BackendProcess, visitorId: string, n: number) {
+    const body = createAgentMessage({
+      recipient: { id: visitorId },
+      message: createTextMessage({ id: `agent-${visitorId}-${n}`, text: `${visitorId} ${n}` }),
+    })
+    const response = await fetch(`${on.url}/hooks/${pair.webhookSecret}/fake-channel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(await response.json()).toEqual({ result: 'ok' })
+  }
+
+  async function stream(on: BackendProcess, token: string, lastEventId?: string) {
+    const connection = openSse(`${on.url}/api/events`, {
+      authorization: `Bearer ${token}`,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+    })
+    await connection.ready
+    expect(connection.status).toBe(200)
+    return connection
+  }
+
+  const texts = (connection: SseConnection) =>
+    connection.events
+      .filter((event) => event.event === 'message')
+      .map((event) => {
+        const entry = ConversationEntry.parse(JSON.parse(event.data))
+        return entry.content.type === 'text' ? entry.content.text : entry.content.type
+      })
+
+  it('loses and repeats nothing when the instance holding the streams goes away mid-conversation', async () => {
+    const { a, b } = pair
+    const visitors = await Promise.all(Array.from({ length: VISITORS }, () => newVisitor(a)))
+    const first = await Promise.all(visitors.map((visitor) => stream(b, visitor.token)))
+    const sent = visitors.map(() => [] as string[])
+    const send = (on: BackendProcess, n: number) =>
+      Promise.all(
+        visitors.map(async ({ visitorId }, i) => {
+          await deliver(on, visitorId, n)
+          sent[i]?.push(`${visitorId} ${n}`)
+        }),
+      )
+    // Half the conversation with the streams on B, the webhooks reaching either instance.
+    for (let n = 1; n <= MESSAGES / 2; n++) await send(n % 2 ? a : b, n)
+    // B shuts down while the service keeps writing through A.
+    const writing = (async () => {
+      for (let n = MESSAGES / 2 + 1; n <= MESSAGES; n++) await send(a, n)
+    })()
+    await b.stop()
+    await vi.waitFor(() => expect(first.every((connection) => connection.ended)).toBe(true), SLOW)
+    // Each browser reconnects to A with the newest id it saw.
+    const second = await Promise.all(
+      visitors.map((visitor, i) => {
+        const lastSeen = first[i]?.events.filter((event) => event.id !== undefined).at(-1)?.id
+        return stream(a, visitor.token, lastSeen)
+      }),
+    )
+    await writing
+    await vi.waitFor(() => {
+      visitors.forEach((_, i) => {
+        const before = first[i] ? texts(first[i]) : []
+        const after = second[i] ? texts(second[i]) : []
+        expect([...before, ...after]).toEqual(sent[i])
+      })
+    }, SLOW)
+    for (const connection of second) connection.close()
+  }, 90_000)
+})
