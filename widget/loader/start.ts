@@ -123,7 +123,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
           chat = undefined
           emitter.emit('error', {
             code: 'load_failed',
-            message: `The chat could not load: ${String(error)}`,
+            message: `The chat could not load: ${error}`,
           })
           throw error
         })
