@@ -46,7 +46,9 @@ async function onClientMessage(
     })
     return
   }
-  const decision = choose(state)
+  // A visitor the widget greeted (the site's greeting) gets no second greeting from the bot.
+  const greeted = state.greeted || (await visitors?.greetedByWidget(event.client_id)) === true
+  const decision = choose(greeted === state.greeted ? state : { ...state, greeted })
   const collected = decision.state.contact
   // Details the customer just gave join their one profile: never asked again, anywhere.
   if (collected && collected !== state.contact)

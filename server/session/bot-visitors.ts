@@ -19,6 +19,11 @@ export type BotVisitors = {
   saveContact(clientId: string, contact: BotContact): Promise<void>
   /** The service closed the chat (CHAT_CLOSED): the conversation ends in the widget. */
   chatClosed(clientId: string): Promise<void>
+  /**
+   * Whether the widget greeted this visitor already (the site has a greeting, shown in
+   * the chat window): the bot's own greeting would be a second one in a row.
+   */
+  greetedByWidget(clientId: string): Promise<boolean>
 }
 
 /** @example createBot({ ...options, visitors: createBotVisitors({ store, keepMs, now: Date.now }) }) */
@@ -27,8 +32,10 @@ export function createBotVisitors(options: {
   /** How long profiles are kept (the conversations' retention). */
   keepMs: number
   now: () => number
+  /** Whether the site's widget shows a greeting (the settings in force). */
+  widgetGreets?: () => boolean
 }): BotVisitors {
-  const { store, keepMs, now } = options
+  const { store, keepMs, now, widgetGreets } = options
 
   /** The visitor a client_id names (a guest merged into a user is the user), if it is ours. */
   async function visitorOf(clientId: string): Promise<string | undefined> {
@@ -51,6 +58,9 @@ export function createBotVisitors(options: {
     async chatClosed(clientId) {
       const visitorId = await visitorOf(clientId)
       if (visitorId) await endConversation(store, visitorId, 'closed', { now: now() })
+    },
+    async greetedByWidget(clientId) {
+      return widgetGreets?.() === true && (await visitorOf(clientId)) !== undefined
     },
   }
 }
