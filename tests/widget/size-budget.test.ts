@@ -91,8 +91,11 @@ const FIRST_OPEN_BR = 20 * KIB
 // costs 1.4 KiB, see COMMON_CEILING); this ceiling stops it growing. Raised from 24.5 KiB
 // in the third round for what the engine must now do: hand an e-mail's resume link to
 // its chunk, send typeout as the page goes away, back off with jitter (shared/backoff.ts),
-// fetch the end-of-conversation panel (25,284 B at the merge).
-const WITH_ENGINE_CEILING_BR = 25 * KIB
+// fetch the end-of-conversation panel (25,284 B at the merge). Raised by 50 B in round 3
+// (25,494 B on main, 106 B under it, while the first open may grow by 150 B per
+// developer): a message written at once when sent (not lost when the page closes) and
+// the log keeping its bottom in view as the message box grows (issue 24, defect 6).
+const WITH_ENGINE_CEILING_BR = 25 * KIB + 50
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
