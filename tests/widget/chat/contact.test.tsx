@@ -30,7 +30,8 @@ describe('offline', () => {
     const backend = createFakeBackend({ online: false, config: { offlineText: 'Back at 9am.' } })
     const widget = track(await openChat({ backend }))
     await widget.screen.findByText('Back at 9am.')
-    const field = (name: string) => widget.screen.getByLabelText(name) as HTMLInputElement
+    // By accessible name: the required marker (" *") is hidden from it.
+    const field = (name: string) => widget.screen.getByRole('textbox', { name }) as HTMLInputElement
     fireEvent.input(field('Name'), { target: { value: 'Jo' } })
     fireEvent.input(widget.screen.getByRole('textbox', { name: 'Message' }), {
       target: { value: 'Call me' },
