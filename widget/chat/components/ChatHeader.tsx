@@ -22,12 +22,16 @@ export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose
   const photo = agent?.photo && isHttpUrl(agent.photo) ? agent.photo : undefined
   const initial = (agent?.name ?? title).trim().charAt(0).toUpperCase()
   return (
-    <header class="ph-header">
+    // Not <header>: that would add a second "banner" landmark to the host page.
+    <div class="ph-header">
       <span class="ph-avatar" aria-hidden="true">
         {photo ? <img src={photo} alt="" /> : initial}
       </span>
       <div class="ph-heading">
-        <h2 class="ph-title">{title}</h2>
+        {/* The whole title as a tooltip: a long one is cut with an ellipsis. */}
+        <h2 class="ph-title" title={title}>
+          {title}
+        </h2>
         <p class="ph-subtitle" aria-live="polite">
           {online !== undefined && (
             <span
@@ -55,6 +59,6 @@ export function ChatHeader({ title, agent, online, link = 'ok', strings, onClose
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>
-    </header>
+    </div>
   )
 }

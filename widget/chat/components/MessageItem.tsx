@@ -39,12 +39,8 @@ export function MessageItem({ own, content, at, strings, lang, name, photo, deli
       {/* dir=auto: each message reads in its own direction, also on a right-to-left page. */}
       <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`} dir="auto">
         {content.type === 'text' ? (
-          // Agents' and bots' links are clickable; only http(s) and mailto: ever are.
-          own ? (
-            content.text
-          ) : (
-            <MessageText text={content.text} />
-          )
+          // Links are clickable, the visitor's own too; only http(s) and mailto: ever are.
+          <MessageText text={content.text} />
         ) : (
           <MediaContent content={content} strings={strings} lang={lang} />
         )}
