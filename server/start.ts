@@ -116,7 +116,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // The rules saved in the settings studio apply from the next event on.
         currentSettings: () => runtime.settings.current().bot,
         store,
-        visitors: createBotVisitors({ store, keepMs: config.retention.maxAgeMs, now: base.now }),
+        visitors: createBotVisitors({
+          store,
+          keepMs: config.retention.maxAgeMs,
+          now: base.now,
+          widgetGreets: () => Boolean(runtime.settings.current().greeting),
+        }),
         richReplies: createRichReplies({ store, now: base.now }),
         fetch: fetchUpstream,
         logger,

@@ -48,7 +48,9 @@ async function onClientMessage(
   }
   // The widget learns that the bot has this chat before the bot's first answer reaches it.
   await visitors?.joined(event.client_id, event.chat_id, 'bot')
-  const decision = choose(state)
+  // A visitor the widget greeted (the site's greeting) gets no second greeting from the bot.
+  const greeted = state.greeted || (await visitors?.greetedByWidget(event.client_id)) === true
+  const decision = choose(greeted === state.greeted ? state : { ...state, greeted })
   const collected = decision.state.contact
   // Details the customer just gave join their one profile: never asked again, anywhere.
   if (collected && collected !== state.contact)

@@ -26,6 +26,11 @@ export type BotVisitors = {
    * (AGENT_JOINED); the widget shows "Anna joined the conversation" from it.
    */
   joined(clientId: string, chatId: string, kind: JoinedKind): Promise<void>
+  /**
+   * Whether the widget greeted this visitor already (the site has a greeting, shown in
+   * the chat window): the bot's own greeting would be a second one in a row.
+   */
+  greetedByWidget(clientId: string): Promise<boolean>
 }
 
 /** @example createBot({ ...options, visitors: createBotVisitors({ store, keepMs, now: Date.now }) }) */
@@ -34,8 +39,10 @@ export function createBotVisitors(options: {
   /** How long profiles are kept (the conversations' retention). */
   keepMs: number
   now: () => number
+  /** Whether the site's widget shows a greeting (the settings in force). */
+  widgetGreets?: () => boolean
 }): BotVisitors {
-  const { store, keepMs, now } = options
+  const { store, keepMs, now, widgetGreets } = options
 
   /** The visitor a client_id names (a guest merged into a user is the user), if it is ours. */
   async function visitorOf(clientId: string): Promise<string | undefined> {
@@ -62,6 +69,9 @@ export function createBotVisitors(options: {
     async joined(clientId, chatId, kind) {
       const visitorId = await visitorOf(clientId)
       if (visitorId) await markJoined(store, visitorId, chatId, kind, now())
+    },
+    async greetedByWidget(clientId) {
+      return widgetGreets?.() === true && (await visitorOf(clientId)) !== undefined
     },
   }
 }

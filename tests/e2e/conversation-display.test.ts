@@ -524,16 +524,12 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     expect(await mute.getAttribute('aria-pressed')).toBe('false')
     await mute.click()
     expect(await mute.getAttribute('aria-pressed')).toBe('true')
-    // The choice is written to the widget's storage after the click; a reload at the same
-    // instant can cut the write (CI, busy machine): give it a moment, as a visitor does.
-    await page.waitForTimeout(500)
     await page.reload()
     await page.locator('porthole-widget .ph-input').waitFor()
     await expect
       .poll(() => page.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed'))
       .toBe('true')
     await page.getByRole('button', { name: 'Mute' }).click()
-    await page.waitForTimeout(500)
     await page.reload()
     await page.locator('porthole-widget .ph-input').waitFor()
     await page.waitForTimeout(300)

@@ -82,7 +82,8 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
 // Issue #24 (30+ languages, each a file of its own): an English visitor's bytes before
 // engagement must not grow (5407 B brotli before it), the first open by at most 1 KiB
-// (17998 B before it). Measured with the default config.
+// (17998 B before it). Measured with the default config; before engagement with the
+// chunks' hashes fixed (hashFreeBrotliSize: 5,388 B on main in round 3, 5,403 B as served).
 const BEFORE_ENGAGEMENT_BEFORE_I18N_BR = 5407
 const FIRST_OPEN_BEFORE_I18N_BR = 17998
 // Issue #14's target at the first open: a new visitor opens the chat and sees it, ready
@@ -97,8 +98,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // its chunk, send typeout as the page goes away, back off with jitter (shared/backoff.ts),
 // fetch the end-of-conversation panel (25,284 B at the merge).
 // Raised in issue 24 for who is answering (the joined line, grouped messages with their
-// senders for screen readers: 26,160 B with them, +666 B; the first open's share +187 B).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB
+// senders for screen readers: 26,160 B with them, +666 B; the first open's share +187 B),
+// for a message written at once when sent (not lost when the page closes) and the log
+// keeping its bottom in view as the message box grows (issue 24, defects 1 and 6: +135 B).
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 150
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -124,6 +127,16 @@ function servedEmbedSize(settings: unknown): number {
     publicConfigOf(parseSettings(settings), 'en', Date.now()),
   )
   return brotli(Buffer.from(code)).length
+}
+
+/**
+ * A file's brotli size with the chunks' content hashes it names (`-<8 characters>.js`)
+ * replaced by one fixed name: the hashes change with any chunk's content, and their
+ * letters alone moved the bytes before engagement by up to 35 B from one build to the
+ * next (657 to 691 B for widget.js with the config), more than a change being measured.
+ */
+function hashFreeBrotliSize(code: string): number {
+  return brotli(Buffer.from(code.replace(/-[\w-]{8}\.js/g, '-00000000.js'))).length
 }
 
 /**
@@ -195,11 +208,18 @@ describe('size budgets of the built widget', () => {
     const { loader } = entryFiles()
     const closure = [...staticClosure(loader)]
     const size = servedEmbedSize({}) + closure.reduce((total, file) => total + brotliSize(file), 0)
+    const served = embedConfig(
+      readBuilt('widget.js'),
+      publicConfigOf(parseSettings({}), 'en', Date.now()),
+    )
+    const hashFree =
+      hashFreeBrotliSize(served) +
+      closure.reduce((total, file) => total + hashFreeBrotliSize(readBuilt(file)), 0)
     console.info(
-      `widget before engagement: ${size} B brotli (widget.js with the default config, ${closure.join(', ')})`,
+      `widget before engagement: ${size} B brotli, ${hashFree} B with the chunks' hashes fixed (widget.js with the default config, ${closure.join(', ')})`,
     )
     expect(size).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BR)
-    expect(size).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BEFORE_I18N_BR)
+    expect(hashFree).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BEFORE_I18N_BR)
     // The status answer is the only other response before engagement (tens of bytes).
   })
 

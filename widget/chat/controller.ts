@@ -81,6 +81,10 @@ export function createChatController(context: WidgetContext, strings: ChatString
   // Messages sent before the engine ran: shown as waiting, stored (a reload or a crash
   // loses none: the next page's engine sends them), handed to the engine when it starts.
   const waiting: OutboxItem[] = []
+  // The outbox this page found stored (read by init) and every message it stored since:
+  // a waiting message is written with them in one write begun at once (a page closed
+  // right after Enter keeps it), not after a read that the closing page may not see end.
+  let storedOutbox: unknown[] | undefined
   // Another tab's news (a session, a conversation) starts this tab's engine too.
   const tabs =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(context.channelName)
@@ -120,10 +124,11 @@ export function createChatController(context: WidgetContext, strings: ChatString
     waiting.push(item)
     const { conversation } = state.get()
     state.set({ conversation: { ...conversation, outbox: [...conversation.outbox, item] } })
-    void storage
-      .get('outbox')
-      .then((stored) => storage.set('outbox', [...(Array.isArray(stored) ? stored : []), item]))
-      .catch(noop)
+    const write = (stored: unknown): Promise<void> => {
+      storedOutbox = [...(Array.isArray(stored) ? stored : []), item]
+      return storage.set('outbox', storedOutbox)
+    }
+    void (storedOutbox ? write(storedOutbox) : storage.get('outbox').then(write)).catch(noop)
     keepStarting()
   }
 
@@ -171,6 +176,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
         .catch((): unknown[] => [])
       // The header's toggle says it before the reply sound's chunk is there.
       if (muted === true) mute.set({ muted: true })
+      if (stored.length > 0) storedOutbox ??= Array.isArray(stored[2]) ? stored[2] : []
       if (stored.some((value) => value !== undefined)) {
         needed = true
         state.set({ starting: true })

@@ -49,9 +49,12 @@ export async function loadConversation(storage: KeyValueStore): Promise<StoredCo
 }
 
 /**
- * Saves the conversation as it changes: the changes of one turn of the event loop are
- * written together, in one transaction, after the previous write finished; `onSaved`
- * runs after each write (other tabs then read it). A refused write is tried again.
+ * Saves the conversation as it changes: the changes made together (one synchronous run,
+ * e.g. a send and its draw) are written together, in one transaction begun at once, not
+ * after a timer or the previous write: a page closed right after Enter keeps the message
+ * (the store commits the transaction without waiting for the page). `onSaved` runs after
+ * each write (other tabs then read it). A refused write is tried again, with the newest
+ * state; `flush` tries at once (the page is going away).
  */
 export function createConversationWriter(
   storage: KeyValueStore,
@@ -60,24 +63,22 @@ export function createConversationWriter(
 ) {
   const stored = new Set(loaded.ids)
   let latest: Conversation | undefined
-  let scheduled = false
-  let writing: Promise<void> = Promise.resolve()
+  let newest: Conversation | undefined
+  let queued = false
+  let retry: ReturnType<typeof setTimeout> | undefined
 
-  function schedule(delayMs = 0): void {
-    if (scheduled) return
-    scheduled = true
-    writing = writing.then(() => new Promise((resolve) => setTimeout(resolve, delayMs))).then(flush)
-  }
-
-  async function flush(): Promise<void> {
-    scheduled = false
+  function flush(): void {
+    queued = false
+    clearTimeout(retry)
+    retry = undefined
     const state = latest
     latest = undefined
     if (!state) return
     const window = state.entries.slice(-WINDOW)
     const ids = window.map((entry) => entry.id)
+    const added = ids.filter((id) => !stored.has(id))
     const puts: [StoreKey, unknown][] = window.flatMap((entry): [StoreKey, unknown][] =>
-      stored.has(entry.id) ? [] : [[entryKey(entry.id), entry]],
+      added.includes(entry.id) ? [[entryKey(entry.id), entry]] : [],
     )
     const { entries, keep, outbox, ...record } = state
     puts.push(
@@ -85,26 +86,33 @@ export function createConversationWriter(
       ['outbox', outbox],
     )
     const gone = [...stored].filter((id) => !ids.includes(id))
-    try {
-      // "log": the single key of earlier widgets, converted by this write.
-      await storage.write(puts, [...gone.map(entryKey), 'log'])
-    } catch {
-      // Storage refused (quota, a closing database): the state stays in memory and is
-      // written again a little later, with whatever changed meanwhile.
-      latest ??= state
-      schedule(RETRY_MS)
-      return
-    }
+    // Counted as stored from now on, so a write begun before this one lands does not
+    // put them again; a refusal counts them back.
     for (const id of gone) stored.delete(id)
-    for (const id of ids) stored.add(id)
-    onSaved()
+    for (const id of added) stored.add(id)
+    // "log": the single key of earlier widgets, converted by this write.
+    storage.write(puts, [...gone.map(entryKey), 'log']).then(onSaved, () => {
+      // Storage refused (quota, a closing database): the newest state stays in memory
+      // and is written again a little later, with whatever changed meanwhile.
+      for (const id of added) stored.delete(id)
+      for (const id of gone) stored.add(id)
+      latest ??= newest
+      clearTimeout(retry)
+      retry = setTimeout(flush, RETRY_MS)
+    })
   }
 
   return {
-    /** Saves this state (with whatever else changes in this turn). */
+    /** Saves this state (with whatever else changes in this synchronous run). */
     save(state: Conversation): void {
-      latest = state
-      schedule()
+      latest = newest = state
+      if (queued) return
+      queued = true
+      queueMicrotask(flush)
+    },
+    /** Writes what waits for a retry now (the page is going away). */
+    flush(): void {
+      if (retry) flush()
     },
   }
 }

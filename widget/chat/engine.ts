@@ -251,11 +251,16 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
   const onSeen = (): void => {
     // A visitor who leaves the tab mid-word is no longer typing: say so now, or the
     // agents see "typing…" until something else clears it (pagehide: the tab closed).
-    if (document.visibilityState === 'hidden') typing.stop()
+    if (document.visibilityState === 'hidden') onLeave()
     markRead()
     showUnread()
   }
   const onOnline = (): void => void sender.flushNow()
+  /** The page may be going away: no more typing, and a write waiting for a retry goes now. */
+  const onLeave = (): void => {
+    typing.stop()
+    conversation.flush()
+  }
 
   return {
     send,
@@ -273,7 +278,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       state.set({ contact: stored?.contact ?? {} })
       unsubscribeUi = ui.subscribe(onSeen)
       document.addEventListener('visibilitychange', onSeen)
-      window.addEventListener('pagehide', typing.stop)
+      window.addEventListener('pagehide', onLeave)
       window.addEventListener('online', onOnline)
       onSeen()
       // Until now no stream was expected (a new visitor): the header says "Connecting…" if
@@ -310,7 +315,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
       typing.stop()
       tabs.close()
       document.removeEventListener('visibilitychange', onSeen)
-      window.removeEventListener('pagehide', typing.stop)
+      window.removeEventListener('pagehide', onLeave)
       window.removeEventListener('online', onOnline)
     },
   }

@@ -20,7 +20,7 @@ export interface PersistedOptions {
 
 /**
  * The conversation's state with its persistence and tab sync in one place: every event
- * goes through `reduce`, the result is saved (batched, see conversation-storage.ts) and,
+ * goes through `reduce`, the result is saved at once (see conversation-storage.ts) and,
  * once written, the other tabs are told to merge it (`sync`).
  *
  * @example const conversation = persisted({ storage, announce, onChange }); await conversation.load()
@@ -41,6 +41,8 @@ export function persisted({ storage, announce, onChange }: PersistedOptions) {
 
   return {
     get: (): Conversation => state,
+    /** The page is going away: a write waiting for a retry is tried now. */
+    flush: (): void => writer?.flush(),
     dispatch: (event: ConversationEvent): void => apply(event),
     /** Reads the stored conversation (converting an old one); what happened before is kept. */
     async load(): Promise<void> {

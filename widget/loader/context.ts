@@ -8,7 +8,7 @@ import type { WidgetSettings } from './settings'
 /** UI state shared by the loader (launcher, invite) and the chat chunk. */
 export interface UiState {
   open: boolean
-  /** Unknown until the first status answer. */
+  /** Unknown until the first status answer, and while the backend cannot be reached. */
   online?: boolean
   unread: number
   /** The invitation bubble's text while it shows. */

@@ -196,7 +196,8 @@ export async function mount(options: MountOptions): Promise<Widget> {
     cleanups.push(
       shareStatus(`porthole:${base}:status`, {
         intervalSeconds: settings.statusPollSeconds,
-        // 1 online, 0 offline, 2 outside business hours (acts as offline).
+        // 1 online, 0 offline, 2 outside business hours (acts as offline); -1 unknown (the
+        // backend cannot be reached): the chat window keeps its composer, messages queue.
         fetchStatus: () =>
           getJson(fetcher, `${base}api/status`, (body) =>
             isRecord(body) && typeof body.online === 'boolean'
@@ -205,7 +206,8 @@ export async function mount(options: MountOptions): Promise<Widget> {
                 : +body.online
               : undefined,
           ),
-        onStatus: (status) => ui.set({ online: status === 1, away: status === 2 }),
+        onStatus: (status) =>
+          ui.set(status < 0 ? { online: undefined } : { online: status === 1, away: status === 2 }),
       }),
     )
 

@@ -1,5 +1,5 @@
 export interface StatusPollerOptions {
-  /** Resolves the channel status (a number: see start.ts); rejects when the backend cannot be reached. */
+  /** Resolves the channel status (a number: see start.ts); rejects when the backend cannot be reached (reported as -1). */
   fetchStatus: () => Promise<number>
   onStatus: (status: number) => void
   intervalSeconds: number
@@ -29,11 +29,12 @@ export function pollStatus(options: StatusPollerOptions): () => void {
     if (stopped) return
     options
       .fetchStatus()
+      // Unreachable: the status is unknown (-1), not the last answer (a green dot while the
+      // backend is down); the next poll tries again.
+      .catch(() => -1)
       .then((status) => {
         if (!stopped) options.onStatus(status)
       })
-      // An unreachable backend keeps the last known status; the next poll tries again.
-      .catch(() => {})
       .finally(schedule)
   }
 

@@ -62,6 +62,9 @@ export function createIdbStore(base: string): KeyValueStore {
       const store = objects((await connect(true)) as IDBDatabase, 'readwrite')
       for (const [key, value] of puts) store.put(value, key)
       for (const key of deletes) store.delete(key)
+      // Committed now, not once the page has seen the requests succeed: a page closed or
+      // reloaded right after a send keeps what it wrote (an auto-commit dies with it).
+      store.transaction.commit?.()
       await promisifyRequest(store.transaction)
     },
   )

@@ -21,12 +21,17 @@ import { createRecordingLogger } from '../bot/helpers'
 const DAY = 24 * 60 * 60 * 1000
 
 /** The rules brain wired to the widget's visitors, as server/start.ts wires it. */
-function setup(store: Store = createMemoryStore()) {
+function setup(store: Store = createMemoryStore(), widgetGreets?: () => boolean) {
   const brain = createRulesBrain({
     settings: parseBotSettings(createSettingsInput()),
     store,
     logger: createRecordingLogger(),
-    visitors: createBotVisitors({ store, keepMs: DAY, now: () => 5000 }),
+    visitors: createBotVisitors({
+      store,
+      keepMs: DAY,
+      now: () => 5000,
+      ...(widgetGreets ? { widgetGreets } : {}),
+    }),
   })
   const replies: string[] = []
   const context = (chatId: string, clientId: string): BotContext => ({
@@ -183,5 +188,32 @@ describe('the bot and the widget visitor’s one contact profile', () => {
       'messenger-9',
     )
     expect(await s.store.readAfter('messenger-9', undefined, 10)).toEqual([])
+  })
+})
+
+describe('one greeting (issue 24, defect 4)', () => {
+  const GREETING = 'Hello! I am the shop bot.'
+  const greetings = (replies: string[]) => replies.filter((reply) => reply.includes(GREETING))
+
+  it('the bot does not greet a widget visitor the site’s greeting already welcomed', async () => {
+    const s = setup(createMemoryStore(), () => true)
+    await visitor(s.store, 'v1')
+    await s.say('hi', 'c1', 'v1')
+    await s.say('What are your opening hours?', 'c1', 'v1')
+    expect(s.replies.length).toBeGreaterThan(0)
+    expect(greetings(s.replies)).toEqual([])
+  })
+
+  it('greets once where the widget did not: no site greeting, or another channel’s customer', async () => {
+    let siteGreets = false
+    const s = setup(createMemoryStore(), () => siteGreets)
+    await visitor(s.store, 'v1')
+    await s.say('hi', 'c1', 'v1')
+    await s.say('hi again', 'c1', 'v1')
+    expect(greetings(s.replies)).toHaveLength(1)
+    siteGreets = true
+    // A customer of a messenger the same bot serves has no profile here.
+    await s.say('hi', 'c2', 'messenger-7')
+    expect(greetings(s.replies)).toHaveLength(2)
   })
 })

@@ -30,7 +30,8 @@ describe('offline', () => {
     const backend = createFakeBackend({ online: false, config: { offlineText: 'Back at 9am.' } })
     const widget = track(await openChat({ backend }))
     await widget.screen.findByText('Back at 9am.')
-    const field = (name: string) => widget.screen.getByLabelText(name) as HTMLInputElement
+    // By accessible name: the required marker (" *") is hidden from it.
+    const field = (name: string) => widget.screen.getByRole('textbox', { name }) as HTMLInputElement
     fireEvent.input(field('Name'), { target: { value: 'Jo' } })
     fireEvent.input(widget.screen.getByRole('textbox', { name: 'Message' }), {
       target: { value: 'Call me' },
@@ -165,7 +166,10 @@ describe('the JS API of the chat', () => {
     // A second message still on its way when the account changes.
     const held = backend.hold()
     sendText(widget, 'Ann again')
-    await waitFor(() => expect(backend.texts()).toHaveLength(2))
+    // The other tab, told of the stored outbox, may send it too: under the same id, which
+    // the backend keeps once.
+    const ids = () => new Set(backend.texts().map((request) => request.body?.id)).size
+    await waitFor(() => expect(ids()).toBe(2))
 
     await widget.widget.api.identify({ id: 'u2', hash: VALID_HASH })
     await waitFor(() => expect(widget.streamToken()).toBe('user-u2'))
@@ -183,7 +187,8 @@ describe('the JS API of the chat', () => {
       expect(stored).toMatchObject({ ids: [] })
     })
     // Nothing was sent with the second user's credential.
-    expect(backend.texts().map((request) => request.token)).toEqual(['user-u1', 'user-u1'])
+    expect(new Set(backend.texts().map((request) => request.token))).toEqual(new Set(['user-u1']))
+    expect(ids()).toBe(2)
   })
 
   it('identify with a wrong hash rejects, emits an error and keeps the guest session', async () => {

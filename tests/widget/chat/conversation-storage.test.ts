@@ -91,6 +91,51 @@ describe('incremental persistence', () => {
     expect(writes.at(-1)?.puts).toHaveLength(52)
   })
 
+  it('begins the write with the change, not after a timer or the previous write', async () => {
+    // A page closed right after a send keeps the message only if its write has begun.
+    vi.useFakeTimers()
+    const { store, writes } = recordingStore()
+    const conversation = persisted({ storage: store, announce: () => {}, onChange: () => {} })
+    await conversation.load()
+    await Promise.resolve()
+    const before = writes.length
+    // The previous write never lands (a slow disk): the next one does not wait for it.
+    const write = store.write.bind(store)
+    let stall = true
+    store.write = (puts, deletes) => {
+      const written = write(puts, deletes)
+      return stall ? new Promise(() => {}) : written
+    }
+    conversation.dispatch({ type: 'entries', entries: [entry(1)] })
+    await Promise.resolve()
+    conversation.dispatch({ type: 'entries', entries: [entry(2)] })
+    await Promise.resolve()
+    stall = false
+    // No timer has run.
+    expect(writes.slice(before).map((landed) => landed.puts.map(([key]) => key))).toEqual([
+      ['entry:1', 'conversation', 'outbox'],
+      ['entry:2', 'conversation', 'outbox'],
+    ])
+  })
+
+  it('writes a refused change again at once when the page goes away', async () => {
+    vi.useFakeTimers()
+    const { store, refuseNext } = recordingStore()
+    const conversation = persisted({ storage: store, announce: () => {}, onChange: () => {} })
+    await conversation.load()
+    await vi.advanceTimersByTimeAsync(0)
+    refuseNext(1)
+    conversation.dispatch({ type: 'entries', entries: [entry(1)] })
+    await vi.advanceTimersByTimeAsync(0)
+    expect((await loadConversation(store)).conversation.entries).toEqual([])
+    conversation.flush()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect((await loadConversation(store)).conversation.entries.map((stored) => stored.id)).toEqual(
+      ['1'],
+    )
+  })
+
   it('tells other tabs after each write lands, not before', async () => {
     const { store } = recordingStore()
     const announced: number[] = []

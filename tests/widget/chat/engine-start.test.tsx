@@ -71,6 +71,25 @@ describe('the conversation starts when the visitor does', () => {
     expect(widget.screen.getAllByText('Quick question')).toHaveLength(1)
   })
 
+  it('a message sent before the engine is there is written at once, not after a read', async () => {
+    // A page closed right after Enter never sees a read's answer: a write that waits for
+    // one is lost. Here the stored outbox's read never answers, as on such a page.
+    const storage = createMemoryStore()
+    const stored: unknown[] = []
+    const set = storage.set.bind(storage)
+    const get = storage.get.bind(storage)
+    storage.set = (key, value) => {
+      if (key === 'outbox') stored.push(value)
+      return set(key, value)
+    }
+    storage.get = (key) => (key === 'outbox' ? new Promise(() => {}) : get(key))
+    const widget = await opened({ storage })
+    fireEvent.input(box(widget), { target: { value: 'Sent as the tab closes' } })
+    fireEvent.keyDown(box(widget), { key: 'Enter' })
+    await widget.screen.findByText('Sent as the tab closes')
+    expect(stored).toMatchObject([[{ text: 'Sent as the tab closes' }]])
+  })
+
   it('a returning visitor’s open starts the engine at once, without a key', async () => {
     const storage = createMemoryStore()
     const base = createBase()

@@ -52,16 +52,22 @@ describe('pollStatus', () => {
     stop()
   })
 
-  it('keeps polling after a failed request', async () => {
+  it('says "unknown" (-1) while the backend cannot be reached, and keeps polling', async () => {
     vi.useFakeTimers()
-    const fetchStatus = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(1)
+    const fetchStatus = vi
+      .fn()
+      .mockResolvedValueOnce(1)
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue(1)
     const onStatus = vi.fn()
     const stop = pollStatus({ fetchStatus, onStatus, intervalSeconds: 10, random: () => 0.5 })
-    await vi.advanceTimersByTimeAsync(10_000)
-    expect(fetchStatus).toHaveBeenCalledTimes(2)
-    expect(onStatus).toHaveBeenCalledExactlyOnceWith(1)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(fetchStatus).toHaveBeenCalledTimes(3)
+    // Online, unreachable, online: neither the last green dot kept, nor "offline" (which
+    // would swap the open chat's composer for the offline form; issue 24, defect 5).
+    expect(onStatus.mock.calls).toEqual([[1], [-1], [1]])
     stop()
     await vi.advanceTimersByTimeAsync(100_000)
-    expect(fetchStatus).toHaveBeenCalledTimes(2)
+    expect(fetchStatus).toHaveBeenCalledTimes(3)
   })
 })

@@ -27,6 +27,8 @@ export function ChatApp({ controller, context }: Props) {
   // The attachments' code loads at the first attach, drop or paste (a chunk of its own).
   const [tray, setTray] = useState<Attachments>()
   const [files, setFiles] = useState(false)
+  // A file dragged over the window: it shows where to drop it.
+  const [dropping, setDropping] = useState(false)
   const attach = (list?: FileList | null) => {
     // Copied now: a drop's and a paste's files, and the picker's once reset, are gone later.
     const chosen = [...(list ?? [])]
@@ -98,13 +100,19 @@ export function ChatApp({ controller, context }: Props) {
 
   return (
     <section
-      class="ph-window"
+      class={`ph-window${dropping ? ' ph-drop' : ''}`}
       role="dialog"
       aria-label={settings.title}
       onDragOver={(event) => {
-        if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
+        if (!event.dataTransfer?.types.includes('Files')) return
+        event.preventDefault()
+        setDropping(true)
       }}
+      onDragLeave={(event) =>
+        event.currentTarget.contains(event.relatedTarget as Node | null) || setDropping(false)
+      }
       onDrop={(event) => {
+        setDropping(false)
         if (attach(event.dataTransfer?.files)) event.preventDefault()
       }}
       // The first key in the message box or the offline form starts the conversation's

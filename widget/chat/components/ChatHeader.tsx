@@ -64,7 +64,12 @@ export function ChatHeader({
     return () => clearTimeout(timer)
   }, [])
   const Heading = drawn ? AnsweringHeading : PlainHeading
-  const heading = <h2 class="ph-title">{title}</h2>
+  // The whole title as a tooltip: a long one is cut with an ellipsis.
+  const heading = (
+    <h2 class="ph-title" title={title}>
+      {title}
+    </h2>
+  )
   const subtitle = (
     <p class="ph-subtitle" aria-live="polite">
       {online !== undefined && (
@@ -88,7 +93,8 @@ export function ChatHeader({
     </p>
   )
   return (
-    <header class="ph-header">
+    // Not <header>: that would add a second "banner" landmark to the host page.
+    <div class="ph-header">
       <Heading
         {...team}
         agent={agent}
@@ -102,6 +108,6 @@ export function ChatHeader({
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>
-    </header>
+    </div>
   )
 }

@@ -139,9 +139,11 @@ export function Composer({
       <span
         id="ph-counter"
         class={`ph-counter${parts > 1 ? ' ph-over' : ''}${tooLong ? ' ph-failed' : ''}`}
-        aria-live={parts > 1 || tooLong ? 'polite' : 'off'}
+        aria-live="polite"
       >
-        {strings.counter(text.length, tooLong ? MAX_MESSAGE_LENGTH : MAX_TEXT_LENGTH, parts)}
+        {/* Only near the limit (from 80 %), where it helps: "0/1000" is noise. */}
+        {text.length >= MAX_TEXT_LENGTH * 0.8 &&
+          strings.counter(text.length, tooLong ? MAX_MESSAGE_LENGTH : MAX_TEXT_LENGTH, parts)}
       </span>
       <button
         type="submit"

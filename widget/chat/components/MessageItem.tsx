@@ -61,12 +61,8 @@ export function MessageItem(props: Props) {
       <div class={`ph-bubble${content.type === 'text' ? '' : ' ph-media'}`} dir="auto">
         {children}
         {children ? null : content.type === 'text' ? (
-          // Agents' and bots' links are clickable; only http(s) and mailto: ever are.
-          own ? (
-            content.text
-          ) : (
-            <MessageText text={content.text} />
-          )
+          // Links are clickable, the visitor's own too; only http(s) and mailto: ever are.
+          <MessageText text={content.text} />
         ) : (
           <MediaContent content={content} strings={strings} lang={lang} />
         )}

@@ -123,6 +123,18 @@ export function MessageList({
     if (auto && element.scrollHeight <= element.clientHeight) onLoadEarlier()
   })
 
+  // The log shrinks as the message box grows (a long text, a phone's keyboard): a
+  // customer at the bottom keeps the newest message, its time included, in view.
+  useLayoutEffect(() => {
+    const element = list.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      if (anchor.current.atBottom) element.scrollTop = element.scrollHeight
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
   return (
     <div
       class="ph-log"

@@ -4,7 +4,7 @@ let linked: typeof import('./LinkedText')['linked'] | undefined
 let linking: Promise<void> | undefined
 
 /**
- * An agent's or bot's text; where it may hold a link (a "://" or an "@"), the links'
+ * A message's text (anyone's); where it may hold a link (a "://" or an "@"), the links'
  * code is fetched (once, a chunk of its own) and the text shows meanwhile as it is.
  */
 export function MessageText({ text }: { text: string }) {

@@ -55,6 +55,12 @@ export function OfflineForm({
   const given = (key: keyof Contact) => Boolean(contact[key]?.trim())
   // Someone must be able to answer: an e-mail or a phone, when either is asked.
   const reachable = fields.filter((field) => field.key !== 'name')
+  // Marked as required: the fields the owner requires and, when neither is required
+  // alone, the e-mail and the phone (a lone one is required; two say one is enough).
+  const needOne = reachable.length > 0 && !reachable.some((field) => field.required)
+  const either = needOne && reachable.length > 1
+  const marked = (field: { key: keyof Contact; required: boolean }) =>
+    field.required || (needOne && field.key !== 'name')
   if (fields.length === 0) return <>{composer}</>
 
   return (
@@ -96,17 +102,25 @@ export function OfflineForm({
           {intro}
         </p>
       )}
-      {fields.map(({ key, required }) => (
-        <label class="ph-field" key={key}>
+      <p class="ph-form-note">{words.required}</p>
+      {either && (
+        <p class="ph-form-note" id="ph-either">
+          {words.eitherContact}
+        </p>
+      )}
+      {fields.map((field) => (
+        <label class="ph-field" key={field.key}>
           <span>
-            {words[key]}
-            {required && <span aria-hidden="true"> *</span>}
+            {words[field.key]}
+            {marked(field) && <span aria-hidden="true"> *</span>}
           </span>
           <input
-            {...INPUTS[key]}
-            aria-required={required}
-            value={contact[key] ?? ''}
-            onInput={(event) => setContact({ ...contact, [key]: event.currentTarget.value })}
+            {...INPUTS[field.key]}
+            required={marked(field) && !either}
+            aria-required={marked(field) && !either}
+            aria-describedby={either && marked(field) ? 'ph-either' : undefined}
+            value={contact[field.key] ?? ''}
+            onInput={(event) => setContact({ ...contact, [field.key]: event.currentTarget.value })}
           />
         </label>
       ))}
@@ -117,6 +131,7 @@ export function OfflineForm({
         </span>
         <textarea
           rows={3}
+          required
           aria-required="true"
           value={text}
           onInput={(event) => {

@@ -9,6 +9,10 @@ export interface FormStrings {
   /** Before the labels of required fields left empty. */
   missing: string
   leaveMessage: string
+  /** What the visible marker of a required field means. */
+  required: string
+  /** Beside the e-mail and the phone when either one is enough (neither required alone). */
+  eitherContact: string
 }
 
 /** English; another language's come with its file (widget/i18n/languages/). */
@@ -23,4 +27,6 @@ export const EN_FORM_STRINGS: FormStrings = {
   },
   missing: 'Please fill in: ',
   leaveMessage: 'Send message',
+  required: '* required',
+  eitherContact: 'Email or phone: one is enough',
 }

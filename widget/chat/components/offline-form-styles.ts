@@ -4,6 +4,7 @@ export const FORM_CSS = `
 .ph-offline-form{display:flex;flex-direction:column;gap:8px;padding:12px 14px 14px;border-top:1px solid var(--ph-line);overflow-y:auto;max-height:60%}
 .ph-field{display:flex;flex-direction:column;gap:3px;font-size:13px;color:var(--ph-muted)}
 .ph-field input,.ph-field textarea{padding:8px 12px}
+.ph-form-note{margin:0;font-size:12px;color:var(--ph-muted)}
 .ph-form-error{margin:0;color:var(--ph-danger);font-size:13px}
 .ph-submit{border:0;border-radius:14px;padding:11px;background:var(--ph-accent);color:var(--ph-on-accent);font-weight:650}
 .ph-submit:disabled{opacity:.6}

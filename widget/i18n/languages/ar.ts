@@ -51,6 +51,8 @@ export default {
     },
     missing: 'يُرجى تعبئة: ',
     leaveMessage: 'إرسال الرسالة',
+    required: '* حقل مطلوب',
+    eitherContact: 'البريد الإلكتروني أو الهاتف: يكفي أحدهما',
   },
   attach: {
     tray: 'ملفات للإرسال',

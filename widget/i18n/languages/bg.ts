@@ -59,6 +59,8 @@ export default {
     },
     missing: 'Попълнете: ',
     leaveMessage: 'Изпрати съобщението',
+    required: '* задължително',
+    eitherContact: 'Имейл или телефон: достатъчно е едното',
   },
   attach: {
     tray: 'Файлове за изпращане',

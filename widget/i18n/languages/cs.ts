@@ -58,6 +58,8 @@ export default {
     },
     missing: 'Vyplňte: ',
     leaveMessage: 'Odeslat zprávu',
+    required: '* povinné',
+    eitherContact: 'E-mail nebo telefon: stačí jedno',
   },
   attach: {
     tray: 'Soubory k odeslání',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Udfyld: ',
     leaveMessage: 'Send besked',
+    required: '* påkrævet',
+    eitherContact: 'E-mail eller telefon: én af dem er nok',
   },
   attach: {
     tray: 'Filer, der skal sendes',

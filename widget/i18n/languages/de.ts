@@ -58,6 +58,8 @@ export default {
     },
     missing: 'Bitte ausfüllen: ',
     leaveMessage: 'Nachricht senden',
+    required: '* Pflichtfeld',
+    eitherContact: 'E-Mail oder Telefon: eines genügt',
   },
   attach: {
     tray: 'Zu sendende Dateien',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Συμπληρώστε: ',
     leaveMessage: 'Αποστολή μηνύματος',
+    required: '* υποχρεωτικό',
+    eitherContact: 'Email ή τηλέφωνο: αρκεί ένα από τα δύο',
   },
   attach: {
     tray: 'Αρχεία προς αποστολή',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Completa: ',
     leaveMessage: 'Enviar mensaje',
+    required: '* obligatorio',
+    eitherContact: 'Correo o teléfono: basta con uno',
   },
   attach: {
     tray: 'Archivos para enviar',

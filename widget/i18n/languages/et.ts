@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Täida: ',
     leaveMessage: 'Saada sõnum',
+    required: '* kohustuslik',
+    eitherContact: 'E-post või telefon: ühest piisab',
   },
   attach: {
     tray: 'Saadetavad failid',

@@ -51,6 +51,8 @@ export default {
     },
     missing: 'لطفاً پر کنید: ',
     leaveMessage: 'ارسال پیام',
+    required: '* الزامی',
+    eitherContact: 'ایمیل یا تلفن: یکی کافی است',
   },
   attach: {
     tray: 'فایل‌های آماده ارسال',

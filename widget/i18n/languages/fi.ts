@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Täytä: ',
     leaveMessage: 'Lähetä viesti',
+    required: '* pakollinen',
+    eitherContact: 'Sähköposti tai puhelin: yksi riittää',
   },
   attach: {
     tray: 'Lähetettävät tiedostot',

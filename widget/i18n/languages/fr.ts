@@ -58,6 +58,8 @@ export default {
     },
     missing: 'À remplir : ',
     leaveMessage: 'Envoyer le message',
+    required: '* obligatoire',
+    eitherContact: 'E-mail ou téléphone : l’un des deux suffit',
   },
   attach: {
     tray: 'Fichiers à envoyer',

@@ -51,6 +51,8 @@ export default {
     },
     missing: 'נא למלא: ',
     leaveMessage: 'שליחת ההודעה',
+    required: '* שדה חובה',
+    eitherContact: 'אימייל או טלפון: אחד מהם מספיק',
   },
   attach: {
     tray: 'קבצים לשליחה',

@@ -51,6 +51,8 @@ export default {
     },
     missing: 'कृपया भरें: ',
     leaveMessage: 'संदेश भेजें',
+    required: '* आवश्यक',
+    eitherContact: 'ईमेल या फ़ोन: कोई एक काफ़ी है',
   },
   attach: {
     tray: 'भेजी जाने वाली फ़ाइलें',

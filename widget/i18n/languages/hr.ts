@@ -58,6 +58,8 @@ export default {
     },
     missing: 'Ispunite: ',
     leaveMessage: 'Pošalji poruku',
+    required: '* obavezno',
+    eitherContact: 'E-pošta ili telefon: dovoljno je jedno',
   },
   attach: {
     tray: 'Datoteke za slanje',

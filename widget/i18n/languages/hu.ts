@@ -51,6 +51,8 @@ export default {
     },
     missing: 'Töltse ki: ',
     leaveMessage: 'Üzenet küldése',
+    required: '* kötelező',
+    eitherContact: 'E-mail vagy telefon: elég az egyik',
   },
   attach: {
     tray: 'Küldendő fájlok',

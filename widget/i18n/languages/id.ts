@@ -52,6 +52,8 @@ export default {
     },
     missing: 'Harap isi: ',
     leaveMessage: 'Kirim pesan',
+    required: '* wajib',
+    eitherContact: 'Email atau telepon: salah satu cukup',
   },
   attach: {
     tray: 'File yang akan dikirim',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Compila: ',
     leaveMessage: 'Invia messaggio',
+    required: '* obbligatorio',
+    eitherContact: 'Email o telefono: ne basta uno',
   },
   attach: {
     tray: 'File da inviare',

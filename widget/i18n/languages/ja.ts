@@ -52,6 +52,8 @@ export default {
     },
     missing: '次の項目を入力してください：',
     leaveMessage: 'メッセージを送信',
+    required: '* 必須',
+    eitherContact: 'メールアドレスか電話番号のどちらか一つで構いません',
   },
   attach: {
     tray: '送信するファイル',

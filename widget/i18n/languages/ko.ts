@@ -51,6 +51,8 @@ export default {
     },
     missing: '다음 항목을 입력해 주세요: ',
     leaveMessage: '메시지 보내기',
+    required: '* 필수',
+    eitherContact: '이메일 또는 전화번호 중 하나면 됩니다',
   },
   attach: {
     tray: '보낼 파일',

@@ -53,6 +53,8 @@ export default {
     },
     missing: 'Užpildykite: ',
     leaveMessage: 'Siųsti žinutę',
+    required: '* privaloma',
+    eitherContact: 'El. paštas arba telefonas: pakanka vieno',
   },
   attach: {
     tray: 'Siunčiami failai',

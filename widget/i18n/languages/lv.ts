@@ -53,6 +53,8 @@ export default {
     },
     missing: 'Aizpildiet: ',
     leaveMessage: 'Sūtīt ziņu',
+    required: '* obligāti',
+    eitherContact: 'E-pasts vai tālrunis: pietiek ar vienu',
   },
   attach: {
     tray: 'Sūtāmie faili',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Fyll ut: ',
     leaveMessage: 'Send melding',
+    required: '* påkrevd',
+    eitherContact: 'E-post eller telefon: ett av dem holder',
   },
   attach: {
     tray: 'Filer som skal sendes',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Vul in: ',
     leaveMessage: 'Bericht versturen',
+    required: '* verplicht',
+    eitherContact: 'E-mail of telefoon: één is genoeg',
   },
   attach: {
     tray: 'Te versturen bestanden',

@@ -58,6 +58,8 @@ export default {
     },
     missing: 'Uzupełnij: ',
     leaveMessage: 'Wyślij wiadomość',
+    required: '* wymagane',
+    eitherContact: 'E-mail lub telefon: wystarczy jedno',
   },
   attach: {
     tray: 'Pliki do wysłania',

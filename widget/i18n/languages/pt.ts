@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Preencha: ',
     leaveMessage: 'Enviar mensagem',
+    required: '* obrigatório',
+    eitherContact: 'E-mail ou telefone: basta um',
   },
   attach: {
     tray: 'Arquivos para enviar',

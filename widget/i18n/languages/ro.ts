@@ -59,6 +59,8 @@ export default {
     },
     missing: 'Completează: ',
     leaveMessage: 'Trimite mesajul',
+    required: '* obligatoriu',
+    eitherContact: 'E-mail sau telefon: este suficient unul',
   },
   attach: {
     tray: 'Fișiere de trimis',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Заполните: ',
     leaveMessage: 'Отправить сообщение',
+    required: '* обязательно',
+    eitherContact: 'Email или телефон: достаточно одного',
   },
   attach: {
     tray: 'Файлы к отправке',

@@ -58,6 +58,8 @@ export default {
     },
     missing: 'Vyplňte: ',
     leaveMessage: 'Odoslať správu',
+    required: '* povinné',
+    eitherContact: 'E-mail alebo telefón: stačí jedno',
   },
   attach: {
     tray: 'Súbory na odoslanie',

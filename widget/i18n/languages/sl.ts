@@ -52,6 +52,8 @@ export default {
     },
     missing: 'Izpolnite: ',
     leaveMessage: 'Pošlji sporočilo',
+    required: '* obvezno',
+    eitherContact: 'E-pošta ali telefon: dovolj je eno',
   },
   attach: {
     tray: 'Datoteke za pošiljanje',

@@ -57,6 +57,8 @@ export default {
     },
     missing: 'Fyll i: ',
     leaveMessage: 'Skicka meddelande',
+    required: '* obligatoriskt',
+    eitherContact: 'E-post eller telefon: ett räcker',
   },
   attach: {
     tray: 'Filer att skicka',

@@ -51,6 +51,8 @@ export default {
     },
     missing: 'โปรดกรอก: ',
     leaveMessage: 'ส่งข้อความ',
+    required: '* จำเป็น',
+    eitherContact: 'อีเมลหรือโทรศัพท์: อย่างใดอย่างหนึ่งก็พอ',
   },
   attach: {
     tray: 'ไฟล์ที่จะส่ง',

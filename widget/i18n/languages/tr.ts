@@ -52,6 +52,8 @@ export default {
     },
     missing: 'Lütfen doldurun: ',
     leaveMessage: 'Mesajı gönder',
+    required: '* zorunlu',
+    eitherContact: 'E-posta veya telefon: biri yeterli',
   },
   attach: {
     tray: 'Gönderilecek dosyalar',

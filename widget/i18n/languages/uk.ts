@@ -58,6 +58,8 @@ export default {
     },
     missing: 'Заповніть: ',
     leaveMessage: 'Надіслати повідомлення',
+    required: '* обов’язково',
+    eitherContact: 'Email або телефон: достатньо одного',
   },
   attach: {
     tray: 'Файли до надсилання',

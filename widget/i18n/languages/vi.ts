@@ -52,6 +52,8 @@ export default {
     },
     missing: 'Vui lòng điền: ',
     leaveMessage: 'Gửi tin nhắn',
+    required: '* bắt buộc',
+    eitherContact: 'Email hoặc điện thoại: chỉ cần một',
   },
   attach: {
     tray: 'Tệp sẽ gửi',

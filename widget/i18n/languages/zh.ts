@@ -51,6 +51,8 @@ export default {
     },
     missing: '请填写：',
     leaveMessage: '发送留言',
+    required: '* 必填',
+    eitherContact: '邮箱或电话，填写其一即可',
   },
   attach: {
     tray: '待发送的文件',

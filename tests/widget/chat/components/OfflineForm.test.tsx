@@ -25,6 +25,39 @@ const fields = (widget: TestWidget) =>
   )
 
 describe('the offline form', () => {
+  it('marks what is required, visibly and for assistive technology (issue 24, defect 7)', async () => {
+    // The defaults: nothing required alone, but an e-mail or a phone is needed.
+    const widget = await offlineChat()
+    await widget.screen.findByText('* required')
+    const email = widget.screen.getByLabelText(/^Email/)
+    const phone = widget.screen.getByLabelText(/^Phone/)
+    for (const input of [email, phone]) {
+      expect(input.closest('label')?.textContent).toMatch(/\*$/)
+      const note = widget.root.getElementById(input.getAttribute('aria-describedby') ?? '')
+      expect(note?.textContent).toBe('Email or phone: one is enough')
+    }
+    expect(widget.screen.getByLabelText(/^Name/).closest('label')?.textContent).not.toMatch(/\*/)
+    const message = widget.root.querySelector('.ph-offline-form textarea') as HTMLTextAreaElement
+    expect(message.required).toBe(true)
+    expect(message.getAttribute('aria-required')).toBe('true')
+  })
+
+  it('a lone e-mail field is required: marked, required and aria-required', async () => {
+    const widget = await offlineChat({
+      fields: {
+        name: { shown: true, required: false },
+        email: { shown: true, required: false },
+        phone: { shown: false, required: false },
+        message: { shown: true, required: true },
+      },
+    })
+    const email = (await widget.screen.findByLabelText(/^Email/)) as HTMLInputElement
+    expect(email.required).toBe(true)
+    expect(email.getAttribute('aria-required')).toBe('true')
+    expect(email.closest('label')?.textContent).toMatch(/\*$/)
+    expect(widget.root.getElementById('ph-either')).toBeNull()
+  })
+
   it('honours the settings: fields shown, required ones marked and enforced, the intro text', async () => {
     const widget = await offlineChat({
       intro: 'Leave your number, we call back.',

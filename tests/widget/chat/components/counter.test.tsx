@@ -1,0 +1,31 @@
+import { waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openChat, typeText } from '../../fixtures/chat-helpers'
+import type { TestWidget } from '../../fixtures/mount-widget'
+
+// Issue 24, defect 8: "0/1000" under the message box all the time; shown near the limit only.
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+
+describe('the message box’s counter', () => {
+  it('shows from 80 % of the limit, in a polite live region', async () => {
+    const widget = await openChat()
+    widgets.push(widget)
+    const counter = widget.root.getElementById('ph-counter') as HTMLElement
+    expect(counter.getAttribute('aria-live')).toBe('polite')
+    expect(counter.textContent).toBe('')
+    typeText(widget, 'x'.repeat(799))
+    await waitFor(() =>
+      expect((widget.root.querySelector('.ph-input') as HTMLTextAreaElement).value).toHaveLength(
+        799,
+      ),
+    )
+    expect(counter.textContent).toBe('')
+    typeText(widget, 'x'.repeat(800))
+    await waitFor(() => expect(counter.textContent).toBe('800/1000'))
+    typeText(widget, 'x'.repeat(1200))
+    await waitFor(() => expect(counter.textContent).toMatch(/2 messages/))
+  })
+})

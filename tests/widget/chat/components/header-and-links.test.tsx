@@ -1,0 +1,37 @@
+import { waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openChat, sendText } from '../../fixtures/chat-helpers'
+import { createFakeBackend } from '../../fixtures/fake-fetch'
+import type { TestWidget } from '../../fixtures/mount-widget'
+
+// Issue 24, defect 9 (part): the header's title, its landmark, and the visitor's links.
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+
+describe('the chat window’s header and the visitor’s links', () => {
+  it('gives the title a tooltip and adds no banner landmark to the page', async () => {
+    const title = 'Northwind Outfitters customer care and order questions'
+    const widget = await openChat({ backend: createFakeBackend({ config: { title } }) })
+    widgets.push(widget)
+    const heading = await widget.screen.findByRole('heading', { name: title })
+    expect(heading.getAttribute('title')).toBe(title)
+    // A <header> outside sectioning content is a page's banner: the widget has none.
+    expect(widget.root.querySelector('header')).toBeNull()
+    expect(widget.root.querySelector('.ph-header')).not.toBeNull()
+  })
+
+  it('makes the links the visitor types clickable in their own bubble', async () => {
+    const widget = await openChat()
+    widgets.push(widget)
+    sendText(widget, 'See https://example.com/order/42 please')
+    const link = await waitFor(() => {
+      const found = widget.root.querySelector('.ph-own .ph-bubble a') as HTMLAnchorElement | null
+      expect(found).not.toBeNull()
+      return found as HTMLAnchorElement
+    })
+    expect(link.href).toBe('https://example.com/order/42')
+    expect(link.closest('.ph-bubble')?.textContent).toBe('See https://example.com/order/42 please')
+  })
+})

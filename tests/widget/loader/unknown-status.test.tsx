@@ -1,0 +1,64 @@
+import { fireEvent, waitFor } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createFakeBackend } from '../fixtures/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+
+// Issue 24, defect 5: while the backend cannot be reached the launcher's dot stayed green.
+// Three states: online, offline, unknown. Unknown is not offline: the open chat keeps its
+// composer (a fix that called it offline swapped it for the offline form and lost messages).
+
+const widgets: TestWidget[] = []
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.unmount()
+})
+
+/** A backend whose GET /api/status can be made to fail (unreachable) and recover. */
+async function start() {
+  const backend = createFakeBackend()
+  const reach = { status: true }
+  const widget = await mountTestWidget({
+    backend: {
+      ...backend,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/api/status') && !reach.status)
+          throw new TypeError('Failed to fetch')
+        return backend.fetch(input, init)
+      }) as typeof globalThis.fetch,
+    },
+  })
+  widgets.push(widget)
+  return { widget, backend, reach }
+}
+
+const launcher = (widget: TestWidget) => widget.root.querySelector('.ph-launcher') as HTMLElement
+const dot = (widget: TestWidget) => widget.root.querySelector('.ph-dot') as HTMLElement
+// A tab that becomes visible polls at once (status-poller.ts): the next poll, without a timer.
+const pollNow = () => document.dispatchEvent(new Event('visibilitychange'))
+
+describe('the status while the backend cannot be reached', () => {
+  it('the launcher shows no green dot and no status; the open chat keeps its composer', async () => {
+    const { widget, backend, reach } = await start()
+    await waitFor(() =>
+      expect(launcher(widget).getAttribute('aria-label')).toBe('Open chat. We are online'),
+    )
+    expect(dot(widget).hidden).toBe(false)
+    fireEvent.click(launcher(widget))
+    const box = await widget.screen.findByRole('textbox', { name: 'Message' })
+
+    reach.status = false
+    pollNow()
+    await waitFor(() => expect(launcher(widget).getAttribute('aria-label')).toBe('Close chat'))
+    expect(dot(widget).hidden).toBe(true)
+    // Not offline: the composer stays, nothing asks for contact details.
+    expect(widget.screen.getByRole('textbox', { name: 'Message' })).toBe(box)
+    expect(widget.root.querySelector('.ph-offline-form')).toBeNull()
+
+    reach.status = true
+    backend.state.online = false
+    pollNow()
+    await waitFor(() =>
+      expect(launcher(widget).getAttribute('aria-label')).toBe('Close chat. Leave a message'),
+    )
+    expect(dot(widget).hidden).toBe(false)
+  })
+})
