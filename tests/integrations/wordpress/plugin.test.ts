@@ -117,6 +117,10 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
       page.click('tr[data-slug="porthole-chat"] span.activate a'),
     ])
     await page.close()
+    // Every test starts from these settings (a test that changes them puts them back).
+    const settings = await settingsPage()
+    await save(settings, { url: demo.siteUrl, secret: SECRET })
+    await settings.close()
   }, 150_000)
 
   afterAll(async () => {
@@ -283,7 +287,17 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     const wp = need(site, 'WordPress')
     const context = await newVisitor(need(browser, 'Chromium'))
     const page = await logIn(context, wp.user.login, wp.user.password)
+    // The widget holds the user's credential once identify has been answered.
+    const identified = page.waitForResponse(
+      (r) => r.url().endsWith('/api/session') && /"user"/.test(r.request().postData() ?? ''),
+    )
+    // …and has reconnected its stream with it (a ticket of the user's token): stored by then.
+    const reconnected = identified.then(() =>
+      page.waitForResponse((r) => r.url().endsWith('/api/events/ticket') && r.ok()),
+    )
     await page.goto(`${wp.url}/`)
+    expect((await identified).status()).toBe(200)
+    await reconnected
     await launcher(page).waitFor({ state: 'visible' })
     // WordPress asks to confirm a logout without its nonce.
     await page.goto(`${wp.url}/wp-login.php?action=logout`)
@@ -438,6 +452,11 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     const name = `Mallory "</script><img src=x onerror=alert(1)>' &amp;`
     const printed = await wp.php(`
       require_once ABSPATH . 'wp-admin/includes/user.php';
+      // The settings for this process only, whatever the site's are.
+      add_filter('pre_option_porthole_chat_settings', function () {
+        return array('backend_url' => 'https://chat.example', 'embed' => 'recommended', 'pages' => array('archives'), 'identify' => true);
+      });
+      add_filter('pre_option_porthole_chat_identity_secret', function () { return 'secret'; });
       $id = wp_insert_user(array('user_login' => 'mallory', 'user_pass' => wp_generate_password(), 'user_email' => 'mallory@example.com'));
       // Past WordPress's own filters (which strip tags), as another plugin or an import may store it.
       $GLOBALS['wpdb']->update($GLOBALS['wpdb']->users, array('display_name' => ${phpString(name)}), array('ID' => $id));
