@@ -95,7 +95,8 @@ async function startLoop() {
     stream
       .messages()
       .map((data) => ConversationEntry.parse(data))
-      .filter((entry) => entry.author !== 'visitor')
+      // What the agents' side wrote: not the visitor's own, nor who took the chat (joined).
+      .filter((entry) => entry.author !== 'visitor' && entry.joined === undefined)
   let sent = 0
   const say = async (text: string) => {
     sent += 1
