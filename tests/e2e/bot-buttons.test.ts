@@ -111,11 +111,12 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
       await say(page, 'How long is shipping?')
       await bubble(page, 'Where should we ship?').waitFor()
       await quickReplies(page).first().waitFor()
-      // Each quick reply is a comfortable target (at least 36 px high) inside the window.
+      // Each quick reply is a comfortable target (at least 36 px high, give or take the
+      // layout's subpixel rounding: 35.997 px was seen) inside the window.
       for (const box of await Promise.all(
         (await quickReplies(page).all()).map((button) => button.boundingBox()),
       )) {
-        expect(box?.height ?? 0).toBeGreaterThanOrEqual(36)
+        expect(box?.height ?? 0).toBeGreaterThanOrEqual(35.5)
         expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(
           (options.viewport ?? DESKTOP).width,
         )

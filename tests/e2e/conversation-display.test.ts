@@ -327,7 +327,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     })
   })
 
-  it('makes links in agent text clickable (http(s) and e-mail only), with the right rel, and wraps long ones', async () => {
+  it('makes links in agent text clickable (http(s) and e-mail only), with the right rel, and wraps long ones; the customer’s own too', async () => {
     const backend = await backendFor()
     const page = await visit(backend)
     await talk(page)
@@ -369,14 +369,15 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     await link.click()
     expect((await popup).url()).toContain('docs.acme.example/returns/')
     expect(page.url()).toBe(`${backend.origin}/`)
-    // The customer's own text is never linked.
+    // The customer's own links are links too (issue 24, defect 9), by the same rules.
     await page.getByRole('textbox', { name: 'Message' }).fill('see https://mine.example')
     await page.getByRole('textbox', { name: 'Message' }).press('Enter')
-    await page
+    const own = page
       .locator('porthole-widget .ph-own .ph-bubble')
-      .getByText('see https://mine.example')
-      .waitFor()
-    expect(await page.getByRole('link', { name: 'https://mine.example' }).count()).toBe(0)
+      .getByRole('link', { name: 'https://mine.example' })
+    await own.waitFor()
+    expect(await own.getAttribute('href')).toBe('https://mine.example')
+    expect(await own.getAttribute('rel')).toBe('noopener noreferrer nofollow')
   })
 
   it('separates the days of a long history (Today, Yesterday, dates), earlier pages and catch-up included', async () => {
