@@ -46,8 +46,13 @@ const LOADER_BUDGET = 6 * KIB
 // the contact profile, a 401 renewed before a new guest, typeout on leaving, the resume
 // link's hand-off) and the end of a conversation (its panel comes from the engine) took
 // it past 32 KiB: 32,878 B at the merge.
+// Issue 24 added to every conversation who answers (the joined line, grouped messages
+// with each sender for screen readers), the offline form's required marks in every
+// language, a message written durably at once when sent, the log kept at its end as the
+// message box grows, the visitor's own links and the keyboard-only focus ring: 34,010 B
+// at the merge (+1,211 B).
 const COMMON_BUDGET = 27 * KIB
-const COMMON_CEILING = 33 * KIB
+const COMMON_CEILING = 33.5 * KIB
 /** Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted. */
 const LANGUAGE_BUDGET = 2.5 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */

@@ -50,7 +50,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-box{position:relative;display:flex}
 .ph-smile{position:absolute;bottom:0;inset-inline-end:0;height:44px;color:var(--ph-muted)}
 .ph-input:focus,.ph-field input:focus,.ph-field textarea:focus{outline:none;border-color:var(--ph-accent);background:var(--ph-bg)}
-.ph-input:focus-visible,.ph-field input:focus-visible,.ph-field textarea:focus-visible{box-shadow:0 0 0 3px color-mix(in srgb,var(--ph-accent) 35%,transparent)}
+[data-kb] .ph-input:focus-visible,.ph-field input:focus-visible,.ph-field textarea:focus-visible{box-shadow:0 0 0 3px color-mix(in srgb,var(--ph-accent) 35%,transparent)}
 .ph-counter{grid-column:2;font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-counter.ph-over{color:var(--ph-fg);font-weight:600}
 .ph-send{grid-row:1;grid-column:3;width:44px;height:44px;border:0;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center}

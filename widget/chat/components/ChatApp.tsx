@@ -48,13 +48,22 @@ export function ChatApp({ controller, context }: Props) {
 
   // Escape closes from anywhere in the widget, the launcher included.
   useEffect(() => {
+    const { frame } = context
     const onKey = (event: KeyboardEvent) => {
+      // A text box always matches :focus-visible: the message box's ring shows only once
+      // the visitor moves by keyboard (chat-styles.ts), and goes with a pointer's press.
+      if (event.key === 'Tab') frame.setAttribute('data-kb', '')
       if (event.key !== 'Escape' || !context.ui.get().open) return
       context.setOpen(false)
       context.launcher.focus()
     }
-    context.frame.addEventListener('keydown', onKey)
-    return () => context.frame.removeEventListener('keydown', onKey)
+    const onPointer = () => frame.removeAttribute('data-kb')
+    frame.addEventListener('keydown', onKey)
+    frame.addEventListener('pointerdown', onPointer)
+    return () => {
+      frame.removeEventListener('keydown', onKey)
+      frame.removeEventListener('pointerdown', onPointer)
+    }
   }, [context])
 
   if (!ui.open) return null
