@@ -44,7 +44,19 @@ export async function identify(controller: ChatController, user: IdentifiedUser)
   const { session, state, tabs, restartConversation, reconnect, dispatch, context } = (
     await controller.engine()
   ).internals
-  const before = session.current()?.visitorId
+  const current = session.current()
+  const before = current?.visitorId
+  // The same verified user on their next page, with nothing new to tell: no new session
+  // (each counts against the per-address session limit) and no second stream.
+  if (
+    before === `user:${user.id}` &&
+    (['name', 'email', 'phone'] as const).every(
+      (key) => user[key] === undefined || user[key] === current?.contact[key],
+    )
+  ) {
+    state.set({ note: undefined })
+    return
+  }
   try {
     const updated = await session.identify(user)
     // The site identified the visitor: a resume link's note (resume.ts) has had its answer.

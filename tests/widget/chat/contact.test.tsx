@@ -93,6 +93,21 @@ describe('the JS API of the chat', () => {
     await waitFor(() => expect(widget.streamToken()).toBe('user-u1'))
   })
 
+  it('identify of the user already signed in on this device asks nothing again, unless a detail changed', async () => {
+    const widget = track(await openChat())
+    const sessions = () =>
+      widget.backend.requests.filter((request) => request.body?.user !== undefined).length
+    await widget.widget.api.identify({ id: 'u1', hash: VALID_HASH })
+    await waitFor(() => expect(widget.streamToken()).toBe('user-u1'))
+    expect(sessions()).toBe(1)
+    // The site's next page (or a re-render) says the same: no new session, no new stream.
+    await widget.widget.api.identify({ id: 'u1', hash: VALID_HASH })
+    expect(sessions()).toBe(1)
+    // A name the backend does not hold yet goes to it.
+    await widget.widget.api.identify({ id: 'u1', hash: VALID_HASH, name: 'Ann' })
+    expect(sessions()).toBe(2)
+  })
+
   it('identify keeps what the guest sees, reconnects for the newest page and merges without doubles', async () => {
     const widget = track(await openChat())
     sendText(widget, 'Guest question')
