@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import { widgetAnimationsEnded } from '../helpers/animations'
 import { describeInBrowser } from '../helpers/chromium'
 import { createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
@@ -18,6 +19,7 @@ const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
 /** axe-core's serious and critical violations inside the widget. */
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  await widgetAnimationsEnded(page)
   return page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string | null }[] }
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { widgetAnimationsEnded } from '../../helpers/animations'
 import { describeInBrowser, launchBrowser } from '../../helpers/chromium'
 import { ensureWidgetBuild } from '../fixtures/built-widget'
 import { type FakeBackendServer, startFakeBackend } from '../fixtures/fake-backend'
@@ -46,6 +47,7 @@ describeInBrowser('the open chat in the host page’s landmarks', () => {
     await page.evaluate(
       readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'),
     )
+    await widgetAnimationsEnded(page)
     const violations = await page.evaluate(async () => {
       const axe = (
         window as unknown as {
