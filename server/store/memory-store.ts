@@ -104,6 +104,13 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       const start = Math.max(0, end - Math.max(0, limit))
       return log.slice(start, end).map((entry) => structuredClone(entry))
     },
+    async newestEntries(visitorIds) {
+      assertOpen()
+      return visitorIds.map((visitorId) => {
+        const newest = logs.get(visitorId)?.at(-1)
+        return newest && structuredClone(newest)
+      })
+    },
     ...inProcessEvents(fanOut, assertOpen),
     async claim(key, ttlMs) {
       assertOpen()

@@ -10,7 +10,7 @@ import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
 import { createRedisRecords } from './redis/records'
 import { createRedisClock } from './redis/redis-clock'
-import { PRUNE_SCRIPT, runScript } from './redis/scripts'
+import { NEWEST_ENTRIES_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
 import { compareStreamIds, isLastStreamId, isStreamId } from './redis/stream-id'
 import { decodeEntry, encodeTransient } from './redis/wire'
 import type { Retention, Store } from './types'
@@ -42,6 +42,7 @@ export type RedisStoreOptions = {
 }
 
 const PruneReply = z.tuple([z.number(), z.number(), z.number()])
+const NewestReply = z.array(z.union([z.tuple([]), z.tuple([z.string(), z.string()])]))
 
 /**
  * The redis: store, for several Porthole instances behind one load balancer. Logs are
@@ -216,6 +217,15 @@ export async function createRedisStore(
           visitorId,
           rows.reverse().map((row) => decodeEntry(row.id, row.message.e)),
         )
+      })
+    },
+    newestEntries(visitorIds) {
+      return command('newestEntries', async () => {
+        if (visitorIds.length === 0) return []
+        const reply = NewestReply.parse(
+          await runScript(main, NEWEST_ENTRIES_SCRIPT, visitorIds.map(keys.log), []),
+        )
+        return reply.map((row) => (row.length === 2 ? decodeEntry(row[0], row[1]) : undefined))
       })
     },
     isValidId: isStreamId,

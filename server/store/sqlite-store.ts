@@ -157,6 +157,14 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       const before = beforeId === undefined ? AFTER_EVERY_SEQUENCE : Number(beforeId)
       return q.readBefore.all(visitorId, before, Math.max(0, limit)).reverse().map(toEntry)
     },
+    async newestEntries(visitorIds) {
+      assertOpen()
+      // In-process: one indexed lookup per visitor, no round trip to batch.
+      return visitorIds.map((visitorId) => {
+        const [row] = q.readBefore.all(visitorId, AFTER_EVERY_SEQUENCE, 1)
+        return row && toEntry(row)
+      })
+    },
     ...inProcessEvents(fanOut, assertOpen),
     async claim(key, ttlMs) {
       assertOpen()

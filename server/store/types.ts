@@ -104,6 +104,12 @@ export interface ConversationLog extends EntryIds {
     beforeId: string | undefined,
     limit: number,
   ): Promise<ConversationEntry[]>
+  /**
+   * The newest entry of each visitor's log (undefined: none), in the order given, in one
+   * round trip to the store: the idle sweep's read of every watched conversation. Unlike
+   * readBefore it does not wait for this instance's subscription (nothing is streamed).
+   */
+  newestEntries(visitorIds: readonly string[]): Promise<(ConversationEntry | undefined)[]>
 }
 
 /** Fan-out to one visitor's open streams, on every instance. */

@@ -132,6 +132,26 @@ type ScriptClient = Pick<RedisClientType, 'evalSha' | 'eval'>
 
 const shas = new Map<string, string>()
 
+/**
+ * The newest entry of each log in KEYS, in one round trip (the idle sweep's batch read).
+ * Returns, per key, {id, entry json} or {} when the log is empty or absent.
+ */
+export const NEWEST_ENTRIES_SCRIPT = `
+local result = {}
+for i, key in ipairs(KEYS) do
+  local last = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
+  local row = {}
+  if last then
+    local fields = last[2]
+    for f = 1, #fields, 2 do
+      if fields[f] == 'e' then row = {last[1], fields[f + 1]} end
+    end
+  end
+  result[i] = row
+end
+return result
+`
+
 /** EVALSHA, falling back to EVAL when Redis lost its script cache (a restart, SCRIPT FLUSH). */
 export async function runScript(
   client: ScriptClient,

@@ -45,6 +45,19 @@ export function describePagingConformance(getStore: () => Store, factories: Fact
   const { createVisitorId, createEntry } = factories
 
   describe('paging', () => {
+    it('reads the newest entry of many visitors at once, in the order given, none for an empty log', async () => {
+      const store = getStore()
+      const a = createVisitorId()
+      const b = createVisitorId()
+      const empty = createVisitorId()
+      const aIds = (await appendMany(store, a, 3, factories)).map((e) => e.id)
+      const [bOnly] = await appendMany(store, b, 1, factories)
+      const newest = await store.newestEntries([b, empty, a, b])
+      expect(newest.map((entry) => entry?.id)).toEqual([bOnly?.id, undefined, aIds[2], bOnly?.id])
+      expect(newest[2]).toEqual((await store.readBefore(a, undefined, 1))[0])
+      expect(await store.newestEntries([])).toEqual([])
+    })
+
     it('reads the newest entries before an id (the newest page without one), oldest first', async () => {
       const store = getStore()
       const visitor = createVisitorId()
