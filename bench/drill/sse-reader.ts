@@ -1,6 +1,6 @@
 import { type ClientRequest, request } from 'node:http'
 import { type ConversationEntry, parseStreamEvent } from '../../shared/widget-api'
-import { SseParser } from './sse-parser'
+import { createSseReader, type SseEvent } from '../lib/sse'
 
 // A raw HTTP reader of GET /api/events that behaves like EventSource (reconnects after
 // the stream ends, with Last-Event-ID = the last id it saw) and can read slowly: at most
@@ -54,7 +54,6 @@ export function openReader(options: ReaderOptions): StreamReader {
   function connect() {
     if (closed) return
     connections += 1
-    const parser = new SseParser()
     const url = new URL('/api/events', options.base)
     const req = request(url, {
       headers: {
@@ -78,6 +77,7 @@ export function openReader(options: ReaderOptions): StreamReader {
         })
         return
       }
+      const reader = createSseReader({ onEvent: received })
       let budget = options.bytesPerTick ?? Number.POSITIVE_INFINITY
       const ticker =
         options.bytesPerTick === undefined
@@ -90,18 +90,7 @@ export function openReader(options: ReaderOptions): StreamReader {
         bytes += Buffer.byteLength(chunk)
         budget -= Buffer.byteLength(chunk)
         if (budget <= 0) res.pause()
-        for (const event of parser.push(chunk)) {
-          if (event.id !== undefined) lastId = event.id
-          if (event.event !== 'message') continue
-          const parsed = parseStreamEvent(event.event, event.data)
-          if (parsed?.event !== 'message') {
-            lastError = `unreadable message event: ${event.data.slice(0, 200)}`
-            continue
-          }
-          entries.push(parsed.data)
-          lastArrival = Date.now()
-          arrivals.push(lastArrival)
-        }
+        reader.feed(chunk)
         notify()
       })
       let over = false
@@ -121,6 +110,19 @@ export function openReader(options: ReaderOptions): StreamReader {
       if (current === req) retry()
     })
     req.end()
+  }
+
+  function received(event: SseEvent) {
+    if (event.id !== undefined) lastId = event.id
+    if (event.event !== 'message') return
+    const parsed = parseStreamEvent(event.event, event.data)
+    if (parsed?.event !== 'message') {
+      lastError = `unreadable message event: ${event.data.slice(0, 200)}`
+      return
+    }
+    entries.push(parsed.data)
+    lastArrival = Date.now()
+    arrivals.push(lastArrival)
   }
 
   function retry() {

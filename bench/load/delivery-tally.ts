@@ -21,9 +21,9 @@ export class DeliveryTally {
     this.#acked.add(seq)
   }
 
-  /** One SSE event block arrived at `at` (same clock as `sent`). */
-  received(block: string, at: number): void {
-    const match = MARK.exec(block)
+  /** One SSE event's data arrived at `at` (same clock as `sent`). */
+  received(data: string, at: number): void {
+    const match = MARK.exec(data)
     if (!match) return
     const seq = Number(match[1])
     const start = this.#sentAt.get(seq)

@@ -4,6 +4,7 @@
 import type { ClientRequest } from 'node:http'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { SessionResponse } from '../../shared/widget-api'
+import type { SseEvent } from '../lib/sse'
 import { percentile } from '../lib/stats'
 import { benchText, DeliveryTally } from './delivery-tally'
 import { inBatches, LoopbackHttp } from './loopback-http'
@@ -80,7 +81,7 @@ export class LoadGenerator {
   }
 
   async #open({ base, porthole }: LoadOptions<'open'>) {
-    const onEvent = (block: string) => this.#tally.received(block, performance.now())
+    const onEvent = (event: SseEvent) => this.#tally.received(event.data, performance.now())
     const opened = await inBatches(this.#visitors, 100, (visitor) =>
       porthole
         ? openStream(`${base}/api/events`, { authorization: `Bearer ${visitor.token}` }, onEvent)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { benchText, DeliveryTally } from '../../../bench/load/delivery-tally'
 
-const event = (seq: number) => `id: 7\nevent: message\ndata: {"text":"${benchText(seq)}"}`
+// What reaches the tally: the data of one SSE event.
+const event = (seq: number) => JSON.stringify({ id: '7', text: benchText(seq) })
 
 describe('DeliveryTally', () => {
   it('times each delivery from its send, on one clock', () => {
@@ -37,10 +38,10 @@ describe('DeliveryTally', () => {
     expect(tally.latencies()).toEqual([3])
   })
 
-  it("ignores heartbeats and other phases' events", () => {
+  it("ignores other events and other phases' events", () => {
     const tally = new DeliveryTally()
     tally.sent(1, 0)
-    tally.received(': ping', 1)
+    tally.received('{"upTo":"7"}', 1)
     tally.received(event(42), 1)
     expect(tally.deliveredCount).toBe(0)
     expect(tally.duplicates).toBe(0)

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createSseReader } from '../../../bench/lib/sse'
 import { startSandbox } from '../../../demo/sandbox/index'
 import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
 import { channelInput, customerMessage, FAST, postJson } from './fixtures'
@@ -24,21 +25,14 @@ async function readEvents(
   if (!reader) throw new Error('no stream body')
   const decoder = new TextDecoder()
   const events: StreamEvent[] = []
-  let buffer = ''
+  const sse = createSseReader({
+    onEvent: ({ event, data }) => events.push({ event, data: JSON.parse(data) }),
+  })
   let opened = false
   while (!enough(events)) {
     const { value, done } = await reader.read()
     if (done) break
-    buffer += decoder.decode(value, { stream: true })
-    let end = buffer.indexOf('\n\n')
-    while (end >= 0) {
-      const block = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const event = /^event: (.*)$/m.exec(block)?.[1]
-      const data = /^data: (.*)$/m.exec(block)?.[1]
-      if (event && data) events.push({ event, data: JSON.parse(data) })
-      end = buffer.indexOf('\n\n')
-    }
+    sse.feed(decoder.decode(value, { stream: true }))
     if (!opened && events.length > 0) {
       opened = true
       await onOpen()

@@ -1,3 +1,4 @@
+import { parseSse } from '../../../bench/lib/sse'
 import type { FakeResponse } from '../events/fake-response'
 
 // What a stream wrote, read back: the delivery tests' view of a fake response.
@@ -6,21 +7,11 @@ export type WrittenEvent = { event: string; id?: string; data: unknown }
 
 /** The events written to a fake response, in order (the preamble and comments left out). */
 export function written(res: FakeResponse): WrittenEvent[] {
-  return res.chunks
-    .join('')
-    .split('\n\n')
-    .flatMap((block) => {
-      const fields = new Map<string, string>()
-      for (const line of block.split('\n')) {
-        const colon = line.indexOf(': ')
-        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 2))
-      }
-      const event = fields.get('event')
-      const data = fields.get('data')
-      if (event === undefined || data === undefined) return []
-      const id = fields.get('id')
-      return [{ event, data: JSON.parse(data), ...(id === undefined ? {} : { id }) }]
-    })
+  return parseSse(res.chunks.join('')).map(({ event, id, data }) => ({
+    event,
+    data: JSON.parse(data),
+    ...(id === undefined ? {} : { id }),
+  }))
 }
 
 /** The `delivery` events written, in order. */

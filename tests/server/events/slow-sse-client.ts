@@ -1,6 +1,7 @@
 import { type IncomingMessage, request } from 'node:http'
+import { createSseReader, type SseEvent } from '../../../bench/lib/sse'
 
-export type SlowEvent = { id: string | undefined; event: string; data: string }
+export type SlowEvent = SseEvent
 
 /**
  * An SSE client over a real socket that reads slowly: it reads nothing for `startDelayMs`
@@ -14,29 +15,10 @@ export function openSlowSse(
 ) {
   const events: SlowEvent[] = []
   const state = { ended: false, paused: false, status: 0 }
-  let buffer = ''
   const req = request(url, { headers: { accept: 'text/event-stream', ...options.headers } })
 
-  function parse(text: string): void {
-    buffer += text
-    let end = buffer.indexOf('\n\n')
-    while (end >= 0) {
-      const block = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const event: SlowEvent = { id: undefined, event: 'message', data: '' }
-      let hasData = false
-      for (const line of block.split('\n')) {
-        if (line.startsWith('id: ')) event.id = line.slice(4)
-        else if (line.startsWith('event: ')) event.event = line.slice(7)
-        else if (line.startsWith('data: ')) {
-          event.data = line.slice(6)
-          hasData = true
-        }
-      }
-      if (hasData) events.push(event)
-      end = buffer.indexOf('\n\n')
-    }
-  }
+  const reader = createSseReader({ onEvent: (event) => events.push(event) })
+  const parse = (text: string) => reader.feed(text)
 
   async function readSlowly(res: IncomingMessage): Promise<void> {
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { parseSse } from '../../../bench/lib/sse'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { readMarkerKey } from '../../../server/store/keys'
@@ -27,11 +28,9 @@ function openTab(
 
 /** The ids of the `message` events written to `res`, in order. */
 const writtenIds = (res: FakeResponse) =>
-  res.chunks
-    .join('')
-    .split('\n\n')
-    .filter((block) => block.startsWith('id: '))
-    .map((block) => block.slice(4, block.indexOf('\n')))
+  parseSse(res.chunks.join(''))
+    .filter((event) => event.event === 'message')
+    .map((event) => event.id)
 
 async function appendTexts(store: Store, visitorId: string, count: number): Promise<string[]> {
   const ids: string[] = []

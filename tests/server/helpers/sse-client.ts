@@ -1,6 +1,7 @@
 import { request } from 'node:http'
+import { createSseReader, type SseEvent } from '../../../bench/lib/sse'
 
-export type SseEvent = { id?: string; event: string; data: string }
+export type { SseEvent }
 
 /** A raw SSE client over node:http, recording every event (and comments) it reads. */
 export function openSse(url: string, headers: Record<string, string> = {}) {
@@ -8,7 +9,6 @@ export function openSse(url: string, headers: Record<string, string> = {}) {
   const comments: string[] = []
   let status = 0
   let responseHeaders: Record<string, string | string[] | undefined> = {}
-  let buffer = ''
   let ended = false
   let retry: number | undefined
   const req = request(url, { headers: { accept: 'text/event-stream', ...headers } })
@@ -17,27 +17,14 @@ export function openSse(url: string, headers: Record<string, string> = {}) {
       status = res.statusCode ?? 0
       responseHeaders = res.headers
       res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        buffer += chunk
-        let end = buffer.indexOf('\n\n')
-        while (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const event: SseEvent = { event: 'message', data: '' }
-          let hasData = false
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim())
-            else if (line.startsWith('id: ')) event.id = line.slice(4)
-            else if (line.startsWith('event: ')) event.event = line.slice(7)
-            else if (line.startsWith('data: ')) {
-              event.data = line.slice(6)
-              hasData = true
-            } else if (line.startsWith('retry: ')) retry = Number(line.slice(7))
-          }
-          if (hasData) events.push(event)
-          end = buffer.indexOf('\n\n')
-        }
+      const reader = createSseReader({
+        onEvent: (event) => events.push(event),
+        onComment: (comment) => comments.push(comment.trim()),
+        onRetry: (ms) => {
+          retry = ms
+        },
       })
+      res.on('data', (chunk: string) => reader.feed(chunk))
       res.on('end', () => {
         ended = true
       })
