@@ -4,70 +4,7 @@
 
 import type { Language } from '../widget-api'
 
-/** Phrases by which a customer asks for a person (matched as whole words; `*` ends a word prefix). */
-export const DEFAULT_HANDOVER_PHRASES: Record<Language, string[]> = {
-  en: [
-    'operator',
-    'human',
-    'agent',
-    'real person',
-    'live person',
-    'support team',
-    'talk to someone',
-    'speak to someone',
-  ],
-  ru: [
-    'оператор*',
-    'человек*',
-    'живой человек',
-    'менеджер*',
-    'консультант*',
-    'специалист*',
-    'сотрудник*',
-    'позовите',
-  ],
-  de: ['mitarbeiter*', 'mensch*', 'berater*', 'support', 'echte person', 'mit jemandem sprechen'],
-  fr: ['conseiller*', 'opérateur*', 'humain*', 'agent*', 'vraie personne', 'parler à quelqu’un'],
-  es: ['agente*', 'operador*', 'humano*', 'persona real', 'hablar con alguien'],
-  it: ['operator*', 'umano', 'persona reale', 'parlare con qualcuno', 'assistenza'],
-  pt: ['atendente*', 'humano*', 'pessoa real', 'falar com alguém', 'suporte'],
-  nl: ['medewerker*', 'mens', 'echt persoon', 'iemand spreken', 'klantenservice'],
-  pl: ['konsultant*', 'człowiek*', 'operator*', 'prawdziwa osoba', 'porozmawiać z kimś'],
-  uk: ['оператор*', 'людин*', 'менеджер*', 'консультант*', 'жива людина'],
-  ja: ['担当者', 'オペレーター', '人と話したい', 'スタッフ'],
-  zh: ['人工', '客服', '真人', '转人工'],
-  ar: ['موظف', 'شخص حقيقي', 'خدمة العملاء', 'التحدث مع شخص'],
-  he: ['נציג*', 'בן אדם', 'אדם אמיתי', 'שירות לקוחות'],
-  fa: ['پشتیبان', 'اپراتور', 'آدم واقعی', 'صحبت با یک نفر', 'کارشناس'],
-  ko: ['상담원*', '상담사*', '사람*', '직원*', '상담 연결'],
-  cs: ['operátor*', 'člověk*', 'živá osoba', 'mluvit s někým', 'podpora'],
-  sv: ['handläggare', 'människa', 'riktig person', 'prata med någon', 'kundtjänst', 'support'],
-  da: ['medarbejder*', 'menneske', 'rigtig person', 'tale med nogen', 'kundeservice', 'support'],
-  fi: ['asiakaspalvelija*', 'ihmi*', 'oikea ihminen', 'puhua jonkun kanssa', 'asiakaspalvelu*'],
-  nb: ['kundebehandler*', 'menneske', 'ekte person', 'snakke med noen', 'kundeservice', 'support'],
-  tr: ['temsilci*', 'operatör*', 'insan*', 'gerçek kişi', 'biriyle konuşmak', 'müşteri hizmetleri'],
-  el: ['εκπρόσωπο*', 'άνθρωπο*', 'πραγματικό άτομο', 'να μιλήσω με κάποιον', 'υποστήριξη'],
-  hu: ['ügyintéző*', 'ember*', 'élő személy', 'operátor*', 'ügyfélszolgálat*'],
-  ro: ['operator*', 'om', 'persoană reală', 'să vorbesc cu cineva', 'suport'],
-  bg: ['оператор*', 'човек', 'жив човек', 'консултант*', 'служител*'],
-  hr: ['djelatni*', 'operater*', 'čovjek*', 'stvarna osoba', 'razgovarati s nekim', 'podrška'],
-  sk: ['operátor*', 'človek*', 'živá osoba', 'hovoriť s niekým', 'podpora'],
-  sl: ['svetoval*', 'operater*', 'človek*', 'prava oseba', 'govoriti z nekom', 'podpora'],
-  lt: ['konsultant*', 'operator*', 'žmog*', 'tikras žmogus', 'pasikalbėti su kuo nors'],
-  lv: ['konsultant*', 'operator*', 'cilvēk*', 'īsts cilvēks', 'runāt ar kādu'],
-  et: ['klienditeenindaja*', 'inime*', 'päris inimene', 'operaator*', 'rääkida kellegagi'],
-  id: [
-    'agen',
-    'operator',
-    'manusia',
-    'orang sungguhan',
-    'bicara dengan seseorang',
-    'customer service',
-  ],
-  vi: ['nhân viên', 'tổng đài viên', 'người thật', 'nói chuyện với người', 'hỗ trợ viên'],
-  th: ['เจ้าหน้าที่', 'พนักงาน', 'คนจริง', 'คุยกับคน', 'แอดมิน'],
-  hi: ['एजेंट', 'इंसान', 'असली व्यक्ति', 'किसी से बात', 'ग्राहक सेवा', 'agent'],
-}
+export { DEFAULT_HANDOVER_PHRASES } from './default-handover-phrases'
 
 export const DEFAULT_TEXTS = {
   handoverText: {
