@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { findRepoRoot } from '../../server/assets/repo-root'
-import { widgetAnimationsEnded } from '../helpers/animations'
+import { seriousWidgetViolations } from '../helpers/animations'
 import { describeInBrowser } from '../helpers/chromium'
 import { PLAIN_HOST_CSS, startFakeBackend } from '../widget/fixtures/fake-backend'
 import { useBrowserDemo } from './helpers/browser-demo'
@@ -16,22 +14,6 @@ import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/
 const SHOTS = process.env.SHOTS ?? '/tmp/shots'
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
-
-const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
-
-/** axe-core's serious and critical violations inside the widget, by rule id. */
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-  await widgetAnimationsEnded(page)
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null }[] }
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe
-    const { violations } = await axe.run({ include: [['porthole-widget']] })
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id)
-  })
-}
 
 const quickReplies = (page: Page) => messageLog(page).locator('.ph-quick button')
 
@@ -69,7 +51,7 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
         .count(),
     ).toBe(0)
     await page.screenshot({ path: `${SHOTS}/bot-buttons-desktop.png` })
-    expect(await axeSerious(page)).toEqual([])
+    expect(await seriousWidgetViolations(page)).toEqual([])
 
     await quickReplies(page).getByText('Abroad', { exact: true }).click()
     await bubble(page, 'Abroad: 5 to 10 working days to 30 countries, from $24.').waitFor()
@@ -97,7 +79,7 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
     })
     expect(await message.locator('strong').textContent()).toBe('the price list')
     expect(await message.locator('em').textContent()).toBe('Free shipping over $100.')
-    expect(await axeSerious(page)).toEqual([])
+    expect(await seriousWidgetViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -124,7 +106,7 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
         )
       }
       await page.screenshot({ path: `${SHOTS}/bot-buttons-${name}.png` })
-      expect(await axeSerious(page)).toEqual([])
+      expect(await seriousWidgetViolations(page)).toEqual([])
       await context.close()
     }
   })
@@ -179,7 +161,7 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
       expect(first?.x ?? 0).toBeGreaterThan(second?.x ?? 0)
       await page.locator('porthole-widget a', { hasText: 'price-list.pdf' }).waitFor()
       await page.screenshot({ path: `${SHOTS}/bot-buttons-rtl.png` })
-      expect(await axeSerious(page)).toEqual([])
+      expect(await seriousWidgetViolations(page)).toEqual([])
       await buttons.nth(1).click()
       await expect
         .poll(() => backend.messages.map((message) => message.text))

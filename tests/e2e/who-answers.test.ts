@@ -1,8 +1,5 @@
-import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { findRepoRoot } from '../../server/assets/repo-root'
-import { widgetAnimationsEnded } from '../helpers/animations'
+import { seriousWidgetViolations } from '../helpers/animations'
 import { describeInBrowser } from '../helpers/chromium'
 import { createText } from './factories/agent-messages'
 import { agentConsole } from './helpers/agent-console'
@@ -13,22 +10,6 @@ import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/
 // Issue 24, "Who is answering, and grouping": after the bot, Anna joins; the log says so
 // once, the header shows her name and photo, her messages form one group that screen
 // readers still hear one by one, and axe finds nothing serious in these states.
-
-const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
-
-/** axe-core's serious and critical violations inside the widget. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-  await widgetAnimationsEnded(page)
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null }[] }
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe
-    const { violations } = await axe.run({ include: [['porthole-widget']] })
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id)
-  })
-}
 
 describeInBrowser('who is answering', () => {
   const e2e = useBrowserDemo()
@@ -77,7 +58,7 @@ describeInBrowser('who is answering', () => {
     // Screen readers still hear who wrote each message.
     const tree = await messageLog(page).ariaSnapshot()
     expect(tree).toMatch(/Anna[\s\S]*Hi, Anna here\.[\s\S]*Anna[\s\S]*How can I help\?/)
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await seriousWidgetViolations(page)).toEqual([])
 
     // Another visit (a reload): the same single line, from the stored entries.
     await page.reload()
