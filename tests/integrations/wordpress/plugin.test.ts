@@ -33,13 +33,38 @@ const need = <T>(value: T | undefined, what: string): T => {
   return value
 }
 
+/**
+ * Logs in on wp-login.php. A login that fails is tried once more, with what WordPress said
+ * printed, and a second failure throws with what the page and the site's servers said: CI
+ * once saw the first login end on wp-login.php on a loaded machine, which no run here repeats.
+ */
 async function logIn(context: BrowserContext, login: string, password: string): Promise<Page> {
+  const wp = need(site, 'WordPress')
   const page = await context.newPage()
-  await page.goto(`${need(site, 'WordPress').url}/wp-login.php`)
-  await page.fill('#user_login', login)
-  await page.fill('#user_pass', password)
-  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')])
-  return page
+  const failures: string[] = []
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    await page.goto(`${wp.url}/wp-login.php`)
+    await page.fill('#user_login', login)
+    await page.fill('#user_pass', password)
+    const outcome = await Promise.all([
+      Promise.race([
+        page.waitForURL(/\/wp-admin\//).then(() => 'in'),
+        page
+          .locator('#login_error')
+          .waitFor()
+          .then(() => 'refused'),
+      ]).catch((error: Error) => `no answer: ${error.message.split('\n')[0]}`),
+      page.click('#wp-submit'),
+    ]).then(([result]) => result)
+    if (outcome === 'in') return page
+    const said = await page
+      .locator('#login_error')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no #login_error)')
+    failures.push(`attempt ${attempt}: ${outcome} at ${page.url()}; WordPress said: ${said.trim()}`)
+    console.warn(`WordPress login of ${login} failed: ${failures.at(-1)}`)
+  }
+  throw new Error(`${login} could not log in:\n${failures.join('\n')}\n${wp.serverLogs()}`)
 }
 
 /** Settings → Porthole Chat, as the admin. */

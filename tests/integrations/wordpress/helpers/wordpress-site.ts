@@ -31,6 +31,8 @@ export type WordPressSite = {
   php(code: string): Promise<string>
   /** PHP's notices, warnings and errors so far (WP_DEBUG_LOG). */
   debugLog(): string
+  /** The last lines `php -S` and MariaDB printed, for a failure's message. */
+  serverLogs(): string
   close(): Promise<void>
 }
 
@@ -73,6 +75,15 @@ function stop(child: ChildProcess | undefined): Promise<void> {
     child.once('exit', () => resolve())
     if (child.pid) process.kill(-child.pid, 'SIGTERM')
   })
+}
+
+/** The last `lines` lines of a file, or a note that it is missing. */
+function tail(file: string, lines: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return '(none)'
+  }
 }
 
 function acceptsConnections(port: number): Promise<boolean> {
@@ -209,6 +220,10 @@ export async function startWordPress(
           return ''
         }
       },
+      serverLogs: () =>
+        ['php.log', 'mariadb.log']
+          .map((name) => `${name}:\n${tail(join(dir, name), 20)}`)
+          .join('\n'),
       close,
     }
   } catch (error) {
