@@ -34,37 +34,36 @@ const need = <T>(value: T | undefined, what: string): T => {
 }
 
 /**
- * Logs in on wp-login.php. A login that fails is tried once more, with what WordPress said
- * printed, and a second failure throws with what the page and the site's servers said: CI
- * once saw the first login end on wp-login.php on a loaded machine, which no run here repeats.
+ * Logs in on wp-login.php. The login page focuses and selects the login field 200 ms after
+ * it loads (wp_attempt_focus); a fill of the password at that moment types into the login
+ * field instead ("The password field is empty", seen in CI on a loaded machine). So the
+ * fields are filled only once that focus has happened.
  */
 async function logIn(context: BrowserContext, login: string, password: string): Promise<Page> {
   const wp = need(site, 'WordPress')
   const page = await context.newPage()
-  const failures: string[] = []
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    await page.goto(`${wp.url}/wp-login.php`)
-    await page.fill('#user_login', login)
-    await page.fill('#user_pass', password)
-    const outcome = await Promise.all([
-      Promise.race([
-        page.waitForURL(/\/wp-admin\//).then(() => 'in'),
-        page
-          .locator('#login_error')
-          .waitFor()
-          .then(() => 'refused'),
-      ]).catch((error: Error) => `no answer: ${error.message.split('\n')[0]}`),
-      page.click('#wp-submit'),
-    ]).then(([result]) => result)
-    if (outcome === 'in') return page
-    const said = await page
-      .locator('#login_error')
-      .innerText({ timeout: 1000 })
-      .catch(() => '(no #login_error)')
-    failures.push(`attempt ${attempt}: ${outcome} at ${page.url()}; WordPress said: ${said.trim()}`)
-    console.warn(`WordPress login of ${login} failed: ${failures.at(-1)}`)
-  }
-  throw new Error(`${login} could not log in:\n${failures.join('\n')}\n${wp.serverLogs()}`)
+  await page.goto(`${wp.url}/wp-login.php`)
+  await page.waitForFunction(() => document.activeElement?.id === 'user_login')
+  await page.fill('#user_login', login)
+  await page.fill('#user_pass', password)
+  const outcome = await Promise.all([
+    Promise.race([
+      page.waitForURL(/\/wp-admin\//).then(() => 'in'),
+      page
+        .locator('#login_error')
+        .waitFor()
+        .then(() => 'refused'),
+    ]).catch((error: Error) => `no answer: ${error.message.split('\n')[0]}`),
+    page.click('#wp-submit'),
+  ]).then(([result]) => result)
+  if (outcome === 'in') return page
+  const said = await page
+    .locator('#login_error')
+    .innerText({ timeout: 1000 })
+    .catch(() => '(no #login_error)')
+  throw new Error(
+    `${login} could not log in (${outcome} at ${page.url()}); WordPress said: ${said.trim()}\n${wp.serverLogs()}`,
+  )
 }
 
 /** Settings → Porthole Chat, as the admin. */
