@@ -4,6 +4,7 @@
 //   build.languages-br / -gz [KiB]  the smallest and largest language file, "1.3–1.8 KiB"
 //   <record>.<row> [baseline|ratio] [median] [round]  a cell of a bench record's row
 //   bench.table (a block)            bench/results.json's table as `npm run bench` prints it
+//   bench.cpu-range / bench.cpu-ratio-range  the stores' CPU per webhook, lowest to highest
 // Bytes print as "13,161 B", with KiB "12.9 KiB" (KB: the bench's spelling of the same).
 import { formatTable } from '../../bench/lib/table'
 import { FigureError, type FigureSpec } from './markers'
@@ -152,6 +153,23 @@ function round(cell: string): string {
   return cell.replace(/\d+\.\d+/g, (number) => Math.round(Number(number)).toLocaleString('en-US'))
 }
 
+/** The stores' CPU per webhook, lowest to highest median: "0.130 to 0.162 ms" or "1.4x to 1.8x". */
+function cpuRange(
+  record: BenchRecordName,
+  rows: readonly BenchRow[],
+  column: 'porthole' | 'ratio',
+): string {
+  const values = ['sqlite', 'memory', 'redis'].map((store) =>
+    Number.parseFloat(benchRow(record, rows, `${store}-cpu`)[column]),
+  )
+  if (values.some(Number.isNaN))
+    throw new FigureError('bad_source', `${record}: a CPU per webhook row holds no number`)
+  const [low, high] = [Math.min(...values), Math.max(...values)]
+  return column === 'porthole'
+    ? `${low.toFixed(3)} to ${high.toFixed(3)} ms`
+    : `${low.toFixed(1)}x to ${high.toFixed(1)}x`
+}
+
 function isBenchRecord(name: string): name is BenchRecordName {
   return Object.hasOwn(BENCH_RECORDS, name)
 }
@@ -167,6 +185,10 @@ function benchFigure(spec: FigureSpec, sources: FigureSources): string {
   if (id === 'table') {
     checkOptions(spec, [])
     return ['```', formatTable(rows), '```'].join('\n')
+  }
+  if (id === 'cpu-range' || id === 'cpu-ratio-range') {
+    checkOptions(spec, [])
+    return cpuRange(name, rows, id === 'cpu-range' ? 'porthole' : 'ratio')
   }
   checkOptions(spec, [...COLUMNS, 'median', 'round'])
   const column = COLUMNS.find((key) => spec.options.includes(key)) ?? 'porthole'
