@@ -74,11 +74,14 @@ export function readBuild(root: string): BuildFigures | undefined {
   }
 }
 
-export function readSources(root: string): FigureSources {
-  const bench = {
+export function readBenchRecords(root: string): FigureSources['bench'] {
+  return {
     bench: readBenchRecord(root, BENCH_RECORDS.bench),
     'bench-page': readBenchRecord(root, BENCH_RECORDS['bench-page']),
     'bench-tap': readBenchRecord(root, BENCH_RECORDS['bench-tap']),
   }
-  return { build: readBuild(root), bench }
+}
+
+export function readSources(root: string): FigureSources {
+  return { build: readBuild(root), bench: readBenchRecords(root) }
 }
