@@ -26,8 +26,10 @@ export type Resolve = (spec: FigureSpec) => string | undefined
 /** One marked figure of a page: what it shows, and what its source says (if known). */
 export type MarkedFigure = { spec: string; found: string; expected: string | undefined }
 
-const INLINE = /<!-- figure:([^\s>]+)((?: [^\s>]+)*) -->(.*?)<!-- \/figure -->/g
-const BLOCK = /<!-- figures:begin ([^\s>]+)((?: [^\s>]+)*) -->\n([\s\S]*?)<!-- figures:end -->/g
+// A marker right after a backtick is an example in code, not a marker.
+const INLINE = /(?<!`)<!-- figure:([^\s>]+)((?: [^\s>]+)*) -->(.*?)<!-- \/figure -->/g
+const BLOCK =
+  /(?<!`)<!-- figures:begin ([^\s>]+)((?: [^\s>]+)*) -->\n([\s\S]*?)<!-- figures:end -->/g
 
 function specOf(name: string, options: string): FigureSpec {
   return { name, options: options.split(' ').filter((option) => option !== '') }
@@ -39,9 +41,9 @@ function specText({ name, options }: FigureSpec): string {
 
 /** Fails on an opening marker that has no closing one (it would never be rewritten). */
 function checkClosed(text: string): void {
-  const inline = text.split('<!-- figure:').length - 1
+  const inline = [...text.matchAll(/(?<!`)<!-- figure:/g)].length
   const closedInline = [...text.matchAll(INLINE)].length
-  const blocks = text.split('<!-- figures:begin ').length - 1
+  const blocks = [...text.matchAll(/(?<!`)<!-- figures:begin /g)].length
   const closedBlocks = [...text.matchAll(BLOCK)].length
   if (inline !== closedInline)
     throw new FigureError(

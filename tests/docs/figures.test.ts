@@ -256,6 +256,11 @@ describe('the markers', () => {
     )
   })
 
+  it('leaves a marker in code alone (an example)', () => {
+    const page = 'write `<!-- figure:x KiB -->1 KiB<!-- /figure -->` and `<!-- figures:begin t -->`'
+    expect(rewriteFigures(page, resolve)).toEqual({ text: page, figures: [] })
+  })
+
   it('takes markers and what they hold out of the prose', () => {
     expect(
       withoutFigures(
