@@ -2,7 +2,8 @@
 //   build.<figure> [KiB|KB]         a byte figure of the built widget (BUILD_FIGURES)
 //   build.br.<chunk> / build.gz.<chunk> [KiB|KB]  one chunk, brotli / gzip -9 ("chat.ru")
 //   build.languages-br / -gz [KiB]  the smallest and largest language file, "1.3–1.8 KiB"
-//   <record>.<row> [baseline|ratio] [median] [round]  a cell of a bench record's row
+//   <record>.<row> [baseline|ratio|target|met] [median|bare] [round]  a cell of a bench
+//     record's row: median drops the spread and remarks, bare the remarks in brackets only
 //   bench.table (a block)            bench/results.json's table as `npm run bench` prints it
 //   bench.cpu-range / bench.cpu-ratio-range  the stores' CPU per webhook, lowest to highest
 // Bytes print as "13,161 B", with KiB "12.9 KiB" (KB: the bench's spelling of the same).
@@ -149,6 +150,11 @@ function median(cell: string): string {
   return cell.split(/ \(| with /)[0] ?? cell
 }
 
+/** "755.8 ms (753.6–760.0) (no widget)" → "755.8 ms (753.6–760.0)": the remarks dropped. */
+function bare(cell: string): string {
+  return cell.replace(/( \([^()]*[A-Za-z][^()]*\))+$/, '')
+}
+
 function round(cell: string): string {
   return cell.replace(/\d+\.\d+/g, (number) => Math.round(Number(number)).toLocaleString('en-US'))
 }
@@ -190,10 +196,11 @@ function benchFigure(spec: FigureSpec, sources: FigureSources): string {
     checkOptions(spec, [])
     return cpuRange(name, rows, id === 'cpu-range' ? 'porthole' : 'ratio')
   }
-  checkOptions(spec, [...COLUMNS, 'median', 'round'])
+  checkOptions(spec, [...COLUMNS, 'median', 'bare', 'round'])
   const column = COLUMNS.find((key) => spec.options.includes(key)) ?? 'porthole'
   let cell = benchRow(name, rows, id)[column]
   if (spec.options.includes('median')) cell = median(cell)
+  if (spec.options.includes('bare')) cell = bare(cell)
   if (spec.options.includes('round')) cell = round(cell)
   return cell
 }

@@ -201,6 +201,7 @@ describe('the figures catalogue', () => {
     expect(resolve('bench.lcp median')).toBe('755.7 ms')
     expect(resolve('bench.lcp baseline median')).toBe('755.8 ms')
     expect(resolve('bench.lcp ratio')).toBe('1.00x')
+    expect(resolve('bench.lcp baseline bare')).toBe('755.8 ms (753.6–760.0)')
     expect(resolve('bench-tap.tap-new round')).toBe('328 ms (308–446)')
     expect(resolve('bench.cpu-range')).toBe('0.130 to 0.162 ms')
     expect(resolve('bench.cpu-ratio-range')).toBe('1.4x to 1.8x')
