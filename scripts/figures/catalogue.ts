@@ -6,6 +6,7 @@
 //     record's row: median drops the spread and remarks, bare the remarks in brackets only
 //   bench.table (a block)            bench/results.json's table as `npm run bench` prints it
 //   bench.cpu-range / bench.cpu-ratio-range  the stores' CPU per webhook, lowest to highest
+//   <record>.machine / <record>.date  where and on which day (YYYY-MM-DD) the record was made
 // Bytes print as "13,161 B", with KiB "12.9 KiB" (KB: the bench's spelling of the same).
 import { formatTable } from '../../bench/lib/table'
 import { FigureError, type FigureSpec } from './markers'
@@ -191,6 +192,11 @@ function benchFigure(spec: FigureSpec, sources: FigureSources): string {
   if (id === 'table') {
     checkOptions(spec, [])
     return ['```', formatTable(rows), '```'].join('\n')
+  }
+  if (id === 'machine' || id === 'date') {
+    checkOptions(spec, [])
+    const record = sources.bench[name]
+    return id === 'machine' ? record.machine : record.date.slice(0, 10)
   }
   if (id === 'cpu-range' || id === 'cpu-ratio-range') {
     checkOptions(spec, [])

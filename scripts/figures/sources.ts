@@ -30,7 +30,7 @@ const BenchRow = z.object({
   met: z.enum(VERDICTS),
 })
 export type BenchRow = z.infer<typeof BenchRow>
-const BenchRecord = z.object({ date: z.string(), rows: z.array(BenchRow) })
+const BenchRecord = z.object({ date: z.string(), machine: z.string(), rows: z.array(BenchRow) })
 export type BenchRecord = z.infer<typeof BenchRecord>
 
 export type BuildFigures = WidgetFigures & {

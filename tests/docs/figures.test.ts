@@ -147,7 +147,8 @@ const row = (metric: string, porthole: string, baseline = '—', ratio = '—'):
 
 function fakeSources(build?: Partial<BuildFigures>): FigureSources {
   const record = {
-    date: '2026-01-01',
+    date: '2026-01-01T02:03:04.000Z',
+    machine: '2 cores, Linux',
     rows: [
       row(
         'page: Largest Contentful Paint',
@@ -205,6 +206,8 @@ describe('the figures catalogue', () => {
     expect(resolve('bench-tap.tap-new round')).toBe('328 ms (308–446)')
     expect(resolve('bench.cpu-range')).toBe('0.130 to 0.162 ms')
     expect(resolve('bench.cpu-ratio-range')).toBe('1.4x to 1.8x')
+    expect(resolve('bench.machine')).toBe('2 cores, Linux')
+    expect(resolve('bench-tap.date')).toBe('2026-01-01')
   })
 
   it('leaves a byte figure alone without the build', () => {
