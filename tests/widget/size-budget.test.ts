@@ -1,22 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { brotliDecompressSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
-import { brotli } from '../../server/assets/variants'
-import { parseSettings } from '../../server/settings/load-settings'
-import { publicConfigOf } from '../../server/settings/public-config'
-import { embedConfig } from '../../shared/embed-code'
-import { LANGUAGES } from '../../shared/widget-api'
 import {
-  builtScripts,
-  DIST,
-  ensureWidgetBuild,
-  entryFiles,
-  gzipSize,
-  readBuilt,
+  inviteFile,
+  measureBuiltWidget,
+  NAMED_LANGUAGES,
   staticClosure,
-} from './fixtures/built-widget'
+  type WidgetFigures,
+} from '../../bench/lib/built-widget-figures'
+import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
+import { LANGUAGES } from '../../shared/widget-api'
+import { DIST, ensureWidgetBuild, entryFiles, gzipSize } from './fixtures/built-widget'
 
 // Budgets of issue #5, in KiB of gzip (level 9) of the built files, and of issue #14, in
 // KiB transferred with brotli: the build's .br files, and widget.js as the server sends
@@ -112,63 +104,24 @@ const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 150
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
 const WITH_INVITATION_CEILING_BR = 7 * KIB
 
-beforeAll(ensureWidgetBuild, 180_000)
-
-/** The bytes the server sends for a built file with Accept-Encoding: br. */
-function brotliSize(file: string): number {
-  const path = join(DIST, `${file}.br`)
-  if (!existsSync(path))
-    throw new Error(`${file}.br is missing: the build precompresses every file`)
-  const encoded = readFileSync(path)
-  // The server sends the .br only when it decodes to the file.
-  expect(brotliDecompressSync(encoded)).toEqual(readFileSync(join(DIST, file)))
-  return encoded.length
-}
-
-/** widget.js as served with this settings file, brotli-compressed. */
-function servedEmbedSize(settings: unknown): number {
-  const code = embedConfig(
-    readBuilt('widget.js'),
-    publicConfigOf(parseSettings(settings), 'en', Date.now()),
-  )
-  return brotli(Buffer.from(code)).length
-}
-
-/**
- * A file's brotli size with the chunks' content hashes it names (`-<8 characters>.js`)
- * replaced by one fixed name: the hashes change with any chunk's content, and their
- * letters alone moved the bytes before engagement by up to 35 B from one build to the
- * next (657 to 691 B for widget.js with the config), more than a change being measured.
- */
-function hashFreeBrotliSize(code: string): number {
-  return brotli(Buffer.from(code.replace(/-[\w-]{8}\.js/g, '-00000000.js'))).length
-}
-
-/**
- * A built chunk's name without its hash: assets/chat-<hash>.js is "chat", the chat's
- * strings in another language, assets/chat-<hash>.js<lang>.js, "chat.<lang>".
- */
-/** The invitation's chunk (loaded only where the site has an invitation). */
-function inviteFile(): string {
-  const name = readBuilt('widget.js').match(/widget\/assets\/(invite-[\w-]+\.js)/)?.[1]
-  if (!name) throw new Error('widget.js names no invitation chunk')
-  return `assets/${name}`
-}
+// The figures are computed by bench/lib/built-widget-figures.ts, which the docs'
+// figures (scripts/docs-figures.ts) read too.
+let figures: WidgetFigures
+beforeAll(async () => {
+  await ensureWidgetBuild()
+  figures = measureBuiltWidget(DIST)
+}, 180_000)
 
 describe('size budgets of the built widget', () => {
   it('loader: widget.js + the loader chunk and its static imports <= 6 KiB gzip', () => {
-    const { loader } = entryFiles()
-    const files = ['widget.js', ...staticClosure(loader)]
-    const size = files.reduce((total, file) => total + gzipSize(file), 0)
-    console.info(`widget loader: ${size} B gzip (${files.join(', ')})`)
+    const size = figures.loaderGzip
+    console.info(`widget loader: ${size} B gzip (widget.js, ${figures.loaderFiles.join(', ')})`)
     expect(size).toBeLessThanOrEqual(LOADER_BUDGET)
   })
 
   it('common features: widget.js, the loader, the chat and the chunks every conversation may load under their ceiling (budget 27 KiB gzip)', () => {
-    const files = builtScripts().filter(
-      (file) => file === 'widget.js' || COMMON_CHUNKS.includes(chunkName(file)),
-    )
-    const size = files.reduce((total, file) => total + gzipSize(file), 0)
+    const files = figures.commonFiles
+    const size = figures.commonGzip
     console.info(
       `widget common features: ${size} B gzip (budget ${COMMON_BUDGET}, ceiling ${COMMON_CEILING}; ${files.join(', ')})`,
     )
@@ -180,8 +133,7 @@ describe('size budgets of the built widget', () => {
   })
 
   it('optional chunks: each within its own budget, and no chunk without a budget', () => {
-    const chunks = builtScripts().filter((file) => file !== 'widget.js')
-    const sizes = chunks.map((file) => [chunkName(file), gzipSize(file)] as const)
+    const sizes = Object.entries(figures.gzipByChunk).filter(([name]) => name !== 'widget.js')
     console.info(
       `widget optional chunks, B gzip: ${sizes
         .filter(([name]) => !COMMON_CHUNKS.includes(name))
@@ -210,18 +162,10 @@ describe('size budgets of the built widget', () => {
   })
 
   it('before engagement: widget.js with the config + the loader <= 6 KiB transferred with brotli', () => {
-    const { loader } = entryFiles()
-    const closure = [...staticClosure(loader)]
-    const size = servedEmbedSize({}) + closure.reduce((total, file) => total + brotliSize(file), 0)
-    const served = embedConfig(
-      readBuilt('widget.js'),
-      publicConfigOf(parseSettings({}), 'en', Date.now()),
-    )
-    const hashFree =
-      hashFreeBrotliSize(served) +
-      closure.reduce((total, file) => total + hashFreeBrotliSize(readBuilt(file)), 0)
+    const size = figures.beforeEngagement
+    const hashFree = figures.beforeEngagementHashFree
     console.info(
-      `widget before engagement: ${size} B brotli, ${hashFree} B with the chunks' hashes fixed (widget.js with the default config, ${closure.join(', ')})`,
+      `widget before engagement: ${size} B brotli, ${hashFree} B with the chunks' hashes fixed (widget.js with the default config, ${figures.loaderFiles.join(', ')})`,
     )
     expect(size).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BR)
     expect(hashFree).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BEFORE_I18N_BR)
@@ -229,35 +173,14 @@ describe('size budgets of the built widget', () => {
   })
 
   it('first open <= 20 KiB transferred with brotli; the engine and an invitation under their ceilings', () => {
-    const { loader, chat } = entryFiles()
-    const loaderBytes = [...staticClosure(loader)].reduce(
-      (total, file) => total + brotliSize(file),
-      0,
-    )
-    const invite = brotliSize(inviteFile())
-    const withInvite =
-      servedEmbedSize({ invite: { text: 'Questions about pricing? Ask us!' } }) +
-      loaderBytes +
-      invite
-    // The chat file and whatever it imports statically (the loader's files are counted once).
-    const loaderFiles = staticClosure(loader)
-    const chatFiles = [...staticClosure(chat)].filter((file) => !loaderFiles.has(file))
-    const chatBytes = chatFiles.reduce((total, file) => total + brotliSize(file), 0)
+    const { firstOpen, withEngine, withInvitation: withInvite, invite } = figures
     // Another language's file loads before engagement, for its visitors only (printed);
     // English is built in.
-    const [russian, japanese, arabic] = ['ru', 'ja', 'ar'].map((lang) =>
-      brotliSize(`${chat}${lang}.js`),
+    const [russian, japanese, arabic] = NAMED_LANGUAGES.map(
+      (lang) => figures.brotliByChunk[`chat.${lang}`],
     )
-    const firstOpen = servedEmbedSize({}) + loaderBytes + chatBytes
-    // The conversation's engine: loaded by a returning visitor's open, or a new visitor's first key.
-    const engine = builtScripts().filter(
-      (file) => file !== 'widget.js' && chunkName(file) === 'engine',
-    )
-    expect(engine).toHaveLength(1)
-    const engineBytes = engine.reduce((total, file) => total + brotliSize(file), 0)
-    const withEngine = firstOpen + engineBytes
     console.info(
-      `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (chat ${chatBytes} B: ${chatFiles.join(', ')}; language files ${russian} B in Russian, ${japanese} B in Japanese, ${arabic} B in Arabic; +${invite} B with an invitation); with the conversation's engine: ${withEngine} B (+${engineBytes} B)`,
+      `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (chat ${figures.chat} B: ${figures.chatFiles.join(', ')}; language files ${russian} B in Russian, ${japanese} B in Japanese, ${arabic} B in Arabic; +${invite} B with an invitation); with the conversation's engine: ${withEngine} B (+${figures.engine} B)`,
     )
     // The first open first: the other ceilings failing must not hide it.
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR)
@@ -265,13 +188,13 @@ describe('size budgets of the built widget', () => {
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.
-    expect(staticClosure(loader).has(inviteFile())).toBe(false)
+    expect(figures.loaderFiles).not.toContain(inviteFile(DIST))
     expect(invite).toBeGreaterThan(0)
   })
 
   it('the loader does not pull in the chat UI (Preact) or the chat chunk', () => {
     const { loader, chat } = entryFiles()
-    const closure = staticClosure(loader)
+    const closure = staticClosure(DIST, loader)
     expect(closure.has(chat)).toBe(false)
     expect(gzipSize(chat)).toBeGreaterThan(5 * KIB)
   })

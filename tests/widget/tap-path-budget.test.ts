@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DIST, ensureWidgetBuild, entryFiles, staticClosure } from './fixtures/built-widget'
+import { tapPath } from '../../bench/lib/built-widget-figures'
+import { DIST, ensureWidgetBuild, entryFiles } from './fixtures/built-widget'
 
 // Issue 26, tap to chat: what a new visitor's tap on the launcher must fetch before the
 // chat window is usable. The loader is in already; the tap needs the chat's file and
@@ -22,19 +21,11 @@ const TAP_PATH_BUDGET_BR = 13.25 * KIB
 
 beforeAll(ensureWidgetBuild, 180_000)
 
-function brotliSize(file: string): number {
-  const path = join(DIST, `${file}.br`)
-  if (!existsSync(path))
-    throw new Error(`${file}.br is missing: the build precompresses every file`)
-  return readFileSync(path).length
-}
-
 describe("a new visitor's tap on the launcher", () => {
   it(`fetches at most ${TAP_PATH_REQUESTS} file of at most ${TAP_PATH_BUDGET_BR} B brotli`, () => {
-    const { loader, chat } = entryFiles()
-    const loaderFiles = staticClosure(loader)
-    const onTap = [...staticClosure(chat)].filter((file) => !loaderFiles.has(file))
-    const bytes = onTap.reduce((total, file) => total + brotliSize(file), 0)
+    // The same computation gives the docs their tap-path figure (scripts/docs-figures.ts).
+    const { chat } = entryFiles()
+    const { files: onTap, bytes } = tapPath(DIST)
     console.info(
       `widget tap path: ${onTap.length} file(s), ${bytes} B brotli (${onTap.join(', ')})`,
     )

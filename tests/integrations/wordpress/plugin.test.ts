@@ -15,7 +15,7 @@ import { startWordPress, type WordPressSite } from './helpers/wordpress-site'
 // activates and configures it on its settings page (real nonces), an anonymous visitor
 // sees the widget in the site's language, a logged-in user's messages reach the service
 // with their verified identity, and a wrong secret is refused and reported.
-// WORDPRESS_SCREENSHOTS=docs writes the settings page's screenshots for the docs.
+// WORDPRESS_SCREENSHOTS=docs/images writes the settings page's screenshots for the docs.
 
 // Quotes and a backslash: WordPress adds slashes to form input, which must come off once only.
 const SECRET = `kumquat-identity\\secret-"zeppelin'-3f9c1a7e`
