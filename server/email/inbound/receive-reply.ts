@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
-import type { Outbox } from '../../channel/customer-messages'
+import type { Outbox } from '../../channel/outbox'
 import { endIfIdle } from '../../conversation/end-conversation'
 import type { RateLimiter } from '../../http/rate-limit'
 import type { Logger } from '../../logging/logger'
