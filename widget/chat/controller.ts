@@ -15,7 +15,8 @@ import { later, onDemand } from './on-demand'
 import type { OutboxItem } from './outbox'
 import { newMessage } from './outbox-item'
 
-export interface ChatState {
+/** The chat window's state: what its components render, set by the window and the engine. */
+export interface ChatWindowState {
   conversation: Conversation
   /** Set while an agent types (hidden on typeout, on a message, or after 30 s). */
   agentTyping: { name?: string } | undefined
@@ -32,7 +33,7 @@ export interface ChatState {
 
 /** What the chat window owns and the engine (engine.ts) works with. */
 export interface EngineShared {
-  state: Observable<ChatState>
+  state: Observable<ChatWindowState>
   /** The header's connection line: the engine reports its live stream. */
   link: ReturnType<typeof watchLink>
   /** The reply sound and the hidden tab's title (their own chunk). */
@@ -56,7 +57,7 @@ const RETRY_MS = 3000
  */
 export function createChatController(context: WidgetContext, strings: ChatStrings) {
   const { base, storage } = context
-  const state: Observable<ChatState> = observable<ChatState>({
+  const state: Observable<ChatWindowState> = observable<ChatWindowState>({
     conversation: emptyConversation(),
     agentTyping: undefined,
     contact: {},
