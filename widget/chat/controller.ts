@@ -12,7 +12,7 @@ import { emptyConversation } from './empty-conversation'
 import type { Engine } from './engine'
 import { saveMuted } from './muted'
 import { later, onDemand } from './on-demand'
-import type { OutboxItem } from './outbox'
+import type { OutboxItem } from './outbox-item'
 import { newMessage } from './outbox-item'
 
 /** The chat window's state: what its components render, set by the window and the engine. */

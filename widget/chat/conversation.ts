@@ -3,7 +3,7 @@ import { compareEntryIds } from '../protocol/entry-id'
 import { belongsTo } from './client-id'
 import { emptyConversation, WINDOW } from './empty-conversation'
 import { type Delivery, type MessageState, messageId, reconcile } from './message-state'
-import type { OutboxItem } from './outbox'
+import type { OutboxItem } from './outbox-item'
 
 export { emptyConversation, WINDOW } from './empty-conversation'
 
