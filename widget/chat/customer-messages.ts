@@ -4,7 +4,7 @@ import type { RequestOptions } from '../protocol/request'
 import { belongsTo, createClientId } from './client-id'
 import { onDemand } from './on-demand'
 import type { OutboxItem } from './outbox-item'
-import { createOutboxItem, newMessage } from './outbox-item'
+import { newMessage, outboxItem } from './outbox-item'
 import { createOutboxSender } from './outbox-sender'
 import type { PersistedConversation } from './persisted'
 import { createTypingSender } from './typing-sender'
@@ -108,7 +108,7 @@ export function createCustomerMessages(
   const resending = {
     conversation,
     sender,
-    outboxItem: (id: string, text: string) => createOutboxItem(context, id, text),
+    outboxItem: (id: string, text: string) => outboxItem(context, id, text),
   }
   const retry = (id: string): void =>
     void resend().then((module) => module.retry(resending, id), noop)

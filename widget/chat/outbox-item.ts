@@ -21,7 +21,7 @@ export interface OutboxItem {
 }
 
 /** A new outbox item with this id and text, the page's address attached. */
-export function createOutboxItem(context: WidgetContext, id: string, text: string): OutboxItem {
+export function outboxItem(context: WidgetContext, id: string, text: string): OutboxItem {
   const item: OutboxItem = { id, text, at: Date.now() }
   // The page, with Porthole.setAttributes' values (widget/extras/attributes.ts).
   const url = context.url()
@@ -39,7 +39,7 @@ export function newMessage(
   text: string,
   extra?: Partial<OutboxItem>,
 ): OutboxItem {
-  const item = { ...createOutboxItem(context, createClientId(), text), ...extra }
+  const item = { ...outboxItem(context, createClientId(), text), ...extra }
   const { inviteAnswer } = context.ui.get()
   if (inviteAnswer) {
     item.invite = inviteAnswer
