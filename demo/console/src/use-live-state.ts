@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { applyEvent, type ConsoleState, parseStreamEvent, STREAM_EVENT_NAMES } from './live-state'
+import { applyEvent, type ConsoleState, parseSandboxEvent, SANDBOX_EVENT_NAMES } from './live-state'
 
 export type Connection = 'connecting' | 'live' | 'reconnecting'
 
@@ -14,12 +14,12 @@ export function useLiveState(): { state: ConsoleState | undefined; connection: C
   useEffect(() => {
     const source = new EventSource('console/api/events')
     const onEvent = (message: MessageEvent<string>) => {
-      const event = parseStreamEvent(message.data)
+      const event = parseSandboxEvent(message.data)
       if (!event) return
       if (event.type === 'snapshot') setConnection('live')
       setState((current) => applyEvent(current, event))
     }
-    for (const name of STREAM_EVENT_NAMES) source.addEventListener(name, onEvent)
+    for (const name of SANDBOX_EVENT_NAMES) source.addEventListener(name, onEvent)
     source.onerror = () => setConnection('reconnecting')
     return () => source.close()
   }, [])
