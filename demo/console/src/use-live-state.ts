@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'preact/hooks'
 import { applyEvent, type ConsoleState, parseSandboxEvent, SANDBOX_EVENT_NAMES } from './live-state'
 
-export type Connection = 'connecting' | 'live' | 'reconnecting'
+/** What the console says of its live stream (the widget's word too: widget/chat/connection.ts). */
+export type Link = 'connecting' | 'live' | 'reconnecting'
 
 /**
  * The sandbox's state, live: EventSource reconnects by itself and every (re)connection
  * starts with a full snapshot, so nothing is missed while it was away.
  */
-export function useLiveState(): { state: ConsoleState | undefined; connection: Connection } {
+export function useLiveState(): { state: ConsoleState | undefined; connection: Link } {
   const [state, setState] = useState<ConsoleState | undefined>(undefined)
-  const [connection, setConnection] = useState<Connection>('connecting')
+  const [connection, setConnection] = useState<Link>('connecting')
 
   useEffect(() => {
     const source = new EventSource('console/api/events')
