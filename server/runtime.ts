@@ -1,7 +1,7 @@
 import type { AppDeps } from './app-deps'
 import type { ChannelClient } from './channel/channel-client'
 import { createChannelClient } from './channel/channel-client'
-import { createOutbox, type Outbox } from './channel/customer-messages'
+import { createOutbox, type Outbox } from './channel/outbox'
 import { createStatusCache, type StatusCache } from './channel/status'
 import { idleMsOf } from './conversation/end-conversation'
 import { createIdleSweep } from './conversation/idle-sweep'

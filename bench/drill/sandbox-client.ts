@@ -6,7 +6,7 @@ import { sleep } from './net'
 // drives it (README "The sandbox").
 
 const Agent = z.object({ id: z.string(), name: z.string(), online: z.boolean() })
-const Delivery = z.object({
+const DeliveryLog = z.object({
   status: z.string(),
   error: z.string().optional(),
   attempts: z.array(z.object({ at: z.number(), ok: z.boolean() })).default([]),
@@ -16,7 +16,7 @@ export const SandboxEntry = z.object({
   at: z.number(),
   author: z.string(),
   message: ChannelMessage.optional(),
-  delivery: Delivery.optional(),
+  delivery: DeliveryLog.optional(),
 })
 export type SandboxEntry = z.infer<typeof SandboxEntry>
 const Chat = z.object({

@@ -19,7 +19,7 @@ export type {
   BotProviderInput,
   ChannelInput,
 } from './service/inputs'
-export type { Agent, BotProvider, Channel, Chat, ChatEntry, Delivery } from './service/model'
+export type { Agent, BotProvider, Channel, Chat, ChatEntry, DeliveryLog } from './service/model'
 export { createSandboxService, type SandboxService } from './service/service'
 export type { TrafficEntry } from './service/traffic-log'
 

@@ -7,7 +7,7 @@ import type {
 import type { BotSettings } from '../../shared/settings/bot-rules'
 import { fillText, pickText } from '../../shared/settings/localized-text'
 import type { BotVisitors } from '../session/bot-visitors'
-import { type ChatStates, createChatStates, newChatState } from './chat-state'
+import { type BotChats, createBotChats, newBotChat } from './bot-chat'
 import { formatContact } from './contact'
 import { decide } from './decide'
 import type { BotLogger } from './logger'
@@ -33,11 +33,11 @@ const CardWithContacts = z.object({ sender: z.object({ has_contacts: z.literal(t
 async function onClientMessage(
   event: ClientMessageEvent,
   ctx: BotContext,
-  states: ChatStates,
-  choose: (state: ReturnType<typeof newChatState>) => ReturnType<typeof decide>,
+  states: BotChats,
+  choose: (state: ReturnType<typeof newBotChat>) => ReturnType<typeof decide>,
   visitors: BotVisitors | undefined,
 ): Promise<void> {
-  const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
+  const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
   if (state.phase === 'agent') {
     // The service should not call the bot once an agent joined; if it does, stay out.
     ctx.logger.info('an agent has this chat; the bot stays silent', {
@@ -76,11 +76,11 @@ async function onClientMessage(
 async function onAgentUnavailable(
   event: AgentUnavailableEvent,
   ctx: BotContext,
-  states: ChatStates,
+  states: BotChats,
   settings: BotSettings,
   visitors: BotVisitors | undefined,
 ): Promise<void> {
-  const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
+  const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
   const language = state.language ?? settings.defaultLanguage
   const contact = state.contact ? formatContact(state.contact) : undefined
   // Contact details the customer gave before (the widget's offline form, setContact,
@@ -116,7 +116,7 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
       compiled = { settings, matcher: createMatcher(settings, { logger: options.logger }) }
     return compiled
   }
-  const states = createChatStates({
+  const states = createBotChats({
     store: options.store,
     ttlMs: options.stateTtlMs ?? 30 * 24 * 60 * 60 * 1000,
     logger: options.logger,
@@ -138,7 +138,7 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
           options.visitors,
         )
       case 'AGENT_JOINED': {
-        const state = (await states.get(event.chat_id)) ?? newChatState(event.client_id)
+        const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
         await states.set(event.chat_id, { ...state, phase: 'agent' })
         return options.visitors?.joined(event.client_id, event.chat_id, 'agent')
       }

@@ -6,13 +6,13 @@ import {
   type RuleReply,
 } from '../../shared/settings/bot-rules'
 import { fillText, type LocalizedText, pickText } from '../../shared/settings/localized-text'
-import type { ChatState } from './chat-state'
+import type { BotChat } from './bot-chat'
 import { findContact, findMalformedEmail, formatContact } from './contact'
 import { guessLanguage } from './language'
 import type { Matcher } from './matcher'
 
 /** What the bot does with one customer message: replies in order, then maybe INVITE_AGENT. */
-export type Decision = { replies: BotMessagePayload[]; invite: boolean; state: ChatState }
+export type Decision = { replies: BotMessagePayload[]; invite: boolean; state: BotChat }
 
 function toPayload(reply: RuleReply): BotMessagePayload {
   if (reply.type !== 'BUTTONS') return { ...reply }
@@ -38,7 +38,7 @@ function pressedRule(matcher: Matcher, message: ClientMessageEvent['message'], t
 export function decide(
   settings: BotSettings,
   matcher: Matcher,
-  state: ChatState,
+  state: BotChat,
   message: ClientMessageEvent['message'],
   context: { agentsOnline?: boolean } = {},
 ): Decision {
@@ -63,7 +63,7 @@ export function decide(
 
   const replies: BotMessagePayload[] = []
   if (!state.greeted && settings.greeting) replies.push(say(settings.greeting))
-  const next: ChatState = { ...state, greeted: true, language }
+  const next: BotChat = { ...state, greeted: true, language }
 
   if (contact) {
     const merged = { ...state.contact, ...contact }

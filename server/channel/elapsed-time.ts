@@ -1,4 +1,4 @@
-import type { OutboxItem } from './customer-message-item'
+import type { OutboxItem } from './outbox-item'
 
 /**
  * The most wall-clock time counted for a gap no process watched with its monotonic

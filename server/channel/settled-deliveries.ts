@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger'
 import { outboxSettledKey } from '../store/keys'
 import type { Indexes, TransientEvent } from '../store/types'
-import type { OutboxItem } from './customer-message-item'
+import type { OutboxItem } from './outbox-item'
 
 /** What a `delivery` stream event carries. */
 export type DeliveryNews = Extract<TransientEvent, { event: 'delivery' }>['data']

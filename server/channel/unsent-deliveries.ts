@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger'
 import { outboxItemKey, outboxOpenKey, outboxSettledKey } from '../store/keys'
 import type { Indexes, Records } from '../store/types'
-import { deliveryState, OutboxItem } from './customer-message-item'
+import { deliveryState, OutboxItem } from './outbox-item'
 import { type DeliveryNews, settledDeliveries } from './settled-deliveries'
 
 /**

@@ -29,7 +29,7 @@ export const KEY_PREFIXES = {
   /** Record: store-wide outbox bookkeeping. */
   outboxMeta: 'outbox-meta:',
   /** Claim: one instance delivers an outbox item, `lock:<item key>`. */
-  deliveryLock: 'lock:',
+  outboxLock: 'lock:',
   /** Record: a bot chat's state. */
   botChat: 'bot:chat:',
   /** Claim: a B2 event id seen (dedupe). */
@@ -135,7 +135,7 @@ export const outboxSettledKey = (visitorId: string) => `${P.outboxSettled}${visi
 /** Set once every unsent item stored before the per-visitor index existed is in it. */
 export const OUTBOX_OPEN_INDEXED_KEY = `${P.outboxMeta}open-index`
 
-export const deliveryLockKey = (itemKey: string) => `${P.deliveryLock}${itemKey}`
+export const outboxLockKey = (itemKey: string) => `${P.outboxLock}${itemKey}`
 
 export const botChatKey = (chatId: string) => `${P.botChat}${chatId}`
 export const botEventKey = (eventId: string) => `${P.botEvent}${eventId}`

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 import { z } from 'zod'
 import { createChannelClient } from '../../server/channel/channel-client'
-import { OutboxItem } from '../../server/channel/customer-message-item'
-import {
-  createOutbox,
-  type Outbox,
-  type OutboxOptions,
-} from '../../server/channel/customer-messages'
+import { createOutbox, type Outbox, type OutboxOptions } from '../../server/channel/outbox'
+import { OutboxItem } from '../../server/channel/outbox-item'
 import { createLogger } from '../../server/logging/logger'
 import { createPortholeMetrics } from '../../server/metrics/porthole-metrics'
 import { outboxItemKey } from '../../server/store/keys'

@@ -3,41 +3,15 @@ import type { ChatStrings } from '../i18n/chat-strings'
 import type { WidgetContext } from '../loader/context'
 import { type Observable, observable } from '../state/observable'
 import type { StoreKey } from '../storage/key-value-store'
-import type { createAttention } from './attention'
+import type { ChatWindowState, EngineShared } from './chat-window-state'
 import { Entries } from './components/MessageList'
-import { type Link, watchLink } from './connection'
-import type { Conversation } from './conversation'
+import { watchLink } from './connection'
 import { createDraft } from './draft'
 import { emptyConversation } from './empty-conversation'
 import type { Engine } from './engine'
 import { saveMuted } from './muted'
 import { later, onDemand } from './on-demand'
-import type { OutboxItem } from './outbox'
-import { newMessage } from './outbox-item'
-
-export interface ChatState {
-  conversation: Conversation
-  /** Set while an agent types (hidden on typeout, on a message, or after 30 s). */
-  agentTyping: { name?: string } | undefined
-  contact: Contact
-  /** Loading an earlier page of the conversation. */
-  history: 'idle' | 'loading' | 'failed'
-  /** The connection as the header tells it (the browser offline, the live stream down). */
-  link: Link
-  /** A returning visitor's conversation is being read (the engine starts): no greeting yet. */
-  starting?: boolean
-  /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
-  note?: string
-}
-
-/** What the chat window owns and the engine (engine.ts) works with. */
-export interface EngineShared {
-  state: Observable<ChatState>
-  /** The header's connection line: the engine reports its live stream. */
-  link: ReturnType<typeof watchLink>
-  /** The reply sound and the hidden tab's title (their own chunk). */
-  attention: ReturnType<typeof later<ReturnType<typeof createAttention>>>
-}
+import { newMessage, type OutboxItem } from './outbox-item'
 
 /** What a visitor who has talked here before left in the browser (engine.ts reads it). */
 const STORED: StoreKey[] = ['session', 'conversation', 'outbox']
@@ -56,7 +30,7 @@ const RETRY_MS = 3000
  */
 export function createChatController(context: WidgetContext, strings: ChatStrings) {
   const { base, storage } = context
-  const state: Observable<ChatState> = observable<ChatState>({
+  const state: Observable<ChatWindowState> = observable<ChatWindowState>({
     conversation: emptyConversation(),
     agentTyping: undefined,
     contact: {},

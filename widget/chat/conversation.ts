@@ -1,31 +1,12 @@
 import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
 import { compareEntryIds } from '../protocol/entry-id'
 import { belongsTo } from './client-id'
-import { emptyConversation, WINDOW } from './empty-conversation'
+import { type Conversation, emptyConversation, WINDOW } from './empty-conversation'
 import { type Delivery, type MessageState, messageId, reconcile } from './message-state'
-import type { OutboxItem } from './outbox'
+import type { OutboxItem } from './outbox-item'
 
+export type { Conversation } from './empty-conversation'
 export { emptyConversation, WINDOW } from './empty-conversation'
-
-/** What the widget knows of the conversation: pure data, changed only by `reduce`. */
-export interface Conversation {
-  /** Oldest first, one per id: the newest WINDOW entries plus earlier pages loaded. */
-  entries: ConversationEntry[]
-  /** How many entries the list keeps: WINDOW plus the earlier pages the customer loaded. */
-  keep: number
-  /** Whether entries before the first exist: false = none, undefined = not known yet. */
-  earlier?: boolean
-  /** The id of the last stream event applied: the replay point of the next connection. */
-  lastEventId?: string
-  /** The read marker: every entry up to this id has been seen (on any device). */
-  readUpTo?: string
-  /** Customer messages the backend has not accepted yet, in order. */
-  outbox: OutboxItem[]
-  /** The lifecycle of the customer's messages, by client id. */
-  delivery: Record<string, Delivery>
-  /** The invitation the customer answered, shown atop the conversation. */
-  invite?: string
-}
 
 export type ConversationEvent =
   /** Entries from the stream (live or replay) or a POST answer; lastEventId from the stream. */

@@ -6,7 +6,7 @@ import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bod
 import { type RequestOptions, request } from '../protocol/request'
 import { agentsJoining } from './agent-joined'
 import { createCatchUp } from './catch-up'
-import type { EngineShared } from './controller'
+import type { EngineShared } from './chat-window-state'
 import type { ConversationEvent } from './conversation'
 import { createCustomerMessages } from './customer-messages'
 import { endSlot } from './ended/end-slot'

@@ -1,7 +1,24 @@
+import type { EntryContent } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
 import { isHttpUrl } from '../protocol/http-url'
 import { createClientId } from './client-id'
-import type { OutboxItem } from './outbox'
+
+/** A customer message not yet accepted by the backend (IndexedDB key "outbox"). */
+export interface OutboxItem {
+  /** The ClientId: retrying with the same id is safe, the backend keeps it once. */
+  id: string
+  /** Empty for an attachment. */
+  text: string
+  /** An attachment (POST /api/uploads' id), sent as `{type: 'file', fileId}`. */
+  fileId?: string
+  /** How the attachment shows until the backend's entry arrives (a photo or a document). */
+  content?: EntryContent
+  /** The page the customer was on when they wrote it (sender.url). */
+  url?: string
+  /** The invitation this message answers (sender.invite). */
+  invite?: string
+  at: number
+}
 
 /** A new outbox item with this id and text, the page's address attached. */
 export function outboxItem(context: WidgetContext, id: string, text: string): OutboxItem {

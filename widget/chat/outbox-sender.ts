@@ -2,7 +2,7 @@ import { exactDelay } from '../../shared/backoff'
 import type { PostMessageResponse } from '../../shared/widget-api'
 import { ApiError, isApiError, isTransient, unreadable } from '../protocol/api-error'
 import { parsePostMessageResponse } from '../protocol/chat-bodies'
-import type { OutboxItem } from './outbox'
+import type { OutboxItem } from './outbox-item'
 
 export interface OutboxSenderOptions {
   /** POSTs one item to /api/messages and returns the raw answer. */

@@ -1,23 +1,6 @@
-import type { EntryContent } from '../../shared/widget-api'
 import { parseEntryContent } from '../protocol/conversation-entry'
 import { isRecord, isString, type Json } from '../protocol/read'
-
-/** A customer message not yet accepted by the backend (IndexedDB key "outbox"). */
-export interface OutboxItem {
-  /** The ClientId: retrying with the same id is safe, the backend keeps it once. */
-  id: string
-  /** Empty for an attachment. */
-  text: string
-  /** An attachment (POST /api/uploads' id), sent as `{type: 'file', fileId}`. */
-  fileId?: string
-  /** How the attachment shows until the backend's entry arrives (a photo or a document). */
-  content?: EntryContent
-  /** The page the customer was on when they wrote it (sender.url). */
-  url?: string
-  /** The invitation this message answers (sender.invite). */
-  invite?: string
-  at: number
-}
+import type { OutboxItem } from './outbox-item'
 
 /**
  * Reads a stored outbox. Its items' states live in the conversation's delivery map;

@@ -1,27 +1,11 @@
-import type { ChatApi, WidgetContext } from '../loader/context'
 import { applyLook, type EmbedData } from '../loader/settings'
-import { type MountOptions, mount, type Widget } from '../loader/start'
+import { mount, type Parts } from '../loader/start'
 import { CONFIG_RULES } from '../protocol/public-config'
 import { setAttributes as applyAttributes } from './attributes'
 import { shutdown as endSession } from './shutdown'
 
 // The JS API calls a page makes rarely, loaded on their first use so the loader does not
 // carry them (the loader forwards them here with its internals).
-
-/**
- * What the loader hands these calls, one mounted widget's parts: its context, the
- * options it was mounted with, the tag's data-attributes as it applied them, the object
- * mount() returned (updated in place when the widget mounts again), its unmount, and
- * its way to the chat. A tuple: the loader's bytes are counted.
- */
-export type Parts = [
-  context: WidgetContext,
-  options: MountOptions,
-  data: EmbedData,
-  self: Widget,
-  unmount: () => void,
-  withChat: <T>(call: (chat: ChatApi) => Promise<T>) => Promise<T>,
-]
 
 /** Mounts again in place of this widget (removed first), keeping the page's listeners. */
 async function remount([context, options, , self, unmount]: Parts, data: EmbedData) {

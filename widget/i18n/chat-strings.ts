@@ -1,41 +1,10 @@
 import type { Language } from '../../shared/widget-api'
+import type { ChatStrings } from './translation'
 import { loadTranslation } from './translations'
 
-export interface ChatStrings {
-  close: string
-  online: string
-  offline: string
-  /** The header while the live stream is down, and while the browser is offline. */
-  connecting: string
-  noNetwork: string
-  /** The separator after a conversation that ended. */
-  ended: string
-  messages: string
-  placeholder: string
-  messageLabel: string
-  send: string
-  attach: string
-  /** `max`: the limit shown; `parts`: the messages the backend will make of the text. */
-  counter: (length: number, max: number, parts: number) => string
-  sending: string
-  delayed: string
-  sendNow: string
-  sent: string
-  failed: string
-  retry: string
-  loadEarlier: string
-  earlierFailed: string
-  typing: (name?: string) => string
-  offlineIntro: string
-  download: string
-  openMap: string
-  location: string
-  /** The header's sound toggle (pressed: muted). */
-  mute: string
-  emoji: string
-  newMessageTitle: (count: number) => string
-  duration: (seconds: number) => string
-}
+// The chat's strings' shape lives with the translation's (translation.ts), which the
+// language files import: so this file, which loads them, is not imported back.
+export type { ChatStrings } from './translation'
 
 /** "1:05": a duration. */
 export function clock(seconds: number): string {

@@ -2,8 +2,44 @@ import type { AnsweringStrings } from '../chat/answering/reply-time-strings'
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
 import type { EndedStrings } from '../chat/ended/ended-strings'
-import type { ChatStrings } from './chat-strings'
 import type { LoaderStrings } from './loader-strings'
+
+/** The chat window's strings (English: EN_CHAT_STRINGS in chat-strings.ts). */
+export interface ChatStrings {
+  close: string
+  online: string
+  offline: string
+  /** The header while the live stream is down, and while the browser is offline. */
+  connecting: string
+  noNetwork: string
+  /** The separator after a conversation that ended. */
+  ended: string
+  messages: string
+  placeholder: string
+  messageLabel: string
+  send: string
+  attach: string
+  /** `max`: the limit shown; `parts`: the messages the backend will make of the text. */
+  counter: (length: number, max: number, parts: number) => string
+  sending: string
+  delayed: string
+  sendNow: string
+  sent: string
+  failed: string
+  retry: string
+  loadEarlier: string
+  earlierFailed: string
+  typing: (name?: string) => string
+  offlineIntro: string
+  download: string
+  openMap: string
+  location: string
+  /** The header's sound toggle (pressed: muted). */
+  mute: string
+  emoji: string
+  newMessageTitle: (count: number) => string
+  duration: (seconds: number) => string
+}
 
 /** The resume link's notes (widget/chat/resume.ts). */
 export interface ResumeNotes {

@@ -1,4 +1,3 @@
-import type { Parts } from '../extras/api'
 import { isRightToLeft } from '../i18n/language'
 import { EN_LOADER_STRINGS } from '../i18n/loader-strings'
 import type { Translation } from '../i18n/translation'
@@ -49,6 +48,22 @@ export interface Widget {
   context: WidgetContext
   unmount(): void
 }
+
+/**
+ * What the loader hands the rarely used JS API calls (widget/extras/api.ts), one
+ * mounted widget's parts: its context, the options it was mounted with, the tag's
+ * data-attributes as it applied them, the object mount() returned (updated in place
+ * when the widget mounts again), its unmount, and its way to the chat. A tuple: the
+ * loader's bytes are counted.
+ */
+export type Parts = [
+  context: WidgetContext,
+  options: MountOptions,
+  data: EmbedData,
+  self: Widget,
+  unmount: () => void,
+  withChat: <T>(call: (chat: ChatApi) => Promise<T>) => Promise<T>,
+]
 
 /**
  * Mounts the widget: launcher, status, invitation and the JS API; the chat UI loads

@@ -1,7 +1,7 @@
 import { type ChannelMessage, isTypingMessage } from '../../../shared/protocol'
 import type { ChatEntry } from '../../sandbox/service/model'
 import { BotContent } from './BotContent'
-import { DeliveryStatus } from './DeliveryStatus'
+import { DeliveryLogStatus } from './DeliveryLogStatus'
 import { formatTime } from './format'
 import { MediaView } from './MediaView'
 
@@ -50,7 +50,7 @@ export function MessageBubble({ entry, customerName, deliveryAttempts, onResend 
       </div>
       {entry.delivery ? (
         <span class="delivery-row">
-          <DeliveryStatus delivery={entry.delivery} attempts={deliveryAttempts} />
+          <DeliveryLogStatus delivery={entry.delivery} attempts={deliveryAttempts} />
           {onResend && message && entry.author === 'agent' && entry.delivery.status === 'failed' ? (
             <button type="button" class="link-button" onClick={() => onResend(withoutId(message))}>
               Send again

@@ -8,7 +8,11 @@ export { ChannelView, ConsoleState }
 // The console's view of the sandbox, kept current by the live stream. Events are parsed
 // with the sandbox's own schemas: a malformed one is dropped, never half-applied.
 
-const StreamEvent = z.discriminatedUnion('type', [
+/**
+ * The sandbox's live events (demo/sandbox/service/events.ts: SandboxEvent and the first,
+ * SnapshotEvent) as the console reads them; it ignores `traffic`.
+ */
+const SandboxEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), state: ConsoleState }),
   z.object({ type: z.literal('chat'), chat: Chat }),
   z.object({ type: z.literal('agents'), agents: z.array(Agent) }),
@@ -17,9 +21,9 @@ const StreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mail'), mail: MailSummary }),
   z.object({ type: z.literal('mailbox'), mailbox: MailboxState }),
 ])
-export type StreamEvent = z.infer<typeof StreamEvent>
+export type SandboxEvent = z.infer<typeof SandboxEvent>
 
-export const STREAM_EVENT_NAMES = [
+export const SANDBOX_EVENT_NAMES = [
   'snapshot',
   'chat',
   'agents',
@@ -29,9 +33,9 @@ export const STREAM_EVENT_NAMES = [
   'mailbox',
 ] as const
 
-export function parseStreamEvent(data: string): StreamEvent | undefined {
+export function parseSandboxEvent(data: string): SandboxEvent | undefined {
   try {
-    const parsed = StreamEvent.safeParse(JSON.parse(data))
+    const parsed = SandboxEvent.safeParse(JSON.parse(data))
     return parsed.success ? parsed.data : undefined
   } catch {
     return undefined
@@ -45,7 +49,7 @@ function byRecent(a: Chat, b: Chat): number {
 /** Applies one live event to the state. */
 export function applyEvent(
   state: ConsoleState | undefined,
-  event: StreamEvent,
+  event: SandboxEvent,
 ): ConsoleState | undefined {
   if (event.type === 'snapshot')
     return { ...event.state, chats: [...event.state.chats].sort(byRecent) }

@@ -4,7 +4,7 @@ import type { AttemptOutcome } from '../delivery/attempts'
 import type { SandboxTimings } from '../options'
 import { settled, withAttempt } from './chat-record'
 import type { Chats } from './chats'
-import type { Delivery } from './model'
+import type { DeliveryLog } from './model'
 import type { Pending } from './pending'
 import type { Registry } from './registry'
 import { sentAttempt, type TrafficLog } from './traffic-log'
@@ -29,15 +29,15 @@ export interface AgentDeliveries {
     chatId: string,
     entryId: string,
     sender: { name: string; photo?: string },
-  ): Promise<Delivery>
+  ): Promise<DeliveryLog>
   /** Delivers a body kept in no thread (typing) with up to `attempts` attempts, logged as traffic. */
-  deliver(chatId: string, body: AgentMessage, attempts: number): Promise<Delivery>
+  deliver(chatId: string, body: AgentMessage, attempts: number): Promise<DeliveryLog>
 }
 
-/** Applies a change to a delivery wherever it is kept; returns the delivery as changed. */
-type DeliveryLog = (change: (delivery: Delivery) => Delivery) => Delivery
+/** Applies a change to a delivery log wherever it is kept; returns the log as changed. */
+type WriteLog = (change: (delivery: DeliveryLog) => DeliveryLog) => DeliveryLog
 
-const PENDING: Delivery = { status: 'pending', attempts: [] }
+const PENDING: DeliveryLog = { status: 'pending', attempts: [] }
 
 export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDeliveries {
   const { registry, chats, traffic, timings, pending } = context
@@ -46,8 +46,8 @@ export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDel
     chatId: string,
     body: AgentMessage,
     attempts: number,
-    log: DeliveryLog,
-  ): Promise<Delivery> => {
+    log: WriteLog,
+  ): Promise<DeliveryLog> => {
     const onAttempt = (attempt: number, outcome: AttemptOutcome, url: string) => {
       log((delivery) => withAttempt(delivery, attempt, outcome, Date.now()))
       traffic.record(sentAttempt({ interface: 'A3', url, request: body, chatId }, attempt, outcome))
@@ -68,7 +68,7 @@ export function createAgentDeliveries(context: AgentDeliveriesContext): AgentDel
       const { message } = chats.entry(chatId, entryId)
       if (!message) throw new Error('sandbox: a thread entry without a message cannot be delivered')
       const body = { sender, recipient: { id: chat.senderId }, message }
-      const log: DeliveryLog = (change) =>
+      const log: WriteLog = (change) =>
         chats.updateEntry(chatId, entryId, (entry) => ({
           ...entry,
           delivery: change(entry.delivery ?? PENDING),

@@ -1,7 +1,7 @@
 import type { Sender } from '../../../shared/protocol'
 import type { AttemptOutcome, AttemptsResult } from '../delivery/attempts'
 import { newId } from './ids'
-import type { Chat, ChatEntry, CustomerCard, Delivery } from './model'
+import type { Chat, ChatEntry, CustomerCard, DeliveryLog } from './model'
 
 // Pure changes of a chat record: each returns a new record and leaves its input as it was.
 // The chats repository stores what they return (chats.update); nothing edits a chat in place.
@@ -57,11 +57,11 @@ export function withCard(chat: Chat, sender: Sender): Chat {
 
 /** The delivery with one more attempt in its log. */
 export function withAttempt(
-  delivery: Delivery,
+  delivery: DeliveryLog,
   attempt: number,
   outcome: AttemptOutcome,
   at: number,
-): Delivery {
+): DeliveryLog {
   const error = outcome.ok ? undefined : outcome.error
   const logged = {
     attempt,
@@ -74,7 +74,7 @@ export function withAttempt(
 }
 
 /** The delivery once its attempts are over: delivered, or failed with what the agent is shown. */
-export function settled(delivery: Delivery, result: AttemptsResult): Delivery {
+export function settled(delivery: DeliveryLog, result: AttemptsResult): DeliveryLog {
   if (result.ok) return { ...delivery, status: 'delivered' }
   const plural = result.attempts === 1 ? '' : 's'
   return {

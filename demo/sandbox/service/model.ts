@@ -63,14 +63,18 @@ export const DeliveryAttempt = z.object({
 })
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'not_sent'] as const
-export const Delivery = z.object({
-  status: z.enum(DELIVERY_STATUSES),
+/**
+ * An agent or bot message's way to the integrator's webhook (A3): where it stands and every
+ * attempt (the control API's `delivery` field).
+ */
+export const DELIVERY_LOG_STATUSES = ['pending', 'delivered', 'failed', 'not_sent'] as const
+export const DeliveryLog = z.object({
+  status: z.enum(DELIVERY_LOG_STATUSES),
   attempts: z.array(DeliveryAttempt),
   /** What the agent is shown when the message did not reach the customer. */
   error: z.string().optional(),
 })
-export type Delivery = z.infer<typeof Delivery>
+export type DeliveryLog = z.infer<typeof DeliveryLog>
 
 export const ENTRY_AUTHORS = ['customer', 'agent', 'bot', 'system'] as const
 export type EntryAuthor = (typeof ENTRY_AUTHORS)[number]
@@ -90,7 +94,7 @@ export const ChatEntry = z.object({
   /** A system line's text. */
   text: z.string().optional(),
   level: z.enum(['info', 'error']).optional(),
-  delivery: Delivery.optional(),
+  delivery: DeliveryLog.optional(),
 })
 export type ChatEntry = z.infer<typeof ChatEntry>
 

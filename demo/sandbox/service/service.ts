@@ -17,7 +17,7 @@ import { SandboxError } from './errors'
 import { type ConsoleState, createSandboxEvents, type SandboxEvents } from './events'
 import { newId } from './ids'
 import { AgentAction, AgentMessageInput } from './inputs'
-import type { BotProvider, Channel, Chat, ChatEntry, Delivery } from './model'
+import type { BotProvider, Channel, Chat, ChatEntry, DeliveryLog } from './model'
 import { createPending } from './pending'
 import { createRegistryService, type RegistryService } from './registry-service'
 import type { SandboxState } from './state'
@@ -39,7 +39,7 @@ export type SandboxServiceOptions = {
 }
 
 /** What an agent message call returns: the thread entry (not for typing) and its outcome. */
-export type AgentMessageResult = { entry?: ChatEntry; delivery: Promise<Delivery> }
+export type AgentMessageResult = { entry?: ChatEntry; delivery: Promise<DeliveryLog> }
 
 /**
  * The in-memory conversation service: the service side of the Chat channel (A1-A3) and of

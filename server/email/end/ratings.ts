@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
-import type { Outbox } from '../../channel/customer-messages'
+import type { Outbox } from '../../channel/outbox'
 import type { Logger } from '../../logging/logger'
 import type { Counter, MetricsRegistry } from '../../metrics/registry'
 import { readProfile } from '../../session/profile'

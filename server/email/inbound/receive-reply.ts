@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
-import type { Outbox } from '../../channel/customer-messages'
+import type { Outbox } from '../../channel/outbox'
 import { endIfIdle } from '../../conversation/end-conversation'
 import type { RateLimiter } from '../../http/rate-limit'
 import type { Logger } from '../../logging/logger'
@@ -15,7 +15,7 @@ import { detectLoop, type LoopReason } from './mail-loop'
 import { messageKey, type ParsedReply, parseReply } from './parse-reply'
 import { storeReplyAttachments } from './reply-attachments'
 
-export const DROP_REASONS = [
+export const REPLY_DROP_REASONS = [
   'too_large',
   'no_raw_message',
   'unreadable',
@@ -25,13 +25,13 @@ export const DROP_REASONS = [
   'unknown_visitor',
   'empty',
 ] as const
-export type DropReason = (typeof DROP_REASONS)[number] | LoopReason
+export type ReplyDropReason = (typeof REPLY_DROP_REASONS)[number] | LoopReason
 
 /** What became of one posted e-mail. Only `retry` asks the mail service to post it again. */
 export type InboundOutcome =
   | { kind: 'delivered'; visitorId: string; messages: number }
   | { kind: 'duplicate'; visitorId: string }
-  | { kind: 'dropped'; reason: DropReason }
+  | { kind: 'dropped'; reason: ReplyDropReason }
   | { kind: 'retry'; reason: string }
   /** Over the visitor's message rate (a flood through a leaked address): post it again after `retryAfter` s. */
   | { kind: 'rate_limited'; visitorId: string; retryAfter: number }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyEvent, parseStreamEvent } from '../../../demo/console/src/live-state'
+import { applyEvent, parseSandboxEvent } from '../../../demo/console/src/live-state'
 import { createChat, createState } from './factories'
 
 describe('console live state', () => {
@@ -51,7 +51,7 @@ describe('console live state', () => {
       mailbox: { down: true, canReply: true, smtpUrl: 'smtp://127.0.0.1:2525' },
     })
     expect(down?.mailbox).toEqual({ down: true, canReply: true, smtpUrl: 'smtp://127.0.0.1:2525' })
-    expect(parseStreamEvent(JSON.stringify({ type: 'mail', mail: { id: 'x' } }))).toBeUndefined()
+    expect(parseSandboxEvent(JSON.stringify({ type: 'mail', mail: { id: 'x' } }))).toBeUndefined()
   })
 
   it('adds a new chat and replaces agents, channels and providers', () => {
@@ -77,11 +77,11 @@ describe('console live state', () => {
   })
 
   it('parses stream events with the sandbox schemas and drops malformed ones', () => {
-    expect(parseStreamEvent(JSON.stringify({ type: 'chat', chat: createChat() }))?.type).toBe(
+    expect(parseSandboxEvent(JSON.stringify({ type: 'chat', chat: createChat() }))?.type).toBe(
       'chat',
     )
-    expect(parseStreamEvent('{"type":"chat","chat":{"id":1}}')).toBeUndefined()
-    expect(parseStreamEvent('not json')).toBeUndefined()
-    expect(parseStreamEvent('{"type":"traffic","entry":{}}')).toBeUndefined()
+    expect(parseSandboxEvent('{"type":"chat","chat":{"id":1}}')).toBeUndefined()
+    expect(parseSandboxEvent('not json')).toBeUndefined()
+    expect(parseSandboxEvent('{"type":"traffic","entry":{}}')).toBeUndefined()
   })
 })

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { BotChat } from '../../../server/bot/bot-chat'
 import { createRulesBrain } from '../../../server/bot/brain'
-import { ChatState } from '../../../server/bot/chat-state'
 import type { BotReply } from '../../../server/bot/outgoing'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotContext } from '../../../server/bot/provider'
@@ -91,7 +91,7 @@ describe('createRulesBrain', () => {
       'Hello! I am the shop bot.',
       'We are open Monday to Friday, 9:00 to 18:00.',
     ])
-    expect(await s.store.getRecord(chatStateKey(s.chatId), ChatState)).toMatchObject({
+    expect(await s.store.getRecord(chatStateKey(s.chatId), BotChat)).toMatchObject({
       phase: 'bot',
       greeted: true,
     })
@@ -183,7 +183,7 @@ describe('createRulesBrain', () => {
     const s = setup()
     await s.say('When are you open?')
     await s.run(createChatClosedEvent({ chat_id: s.chatId }))
-    expect(await s.store.getRecord(chatStateKey(s.chatId), ChatState)).toBeUndefined()
+    expect(await s.store.getRecord(chatStateKey(s.chatId), BotChat)).toBeUndefined()
     s.sent.length = 0
     await s.say('When are you open?')
     expect(s.shown()[0]).toBe('Hello! I am the shop bot.')
@@ -192,7 +192,7 @@ describe('createRulesBrain', () => {
   it('when INVITE_AGENT cannot be delivered, the chat is not marked handed over (the next message retries)', async () => {
     const s = setup()
     await s.say('Do you sell bikes?', true)
-    expect(await s.store.getRecord(chatStateKey(s.chatId), ChatState)).toMatchObject({
+    expect(await s.store.getRecord(chatStateKey(s.chatId), BotChat)).toMatchObject({
       phase: 'bot',
     })
     s.sent.length = 0

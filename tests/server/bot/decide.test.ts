@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ChatState, newChatState } from '../../../server/bot/chat-state'
+import { type BotChat, newBotChat } from '../../../server/bot/bot-chat'
 import { decide } from '../../../server/bot/decide'
 import { createMatcher } from '../../../server/bot/matcher'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
@@ -10,7 +10,7 @@ function setup(overrides: Record<string, unknown> = {}) {
   const settings = parseBotSettings(createSettingsInput(overrides))
   const matcher = createMatcher(settings)
   return (
-    state: ChatState,
+    state: BotChat,
     message: string | BotMessagePayload,
     context: { agentsOnline?: boolean } = {},
   ) =>
@@ -28,15 +28,15 @@ const texts = (replies: BotMessagePayload[]) =>
     reply.type === 'MARKDOWN' ? reply.content : reply.type === 'BUTTONS' ? reply.title : reply.text,
   )
 
-const greeted = (overrides: Partial<ChatState> = {}): ChatState => ({
-  ...newChatState('c1'),
+const greeted = (overrides: Partial<BotChat> = {}): BotChat => ({
+  ...newBotChat('c1'),
   greeted: true,
   ...overrides,
 })
 
 describe('decide', () => {
   it('greets on the first message, in the language of the message, then answers the rule', () => {
-    const d = setup()(newChatState('c1'), 'When are you open?')
+    const d = setup()(newBotChat('c1'), 'When are you open?')
     expect(texts(d.replies)).toEqual([
       'Hello! I am the shop bot.',
       'We are open Monday to Friday, 9:00 to 18:00.',
@@ -47,7 +47,7 @@ describe('decide', () => {
 
   it('greets in Russian when the customer writes in Russian, and only once', () => {
     const choose = setup()
-    const first = choose(newChatState('c1'), 'До скольки работаете?')
+    const first = choose(newBotChat('c1'), 'До скольки работаете?')
     expect(texts(first.replies)).toEqual([
       'Здравствуйте! Я бот магазина.',
       'Мы работаем с 9 до 18.',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatState } from '../../../server/bot/chat-state'
+import { BotChat } from '../../../server/bot/bot-chat'
 import { botChatKey as chatStateKey } from '../../../server/store/keys'
 import { type Harness, startHarness } from './sandbox-harness'
 
@@ -59,7 +59,7 @@ describe('the bot against the sandbox', () => {
     await h.api(`/chats/${chat.id}/join`, { agentId: h.agent.id })
     await h.settle()
     expect(await h.botEvents(chat.id)).toEqual(['CLIENT_MESSAGE', 'AGENT_JOINED'])
-    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toMatchObject({
+    expect(await h.store.getRecord(chatStateKey(chat.id), BotChat)).toMatchObject({
       phase: 'agent',
     })
 
@@ -92,7 +92,7 @@ describe('the bot against the sandbox', () => {
     await h.customerSays('v4', 'Sure: ann@example.com')
     await h.waitForShown('v4', 3)
     expect(h.shownTo('v4').at(-1)).toBe('Thank you! We will contact you at ann@example.com.')
-    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toMatchObject({
+    expect(await h.store.getRecord(chatStateKey(chat.id), BotChat)).toMatchObject({
       phase: 'contact-received',
       contact: { email: 'ann@example.com' },
     })
@@ -103,12 +103,12 @@ describe('the bot against the sandbox', () => {
     await h.customerSays('v5', 'When are you open?')
     await h.waitForShown('v5', 2)
     const chat = await h.chatOf('v5')
-    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toBeDefined()
+    expect(await h.store.getRecord(chatStateKey(chat.id), BotChat)).toBeDefined()
 
     await h.api(`/chats/${chat.id}/close`, {})
     await h.settle()
     expect(await h.botEvents(chat.id)).toEqual(['CLIENT_MESSAGE', 'CHAT_CLOSED'])
-    expect(await h.store.getRecord(chatStateKey(chat.id), ChatState)).toBeUndefined()
+    expect(await h.store.getRecord(chatStateKey(chat.id), BotChat)).toBeUndefined()
 
     await h.customerSays('v5', 'When are you open?')
     await h.waitForShown('v5', 4)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createOutboxItem, type OutboxItem } from '../../../server/channel/customer-message-item'
-import { isDue, maxWaitOf, next, type RetryPolicy } from '../../../server/channel/delivery-decision'
 import { createElapsedTime, MAX_UNWATCHED_GAP_MS } from '../../../server/channel/elapsed-time'
+import { isDue, maxWaitOf, next, type RetryPolicy } from '../../../server/channel/outbox-decision'
+import { createOutboxItem, type OutboxItem } from '../../../server/channel/outbox-item'
 
 const HOUR = 3_600_000
 const T0 = 1_700_000_000_000

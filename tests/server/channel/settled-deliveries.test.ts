@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { Outbox, OutboxOptions } from '../../../server/channel/outbox'
 import {
   createOutboxItem,
   type OutboxItem,
   type OutboxRequest,
-} from '../../../server/channel/customer-message-item'
-import type { Outbox, OutboxOptions } from '../../../server/channel/customer-messages'
+} from '../../../server/channel/outbox-item'
 import {
   noteSettled,
   parseSettled,

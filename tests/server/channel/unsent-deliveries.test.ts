@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { OutboxRequest } from '../../../server/channel/customer-message-item'
+import type { OutboxRequest } from '../../../server/channel/outbox-item'
 import { outboxOpenKey } from '../../../server/store/keys'
 import type { Store } from '../../../server/store/types'
 import { createOutboxInstance, storedItem } from '../../helpers/customer-messages'

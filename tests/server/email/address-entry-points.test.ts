@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { newChatState } from '../../../server/bot/chat-state'
+import { newBotChat } from '../../../server/bot/bot-chat'
 import { findContact, findMalformedEmail } from '../../../server/bot/contact'
 import { decide } from '../../../server/bot/decide'
 import { createMatcher } from '../../../server/bot/matcher'
@@ -50,7 +50,7 @@ describe('a malformed e-mail address is refused where it is entered', () => {
 
   it('the bot’s contact question names a malformed address back and keeps asking', () => {
     const settings = parseBotSettings(createSettingsInput())
-    const state = { ...newChatState('c1'), greeted: true, phase: 'awaiting-contact' as const }
+    const state = { ...newBotChat('c1'), greeted: true, phase: 'awaiting-contact' as const }
     const d = decide(settings, createMatcher(settings), state, {
       type: 'TEXT',
       text: 'it is ann@example',

@@ -24,7 +24,7 @@ describe('the store key registry', () => {
       keys.outboxOpenKey('v1'),
       keys.outboxSettledKey('v1'),
       keys.OUTBOX_OPEN_INDEXED_KEY,
-      keys.deliveryLockKey(keys.outboxItemKey('v1', 'm1')),
+      keys.outboxLockKey(keys.outboxItemKey('v1', 'm1')),
       keys.botChatKey('c1'),
       keys.botEventKey('e1'),
       keys.botLockKey('c1'),
@@ -88,7 +88,7 @@ describe('the store key registry', () => {
     expect(keys.outboxOpenKey('user:42')).toBe('outbox-open:user:42')
     expect(keys.outboxSettledKey('user:42')).toBe('outbox-settled:user:42')
     expect(keys.OUTBOX_OPEN_INDEXED_KEY).toBe('outbox-meta:open-index')
-    expect(keys.deliveryLockKey('outbox:v:m')).toBe('lock:outbox:v:m')
+    expect(keys.outboxLockKey('outbox:v:m')).toBe('lock:outbox:v:m')
     expect(keys.botChatKey('c')).toBe('bot:chat:c')
     expect(keys.botEventKey('e')).toBe('bot:event:e')
     expect(keys.botLockKey('c')).toBe('bot:lock:c')

@@ -8,7 +8,7 @@ import {
   reduce,
   WINDOW,
 } from '../../../widget/chat/conversation'
-import type { OutboxItem } from '../../../widget/chat/outbox'
+import type { OutboxItem } from '../../../widget/chat/outbox-item'
 import { newReplies, unreadReplies } from '../../../widget/chat/unread'
 
 // The conversation reducer without a DOM: sizes of real use, out-of-order and duplicate

@@ -1,6 +1,6 @@
 import type { WidgetContext } from '../../loader/context'
 import type { Observable } from '../../state/observable'
-import type { ChatState } from '../controller'
+import type { ChatWindowState } from '../chat-window-state'
 
 /**
  * What the end-of-chat panel needs beyond the entries (the backend, the session's
@@ -8,4 +8,4 @@ import type { ChatState } from '../controller'
  * (engine.ts), so neither the chat chunk nor its props carry a byte of it. One widget
  * per page; the newest engine's.
  */
-export const endSlot: { context?: WidgetContext; state?: Observable<ChatState> } = {}
+export const endSlot: { context?: WidgetContext; state?: Observable<ChatWindowState> } = {}

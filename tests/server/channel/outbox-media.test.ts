@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { MediaPart } from '../../../server/channel/customer-message-item'
+import { MediaPart } from '../../../server/channel/outbox-item'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { CustomerMessage, type FileMediaMessage } from '../../../shared/protocol/chat-channel'
 import {

@@ -1,9 +1,9 @@
 import { type Backoff, backoffDelay } from '../../shared/backoff'
 import type { SendOutcome } from './channel-client'
-import type { OutboxItem } from './customer-message-item'
+import type { OutboxItem } from './outbox-item'
 
 // The pure half of the outbox: what an item becomes after an outcome. The caller
-// sends, saves, announces and schedules (server/channel/customer-messages.ts).
+// sends, saves, announces and schedules (server/channel/outbox.ts).
 
 export type RetryPolicy = {
   /** Fast retries after the first attempt (A2_RETRIES), `retryIntervalMs` apart: state `pending`. */

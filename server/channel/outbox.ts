@@ -1,28 +1,29 @@
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_BACKOFF } from '../../shared/backoff'
 import type { ConversationEntry } from '../../shared/widget-api'
-import { deliveryLockKey, KEY_PREFIXES, outboxItemKey, outboxItemKeyOf } from '../store/keys'
+import { KEY_PREFIXES, outboxItemKey, outboxItemKeyOf, outboxLockKey } from '../store/keys'
 import { type Lease, withClaim } from '../store/with-claim'
-import { createPartSender } from './customer-message-attempt'
-import { createOutboxItem, deliveryState, isActive, type OutboxItem } from './customer-message-item'
-import { createOutboxRecords } from './customer-message-records'
-import { createOutboxSchedule } from './customer-message-schedule'
-import type { Outbox, OutboxOptions } from './customer-message-types'
-import { isDue, maxWaitOf, type RetryPolicy, restart } from './delivery-decision'
 import { createElapsedTime } from './elapsed-time'
+import { createPartSender } from './outbox-attempt'
+import { isDue, maxWaitOf, type RetryPolicy, restart } from './outbox-decision'
+import { createOutboxItem, deliveryState, isActive, type OutboxItem } from './outbox-item'
+import { createOutboxRecords } from './outbox-records'
+import { createOutboxSchedule } from './outbox-schedule'
+import type { Outbox, OutboxOptions } from './outbox-types'
 
 const DAY = 86_400_000
 
-export type { Outbox, OutboxOptions, SubmitResult } from './customer-message-types'
+export type { Outbox, OutboxOptions, SubmitResult } from './outbox-types'
 
 /** The longest part of a claim's lifetime the upstream timeout accounts for (see claimMarginMs). */
 const CLAIM_BASE_MS = 10_000
 const BUSY_WAIT_MS = 1000
 const BUSY_POLL_MS = 50
 
-type Delivery = {
+/** What one claimed attempt (attemptClaimed) leaves: the item after it. */
+type AttemptResult = {
   after: OutboxItem | undefined
-  /** Set when this delivery wrote the entries to the log. */
+  /** Set when this attempt wrote the entries to the log. */
   entries?: ConversationEntry[]
 }
 
@@ -80,7 +81,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     isBusy: (key) => busy.has(key),
     forget: (key) => elapsed.forget(key),
     attemptDue: (key, early) =>
-      deliver(key, (stored) =>
+      attemptClaimed(key, (stored) =>
         stored && isActive(stored) && (early || isDue(stored, now(), maxWaitMs))
           ? stored
           : undefined,
@@ -109,19 +110,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /** The one core sequence: claim, re-read, choose, log entries, attempt, announce, release. */
-  function deliver(
+  function attemptClaimed(
     key: string,
     choose: (stored: OutboxItem | undefined) => OutboxItem | undefined,
-  ): Promise<{ held: true; value: Delivery } | { held: false }> {
+  ): Promise<{ held: true; value: AttemptResult } | { held: false }> {
     // This instance is on it already: as good as another holder's claim.
     if (busy.has(key)) return Promise.resolve({ held: false })
     busy.add(key)
     // One attempt: another holder (instance or path) on it is as good as this one.
     const work = withClaim(
       store,
-      deliveryLockKey(key),
+      outboxLockKey(key),
       { ttl: claimTtl, onTimeout: 'skip' },
-      async (lease): Promise<Delivery> => {
+      async (lease): Promise<AttemptResult> => {
         // The claim outlives the attempt however long it takes (a slow store, a service
         // that takes A2_TIMEOUT_MS to answer): no other path or instance starts another
         // attempt meanwhile. Should this process die, the renewals stop and it lapses.
@@ -137,12 +138,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return track(work).finally(() => busy.delete(key))
   }
 
-  /** deliver()'s work under the claim. */
+  /** attemptClaimed()'s work under the claim. */
   async function attemptHeld(
     key: string,
     choose: (stored: OutboxItem | undefined) => OutboxItem | undefined,
     lease: Lease,
-  ): Promise<Delivery> {
+  ): Promise<AttemptResult> {
     const stored = await read(key)
     const item = choose(stored)
     if (!item) {
@@ -198,17 +199,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const fresh = createOutboxItem(request, now())
       const key = outboxItemKey(fresh.visitorId, fresh.clientId)
       try {
-        const delivery = deliver(key, (stored) => {
+        const first = attemptClaimed(key, (stored) => {
           if (!stored) return fresh
           if (stored.state === 'failed') return restart(stored, now())
           // Pending or delayed and nobody sending it: the visitor asks to send it now.
           return isActive(stored) ? stored : undefined
         })
-        const slow = await answeredWithin(delivery, firstAnswerMs)
+        const slow = await answeredWithin(first, firstAnswerMs)
         if (slow) {
           // A slow service: the visitor hears "pending" now; the attempt goes on under
           // its claim and its outcome reaches the streams as a `delivery` event.
-          delivery.then(
+          first.then(
             (result) => result.held && schedule.next(key, result.value.after),
             () => schedule.soon(key),
           )
@@ -218,7 +219,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
             return { state, entries: await appendEntries(item) }
           }
         }
-        const result = await delivery
+        const result = await first
         if (!result.held) {
           // Being sent right now by a concurrent request or a retry.
           const item = await storedSoon(key)

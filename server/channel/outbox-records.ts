@@ -12,7 +12,7 @@ import {
   visitorPartDedupeKey,
 } from '../store/keys'
 import type { ConversationLog, Indexes, Records, VisitorEvents } from '../store/types'
-import { deliveryState, isActive, OutboxItem } from './customer-message-item'
+import { deliveryState, isActive, OutboxItem } from './outbox-item'
 import { noteSettled, SETTLED_POLICY } from './settled-deliveries'
 
 /** A marker's value: when it was written (an orphan is dropped only once it is old). */

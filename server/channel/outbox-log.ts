@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger'
 import type { SendOutcome } from './channel-client'
-import type { OutboxItem } from './customer-message-item'
-import { deadlineOf } from './delivery-decision'
+import { deadlineOf } from './outbox-decision'
+import type { OutboxItem } from './outbox-item'
 
 /**
  * Logs one attempt's outcome: a refusal and the switch to `delayed` at warn, giving

@@ -1,10 +1,10 @@
-import type { Delivery } from '../../sandbox/service/model'
+import type { DeliveryLog } from '../../sandbox/service/model'
 import { Icon } from './Icon'
 
-type Props = { delivery: Delivery; attempts: number }
+type Props = { delivery: DeliveryLog; attempts: number }
 
 /** What became of an agent or bot message on its way to the integrator (A3). */
-export function DeliveryStatus({ delivery, attempts }: Props) {
+export function DeliveryLogStatus({ delivery, attempts }: Props) {
   const tried = delivery.attempts.length
   switch (delivery.status) {
     case 'delivered':

@@ -2,8 +2,8 @@ import type { Logger } from '../logging/logger'
 import { KEY_PREFIXES, outboxItemKeyOf } from '../store/keys'
 import type { Store } from '../store/types'
 import type { SendOutcome } from './channel-client'
-import { isActive, type OutboxItem } from './customer-message-item'
-import { isDue } from './delivery-decision'
+import { isDue } from './outbox-decision'
+import { isActive, type OutboxItem } from './outbox-item'
 
 /** How far apart the recovery burst sends the waiting messages. */
 const RECOVERY_SPACING_MS = 20

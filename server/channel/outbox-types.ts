@@ -3,8 +3,8 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
 import type { Claims, Store } from '../store/types'
 import type { ChannelClient } from './channel-client'
-import type { OutboxRequest, OutboxState } from './customer-message-item'
-import type { OutboxStore } from './customer-message-records'
+import type { OutboxRequest, OutboxState } from './outbox-item'
+import type { OutboxStore } from './outbox-records'
 
 // The A2 outbox's contract (customer-messages.ts builds it): its options, what a
 // submit answers, and its methods.

@@ -3,11 +3,11 @@ import type { Logger } from '../logging/logger'
 import { outboxItemKey } from '../store/keys'
 import type { Lease } from '../store/with-claim'
 import type { ChannelClient, SendOutcome } from './channel-client'
-import { isActive, messageOfPart, type OutboxItem } from './customer-message-item'
-import { logOutcome } from './customer-message-log'
-import type { OutboxRecords } from './customer-message-records'
-import { begin, canFallBack, fallBackToText, next, type RetryPolicy } from './delivery-decision'
 import type { createElapsedTime } from './elapsed-time'
+import { begin, canFallBack, fallBackToText, next, type RetryPolicy } from './outbox-decision'
+import { isActive, messageOfPart, type OutboxItem } from './outbox-item'
+import { logOutcome } from './outbox-log'
+import type { OutboxRecords } from './outbox-records'
 
 export type PartSenderOptions = {
   client: ChannelClient

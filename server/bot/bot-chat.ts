@@ -18,7 +18,7 @@ export const CHAT_PHASES = [
 ] as const
 export type ChatPhase = (typeof CHAT_PHASES)[number]
 
-export const ChatState = z.object({
+export const BotChat = z.object({
   phase: z.enum(CHAT_PHASES),
   clientId: z.string().optional(),
   language: z.string().optional(),
@@ -27,25 +27,25 @@ export const ChatState = z.object({
   /** The service said the customer's card already holds an email or phone (sender.has_contacts). */
   hasContacts: z.boolean().optional(),
 })
-export type ChatState = z.infer<typeof ChatState>
+export type BotChat = z.infer<typeof BotChat>
 
-export function newChatState(clientId: string | undefined): ChatState {
+export function newBotChat(clientId: string | undefined): BotChat {
   return { phase: 'bot', greeted: false, ...(clientId ? { clientId } : {}) }
 }
 
-/** Chat states as store records, so they survive restarts and are shared by instances. */
-export function createChatStates(options: { store: BotStore; ttlMs: number; logger: BotLogger }) {
+/** Bot chats as store records, so they survive restarts and are shared by instances. */
+export function createBotChats(options: { store: BotStore; ttlMs: number; logger: BotLogger }) {
   const { store, ttlMs, logger } = options
   return {
-    async get(chatId: string): Promise<ChatState | undefined> {
+    async get(chatId: string): Promise<BotChat | undefined> {
       // A record from an older version or hand-edited: start the chat afresh rather than fail it.
-      return store.getRecord(botChatKey(chatId), ChatState, () =>
+      return store.getRecord(botChatKey(chatId), BotChat, () =>
         logger.warn('ignoring an unreadable bot chat state', { chatId }),
       )
     },
-    set: (chatId: string, state: ChatState) => store.setRecord(botChatKey(chatId), state, ttlMs),
+    set: (chatId: string, state: BotChat) => store.setRecord(botChatKey(chatId), state, ttlMs),
     delete: (chatId: string) => store.deleteRecord(botChatKey(chatId)),
   }
 }
 
-export type ChatStates = ReturnType<typeof createChatStates>
+export type BotChats = ReturnType<typeof createBotChats>

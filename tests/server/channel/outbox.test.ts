@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { deliveryLockKey, outboxItemKey as outboxKey } from '../../../server/store/keys'
+import { outboxItemKey as outboxKey, outboxLockKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
@@ -281,7 +281,7 @@ describe('outbox: restarts and crashes', () => {
     const { outbox } = instance(store, service.fetch)
     const message = request('v-busy')
     const itemKey = outboxKey(message.visitorId, message.clientId)
-    expect(await store.claim(deliveryLockKey(itemKey), CLAIM_TTL_MS)).toBe(true)
+    expect(await store.claim(outboxLockKey(itemKey), CLAIM_TTL_MS)).toBe(true)
     const answer = outbox.submit(message)
     await vi.advanceTimersByTimeAsync(1000)
     expect(await answer).toEqual({ state: 'busy', entries: [] })

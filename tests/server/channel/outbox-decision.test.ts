@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SendOutcome } from '../../../server/channel/channel-client'
 import {
-  createOutboxItem,
-  deliveryState,
-  isActive,
-  type OutboxItem,
-} from '../../../server/channel/customer-message-item'
-import {
   begin,
   deadlineOf,
   describeDuration,
@@ -14,7 +8,13 @@ import {
   next,
   type RetryPolicy,
   restart,
-} from '../../../server/channel/delivery-decision'
+} from '../../../server/channel/outbox-decision'
+import {
+  createOutboxItem,
+  deliveryState,
+  isActive,
+  type OutboxItem,
+} from '../../../server/channel/outbox-item'
 import { DEFAULT_BACKOFF } from '../../../shared/backoff'
 
 const HOUR = 3_600_000

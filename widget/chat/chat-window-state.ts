@@ -1,0 +1,35 @@
+import type { Contact } from '../../shared/widget-api'
+import type { Observable } from '../state/observable'
+import type { createAttention } from './attention'
+import type { Link, watchLink } from './connection'
+import type { Conversation } from './empty-conversation'
+import type { later } from './on-demand'
+
+// The chat window's state and what the window shares with the engine: types only, so
+// the window (controller.ts), the engine (engine.ts) and the end-of-chat slot import
+// them without importing each other.
+
+/** The chat window's state: what its components render, set by the window and the engine. */
+export interface ChatWindowState {
+  conversation: Conversation
+  /** Set while an agent types (hidden on typeout, on a message, or after 30 s). */
+  agentTyping: { name?: string } | undefined
+  contact: Contact
+  /** Loading an earlier page of the conversation. */
+  history: 'idle' | 'loading' | 'failed'
+  /** The connection as the header tells it (the browser offline, the live stream down). */
+  link: Link
+  /** A returning visitor's conversation is being read (the engine starts): no greeting yet. */
+  starting?: boolean
+  /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
+  note?: string
+}
+
+/** What the chat window owns and the engine (engine.ts) works with. */
+export interface EngineShared {
+  state: Observable<ChatWindowState>
+  /** The header's connection line: the engine reports its live stream. */
+  link: ReturnType<typeof watchLink>
+  /** The reply sound and the hidden tab's title (their own chunk). */
+  attention: ReturnType<typeof later<ReturnType<typeof createAttention>>>
+}
