@@ -11,7 +11,7 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 const PING = ': ping\n\n'
 
 type Counts = {
-  /** Socket writes handed to the kernel, and those of them carrying a heartbeat. */
+  /** Writes the event streams' sockets handed to the kernel, and those carrying a heartbeat. */
   writes: number
   beats: number
   /** Pieces of the writes that were gathered (writev) rather than one buffer each. */
@@ -43,11 +43,18 @@ mark()
 const text = (piece: unknown) =>
   typeof piece === 'string' ? piece : Buffer.isBuffer(piece) ? piece.toString('latin1') : ''
 
+// Only the event streams' sockets count (not, say, a client the backend opens itself).
+const isStream = (socket: Socket) =>
+  (
+    socket as unknown as { _httpMessage?: { req?: { url?: string } } }
+  )._httpMessage?.req?.url?.startsWith('/api/events') === true
+
 // Every write a net.Socket hands to libuv goes through _writeGeneric (write and writev).
 type WriteGeneric = (writev: boolean, data: unknown, encoding: string, cb: unknown) => unknown
 const proto = Socket.prototype as unknown as { _writeGeneric: WriteGeneric }
 const original = proto._writeGeneric
 proto._writeGeneric = function (this: Socket, writev, data, encoding, cb) {
+  if (!isStream(this)) return original.call(this, writev, data, encoding, cb)
   counts.writes += 1
   const pieces = writev ? (data as { chunk: unknown }[]).map((entry) => entry.chunk) : [data]
   if (writev) counts.gatheredPieces += pieces.length
