@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { type WireFrame, writeFrame } from './wire-frame'
 
 /** A live event waiting for a busy stream; `id` is set for stored entries. */
 export type QueuedChunk = { id: string | undefined; chunk: string }
@@ -63,7 +64,7 @@ export type StreamWriter = {
   /** A live event of the visitor: written now, or queued while the stream is busy. */
   send(conn: Connection, item: QueuedChunk): void
   /** A heartbeat or broadcast: written to a stream that can take it, else skipped. */
-  offer(conn: Connection, chunk: string): void
+  offer(conn: Connection, frame: WireFrame): void
   /** Marks a new stream as replaying: live events queue until endReplay. */
   beginReplay(conn: Connection): void
   /** Writes part of the replay; resolves false when the stream is gone (stop replaying). */
@@ -143,10 +144,14 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
   function drained(conn: Connection): Promise<boolean> {
     const { res } = conn
     if (!isOpen(res)) return Promise.resolve(false)
+    // A frame written straight to the socket (writeFrame) fills the socket, not the
+    // response: only the socket says when it drained.
+    const socket = res.socket
     return new Promise((resolve) => {
       const done = (alive: boolean) => {
         clearTimeout(timer)
         res.off('drain', onDrain)
+        socket?.off('drain', onDrain)
         res.off('close', onClose)
         resolve(alive)
       }
@@ -158,6 +163,7 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
         res.destroy()
       }, options.drainTimeoutMs)
       res.on('drain', onDrain)
+      socket?.on('drain', onDrain)
       res.on('close', onClose)
     })
   }
@@ -217,9 +223,9 @@ export function createStreamWriter(options: BackpressureOptions): StreamWriter {
       }
       if (total > maxTotal) fitBudget()
     },
-    offer(conn, chunk) {
+    offer(conn, frame) {
       if (conn.busy || !isOpen(conn.res)) return
-      if (!conn.res.write(chunk)) startWaiting(conn)
+      if (!writeFrame(conn.res, frame)) startWaiting(conn)
     },
     beginReplay(conn) {
       conn.busy = newBusy()

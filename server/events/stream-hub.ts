@@ -18,6 +18,7 @@ import { type Connection, createStreamWriter, isOpen } from './connection'
 import { loadReadMarker } from './read-marker'
 import { replayLog } from './replay'
 import { formatEntry, formatPreamble, formatTransient, HEARTBEAT } from './sse-format'
+import { createWireFrame, type WireFrame } from './wire-frame'
 
 /** A visitor's streams on this instance (the stream itself while there is one tab). */
 type VisitorGroup = { connections: OneOrMany<Connection>; unsubscribe: () => void }
@@ -196,19 +197,19 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // A write costs a system call: 10,000 streams written in one go hold the event loop
   // for a few hundred milliseconds, and every webhook arriving meanwhile waits. Written
   // a slice per turn, the heartbeat (and a status broadcast) lets them through.
-  function writeToAll(chunk: string, done?: () => void): void {
+  function writeToAll(frame: WireFrame, done?: () => void): void {
     const all: Connection[] = []
     for (const group of groups.values()) forEachItem(group.connections, (conn) => all.push(conn))
-    writeSlices(all, chunk, 0, done)
+    writeSlices(all, frame, 0, done)
   }
 
-  function writeSlices(all: Connection[], chunk: string, from: number, done?: () => void): void {
+  function writeSlices(all: Connection[], frame: WireFrame, from: number, done?: () => void): void {
     const end = Math.min(all.length, from + writeSlice)
     for (let i = from; i < end; i++) {
       const conn = all[i]
-      if (conn) writer.offer(conn, chunk)
+      if (conn) writer.offer(conn, frame)
     }
-    if (end < all.length && !closed) setImmediate(() => writeSlices(all, chunk, end, done))
+    if (end < all.length && !closed) setImmediate(() => writeSlices(all, frame, end, done))
     else done?.()
   }
 
@@ -217,10 +218,12 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // stream and write each twice, making the loop busier still. A stream still waiting
   // for the last walk's ping needs no second one.
   let walking = false
+  // Framed once: every stream's beat is the same shared bytes (see wire-frame.ts).
+  const beat = createWireFrame(HEARTBEAT)
   const heartbeat = setInterval(() => {
     if (walking) return
     walking = true
-    writeToAll(HEARTBEAT, () => {
+    writeToAll(beat, () => {
       walking = false
     })
   }, options.heartbeatMs)
@@ -271,7 +274,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       }
     },
     broadcast(event, data) {
-      writeToAll(formatTransient(event, data))
+      writeToAll(createWireFrame(formatTransient(event, data)))
     },
     count: () => total,
     queuedBytes: () => writer.queuedBytes(),

@@ -1,8 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import { connect, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SessionResponse } from '../../../shared/widget-api'
+import { openStream, sessions } from './stream-client'
 
 // The capacity budget: what an idle visitor stream keeps in the backend, counted (live
 // heap after full collections, live timers), never timed. 100,000 streams on one
@@ -40,41 +40,6 @@ async function measure(): Promise<Measured> {
   return answer
 }
 
-/** Resolves once the stream answered its status line (the hub holds it from then on). */
-function openStream(token: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () =>
-      socket.write(
-        `GET /api/events HTTP/1.1\r\nhost: ${url.host}\r\naccept: text/event-stream\r\nauthorization: Bearer ${token}\r\n\r\n`,
-      ),
-    )
-    sockets.push(socket)
-    socket.once('data', (chunk: Buffer) => {
-      if (chunk.toString('latin1').startsWith('HTTP/1.1 200')) resolve()
-      else reject(new Error(`the stream was refused: ${chunk.toString('latin1').slice(0, 200)}`))
-    })
-    socket.once('error', reject)
-  })
-}
-
-async function sessions(count: number): Promise<string[]> {
-  const tokens: string[] = []
-  for (let i = 0; i < count; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, count - i) }, async () => {
-        const response = await fetch(new URL('/api/session', url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        })
-        return SessionResponse.parse(await response.json()).token
-      }),
-    )
-    tokens.push(...batch)
-  }
-  return tokens
-}
-
 beforeAll(async () => {
   child = fork(fileURLToPath(new URL('./idle-stream-probe.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
@@ -93,13 +58,13 @@ afterAll(async () => {
 
 describe(`${STREAMS} idle streams in the backend`, () => {
   it('keep no timer of their own and stay under the heap budget per stream', async () => {
-    const tokens = await sessions(STREAMS)
+    const tokens = await sessions(url, STREAMS)
     // One stream first: whatever the first one sets up once (code, caches) is not per stream.
     const [first = '', ...rest] = tokens
-    await openStream(first)
+    await openStream(url, first, sockets)
     const before = await measure()
     for (let i = 0; i < rest.length; i += 100)
-      await Promise.all(rest.slice(i, i + 100).map(openStream))
+      await Promise.all(rest.slice(i, i + 100).map((token) => openStream(url, token, sockets)))
     const after = await measure()
     const perStream = (after.heapUsed - before.heapUsed) / rest.length
     // A timer per stream would leave ~2,000; Node's own (the Date header's cache, renewed

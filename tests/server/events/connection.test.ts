@@ -1,9 +1,11 @@
+import { EventEmitter } from 'node:events'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   type BackpressureOptions,
   type Connection,
   createStreamWriter,
 } from '../../../server/events/connection'
+import { createWireFrame } from '../../../server/events/wire-frame'
 import { asResponse, createFakeResponse, type FakeResponse } from './fake-response'
 
 function setup(overrides: Partial<BackpressureOptions> = {}) {
@@ -98,16 +100,16 @@ describe('stream writer', () => {
     const { writer } = setup()
     const res = createFakeResponse()
     const conn = connect(res)
-    writer.offer(conn, ': ping\n\n')
+    writer.offer(conn, createWireFrame(': ping\n\n'))
     res.full = true
-    writer.offer(conn, ': ping\n\n')
-    writer.offer(conn, 'event: status\n\n')
-    writer.offer(conn, ': ping\n\n')
+    writer.offer(conn, createWireFrame(': ping\n\n'))
+    writer.offer(conn, createWireFrame('event: status\n\n'))
+    writer.offer(conn, createWireFrame(': ping\n\n'))
     expect(res.chunks).toEqual([': ping\n\n', ': ping\n\n'])
     res.drain()
     await nextTurn()
     expect(res.chunks).toEqual([': ping\n\n', ': ping\n\n'])
-    writer.offer(conn, ': ping\n\n')
+    writer.offer(conn, createWireFrame(': ping\n\n'))
     expect(res.chunks).toHaveLength(3)
   })
 
@@ -178,7 +180,10 @@ describe('stream writer', () => {
     // Written, and no further: the client reads nothing and the socket is full.
     const withSocket = (bytesWritten: number) => {
       const res = createFakeResponse({ full: true })
-      Object.defineProperty(res, 'socket', { value: { bytesWritten } })
+      // A socket is an emitter: a waiting stream also listens for its 'drain'.
+      Object.defineProperty(res, 'socket', {
+        value: Object.assign(new EventEmitter(), { bytesWritten }),
+      })
       return res
     }
     const heavy = withSocket(600)
