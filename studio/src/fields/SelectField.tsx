@@ -1,5 +1,4 @@
-import { useField } from '../draft-context'
-import { describedBy, Field, fieldId } from './Field'
+import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
 
 /**
  * A choice among fixed values. `parse` turns the option back into the setting
@@ -12,18 +11,14 @@ export function SelectField({
   options,
   empty,
   fallback,
-}: {
-  path: string
-  label: string
-  hint?: string
+}: FieldProps & {
   options: readonly (readonly [value: string | boolean, label: string])[]
   /** The label of the option that leaves the setting out ("Any", "Default"). */
   empty?: string
   /** What an absent setting means, when there is no empty option. */
   fallback?: string | boolean
 }) {
-  const { value, set, problems } = useField(path)
-  const id = fieldId(path)
+  const { value, set, problems, id } = useFieldControl(path)
   const current = value ?? fallback
   return (
     <Field id={id} label={label} hint={hint} problems={problems}>
