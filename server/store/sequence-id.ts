@@ -1,4 +1,4 @@
-import { StoreError } from './errors'
+import { notAnEntryId } from './errors'
 
 // memory: and sqlite: entry ids are decimal sequence numbers, increasing across all
 // visitors, so `after id` is a plain numeric comparison.
@@ -23,7 +23,6 @@ export const AFTER_EVERY_SEQUENCE = Number.MAX_SAFE_INTEGER
  */
 export function readFrom(method: string, id: string | undefined, none: number): number {
   if (id === undefined) return none
-  if (!isSequenceId(id))
-    throw new StoreError(`${method}: "${id}" is not an entry id; check isValidId() first`)
+  if (!isSequenceId(id)) throw notAnEntryId(method, id)
   return Number(id)
 }
