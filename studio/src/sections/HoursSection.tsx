@@ -69,10 +69,7 @@ export function HoursSection() {
             path="businessHours.outside"
             label="Outside business hours"
             fallback="offline-form"
-            options={[
-              ['offline-form', 'Show the offline form'],
-              ['hide', 'Hide the widget'],
-            ]}
+            options={{ 'offline-form': 'Show the offline form', hide: 'Hide the widget' }}
             hint="Applies even when an agent forgot to go offline."
           />
         </>
