@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { z } from 'zod'
+import { translationPlugin } from './widget/i18n/translation-module'
 
 // Tests import the package's public entry points by name (`porthole/bot`, …) as
 // integrators do. Vite does not resolve a package's own name, so each name in
@@ -29,6 +30,8 @@ const selfReferences = Object.entries(pkg.exports).flatMap(([subpath, target]) =
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: selfReferences },
+  // The widget's language files (widget/i18n/languages/*.json) as the widget's build makes them.
+  plugins: [translationPlugin],
   test: {
     // Waits for real work must not depend on the machine's speed: REAL_WORK_TIMEOUT_MS and
     // REAL_WORK_INTERVAL_MS of tests/helpers/timeouts.ts (tests/docs/test-waits.test.ts

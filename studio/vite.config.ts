@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { translationPlugin } from '../widget/i18n/translation-module'
 
 // The settings studio: a static Preact app the backend serves at /admin (dist/studio),
 // and the preview page its live preview frames at /admin/preview.
@@ -10,6 +11,8 @@ export default defineConfig({
   base: '/admin/',
   logLevel: 'warn',
   publicDir: false,
+  // The widget's language files (its preview shows the widget in every language).
+  plugins: [translationPlugin],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { CONFIG_PLACEHOLDER } from '../shared/embed-code'
 import { LANGUAGES } from '../shared/widget-api'
+import { translationPlugin } from './i18n/translation-module'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const BOOTSTRAP = 'widget/embed/bootstrap.ts'
@@ -78,12 +79,13 @@ function embedScript(): Plugin {
       for (const lang of LANGUAGES) {
         if (lang === 'en') continue
         const strings = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith(`/widget/i18n/languages/${lang}.ts`),
+          chunk.facadeModuleId?.endsWith(`/widget/i18n/languages/${lang}.json`),
         )
-        if (!strings) throw new Error(`widget build: no chunk for widget/i18n/languages/${lang}.ts`)
+        if (!strings)
+          throw new Error(`widget build: no chunk for widget/i18n/languages/${lang}.json`)
         // Fetched before engagement: it must not pull in the chat (or anything else).
         if (strings.imports.length > 0 || strings.dynamicImports.length > 0)
-          throw new Error(`widget build: widget/i18n/languages/${lang}.ts must import only types`)
+          throw new Error(`widget build: widget/i18n/languages/${lang}.json must import nothing`)
         const to = `${chat.fileName}${lang}.js`
         const from = strings.fileName
         for (const other of chunks)
@@ -197,7 +199,7 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [noPreloadHelper(), compactCss(), embedScript(), precompress()],
+  plugins: [translationPlugin, noPreloadHelper(), compactCss(), embedScript(), precompress()],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,

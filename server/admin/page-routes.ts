@@ -1,24 +1,11 @@
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import { errorBody } from '../../shared/protocol/errors'
 import { createAssetFiles } from '../assets/asset-files'
+import { contentTypeOf, isAssetName } from '../assets/asset-names'
 import { encodedResponse } from '../assets/encoded-response'
 import type { Variants } from '../assets/variants'
 import type { AppEnv } from '../http/app-env'
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-}
-
-// Only plain file names inside assets/: no slashes, no "..", not .br/.gz twins.
-const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/
-const PRECOMPRESSED = /\.(?:br|gz)$/
 
 /**
  * The studio's pages run no inline script or style: everything comes from /admin/assets.
@@ -71,7 +58,7 @@ export function studioPageRoutes(options: { dir: string; publicUrl: string }): H
             ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
           },
           {
-            'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+            'content-type': contentTypeOf(file),
             ...headers,
           },
         )
@@ -102,7 +89,7 @@ export function studioPageRoutes(options: { dir: string; publicUrl: string }): H
     .get('/admin/preview', (c) => preview(c.req.raw))
     .get('/admin/assets/:file', async (c) => {
       const name = c.req.param('file')
-      if (!ASSET_NAME.test(name) || name.includes('..') || PRECOMPRESSED.test(name)) {
+      if (!isAssetName(name)) {
         return c.json(errorBody('not_found', 'No such studio asset.'), 404)
       }
       const file = join(options.dir, 'assets', name)

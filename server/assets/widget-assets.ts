@@ -1,29 +1,13 @@
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import { embedConfig } from '../../shared/embed-code'
 import { errorBody } from '../../shared/protocol/errors'
 import type { AppEnv } from '../http/app-env'
 import { type LocalizedConfig, varyByLanguage } from '../settings/localized-config'
 import { createAssetFiles } from './asset-files'
+import { contentTypeOf, isAssetName } from './asset-names'
 import { encodedResponse } from './encoded-response'
 import type { Variants } from './variants'
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-}
-
-// Only plain file names inside assets/: no slashes, no "..", not the build's .br/.gz twins.
-const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/
-const PRECOMPRESSED = /\.(?:br|gz)$/
 
 /** Headers for scripts loaded cross-origin by host pages (and their dynamic imports). */
 const CROSS_ORIGIN = {
@@ -73,7 +57,7 @@ export function widgetAssetRoutes(
         ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
       },
       {
-        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-type': contentTypeOf(file),
         'cache-control': cacheControl,
         ...CROSS_ORIGIN,
       },
@@ -96,7 +80,7 @@ export function widgetAssetRoutes(
     })
     .get('/widget/assets/:file', async (c) => {
       const name = c.req.param('file')
-      if (!ASSET_NAME.test(name) || name.includes('..') || PRECOMPRESSED.test(name)) {
+      if (!isAssetName(name)) {
         return c.json(errorBody('not_found', 'No such widget asset.'), 404)
       }
       const file = join(staticDir, 'assets', name)

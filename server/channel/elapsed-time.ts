@@ -1,3 +1,4 @@
+import type { Clocks } from '../clocks'
 import type { OutboxItem } from './outbox-item'
 
 /**
@@ -37,11 +38,7 @@ type Mark = {
 /**
  * @example const elapsed = createElapsedTime({ now: Date.now, monotonic: () => performance.now() })
  */
-export function createElapsedTime(options: {
-  now: () => number
-  monotonic: () => number
-  maxGapMs?: number
-}): ElapsedTime {
+export function createElapsedTime(options: Clocks & { maxGapMs?: number }): ElapsedTime {
   const { now, monotonic } = options
   const maxGapMs = options.maxGapMs ?? MAX_UNWATCHED_GAP_MS
   const marks = new Map<string, Mark>()

@@ -6,7 +6,7 @@ import type { ChannelClient } from './channel-client'
 import type { OutboxRequest, OutboxState } from './outbox-item'
 import type { OutboxStore } from './outbox-records'
 
-// The A2 outbox's contract (customer-messages.ts builds it): its options, what a
+// The A2 outbox's contract (outbox.ts builds it): its options, what a
 // submit answers, and its methods.
 
 export type OutboxOptions = {

@@ -1,3 +1,4 @@
+import type { Clocks } from '../clocks'
 /** How far the wall clock may drift from the monotonic one between two readings (NTP slews ~2 s an hour). */
 export const CLOCK_STEP_TOLERANCE_MS = 60_000
 
@@ -20,11 +21,7 @@ export type ClockCheck = {
  *
  * @example const clock = createClockCheck({ now: Date.now, monotonic: () => performance.now() })
  */
-export function createClockCheck(options: {
-  now: () => number
-  monotonic: () => number
-  toleranceMs?: number
-}): ClockCheck {
+export function createClockCheck(options: Clocks & { toleranceMs?: number }): ClockCheck {
   const { now, monotonic } = options
   const tolerance = options.toleranceMs ?? CLOCK_STEP_TOLERANCE_MS
   let wall = now()

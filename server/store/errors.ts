@@ -12,6 +12,10 @@ export class StoreError extends PortholeError<StoreErrorCode> {
   }
 }
 
+/** A read given an id its store never writes (callers check isValidId() first). */
+export const notAnEntryId = (method: string, id: string) =>
+  new StoreError(`${method}: "${id}" is not an entry id; check isValidId() first`)
+
 export function isStoreError(error: unknown): error is StoreError {
   return error instanceof StoreError
 }

@@ -1,10 +1,10 @@
 import type { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
-import { closedStoreError, StoreError } from './errors'
+import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
-import { AFTER_EVERY_SEQUENCE, isSequenceId, sequenceOf } from './sequence-id'
+import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
 
 type Expiring<T> = { value: T; expiresAt: number | undefined }
@@ -77,10 +77,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     },
     async readAfter(visitorId, afterId, limit) {
       assertOpen()
-      if (afterId !== undefined && !isSequenceId(afterId)) {
-        throw new StoreError(`readAfter: "${afterId}" is not an entry id; check isValidId() first`)
-      }
-      const after = sequenceOf(afterId)
+      const after = readFrom('readAfter', afterId, 0)
       const log = logs.get(visitorId) ?? []
       const result: ConversationEntry[] = []
       for (const entry of log) {
@@ -91,12 +88,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     },
     async readBefore(visitorId, beforeId, limit) {
       assertOpen()
-      if (beforeId !== undefined && !isSequenceId(beforeId)) {
-        throw new StoreError(
-          `readBefore: "${beforeId}" is not an entry id; check isValidId() first`,
-        )
-      }
-      const before = beforeId === undefined ? AFTER_EVERY_SEQUENCE : Number(beforeId)
+      const before = readFrom('readBefore', beforeId, AFTER_EVERY_SEQUENCE)
       const log = logs.get(visitorId) ?? []
       // Ids grow along the log: walk back from its end to the first entry before `before`.
       let end = log.length

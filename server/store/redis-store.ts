@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
-import { closedStoreError, isStoreError, StoreError } from './errors'
+import { closedStoreError, isStoreError, notAnEntryId, StoreError } from './errors'
 import { parseRecord } from './parse-record'
 import { createRedisAppend } from './redis/append'
 import { connectRedis, whenReady } from './redis/connection'
@@ -185,11 +185,7 @@ export async function createRedisStore(
     append: (visitorId, entry, opts) => command('append', () => append(visitorId, entry, opts)),
     readAfter(visitorId, afterId, limit) {
       return command('readAfter', async (): Promise<ConversationEntry[]> => {
-        if (afterId !== undefined && !isStreamId(afterId)) {
-          throw new StoreError(
-            `readAfter: "${afterId}" is not an entry id; check isValidId() first`,
-          )
-        }
+        if (afterId !== undefined && !isStreamId(afterId)) throw notAnEntryId('readAfter', afterId)
         // A stream opened just before must be live first, or an entry appended between
         // this read and the SUBSCRIBE would reach neither.
         await startedWithin(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
@@ -202,11 +198,8 @@ export async function createRedisStore(
     },
     readBefore(visitorId, beforeId, limit) {
       return command('readBefore', async (): Promise<ConversationEntry[]> => {
-        if (beforeId !== undefined && !isStreamId(beforeId)) {
-          throw new StoreError(
-            `readBefore: "${beforeId}" is not an entry id; check isValidId() first`,
-          )
-        }
+        if (beforeId !== undefined && !isStreamId(beforeId))
+          throw notAnEntryId('readBefore', beforeId)
         // The newest page starts a stream, too: as in readAfter, it must be live first.
         await startedWithin(fanOut.ready(visitorId), commandTimeoutMs, 'the pub/sub subscription')
         // Nothing comes before 0-0 (and "(0-0" is not a range Redis accepts).

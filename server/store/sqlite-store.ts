@@ -8,7 +8,7 @@ import { createFanOut, inProcessEvents } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
-import { AFTER_EVERY_SEQUENCE, isSequenceId, sequenceOf } from './sequence-id'
+import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
@@ -142,19 +142,11 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     },
     async readAfter(visitorId, afterId, limit) {
       assertOpen()
-      if (afterId !== undefined && !isSequenceId(afterId)) {
-        throw new StoreError(`readAfter: "${afterId}" is not an entry id; check isValidId() first`)
-      }
-      return q.readAfter.all(visitorId, sequenceOf(afterId), limit).map(toEntry)
+      return q.readAfter.all(visitorId, readFrom('readAfter', afterId, 0), limit).map(toEntry)
     },
     async readBefore(visitorId, beforeId, limit) {
       assertOpen()
-      if (beforeId !== undefined && !isSequenceId(beforeId)) {
-        throw new StoreError(
-          `readBefore: "${beforeId}" is not an entry id; check isValidId() first`,
-        )
-      }
-      const before = beforeId === undefined ? AFTER_EVERY_SEQUENCE : Number(beforeId)
+      const before = readFrom('readBefore', beforeId, AFTER_EVERY_SEQUENCE)
       return q.readBefore.all(visitorId, before, Math.max(0, limit)).reverse().map(toEntry)
     },
     async newestEntries(visitorIds) {

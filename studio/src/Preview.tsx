@@ -66,20 +66,14 @@ export function Preview({ settings }: { settings: Settings }) {
           name="preview-device"
           value={device}
           onChange={setDevice}
-          options={[
-            ['desktop', 'Desktop'],
-            ['phone', 'Phone'],
-          ]}
+          options={{ desktop: 'Desktop', phone: 'Phone' }}
         />
         <SegmentedChoice
           legend="Visitor’s theme"
           name="preview-theme"
           value={theme}
           onChange={setTheme}
-          options={[
-            ['light', 'Light'],
-            ['dark', 'Dark'],
-          ]}
+          options={{ light: 'Light', dark: 'Dark' }}
         />
         <label class="preview-lang">
           Language{' '}
@@ -102,10 +96,7 @@ export function Preview({ settings }: { settings: Settings }) {
           name="preview-online"
           value={online ? 'online' : 'offline'}
           onChange={(value) => setOnline(value === 'online')}
-          options={[
-            ['online', 'Online'],
-            ['offline', 'Offline'],
-          ]}
+          options={{ online: 'Online', offline: 'Offline' }}
         />
         <button type="button" aria-pressed={invite} onClick={() => setInvite(!invite)}>
           {invite ? 'Hide the invitation' : 'Show invitation now'}

@@ -59,19 +59,20 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
    * stored session for the next try. Concurrent callers share one renewal.
    */
   function renew(): Promise<SessionResponse> {
-    renewing ??= (async () => {
-      const stored = session
-      if (!stored) return replace()
-      try {
-        return await post({ token: stored.token })
-      } catch (error) {
-        if (isApiError(error) && error.status === 401) return replace()
-        throw error
-      }
-    })().finally(() => {
+    renewing ??= (session ? refresh(session.token) : replace()).finally(() => {
       renewing = undefined
     })
     return renewing
+  }
+
+  /** The backend's session for a stored token; a new one when it refuses the token (401). */
+  async function refresh(token: string): Promise<SessionResponse> {
+    try {
+      return await post({ token })
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return replace()
+      throw error
+    }
   }
 
   return {
@@ -84,15 +85,7 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     ensure,
     renew,
     /** Checks the stored token with the backend; a new session when it is refused. */
-    async check(): Promise<SessionResponse> {
-      if (!session) return ensure()
-      try {
-        return await post({ token: session.token })
-      } catch (error) {
-        if (isApiError(error) && error.status === 401) return replace()
-        throw error
-      }
-    },
+    check: (): Promise<SessionResponse> => (session ? refresh(session.token) : ensure()),
     /** Identity verification; a refused hash throws and leaves the current session as it was. */
     async identify(user: IdentifiedUser): Promise<SessionResponse> {
       // A guest session being created now is continued (merged), not raced.

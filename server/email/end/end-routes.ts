@@ -66,6 +66,14 @@ export function endOfChatRoutes(
   const ratingsPerVisitor = limiter('ratings-per-visitor', RATINGS_PER_MINUTE)
   const transcriptsPerVisitor = limiter('transcripts-per-visitor', TRANSCRIPTS_PER_MINUTE)
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, config.trustProxy)
+  /** The route's limit per visitor (`what` names it in the 429), then the limit per address. */
+  const limited =
+    (perVisitor: typeof perIp, what: string): MiddlewareHandler<VisitorEnv> =>
+    async (c, next) => {
+      await enforceRate(perVisitor, c.get('visitor').visitorId, what)
+      await enforceRate(perIp, ip(c), 'requests from this address')
+      await next()
+    }
 
   async function endedOrThrow(visitorId: string, id: string) {
     const found = await endedEntryOf(store, visitorId, id)
@@ -100,11 +108,7 @@ export function endOfChatRoutes(
     })
     .post(
       '/rating',
-      async (c, next) => {
-        await enforceRate(ratingsPerVisitor, c.get('visitor').visitorId, 'ratings')
-        await enforceRate(perIp, ip(c), 'requests from this address')
-        await next()
-      },
+      limited(ratingsPerVisitor, 'ratings'),
       jsonBody(RatingRequest, 4 * 1024),
       async (c) => {
         const { visitorId } = c.get('visitor')
@@ -139,11 +143,7 @@ export function endOfChatRoutes(
     )
     .post(
       '/transcript',
-      async (c, next) => {
-        await enforceRate(transcriptsPerVisitor, c.get('visitor').visitorId, 'transcripts')
-        await enforceRate(perIp, ip(c), 'requests from this address')
-        await next()
-      },
+      limited(transcriptsPerVisitor, 'transcripts'),
       jsonBody(TranscriptRequest, 4 * 1024),
       async (c) => {
         if (!transcripts)

@@ -3,7 +3,8 @@ import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
 import type { Outbox } from '../../channel/outbox'
 import type { Logger } from '../../logging/logger'
-import type { Counter, MetricsRegistry } from '../../metrics/registry'
+import { oncePerRegistry } from '../../metrics/once-per-registry'
+import type { MetricsRegistry } from '../../metrics/registry'
 import { readProfile } from '../../session/profile'
 import { emailLockKey, ratingKey } from '../../store/keys'
 import type { Store } from '../../store/types'
@@ -28,21 +29,14 @@ export type RatingsOptions = {
 
 export type Ratings = ReturnType<typeof createRatings>
 
-const counters = new WeakMap<MetricsRegistry, Counter<'score'>>()
-
 /** porthole_ratings_total{score}, registered once per registry. */
-function ratingCounter(registry: MetricsRegistry): Counter<'score'> {
-  let counter = counters.get(registry)
-  if (!counter) {
-    counter = registry.counter(
-      'porthole_ratings_total',
-      'Visitors rating an ended conversation, by score: good, bad (thumbs) or 1 to 5 (stars).',
-      ['score'],
-    )
-    counters.set(registry, counter)
-  }
-  return counter
-}
+const ratingCounter = oncePerRegistry((registry) =>
+  registry.counter(
+    'porthole_ratings_total',
+    'Visitors rating an ended conversation, by score: good, bad (thumbs) or 1 to 5 (stars).',
+    ['score'],
+  ),
+)
 
 /** The rating's customer message id: one per ended conversation, so the outbox sends it once. */
 export const ratingClientId = (endedId: string) =>

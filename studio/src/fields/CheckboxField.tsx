@@ -1,5 +1,4 @@
-import { useField } from '../draft-context'
-import { fieldId } from './Field'
+import { FieldErrors, type FieldProps, useFieldControl } from './Field'
 
 /** A yes/no setting; unticked, an optional flag is left out unless `keepFalse`. */
 export function CheckboxField({
@@ -8,15 +7,8 @@ export function CheckboxField({
   keepFalse = false,
   fallback = false,
   disabled = false,
-}: {
-  path: string
-  label: string
-  keepFalse?: boolean
-  fallback?: boolean
-  disabled?: boolean
-}) {
-  const { value, set, problems } = useField(path)
-  const id = fieldId(path)
+}: Omit<FieldProps, 'hint'> & { keepFalse?: boolean; fallback?: boolean; disabled?: boolean }) {
+  const { value, set, problems, id } = useFieldControl(path)
   return (
     <div class={`field checkbox${problems.length ? ' has-error' : ''}`}>
       <input
@@ -31,11 +23,7 @@ export function CheckboxField({
         }}
       />
       <label for={id}>{label}</label>
-      {problems.map((problem) => (
-        <p class="field-error" id={`${id}-error`} key={problem.message}>
-          {problem.message}
-        </p>
-      ))}
+      <FieldErrors id={id} problems={problems} />
     </div>
   )
 }

@@ -1,5 +1,18 @@
 import type { ComponentChildren } from 'preact'
 import type { FieldProblem } from '../api'
+import { useField } from '../draft-context'
+
+/** What every field of a setting takes: the setting's path, its label, a hint below it. */
+export interface FieldProps {
+  path: string
+  label: string
+  hint?: string
+}
+
+/** The setting at `path` (its value, setter and problems) and its control's DOM id. */
+export function useFieldControl(path: string) {
+  return { ...useField(path), id: fieldId(path) }
+}
 
 /** A labelled control with its hint and the API's problems beside it. */
 export function Field({
@@ -24,12 +37,21 @@ export function Field({
           {hint}
         </p>
       )}
+      <FieldErrors id={id} problems={problems} />
+    </div>
+  )
+}
+
+/** The API's problems with a control, each a line its aria-describedby points at. */
+export function FieldErrors({ id, problems }: { id: string; problems: FieldProblem[] }) {
+  return (
+    <>
       {problems.map((problem) => (
         <p class="field-error" id={`${id}-error`} key={problem.message}>
           {problem.message}
         </p>
       ))}
-    </div>
+    </>
   )
 }
 

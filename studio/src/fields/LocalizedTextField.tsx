@@ -3,7 +3,7 @@ import { isRecord } from '../../../shared/is-record'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGE_OPTIONS } from '../../../shared/language-names'
 import { useField, useProblemsUnder } from '../draft-context'
 import type { StudioLanguage } from '../preview-config'
-import { describedBy, Field, fieldId } from './Field'
+import { describedBy, Field, type FieldProps, fieldId } from './Field'
 
 /**
  * A text shown to visitors: one string for every language, or one per language
@@ -15,12 +15,7 @@ export function LocalizedTextField({
   label,
   hint,
   multiline = false,
-}: {
-  path: string
-  label: string
-  hint?: string
-  multiline?: boolean
-}) {
+}: FieldProps & { multiline?: boolean }) {
   const { value, set } = useField(path)
   // A problem of one language's text says which language (the tabs show one at a time).
   const problems = useProblemsUnder(path).map((problem) => {

@@ -1,5 +1,4 @@
-import { useField } from '../draft-context'
-import { describedBy, Field, fieldId } from './Field'
+import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
 
 /** A number setting; emptied, it is left out (the rule does not check it). */
 export function NumberField({
@@ -9,16 +8,8 @@ export function NumberField({
   min = 0,
   max,
   step = 1,
-}: {
-  path: string
-  label: string
-  hint?: string
-  min?: number
-  max?: number
-  step?: number
-}) {
-  const { value, set, problems } = useField(path)
-  const id = fieldId(path)
+}: FieldProps & { min?: number; max?: number; step?: number }) {
+  const { value, set, problems, id } = useFieldControl(path)
   return (
     <Field id={id} label={label} hint={hint} problems={problems}>
       <input

@@ -1,4 +1,4 @@
-/** A labelled group of radio buttons that looks like a segmented switch. */
+/** A labelled group of radio buttons that looks like a segmented switch; options: value → label. */
 export function SegmentedChoice<T extends string>({
   legend,
   name,
@@ -9,13 +9,13 @@ export function SegmentedChoice<T extends string>({
   legend: string
   name: string
   value: T
-  options: readonly (readonly [T, string])[]
+  options: Record<T, string>
   onChange: (value: T) => void
 }) {
   return (
     <fieldset class="segmented">
       <legend>{legend}</legend>
-      {options.map(([option, label]) => (
+      {(Object.entries(options) as [T, string][]).map(([option, label]) => (
         <label key={option} class={value === option ? 'on' : undefined}>
           <input
             type="radio"

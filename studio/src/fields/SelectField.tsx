@@ -1,30 +1,29 @@
-import { useField } from '../draft-context'
-import { describedBy, Field, fieldId } from './Field'
+import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
+
+type Options = readonly (readonly [value: string | boolean, label: string])[]
 
 /**
- * A choice among fixed values. `parse` turns the option back into the setting
- * (e.g. "true" → true); the empty option, when given, leaves the setting out.
+ * A choice among fixed values, given as value → label (or as [value, label] pairs where a
+ * value is not text, e.g. true); the option chosen is stored as its value. The empty
+ * option, when given, leaves the setting out.
  */
 export function SelectField({
   path,
   label,
   hint,
-  options,
+  options: given,
   empty,
   fallback,
-}: {
-  path: string
-  label: string
-  hint?: string
-  options: readonly (readonly [value: string | boolean, label: string])[]
+}: FieldProps & {
+  options: Options | Readonly<Record<string, string>>
   /** The label of the option that leaves the setting out ("Any", "Default"). */
   empty?: string
   /** What an absent setting means, when there is no empty option. */
   fallback?: string | boolean
 }) {
-  const { value, set, problems } = useField(path)
-  const id = fieldId(path)
+  const { value, set, problems, id } = useFieldControl(path)
   const current = value ?? fallback
+  const options: Options = Array.isArray(given) ? given : Object.entries(given)
   return (
     <Field id={id} label={label} hint={hint} problems={problems}>
       <select

@@ -1,5 +1,4 @@
-import { useField } from '../draft-context'
-import { describedBy, Field, fieldId } from './Field'
+import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
 
 /** A text setting; emptied, an optional setting is left out. */
 export function TextField({
@@ -8,15 +7,8 @@ export function TextField({
   hint,
   multiline = false,
   required = false,
-}: {
-  path: string
-  label: string
-  hint?: string
-  multiline?: boolean
-  required?: boolean
-}) {
-  const { value, set, problems } = useField(path)
-  const id = fieldId(path)
+}: FieldProps & { multiline?: boolean; required?: boolean }) {
+  const { value, set, problems, id } = useFieldControl(path)
   const text = typeof value === 'string' ? value : ''
   const update = (next: string) => set(next === '' && !required ? undefined : next)
   const attributes = { ...describedBy(id, hint, problems), value: text, required }

@@ -51,7 +51,7 @@ async function render(next: PreviewState): Promise<void> {
       EventSource: PreviewEventSource as unknown as EventSourceClass,
       storage,
       loadChat: () => import('../../../widget/chat/start-chat'),
-      loadLanguage: (lang) => import(`../../../widget/i18n/languages/${lang}.ts`),
+      loadLanguage: (lang) => import(`../../../widget/i18n/languages/${lang}.json`),
       loadInvite: () => import('../../../widget/loader/invite'),
     })
     stopTheme = keepTheme(widget.context.root, () => themeOf(state))

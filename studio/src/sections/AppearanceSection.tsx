@@ -16,10 +16,7 @@ export function AppearanceSection() {
           path="position"
           label="Position"
           fallback="bottom-right"
-          options={[
-            ['bottom-right', 'Bottom right'],
-            ['bottom-left', 'Bottom left'],
-          ]}
+          options={{ 'bottom-right': 'Bottom right', 'bottom-left': 'Bottom left' }}
         />
         <NumberField path="offsets.x" label="Side offset (px)" max={400} />
         <NumberField path="offsets.y" label="Bottom offset (px)" max={400} />
@@ -29,21 +26,13 @@ export function AppearanceSection() {
           path="launcherLabel"
           label="Launcher label"
           fallback="never"
-          options={[
-            ['always', 'Always shown'],
-            ['hover', 'On hover'],
-            ['never', 'Never (icon only)'],
-          ]}
+          options={{ always: 'Always shown', hover: 'On hover', never: 'Never (icon only)' }}
         />
         <SelectField
           path="theme"
           label="Theme"
           fallback="auto"
-          options={[
-            ['auto', 'Follow the visitor’s system'],
-            ['light', 'Light'],
-            ['dark', 'Dark'],
-          ]}
+          options={{ auto: 'Follow the visitor’s system', light: 'Light', dark: 'Dark' }}
         />
       </div>
       <div class="row">

@@ -80,10 +80,7 @@ export function EmailPreviewPane({ api }: { api: StudioApi }) {
           name="email-preview-view"
           value={view}
           onChange={setView}
-          options={[
-            ['html', 'HTML'],
-            ['text', 'Plain text'],
-          ]}
+          options={{ html: 'HTML', text: 'Plain text' }}
         />
       </div>
       {error && (

@@ -47,11 +47,11 @@ export function EmailSection({ api }: { api: StudioApi }) {
         path="email.rating"
         label="Rating asked at the end of a conversation"
         fallback="thumbs"
-        options={[
-          ['thumbs', 'Thumbs up or down (default)'],
-          ['stars', 'One to five stars'],
-          ['none', 'No rating'],
-        ]}
+        options={{
+          thumbs: 'Thumbs up or down (default)',
+          stars: 'One to five stars',
+          none: 'No rating',
+        }}
       />
       <CheckboxField
         path="email.ratingToAgents"

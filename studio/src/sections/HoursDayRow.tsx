@@ -1,5 +1,6 @@
 import { useField, useProblemsUnder } from '../draft-context'
 import { fieldId } from '../fields/Field'
+import { SettingsRow } from './SettingsTable'
 
 /** One weekday: open or closed, and its hours (the first interval; more kept as they are). */
 export function HoursDayRow({ day, label }: { day: string; label: string }) {
@@ -10,45 +11,30 @@ export function HoursDayRow({ day, label }: { day: string; label: string }) {
   const open = intervals.length > 0
   const setTime = (key: 'from' | 'to', time: string) =>
     set([{ ...first, [key]: time }, ...intervals.slice(1)])
-  const at = `businessHours.weekly.${day}.0`
+  const time = (key: 'from' | 'to', name: string) => (
+    <input
+      type="time"
+      id={fieldId(`businessHours.weekly.${day}.0.${key}`)}
+      aria-label={`${label} ${name}`}
+      disabled={!open}
+      value={String(first[key] ?? '')}
+      onInput={(event) => setTime(key, event.currentTarget.value)}
+    />
+  )
+  const toggle = (
+    <label>
+      <input
+        type="checkbox"
+        checked={open}
+        onChange={(event) => set(event.currentTarget.checked ? [first] : undefined)}
+      />
+      {label}
+    </label>
+  )
   return (
-    <tr class={problems.length ? 'has-error' : undefined}>
-      <th scope="row">
-        <label>
-          <input
-            type="checkbox"
-            checked={open}
-            onChange={(event) => set(event.currentTarget.checked ? [first] : undefined)}
-          />
-          {label}
-        </label>
-      </th>
-      <td>
-        <input
-          type="time"
-          id={fieldId(`${at}.from`)}
-          aria-label={`${label} opens at`}
-          disabled={!open}
-          value={String(first.from ?? '')}
-          onInput={(event) => setTime('from', event.currentTarget.value)}
-        />
-      </td>
-      <td>
-        <input
-          type="time"
-          id={fieldId(`${at}.to`)}
-          aria-label={`${label} closes at`}
-          disabled={!open}
-          value={String(first.to ?? '')}
-          onInput={(event) => setTime('to', event.currentTarget.value)}
-        />
-        {intervals.length > 1 && <span class="hint"> +{intervals.length - 1} more</span>}
-        {problems.map((problem) => (
-          <p class="field-error" key={problem.path + problem.message}>
-            {problem.message}
-          </p>
-        ))}
-      </td>
-    </tr>
+    <SettingsRow name={toggle} problems={problems} first={time('from', 'opens at')}>
+      {time('to', 'closes at')}
+      {intervals.length > 1 && <span class="hint"> +{intervals.length - 1} more</span>}
+    </SettingsRow>
   )
 }

@@ -4,6 +4,7 @@ import { SelectField } from '../fields/SelectField'
 import { ClosedDates } from './ClosedDates'
 import { HoursDayRow } from './HoursDayRow'
 import { Section } from './Section'
+import { SettingsTable } from './SettingsTable'
 
 const DAYS = [
   ['mon', 'Monday'],
@@ -55,30 +56,20 @@ export function HoursSection() {
             label="Time zone"
             options={zones.map((zone) => [zone, zone.replace(/_/g, ' ')] as const)}
           />
-          <table class="hours">
-            <caption>Open hours (a day left unticked is closed)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Opens</th>
-                <th scope="col">Closes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {DAYS.map(([day, label]) => (
-                <HoursDayRow key={day} day={day} label={label} />
-              ))}
-            </tbody>
-          </table>
+          <SettingsTable
+            caption="Open hours (a day left unticked is closed)"
+            columns={['Day', 'Opens', 'Closes']}
+          >
+            {DAYS.map(([day, label]) => (
+              <HoursDayRow key={day} day={day} label={label} />
+            ))}
+          </SettingsTable>
           <ClosedDates />
           <SelectField
             path="businessHours.outside"
             label="Outside business hours"
             fallback="offline-form"
-            options={[
-              ['offline-form', 'Show the offline form'],
-              ['hide', 'Hide the widget'],
-            ]}
+            options={{ 'offline-form': 'Show the offline form', hide: 'Hide the widget' }}
             hint="Applies even when an agent forgot to go offline."
           />
         </>

@@ -85,10 +85,7 @@ export function InvitationRule({
             path={`${at}.when.device`}
             label="Device"
             empty="Any"
-            options={[
-              ['desktop', 'Desktop'],
-              ['mobile', 'Mobile'],
-            ]}
+            options={{ desktop: 'Desktop', mobile: 'Mobile' }}
           />
           <TextField
             path={`${at}.when.referrer`}
@@ -107,11 +104,11 @@ export function InvitationRule({
         path={`${at}.frequency`}
         label="How often"
         fallback="once-per-session"
-        options={[
-          ['once-per-visitor', 'Once per visitor'],
-          ['once-per-session', 'Once per visit (session)'],
-          ['every-page-view', 'On every page view'],
-        ]}
+        options={{
+          'once-per-visitor': 'Once per visitor',
+          'once-per-session': 'Once per visit (session)',
+          'every-page-view': 'On every page view',
+        }}
       />
     </li>
   )

@@ -1,5 +1,6 @@
 import { useField, useProblemsUnder } from '../draft-context'
 import { fieldId } from '../fields/Field'
+import { SettingsRow } from './SettingsTable'
 
 const DEFAULTS: Record<string, { shown: boolean; required: boolean }> = {
   name: { shown: true, required: false },
@@ -17,36 +18,28 @@ export function OfflineFormFieldRow({ name, label }: { name: string; label: stri
     ...DEFAULTS[name],
     ...(typeof value === 'object' && value !== null ? value : {}),
   } as { shown: boolean; required: boolean }
+  const shown = (
+    <input
+      type="checkbox"
+      id={fieldId(`${path}.shown`)}
+      aria-label={`Show ${label.toLowerCase()}`}
+      checked={current.shown}
+      onChange={(event) => {
+        const shown = event.currentTarget.checked
+        set({ shown, required: shown && current.required })
+      }}
+    />
+  )
   return (
-    <tr class={problems.length ? 'has-error' : undefined}>
-      <th scope="row">{label}</th>
-      <td>
-        <input
-          type="checkbox"
-          id={fieldId(`${path}.shown`)}
-          aria-label={`Show ${label.toLowerCase()}`}
-          checked={current.shown}
-          onChange={(event) => {
-            const shown = event.currentTarget.checked
-            set({ shown, required: shown && current.required })
-          }}
-        />
-      </td>
-      <td>
-        <input
-          type="checkbox"
-          id={fieldId(`${path}.required`)}
-          aria-label={`${label} required`}
-          checked={current.required}
-          disabled={!current.shown}
-          onChange={(event) => set({ ...current, required: event.currentTarget.checked })}
-        />
-        {problems.map((problem) => (
-          <p class="field-error" key={problem.path + problem.message}>
-            {problem.message}
-          </p>
-        ))}
-      </td>
-    </tr>
+    <SettingsRow name={label} problems={problems} first={shown}>
+      <input
+        type="checkbox"
+        id={fieldId(`${path}.required`)}
+        aria-label={`${label} required`}
+        checked={current.required}
+        disabled={!current.shown}
+        onChange={(event) => set({ ...current, required: event.currentTarget.checked })}
+      />
+    </SettingsRow>
   )
 }

@@ -1,6 +1,7 @@
 import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { OfflineFormFieldRow } from './OfflineFormFieldRow'
 import { Section } from './Section'
+import { SettingsTable } from './SettingsTable'
 
 const FIELDS = [
   ['name', 'Name'],
@@ -19,21 +20,11 @@ export function OfflineFormSection() {
         multiline
         hint="Above the form, e.g. “Leave us a message and we will answer by email.”"
       />
-      <table class="hours">
-        <caption>Fields</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Shown</th>
-            <th scope="col">Required</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FIELDS.map(([name, label]) => (
-            <OfflineFormFieldRow key={name} name={name} label={label} />
-          ))}
-        </tbody>
-      </table>
+      <SettingsTable caption="Fields" columns={['Field', 'Shown', 'Required']}>
+        {FIELDS.map(([name, label]) => (
+          <OfflineFormFieldRow key={name} name={name} label={label} />
+        ))}
+      </SettingsTable>
     </Section>
   )
 }

@@ -17,12 +17,12 @@ export function TeamSection() {
         label="Usual reply time"
         fallback="hidden"
         hint="Shown under the title until an agent joins, in the visitor’s language."
-        options={[
-          ['minutes', 'Usually replies in a few minutes'],
-          ['hour', 'Usually replies in an hour'],
-          ['day', 'Usually replies in a day'],
-          ['hidden', 'Not shown'],
-        ]}
+        options={{
+          minutes: 'Usually replies in a few minutes',
+          hour: 'Usually replies in an hour',
+          day: 'Usually replies in a day',
+          hidden: 'Not shown',
+        }}
       />
     </Section>
   )

@@ -6,7 +6,7 @@ import {
   type TrayItem,
   uploadProblem,
 } from '../../../../widget/chat/attachments/tray-model'
-import russian from '../../../../widget/i18n/languages/ru'
+import { loadTranslation } from '../../../../widget/i18n/translations'
 import { ApiError } from '../../../../widget/protocol/api-error'
 
 const MB = 1024 * 1024
@@ -272,7 +272,9 @@ describe('uploadProblem', () => {
     }
   })
 
-  it('says the limit in the visitor’s language', () => {
+  it('says the limit in the visitor’s language', async () => {
+    const russian = await loadTranslation('ru')
+    if (!russian) throw new Error('no Russian strings')
     const ru = uploadProblem(new ApiError('payload_too_large', 'x', 413), {
       limits: { maxBytes: 25 * MB, types: ['png'] },
       strings: russian.attach,
