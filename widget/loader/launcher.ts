@@ -41,7 +41,7 @@ export function createLauncher(
     button.setAttribute('aria-expanded', '' + open)
     button.classList.toggle('ph-open', open)
     button.classList.toggle('ph-offline', online === false)
-    button.hidden = !!(hidden || (hideAway && away && !open))
+    button.hidden = hidden === true || (hideAway && away === true && !open)
     // biome-ignore lint/style/useTemplate: minified, a template costs the loader more bytes
     badge.textContent = unread > 99 ? '99+' : '' + unread
     badge.hidden = unread === 0
