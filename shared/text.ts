@@ -11,7 +11,10 @@ export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
 // Length is counted in UTF-16 code units: a part within this limit is within it
 // whichever way the service counts characters (code units or code points).
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+// Made on first use, not when the module loads: the widget's chat chunk imports this file
+// for its constants, and a first grapheme segmenter costs a slow phone 40 ms or more
+// (the tap to chat, docs/benchmarks.md), which a bundler keeps as a side effect.
+let segmenter: Intl.Segmenter | undefined
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff
@@ -42,6 +45,7 @@ export function splitText(text: string, max = MAX_TEXT_LENGTH): string[] {
   let part = ''
   // Index in `part` just after its last whitespace: the preferred place to break.
   let lastBreak = -1
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
   for (const { segment } of segmenter.segment(text)) {
     while (part.length > 0 && part.length + segment.length > max) {
       // Break after the last whitespace; when what remains still leaves no room,

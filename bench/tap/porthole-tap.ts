@@ -31,6 +31,8 @@ export type TapRun = {
   enterToSentMs: number
   /** The tap to the window first drawn (before its conversation is read). */
   tapToWindowMs: number
+  /** The tap to the chat's file received (its response's end; negative when it came before the tap). */
+  tapToChunkMs?: number
   /** Messages in the window when it became usable (the greeting, or the stored conversation's). */
   shown: number
   /** Transferred between the tap and the usable window (headers included). */
@@ -74,7 +76,7 @@ export async function measureTap(
     for (let run = 0; run < runs; run++) {
       const result = await oneRun(browser, target, visitor)
       log(
-        `  tap to chat, ${visitor} visitor: usable after ${result.tapToUsableMs.toFixed(0)} ms (window at ${result.tapToWindowMs.toFixed(0)} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
+        `  tap to chat, ${visitor} visitor: usable after ${result.tapToUsableMs.toFixed(0)} ms (chat's file in at ${result.tapToChunkMs?.toFixed(0) ?? '?'} ms, window at ${result.tapToWindowMs.toFixed(0)} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
       )
       results.push(result)
     }
@@ -143,6 +145,7 @@ async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Pr
       enterToSentMs: times.get('sent') as number,
       shown: times.get('shown') as number,
       tapToWindowMs: times.get('window') as number,
+      ...(times.has('chunk') ? { tapToChunkMs: times.get('chunk') } : {}),
       afterTap,
       beforeEngagement,
       ...(visitor === 'touched' ? { afterTouch: minus(atTap, beforeEngagement) } : {}),

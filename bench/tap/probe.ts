@@ -12,7 +12,7 @@ export type ProbeOptions = {
   report: string
 }
 
-/** Installed with page.evaluate: calls window[report](name, ms) for 'usable' and 'sent' (and 'shown', the messages shown). */
+/** Installed with page.evaluate: calls window[report](name, ms) for 'usable' and 'sent' (and 'shown', the messages shown; 'chunk', the chat's file in). */
 export function installProbe({ expectText, sentText, report }: ProbeOptions): void {
   const win = window as unknown as Record<string, (name: string, ms: number) => void>
   const root = document.querySelector('porthole-widget')?.shadowRoot
@@ -59,6 +59,13 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
       ) {
         usable = true
         win[report]?.('shown', log.querySelectorAll('.ph-msg').length)
+        // When the chat's file had arrived, from the tap (negative: before it, as for a visitor
+        // who touched the page first): what of the time is the network's, and what the page's.
+        const chunk = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/widget\/assets\/chat-[\w-]+\.js$/.test(entry.name))
+        if (chunk instanceof PerformanceResourceTiming)
+          win[report]?.('chunk', chunk.responseEnd - tapAt)
         afterFrame('usable', tapAt)
       }
     }

@@ -6,7 +6,8 @@ import { ensureWidgetBuild } from './fixtures/built-widget'
 import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from './fixtures/fake-backend'
 
 // Tap to chat (issue 26): the chat's file is fetched at the visitor's first pointer over
-// the page, so the tap on the launcher does not wait for it; never before, and only once.
+// the page, or when the launcher gets the keyboard's focus, so the tap (or the Enter) on
+// the launcher does not wait for it; never before, and only once.
 
 const CHAT_FILE = /^\/widget\/assets\/chat-[\w-]{8}\.js$/
 
@@ -45,6 +46,34 @@ describeInBrowser("the chat's file on the first sign of a visitor", () => {
     await fetched
     await page.mouse.move(40, 60)
     await launcher.click()
+    await page.getByRole('dialog').waitFor()
+    expect(chatRequests().length - before).toBe(1)
+    await context.close()
+  })
+
+  it('is fetched when the launcher is focused by keyboard, before the Enter that opens the chat', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const chatRequests = () => backend.requests.filter((path) => CHAT_FILE.test(path))
+    const before = chatRequests().length
+    await page.goto(`${backend.origin}/`)
+    const launcher = page.getByRole('button', { name: /open chat/i })
+    await launcher.waitFor()
+    await page.waitForTimeout(1_500)
+    expect(chatRequests().length - before).toBe(0)
+
+    // No pointer at all: the page has nothing else to focus, so one Tab reaches the launcher.
+    const fetched = page.waitForRequest((request) =>
+      CHAT_FILE.test(new URL(request.url()).pathname),
+    )
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(
+      () => document.querySelector('porthole-widget')?.shadowRoot?.activeElement?.className,
+    )
+    expect(focused).toContain('ph-launcher')
+    await fetched
+    expect(chatRequests().length - before).toBe(1)
+    await page.keyboard.press('Enter')
     await page.getByRole('dialog').waitFor()
     expect(chatRequests().length - before).toBe(1)
     await context.close()

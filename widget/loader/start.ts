@@ -170,6 +170,9 @@ export async function mount(options: MountOptions): Promise<Widget> {
       settings.businessHours?.outside === 'hide',
     )
     cleanups.push(launcher.destroy)
+    // The launcher focused by keyboard (Tab) fetches the chat's file, as a pointer over the
+    // page does (widget.js): the Enter that opens the chat does not wait for the network.
+    launcher.button.onfocus = options.loadChat
 
     const context: WidgetContext = {
       base,
@@ -260,7 +263,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     if (open === true || /#porthole-/.test(location.href)) setOpen(true)
     else if (session !== undefined || ui.get().unread > 0) loadChat().catch(() => {})
     if (options.namespace) installApi(options.namespace, api)
-    emitter.emit('ready', undefined)
+    emitter.emit('ready')
     return Object.assign(self, { api, context, unmount })
   } catch (error) {
     unmount()

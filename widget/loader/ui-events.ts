@@ -8,7 +8,7 @@ export function trackUiEvents(ui: Observable<UiState>, emitter: Emitter): () => 
   return ui.subscribe((state) => {
     const before = previous
     previous = state
-    if (state.open !== before.open) emitter.emit(state.open ? 'open' : 'close', undefined)
+    if (state.open !== before.open) emitter.emit(state.open ? 'open' : 'close')
     if (state.online !== undefined && state.online !== before.online)
       emitter.emit('status', { online: state.online })
     if (state.unread !== before.unread) emitter.emit('unread', { count: state.unread })

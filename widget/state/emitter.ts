@@ -36,7 +36,11 @@ export const EVENT_NAMES: readonly WidgetEventName[] = [
 export interface Emitter {
   on<K extends WidgetEventName>(name: K, listener: Listener<K>): void
   off<K extends WidgetEventName>(name: K, listener: Listener<K>): void
-  emit<K extends WidgetEventName>(name: K, payload: WidgetEvents[K]): void
+  /** An event without a payload (ready, open, close) is emitted with its name alone. */
+  emit<K extends WidgetEventName>(
+    name: K,
+    ...payload: WidgetEvents[K] extends undefined ? [] : [WidgetEvents[K]]
+  ): void
 }
 
 export function createEmitter(): Emitter {
@@ -51,7 +55,7 @@ export function createEmitter(): Emitter {
     off(name, listener) {
       listeners.get(name)?.delete(listener as (payload: never) => void)
     },
-    emit(name, payload) {
+    emit(name: WidgetEventName, payload?: unknown) {
       for (const listener of [...(listeners.get(name) ?? [])]) {
         // A site owner's failing handler must not break the widget or other handlers.
         try {
