@@ -52,7 +52,7 @@ describe('the widget in the visitor language only', () => {
 
   it('a Russian visitor gets the launcher and the chat in Russian, from the Russian file', async () => {
     const loadLanguage = vi.fn(
-      (lang: string) => import(`../../../widget/i18n/languages/${lang}.ts`),
+      (lang: string) => import(`../../../widget/i18n/languages/${lang}.json`),
     )
     const widget = await mountTestWidget({
       backend: createFakeBackend({ config: { lang: 'ru' } }),
