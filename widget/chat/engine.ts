@@ -2,13 +2,14 @@ import type { Contact } from '../../shared/widget-api'
 import type { WidgetContext } from '../loader/context'
 import { isApiError, unreadable } from '../protocol/api-error'
 import { compareEntryIds } from '../protocol/entry-id'
-import { parseHistoryResponse, parseStreamTicket } from '../protocol/history-bodies'
+import { parseStreamTicket } from '../protocol/history-bodies'
 import { type RequestOptions, request } from '../protocol/request'
-import { agentsJoining } from './agent-joined'
 import { createCatchUp } from './catch-up'
 import type { EngineShared } from './chat-window-state'
 import type { ConversationEvent } from './conversation'
+import { conversationNews } from './conversation-news'
 import { createCustomerMessages } from './customer-messages'
+import { earlierPages } from './earlier-pages'
 import { endSlot } from './ended/end-slot'
 import { openEventStream } from './event-stream'
 import { persisted } from './persisted'
@@ -16,14 +17,11 @@ import { createReadSync } from './read-sync'
 import { createSession } from './session'
 import { createStreamEvents } from './stream-events'
 import { createTabSync, type TabMessage } from './tab-sync'
-import { newReplies, unreadReplies } from './unread'
+import { unreadReplies } from './unread'
 
 export { Entries } from './components/Entries'
 
 const noop = (): void => {}
-
-/** Entries per GET /api/history page. */
-export const HISTORY_PAGE = 100
 
 /**
  * The conversation's effects around the pure reducer (conversation.ts): session, live
@@ -33,7 +31,7 @@ export const HISTORY_PAGE = 100
  * starts one.
  */
 export function createEngine(context: WidgetContext, { state, link, attention }: EngineShared) {
-  const { base, storage, ui, emitter, settings } = context
+  const { base, storage, ui } = context
   Object.assign(endSlot, { context, state })
   const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
   const session = createSession({
@@ -50,33 +48,13 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     announce: () => tabs.post({ kind: 'sync' }),
     onChange: (next, previous, event) => {
       state.set({ conversation: next })
-      // Replies arriving now notify; history and other tabs' news do not.
-      const fresh =
-        event.type === 'entries' || event.type === 'accepted' ? newReplies(previous, next) : []
-      if (fresh.length > 0) {
-        events.showTyping(undefined)
-        for (const entry of fresh) emitter.emit('message', entry)
-        for (const { name } of agentsJoining(previous.entries, fresh))
-          emitter.emit('agentJoined', { name })
-        if (!isSeen()) {
-          const count = fresh.length
-          attention.run((loaded) => loaded.notify(settings.sound, count))
-        }
-      }
-      // The end arriving now (not read yet anywhere) is news for the page, not a reply.
-      const last = next.entries.at(-1)
-      if (
-        event.type === 'entries' &&
-        last?.ended &&
-        !previous.entries.includes(last) &&
-        !(next.readUpTo && compareEntryIds(last.id, next.readUpTo) <= 0)
-      )
-        emitter.emit('conversationEnded', { reason: last.ended })
+      news(next, previous, event)
       markRead()
       showUnread()
     },
   })
   const dispatch = (event: ConversationEvent): void => conversation.dispatch(event)
+  const news = conversationNews(context, attention, isSeen, () => events.showTyping(undefined))
   // The SSE id of a message event is its entry's id: the last one is the replay point.
   const catchUp = createCatchUp((entries) =>
     dispatch({ type: 'entries', entries, lastEventId: entries.at(-1)?.id }),
@@ -104,7 +82,9 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     (upTo) => call('api/read', { method: 'POST', body: { upTo } }),
     (upTo) => dispatch({ type: 'read', upTo }),
   )
-  const isSeen = (): boolean => ui.get().open && !document.hidden
+  function isSeen(): boolean {
+    return ui.get().open && !document.hidden
+  }
 
   /** The customer sees the chat: the newest entry is read, here and on every device. */
   function markRead(): void {
@@ -211,22 +191,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     renewSession,
   )
 
-  async function loadEarlier(): Promise<void> {
-    const current = conversation.get()
-    const before = current.entries[0]?.id
-    if (!before || current.earlier === false || state.get().history === 'loading') return
-    state.set({ history: 'loading' })
-    try {
-      const page = parseHistoryResponse(
-        await call(`api/history?before=${encodeURIComponent(before)}&limit=${HISTORY_PAGE}`),
-      )
-      if (!page) throw unreadable('GET /api/history')
-      dispatch({ type: 'history', before, entries: page.entries })
-      state.set({ history: 'idle' })
-    } catch {
-      state.set({ history: 'failed' })
-    }
-  }
+  const loadEarlier = earlierPages(conversation, state, call, dispatch)
 
   async function onTabMessage(message: TabMessage): Promise<void> {
     if (message.kind === 'sync') {
