@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import { startDemo } from '../demo/launch/start-demo'
 import { createLogger } from '../server/logging/logger'
-import { agentConsole } from '../tests/e2e/helpers/agent-console'
+import { agentConsole } from '../tests/support/agent-console'
 
 const OUT = join(import.meta.dirname, '../docs/images')
 

@@ -13,7 +13,7 @@ import { outboxItemKey } from '../../server/store/keys'
 import type { Store, VisitorEvent } from '../../server/store/types'
 import { CustomerMessage } from '../../shared/protocol/chat-channel'
 import type { FakeService } from '../server/helpers/fake-service'
-import { createTestConfig } from '../server/helpers/test-config'
+import { createTestConfig } from '../support/test-config'
 
 // The customer-messages (A2 outbox) tests' setup: outboxes over a store and the fake
 // service, on fake timers, stopped after each test.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../server/logging/logger'
 import { startServer } from '../../server/start'
 import { createMemoryStore } from '../../server/store/memory-store'
-import { createTestConfig, createTestSettings } from './helpers/test-config'
+import { createTestConfig, createTestSettings } from '../support/test-config'
 import { startTestServer, type TestServer } from './helpers/test-server'
 import { createEntry, createVisitorId } from './store/conformance'
 

@@ -16,7 +16,7 @@ import {
   gzipSize,
   readBuilt,
   staticClosure,
-} from './fixtures/built-widget'
+} from '../support/built-widget'
 
 // Budgets of issue #5, in KiB of gzip (level 9) of the built files, and of issue #14, in
 // KiB transferred with brotli: the build's .br files, and widget.js as the server sends

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DIST, ensureWidgetBuild, entryFiles, staticClosure } from './fixtures/built-widget'
+import { DIST, ensureWidgetBuild, entryFiles, staticClosure } from '../support/built-widget'
 
 // Issue 26, tap to chat: what a new visitor's tap on the launcher must fetch before the
 // chat window is usable. The loader is in already; the tap needs the chat's file and

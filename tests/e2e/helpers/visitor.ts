@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { newVisitor } from './browser'
-import { openChat, visit, waitOnline } from './widget-page'
+import { newVisitor } from '../../support/browser'
+import { openChat, visit, waitOnline } from '../../support/widget-page'
 
 // Steps many browser tests begin with: a new visitor with the chat open, a login.
 

@@ -4,9 +4,9 @@ import { runtimeOf } from '../../../server/app'
 import { createLogger } from '../../../server/logging/logger'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
+import { createTestConfig } from '../../support/test-config'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
 
 const PASSWORD = 'correct horse battery'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { SessionResponse } from '../../../shared/widget-api'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { openSse, type SseConnection } from '../helpers/sse-client'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 

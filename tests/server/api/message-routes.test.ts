@@ -5,9 +5,9 @@ import type { Store, VisitorEvent } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { PostMessageResponse } from '../../../shared/widget-api'
+import { createTestConfig } from '../../support/test-config'
 import { createFakeService, type FakeService } from '../helpers/fake-service'
 import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
 
 let t: TestApp
 afterEach(() => {

@@ -2,9 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { publicConfigOf } from '../../../server/settings/public-config'
 import { PublicConfig, StatusResponse } from '../../../shared/widget-api'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { createFakeService } from '../helpers/fake-service'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings } from '../helpers/test-config'
 
 let t: TestApp
 afterEach(() => t?.stop())

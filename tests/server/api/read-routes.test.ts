@@ -3,8 +3,8 @@ import { readMarkerKey } from '../../../server/store/keys'
 import type { VisitorEvent } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { ReadMarker } from '../../../shared/widget-api'
+import { createTestConfig } from '../../support/test-config'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
 import { createEntry } from '../store/conformance'
 
 let t: TestApp

@@ -8,15 +8,15 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { type ConversationEntry, SessionResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { openSse } from '../helpers/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
 import {
   createTestConfig,
   TEST_IDENTITY_SECRET,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
-} from '../helpers/test-config'
+} from '../../support/test-config'
+import { createAgentMessage } from '../helpers/agent-message'
+import { openSse } from '../helpers/sse-client'
+import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 import { issueLegacyToken } from '../session/legacy-token'
 

@@ -18,7 +18,7 @@ import {
   createAgentUnavailableEvent,
   createChatClosedEvent,
   createClientMessageEvent,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import { createSettingsInput } from './factories'
 import { createRecordingLogger } from './helpers'
 

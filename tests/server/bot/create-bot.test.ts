@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { BotSettingsError, createBot } from '../../../server/bot/index'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createClientMessageEvent } from '../../factories/protocol'
+import { createClientMessageEvent } from '../../support/protocol-factories'
 import { createSettingsInput } from './factories'
 import { createFakeFetch, createRecordingLogger, ok } from './helpers'
 

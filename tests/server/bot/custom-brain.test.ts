@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { type BotEventHandler, createBotProvider } from 'porthole/bot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createClientMessageEvent } from '../../factories/protocol'
+import { createClientMessageEvent } from '../../support/protocol-factories'
 import { createFakeFetch, createRecordingLogger, ok } from './helpers'
 
 // The extension point as docs/integrators/bot-extension.md shows it, imported through the

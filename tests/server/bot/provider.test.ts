@@ -13,7 +13,7 @@ import {
   createRealClientMessageSample,
   deletePath,
   setPath,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import { createFakeFetch, createRecordingLogger, ok } from './helpers'
 
 const TOKEN = 'b2-token-0123456789'

@@ -12,7 +12,7 @@ import {
   rulePatternProblem,
 } from '../../../server/bot/rule-pattern'
 import { loadSettings } from '../../../server/settings/load-settings'
-import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../helpers/bounded-run'
+import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../support/bounded-run'
 import { createRuleInput } from './factories'
 
 /** The review's pattern: a backtracking engine needs 2^n steps for n letters and a "!". */

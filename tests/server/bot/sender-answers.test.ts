@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBotSender } from '../../../server/bot/sender'
-import { createInviteAgentEvent } from '../../factories/protocol'
+import { createInviteAgentEvent } from '../../support/protocol-factories'
 import { endlessAnswer } from '../helpers/endless-body'
 import { createRecordingLogger } from './helpers'
 

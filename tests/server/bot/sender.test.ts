@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createBotSender, type SendResult } from '../../../server/bot/sender'
-import { createInviteAgentEvent } from '../../factories/protocol'
+import { createInviteAgentEvent } from '../../support/protocol-factories'
 import { createFakeFetch, createRecordingLogger, hang, ok, refuse, status } from './helpers'
 
 const URL_WITH_TOKEN = 'http://service.test/webhooks/porthole/secret-token'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, it, vi } from 'vitest'
-import { describeRedis } from '../../helpers/redis-server'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { describeRedis } from '../../support/redis-server'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { newVisitor, useInstancePair } from '../scale/instance-pair'
 
 // Two backend processes on one Redis. One is killed (-9) while the service holds its

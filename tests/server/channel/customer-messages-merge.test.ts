@@ -7,7 +7,7 @@ import { outboxOpenKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { createOutboxInstance, DELAYED_OUTBOX, HOUR } from '../../helpers/customer-messages'
-import { REAL_WORK } from '../../helpers/timeouts'
+import { REAL_WORK } from '../../support/timeouts'
 import { createFakeService } from '../helpers/fake-service'
 import { createVisitorId } from '../store/conformance'
 

@@ -8,8 +8,8 @@ import {
   storedItem,
   useOutboxInstances,
 } from '../../helpers/customer-messages'
+import { createTestConfig } from '../../support/test-config'
 import { createFakeService } from '../helpers/fake-service'
-import { createTestConfig } from '../helpers/test-config'
 
 const instance = useOutboxInstances()
 

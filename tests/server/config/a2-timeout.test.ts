@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
-import { createTestEnv } from '../helpers/test-config'
+import { createTestEnv } from '../../support/test-config'
 import { configProblems } from './config-problems'
 
 const dirs: string[] = []

@@ -6,7 +6,7 @@ import { ConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/settings/load-settings'
 import { publicConfigOf } from '../../../server/settings/public-config'
-import { createTestEnv } from '../helpers/test-config'
+import { createTestEnv } from '../../support/test-config'
 import { configProblems } from './config-problems'
 
 const dirs: string[] = []

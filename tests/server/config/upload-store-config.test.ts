@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { secretsOf } from '../../../server/start'
-import { createTestEnv } from '../helpers/test-config'
+import { createTestEnv } from '../../support/test-config'
 import { configProblems } from './config-problems'
 
 const CWD = '/srv/porthole'

@@ -6,10 +6,14 @@ import { createSmtpTransport, type MailTransport } from '../../../server/email/s
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { decodeParts, type SmtpSink, startSmtpSink } from './smtp-sink'
 
 const MINUTE = 60_000

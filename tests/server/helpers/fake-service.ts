@@ -1,4 +1,4 @@
-import { TEST_CHANNEL_URL } from './test-config'
+import { TEST_CHANNEL_URL } from '../../support/test-config'
 
 /** `delayMs`: the service takes this long to answer (it processes the request all the same if the caller gives up). */
 export type Reply =

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../../server/app-deps'
 import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { SessionResponse } from '../../../shared/widget-api'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { createFakeService, type FakeService } from './fake-service'
-import { createTestConfig, createTestSettings } from './test-config'
 
 export type TestApp = {
   app: PortholeApp

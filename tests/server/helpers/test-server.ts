@@ -2,8 +2,8 @@ import type { Config } from '../../../server/config/config'
 import { createLogger } from '../../../server/logging/logger'
 import { type RunningServer, startServer } from '../../../server/start'
 import type { Store } from '../../../server/store/types'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { createFakeService, type FakeService } from './fake-service'
-import { createTestConfig, createTestSettings } from './test-config'
 
 export type TestServer = RunningServer & { service: FakeService; logs: string[] }
 

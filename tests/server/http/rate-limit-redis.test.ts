@@ -3,10 +3,10 @@ import { createRateLimiter, perMinuteLimiter } from '../../../server/http/rate-l
 import { createLogger } from '../../../server/logging/logger'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
+import { createTestConfig } from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
 
 let run = 0
 const prefix = () => `porthole-rl-test-${process.pid}-${++run}:`

@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../helpers/agent-message'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
 let server: TestServer | undefined

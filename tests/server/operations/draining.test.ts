@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
 let server: TestServer | undefined

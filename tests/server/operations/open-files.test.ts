@@ -7,9 +7,9 @@ import {
   streamCapFor,
 } from '../../../server/operations/open-files'
 import { SessionResponse } from '../../../shared/widget-api'
+import { createTestConfig } from '../../support/test-config'
 import { createAgentMessage } from '../helpers/agent-message'
 import { openSse, type SseConnection } from '../helpers/sse-client'
-import { createTestConfig } from '../helpers/test-config'
 import { type BackendProcess, startBackendProcess } from '../scale/backend-process'
 import { type FakeUpstream, startFakeUpstream } from '../scale/fake-upstream'
 

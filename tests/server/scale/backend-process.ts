@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { startListeningProcess } from '../../helpers/listening-process'
+import { startListeningProcess } from '../../support/listening-process'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { SessionResponse } from '../../../shared/widget-api'
-import { type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { type RedisServer, startRedisServer } from '../../support/redis-server'
 import { type BackendProcess, startBackendProcess } from './backend-process'
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
 

@@ -9,10 +9,14 @@ import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createFakeService } from '../helpers/fake-service'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
 // Every public route with random and hostile bodies, headers, paths and sizes: no 5xx

@@ -14,7 +14,7 @@ import {
   createAgentUnavailableEvent,
   createChatClosedEvent,
   createClientMessageEvent,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import { createSettingsInput } from '../bot/factories'
 import { createRecordingLogger } from '../bot/helpers'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { aliasKey } from '../../../server/store/keys'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 
 // Part of the Store conformance suite (called by describeStoreConformance): append with
 // followAlias, which reads alias:<id> and appends to the visitor it names in one step

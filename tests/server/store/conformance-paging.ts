@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 
 // Part of the Store conformance suite (called by describeStoreConformance): paging
 // through long logs with readBefore/readAfter, id order, read events, claim extension.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { describeAliasConformance } from './conformance-alias'
 import { describePagingConformance } from './conformance-paging'
 

@@ -3,7 +3,7 @@ import { createClient } from 'redis'
 import { expect, it, vi } from 'vitest'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { createEntry, createVisitorId } from './conformance'
 
 // The fan-out across lost pub/sub connections, on a real Redis: while hundreds of entries

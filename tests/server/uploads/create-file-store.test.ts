@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { createFileStore, isSharedStore } from '../../../server/uploads/create-file-store'
+import { createTestConfig } from '../../support/test-config'
 import { createTestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
 
 type Line = { level: string; msg: string; uploadDir?: string; bucket?: string }
 

@@ -4,7 +4,7 @@ import { runtimeOf } from '../../../server/app'
 import { loadConfig } from '../../../server/config/load-config'
 import { PostMessageResponse } from '../../../shared/widget-api'
 import { type S3Emulator, startS3Emulator } from '../../helpers/s3-server'
-import { createTestEnv } from '../helpers/test-config'
+import { createTestEnv } from '../../support/test-config'
 import { makeImage, makePdf } from './samples'
 import {
   createUploadTestApp,

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../../server/app-deps'
 import type { UploadStore } from '../../../server/config/config'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
 import { type UploadedFile, UploadResponse } from '../../../shared/widget-api'
+import { createTestConfig } from '../../support/test-config'
 import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
 
 export type UploadTestApp = TestApp & {
   dir: string

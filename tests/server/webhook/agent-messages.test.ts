@@ -3,9 +3,9 @@ import { writeAlias } from '../../../server/session/alias'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { IntegratorReply } from '../../../shared/protocol/chat-channel'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../helpers/agent-message'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { recordingReads } from '../store/recording-reads'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`

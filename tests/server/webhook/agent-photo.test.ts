@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SessionResponse } from '../../../shared/widget-api'
 import { parseStreamEvent } from '../../../widget/protocol/stream-event'
-import { REAL_WORK } from '../../helpers/timeouts'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { REAL_WORK } from '../../support/timeouts'
 import { createAgentMessage } from '../helpers/agent-message'
 import { openSse } from '../helpers/sse-client'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
 // The header shows the answering agent's photo: the service's sender.photo (spec 2.2, A3)

@@ -7,7 +7,7 @@ import {
   createLocationMessage,
   createTextMessage,
   createTypingMessage,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,

@@ -4,7 +4,7 @@ import {
   describeIssues,
   parseServiceToProviderEvent,
 } from '../../../shared/protocol'
-import { createBotTextMessage, createClientMessageEvent } from '../../factories/protocol'
+import { createBotTextMessage, createClientMessageEvent } from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,

@@ -14,7 +14,7 @@ import {
   createClientMessageEvent,
   createInviteAgentEvent,
   createRealClientMessageSample,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import { ABSENT, withField } from './field-table'
 
 type Parser = (body: unknown) => ParsedBotEvent<unknown>

@@ -4,7 +4,7 @@ import {
   createBotButtonsMessage,
   createBotMarkdownMessage,
   createBotTextMessage,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CustomerMessage } from '../../../shared/protocol'
 import { MAX_TEXT_LENGTH } from '../../../shared/text'
-import { createCustomerMessage, createSender, createTextMessage } from '../../factories/protocol'
+import {
+  createCustomerMessage,
+  createSender,
+  createTextMessage,
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,

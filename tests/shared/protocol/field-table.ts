@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { z } from 'zod'
 import { describeIssues } from '../../../shared/protocol'
-import { deletePath, setPath } from '../../factories/protocol'
+import { deletePath, setPath } from '../../support/protocol-factories'
 
 // Helpers for tests organised like the spec's tables: one row per field, each with
 // values the schema must accept and values it must reject.

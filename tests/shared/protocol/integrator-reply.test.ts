@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { IntegratorReply, ReplyError, ReplyOk } from '../../../shared/protocol'
-import { createReplyError, createReplyOk } from '../../factories/protocol'
+import { createReplyError, createReplyOk } from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,

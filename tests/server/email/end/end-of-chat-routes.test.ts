@@ -4,13 +4,13 @@ import { endConversation } from '../../../../server/conversation/end-conversatio
 import { createMemoryStore } from '../../../../server/store/memory-store'
 import type { Store } from '../../../../server/store/types'
 import type { ConversationEntry } from '../../../../shared/widget-api'
-import { createAgentMessage } from '../../helpers/agent-message'
-import { createClientId, createTestApp, type TestApp } from '../../helpers/test-app'
 import {
   createTestConfig,
   createTestSettings,
   TEST_WEBHOOK_SECRET,
-} from '../../helpers/test-config'
+} from '../../../support/test-config'
+import { createAgentMessage } from '../../helpers/agent-message'
+import { createClientId, createTestApp, type TestApp } from '../../helpers/test-app'
 import { type SmtpSink, startSmtpSink } from '../smtp-sink'
 
 describe('when the conversation ends: POST /api/rating and POST /api/transcript', () => {

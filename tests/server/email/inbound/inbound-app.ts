@@ -7,8 +7,8 @@ import { inboundMaxBytes } from '../../../../server/email/inbound/inbound-config
 import { createReplyAddresses } from '../../../../server/email/reply-address'
 import { updateProfile } from '../../../../server/session/profile'
 import { UPLOAD_TYPE_NAMES } from '../../../../server/uploads/file-types'
+import { createTestConfig, TEST_SESSION_SECRET } from '../../../support/test-config'
 import { createTestApp, type TestApp } from '../../helpers/test-app'
-import { createTestConfig, TEST_SESSION_SECRET } from '../../helpers/test-config'
 import { FIXTURE_DOMAIN, FIXTURE_VISITOR } from './fixtures'
 
 export const INBOUND_SECRET = 'inbound-secret-0123456789abcdef'

@@ -1,7 +1,7 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { TEST_WEBHOOK_SECRET } from '../../../support/test-config'
 import { createAgentMessage } from '../../helpers/agent-message'
-import { TEST_WEBHOOK_SECRET } from '../../helpers/test-config'
 import { FIXTURE_VISITOR } from './fixtures'
 import { createInboundTestApp, type InboundTestApp } from './inbound-app'
 

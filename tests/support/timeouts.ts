@@ -7,7 +7,7 @@
  * so a real failure is reported by the wait, with its last error.
  *
  * Testing Library's waitFor and findBy* and Vitest's expect.poll take it by default
- * (tests/helpers/wait-defaults.ts, vite.config.ts); vi.waitFor has no global default:
+ * (tests/support/wait-defaults.ts, vite.config.ts); vi.waitFor has no global default:
  * pass `REAL_WORK` to it.
  */
 export const REAL_WORK_TIMEOUT_MS = 15_000

@@ -1,7 +1,7 @@
-import type { Config } from '../../../server/config/config'
-import { loadConfig } from '../../../server/config/load-config'
-import { parseSettings } from '../../../server/settings/load-settings'
-import type { Settings } from '../../../shared/settings/settings-file'
+import type { Config } from '../../server/config/config'
+import { loadConfig } from '../../server/config/load-config'
+import { parseSettings } from '../../server/settings/load-settings'
+import type { Settings } from '../../shared/settings/settings-file'
 
 export const TEST_CHANNEL_URL = 'https://service.test/s3cr3tRandomPath/chan42'
 export const TEST_WEBHOOK_SECRET = 'hook-secret-0123456789abcdef'

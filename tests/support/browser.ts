@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { findRepoRoot } from '../../../server/assets/repo-root'
+import { findRepoRoot } from '../../server/assets/repo-root'
 
 /** Fails with what to do when the widget has not been built. */
 export function requireBuiltWidget(): void {

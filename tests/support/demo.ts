@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type RunningDemo, startDemo } from '../../../demo/launch/start-demo'
-import { createLogger } from '../../../server/logging/logger'
+import { type RunningDemo, startDemo } from '../../demo/launch/start-demo'
+import { createLogger } from '../../server/logging/logger'
 
 export type TestDemo = RunningDemo & { dataDir: string; dispose(): Promise<void> }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planBrowser } from '../../helpers/chromium'
+import { planBrowser } from '../support/chromium'
 
 const present = (path: string) => (candidate: string) => candidate === path
 

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { launchBrowser } from '../../helpers/chromium'
 import { agentConsole } from './agent-console'
 import { requireBuiltWidget } from './browser'
+import { launchBrowser } from './chromium'
 import { startTestDemo, type TestDemo } from './demo'
 
 export type BrowserDemo = { readonly browser: Browser; readonly demo: TestDemo }
