@@ -3,7 +3,7 @@ import { runtimeOf } from '../../../server/app'
 import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { createTestConfig, createTestEnv } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const PASSWORD = 'correct horse battery'
 const TOKEN = 'admin-token-0123456789abcdef'

@@ -4,7 +4,7 @@ import { runtimeOf } from '../../../server/app'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { createTestConfig } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const PASSWORD = 'correct horse battery'
 const TOKEN = 'admin-token-0123456789abcdef'

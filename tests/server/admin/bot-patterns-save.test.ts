@@ -4,7 +4,7 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { checkSettings } from '../../../shared/settings/settings-file'
 import { createTestConfig } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ENV = { ADMIN_PASSWORD: 'correct horse battery', ADMIN_TOKEN: TOKEN }

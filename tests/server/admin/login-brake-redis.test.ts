@@ -6,7 +6,7 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
 import { createTestConfig } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const PASSWORD = 'correct horse battery'
 

@@ -8,8 +8,8 @@ import { createStore } from '../../../server/store/index'
 import { PublicConfig } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ADMIN_ENV = { ADMIN_PASSWORD: 'correct horse battery', ADMIN_TOKEN: TOKEN }

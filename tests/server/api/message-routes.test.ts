@@ -6,8 +6,8 @@ import { CustomerMessage } from '../../../shared/protocol/chat-channel'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { PostMessageResponse } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
-import { createFakeService, type FakeService } from '../helpers/fake-service'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { createFakeService, type FakeService } from '../support/fake-service'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => {

@@ -4,8 +4,8 @@ import type { VisitorEvent } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { ReadMarker } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createEntry } from '../store/conformance'
+import { createEntry } from '../support/conformance'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => {

@@ -14,11 +14,11 @@ import {
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { openSse } from '../helpers/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { startTestServer, type TestServer } from '../helpers/test-server'
-import { issueLegacyToken } from '../session/legacy-token'
+import { createAgentMessage } from '../support/agent-message'
+import { issueLegacyToken } from '../support/legacy-token'
+import { openSse } from '../support/sse-client'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`

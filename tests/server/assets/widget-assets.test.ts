@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONFIG_PLACEHOLDER } from '../../../shared/embed-code'
 import { createTestSettings } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 let dir: string | undefined

@@ -8,9 +8,9 @@ import { parseSettings } from '../../../server/settings/load-settings'
 import { type RunningServer, startServer } from '../../../server/start'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
-import { openSse } from '../helpers/sse-client'
-import { createSettingsInput } from './factories'
-import { createRecordingLogger, eventually } from './helpers'
+import { createRecordingLogger, eventually } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
+import { openSse } from '../support/sse-client'
 
 // The whole product loop with the bot: widget API -> backend -> sandbox (A2) -> the
 // bot (B2) -> sandbox (B1) -> backend (A3) -> the customer's SSE stream.

@@ -19,8 +19,8 @@ import {
   createChatClosedEvent,
   createClientMessageEvent,
 } from '../../support/protocol-factories'
-import { createSettingsInput } from './factories'
-import { createRecordingLogger } from './helpers'
+import { createRecordingLogger } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
 
 const parseEvent = (body: unknown) => ServiceToProviderEvent.parse(body)
 

@@ -14,7 +14,7 @@ import {
   deletePath,
   setPath,
 } from '../../support/protocol-factories'
-import { createFakeFetch, createRecordingLogger, ok } from './helpers'
+import { createFakeFetch, createRecordingLogger, ok } from '../support/bot-fakes'
 
 const TOKEN = 'b2-token-0123456789'
 

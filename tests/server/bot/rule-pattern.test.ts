@@ -13,7 +13,7 @@ import {
 } from '../../../server/bot/rule-pattern'
 import { loadSettings } from '../../../server/settings/load-settings'
 import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../support/bounded-run'
-import { createRuleInput } from './factories'
+import { createRuleInput } from '../support/rule-factories'
 
 /** The review's pattern: a backtracking engine needs 2^n steps for n letters and a "!". */
 const NESTED = '^(\\w+\\s?)*$'

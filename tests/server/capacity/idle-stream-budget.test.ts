@@ -76,7 +76,7 @@ async function sessions(count: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  child = fork(fileURLToPath(new URL('./idle-stream-probe.ts', import.meta.url)), [], {
+  child = fork(fileURLToPath(new URL('../support/idle-stream-probe.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

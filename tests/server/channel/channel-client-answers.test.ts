@@ -4,7 +4,7 @@ import { silentLogger } from '../../../server/logging/logger'
 import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
 import { createCustomerMessage } from '../../support/protocol-factories'
 import { createTestConfig } from '../../support/test-config'
-import { endlessAnswer } from '../helpers/endless-body'
+import { endlessAnswer } from '../support/endless-body'
 
 const HUGE = 400 * 1024 * 1024
 /** What a bounded read may take from the source (the prefix plus a chunk in flight). */

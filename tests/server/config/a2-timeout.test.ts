@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { createTestEnv } from '../../support/test-config'
-import { configProblems } from './config-problems'
+import { configProblems } from '../support/config-problems'
 
 const dirs: string[] = []
 afterEach(() => {

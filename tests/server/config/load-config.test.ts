@@ -7,7 +7,7 @@ import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/settings/load-settings'
 import { publicConfigOf } from '../../../server/settings/public-config'
 import { createTestEnv } from '../../support/test-config'
-import { configProblems } from './config-problems'
+import { configProblems } from '../support/config-problems'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -4,9 +4,9 @@ import { type RunningServer, startServer } from '../../../server/start'
 import { ConversationEntry, SessionResponse, StoredContact } from '../../../shared/widget-api'
 import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { REAL_WORK } from '../../support/timeouts'
-import { createFakeService } from '../helpers/fake-service'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import { createClientId } from '../helpers/test-app'
+import { createFakeService } from '../support/fake-service'
+import { openSse, type SseConnection } from '../support/sse-client'
+import { createClientId } from '../support/test-app'
 
 // The one contact profile and the end of a conversation, through the HTTP API.
 

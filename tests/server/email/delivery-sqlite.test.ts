@@ -14,9 +14,9 @@ import {
   createTestSettings,
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { type SmtpSink, startSmtpSink } from './smtp-sink'
+import { createAgentMessage } from '../support/agent-message'
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 

@@ -10,8 +10,8 @@ import {
   TEST_IDENTITY_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp } from '../helpers/test-app'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp } from '../support/test-app'
 
 describe('missed replies and identify', () => {
   async function mergedGuest() {

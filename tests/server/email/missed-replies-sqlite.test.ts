@@ -11,9 +11,9 @@ import {
   createTestSettings,
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { decodeParts, type SmtpSink, startSmtpSink } from './smtp-sink'
+import { createAgentMessage } from '../support/agent-message'
+import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 

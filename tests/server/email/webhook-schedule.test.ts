@@ -8,8 +8,8 @@ import {
   createTestSettings,
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp } from '../helpers/test-app'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp } from '../support/test-app'
 
 describe('the A3 receiver and the missed-reply schedule', () => {
   it('answers 503 when the schedule cannot be stored, and the service’s repeat schedules it: nothing lost', async () => {

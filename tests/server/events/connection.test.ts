@@ -4,7 +4,7 @@ import {
   type Connection,
   createStreamWriter,
 } from '../../../server/events/connection'
-import { asResponse, createFakeResponse, type FakeResponse } from './fake-response'
+import { asResponse, createFakeResponse, type FakeResponse } from '../support/fake-response'
 
 function setup(overrides: Partial<BackpressureOptions> = {}) {
   const dropped: string[] = []

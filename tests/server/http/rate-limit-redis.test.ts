@@ -6,7 +6,7 @@ import type { Store } from '../../../server/store/types'
 import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
 import { createTestConfig } from '../../support/test-config'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let run = 0
 const prefix = () => `porthole-rl-test-${process.pid}-${++run}:`

@@ -10,10 +10,10 @@ import { issueToken } from '../../../server/session/token'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { TEST_SESSION_SECRET } from '../../support/test-config'
-import { openSse } from '../helpers/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { startTestServer, type TestServer } from '../helpers/test-server'
-import { recordingReads } from '../store/recording-reads'
+import { recordingReads } from '../support/recording-reads'
+import { openSse } from '../support/sse-client'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
 

@@ -7,8 +7,8 @@ import {
   createTestSettings,
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 // A3 → the visitor's entry: the fallback of a message Porthole's bot sent shows as it was.
 

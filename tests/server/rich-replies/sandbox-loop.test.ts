@@ -7,9 +7,9 @@ import { parseSettings } from '../../../server/settings/load-settings'
 import { startServer } from '../../../server/start'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { ConversationEntry, HistoryResponse, SessionResponse } from '../../../shared/widget-api'
-import { createSettingsInput } from '../bot/factories'
-import { eventually } from '../bot/helpers'
-import { openSse } from '../helpers/sse-client'
+import { eventually } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
+import { openSse } from '../support/sse-client'
 
 // The whole loop with the backend's own bot (started by startServer from BOT_*): the bot
 // sends BUTTONS (B1) -> the sandbox delivers the fallback (A3) -> the widget's stream

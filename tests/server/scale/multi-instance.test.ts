@@ -3,9 +3,9 @@ import { ConversationEntry } from '../../../shared/widget-api'
 import { createAgentMessage, createTextMessage } from '../../support/protocol-factories'
 import { describeRedis } from '../../support/redis-server'
 import { REAL_WORK } from '../../support/timeouts'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import type { BackendProcess } from './backend-process'
-import { newVisitor, useInstancePair } from './instance-pair'
+import type { BackendProcess } from '../support/backend-process'
+import { newVisitor, useInstancePair } from '../support/instance-pair'
+import { openSse, type SseConnection } from '../support/sse-client'
 
 // Two backend processes on one Redis, as behind a load balancer: the service's webhook
 // reaches one, the visitor streams from the other, then reconnects to the first.

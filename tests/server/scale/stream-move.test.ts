@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { ConversationEntry } from '../../../shared/widget-api'
 import { createAgentMessage, createTextMessage } from '../../support/protocol-factories'
 import { describeRedis } from '../../support/redis-server'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import type { BackendProcess } from './backend-process'
-import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
-import { type InstancePair, newVisitor, startInstancePair } from './instance-pair'
+import type { BackendProcess } from '../support/backend-process'
+import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
+import { type InstancePair, newVisitor, startInstancePair } from '../support/instance-pair'
+import { openSse, type SseConnection } from '../support/sse-client'
 
 // Streams moving between instances while agents write: the instance holding them goes
 // away (a deploy, a scale-in), every stream ends, each visitor reconnects to the other

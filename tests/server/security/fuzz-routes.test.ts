@@ -15,9 +15,9 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createFakeService } from '../helpers/fake-service'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { createAgentMessage } from '../support/agent-message'
+import { createFakeService } from '../support/fake-service'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 // Every public route with random and hostile bodies, headers, paths and sizes: no 5xx
 // but the documented 503s, no crash, and nothing stored from a refused request.

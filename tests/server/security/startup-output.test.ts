@@ -11,7 +11,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
+import { createAgentMessage } from '../support/agent-message'
 
 const root = findRepoRoot()
 const BOT_TOKEN = 'bot-token-0123456789abcdefXyZ9'

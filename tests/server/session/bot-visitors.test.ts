@@ -15,8 +15,8 @@ import {
   createChatClosedEvent,
   createClientMessageEvent,
 } from '../../support/protocol-factories'
-import { createSettingsInput } from '../bot/factories'
-import { createRecordingLogger } from '../bot/helpers'
+import { createRecordingLogger } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
 
 const DAY = 24 * 60 * 60 * 1000
 

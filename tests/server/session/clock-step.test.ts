@@ -3,7 +3,7 @@ import { createSessions } from '../../../server/session/sessions'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { SessionResponse } from '../../../shared/widget-api'
 import { TEST_SESSION_SECRET } from '../../support/test-config'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 

@@ -5,9 +5,9 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createEntry, createVisitorId } from './conformance'
+import { createAgentMessage } from '../support/agent-message'
+import { createEntry, createVisitorId } from '../support/conformance'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 // A Redis that freezes (SIGSTOP) keeps its sockets open and answers nothing. Each test
 // thaws it only after the requests made meanwhile have answered, so without a command

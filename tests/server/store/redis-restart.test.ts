@@ -6,7 +6,7 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { REAL_WORK } from '../../support/timeouts'
-import { createEntry, createVisitorId } from './conformance'
+import { createEntry, createVisitorId } from '../support/conformance'
 
 const RECOVERY = { timeout: 20_000, interval: 50 }
 

@@ -9,7 +9,7 @@ import { createRedisStore, type RedisStoreOptions } from '../../../server/store/
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
 import { REAL_WORK } from '../../support/timeouts'
-import { createEntry, createVisitorId, describeStoreConformance } from './conformance'
+import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
 
 describeRedis('redis store', () => {
   let server: RedisServer | undefined

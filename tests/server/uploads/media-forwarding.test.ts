@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSandbox, type Sandbox } from '../../../demo/sandbox/index'
 import { PostMessageResponse } from '../../../shared/widget-api'
-import { createClientId } from '../helpers/test-app'
-import { makeImage, makePdf } from './samples'
-import { createUploadTestApp, photoOf, sendFile, type UploadTestApp } from './upload-helpers'
+import { createClientId } from '../support/test-app'
+import { createUploadTestApp, photoOf, sendFile, type UploadTestApp } from '../support/upload-app'
+import { makeImage, makePdf } from '../support/upload-samples'
 
 let t: UploadTestApp | undefined
 let sandbox: Sandbox | undefined

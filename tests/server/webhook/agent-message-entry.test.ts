@@ -4,8 +4,8 @@ import { agentMessageEntry, knownContent } from '../../../server/webhook/agent-m
 import { AgentMessage } from '../../../shared/protocol/chat-channel'
 import { EntryContent } from '../../../shared/widget-api'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const FILE = {
   file: 'https://cdn.example/f.pdf',

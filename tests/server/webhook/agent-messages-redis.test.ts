@@ -7,8 +7,8 @@ import type { Store } from '../../../server/store/types'
 import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { REAL_WORK } from '../../support/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 const WEBHOOKS = 300

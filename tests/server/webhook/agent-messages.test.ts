@@ -4,9 +4,9 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { IntegratorReply } from '../../../shared/protocol/chat-channel'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { recordingReads } from '../store/recording-reads'
+import { createAgentMessage } from '../support/agent-message'
+import { recordingReads } from '../support/recording-reads'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 

@@ -9,9 +9,9 @@ import {
   createTestSettings,
   TEST_WEBHOOK_SECRET,
 } from '../../../support/test-config'
-import { createAgentMessage } from '../../helpers/agent-message'
-import { createClientId, createTestApp, type TestApp } from '../../helpers/test-app'
-import { type SmtpSink, startSmtpSink } from '../smtp-sink'
+import { createAgentMessage } from '../../support/agent-message'
+import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink'
+import { createClientId, createTestApp, type TestApp } from '../../support/test-app'
 
 describe('when the conversation ends: POST /api/rating and POST /api/transcript', () => {
   let sink: SmtpSink

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSandbox, type Sandbox } from '../../../../demo/sandbox/index'
 import { HistoryResponse } from '../../../../shared/widget-api'
-import { createClientId } from '../../helpers/test-app'
-import { REPLIES, readFixtureTo } from './fixtures'
-import { addresses, createInboundTestApp, type InboundTestApp } from './inbound-app'
+import { addresses, createInboundTestApp, type InboundTestApp } from '../../support/inbound-app'
+import { REPLIES, readFixtureTo } from '../../support/inbound-emails'
+import { createClientId } from '../../support/test-app'
 
 let t: InboundTestApp | undefined
 let sandbox: Sandbox | undefined

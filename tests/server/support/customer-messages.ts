@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 import { z } from 'zod'
-import { createChannelClient } from '../../server/channel/channel-client'
-import { OutboxItem } from '../../server/channel/customer-message-item'
+import { createChannelClient } from '../../../server/channel/channel-client'
+import { OutboxItem } from '../../../server/channel/customer-message-item'
 import {
   createOutbox,
   type Outbox,
   type OutboxOptions,
-} from '../../server/channel/customer-messages'
-import { createLogger } from '../../server/logging/logger'
-import { createPortholeMetrics } from '../../server/metrics/porthole-metrics'
-import { outboxItemKey } from '../../server/store/keys'
-import type { Store, VisitorEvent } from '../../server/store/types'
-import { CustomerMessage } from '../../shared/protocol/chat-channel'
-import type { FakeService } from '../server/helpers/fake-service'
-import { createTestConfig } from '../support/test-config'
+} from '../../../server/channel/customer-messages'
+import { createLogger } from '../../../server/logging/logger'
+import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
+import { outboxItemKey } from '../../../server/store/keys'
+import type { Store, VisitorEvent } from '../../../server/store/types'
+import { CustomerMessage } from '../../../shared/protocol/chat-channel'
+import { createTestConfig } from '../../support/test-config'
+import type { FakeService } from './fake-service'
 
 // The customer-messages (A2 outbox) tests' setup: outboxes over a store and the fake
 // service, on fake timers, stopped after each test.

@@ -9,11 +9,11 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import { createRedisStore } from '../../../server/store/redis-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
-import { createOutboxInstance, DELAYED_OUTBOX } from '../../helpers/customer-messages'
 import { describeRedis, useRedisServer } from '../../support/redis-server'
-import { asResponse, createFakeResponse } from '../events/fake-response'
-import type { FakeService } from '../helpers/fake-service'
-import { createVisitorId } from '../store/conformance'
+import { createVisitorId } from './conformance'
+import { createOutboxInstance, DELAYED_OUTBOX } from './customer-messages'
+import { asResponse, createFakeResponse } from './fake-response'
+import type { FakeService } from './fake-service'
 
 // The delivery tests' harness: outboxes, hubs and streams over a store, each closed
 // after its test, and the same scenarios run on memory, sqlite and Redis stores.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const DIR = join(import.meta.dirname, 'fixtures')
+const DIR = join(import.meta.dirname, '../email/inbound/fixtures')
 
 /** The test visitor every fixture answers (reply addresses signed with TEST_SESSION_SECRET). */
 export const FIXTURE_VISITOR = 'V1StGXR8_Z5jdHi6B-myT'

@@ -1,5 +1,5 @@
 import { parseSse } from '../../../bench/lib/sse'
-import type { FakeResponse } from '../events/fake-response'
+import type { FakeResponse } from './fake-response'
 
 // What a stream wrote, read back: the delivery tests' view of a fake response.
 

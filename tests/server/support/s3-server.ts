@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { S3Config } from '../../server/config/config'
+import type { S3Config } from '../../../server/config/config'
 
 // A minimal S3 emulation on loopback for tests: PutObject, GetObject, HeadObject,
 // DeleteObject and ListObjectsV2, path-style or virtual-hosted. Every request must carry

@@ -6,7 +6,7 @@ import type { UploadStore } from '../../../server/config/config'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
 import { type UploadedFile, UploadResponse } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { createClientId, createTestApp, type TestApp } from './test-app'
 
 export type UploadTestApp = TestApp & {
   dir: string

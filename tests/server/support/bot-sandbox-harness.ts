@@ -6,8 +6,8 @@ import { createBot } from '../../../server/bot/index'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { AgentMessage } from '../../../shared/protocol'
-import { createSettingsInput } from './factories'
-import { createRecordingLogger, eventually } from './helpers'
+import { createRecordingLogger, eventually } from './bot-fakes'
+import { createSettingsInput } from './rule-factories'
 
 // The whole bot loop on real sockets: the sandbox (the service), Porthole's bot on
 // its own server, and a stand-in for the backend's A3 receiver that records what
