@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createBase, createEntry } from '../../support/widget-factories'
-import { openChat, settle } from '../fixtures/chat-helpers'
+import { openChat, settle } from '../support/chat-helpers'
 
 // Issue 24, "Who is answering, and grouping", in the DOM: the joined line, the header's
 // agent or team, grouped messages that screen readers still hear one by one.

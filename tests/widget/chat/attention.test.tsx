@@ -2,7 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, settle } from '../fixtures/chat-helpers'
+import { openChat, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

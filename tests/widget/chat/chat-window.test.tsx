@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TYPING_IDLE_MS } from '../../../widget/chat/typing-sender'
 import type { TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle, typeText } from '../fixtures/chat-helpers'
+import { openChat, sendText, settle, typeText } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

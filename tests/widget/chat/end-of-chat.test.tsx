@@ -6,7 +6,7 @@ import { TRANSLATIONS } from '../../../widget/i18n/translations'
 import { createFakeBackend, json } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat } from '../fixtures/chat-helpers'
+import { openChat } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -8,7 +8,7 @@ import {
   type TestWidgetOptions,
 } from '../../support/mount-widget'
 import { createBase } from '../../support/widget-factories'
-import { settle } from '../fixtures/chat-helpers'
+import { settle } from '../support/chat-helpers'
 
 // A new visitor's first open shows the chat and starts nothing more: the conversation's
 // engine (session, live stream, outbox: widget/chat/engine.ts, a chunk of its own) starts

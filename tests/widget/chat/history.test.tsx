@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend, type FakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

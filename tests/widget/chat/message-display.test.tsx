@@ -5,8 +5,8 @@ import { MediaContent } from '../../../widget/chat/components/MessageItem'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createConfig, createEntry } from '../../support/widget-factories'
-import { openChat } from '../fixtures/chat-helpers'
-import { showMessage } from '../fixtures/message-item'
+import { openChat } from '../support/chat-helpers'
+import { showMessage } from '../support/message-item'
 
 // Issue 17 in the DOM: links, voice and stickers, the meta line, day separators, mute.
 

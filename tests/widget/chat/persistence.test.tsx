@@ -5,7 +5,7 @@ import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createBase, createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -5,7 +5,7 @@ import { READ_DELAY_MS } from '../../../widget/chat/read-sync'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, settle } from '../fixtures/chat-helpers'
+import { openChat, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -8,7 +8,7 @@ import {
   type TestWidgetOptions,
 } from '../../support/mount-widget'
 import { createBase, createEntry } from '../../support/widget-factories'
-import { sendText } from '../fixtures/chat-helpers'
+import { sendText } from '../support/chat-helpers'
 
 // An e-mail's resume link lands on the site's page with #porthole-resume=<token>
 // (server/email/resume-routes.ts). The widget opens the chat, takes the token out of the

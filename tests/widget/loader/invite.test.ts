@@ -8,7 +8,7 @@ import '../../../widget/loader/invite-nav'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createBase } from '../../support/widget-factories'
-import { settle } from '../fixtures/chat-helpers'
+import { settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

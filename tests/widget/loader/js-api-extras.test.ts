@@ -4,7 +4,7 @@ import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

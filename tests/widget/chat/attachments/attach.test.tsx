@@ -6,8 +6,8 @@ import { createFakeBackend, json, type RecordedRequest } from '../../../support/
 import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../../support/timeouts'
 import { createBase } from '../../../support/widget-factories'
-import { openChat, settle, typeText } from '../../fixtures/chat-helpers'
-import { createFakeXhr, type FakeUpload } from './fake-xhr'
+import { openChat, settle, typeText } from '../../support/chat-helpers'
+import { createFakeXhr, type FakeUpload } from '../../support/fake-xhr'
 
 const MB = 1024 * 1024
 let xhr: ReturnType<typeof createFakeXhr>

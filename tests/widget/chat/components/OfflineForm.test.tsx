@@ -4,7 +4,7 @@ import type { PublicOfflineForm } from '../../../../shared/widget-api'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import type { TestWidget } from '../../../support/mount-widget'
 import { createEntry } from '../../../support/widget-factories'
-import { openChat, settle } from '../../fixtures/chat-helpers'
+import { openChat, settle } from '../../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

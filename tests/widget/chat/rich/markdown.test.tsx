@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { markdown } from '../../../../widget/chat/rich/markdown'
 import type { TestWidget } from '../../../support/mount-widget'
 import { createEntry } from '../../../support/widget-factories'
-import { openChat } from '../../fixtures/chat-helpers'
+import { openChat } from '../../support/chat-helpers'
 
 // The bot's MARKDOWN (spec 2.6, first version: link, bold, italic) in the widget.
 

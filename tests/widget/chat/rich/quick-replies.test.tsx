@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
 import { createBase, createEntry } from '../../../support/widget-factories'
-import { openChat, sendText, settle } from '../../fixtures/chat-helpers'
+import { openChat, sendText, settle } from '../../support/chat-helpers'
 
 // The bot's BUTTONS in the widget (issue 24): quick replies under the message.
 

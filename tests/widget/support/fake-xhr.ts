@@ -1,4 +1,4 @@
-import type { UploadedFile } from '../../../../shared/widget-api'
+import type { UploadedFile } from '../../../shared/widget-api'
 
 /** One XMLHttpRequest the code under test made; the test answers it. */
 export interface FakeUpload {
