@@ -1,16 +1,16 @@
 // Screenshots of "who is answering" and grouped messages for docs/site-owners (issue 24):
-// `npm run build && npx tsx scripts/screenshots-who-answers.ts` writes docs/images/answering-*.png.
+// `npm run build && npx tsx scripts/screenshots/who-answers.ts` writes docs/images/answering-*.png.
 // The demo on a free port with team photos from the demo site, Chromium at /usr/bin/chromium.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { startDemo } from '../demo/launch/start-demo'
-import { createLogger } from '../server/logging/logger'
-import { agentConsole } from '../tests/support/agent-console'
+import { startDemo } from '../../demo/launch/start-demo'
+import { createLogger } from '../../server/logging/logger'
+import { agentConsole } from '../../tests/support/agent-console'
 
-const OUT = join(import.meta.dirname, '../docs/images')
+const OUT = join(import.meta.dirname, '../../docs/images')
 
 const port = await new Promise<number>((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -23,7 +23,7 @@ const site = `http://127.0.0.1:${port}`
 const settingsFile = join(dataDir, 'settings.json')
 const demoSettings = JSON.parse(
   (await import('node:fs')).readFileSync(
-    join(import.meta.dirname, '../demo/porthole.config.json'),
+    join(import.meta.dirname, '../../demo/porthole.config.json'),
     'utf8',
   ),
 )
