@@ -17,7 +17,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createDocument, createPhoto, createText } from './factories/agent-messages'
+import { createDocument, createPhoto, createText } from './support/agent-messages'
 
 const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
 

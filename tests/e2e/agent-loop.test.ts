@@ -13,7 +13,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createDocument, createPhoto, createText } from './factories/agent-messages'
+import { createDocument, createPhoto, createText } from './support/agent-messages'
 
 describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
   const e2e = useBrowserDemo()

@@ -4,7 +4,7 @@ import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './factories/agent-messages'
+import { createText } from './support/agent-messages'
 
 describeInBrowser('the bot answers first and hands over to an agent', () => {
   const e2e = useBrowserDemo()

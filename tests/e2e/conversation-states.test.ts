@@ -13,7 +13,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { identify, visitWithChatOpen } from './helpers/visitor'
+import { identify, visitWithChatOpen } from './support/visitor'
 
 // Issue 17, the conversation as a customer lives it: one contact profile (defect 2), the
 // greeting by state (3), the connection in the header (6), a conversation that ends,

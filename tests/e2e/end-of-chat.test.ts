@@ -6,7 +6,7 @@ import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { bubble, chatWindow, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './factories/agent-messages'
+import { createText } from './support/agent-messages'
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef'
 

@@ -6,8 +6,8 @@ import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './factories/agent-messages'
-import { identify } from './helpers/visitor'
+import { createText } from './support/agent-messages'
+import { identify } from './support/visitor'
 
 // A long conversation of a logged-in customer: 400 agent replies in a row into the open
 // chat, then a reload and a second device. The newest messages show at once, every

@@ -16,7 +16,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createPhoto, createText } from './factories/agent-messages'
+import { createPhoto, createText } from './support/agent-messages'
 
 // What a host stylesheet could change if it leaked into the widget.
 const PROPERTIES = [

@@ -12,7 +12,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createText } from './factories/agent-messages'
+import { createText } from './support/agent-messages'
 
 describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, several tabs', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })

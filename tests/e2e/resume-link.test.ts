@@ -14,7 +14,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createText } from './factories/agent-messages'
+import { createText } from './support/agent-messages'
 
 const DAY = 86_400_000
 const EXPIRED_NOTE = 'This link has expired — here is a new conversation'

@@ -5,7 +5,7 @@ import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './factories/agent-messages'
+import { createText } from './support/agent-messages'
 
 // Issue 24, "Who is answering, and grouping": after the bot, Anna joins; the log says so
 // once, the header shows her name and photo, her messages form one group that screen
