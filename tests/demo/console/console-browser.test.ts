@@ -9,7 +9,7 @@ import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox } from '../../../demo/sandbox/index'
 import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { startReceiver } from '../sandbox/fixtures'
+import { startReceiver } from '../support/test-sandbox'
 
 // The console in real Chromium against a real sandbox: what an agent sees and does.
 
