@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StudioApiError } from '../../studio/src/api'
 import { LoginForm } from '../../studio/src/LoginForm'
 import { REAL_WORK } from '../support/timeouts'
-import { createFakeStudioApi } from './fake-studio-api'
+import { createFakeStudioApi } from './support/fake-studio-api'
 
 afterEach(cleanup)
 

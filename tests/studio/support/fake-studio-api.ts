@@ -6,7 +6,7 @@ import {
   type SettingsVersion,
   type StudioApi,
   StudioApiError,
-} from '../../studio/src/api'
+} from '../../../studio/src/api'
 
 /** Settings as GET /admin/api/settings answers them (defaults filled in). */
 export function createSettings(overrides: Settings = {}): Settings {
