@@ -15,7 +15,7 @@ import {
   createInviteAgentEvent,
   createRealClientMessageSample,
 } from '../../support/protocol-factories'
-import { ABSENT, withField } from './field-table'
+import { ABSENT, withField } from '../support/field-table'
 
 type Parser = (body: unknown) => ParsedBotEvent<unknown>
 const toProvider: Parser = parseServiceToProviderEvent

@@ -12,7 +12,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 const fixtures = {
   TEXT: createBotTextMessage,

@@ -13,7 +13,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 // One row per field of the spec's table 2.1 (customer message, integrator to service).
 const rows: FieldRow[] = [

@@ -8,7 +8,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 // Spec 2.3: the integrator's reply to an agent message, success or failure form.
 const okRows: FieldRow[] = [
