@@ -18,7 +18,7 @@ import {
   serverRender,
   setUpFixture,
   typeCheck,
-} from './fixture-apps'
+} from './support/fixture-apps'
 
 // Issue 25: the app package packed, installed into a Vite + React app, a Vue app and a
 // server render, type-checked with `tsc --strict`, and the React app driven in Chromium

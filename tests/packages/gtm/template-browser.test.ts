@@ -6,8 +6,8 @@ import { newVisitor } from '../../support/browser'
 import { useBrowserDemo } from '../../support/browser-demo'
 import { describeInBrowser } from '../../support/chromium'
 import { launcher, openChat, say, waitOnline } from '../../support/widget-page'
-import { ROOT } from '../fixture-apps'
-import { readSections } from './template-file'
+import { ROOT } from '../support/fixture-apps'
+import { readSections } from '../support/gtm-template-file'
 
 // The Tag Manager template's code in Chromium against the real backend: the sandbox's APIs
 // as the page gives them (a script tag, window paths, a consent state a banner updates),

@@ -1,5 +1,5 @@
-import type { PortholeApi } from '../../packages/porthole/src/types'
-import { installApi, type Namespace } from '../../widget/loader/js-api'
+import type { PortholeApi } from '../../../packages/porthole/src/types'
+import { installApi, type Namespace } from '../../../widget/loader/js-api'
 
 /**
  * What widget.js does once up: the real installApi puts `api` on window.Porthole and runs

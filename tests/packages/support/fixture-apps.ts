@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 // here, their other dependencies (React, Vue, their types) linked from the repository's
 // node_modules, so nothing is fetched from the network.
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 export const PACKAGE_DIR = join(ROOT, 'packages/porthole')
 const FIXTURES = join(ROOT, 'tests/packages/fixtures')
 const LINKED = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vue']

@@ -1,5 +1,5 @@
 import { createContext, runInContext } from 'node:vm'
-import { type Granted, matchesUrlPattern, type Scenario } from './template-file'
+import { type Granted, matchesUrlPattern, type Scenario } from './gtm-template-file'
 
 // An emulation of Tag Manager's sandbox for web templates, as far as the Porthole template
 // uses it: `require(api)` with each API's permission check against ___WEB_PERMISSIONS___
