@@ -7,8 +7,8 @@ import { agentConsole } from '../../support/agent-console'
 import { newVisitor, requireBuiltWidget } from '../../support/browser'
 import { launchBrowser } from '../../support/chromium'
 import { startTestDemo, type TestDemo } from '../../support/demo'
-import { describeWithWordPress } from './helpers/wordpress-plan'
-import { startWordPress, type WordPressSite } from './helpers/wordpress-site'
+import { describeWithWordPress } from '../support/wordpress-plan'
+import { startWordPress, type WordPressSite } from '../support/wordpress-site'
 
 // The WordPress plugin on a real WordPress (Debian's package, its own MariaDB, php -S)
 // against a real Porthole backend and the sandbox, driven in Chromium: the site owner
