@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
-import { SessionResponse } from '../../../shared/widget-api'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
+import { createAgentMessage, createTextMessage } from '../../support/protocol-factories'
 import { type RedisServer, startRedisServer } from '../../support/redis-server'
 import { type BackendProcess, startBackendProcess } from './backend-process'
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
+import { openSse, type SseConnection } from './sse-client'
 
 /** Two backend processes on one Redis, as behind a load balancer, with their secrets. */
 export type InstancePair = {
@@ -106,4 +108,48 @@ export async function newVisitor(on: BackendProcess): Promise<SessionResponse> {
   })
   if (response.status !== 200) throw new Error(`POST /api/session answered ${response.status}`)
   return SessionResponse.parse(await response.json())
+}
+
+/** The service delivering one agent text (A3) for `visitorId` to instance `on`, answered ok. */
+export async function deliverAgentText(
+  on: BackendProcess,
+  webhookSecret: string,
+  message: { visitorId: string; id: string; text: string },
+): Promise<void> {
+  const body = createAgentMessage({
+    recipient: { id: message.visitorId },
+    message: createTextMessage({ id: message.id, text: message.text }),
+  })
+  const response = await fetch(`${on.url}/hooks/${webhookSecret}/fake-channel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(await response.json()).toEqual({ result: 'ok' })
+}
+
+/** The visitor's event stream on `on`, once it answered 200; `lastEventId` resumes it. */
+export async function openVisitorStream(
+  on: BackendProcess,
+  token: string,
+  lastEventId?: string,
+): Promise<SseConnection> {
+  const connection = openSse(`${on.url}/api/events`, {
+    authorization: `Bearer ${token}`,
+    ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+  })
+  await connection.ready
+  expect(connection.status).toBe(200)
+  return connection
+}
+
+/** The texts (or media types) of the entries a stream carried, in order; each event's id is its entry's. */
+export function streamTexts(connection: SseConnection): string[] {
+  return connection.events
+    .filter((event) => event.event === 'message')
+    .map((event) => {
+      const entry = ConversationEntry.parse(JSON.parse(event.data))
+      expect(event.id).toBe(entry.id)
+      return entry.content.type === 'text' ? entry.content.text : entry.content.type
+    })
 }
