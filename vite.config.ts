@@ -34,9 +34,9 @@ export default defineConfig({
   plugins: [translationPlugin],
   test: {
     // Waits for real work must not depend on the machine's speed: REAL_WORK_TIMEOUT_MS and
-    // REAL_WORK_INTERVAL_MS of tests/helpers/timeouts.ts (tests/docs/test-waits.test.ts
+    // REAL_WORK_INTERVAL_MS of tests/support/timeouts.ts (tests/docs/test-waits.test.ts
     // holds these equal to them).
-    setupFiles: ['tests/helpers/wait-defaults.ts'],
+    setupFiles: ['tests/support/wait-defaults.ts'],
     expect: { poll: { timeout: 15_000, interval: 25 } },
     projects: [
       {

@@ -1,7 +1,7 @@
 // The capacity rows' runs: Porthole on one instance (sqlite, the default store), the raw
 // node:http server, and two Porthole instances on one Redis, each holding its share of
 // the streams while webhooks flow; one status service for them all.
-import { redisAvailability, startRedisServer } from '../../tests/helpers/redis-server'
+import { redisAvailability, startRedisServer } from '../../tests/support/redis-server'
 import { channelIdOf, type PortholeServers, startRawServer } from '../backend/servers'
 import { type OpenFiles, raiseOpenFiles } from './open-files'
 import { measureScale, type ScaleRun } from './scale'

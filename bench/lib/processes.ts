@@ -6,7 +6,7 @@ import {
   type ListeningProcess,
   startListeningProcess,
   stopProcess,
-} from '../../tests/helpers/listening-process'
+} from '../../tests/support/listening-process'
 
 const children = new Set<ChildProcess>()
 

@@ -4,7 +4,7 @@
 // message the visitor sends.
 import { chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
-import { CHROMIUM_FLAGS } from '../../tests/helpers/chromium'
+import { CHROMIUM_FLAGS } from '../../tests/support/chromium'
 import { WireBytes, type WireTotal } from './wire-bytes'
 
 export type FirstOpen = {

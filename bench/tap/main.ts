@@ -2,7 +2,7 @@
 // `--visitors new,touched,returning`, all by default).
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { planBrowser } from '../../tests/helpers/chromium'
+import { planBrowser } from '../../tests/support/chromium'
 import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
 import { measureTapToChat, peerSpreads, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'

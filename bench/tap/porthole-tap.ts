@@ -5,7 +5,7 @@
 // in the cache, the chat closed), who taps the launcher, then sends a message.
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
-import { CHROMIUM_FLAGS } from '../../tests/helpers/chromium'
+import { CHROMIUM_FLAGS } from '../../tests/support/chromium'
 import { WireBytes, type WireTotal } from '../lighthouse/wire-bytes'
 import { PHONE_VIEWPORT, throttle, unthrottle } from './phone-profile'
 import { installProbe } from './probe'

@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startFakeUpstream } from '../../tests/server/support/fake-upstream'
 import { freePort } from '../lib/free-port'
 import { startNodeServer } from '../lib/processes'
 import { type Spread, spreadOf } from '../lib/stats'
 import { hostOrigin, startHostPage } from '../lighthouse/host-page'
-import { startTapService } from './fake-service'
 import { measurePeer, type PeerRun } from './peer-tap'
 import { GREETING, measureTap, type TapRun, type Visitor } from './porthole-tap'
 
@@ -39,7 +39,7 @@ export async function measureTapToChat(options: {
 }): Promise<TapResults> {
   const { root, log } = options
   const before = options.loadAverage()
-  const service = await startTapService()
+  const service = await startFakeUpstream()
   const dataDir = mkdtempSync(join(tmpdir(), 'porthole-tap-'))
   const settingsFile = join(dataDir, 'settings.json')
   writeFileSync(settingsFile, JSON.stringify({ greeting: GREETING }))

@@ -184,7 +184,7 @@ export interface Maintenance {
 /**
  * Porthole's storage, the sum of its roles; each module asks only for the roles it
  * uses. Implementations: memory:, sqlite:, redis:. Every one passes
- * tests/server/store/conformance.ts. Every key (records, claims, dedupe keys) comes
+ * tests/server/support/conformance.ts. Every key (records, claims, dedupe keys) comes
  * from server/store/keys.ts.
  */
 export interface Store

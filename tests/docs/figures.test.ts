@@ -12,12 +12,12 @@ import {
   readBenchRecords,
   readBuild,
 } from '../../scripts/figures/sources'
-import { PROSE_FIGURES } from './fixtures/prose-figures'
+import { PROSE_FIGURES } from './support/prose-figures'
 
 // The byte and timing figures of README.md and docs/**/*.md are generated
 // (scripts/docs-figures.ts): a marked figure that differs from its source fails here,
 // naming it and the command that rewrites it; a figure pasted outside a marker fails
-// unless tests/docs/fixtures/prose-figures.ts says why it is not a measurement of the
+// unless tests/docs/support/prose-figures.ts says why it is not a measurement of the
 // build or of a bench record. The bench figures are always checked, against the
 // committed bench/results*.json. The byte figures need the build (`npm run build`; CI
 // and `npm test` build first): without dist/ they are skipped, with a note.
@@ -97,7 +97,7 @@ describe('figures outside a marker', () => {
       (entry) => entry.page === page && entry.section === section && entry.figures.includes(figure),
     )
 
-  it('are only limits, defaults, targets and recorded past runs (tests/docs/fixtures/prose-figures.ts)', () => {
+  it('are only limits, defaults, targets and recorded past runs (tests/docs/support/prose-figures.ts)', () => {
     const pasted = pages.flatMap(({ page, found }) =>
       found
         .filter(({ section, figure }) => !allowed(page, section, figure))
@@ -108,7 +108,7 @@ describe('figures outside a marker', () => {
     )
     expect(
       pasted,
-      'a byte or time figure outside a marker: mark it (<!-- figure:name -->…<!-- /figure -->, then npm run docs:figures), or say in tests/docs/fixtures/prose-figures.ts why it is not a measurement',
+      'a byte or time figure outside a marker: mark it (<!-- figure:name -->…<!-- /figure -->, then npm run docs:figures), or say in tests/docs/support/prose-figures.ts why it is not a measurement',
     ).toEqual([])
   })
 
@@ -119,7 +119,7 @@ describe('figures outside a marker', () => {
         .filter((figure) => !found.some((f) => f.section === section && f.figure === figure))
         .map((figure) => `${page} (${section}): ${figure}`)
     })
-    expect(unused, 'take these out of tests/docs/fixtures/prose-figures.ts').toEqual([])
+    expect(unused, 'take these out of tests/docs/support/prose-figures.ts').toEqual([])
   })
 
   it('are found in prose, tables and lists, but not inside markers', () => {

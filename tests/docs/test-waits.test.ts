@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { parseAst } from 'rolldown/parseAst'
 import { describe, expect, it } from 'vitest'
 import config from '../../vite.config'
-import { REAL_WORK_INTERVAL_MS, REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
+import { REAL_WORK_INTERVAL_MS, REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 // The rule of docs/contributing/testing.md ("Waiting for real work"), checked over every
 // test file: no wait may give up sooner than REAL_WORK_TIMEOUT_MS, because on a busy
@@ -85,7 +85,7 @@ describe('waits for real work in the tests', () => {
   })
 
   it('Testing Library and expect.poll wait REAL_WORK_TIMEOUT_MS by default', () => {
-    expect(config.test?.setupFiles).toEqual(['tests/helpers/wait-defaults.ts'])
+    expect(config.test?.setupFiles).toEqual(['tests/support/wait-defaults.ts'])
     expect(config.test?.expect?.poll).toEqual({
       timeout: REAL_WORK_TIMEOUT_MS,
       interval: REAL_WORK_INTERVAL_MS,

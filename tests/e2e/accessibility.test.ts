@@ -2,11 +2,10 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { describeInBrowser } from '../helpers/chromium'
-import { createDocument, createPhoto, createText } from './factories/agent-messages'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,
@@ -17,7 +16,8 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
+import { createDocument, createPhoto, createText } from './support/agent-messages'
 
 const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
 

@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { createDocument, createPhoto, createText } from './factories/agent-messages'
-import { agentConsole, textOf } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
+import { agentConsole, textOf } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,
@@ -13,7 +12,8 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
+import { createDocument, createPhoto, createText } from './support/agent-messages'
 
 describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
   const e2e = useBrowserDemo()

@@ -4,11 +4,11 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { describeInBrowser } from '../helpers/chromium'
-import { agentConsole, type ConsoleChat, textOf } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole, type ConsoleChat, textOf } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 15 from the customer's side: attach, preview, progress, send; a photo and a
 // document reach the service (the sandbox's console), or the text fallback when the

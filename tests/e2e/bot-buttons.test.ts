@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { seriousWidgetViolations } from '../helpers/animations'
-import { describeInBrowser } from '../helpers/chromium'
-import { PLAIN_HOST_CSS, startFakeBackend } from '../widget/fixtures/fake-backend'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { seriousWidgetViolations } from '../support/animations'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { PLAIN_HOST_CSS, startFakeBackend } from '../support/fake-backend'
+import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 24: the demo bot's BUTTONS and MARKDOWN as they were sent, in Chromium against the
 // built widget and the demo (sandbox + backend + its rules). Screenshots of each look go

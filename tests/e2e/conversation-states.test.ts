@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { agentConsole, waitFor } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { identify, visitWithChatOpen } from './helpers/visitor'
+import { agentConsole, waitFor } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   composer,
@@ -13,7 +12,8 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
+import { identify, visitWithChatOpen } from './support/visitor'
 
 // Issue 17, the conversation as a customer lives it: one contact profile (defect 2), the
 // greeting by state (3), the connection in the header (6), a conversation that ends,

@@ -1,12 +1,12 @@
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { describeInBrowser } from '../helpers/chromium'
-import { createText } from './factories/agent-messages'
-import { agentConsole, textOf, waitFor } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { bubble, chatWindow, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole, textOf, waitFor } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { bubble, chatWindow, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { createText } from './support/agent-messages'
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef'
 

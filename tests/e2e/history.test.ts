@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
-import { createText } from './factories/agent-messages'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { identify } from './helpers/visitor'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
+import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { createText } from './support/agent-messages'
+import { identify } from './support/visitor'
 
 // A long conversation of a logged-in customer: 400 agent replies in a row into the open
 // chat, then a reload and a second device. The newest messages show at once, every

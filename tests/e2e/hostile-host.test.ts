@@ -1,10 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { createPhoto, createText } from './factories/agent-messages'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,
@@ -16,7 +15,8 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
+import { createPhoto, createText } from './support/agent-messages'
 
 // What a host stylesheet could change if it leaked into the widget.
 const PROPERTIES = [

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { launcher, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { launcher, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // The studio's settings as a visitor meets them in Chromium (issues 13 and 17 #9): the
 // invitation rules on a single-page site, the launcher's label, the dark theme, a

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,
@@ -12,7 +12,7 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
 
 // Issue 17's JS API additions in Chromium, on the demo site: hide/show for a site's own
 // button, shutdown/boot, setLanguage, setColor, setAttributes and agentJoined.

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { createText } from './factories/agent-messages'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { bubble, composer, launcher, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { bubble, composer, launcher, visit, waitOnline } from '../support/widget-page'
+import { createText } from './support/agent-messages'
 
 describeInBrowser('nobody online: the visitor leaves a message with contact details', () => {
   const e2e = useBrowserDemo()

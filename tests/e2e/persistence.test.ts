@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { createText } from './factories/agent-messages'
-import { agentConsole, textOf, waitFor } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
+import { agentConsole, textOf, waitFor } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   launcher,
@@ -12,7 +11,8 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
+import { createText } from './support/agent-messages'
 
 describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, several tabs', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })

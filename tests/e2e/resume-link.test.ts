@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest'
 import { runtimeOf } from '../../server/app'
 import { createResumeLinks } from '../../server/email/resume-link'
-import { describeInBrowser } from '../helpers/chromium'
-import { createText } from './factories/agent-messages'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   composer,
@@ -14,7 +13,8 @@ import {
   say,
   visit,
   waitOnline,
-} from './helpers/widget-page'
+} from '../support/widget-page'
+import { createText } from './support/agent-messages'
 
 const DAY = 86_400_000
 const EXPIRED_NOTE = 'This link has expired — here is a new conversation'

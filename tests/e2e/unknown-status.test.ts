@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from '../helpers/chromium'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { bubble, launcher, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { bubble, launcher, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 24, defect 5, in Chromium: the backend stops; the launcher's dot does not stay
 // green, and the open chat keeps its composer (unknown is not offline): a message written

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest'
-import { seriousWidgetViolations } from '../helpers/animations'
-import { describeInBrowser } from '../helpers/chromium'
-import { createText } from './factories/agent-messages'
-import { agentConsole } from './helpers/agent-console'
-import { newVisitor } from './helpers/browser'
-import { useBrowserDemo } from './helpers/browser-demo'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from './helpers/widget-page'
+import { agentConsole } from '../support/agent-console'
+import { seriousWidgetViolations } from '../support/animations'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { createText } from './support/agent-messages'
 
 // Issue 24, "Who is answering, and grouping": after the bot, Anna joins; the log says so
 // once, the header shows her name and photo, her messages form one group that screen

@@ -14,7 +14,7 @@ import {
 import type { Contact, IdentifiedUser } from '../../shared/widget-api'
 import type { PortholeApi as WidgetApi } from '../../widget/loader/js-api'
 import { EVENT_NAMES, type WidgetEventName, type WidgetEvents } from '../../widget/state/emitter'
-import { mountTestWidget } from '../widget/fixtures/mount-widget'
+import { mountTestWidget } from '../support/mount-widget'
 
 // The app package writes the page API out for apps (it cannot import the widget's code);
 // these checks fail when the two drift: a method, an event or a type added to one and not

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, h, nextTick, reactive } from 'vue'
 import type { IdentifiedUser } from '../../packages/porthole/src/types'
 import type { Namespace } from '../../widget/loader/js-api'
-import { startFakeWidget } from './fake-widget'
+import { startFakeWidget } from './support/fake-widget'
 
 // The React and Vue components: consent, the signed-in user, attributes and the widget's
 // life with the component's (each test has a fresh copy of the package: one widget a page).

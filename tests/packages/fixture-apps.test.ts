@@ -6,11 +6,11 @@ import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { agentConsole } from '../e2e/helpers/agent-console'
-import { newVisitor } from '../e2e/helpers/browser'
-import { useBrowserDemo } from '../e2e/helpers/browser-demo'
-import { chatWindow, composer, launcher, say, waitOnline } from '../e2e/helpers/widget-page'
-import { describeInBrowser } from '../helpers/chromium'
+import { agentConsole } from '../support/agent-console'
+import { newVisitor } from '../support/browser'
+import { useBrowserDemo } from '../support/browser-demo'
+import { describeInBrowser } from '../support/chromium'
+import { chatWindow, composer, launcher, say, waitOnline } from '../support/widget-page'
 import {
   PACKAGE_DIR,
   packPackage,
@@ -18,7 +18,7 @@ import {
   serverRender,
   setUpFixture,
   typeCheck,
-} from './fixture-apps'
+} from './support/fixture-apps'
 
 // Issue 25: the app package packed, installed into a Vite + React app, a Vue app and a
 // server render, type-checked with `tsc --strict`, and the React app driven in Chromium

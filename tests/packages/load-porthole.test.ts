@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Namespace } from '../../widget/loader/js-api'
-import { startFakeWidget } from './fake-widget'
+import { startFakeWidget } from './support/fake-widget'
 
 // loadPorthole(): the recommended embed's timing, one script, the options as its
 // data-attributes, consent, and the queue in front of the widget's own.

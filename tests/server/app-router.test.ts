@@ -1,6 +1,6 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router'
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from './helpers/test-app'
+import { createTestApp } from './support/test-app'
 
 // Hono's SmartRouter uses the fast RegExpRouter only when every route of the app fits
 // it; one route it cannot compile (e.g. a static `/x/:id/thumb` beside `/x/:id/:name`)

@@ -3,8 +3,8 @@ import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
-import { createTestEnv, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET } from './helpers/test-config'
+import { createTestEnv, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET } from '../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
 function eventually<T>(

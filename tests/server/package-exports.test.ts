@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createClientMessageEvent } from '../factories/protocol'
+import { createClientMessageEvent } from '../support/protocol-factories'
 
 // package.json's `exports` (porthole/server, porthole/bot, porthole/sandbox, porthole/protocol)
 // against what `npm run build` makes: the server build is run into a scratch folder that

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../server/app'
-import { startTestServer, type TestServer } from './helpers/test-server'
+import { startTestServer, type TestServer } from './support/test-server'
 
 // Retention's first pass runs beside the server's start, never before it: a bucket that
 // does not answer (UPLOAD_STORE=s3 behind a dead route) must not hold up serving.

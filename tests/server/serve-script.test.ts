@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { build } from 'vite'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
-import { createTestEnv } from './helpers/test-config'
+import { createTestEnv } from '../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 // `npm run serve` as an orchestrator runs it: npm gets the SIGTERM. npm does not always
 // pass a signal on to its script's shell, and a shell that forks the server leaves it

@@ -4,8 +4,8 @@ import { silentLogger } from '../../server/logging/logger'
 import { startServer } from '../../server/start'
 import { KEY_PREFIXES } from '../../server/store/keys'
 import { createMemoryStore } from '../../server/store/memory-store'
-import { createClientMessageEvent } from '../factories/protocol'
-import { createTestConfig, createTestEnv, createTestSettings } from './helpers/test-config'
+import { createClientMessageEvent } from '../support/protocol-factories'
+import { createTestConfig, createTestEnv, createTestSettings } from '../support/test-config'
 
 const BOT_ENV = {
   BOT_TOKEN: 'bot-token-0123456789abcdef',

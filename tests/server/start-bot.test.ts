@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { isBotSettingsError } from '../../server/bot/errors'
 import { silentLogger } from '../../server/logging/logger'
 import { type RunningServer, startServer } from '../../server/start'
-import { createTestConfig, createTestSettings } from './helpers/test-config'
+import { createTestConfig, createTestSettings } from '../support/test-config'
 
 const BOT_ENV = {
   BOT_TOKEN: 'bot-token-0123456789abcdef',

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../server/logging/logger'
 import { startServer } from '../../server/start'
 import { createMemoryStore } from '../../server/store/memory-store'
-import { createTestConfig, createTestSettings } from './helpers/test-config'
-import { startTestServer, type TestServer } from './helpers/test-server'
-import { createEntry, createVisitorId } from './store/conformance'
+import { createTestConfig, createTestSettings } from '../support/test-config'
+import { createEntry, createVisitorId } from './support/conformance'
+import { startTestServer, type TestServer } from './support/test-server'
 
 let server: TestServer | undefined
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../shared/widget-api'
 import type { EmailState } from '../../studio/src/api'
 import { Studio } from '../../studio/src/Studio'
 import { SECTION_PATHS } from '../../studio/src/sections/section-paths'
-import { createFakeStudioApi, createSettings } from './fake-studio-api'
+import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
 
 afterEach(cleanup)
 

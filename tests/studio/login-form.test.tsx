@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StudioApiError } from '../../studio/src/api'
 import { LoginForm } from '../../studio/src/LoginForm'
-import { REAL_WORK } from '../helpers/timeouts'
-import { createFakeStudioApi } from './fake-studio-api'
+import { REAL_WORK } from '../support/timeouts'
+import { createFakeStudioApi } from './support/fake-studio-api'
 
 afterEach(cleanup)
 

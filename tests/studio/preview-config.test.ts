@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { previewConfig, previewInviteText, resolveText } from '../../studio/src/preview-config'
 import { parsePublicConfig } from '../../widget/protocol/public-config'
-import { createSettings } from './fake-studio-api'
+import { createSettings } from './support/fake-studio-api'
 
 describe('preview config', () => {
   it('resolves a text per language: the language, else the default, else any', () => {

@@ -5,10 +5,10 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { agentConsole } from '../e2e/helpers/agent-console'
-import { startTestDemo, type TestDemo } from '../e2e/helpers/demo'
-import { describeInBrowser, launchBrowser } from '../helpers/chromium'
-import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
+import { agentConsole } from '../support/agent-console'
+import { describeInBrowser, launchBrowser } from '../support/chromium'
+import { startTestDemo, type TestDemo } from '../support/demo'
+import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 // The studio in real Chromium against the whole demo (`npm start`'s wiring): a site owner
 // logs in, changes the invitation and the colour, sees the preview change before saving,

@@ -4,9 +4,9 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { agentConsole } from '../e2e/helpers/agent-console'
-import { startTestDemo, type TestDemo } from '../e2e/helpers/demo'
-import { describeInBrowser, launchBrowser } from '../helpers/chromium'
+import { agentConsole } from '../support/agent-console'
+import { describeInBrowser, launchBrowser } from '../support/chromium'
+import { startTestDemo, type TestDemo } from '../support/demo'
 
 // The studio as a site owner first meets it: the page loads without a single console
 // error (a CSP refusal of eval included), a wrong password gets words for a site owner,

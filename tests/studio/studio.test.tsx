@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StudioApiError } from '../../studio/src/api'
 import { Studio } from '../../studio/src/Studio'
-import { createFakeStudioApi, createSettings } from './fake-studio-api'
+import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
 
 afterEach(cleanup)
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { previewFetch } from '../../studio/src/preview/preview-backend'
 import { previewConfig } from '../../studio/src/preview-config'
 import { Studio } from '../../studio/src/Studio'
-import { createFakeStudioApi, createSettings } from './fake-studio-api'
+import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
 
 afterEach(cleanup)
 

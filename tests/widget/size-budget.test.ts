@@ -8,7 +8,7 @@ import {
 } from '../../bench/lib/built-widget-figures'
 import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
 import { LANGUAGES } from '../../shared/widget-api'
-import { DIST, ensureWidgetBuild, entryFiles, gzipSize } from './fixtures/built-widget'
+import { DIST, ensureWidgetBuild, entryFiles, gzipSize } from '../support/built-widget'
 
 // Budgets of issue #5, in KiB of gzip (level 9) of the built files, and of issue #14, in
 // KiB transferred with brotli: the build's .br files, and widget.js as the server sends

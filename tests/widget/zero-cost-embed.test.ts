@@ -1,10 +1,10 @@
 // @vitest-environment node
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from '../helpers/chromium'
-import { REAL_WORK_TIMEOUT_MS } from '../helpers/timeouts'
-import { ensureWidgetBuild } from './fixtures/built-widget'
-import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from './fixtures/fake-backend'
+import { ensureWidgetBuild } from '../support/built-widget'
+import { describeInBrowser, launchBrowser } from '../support/chromium'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../support/fake-backend'
+import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 // What the embed costs a host page, in real Chromium: no storage before the visitor
 // engages, nothing fetched before the page's load but widget.js, one status poller for

@@ -6,7 +6,7 @@ import {
   createPageFigures,
   createResults,
   plan,
-} from './fixtures'
+} from '../support/results-factories'
 
 // The benchmark's table: every figure the median of its runs with the spread, beside its
 // baseline and target; a target is met only when the median meets it, a missed one is

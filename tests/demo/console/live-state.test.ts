@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyEvent, parseSandboxEvent } from '../../../demo/console/src/live-state'
-import { createChat, createState } from './factories'
+import { createChat, createState } from '../support/console-factories'
 
 describe('console live state', () => {
   it('starts from the snapshot, newest chat first', () => {

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessageBubble } from '../../../demo/console/src/MessageBubble'
-import { createEntry } from './factories'
+import { createEntry } from '../support/console-factories'
 
 afterEach(cleanup)
 

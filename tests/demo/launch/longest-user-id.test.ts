@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { identityHash } from '../../../server/session/identity'
 import { HistoryResponse, MAX_USER_ID_LENGTH, SessionResponse } from '../../../shared/widget-api'
-import { startTestDemo, type TestDemo } from '../../e2e/helpers/demo'
+import { startTestDemo, type TestDemo } from '../../support/demo'
 
 const IDENTITY_SECRET = 'identity-secret-for-the-longest-ids'
 

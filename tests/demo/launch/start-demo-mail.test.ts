@@ -6,7 +6,7 @@ import { DEMO_REPLY_DOMAIN, startDemo } from '../../../demo/launch/start-demo'
 import type { MailDetail, MailReply } from '../../../demo/sandbox/mail/model'
 import { createLogger } from '../../../server/logging/logger'
 import { SessionResponse } from '../../../shared/widget-api'
-import { REAL_WORK } from '../../helpers/timeouts'
+import { REAL_WORK } from '../../support/timeouts'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { isDemoStartError } from '../../../demo/launch/errors'
 import { DEMO_PROVIDER_ID, type RunningDemo, startDemo } from '../../../demo/launch/start-demo'
 import { createLogger } from '../../../server/logging/logger'
 import { SessionResponse } from '../../../shared/widget-api'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {

@@ -9,7 +9,7 @@ import {
   postJson,
   startRawReceiver,
   startReceiver,
-} from './fixtures'
+} from '../support/test-sandbox'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../demo/sandbox/index'
-import { channelInput, customerMessage, FAST } from './fixtures'
+import { channelInput, customerMessage, FAST } from '../support/test-sandbox'
 
 type Running = Awaited<ReturnType<typeof startSandbox>>
 const running: Running[] = []

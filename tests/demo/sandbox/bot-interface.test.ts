@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Reply } from './fixtures'
+import type { Reply } from '../support/test-sandbox'
 import {
   channelInput,
   createTestSandbox,
@@ -7,7 +7,7 @@ import {
   endpointPath,
   postJson,
   startReceiver,
-} from './fixtures'
+} from '../support/test-sandbox'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {

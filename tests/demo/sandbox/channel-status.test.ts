@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { channelInput, createTestSandbox, endpointPath } from './fixtures'
+import { channelInput, createTestSandbox, endpointPath } from '../support/test-sandbox'
 
 describe('A1 channel status', () => {
   it('answers a bare 1 when an assigned agent is online and 0 when none is', async () => {

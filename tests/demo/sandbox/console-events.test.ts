@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSseReader } from '../../../bench/lib/sse'
 import { startSandbox } from '../../../demo/sandbox/index'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { channelInput, customerMessage, FAST, postJson } from './fixtures'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { channelInput, customerMessage, FAST, postJson } from '../support/test-sandbox'
 
 type Running = Awaited<ReturnType<typeof startSandbox>>
 const running: Running[] = []

@@ -5,7 +5,7 @@ import {
   endpointPath,
   postJson,
   startReceiver,
-} from './fixtures'
+} from '../support/test-sandbox'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { channelInput, createTestSandbox, endpointPath, postJson } from './fixtures'
+import { channelInput, createTestSandbox, endpointPath, postJson } from '../support/test-sandbox'
 
 // Spec 2.4: media use the same message object and directions; 2.1 calls inbound types
 // other than text "not yet supported". A channel's acceptsMedia picks which the sandbox

@@ -5,7 +5,7 @@ import {
   customerMessage,
   endpointPath,
   postJson,
-} from './fixtures'
+} from '../support/test-sandbox'
 
 function setup() {
   const sandbox = createTestSandbox({ agents: [{ name: 'Anna', online: true }] })

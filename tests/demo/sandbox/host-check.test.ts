@@ -9,7 +9,7 @@ import {
   endpointPath,
   FAST,
   postJson,
-} from './fixtures'
+} from '../support/test-sandbox'
 
 /** A request with exactly this Host header (fetch would set its own). */
 function withHost(url: string, host: string, method = 'GET') {

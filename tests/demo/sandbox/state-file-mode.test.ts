@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { channelInput, createTestSandbox } from './fixtures'
+import { channelInput, createTestSandbox } from '../support/test-sandbox'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -8,7 +8,7 @@ import {
   customerMessage,
   endpointPath,
   postJson,
-} from './fixtures'
+} from '../support/test-sandbox'
 
 const dirs: string[] = []
 afterEach(() => {

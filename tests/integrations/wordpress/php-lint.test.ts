@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
-import { PLUGIN_DIR } from './helpers/wordpress-site'
+import { PLUGIN_DIR } from '../support/wordpress-site'
 
 // `php -l` on every PHP file of the plugin and of the test's fixtures.
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../../../shared/widget-api'
-import { planWordPress } from './helpers/wordpress-plan'
-import { PLUGIN_DIR } from './helpers/wordpress-site'
+import { planWordPress } from '../support/wordpress-plan'
+import { PLUGIN_DIR } from '../support/wordpress-site'
 
 // What can be checked in the plugin's sources without running PHP.
 

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
-import { PLUGIN_DIR } from './helpers/wordpress-site'
+import { PLUGIN_DIR } from '../support/wordpress-site'
 
 // `npm run build` writes dist/porthole-chat.zip: the plugin as Plugins → Upload takes it.
 

@@ -3,12 +3,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../../../demo/launch/free-port'
 import { identityHash } from '../../../server/session/identity'
-import { agentConsole } from '../../e2e/helpers/agent-console'
-import { newVisitor, requireBuiltWidget } from '../../e2e/helpers/browser'
-import { startTestDemo, type TestDemo } from '../../e2e/helpers/demo'
-import { launchBrowser } from '../../helpers/chromium'
-import { describeWithWordPress } from './helpers/wordpress-plan'
-import { startWordPress, type WordPressSite } from './helpers/wordpress-site'
+import { agentConsole } from '../../support/agent-console'
+import { newVisitor, requireBuiltWidget } from '../../support/browser'
+import { launchBrowser } from '../../support/chromium'
+import { startTestDemo, type TestDemo } from '../../support/demo'
+import { describeWithWordPress } from '../support/wordpress-plan'
+import { startWordPress, type WordPressSite } from '../support/wordpress-site'
 
 // The WordPress plugin on a real WordPress (Debian's package, its own MariaDB, php -S)
 // against a real Porthole backend and the sandbox, driven in Chromium: the site owner

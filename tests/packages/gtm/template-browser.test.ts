@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { agentConsole } from '../../e2e/helpers/agent-console'
-import { newVisitor } from '../../e2e/helpers/browser'
-import { useBrowserDemo } from '../../e2e/helpers/browser-demo'
-import { launcher, openChat, say, waitOnline } from '../../e2e/helpers/widget-page'
-import { describeInBrowser } from '../../helpers/chromium'
-import { ROOT } from '../fixture-apps'
-import { readSections } from './template-file'
+import { agentConsole } from '../../support/agent-console'
+import { newVisitor } from '../../support/browser'
+import { useBrowserDemo } from '../../support/browser-demo'
+import { describeInBrowser } from '../../support/chromium'
+import { launcher, openChat, say, waitOnline } from '../../support/widget-page'
+import { ROOT } from '../support/fixture-apps'
+import { readSections } from '../support/gtm-template-file'
 
 // The Tag Manager template's code in Chromium against the real backend: the sandbox's APIs
 // as the page gives them (a script tag, window paths, a consent state a banner updates),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ROOT } from '../fixture-apps'
+import { ROOT } from '../support/fixture-apps'
 import {
   type Call,
   createPage,
@@ -11,8 +11,13 @@ import {
   runScenario,
   runTemplate,
   updateConsent,
-} from './sandbox'
-import { matchesUrlPattern, readPermissions, readSections, readTests } from './template-file'
+} from '../support/gtm-sandbox'
+import {
+  matchesUrlPattern,
+  readPermissions,
+  readSections,
+  readTests,
+} from '../support/gtm-template-file'
 
 // Issue 25: the Tag Manager template (integrations/gtm/template.tpl) run against an
 // emulation of the sandbox with its permission checks: its own ___TESTS___ scenarios, and

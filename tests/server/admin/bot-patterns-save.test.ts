@@ -3,8 +3,8 @@ import { runtimeOf } from '../../../server/app'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { checkSettings } from '../../../shared/settings/settings-file'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ENV = { ADMIN_PASSWORD: 'correct horse battery', ADMIN_TOKEN: TOKEN }

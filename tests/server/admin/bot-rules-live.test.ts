@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { type RunningServer, startServer } from '../../../server/start'
-import { createClientMessageEvent } from '../../factories/protocol'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createTestConfig, createTestSettings } from '../helpers/test-config'
+import { createClientMessageEvent } from '../../support/protocol-factories'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
+import { REAL_WORK } from '../../support/timeouts'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ENV = {

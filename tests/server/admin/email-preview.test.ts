@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { LANGUAGES, RTL_LANGUAGES } from '../../../shared/widget-api'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings } from '../helpers/test-config'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const PASSWORD = 'correct horse battery'
 const TOKEN = 'admin-token-0123456789abcdef'

@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { GLOBAL_WRONG_PASSWORDS_PER_MINUTE } from '../../../server/admin/login-brake'
 import { runtimeOf } from '../../../server/app'
 import { createLogger } from '../../../server/logging/logger'
-import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { describeRedis } from '../../support/redis-server'
+import { createTestConfig } from '../../support/test-config'
+import { useRedisInstances } from '../support/redis-instances'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const PASSWORD = 'correct horse battery'
 
 describeRedis('the studio login brake on Redis', () => {
-  let redis: RedisServer
-  const stores: Store[] = []
-  const apps: TestApp[] = []
-
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-
-  afterAll(async () => {
-    for (const app of apps) app.stop()
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
+  const redis = useRedisInstances()
 
   it('counts wrong passwords of every instance together', async () => {
     const prefix = `porthole-brake-test-${process.pid}:`
     const instance = async () => {
-      const store = await createRedisStore(redis.url, {
-        prefix,
-        logger: createLogger({ write: () => {} }),
-      })
-      stores.push(store)
-      const t = createTestApp({
-        store,
-        config: createTestConfig({}, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1' }),
-      })
-      apps.push(t)
+      const store = await redis.openStore({ prefix, logger: createLogger({ write: () => {} }) })
+      const t = redis.track(
+        createTestApp({
+          store,
+          config: createTestConfig({}, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1' }),
+        }),
+      )
       await runtimeOf(t.app).settings.start()
       return t
     }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { GLOBAL_WRONG_PASSWORDS_PER_MINUTE } from '../../../server/admin/login-brake'
 import { runtimeOf } from '../../../server/app'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const PASSWORD = 'correct horse battery'
 const ORIGIN = 'http://porthole.test'

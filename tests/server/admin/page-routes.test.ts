@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PREVIEW_CSP, STUDIO_CSP, studioPageRoutes } from '../../../server/admin/page-routes'
-import { createTestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
+import { createTestApp } from '../support/test-app'
 
 const INDEX = `<!doctype html><html><head><meta name="porthole-public-url" content="" />
 <script type="module" crossorigin src="/admin/assets/studio-abc.js"></script></head><body><div id="app"></div></body></html>`

@@ -6,10 +6,10 @@ import { runtimeOf } from '../../../server/app'
 import { createLogger } from '../../../server/logging/logger'
 import { createStore } from '../../../server/store/index'
 import { PublicConfig } from '../../../shared/widget-api'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { createTestConfig } from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ADMIN_ENV = { ADMIN_PASSWORD: 'correct horse battery', ADMIN_TOKEN: TOKEN }
@@ -281,7 +281,7 @@ describe('a save reaches GET /api/config without a restart', () => {
 })
 
 describe('a save reaches every instance on Redis', async () => {
-  const { describeRedis, startRedisServer } = await import('../../helpers/redis-server')
+  const { describeRedis, startRedisServer } = await import('../../support/redis-server')
   describeRedis('two instances on one Redis', () => {
     it('applies a save made on one instance on the other within 5 s', async () => {
       const redis = await startRedisServer()

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { SessionResponse } from '../../../shared/widget-api'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { openSse, type SseConnection } from '../support/sse-client'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 // GET /api/events caps: streams per client address (429) and per instance (503).
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createEntry } from '../store/conformance'
+import { createEntry } from '../support/conformance'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { identityHash } from '../../../server/session/identity'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, TEST_IDENTITY_SECRET } from '../helpers/test-config'
+import { createTestConfig, TEST_IDENTITY_SECRET } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 // POST /api/identity/check: the WordPress plugin's "Test connection" asks it whether the
 // secret pasted into the plugin is the backend's IDENTITY_SECRET.

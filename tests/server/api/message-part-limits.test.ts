@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { splitText } from '../../../shared/text'
-import { createFakeService, type FakeService } from '../helpers/fake-service'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
+import { createFakeService, type FakeService } from '../support/fake-service'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp | undefined
 afterEach(() => t?.stop())

@@ -5,9 +5,9 @@ import type { Store, VisitorEvent } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { PostMessageResponse } from '../../../shared/widget-api'
-import { createFakeService, type FakeService } from '../helpers/fake-service'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
+import { createFakeService, type FakeService } from '../support/fake-service'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => {

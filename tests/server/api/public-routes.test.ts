@@ -2,9 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { publicConfigOf } from '../../../server/settings/public-config'
 import { PublicConfig, StatusResponse } from '../../../shared/widget-api'
-import { createFakeService } from '../helpers/fake-service'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings } from '../helpers/test-config'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
+import { createFakeService } from '../support/fake-service'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => t?.stop())

@@ -3,9 +3,9 @@ import { readMarkerKey } from '../../../server/store/keys'
 import type { VisitorEvent } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { ReadMarker } from '../../../shared/widget-api'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
-import { createEntry } from '../store/conformance'
+import { createTestConfig } from '../../support/test-config'
+import { createEntry } from '../support/conformance'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => {

@@ -8,17 +8,17 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { type ConversationEntry, SessionResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { openSse } from '../helpers/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
 import {
   createTestConfig,
   TEST_IDENTITY_SECRET,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
-} from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
-import { issueLegacyToken } from '../session/legacy-token'
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { issueLegacyToken } from '../support/legacy-token'
+import { openSse } from '../support/sse-client'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`

@@ -6,8 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONFIG_PLACEHOLDER } from '../../../shared/embed-code'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestSettings } from '../helpers/test-config'
+import { createTestSettings } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 let dir: string | undefined

@@ -18,9 +18,9 @@ import {
   createAgentUnavailableEvent,
   createChatClosedEvent,
   createClientMessageEvent,
-} from '../../factories/protocol'
-import { createSettingsInput } from './factories'
-import { createRecordingLogger } from './helpers'
+} from '../../support/protocol-factories'
+import { createRecordingLogger } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
 
 const parseEvent = (body: unknown) => ServiceToProviderEvent.parse(body)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createChatLock } from '../../../server/bot/chat-lock'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createRecordingLogger } from './helpers'
+import { createRecordingLogger } from '../support/bot-fakes'
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createChatQueue } from '../../../server/bot/chat-queue'
-import { createRecordingLogger } from './helpers'
+import { createRecordingLogger } from '../support/bot-fakes'
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { BotSettingsError, createBot } from '../../../server/bot/index'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createClientMessageEvent } from '../../factories/protocol'
-import { createSettingsInput } from './factories'
-import { createFakeFetch, createRecordingLogger, ok } from './helpers'
+import { createClientMessageEvent } from '../../support/protocol-factories'
+import { createFakeFetch, createRecordingLogger, ok } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
 
 const EventKind = z.object({ event: z.string() })
 const config = { token: 'tok-create-bot', providerId: 'porthole', baseUrl: 'http://service.test' }

@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import { type BotEventHandler, createBotProvider } from 'porthole/bot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createClientMessageEvent } from '../../factories/protocol'
-import { createFakeFetch, createRecordingLogger, ok } from './helpers'
+import { createClientMessageEvent } from '../../support/protocol-factories'
+import { createFakeFetch, createRecordingLogger, ok } from '../support/bot-fakes'
 
 // The extension point as docs/integrators/bot-extension.md shows it, imported through the
 // package's public name (porthole/bot) as an integrator would: a FAQ search as the brain.

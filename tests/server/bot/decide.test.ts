@@ -4,7 +4,7 @@ import { decide } from '../../../server/bot/decide'
 import { createMatcher } from '../../../server/bot/matcher'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotMessagePayload } from '../../../shared/protocol'
-import { createSettingsInput } from './factories'
+import { createSettingsInput } from '../support/rule-factories'
 
 function setup(overrides: Record<string, unknown> = {}) {
   const settings = parseBotSettings(createSettingsInput(overrides))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMatcher, keywordPattern, normalizeText } from '../../../server/bot/matcher'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
-import { createRuleInput, createSettingsInput } from './factories'
+import { createRuleInput, createSettingsInput } from '../support/rule-factories'
 
 describe('keywordPattern', () => {
   it('matches whole words and phrases only, whatever the case or spacing', () => {

@@ -13,8 +13,8 @@ import {
   createRealClientMessageSample,
   deletePath,
   setPath,
-} from '../../factories/protocol'
-import { createFakeFetch, createRecordingLogger, ok } from './helpers'
+} from '../../support/protocol-factories'
+import { createFakeFetch, createRecordingLogger, ok } from '../support/bot-fakes'
 
 const TOKEN = 'b2-token-0123456789'
 

@@ -12,8 +12,8 @@ import {
   rulePatternProblem,
 } from '../../../server/bot/rule-pattern'
 import { loadSettings } from '../../../server/settings/load-settings'
-import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../helpers/bounded-run'
-import { createRuleInput } from './factories'
+import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../support/bounded-run'
+import { createRuleInput } from '../support/rule-factories'
 
 /** The review's pattern: a backtracking engine needs 2^n steps for n letters and a "!". */
 const NESTED = '^(\\w+\\s?)*$'

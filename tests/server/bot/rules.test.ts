@@ -3,7 +3,7 @@ import { BotSettingsError, isBotSettingsError } from '../../../server/bot/errors
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { BotSettings, RuleReply } from '../../../shared/settings/bot-rules'
 import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from '../../../shared/settings/default-texts'
-import { createRuleInput, createSettingsInput } from './factories'
+import { createRuleInput, createSettingsInput } from '../support/rule-factories'
 
 function problemsOf(raw: unknown): readonly string[] {
   try {

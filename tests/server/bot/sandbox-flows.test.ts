@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { BotChat } from '../../../server/bot/bot-chat'
 import { botChatKey as chatStateKey } from '../../../server/store/keys'
-import { type Harness, startHarness } from './sandbox-harness'
+import { type Harness, startHarness } from '../support/bot-sandbox-harness'
 
 // Spec section 3's flows, end to end against the sandbox's bot side.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createBotSender } from '../../../server/bot/sender'
-import { createInviteAgentEvent } from '../../factories/protocol'
-import { endlessAnswer } from '../helpers/endless-body'
-import { createRecordingLogger } from './helpers'
+import { createInviteAgentEvent } from '../../support/protocol-factories'
+import { createRecordingLogger } from '../support/bot-fakes'
+import { endlessAnswer } from '../support/endless-body'
 
 const event = () => ({
   ...createInviteAgentEvent(),

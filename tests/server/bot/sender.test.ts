@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createBotSender, type SendResult } from '../../../server/bot/sender'
-import { createInviteAgentEvent } from '../../factories/protocol'
-import { createFakeFetch, createRecordingLogger, hang, ok, refuse, status } from './helpers'
+import { createInviteAgentEvent } from '../../support/protocol-factories'
+import {
+  createFakeFetch,
+  createRecordingLogger,
+  hang,
+  ok,
+  refuse,
+  status,
+} from '../support/bot-fakes'
 
 const URL_WITH_TOKEN = 'http://service.test/webhooks/porthole/secret-token'
 

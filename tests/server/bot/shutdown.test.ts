@@ -4,8 +4,8 @@ import { createBotProvider } from '../../../server/bot/provider'
 import { KEY_PREFIXES } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createClientMessageEvent } from '../../factories/protocol'
-import { createFakeFetch, createRecordingLogger, hang, ok } from './helpers'
+import { createClientMessageEvent } from '../../support/protocol-factories'
+import { createFakeFetch, createRecordingLogger, hang, ok } from '../support/bot-fakes'
 
 const TOKEN = 'b2-token-0123456789'
 

@@ -2,10 +2,10 @@ import { type ChildProcess, fork } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStream, sessions } from './stream-client'
+import { openStream, sessions } from '../support/stream-client'
 
 // The heartbeat's budget: what one beat costs each idle stream, counted in the backend
-// (tests/server/capacity/heartbeat-probe.ts), never timed. At 100,000 streams a beat is
+// (tests/server/support/heartbeat-probe.ts), never timed. At 100,000 streams a beat is
 // 100,000 of these (docs/operators/sizing.md): one system call each is the floor, and
 // anything per stream on top (a string encoded, a write gathered from pieces, a nextTick,
 // a timer or a promise) is paid 100,000 times.
@@ -39,7 +39,7 @@ function ask<T>(request: string, key: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  child = fork(fileURLToPath(new URL('./heartbeat-probe.ts', import.meta.url)), [], {
+  child = fork(fileURLToPath(new URL('../support/heartbeat-probe.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStream, sessions } from './stream-client'
+import { openStream, sessions } from '../support/stream-client'
 
 // The capacity budget: what an idle visitor stream keeps in the backend, counted (live
 // heap after full collections, live timers), never timed. 100,000 streams on one
@@ -41,7 +41,7 @@ async function measure(): Promise<Measured> {
 }
 
 beforeAll(async () => {
-  child = fork(fileURLToPath(new URL('./idle-stream-probe.ts', import.meta.url)), [], {
+  child = fork(fileURLToPath(new URL('../support/idle-stream-probe.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

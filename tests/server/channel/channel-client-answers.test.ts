@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createChannelClient } from '../../../server/channel/channel-client'
 import { silentLogger } from '../../../server/logging/logger'
 import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
-import { createCustomerMessage } from '../../factories/protocol'
-import { endlessAnswer } from '../helpers/endless-body'
-import { createTestConfig } from '../helpers/test-config'
+import { createCustomerMessage } from '../../support/protocol-factories'
+import { createTestConfig } from '../../support/test-config'
+import { endlessAnswer } from '../support/endless-body'
 
 const HUGE = 400 * 1024 * 1024
 /** What a bounded read may take from the source (the prefix plus a chunk in flight). */

@@ -5,8 +5,8 @@ import {
   recordDeliveries,
   storedItem,
   useOutboxInstances,
-} from '../../helpers/customer-messages'
-import { createFakeService } from '../helpers/fake-service'
+} from '../support/customer-messages'
+import { createFakeService } from '../support/fake-service'
 
 const instance = useOutboxInstances()
 

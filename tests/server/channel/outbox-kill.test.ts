@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { expect, it, vi } from 'vitest'
-import { describeRedis } from '../../helpers/redis-server'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { newVisitor, useInstancePair } from '../scale/instance-pair'
+import { describeRedis } from '../../support/redis-server'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { newVisitor, useInstancePair } from '../support/instance-pair'
 
 // Two backend processes on one Redis. One is killed (-9) while the service holds its
 // A2 request; the other must deliver the message once the short claim lapses.

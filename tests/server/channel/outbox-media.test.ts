@@ -8,8 +8,8 @@ import {
   SWEEP_MS,
   storedItem,
   useOutboxInstances,
-} from '../../helpers/customer-messages'
-import { createFakeService } from '../helpers/fake-service'
+} from '../support/customer-messages'
+import { createFakeService } from '../support/fake-service'
 
 // An attachment travels the outbox like a text: stored first, retried through an
 // outage, never lost; a refusal of media (4xx) sends its text fallback instead, once.

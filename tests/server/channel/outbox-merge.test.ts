@@ -6,10 +6,10 @@ import { userVisitorId } from '../../../server/session/visitor-id'
 import { outboxOpenKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
-import { createOutboxInstance, DELAYED_OUTBOX, HOUR } from '../../helpers/customer-messages'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createFakeService } from '../helpers/fake-service'
-import { createVisitorId } from '../store/conformance'
+import { REAL_WORK } from '../../support/timeouts'
+import { createVisitorId } from '../support/conformance'
+import { createOutboxInstance, DELAYED_OUTBOX, HOUR } from '../support/customer-messages'
+import { createFakeService } from '../support/fake-service'
 
 // A guest's message that waits (a service outage) while the guest is identified and
 // merged into a user: its entry was stored before the first attempt, so the merge

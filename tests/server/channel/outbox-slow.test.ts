@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
+import { createTestConfig } from '../../support/test-config'
 import {
   countById,
   receivedIds,
   recordDeliveries,
   storedItem,
   useOutboxInstances,
-} from '../../helpers/customer-messages'
-import { createFakeService } from '../helpers/fake-service'
-import { createTestConfig } from '../helpers/test-config'
+} from '../support/customer-messages'
+import { createFakeService } from '../support/fake-service'
 
 const instance = useOutboxInstances()
 

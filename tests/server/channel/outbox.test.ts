@@ -17,8 +17,8 @@ import {
   SWEEP_MS,
   storedItem,
   useOutboxInstances,
-} from '../../helpers/customer-messages'
-import { createFakeService } from '../helpers/fake-service'
+} from '../support/customer-messages'
+import { createFakeService } from '../support/fake-service'
 
 const instance = useOutboxInstances()
 

@@ -19,16 +19,16 @@ import { silentLogger } from '../../../server/logging/logger'
 import { outboxSettledKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
+import { createVisitorId } from '../support/conformance'
 import {
   createOutboxInstance,
   DELAYED_OUTBOX,
   HOUR,
   storedItem,
-} from '../../helpers/customer-messages'
-import { createFakeService, type FakeService } from '../helpers/fake-service'
-import { createVisitorId } from '../store/conformance'
-import { deliveries, reported, written } from './stream-deliveries'
-import { describeEachStore, useStreamHarness } from './stream-harness'
+} from '../support/customer-messages'
+import { createFakeService, type FakeService } from '../support/fake-service'
+import { deliveries, reported, written } from '../support/stream-deliveries'
+import { describeEachStore, useStreamHarness } from '../support/stream-harness'
 
 // A device that stored a message as delayed, failed or pending and was closed (or lost
 // its stream) before the `sent` event went out learns on its next stream open that it

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest'
 import type { OutboxRequest } from '../../../server/channel/outbox-item'
 import { outboxOpenKey } from '../../../server/store/keys'
 import type { Store } from '../../../server/store/types'
-import { createOutboxInstance, storedItem } from '../../helpers/customer-messages'
-import { createFakeService } from '../helpers/fake-service'
-import { createVisitorId } from '../store/conformance'
-import { deliveries, reported, written } from './stream-deliveries'
-import { describeEachStore, useStreamHarness } from './stream-harness'
+import { createVisitorId } from '../support/conformance'
+import { createOutboxInstance, storedItem } from '../support/customer-messages'
+import { createFakeService } from '../support/fake-service'
+import { deliveries, reported, written } from '../support/stream-deliveries'
+import { describeEachStore, useStreamHarness } from '../support/stream-harness'
 
 // A device (or tab) that opens its stream after its customer messages changed state —
 // a second device during a service outage, a reload, a resumed stream — learns the

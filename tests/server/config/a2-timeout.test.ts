@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
-import { createTestEnv } from '../helpers/test-config'
-import { configProblems } from './config-problems'
+import { createTestEnv } from '../../support/test-config'
+import { configProblems } from '../support/config-problems'
 
 const dirs: string[] = []
 afterEach(() => {

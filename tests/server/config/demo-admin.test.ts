@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { loadDemoAdminPassword } from '../../../server/config/demo-secrets'
 import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
-import { createTestEnv } from '../helpers/test-config'
+import { createTestEnv } from '../../support/test-config'
 
 const dirs: string[] = []
 afterEach(() => {

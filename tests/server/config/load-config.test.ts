@@ -6,8 +6,8 @@ import { ConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/settings/load-settings'
 import { publicConfigOf } from '../../../server/settings/public-config'
-import { createTestEnv } from '../helpers/test-config'
-import { configProblems } from './config-problems'
+import { createTestEnv } from '../../support/test-config'
+import { configProblems } from '../support/config-problems'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
-import { createTestEnv } from '../helpers/test-config'
-import { configProblems } from './config-problems'
+import { createTestEnv } from '../../support/test-config'
+import { configProblems } from '../support/config-problems'
 
 const CWD = '/srv/porthole'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { secretsOf } from '../../../server/start'
-import { createTestEnv } from '../helpers/test-config'
-import { configProblems } from './config-problems'
+import { createTestEnv } from '../../support/test-config'
+import { configProblems } from '../support/config-problems'
 
 const CWD = '/srv/porthole'
 const S3 = {

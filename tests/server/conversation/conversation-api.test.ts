@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { type RunningServer, startServer } from '../../../server/start'
 import { ConversationEntry, SessionResponse, StoredContact } from '../../../shared/widget-api'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createFakeService } from '../helpers/fake-service'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import { createClientId } from '../helpers/test-app'
-import { createTestConfig, createTestSettings } from '../helpers/test-config'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
+import { REAL_WORK } from '../../support/timeouts'
+import { createFakeService } from '../support/fake-service'
+import { openSse, type SseConnection } from '../support/sse-client'
+import { createClientId } from '../support/test-app'
 
 // The one contact profile and the end of a conversation, through the HTTP API.
 

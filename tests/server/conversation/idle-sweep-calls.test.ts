@@ -10,8 +10,8 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import { createRedisStore } from '../../../server/store/redis-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { ConversationLog, Store } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { REAL_WORK } from '../../helpers/timeouts'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
+import { REAL_WORK } from '../../support/timeouts'
 
 // The sweep runs every minute over every visitor with an open stream: its store calls
 // must grow with the batches, not with the streams (100,000 streams on Redis were

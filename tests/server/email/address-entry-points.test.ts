@@ -7,9 +7,9 @@ import { createMatcher } from '../../../server/bot/matcher'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import { readProfile } from '../../../server/session/profile'
 import { invalidContactField } from '../../../widget/protocol/contact-rules'
-import { createSettingsInput } from '../bot/factories'
-import { createTestApp } from '../helpers/test-app'
-import { TEST_IDENTITY_SECRET } from '../helpers/test-config'
+import { TEST_IDENTITY_SECRET } from '../../support/test-config'
+import { createSettingsInput } from '../support/rule-factories'
+import { createTestApp } from '../support/test-app'
 
 // Addresses the older rule took and no e-mail could go to as they are.
 const MALFORMED = ['ann,bob@example.com', 'ann@example.c', 'ann..b@example.com', 'ann@-x.com']

@@ -9,10 +9,14 @@ import { createSmtpTransport, type MailTransport } from '../../../server/email/s
 import { emailItemKey } from '../../../server/store/keys'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { type SmtpSink, startSmtpSink } from './smtp-sink'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 

@@ -4,7 +4,7 @@ import { parseFrom } from '../../../server/config/parse-email'
 import { secretsOf } from '../../../server/start'
 import { EmailSettings } from '../../../shared/settings/email-settings'
 import { checkSettings } from '../../../shared/settings/settings-file'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {

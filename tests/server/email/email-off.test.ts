@@ -4,7 +4,7 @@ import { createEmailService } from '../../../server/email/email-service'
 import { createLogger } from '../../../server/logging/logger'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createTestSettings } from '../helpers/test-config'
+import { createTestSettings } from '../../support/test-config'
 
 describe('e-mail without SMTP_URL', () => {
   it('is off: says so once at start, schedules nothing, and reports configured: false', async () => {

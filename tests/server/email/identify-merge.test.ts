@@ -4,14 +4,14 @@ import { runtimeOf } from '../../../server/app'
 import type { MailItem } from '../../../server/email/mail-item'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp } from '../helpers/test-app'
 import {
   createTestConfig,
   createTestSettings,
   TEST_IDENTITY_SECRET,
   TEST_WEBHOOK_SECRET,
-} from '../helpers/test-config'
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp } from '../support/test-app'
 
 describe('missed replies and identify', () => {
   async function mergedGuest() {

@@ -6,11 +6,15 @@ import { createSmtpTransport, type MailTransport } from '../../../server/email/s
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { decodeParts, type SmtpSink, startSmtpSink } from './smtp-sink'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 

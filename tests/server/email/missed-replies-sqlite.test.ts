@@ -6,10 +6,14 @@ import { runtimeOf } from '../../../server/app'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { decodeParts, type SmtpSink, startSmtpSink } from './smtp-sink'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 

@@ -7,7 +7,7 @@ import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { saveContact } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createTestSettings } from '../helpers/test-config'
+import { createTestSettings } from '../../support/test-config'
 
 const DAY = 86_400_000
 

@@ -6,8 +6,8 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import type { Settings } from '../../../shared/settings/settings-file'
 import { HistoryResponse, SessionResponse } from '../../../shared/widget-api'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestSettings, TEST_IDENTITY_SECRET } from '../helpers/test-config'
+import { createTestSettings, TEST_IDENTITY_SECRET } from '../../support/test-config'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 const DAY = 86_400_000
 const SITE = 'https://shop.example'

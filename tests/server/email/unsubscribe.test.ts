@@ -6,9 +6,13 @@ import { readProfile } from '../../../server/session/profile'
 import { emailItemKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 

@@ -3,9 +3,13 @@ import { runtimeOf } from '../../../server/app'
 import type { MailItem } from '../../../server/email/mail-item'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp } from '../support/test-app'
 
 describe('the A3 receiver and the missed-reply schedule', () => {
   it('answers 503 when the schedule cannot be stored, and the service’s repeat schedules it: nothing lost', async () => {

@@ -6,7 +6,7 @@ import {
   createStreamWriter,
 } from '../../../server/events/connection'
 import { createWireFrame } from '../../../server/events/wire-frame'
-import { asResponse, createFakeResponse, type FakeResponse } from './fake-response'
+import { asResponse, createFakeResponse, type FakeResponse } from '../support/fake-response'
 
 function setup(overrides: Partial<BackpressureOptions> = {}) {
   const dropped: string[] = []

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createFakeService } from '../helpers/fake-service'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { createAgentMessage } from '../support/agent-message'
+import { createFakeService } from '../support/fake-service'
+import { openSse, type SseConnection } from '../support/sse-client'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
 function eventually<T>(

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { asResponse, createFakeResponse } from './fake-response'
+import { asResponse, createFakeResponse } from '../support/fake-response'
 
 // The heartbeat walks every stream a slice per event-loop turn. With 100,000 streams on a
 // busy loop a walk can outlast the interval: the next tick must not start a second walk.

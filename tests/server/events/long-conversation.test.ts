@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HistoryResponse, SessionResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
-import { createEntry } from '../store/conformance'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createEntry } from '../support/conformance'
+import { openSse, type SseConnection } from '../support/sse-client'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 // Long conversations through the whole backend on its default store (sqlite): the
 // cases that used to lose everything past the first ~16 KB of a replay.

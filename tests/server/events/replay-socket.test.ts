@@ -9,8 +9,8 @@ import {
 import { silentLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createEntry } from '../store/conformance'
-import { openSlowSse } from './slow-sse-client'
+import { createEntry } from '../support/conformance'
+import { openSlowSse } from '../support/slow-sse-client'
 
 // The stream hub over a real socket with readers slower than the writer: nothing may be
 // cut, repeated or reordered, however long the replay.

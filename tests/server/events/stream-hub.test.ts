@@ -5,8 +5,8 @@ import { silentLogger } from '../../../server/logging/logger'
 import { readMarkerKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createEntry } from '../store/conformance'
-import { asResponse, createFakeResponse, type FakeResponse } from './fake-response'
+import { createEntry } from '../support/conformance'
+import { asResponse, createFakeResponse, type FakeResponse } from '../support/fake-response'
 
 const IP = '203.0.113.7'
 

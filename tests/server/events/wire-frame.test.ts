@@ -3,7 +3,7 @@ import { type AddressInfo, connect } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Connection, createStreamWriter } from '../../../server/events/connection'
 import { createWireFrame, directSocket, writeFrame } from '../../../server/events/wire-frame'
-import { REAL_WORK } from '../../helpers/timeouts'
+import { REAL_WORK } from '../../support/timeouts'
 
 // A heartbeat or broadcast goes straight to the socket as one pre-framed chunk. What the
 // client reads must be exactly what res.write would have sent, in the same order, and a

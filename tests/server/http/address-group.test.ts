@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { addressGroup } from '../../../server/http/address-group'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestEnv } from '../helpers/test-config'
+import { createTestConfig, createTestEnv } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 describe('addressGroup', () => {
   it('groups IPv6 addresses by their /64 network', () => {

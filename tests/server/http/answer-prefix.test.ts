@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readAnswerPrefix, UPSTREAM_ANSWER_BYTES } from '../../../server/http/answer-prefix'
-import { endlessAnswer } from '../helpers/endless-body'
+import { endlessAnswer } from '../support/endless-body'
 
 describe('readAnswerPrefix', () => {
   it('reads a short answer whole', async () => {

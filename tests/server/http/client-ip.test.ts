@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { clientAddress } from '../../../server/http/client-ip'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestEnv } from '../helpers/test-config'
+import { createTestConfig, createTestEnv } from '../../support/test-config'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 describe('clientAddress', () => {
   it('takes the entry the nearest proxy appended, not the one the client wrote', () => {

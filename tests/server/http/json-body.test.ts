@@ -7,7 +7,7 @@ import { createErrorHandler } from '../../../server/http/on-error'
 import { validate } from '../../../server/http/validation'
 import { createLogger } from '../../../server/logging/logger'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 const Greeting = z.object({ name: z.string().min(1), times: z.number().int().default(1) })
 

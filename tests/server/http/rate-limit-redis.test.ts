@@ -1,47 +1,33 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createRateLimiter, perMinuteLimiter } from '../../../server/http/rate-limit'
 import { createLogger } from '../../../server/logging/logger'
-import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { describeRedis } from '../../support/redis-server'
+import { createTestConfig } from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { useRedisInstances } from '../support/redis-instances'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let run = 0
 const prefix = () => `porthole-rl-test-${process.pid}-${++run}:`
 
 describeRedis('rate limits on Redis', () => {
-  let redis: RedisServer
-  const stores: Store[] = []
-  const apps: TestApp[] = []
+  const redis = useRedisInstances()
 
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-
-  afterAll(async () => {
-    for (const app of apps) app.stop()
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
-
-  async function openStore(storePrefix: string, logs?: string[]): Promise<Store> {
-    const store = await createRedisStore(redis.url, {
+  const openStore = (storePrefix: string, logs?: string[]): Promise<Store> =>
+    redis.openStore({
       prefix: storePrefix,
       maxReconnectDelayMs: 50,
       logger: createLogger({ write: (line) => logs?.push(line) }),
     })
-    stores.push(store)
-    return store
-  }
 
   it('two app instances on one Redis share the limit (sessions per address)', async () => {
     const shared = prefix()
     const config = createTestConfig({}, { RATE_LIMIT_SESSIONS_PER_MINUTE: '4', TRUST_PROXY: '1' })
     const first = createTestApp({ config, store: await openStore(shared) })
     const second = createTestApp({ config, store: await openStore(shared) })
-    apps.push(first, second)
+    redis.track(first)
+    redis.track(second)
     const session = (app: TestApp, ip: string) =>
       app.request('/api/session', { body: {}, headers: { 'x-forwarded-for': ip } })
 
@@ -91,7 +77,7 @@ describeRedis('rate limits on Redis', () => {
     const messages = createRateLimiter({ name: 'm', limit: 100, windowMs: 60_000, shared })
     expect(await sessions.hit('ip')).toBeUndefined()
 
-    await redis.restart(async () => {
+    await redis.server.restart(async () => {
       // Redis is down: every request is still answered, limits hold per instance.
       expect(await sessions.hit('ip')).toBeUndefined()
       expect(await sessions.hit('ip')).toBeUndefined()

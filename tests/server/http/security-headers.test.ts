@@ -1,9 +1,9 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 /** `status` 'ok': any 2xx (a message is answered 200 once sent, 202 while pending). */
 type Probe = {

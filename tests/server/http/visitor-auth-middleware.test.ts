@@ -9,11 +9,11 @@ import { issueTicket } from '../../../server/session/ticket'
 import { issueToken } from '../../../server/session/token'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { openSse } from '../helpers/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_SESSION_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
-import { recordingReads } from '../store/recording-reads'
+import { TEST_SESSION_SECRET } from '../../support/test-config'
+import { recordingReads } from '../support/recording-reads'
+import { openSse } from '../support/sse-client'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
 

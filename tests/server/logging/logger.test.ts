@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { secretsOf } from '../../../server/start'
 import { closedStoreError } from '../../../server/store/errors'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
 
 describe('logger', () => {
   it('writes one JSON object per line with level, msg and child fields', () => {

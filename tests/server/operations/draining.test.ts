@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestConfig } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { createTestConfig } from '../../support/test-config'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 let server: TestServer | undefined
 afterEach(async () => {

@@ -7,11 +7,11 @@ import {
   streamCapFor,
 } from '../../../server/operations/open-files'
 import { SessionResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import { createTestConfig } from '../helpers/test-config'
-import { type BackendProcess, startBackendProcess } from '../scale/backend-process'
-import { type FakeUpstream, startFakeUpstream } from '../scale/fake-upstream'
+import { createTestConfig } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { type BackendProcess, startBackendProcess } from '../support/backend-process'
+import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
+import { openSse, type SseConnection } from '../support/sse-client'
 
 const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
 Max cpu time              unlimited            unlimited            seconds

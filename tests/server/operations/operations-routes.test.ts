@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createFakeService } from '../helpers/fake-service'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createFakeService } from '../support/fake-service'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 let t: TestApp
 afterEach(() => t?.stop())

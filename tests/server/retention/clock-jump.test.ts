@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
-import { createClientId } from '../helpers/test-app'
-import { createEntry } from '../store/conformance'
-import { makePdf } from '../uploads/samples'
-import { createUploadTestApp, type UploadTestApp } from '../uploads/upload-helpers'
+import { createEntry } from '../support/conformance'
+import { createClientId } from '../support/test-app'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makePdf } from '../support/upload-samples'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000

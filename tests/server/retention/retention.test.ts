@@ -7,7 +7,7 @@ import { createRetention, passCap, type RetentionPolicy } from '../../../server/
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { createFolderStore } from '../../../server/uploads/folder-store'
 import { newFileId, type StoredFile } from '../../../server/uploads/stored-file'
-import { createEntry } from '../store/conformance'
+import { createEntry } from '../support/conformance'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000

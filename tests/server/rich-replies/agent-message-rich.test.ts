@@ -2,9 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createRichReplies } from '../../../server/rich-replies/rich-replies'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 // A3 → the visitor's entry: the fallback of a message Porthole's bot sent shows as it was.
 

@@ -4,7 +4,7 @@ import { withRichReplies } from '../../../server/rich-replies/bot-rich-replies'
 import { createRichReplies, type RichReplies } from '../../../server/rich-replies/rich-replies'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { BotButtonsMessage, ServiceToProviderEvent } from '../../../shared/protocol/bot'
-import { createRecordingLogger } from '../bot/helpers'
+import { createRecordingLogger } from '../support/bot-fakes'
 
 const BUTTONS: BotButtonsMessage = {
   type: 'BUTTONS',

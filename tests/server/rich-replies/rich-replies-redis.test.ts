@@ -2,7 +2,7 @@ import { nanoid } from 'nanoid'
 import { expect, it } from 'vitest'
 import { createRichReplies } from '../../../server/rich-replies/rich-replies'
 import { createRedisStore } from '../../../server/store/redis-store'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
 
 const FALLBACK = 'Reply "Yes" or "No".'
 const BUTTONS = {

@@ -1,11 +1,15 @@
 import { expect, it, vi } from 'vitest'
-import { ConversationEntry } from '../../../shared/widget-api'
-import { createAgentMessage, createTextMessage } from '../../factories/protocol'
-import { describeRedis } from '../../helpers/redis-server'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import type { BackendProcess } from './backend-process'
-import { newVisitor, useInstancePair } from './instance-pair'
+import { createAgentMessage } from '../../support/protocol-factories'
+import { describeRedis } from '../../support/redis-server'
+import { REAL_WORK } from '../../support/timeouts'
+import type { BackendProcess } from '../support/backend-process'
+import {
+  deliverAgentText,
+  newVisitor,
+  openVisitorStream,
+  streamTexts,
+  useInstancePair,
+} from '../support/instance-pair'
 
 // Two backend processes on one Redis, as behind a load balancer: the service's webhook
 // reaches one, the visitor streams from the other, then reconnects to the first.
@@ -15,40 +19,10 @@ const SLOW = { timeout: 30_000, interval: 50 }
 describeRedis('two backend instances on one Redis', () => {
   const cluster = useInstancePair()
 
-  /** The service delivering one agent message (A3) to `on`. */
-  async function deliver(on: BackendProcess, visitorId: string, id: string, text: string) {
-    const body = createAgentMessage({
-      recipient: { id: visitorId },
-      message: createTextMessage({ id, text }),
-    })
-    const response = await fetch(`${on.url}/hooks/${cluster.webhookSecret}/fake-channel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    expect(await response.json()).toEqual({ result: 'ok' })
-  }
-
-  /** The visitor's event stream on `on`, once it answered 200. */
-  async function stream(on: BackendProcess, token: string, lastEventId?: string) {
-    const connection = openSse(`${on.url}/api/events`, {
-      authorization: `Bearer ${token}`,
-      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
-    })
-    await connection.ready
-    expect(connection.status).toBe(200)
-    return connection
-  }
-
-  function texts(connection: SseConnection): string[] {
-    return connection.events
-      .filter((event) => event.event === 'message')
-      .map((event) => {
-        const entry = ConversationEntry.parse(JSON.parse(event.data))
-        expect(event.id).toBe(entry.id)
-        return entry.content.type === 'text' ? entry.content.text : entry.content.type
-      })
-  }
+  const deliver = (on: BackendProcess, visitorId: string, id: string, text: string) =>
+    deliverAgentText(on, cluster.webhookSecret, { visitorId, id, text })
+  const stream = openVisitorStream
+  const texts = streamTexts
 
   it('delivers every agent message exactly once and in order across instances and a reconnect', async () => {
     const { a, b } = cluster

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { ConversationEntry } from '../../../shared/widget-api'
-import { createAgentMessage, createTextMessage } from '../../factories/protocol'
-import { describeRedis } from '../../helpers/redis-server'
-import { openSse, type SseConnection } from '../helpers/sse-client'
-import type { BackendProcess } from './backend-process'
-import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
-import { type InstancePair, newVisitor, startInstancePair } from './instance-pair'
+import { expect, it, vi } from 'vitest'
+import { describeRedis } from '../../support/redis-server'
+import type { BackendProcess } from '../support/backend-process'
+import {
+  deliverAgentText,
+  newVisitor,
+  openVisitorStream,
+  streamTexts,
+  useInstancePair,
+} from '../support/instance-pair'
 
 // Streams moving between instances while agents write: the instance holding them goes
 // away (a deploy, a scale-in), every stream ends, each visitor reconnects to the other
@@ -17,47 +19,15 @@ const MESSAGES = 8
 const SLOW = { timeout: 30_000, interval: 50 }
 
 describeRedis('a visitor’s stream moving between instances', () => {
-  let upstream: FakeUpstream
-  let pair: InstancePair
-  beforeAll(async () => {
-    upstream = await startFakeUpstream()
-    pair = await startInstancePair(upstream.channelUrl)
-  }, 90_000)
-  afterAll(async () => {
-    await pair?.stop()
-    await upstream?.close()
-  }, 30_000)
-
-  async function deliver(on: BackendProcess, visitorId: string, n: number) {
-    const body = createAgentMessage({
-      recipient: { id: visitorId },
-      message: createTextMessage({ id: `agent-${visitorId}-${n}`, text: `${visitorId} ${n}` }),
+  const pair = useInstancePair()
+  const deliver = (on: BackendProcess, visitorId: string, n: number) =>
+    deliverAgentText(on, pair.webhookSecret, {
+      visitorId,
+      id: `agent-${visitorId}-${n}`,
+      text: `${visitorId} ${n}`,
     })
-    const response = await fetch(`${on.url}/hooks/${pair.webhookSecret}/fake-channel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    expect(await response.json()).toEqual({ result: 'ok' })
-  }
-
-  async function stream(on: BackendProcess, token: string, lastEventId?: string) {
-    const connection = openSse(`${on.url}/api/events`, {
-      authorization: `Bearer ${token}`,
-      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
-    })
-    await connection.ready
-    expect(connection.status).toBe(200)
-    return connection
-  }
-
-  const texts = (connection: SseConnection) =>
-    connection.events
-      .filter((event) => event.event === 'message')
-      .map((event) => {
-        const entry = ConversationEntry.parse(JSON.parse(event.data))
-        return entry.content.type === 'text' ? entry.content.text : entry.content.type
-      })
+  const stream = openVisitorStream
+  const texts = streamTexts
 
   it('loses and repeats nothing when the instance holding the streams goes away mid-conversation', async () => {
     const { a, b } = pair

@@ -9,11 +9,15 @@ import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createFakeService } from '../helpers/fake-service'
-import { createTestConfig, createTestSettings, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import {
+  createTestConfig,
+  createTestSettings,
+  TEST_WEBHOOK_SECRET,
+} from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { createAgentMessage } from '../support/agent-message'
+import { createFakeService } from '../support/fake-service'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 // Every public route with random and hostile bodies, headers, paths and sizes: no 5xx
 // but the documented 503s, no crash, and nothing stored from a refused request.

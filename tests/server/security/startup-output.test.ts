@@ -3,15 +3,15 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 import { maskSecret } from '../../../server/logging/mask-secret'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
 import {
   createTestEnv,
   TEST_CHANNEL_URL,
   TEST_IDENTITY_SECRET,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
-} from '../helpers/test-config'
+} from '../../support/test-config'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { createAgentMessage } from '../support/agent-message'
 
 const root = findRepoRoot()
 const BOT_TOKEN = 'bot-token-0123456789abcdefXyZ9'

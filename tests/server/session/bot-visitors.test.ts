@@ -14,9 +14,9 @@ import {
   createAgentUnavailableEvent,
   createChatClosedEvent,
   createClientMessageEvent,
-} from '../../factories/protocol'
-import { createSettingsInput } from '../bot/factories'
-import { createRecordingLogger } from '../bot/helpers'
+} from '../../support/protocol-factories'
+import { createRecordingLogger } from '../support/bot-fakes'
+import { createSettingsInput } from '../support/rule-factories'
 
 const DAY = 24 * 60 * 60 * 1000
 

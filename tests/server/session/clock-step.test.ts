@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createSessions } from '../../../server/session/sessions'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { SessionResponse } from '../../../shared/widget-api'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_SESSION_SECRET } from '../helpers/test-config'
+import { TEST_SESSION_SECRET } from '../../support/test-config'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 

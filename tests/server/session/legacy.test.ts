@@ -4,7 +4,7 @@ import { createLegacyClock, migrateLegacyUser } from '../../../server/session/le
 import { readProfile, updateProfile } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { recordingReads } from '../store/recording-reads'
+import { recordingReads } from '../support/recording-reads'
 
 const KEEP = 30 * 86_400_000
 

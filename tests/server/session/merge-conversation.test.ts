@@ -11,7 +11,7 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
 
 const KEEP = 30 * 86_400_000
 const GUEST = 'V1StGXR8_Z5jdHi6B-myT'

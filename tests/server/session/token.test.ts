@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { identityHash, verifyIdentity } from '../../../server/session/identity'
 import { issueToken, readToken } from '../../../server/session/token'
-import { issueLegacyToken } from './legacy-token'
+import { issueLegacyToken } from '../support/legacy-token'
 
 const SECRET = 'session-secret-0123456789abcdef0123456789'
 const AT = Date.UTC(2026, 10, 1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createEntry, createVisitorId, describeStoreConformance } from './conformance'
+import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
 
 describeStoreConformance('memory', async () => {
   const store = createMemoryStore()

@@ -3,8 +3,8 @@ import { createClient } from 'redis'
 import { expect, it, vi } from 'vitest'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { createEntry, createVisitorId } from './conformance'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
+import { createEntry, createVisitorId } from '../support/conformance'
 
 // The fan-out across lost pub/sub connections, on a real Redis: while hundreds of entries
 // are appended, the subscriber connection is killed again and again (or the server

@@ -4,7 +4,7 @@ import { redisKeys } from '../../../server/store/redis/keys'
 import { compareStreamIds } from '../../../server/store/redis/stream-id'
 import type { VisitorEvent } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
-import { REAL_WORK } from '../../helpers/timeouts'
+import { REAL_WORK } from '../../support/timeouts'
 
 // The fan-out's ordering rules, driven by hand: no Redis, every interleaving chosen.
 

@@ -3,11 +3,11 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { StoreError } from '../../../server/store/errors'
 import { createRedisStore } from '../../../server/store/redis-store'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { createEntry, createVisitorId } from './conformance'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createEntry, createVisitorId } from '../support/conformance'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 // A Redis that freezes (SIGSTOP) keeps its sockets open and answers nothing. Each test
 // thaws it only after the requests made meanwhile have answered, so without a command

@@ -4,9 +4,9 @@ import { expect, it, vi } from 'vitest'
 import { StoreError } from '../../../server/store/errors'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { VisitorEvent } from '../../../server/store/types'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createEntry, createVisitorId } from './conformance'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
+import { REAL_WORK } from '../../support/timeouts'
+import { createEntry, createVisitorId } from '../support/conformance'
 
 const RECOVERY = { timeout: 20_000, interval: 50 }
 

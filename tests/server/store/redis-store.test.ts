@@ -7,9 +7,9 @@ import { StoreError } from '../../../server/store/errors'
 import { createStore } from '../../../server/store/index'
 import { createRedisStore, type RedisStoreOptions } from '../../../server/store/redis-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createEntry, createVisitorId, describeStoreConformance } from './conformance'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
+import { REAL_WORK } from '../../support/timeouts'
+import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
 
 describeRedis('redis store', () => {
   let server: RedisServer | undefined

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
-import { createEntry, createVisitorId, describeStoreConformance } from './conformance'
+import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
 
 function tempDbPath(): { path: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'porthole-sqlite-'))

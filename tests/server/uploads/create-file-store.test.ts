@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { createFileStore, isSharedStore } from '../../../server/uploads/create-file-store'
-import { createTestApp } from '../helpers/test-app'
-import { createTestConfig } from '../helpers/test-config'
+import { createTestConfig } from '../../support/test-config'
+import { createTestApp } from '../support/test-app'
 
 type Line = { level: string; msg: string; uploadDir?: string; bucket?: string }
 

@@ -6,9 +6,9 @@ import { runtimeOf } from '../../../server/app'
 import { isExpired, pruneFiles } from '../../../server/uploads/file-retention'
 import { createFolderStore } from '../../../server/uploads/folder-store'
 import { newFileId, type StoredFile } from '../../../server/uploads/stored-file'
-import { createClientId } from '../helpers/test-app'
-import { makePdf } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { createClientId } from '../support/test-app'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makePdf } from '../support/upload-samples'
 
 const DAY = 86_400_000
 const RETENTION = { maxAgeMs: 30 * DAY }

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { legacyConversationKeyOf, type StoredFile } from '../../../server/uploads/stored-file'
-import { makeImage, makePdf } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makeImage, makePdf } from '../support/upload-samples'
 
 let t: UploadTestApp
 afterEach(async () => {

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createImageQueue } from '../../../server/uploads/image-queue'
-import { makeImage } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makeImage } from '../support/upload-samples'
 
 let t: UploadTestApp | undefined
 let close: (() => Promise<void>) | undefined

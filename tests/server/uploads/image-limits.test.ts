@@ -8,7 +8,7 @@ import { createImageQueue } from '../../../server/uploads/image-queue'
 import { MAX_FRAMES, processImage } from '../../../server/uploads/process-image'
 import { isUploadError } from '../../../server/uploads/upload-error'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
 
 /** An animation of `frames` frames, `width` × `height` each. */
 async function makeAnimation(

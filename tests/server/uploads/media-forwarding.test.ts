@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/index'
+import type { Sandbox } from '../../../demo/sandbox/index'
 import { PostMessageResponse } from '../../../shared/widget-api'
-import { createClientId } from '../helpers/test-app'
-import { makeImage, makePdf } from './samples'
-import { createUploadTestApp, photoOf, sendFile, type UploadTestApp } from './upload-helpers'
+import { createInProcessSandbox } from '../support/in-process-sandbox'
+import { createClientId } from '../support/test-app'
+import { createUploadTestApp, photoOf, sendFile, type UploadTestApp } from '../support/upload-app'
+import { makeImage, makePdf } from '../support/upload-samples'
 
 let t: UploadTestApp | undefined
 let sandbox: Sandbox | undefined
@@ -114,21 +115,14 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
 
 describe('an attachment through the sandbox (A2 per spec 2.4)', () => {
   async function startWithSandbox(acceptsMedia: boolean) {
-    sandbox = createSandbox({ timings: { deliveryIntervalMs: 10 } })
-    const box = sandbox
-    const channel = box.service.createChannel({
-      name: 'Website',
-      webhookUrl: 'http://127.0.0.1:9/hooks',
-      agents: ['Anna'],
-      acceptsMedia,
-    })
-    const fetchSandbox: typeof fetch = async (input, init) =>
-      box.app.request(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        init,
-      )
-    t = await createUploadTestApp({}, { fetch: fetchSandbox }, { CHANNEL_URL: channel.endpoint })
-    return box
+    const started = createInProcessSandbox({ acceptsMedia })
+    sandbox = started.sandbox
+    t = await createUploadTestApp(
+      {},
+      { fetch: started.fetch },
+      { CHANNEL_URL: started.channel.endpoint },
+    )
+    return started.sandbox
   }
 
   it('reaches the agent as a photo when the channel accepts media', async () => {

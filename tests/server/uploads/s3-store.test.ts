@@ -7,7 +7,7 @@ import type { FileStore } from '../../../server/uploads/file-store'
 import { isS3StoreError } from '../../../server/uploads/s3-error'
 import { createS3Store, type S3StoreOptions } from '../../../server/uploads/s3-store'
 import { newFileId, type StoredFile } from '../../../server/uploads/stored-file'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../../helpers/s3-server'
+import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
 
 const DAY = 86_400_000
 const FAST = { baseMs: 1, maxMs: 5, jitter: 0 }

@@ -3,16 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { loadConfig } from '../../../server/config/load-config'
 import { PostMessageResponse } from '../../../shared/widget-api'
-import { type S3Emulator, startS3Emulator } from '../../helpers/s3-server'
-import { createTestEnv } from '../helpers/test-config'
-import { makeImage, makePdf } from './samples'
+import { createTestEnv } from '../../support/test-config'
+import { type S3Emulator, startS3Emulator } from '../support/s3-server'
 import {
   createUploadTestApp,
   generatedBody,
   photoOf,
   sendFile,
   type UploadTestApp,
-} from './upload-helpers'
+} from '../support/upload-app'
+import { makeImage, makePdf } from '../support/upload-samples'
 
 let t: UploadTestApp | undefined
 let s3: S3Emulator | undefined

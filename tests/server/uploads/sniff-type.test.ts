@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { isZipHead, SNIFF_BYTES, sniffType } from '../../../server/uploads/sniff-type'
 import { TextCheck } from '../../../server/uploads/text-check'
-import { makeDocx, makeExecutable, makeImage, makeOdt, makePdf, makeXlsx, makeZip } from './samples'
+import {
+  makeDocx,
+  makeExecutable,
+  makeImage,
+  makeOdt,
+  makePdf,
+  makeXlsx,
+  makeZip,
+} from '../support/upload-samples'
 
 function textOf(bytes: Uint8Array): boolean {
   const check = new TextCheck()

@@ -5,11 +5,11 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import type { DiskSpace } from '../../../server/uploads/disk-space'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../../helpers/s3-server'
-import { createClientId } from '../helpers/test-app'
-import { makePdf } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
+import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
+import { createClientId } from '../support/test-app'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makePdf } from '../support/upload-samples'
 
 const KB = 1024
 const MB = 1024 * KB

@@ -4,10 +4,10 @@ import { createLogger } from '../../../server/logging/logger'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { describeRedis, type RedisServer, startRedisServer } from '../../helpers/redis-server'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../../helpers/s3-server'
-import { makePdf } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
+import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makePdf } from '../support/upload-samples'
 
 const apps: UploadTestApp[] = []
 afterEach(async () => {

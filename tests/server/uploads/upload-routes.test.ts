@@ -6,8 +6,8 @@ import {
   MAX_IMAGE_PIXELS,
 } from '../../../server/uploads/process-image'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { makeExecutable, makeImage, makePdf, makeSamples } from './samples'
-import { createUploadTestApp, generatedBody, type UploadTestApp } from './upload-helpers'
+import { createUploadTestApp, generatedBody, type UploadTestApp } from '../support/upload-app'
+import { makeExecutable, makeImage, makePdf, makeSamples } from '../support/upload-samples'
 
 let t: UploadTestApp
 afterEach(async () => {

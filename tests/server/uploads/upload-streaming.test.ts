@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
-import { createTestConfig } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
-import { makePdf } from './samples'
-import { createUploadTestApp, type UploadTestApp } from './upload-helpers'
+import { createTestConfig } from '../../support/test-config'
+import { startTestServer, type TestServer } from '../support/test-server'
+import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { makePdf } from '../support/upload-samples'
 
 const CHUNK = 64 * 1024
 const SIZE = 10 * 1024 * 1024

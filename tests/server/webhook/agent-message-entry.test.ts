@@ -3,9 +3,9 @@ import type { VisitorEvent } from '../../../server/store/types'
 import { agentMessageEntry, knownContent } from '../../../server/webhook/agent-message-entry'
 import { AgentMessage } from '../../../shared/protocol/chat-channel'
 import { EntryContent } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const FILE = {
   file: 'https://cdn.example/f.pdf',

@@ -4,11 +4,11 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { writeAlias } from '../../../server/session/alias'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, useRedisServer } from '../../helpers/redis-server'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import { describeRedis, useRedisServer } from '../../support/redis-server'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { REAL_WORK } from '../../support/timeouts'
+import { createAgentMessage } from '../support/agent-message'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 const WEBHOOKS = 300

@@ -1,8 +1,8 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAgentMessage } from '../helpers/agent-message'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 let server: TestServer | undefined
 afterEach(async () => {

@@ -3,10 +3,10 @@ import { writeAlias } from '../../../server/session/alias'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { IntegratorReply } from '../../../shared/protocol/chat-channel'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { recordingReads } from '../store/recording-reads'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { recordingReads } from '../support/recording-reads'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 

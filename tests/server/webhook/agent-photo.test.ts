@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SessionResponse } from '../../../shared/widget-api'
 import { parseStreamEvent } from '../../../widget/protocol/stream-event'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createAgentMessage } from '../helpers/agent-message'
-import { openSse } from '../helpers/sse-client'
-import { TEST_WEBHOOK_SECRET } from '../helpers/test-config'
-import { startTestServer, type TestServer } from '../helpers/test-server'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { REAL_WORK } from '../../support/timeouts'
+import { createAgentMessage } from '../support/agent-message'
+import { openSse } from '../support/sse-client'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 // The header shows the answering agent's photo: the service's sender.photo (spec 2.2, A3)
 // must reach the widget's parsed stream event, and only as an http(s) link.

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { identityHash } from '../../../server/session/identity'
 import { SessionResponse } from '../../../shared/widget-api'
-import { createAgentMessage } from '../helpers/agent-message'
-import { createClientId, createTestApp, type TestApp } from '../helpers/test-app'
-import { TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET } from '../helpers/test-config'
+import { TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET } from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 

@@ -7,7 +7,7 @@ import {
   createLocationMessage,
   createTextMessage,
   createTypingMessage,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,
@@ -15,7 +15,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 // One row per field of the spec's table 2.2 (agent message, service to integrator).
 // sender.photo is its own block below: a bad avatar is dropped, never a reason to refuse.

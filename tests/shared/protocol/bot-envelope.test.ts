@@ -4,7 +4,7 @@ import {
   describeIssues,
   parseServiceToProviderEvent,
 } from '../../../shared/protocol'
-import { createBotTextMessage, createClientMessageEvent } from '../../factories/protocol'
+import { createBotTextMessage, createClientMessageEvent } from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,
@@ -12,7 +12,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 // One row per field of the spec's table 2.5 (bot event envelope), tried on CLIENT_MESSAGE,
 // the one event that carries every field.

@@ -14,8 +14,8 @@ import {
   createClientMessageEvent,
   createInviteAgentEvent,
   createRealClientMessageSample,
-} from '../../factories/protocol'
-import { ABSENT, withField } from './field-table'
+} from '../../support/protocol-factories'
+import { ABSENT, withField } from '../support/field-table'
 
 type Parser = (body: unknown) => ParsedBotEvent<unknown>
 const toProvider: Parser = parseServiceToProviderEvent

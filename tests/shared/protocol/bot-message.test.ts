@@ -4,7 +4,7 @@ import {
   createBotButtonsMessage,
   createBotMarkdownMessage,
   createBotTextMessage,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,
@@ -12,7 +12,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 const fixtures = {
   TEXT: createBotTextMessage,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CustomerMessage } from '../../../shared/protocol'
 import { MAX_TEXT_LENGTH } from '../../../shared/text'
-import { createCustomerMessage, createSender, createTextMessage } from '../../factories/protocol'
+import {
+  createCustomerMessage,
+  createSender,
+  createTextMessage,
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,
@@ -9,7 +13,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 // One row per field of the spec's table 2.1 (customer message, integrator to service).
 const rows: FieldRow[] = [

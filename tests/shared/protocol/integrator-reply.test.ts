@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { IntegratorReply, ReplyError, ReplyOk } from '../../../shared/protocol'
-import { createReplyError, createReplyOk } from '../../factories/protocol'
+import { createReplyError, createReplyOk } from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,
@@ -8,7 +8,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 // Spec 2.3: the integrator's reply to an agent message, success or failure form.
 const okRows: FieldRow[] = [

@@ -12,7 +12,7 @@ import {
   createLocationMessage,
   createTextMessage,
   createTypingMessage,
-} from '../../factories/protocol'
+} from '../../support/protocol-factories'
 import {
   ABSENT,
   cases,
@@ -20,7 +20,7 @@ import {
   expectRejected,
   type FieldRow,
   withField,
-} from './field-table'
+} from '../support/field-table'
 
 describe('spec 2.4 typing notifications', () => {
   it.each(TYPING_TYPES)('accepts %s in both directions', (type) => {

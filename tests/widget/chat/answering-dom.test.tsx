@@ -2,10 +2,10 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { openChat, settle } from '../fixtures/chat-helpers'
-import { createBase, createEntry } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createBase, createEntry } from '../../support/widget-factories'
+import { openChat, settle } from '../support/chat-helpers'
 
 // Issue 24, "Who is answering, and grouping", in the DOM: the joined line, the header's
 // agent or team, grouped messages that screen readers still hear one by one.

@@ -3,7 +3,7 @@ import type { ConversationEntry } from '../../../shared/widget-api'
 import { answeringAgent } from '../../../widget/chat/answering/answering-agent'
 import { GROUP_GAP_MS, groupMessages } from '../../../widget/chat/answering/grouping'
 import { joinedLines as readAnswering } from '../../../widget/chat/answering/joined-lines'
-import { createEntry } from '../fixtures/factories'
+import { createEntry } from '../../support/widget-factories'
 
 const agent = (name: string | undefined, at = 0) => createEntry({ author: 'agent', name, at })
 const visitor = (at = 0) => createEntry({ author: 'visitor', name: undefined, at })

@@ -1,9 +1,9 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TYPING_IDLE_MS } from '../../../widget/chat/typing-sender'
-import { openChat, sendText, settle, typeText } from '../fixtures/chat-helpers'
-import { createEntry } from '../fixtures/factories'
-import type { TestWidget } from '../fixtures/mount-widget'
+import type { TestWidget } from '../../support/mount-widget'
+import { createEntry } from '../../support/widget-factories'
+import { openChat, sendText, settle, typeText } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
-import { createEntry } from '../fixtures/factories'
-import { createFakeBackend, VALID_HASH } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend, VALID_HASH } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createEntry } from '../../support/widget-factories'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
-import { createEntry } from '../fixtures/factories'
-import { json } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { json } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createEntry } from '../../support/widget-factories'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Language } from '../../../shared/widget-api'
 import { endToShow } from '../../../widget/chat/ended/EndOfChat'
 import { TRANSLATIONS } from '../../../widget/i18n/translations'
-import { openChat } from '../fixtures/chat-helpers'
-import { createEntry } from '../fixtures/factories'
-import { createFakeBackend, json } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend, json } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createEntry } from '../../support/widget-factories'
+import { openChat } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

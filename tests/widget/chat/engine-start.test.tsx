@@ -1,10 +1,14 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { settle } from '../fixtures/chat-helpers'
-import { createBase } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget, type TestWidgetOptions } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import {
+  mountTestWidget,
+  type TestWidget,
+  type TestWidgetOptions,
+} from '../../support/mount-widget'
+import { createBase } from '../../support/widget-factories'
+import { settle } from '../support/chat-helpers'
 
 // A new visitor's first open shows the chat and starts nothing more: the conversation's
 // engine (session, live stream, outbox: widget/chat/engine.ts, a chunk of its own) starts

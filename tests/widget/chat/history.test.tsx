@@ -2,10 +2,10 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
-import { createFakeBackend, type FakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend, type FakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

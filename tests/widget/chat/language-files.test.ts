@@ -6,9 +6,9 @@ import {
   entryFiles,
   readBuilt,
   staticClosure,
-} from '../fixtures/built-widget'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+} from '../../support/built-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 
 beforeAll(ensureWidgetBuild, 180_000)
 

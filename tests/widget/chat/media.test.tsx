@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
 import { MediaContent } from '../../../widget/chat/components/MessageItem'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
-import { showMessage } from '../fixtures/message-item'
+import { showMessage } from '../support/message-item'
 
 // Media rendering is a lazily loaded chunk: loaded once here, the items render at once.
 beforeAll(() => MediaContent.preload())

@@ -3,10 +3,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
 import { MediaContent } from '../../../widget/chat/components/MessageItem'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { openChat } from '../fixtures/chat-helpers'
-import { createConfig, createEntry } from '../fixtures/factories'
-import { showMessage } from '../fixtures/message-item'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createConfig, createEntry } from '../../support/widget-factories'
+import { openChat } from '../support/chat-helpers'
+import { showMessage } from '../support/message-item'
 
 // Issue 17 in the DOM: links, voice and stickers, the meta line, day separators, mute.
 

@@ -1,11 +1,11 @@
 import { waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { REAL_WORK_TIMEOUT_MS } from '../../helpers/timeouts'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
-import { createBase, createEntry } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { createBase, createEntry } from '../../support/widget-factories'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { READ_DELAY_MS } from '../../../widget/chat/read-sync'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { openChat, settle } from '../fixtures/chat-helpers'
-import { createEntry } from '../fixtures/factories'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createEntry } from '../../support/widget-factories'
+import { openChat, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -1,10 +1,14 @@
 import { waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { sendText } from '../fixtures/chat-helpers'
-import { createBase, createEntry } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget, type TestWidgetOptions } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import {
+  mountTestWidget,
+  type TestWidget,
+  type TestWidgetOptions,
+} from '../../support/mount-widget'
+import { createBase, createEntry } from '../../support/widget-factories'
+import { sendText } from '../support/chat-helpers'
 
 // An e-mail's resume link lands on the site's page with #porthole-resume=<token>
 // (server/email/resume-routes.ts). The widget opens the chat, takes the token out of the

@@ -9,7 +9,7 @@ import {
   entryFiles,
   ROOT,
   readBuilt,
-} from '../fixtures/built-widget'
+} from '../../support/built-widget'
 
 beforeAll(ensureWidgetBuild, 180_000)
 

@@ -5,10 +5,10 @@ import type { PublicInvitation } from '../../../shared/widget-api'
 import '../../../widget/loader/invite'
 import '../../../widget/loader/invite-engine'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { REAL_WORK } from '../../helpers/timeouts'
-import { createBase } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { REAL_WORK } from '../../support/timeouts'
+import { createBase } from '../../support/widget-factories'
 
 const widgets: TestWidget[] = []
 beforeEach(() => {

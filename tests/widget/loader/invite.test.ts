@@ -5,10 +5,10 @@ import { createMemoryStore } from '../../../widget/storage/memory-store'
 // invitation exists, and from it page patterns' navigation where the invitation has pages.
 import '../../../widget/loader/invite'
 import '../../../widget/loader/invite-nav'
-import { settle } from '../fixtures/chat-helpers'
-import { createBase } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createBase } from '../../support/widget-factories'
+import { settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { fireEvent, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { openChat, sendText, settle } from '../fixtures/chat-helpers'
-import { createEntry } from '../fixtures/factories'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createEntry } from '../../support/widget-factories'
+import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

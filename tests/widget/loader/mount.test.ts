@@ -2,9 +2,9 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '../../../widget/loader/start'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { createBase } from '../fixtures/factories'
-import { createFakeBackend, json } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend, json } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { createBase } from '../../support/widget-factories'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { matchesPage } from '../../../widget/loader/page-pattern'
-import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../helpers/bounded-run'
+import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../support/bounded-run'
 
 /** The old matcher: the pattern as an anchored regular expression (`*` as `.*`). */
 function byRegExp(pattern: string, path: string): boolean {

@@ -3,7 +3,7 @@ import { pickLanguage } from '../../../widget/i18n/language'
 import { simpleInvite } from '../../../widget/loader/invite'
 import { matchesAnyPage, matchesPage } from '../../../widget/loader/page-pattern'
 import { applyLook, resolveSettings, textColourOn } from '../../../widget/loader/settings'
-import { createConfig } from '../fixtures/factories'
+import { createConfig } from '../../support/widget-factories'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { shareStatus } from '../../../widget/loader/shared-status'
-import { createBase } from '../fixtures/factories'
+import { createBase } from '../../support/widget-factories'
 
 function setHidden(hidden: boolean): void {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })

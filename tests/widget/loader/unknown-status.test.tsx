@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFakeBackend } from '../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../fixtures/mount-widget'
+import { createFakeBackend } from '../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 
 // Issue 24, defect 5: while the backend cannot be reached the launcher's dot stayed green.
 // Three states: online, offline, unknown. Unknown is not offline: the open chat keeps its

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../widget/protocol/api-error'
 import { upload } from '../../../widget/protocol/upload'
-import { createFakeXhr } from '../chat/attachments/fake-xhr'
+import { createFakeXhr } from '../support/fake-xhr'
 
 function start(signal = new AbortController().signal) {
   const { XHR, requests } = createFakeXhr()

@@ -3,7 +3,7 @@ import { resolveTimings } from '../../../../demo/sandbox/options'
 import type { SandboxEvent } from '../../../../demo/sandbox/service/events'
 import { createSandboxService } from '../../../../demo/sandbox/service/service'
 import type { Logger } from '../../../../server/logging/logger'
-import { startReceiver } from '../fixtures'
+import { startReceiver } from '../../support/test-sandbox'
 
 const silent: Logger = {
   debug() {},

@@ -4,14 +4,14 @@ import { endConversation } from '../../../../server/conversation/end-conversatio
 import { createMemoryStore } from '../../../../server/store/memory-store'
 import type { Store } from '../../../../server/store/types'
 import type { ConversationEntry } from '../../../../shared/widget-api'
-import { createAgentMessage } from '../../helpers/agent-message'
-import { createClientId, createTestApp, type TestApp } from '../../helpers/test-app'
 import {
   createTestConfig,
   createTestSettings,
   TEST_WEBHOOK_SECRET,
-} from '../../helpers/test-config'
-import { type SmtpSink, startSmtpSink } from '../smtp-sink'
+} from '../../../support/test-config'
+import { createAgentMessage } from '../../support/agent-message'
+import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink'
+import { createClientId, createTestApp, type TestApp } from '../../support/test-app'
 
 describe('when the conversation ends: POST /api/rating and POST /api/transcript', () => {
   let sink: SmtpSink

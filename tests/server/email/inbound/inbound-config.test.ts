@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../../server/config/load-config'
-import { configProblems } from '../../config/config-problems'
-import { createTestEnv } from '../../helpers/test-config'
+import { createTestEnv } from '../../../support/test-config'
+import { configProblems } from '../../support/config-problems'
 
 const CWD = '/srv/porthole'
 const SECRET = 'inbound-secret-0123456789abcdef'

@@ -1,9 +1,9 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAgentMessage } from '../../helpers/agent-message'
-import { TEST_WEBHOOK_SECRET } from '../../helpers/test-config'
-import { FIXTURE_VISITOR } from './fixtures'
-import { createInboundTestApp, type InboundTestApp } from './inbound-app'
+import { TEST_WEBHOOK_SECRET } from '../../../support/test-config'
+import { createAgentMessage } from '../../support/agent-message'
+import { createInboundTestApp, type InboundTestApp } from '../../support/inbound-app'
+import { FIXTURE_VISITOR } from '../../support/inbound-emails'
 
 let t: InboundTestApp | undefined
 afterEach(async () => {

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { updateProfile } from '../../../../server/session/profile'
 import { createMemoryStore } from '../../../../server/store/memory-store'
 import type { Store } from '../../../../server/store/types'
-import { makeExecutable } from '../../uploads/samples'
+import {
+  addresses,
+  createInboundTestApp,
+  type InboundTestApp,
+  MARIA,
+  plainMail,
+} from '../../support/inbound-app'
 import {
   FIXTURE_ADDRESS,
   FIXTURE_VISITOR,
@@ -10,14 +16,8 @@ import {
   REPLIES,
   readFixture,
   readFixtureTo,
-} from './fixtures'
-import {
-  addresses,
-  createInboundTestApp,
-  type InboundTestApp,
-  MARIA,
-  plainMail,
-} from './inbound-app'
+} from '../../support/inbound-emails'
+import { makeExecutable } from '../../support/upload-samples'
 
 let t: InboundTestApp | undefined
 afterEach(async () => {
@@ -239,7 +239,7 @@ describe('POST /hooks/email/:secret — what a retry can fix, and the secret', (
   })
 
   it('does not exist without INBOUND_EMAIL_SECRET', async () => {
-    const { createTestApp } = await import('../../helpers/test-app')
+    const { createTestApp } = await import('../../support/test-app')
     const plain = createTestApp()
     const res = await plain.app.request('/hooks/email/inbound-secret-0123456789abcdef', {
       method: 'POST',

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSandbox, type Sandbox } from '../../../../demo/sandbox/index'
+import type { Sandbox } from '../../../../demo/sandbox/index'
 import { HistoryResponse } from '../../../../shared/widget-api'
-import { createClientId } from '../../helpers/test-app'
-import { REPLIES, readFixtureTo } from './fixtures'
-import { addresses, createInboundTestApp, type InboundTestApp } from './inbound-app'
+import { createInProcessSandbox } from '../../support/in-process-sandbox'
+import { addresses, createInboundTestApp, type InboundTestApp } from '../../support/inbound-app'
+import { REPLIES, readFixtureTo } from '../../support/inbound-emails'
+import { createClientId } from '../../support/test-app'
 
 let t: InboundTestApp | undefined
 let sandbox: Sandbox | undefined
@@ -16,22 +17,12 @@ afterEach(async () => {
 
 describe('a reply by e-mail through the sandbox', () => {
   it('reaches the agent in the same chat as the visitor’s widget messages, and the widget’s history', async () => {
-    sandbox = createSandbox({ timings: { deliveryIntervalMs: 10 } })
-    const box = sandbox
-    const channel = box.service.createChannel({
-      name: 'Website',
-      webhookUrl: 'http://127.0.0.1:9/hooks',
-      agents: ['Anna'],
-      acceptsMedia: true,
-    })
-    const fetchSandbox: typeof fetch = async (input, init) =>
-      box.app.request(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        init,
-      )
+    const started = createInProcessSandbox()
+    sandbox = started.sandbox
+    const box = started.sandbox
     t = await createInboundTestApp({
-      overrides: { fetch: fetchSandbox },
-      env: { CHANNEL_URL: channel.endpoint },
+      overrides: { fetch: started.fetch },
+      env: { CHANNEL_URL: started.channel.endpoint },
     })
 
     // The visitor writes in the widget, leaves their e-mail, and closes the tab.

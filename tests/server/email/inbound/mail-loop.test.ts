@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { detectLoop, headersOf } from '../../../../server/email/inbound/mail-loop'
-import { LOOPS, REPLIES, readFixture } from './fixtures'
+import { LOOPS, REPLIES, readFixture } from '../../support/inbound-emails'
 
 const options = { replyDomain: 'reply.northwind.example' }
 const headers = (entries: [string, string][]) =>

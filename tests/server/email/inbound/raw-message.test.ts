@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { rawMessageOf } from '../../../../server/email/inbound/raw-message'
-import { REPLIES, readFixture } from './fixtures'
-import { createInboundTestApp, INBOUND_SECRET, type InboundTestApp } from './inbound-app'
+import {
+  createInboundTestApp,
+  INBOUND_SECRET,
+  type InboundTestApp,
+} from '../../support/inbound-app'
+import { REPLIES, readFixture } from '../../support/inbound-emails'
 
 let t: InboundTestApp | undefined
 afterEach(async () => {

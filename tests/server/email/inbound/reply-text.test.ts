@@ -5,7 +5,7 @@ import {
   extractReply,
   historyStart,
 } from '../../../../server/email/inbound/reply-text'
-import { REPLIES, readFixture } from './fixtures'
+import { REPLIES, readFixture } from '../../support/inbound-emails'
 
 describe('extractReply on each client’s real reply', () => {
   it.each(Object.entries(REPLIES))('%s', async (name, expected) => {

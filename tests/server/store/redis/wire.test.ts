@@ -8,7 +8,7 @@ import {
 } from '../../../../server/store/redis/wire'
 import { createRedisStore } from '../../../../server/store/redis-store'
 import type { Store } from '../../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../helpers/redis-server'
+import { describeRedis, type RedisServer, startRedisServer } from '../../../support/redis-server'
 
 const entry = (text: string) =>
   StoredEntry.parse({

@@ -2,12 +2,12 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConversationEntry, PublicConfig, UploadedFile } from '../../../../shared/widget-api'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
-import { REAL_WORK_TIMEOUT_MS } from '../../../helpers/timeouts'
-import { openChat, settle, typeText } from '../../fixtures/chat-helpers'
-import { createBase } from '../../fixtures/factories'
-import { createFakeBackend, json, type RecordedRequest } from '../../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../fixtures/mount-widget'
-import { createFakeXhr, type FakeUpload } from './fake-xhr'
+import { createFakeBackend, json, type RecordedRequest } from '../../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { REAL_WORK_TIMEOUT_MS } from '../../../support/timeouts'
+import { createBase } from '../../../support/widget-factories'
+import { openChat, settle, typeText } from '../../support/chat-helpers'
+import { createFakeXhr, type FakeUpload } from '../../support/fake-xhr'
 
 const MB = 1024 * 1024
 let xhr: ReturnType<typeof createFakeXhr>

@@ -12,7 +12,7 @@ import {
   typeList,
   uploadAs,
 } from '../../../../widget/chat/attachments/file-kinds'
-import { createTestEnv } from '../../../server/helpers/test-config'
+import { createTestEnv } from '../../../support/test-config'
 
 const ALL = Object.keys(FILE_KINDS)
 

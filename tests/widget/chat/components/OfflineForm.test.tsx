@@ -1,10 +1,10 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PublicOfflineForm } from '../../../../shared/widget-api'
-import { openChat, settle } from '../../fixtures/chat-helpers'
-import { createEntry } from '../../fixtures/factories'
-import { createFakeBackend } from '../../fixtures/fake-fetch'
-import type { TestWidget } from '../../fixtures/mount-widget'
+import { createFakeBackend } from '../../../support/fake-fetch'
+import type { TestWidget } from '../../../support/mount-widget'
+import { createEntry } from '../../../support/widget-factories'
+import { openChat, settle } from '../../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

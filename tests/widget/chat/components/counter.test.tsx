@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openChat, typeText } from '../../fixtures/chat-helpers'
-import type { TestWidget } from '../../fixtures/mount-widget'
+import type { TestWidget } from '../../../support/mount-widget'
+import { openChat, typeText } from '../../support/chat-helpers'
 
 // Issue 24, defect 8: "0/1000" under the message box all the time; shown near the limit only.
 const widgets: TestWidget[] = []

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openChat } from '../../fixtures/chat-helpers'
-import type { TestWidget } from '../../fixtures/mount-widget'
+import type { TestWidget } from '../../../support/mount-widget'
+import { openChat } from '../../support/chat-helpers'
 
 // Issue 24, defect 9 (part): a file dragged over the chat window highlights it.
 const widgets: TestWidget[] = []

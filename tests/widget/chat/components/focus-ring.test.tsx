@@ -1,8 +1,8 @@
 import { fireEvent } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CHAT_CSS } from '../../../../widget/chat/chat-styles'
-import { openChat } from '../../fixtures/chat-helpers'
-import type { TestWidget } from '../../fixtures/mount-widget'
+import type { TestWidget } from '../../../support/mount-widget'
+import { openChat } from '../../support/chat-helpers'
 
 // Issue 24, defect 8: the message box always showed a focus ring (a text box always matches
 // :focus-visible); the ring shows for keyboard focus only.

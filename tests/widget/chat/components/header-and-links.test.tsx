@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openChat, sendText } from '../../fixtures/chat-helpers'
-import { createFakeBackend } from '../../fixtures/fake-fetch'
-import type { TestWidget } from '../../fixtures/mount-widget'
+import { createFakeBackend } from '../../../support/fake-fetch'
+import type { TestWidget } from '../../../support/mount-widget'
+import { openChat, sendText } from '../../support/chat-helpers'
 
 // Issue 24, defect 9 (part): the header's title, its landmark, and the visitor's links.
 const widgets: TestWidget[] = []

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { markdown } from '../../../../widget/chat/rich/markdown'
-import { openChat } from '../../fixtures/chat-helpers'
-import { createEntry } from '../../fixtures/factories'
-import type { TestWidget } from '../../fixtures/mount-widget'
+import type { TestWidget } from '../../../support/mount-widget'
+import { createEntry } from '../../../support/widget-factories'
+import { openChat } from '../../support/chat-helpers'
 
 // The bot's MARKDOWN (spec 2.6, first version: link, bold, italic) in the widget.
 

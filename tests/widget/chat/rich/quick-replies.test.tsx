@@ -2,10 +2,10 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../../shared/widget-api'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
-import { openChat, sendText, settle } from '../../fixtures/chat-helpers'
-import { createBase, createEntry } from '../../fixtures/factories'
-import { createFakeBackend } from '../../fixtures/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../fixtures/mount-widget'
+import { createFakeBackend } from '../../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { createBase, createEntry } from '../../../support/widget-factories'
+import { openChat, sendText, settle } from '../../support/chat-helpers'
 
 // The bot's BUTTONS in the widget (issue 24): quick replies under the message.
 

@@ -1,0 +1,30 @@
+import { createHmac } from 'node:crypto'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { newVisitor } from '../../support/browser'
+import { openChat, visit, waitOnline } from '../../support/widget-page'
+
+// Steps many browser tests begin with: a new visitor with the chat open, a login.
+
+/** A new visitor (its own browser storage) on `url`, the chat opened once the widget is online. */
+export async function visitWithChatOpen(
+  browser: Browser,
+  url: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newVisitor(browser)
+  const page = await visit(context, url)
+  await waitOnline(page)
+  await openChat(page)
+  return { context, page }
+}
+
+/** Logs the page's visitor in as `id` with Porthole.identify, signed with `secret`. */
+export async function identify(page: Page, secret: string, id: string): Promise<void> {
+  const hash = createHmac('sha256', secret).update(id).digest('hex')
+  await page.evaluate(
+    ([id, hash]) =>
+      (
+        window as unknown as { Porthole: { identify(user: object): Promise<void> } }
+      ).Porthole.identify({ id, hash }),
+    [id, hash] as const,
+  )
+}

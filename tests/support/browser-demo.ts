@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { agentConsole } from './agent-console'
+import { requireBuiltWidget } from './browser'
+import { launchBrowser } from './chromium'
+import { startTestDemo, type TestDemo } from './demo'
+
+export type BrowserDemo = { readonly browser: Browser; readonly demo: TestDemo }
+
+/**
+ * One Chromium and one demo (sandbox + backend on free ports) for a test file, started
+ * before its tests and closed after them; `onlineAgent` is switched online first.
+ *
+ * @example const e2e = useBrowserDemo({ onlineAgent: 'Anna' }) // then e2e.browser, e2e.demo
+ */
+export function useBrowserDemo(
+  options: { onlineAgent?: string; env?: Record<string, string> } = {},
+): BrowserDemo {
+  let browser: Browser | undefined
+  let demo: TestDemo | undefined
+
+  beforeAll(async () => {
+    requireBuiltWidget()
+    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo({ env: options.env })])
+    if (options.onlineAgent)
+      await agentConsole(demo.sandbox.url).setOnline(options.onlineAgent, true)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await demo?.dispose()
+  })
+
+  return {
+    get browser() {
+      if (!browser) throw new Error('useBrowserDemo: the browser is used before beforeAll ran')
+      return browser
+    },
+    get demo() {
+      if (!demo) throw new Error('useBrowserDemo: the demo is used before beforeAll ran')
+      return demo
+    },
+  }
+}
