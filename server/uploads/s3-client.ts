@@ -135,6 +135,11 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     }
   }
 
+  // The retries are this loop's, not aws4fetch's AwsClient.fetch: that one sends the same
+  // body again (a streamed upload's is spent after the first attempt), retries only a 5xx
+  // or 429 answer (a network failure or a timeout throws at once) and calls the global
+  // fetch (the tests inject theirs). Here each attempt reopens the file, is signed anew
+  // and has its own deadline.
   async function send(call: Call, stream = false): Promise<Answer> {
     for (let n = 0; ; n += 1) {
       try {
