@@ -235,7 +235,14 @@ describeInBrowser('the React app in Chromium', () => {
     await launcher(signedIn.page).waitFor({ state: 'visible' })
     await signedIn.page.getByRole('button', { name: /Chat with us/ }).click()
     await say(signedIn.page, 'hello as a signed-in user')
-    expect((await agent.chatWith('hello as a signed-in user')).customer.name).toBe('Jane Verified')
+    const chat = await agent.chatWith('hello as a signed-in user')
+    // The message goes out after the identity is checked (widget/chat/session.ts), so the
+    // name is on the card by then; waiting keeps a slow machine from failing it early.
+    await agent.waitForChat(
+      chat.id,
+      'the customer named Jane Verified',
+      (c) => c.customer.name === 'Jane Verified',
+    )
     await signedIn.close()
 
     const forged = await openApp({ user: 'fixture-user-2', hash: '0'.repeat(64), name: 'Mallory' })

@@ -98,7 +98,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // senders for screen readers: 26,160 B with them, +666 B; the first open's share +187 B),
 // for a message written at once when sent (not lost when the page closes) and the log
 // keeping its bottom in view as the message box grows (issue 24, defects 1 and 6: +135 B).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 150
+// Raised by 100 B in issue 27's last round: the engine's split under 300 lines (+20 B) and
+// a signed-in user's message written during identify() waiting to go out as that user,
+// not as the guest (widget/chat/session.ts; 26,554 B with both).
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 250
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.

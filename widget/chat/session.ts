@@ -23,6 +23,7 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
   let pending: Promise<SessionResponse> | undefined
   let renewing: Promise<SessionResponse> | undefined
   let identity: IdentifiedUser | undefined
+  let identifying: Promise<void> | undefined
 
   async function post(body: SessionRequest): Promise<SessionResponse> {
     const parsed = parseSessionResponse(
@@ -36,6 +37,9 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
   }
 
   function ensure(): Promise<SessionResponse> {
+    // A call made while the page identifies the visitor goes out as the verified user
+    // (or, if the hash is refused, as the guest they stay), never as the guest meanwhile.
+    if (identifying) return identifying.then(ensure)
     if (session) return Promise.resolve(session)
     pending ??= post(identity ? { user: identity } : {}).finally(() => {
       pending = undefined
@@ -87,12 +91,21 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     /** Checks the stored token with the backend; a new session when it is refused. */
     check: (): Promise<SessionResponse> => (session ? refresh(session.token) : ensure()),
     /** Identity verification; a refused hash throws and leaves the current session as it was. */
-    async identify(user: IdentifiedUser): Promise<SessionResponse> {
-      // A guest session being created now is continued (merged), not raced.
-      await pending?.catch(() => {})
-      const result = await post(session ? { token: session.token, user } : { user })
-      identity = user
-      return result
+    identify(user: IdentifiedUser): Promise<SessionResponse> {
+      const verified = (async () => {
+        // A guest session being created now is continued (merged), not raced.
+        await pending?.catch(() => {})
+        const result = await post(session ? { token: session.token, user } : { user })
+        identity = user
+        return result
+      })()
+      const settled: Promise<void> = verified
+        .catch(() => {})
+        .then(() => {
+          if (identifying === settled) identifying = undefined
+        })
+      identifying = settled
+      return verified
     },
     async setContact(contact: Contact): Promise<SessionResponse> {
       const { token } = await ensure()
