@@ -26,7 +26,8 @@ describeInBrowser("the chat's file on the first sign of a visitor", () => {
     await backend?.close()
   })
 
-  it('is not fetched before the visitor moves or touches, then once, and the open uses it', async () => {
+  /** A new visitor's page, left alone long enough for the widget's own start (the status). */
+  async function untouchedPage() {
     const context = await browser.newContext()
     const page = await context.newPage()
     const chatRequests = () => backend.requests.filter((path) => CHAT_FILE.test(path))
@@ -34,48 +35,43 @@ describeInBrowser("the chat's file on the first sign of a visitor", () => {
     await page.goto(`${backend.origin}/`)
     const launcher = page.getByRole('button', { name: /open chat/i })
     await launcher.waitFor()
-    // Long enough for the status answer and anything else the widget does on its own.
     await page.waitForTimeout(1_500)
-    expect(chatRequests().length - before).toBe(0)
-
-    // The mouse enters the page, far from the launcher.
-    const fetched = page.waitForRequest((request) =>
+    const chatFetches = () => chatRequests().length - before
+    const chatFetched = page.waitForRequest((request) =>
       CHAT_FILE.test(new URL(request.url()).pathname),
     )
+    return { context, page, launcher, chatFetches, chatFetched }
+  }
+
+  it('is not fetched before the visitor moves or touches, then once, and the open uses it', async () => {
+    const { context, page, launcher, chatFetches, chatFetched } = await untouchedPage()
+    expect(chatFetches()).toBe(0)
+
+    // The mouse enters the page, far from the launcher.
     await page.mouse.move(5, 5)
-    await fetched
+    await chatFetched
     await page.mouse.move(40, 60)
     await launcher.click()
     await page.getByRole('dialog').waitFor()
-    expect(chatRequests().length - before).toBe(1)
+    expect(chatFetches()).toBe(1)
     await context.close()
   })
 
   it('is fetched when the launcher is focused by keyboard, before the Enter that opens the chat', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    const chatRequests = () => backend.requests.filter((path) => CHAT_FILE.test(path))
-    const before = chatRequests().length
-    await page.goto(`${backend.origin}/`)
-    const launcher = page.getByRole('button', { name: /open chat/i })
-    await launcher.waitFor()
-    await page.waitForTimeout(1_500)
-    expect(chatRequests().length - before).toBe(0)
+    const { context, page, chatFetches, chatFetched } = await untouchedPage()
+    expect(chatFetches()).toBe(0)
 
     // No pointer at all: the page has nothing else to focus, so one Tab reaches the launcher.
-    const fetched = page.waitForRequest((request) =>
-      CHAT_FILE.test(new URL(request.url()).pathname),
-    )
     await page.keyboard.press('Tab')
     const focused = await page.evaluate(
       () => document.querySelector('porthole-widget')?.shadowRoot?.activeElement?.className,
     )
     expect(focused).toContain('ph-launcher')
-    await fetched
-    expect(chatRequests().length - before).toBe(1)
+    await chatFetched
+    expect(chatFetches()).toBe(1)
     await page.keyboard.press('Enter')
     await page.getByRole('dialog').waitFor()
-    expect(chatRequests().length - before).toBe(1)
+    expect(chatFetches()).toBe(1)
     await context.close()
   })
 
