@@ -1,5 +1,6 @@
 // `npm run bench:tap`: the tap-to-chat rows alone (`-- --runs N`, 5 by default;
 // `--visitors new,touched,returning`, all by default).
+import { mkdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { planBrowser } from '../../tests/support/chromium'
@@ -23,6 +24,12 @@ const visitors = process.argv.includes('--visitors')
       return visitor
     })
   : VISITORS
+// `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/new-1.json`).
+const traceDir = process.argv.includes('--trace')
+  ? process.argv[process.argv.indexOf('--trace') + 1]
+  : undefined
+if (process.argv.includes('--trace') && !traceDir) throw new Error('--trace takes a folder')
+if (traceDir) mkdirSync(traceDir, { recursive: true })
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
 const browser = planBrowser(process.env)
@@ -35,6 +42,9 @@ try {
     visitors,
     loadAverage: loadavg,
     log,
+    ...(traceDir ? { traceDir } : {}),
+    // `--no-peer`: Porthole's rows alone (comparing two builds).
+    peer: !process.argv.includes('--no-peer'),
   })
   const ms = (spread?: { median: number; min: number; max: number }) =>
     spread

@@ -3,6 +3,7 @@
 // profile. Each run is a fresh browser context: a new visitor (nothing stored, nothing
 // cached) or a returning one (a conversation of 200 messages stored, the widget's files
 // in the cache, the chat closed), who taps the launcher, then sends a message.
+import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
 import { CHROMIUM_FLAGS } from '../../tests/support/chromium'
@@ -65,6 +66,8 @@ export async function measureTap(
   visitor: Visitor,
   runs: number,
   log: (message: string) => void,
+  /** A folder: each run's Chromium trace of the tap to the usable window goes there (trace-summary.ts reads it). */
+  traceDir?: string,
 ): Promise<TapRun[]> {
   const browser = await chromium.launch({
     executablePath: target.executablePath,
@@ -74,7 +77,8 @@ export async function measureTap(
   const results: TapRun[] = []
   try {
     for (let run = 0; run < runs; run++) {
-      const result = await oneRun(browser, target, visitor)
+      const trace = traceDir && join(traceDir, `${visitor}-${run + 1}.json`)
+      const result = await oneRun(browser, target, visitor, trace)
       log(
         `  tap to chat, ${visitor} visitor: usable after ${result.tapToUsableMs.toFixed(0)} ms (chat's file in at ${result.tapToChunkMs?.toFixed(0) ?? '?'} ms, window at ${result.tapToWindowMs.toFixed(0)} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
       )
@@ -86,7 +90,25 @@ export async function measureTap(
   return results
 }
 
-async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Promise<TapRun> {
+/** What a trace records: the main thread's tasks, scripts, style and layout, and V8's samples. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'v8',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+]
+
+async function oneRun(
+  browser: Browser,
+  target: TapTarget,
+  visitor: Visitor,
+  trace?: string,
+): Promise<TapRun> {
   const context = await browser.newContext({
     viewport: PHONE_VIEWPORT,
     hasTouch: true,
@@ -124,9 +146,15 @@ async function oneRun(browser: Browser, target: TapTarget, visitor: Visitor): Pr
     // Counted from the tap (what a touch before it fetched is counted apart).
     const atTap = wire.total(ofWidget)
     await page.evaluate(installProbe, { expectText, sentText: SENT_TEXT, report: REPORT })
+    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES })
     await launcher.tap()
     await withTimeout(reported('usable'), 60_000, 'the chat window never became usable')
     const afterTap = minus(wire.total(ofWidget), atTap)
+    if (trace) {
+      // V8's last samples reach the trace a moment later.
+      await page.waitForTimeout(500)
+      await browser.stopTracing()
+    }
     // A visitor types (a fast thumb: 80 ms a key) and presses Enter.
     const box = page.getByRole('textbox', { name: 'Message' })
     await box.pressSequentially(SENT_TEXT, { delay: 80 })

@@ -36,6 +36,10 @@ export async function measureTapToChat(options: {
   visitors?: readonly Visitor[]
   loadAverage: () => number[]
   log: (message: string) => void
+  /** A folder for each run's trace (slows the runs: their times are not the row's). */
+  traceDir?: string
+  /** Whether to measure Rocket.Chat Livechat too (true by default). */
+  peer?: boolean
 }): Promise<TapResults> {
   const { root, log } = options
   const before = options.loadAverage()
@@ -92,11 +96,12 @@ export async function measureTapToChat(options: {
     const runs: TapRun[] = []
     for (const visitor of options.visitors ?? VISITORS) {
       log(`tap to chat: ${options.runs} ${visitor} visitor(s) on the phone profile`)
-      runs.push(...(await measureTap(target, visitor, options.runs, log)))
+      runs.push(...(await measureTap(target, visitor, options.runs, log, options.traceDir)))
     }
     const bundle = join(root, 'node_modules/@rocket.chat/livechat/build')
     let peer: PeerRun[] | string = `no ${bundle}: npm install`
-    if (existsSync(bundle)) {
+    if (options.peer === false) peer = 'not asked for (--no-peer)'
+    else if (existsSync(bundle)) {
       log(`tap to chat: ${options.runs} runs of Rocket.Chat Livechat (its bundle, no server)`)
       peer = await measurePeer({ ...options, runs: options.runs })
     }
