@@ -197,11 +197,9 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // A write costs a system call: 10,000 streams written in one go hold the event loop
   // for a few hundred milliseconds, and every webhook arriving meanwhile waits. Written
   // a slice per turn, the heartbeat (and a status broadcast) lets them through.
-  // The walk goes down the live map (a Map iterator survives changes: a visitor who left
-  // is skipped, one who came is reached) rather than a copy of every stream: a copy is
-  // garbage the size of the streams on every beat, and since the walk spans many turns
-  // it lives long enough to be promoted, so the old generation fills with it and full
-  // collections follow (tests/server/events/heartbeat-allocation.test.ts).
+  // It walks the live map (a Map iterator survives changes: who left is skipped, who came
+  // is reached), not a copy of every stream: a copy outlives the walk's turns, so every
+  // beat promotes it to the old generation (tests/server/events/heartbeat-allocation.test.ts).
   function writeToAll(frame: WireFrame, done?: () => void): void {
     let written = 0
     const offer = (conn: Connection) => {
