@@ -49,10 +49,13 @@ const server = createServer((req, res) => {
   res.writeHead(404).end()
 })
 
-// One heartbeat timer for every stream, like Porthole's.
-setInterval(() => {
-  for (const set of streams.values()) for (const stream of set) stream.write(': ping\n\n')
-}, 25_000).unref()
+// One heartbeat timer for every stream, like Porthole's (HEARTBEAT_SECONDS, 25 by default).
+setInterval(
+  () => {
+    for (const set of streams.values()) for (const stream of set) stream.write(': ping\n\n')
+  },
+  Number(process.env.HEARTBEAT_SECONDS ?? 25) * 1000,
+).unref()
 
 server.listen(0, '127.0.0.1', () => {
   process.stderr.write(`raw SSE baseline listening on http://127.0.0.1:${server.address().port}\n`)

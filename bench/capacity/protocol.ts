@@ -55,7 +55,20 @@ export const HOLDER_COMMANDS = {
     result: z.object({ moved: z.number(), failed: z.number() }),
   },
   closeAll: { options: z.object({}), result: z.object({ closed: z.number() }) },
+  /**
+   * When the heartbeats reached this holder's streams, per instance (`base`): the first
+   * and the last ping of each beat (pings less than BEAT_GAP_MS apart are one beat).
+   */
+  beats: {
+    options: z.object({}),
+    result: z.object({
+      beats: z.array(z.object({ base: z.string(), first: z.number(), last: z.number() })),
+    }),
+  },
 } as const
+
+/** Pings this close together are one heartbeat (beats are HEARTBEAT_SECONDS apart). */
+export const BEAT_GAP_MS = 5000
 
 export type HolderCommand = keyof typeof HOLDER_COMMANDS
 export type HolderOptions<C extends HolderCommand> = z.infer<(typeof HOLDER_COMMANDS)[C]['options']>

@@ -10,6 +10,7 @@ import { descriptorReserve } from '../../server/operations/open-files'
 import type { MeasuredServer } from '../backend/servers'
 import { cpuTimeOf, rssOf } from '../lib/processes'
 import { percentile } from '../lib/stats'
+import { beatCpu, type CpuSample, mergeBeats } from './beat-cpu'
 import { type Holder, holderShares, startHolders } from './holders'
 import type { OpenFiles } from './open-files'
 import { redisUsedMemory } from './redis-memory'
@@ -33,8 +34,16 @@ export type InstanceFigures = {
   rssPerStream: number
   /** Open descriptors of the server per stream. */
   fdsPerStream: number
-  /** The idle server's CPU over two heartbeats at the default 25 s, as a share of one core (0–1). */
-  heartbeatCpu: number
+  /**
+   * The idle server's whole CPU over a window of two heartbeats at the default 25 s, as a
+   * share of one core (0–1): the beats and everything else the process did meanwhile.
+   */
+  idleCpu: number
+  /**
+   * The heartbeat alone: for each beat in the window, the server's CPU from just before
+   * its first ping reached a stream to just after its last, in µs per stream (beat-cpu.ts).
+   */
+  beatMicros: number[]
 }
 
 export type ScaleRun = {
@@ -89,9 +98,21 @@ export function instanceCap(openFileLimit: number): number {
 
 const fdsOf = (pid: number) => readdirSync(`/proc/${pid}/fd`).length
 
-function cpuShare(pid: number, ms: number): Promise<number> {
-  const before = cpuTimeOf(pid)
-  return pause(ms).then(() => cpuTimeOf(pid) - before)
+/** How often the idle window samples the servers' CPU time (/proc counts 10 ms ticks). */
+const SAMPLE_MS = 100
+
+/** Each server's CPU time, sampled every SAMPLE_MS for `ms`. */
+async function sampleCpu(pids: number[], ms: number): Promise<CpuSample[][]> {
+  const samples: CpuSample[][] = pids.map(() => [])
+  const take = () => {
+    for (const [i, pid] of pids.entries()) samples[i]?.push({ at: now(), cpuMs: cpuTimeOf(pid) })
+  }
+  take()
+  for (const end = now() + ms; now() < end; ) {
+    await pause(SAMPLE_MS)
+    take()
+  }
+  return samples
 }
 
 export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
@@ -126,17 +147,31 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
         rssBase: before[i]?.rss ?? 0,
         rssPerStream: (rssOf(instance.pid) - (before[i]?.rss ?? 0)) / Math.max(1, held),
         fdsPerStream: (fdsOf(instance.pid) - (before[i]?.fds ?? 0)) / Math.max(1, held),
-        heartbeatCpu: 0,
+        idleCpu: 0,
+        beatMicros: [],
       }
     })
     log(
       `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); timing ${HEARTBEATS_TIMED} heartbeats`,
     )
     const windowMs = HEARTBEATS_TIMED * HEARTBEAT_SECONDS * 1000
-    const cpu = await Promise.all(instances.map((i) => cpuShare(i.pid, windowMs)))
-    cpu.forEach((ms, i) => {
+    const samples = await sampleCpu(
+      instances.map((i) => i.pid),
+      windowMs,
+    )
+    const heard = (await Promise.all(holders.map((h) => h.call('beats', {})))).flatMap(
+      (answer) => answer.beats,
+    )
+    samples.forEach((taken, i) => {
       const figure = figures[i]
-      if (figure) figure.heartbeatCpu = ms / windowMs
+      const first = taken[0]
+      const last = taken.at(-1)
+      if (!figure || !first || !last) return
+      figure.idleCpu = (last.cpuMs - first.cpuMs) / (last.at - first.at)
+      const beats = mergeBeats(heard.filter((beat) => beat.base === instances[i]?.url))
+      figure.beatMicros = beatCpu(taken, beats).map(
+        (ms) => (ms * 1000) / Math.max(1, figure.streams),
+      )
     })
     const status = setup.service
       ? await statusChange(setup.service, instances, holders, opened)

@@ -197,20 +197,30 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // A write costs a system call: 10,000 streams written in one go hold the event loop
   // for a few hundred milliseconds, and every webhook arriving meanwhile waits. Written
   // a slice per turn, the heartbeat (and a status broadcast) lets them through.
+  // It walks the live map (a Map iterator survives changes: who left is skipped, who came
+  // is reached), not a copy of every stream: a copy outlives the walk's turns, so every
+  // beat promotes it to the old generation (tests/server/events/heartbeat-allocation.test.ts).
   function writeToAll(frame: WireFrame, done?: () => void): void {
-    const all: Connection[] = []
-    for (const group of groups.values()) forEachItem(group.connections, (conn) => all.push(conn))
-    writeSlices(all, frame, 0, done)
-  }
-
-  function writeSlices(all: Connection[], frame: WireFrame, from: number, done?: () => void): void {
-    const end = Math.min(all.length, from + writeSlice)
-    for (let i = from; i < end; i++) {
-      const conn = all[i]
-      if (conn) writer.offer(conn, frame)
+    let written = 0
+    const offer = (conn: Connection) => {
+      written += 1
+      writer.offer(conn, frame)
     }
-    if (end < all.length && !closed) setImmediate(() => writeSlices(all, frame, end, done))
-    else done?.()
+    const walk = groups.values()
+    const slice = () => {
+      written = 0
+      // A Map iterator has no return(): leaving the loop early keeps its place.
+      for (const group of walk) {
+        if (closed) break
+        forEachItem(group.connections, offer)
+        if (written >= writeSlice) {
+          setImmediate(slice)
+          return
+        }
+      }
+      done?.()
+    }
+    slice()
   }
 
   // One heartbeat walk at a time: on a busy event loop a walk over 100,000 streams can

@@ -17,7 +17,9 @@ function createScaleRun(overrides: Partial<ScaleRun> = {}, perStream = 12 * 1024
       rssBase: 90 * 1024 * 1024,
       rssPerStream: perStream,
       fdsPerStream: 1,
-      heartbeatCpu: 0.01,
+      idleCpu: 0.02,
+      // µs per stream and beat: 5 µs at 100,000 streams every 25 s is 2 % of a core.
+      beatMicros: [5, 6],
     })),
     statusMs: 900,
     statusReached: opened,
@@ -76,10 +78,16 @@ describe('capacity rows at scale', () => {
       ratio: '1.09x',
       met: 'yes',
     })
-    expect(row(table, 'SSE: heartbeat CPU, every 25 s')).toMatchObject({
-      porthole: '1.00 %',
+    expect(row(table, 'SSE: heartbeat CPU per stream and beat, one instance')).toMatchObject({
+      porthole: '5.5 µs (5.0–6.0)',
+      met: '—',
+    })
+    expect(row(table, 'SSE: heartbeat CPU at 100000 streams every 25 s')).toMatchObject({
+      porthole: '2.20 % (2.00–2.40)',
+      target: '<= 3 %',
       met: 'yes',
     })
+    expect(row(table, 'SSE: idle CPU over 50 s')?.porthole).toBe('2.00 %')
     expect(row(table, 'SSE: a status change reaching every stream, one instance')?.met).toBe('yes')
     expect(row(table, 'SSE: webhooks delivered p99, 1000/s')?.met).toBe('yes')
     expect(
@@ -106,7 +114,18 @@ describe('capacity rows at scale', () => {
     })
     expect(table.notes.join('\n')).toContain(`measured at 18000 streams, not 100000: ${note}`)
     expect(row(table, 'SSE: RSS per idle stream, one instance')?.met).toBe('n/a')
-    expect(row(table, 'SSE: heartbeat CPU, every 25 s')?.met).toBe('n/a')
+    expect(row(table, 'SSE: heartbeat CPU at 100000 streams every 25 s')?.met).toBe('n/a')
+  })
+
+  it('marks the heartbeat target missed when a beat costs too much per stream', () => {
+    const costly = createScaleRun({
+      instances: createScaleRun().instances.map((i) => ({ ...i, beatMicros: [9, 10, 11] })),
+    })
+    const table = rowsOf([createScale({ single: costly })])
+    expect(row(table, 'SSE: heartbeat CPU at 100000 streams every 25 s')).toMatchObject({
+      porthole: '4.00 % (3.60–4.40)',
+      met: 'NO',
+    })
   })
 
   it('counts a webhook lost on a moved stream in any run', () => {
