@@ -5,8 +5,7 @@
 // counts what one beat costs each stream.
 import { createHook } from 'node:async_hooks'
 import { Socket } from 'node:net'
-import { startServer } from '../../../server/start'
-import { createMemoryStore } from '../../../server/store/memory-store'
+import { runProbeBackend } from './probe-backend'
 
 const PING = ': ping\n\n'
 
@@ -72,36 +71,14 @@ createHook({
   },
 }).enable()
 
-const server = await startServer({
-  store: createMemoryStore(),
-  host: '127.0.0.1',
-  port: 0,
-  env: {
-    CHANNEL_URL: 'http://127.0.0.1:9/probe-random/probe-channel',
-    WEBHOOK_SECRET: 'w'.repeat(32),
-    SESSION_SECRET: 's'.repeat(64),
-    STORE_URL: 'memory:',
-    LOG_LEVEL: 'error',
-    HEARTBEAT_SECONDS: '1',
-    RATE_LIMIT_SESSIONS_PER_MINUTE: '100000',
-    MAX_STREAMS_PER_IP: '100000',
-  },
-})
-
-process.on('message', async (message) => {
+await runProbeBackend({ HEARTBEAT_SECONDS: '1' }, (message) => {
   if (message === 'mark') {
     mark()
-    process.send?.({ marked: true })
+    return { marked: true }
   }
   if (message === 'counts') {
     const perSocket = [...beatsPer.values()]
-    process.send?.({
-      counts: { ...counts, minBeats: Math.min(...perSocket), sockets: perSocket.length },
-    })
+    return { counts: { ...counts, minBeats: Math.min(...perSocket), sockets: perSocket.length } }
   }
-  if (message === 'stop') {
-    await server.close()
-    process.exit(0)
-  }
+  return undefined
 })
-process.send?.({ url: server.url })

@@ -4,8 +4,7 @@
 // keeps in the server and nothing of the client's.
 import { createHook } from 'node:async_hooks'
 import { queryObjects } from 'node:v8'
-import { startServer } from '../../../server/start'
-import { createMemoryStore } from '../../../server/store/memory-store'
+import { runProbeBackend } from './probe-backend'
 
 // Timers (setTimeout/setInterval, ref'd or not) created since the last measurement and
 // not destroyed yet: what opening the streams left running.
@@ -21,21 +20,6 @@ createHook({
 
 const gc = globalThis.gc
 if (!gc) throw new Error('run the probe with node --expose-gc')
-
-const server = await startServer({
-  store: createMemoryStore(),
-  host: '127.0.0.1',
-  port: 0,
-  env: {
-    CHANNEL_URL: 'http://127.0.0.1:9/probe-random/probe-channel',
-    WEBHOOK_SECRET: 'w'.repeat(32),
-    SESSION_SECRET: 's'.repeat(64),
-    STORE_URL: 'memory:',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_SESSIONS_PER_MINUTE: '100000',
-    MAX_STREAMS_PER_IP: '100000',
-  },
-})
 
 async function measure() {
   // Collections until the heap stops shrinking: what is left is what is reachable.
@@ -62,11 +46,6 @@ async function measure() {
   }
 }
 
-process.on('message', async (message) => {
-  if (message === 'measure') process.send?.({ measured: await measure() })
-  if (message === 'stop') {
-    await server.close()
-    process.exit(0)
-  }
-})
-process.send?.({ url: server.url })
+await runProbeBackend({}, async (message) =>
+  message === 'measure' ? { measured: await measure() } : undefined,
+)
