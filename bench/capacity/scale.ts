@@ -56,22 +56,27 @@ export type ScaleRun = {
   /** ms from the status change to the last stream hearing it (undefined: raw server). */
   statusMs?: number
   statusReached?: number
-  steady: {
-    rate: number
-    sent: number
-    acked: number
-    delivered: number
-    lost: number
-    duplicates: number
-    p50?: number
-    p99?: number
-    max?: number
-  }
-  /** Streams moved to the other instance during the steady phase (pair only). */
+  /** Webhooks while every stream stays where it is. */
+  steady: Deliveries
+  /** Webhooks again while `moved` streams move to the other instance (pair only). */
+  moving?: Deliveries
+  /** Streams moved to the other instance during the `moving` phase (pair only). */
   moved?: number
   /** Redis used_memory, bytes: empty, after the sessions, after the webhooks (pair only). */
   redisMemory?: { empty: number; sessions: number; messages: number; visitors: number }
   loadAverage: number[]
+}
+
+export type Deliveries = {
+  rate: number
+  sent: number
+  acked: number
+  delivered: number
+  lost: number
+  duplicates: number
+  p50?: number
+  p99?: number
+  max?: number
 }
 
 export type ScaleSetup = {
@@ -176,28 +181,36 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
     const status = setup.service
       ? await statusChange(setup.service, instances, holders, opened)
       : undefined
-    log(
-      `webhooks: ${setup.rate}/s for ${setup.seconds} s${setup.move ? `, moving ${setup.move} streams meanwhile` : ''}`,
-    )
     const ids = (await Promise.all(holders.map((h) => h.call('ids', {})))).flatMap((r) => r.ids)
-    const sending = sender.call('steady', {
-      hookUrls: instances.map((i) => i.hookUrl),
-      ids,
-      rate: setup.rate,
-      seconds: setup.seconds,
-      firstSeq: 1,
-    })
-    let moved: number | undefined
-    if (setup.move && instances.length > 1) {
-      await pause((setup.seconds * 1000) / 3)
-      const perHolder = Math.ceil(setup.move / holders.length)
-      const moves = await Promise.all(
-        holders.map((h) => h.call('move', { count: perHolder, bases })),
-      )
-      moved = moves.reduce((sum, m) => sum + m.moved, 0)
+    /** Webhooks at the set rate to random visitors, timed to their streams; `during` runs meanwhile. */
+    const deliver = async (firstSeq: number, during?: () => Promise<void>) => {
+      const sending = sender.call('steady', {
+        hookUrls: instances.map((i) => i.hookUrl),
+        ids,
+        rate: setup.rate,
+        seconds: setup.seconds,
+        firstSeq,
+      })
+      await during?.()
+      const sent = await sending
+      return collectDeliveries(holders, sent.acked, sent.sent, setup.rate)
     }
-    const sent = await sending
-    const steady = await collectDeliveries(holders, sent.acked, sent.sent, setup.rate)
+    log(`webhooks: ${setup.rate}/s for ${setup.seconds} s, the streams held`)
+    const steady = await deliver(1)
+    let moved: number | undefined
+    let moving: Deliveries | undefined
+    if (setup.move && instances.length > 1) {
+      const { move } = setup
+      log(`webhooks: ${setup.rate}/s for ${setup.seconds} s, moving ${move} streams meanwhile`)
+      moving = await deliver(steady.sent + 1, async () => {
+        await pause((setup.seconds * 1000) / 3)
+        const perHolder = Math.ceil(move / holders.length)
+        const moves = await Promise.all(
+          holders.map((h) => h.call('move', { count: perHolder, bases })),
+        )
+        moved = moves.reduce((sum, m) => sum + m.moved, 0)
+      })
+    }
     const redisMessages = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
     await Promise.all(holders.map((h) => h.call('closeAll', {})))
     return {
@@ -208,6 +221,7 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
       instances: figures,
       ...(status ?? {}),
       steady,
+      ...(moving === undefined ? {} : { moving }),
       ...(moved === undefined ? {} : { moved }),
       ...(redisEmpty !== undefined && redisSessions !== undefined && redisMessages !== undefined
         ? {
@@ -257,7 +271,12 @@ async function readStatus(instances: MeasuredServer[]): Promise<void> {
   await Promise.all(instances.map((i) => fetch(`${i.url}/api/status`).then((r) => r.text())))
 }
 
-async function collectDeliveries(holders: Holder[], acked: number[], sent: number, rate: number) {
+async function collectDeliveries(
+  holders: Holder[],
+  acked: number[],
+  sent: number,
+  rate: number,
+): Promise<Deliveries> {
   const latency = new Map<number, number>()
   let duplicates = 0
   const missing = () => acked.filter((seq) => !latency.has(seq)).length

@@ -199,9 +199,23 @@ function steadyRows(
     },
     `timed from the webhook sent to its event read by a holder process, across processes on one clock; ${loadNote}`,
   )
-  const lost = runs.reduce((sum, run) => sum + run.steady.lost, 0)
-  const duplicates = runs.reduce((sum, run) => sum + run.steady.duplicates, 0)
   const moved = runs.reduce((sum, run) => sum + (run.moved ?? 0), 0)
+  const movingP99 = spread(runs, (run) => run.moving?.p99)
+  if (movingP99)
+    table.add(
+      {
+        metric: `SSE: webhooks delivered p99, ${rate}/s while ${moved / runs.length} streams move between instances, ${where}`,
+        porthole: withSpread(movingP99, MS),
+        baseline: `${withSpread(p99, MS)} (the same, the streams held)`,
+        ratio: ratioOf(movingP99.median, p99?.median),
+        target: '—',
+        met: '—',
+      },
+      `a second phase of webhooks in which the streams move a third of the way in, all at once, as when an instance goes away: a moved stream's own messages wait for it to come back, and every visitor's wait for the CPU the reconnections take; ${loadNote}`,
+    )
+  const phases = runs.flatMap((run) => (run.moving ? [run.steady, run.moving] : [run.steady]))
+  const lost = phases.reduce((sum, phase) => sum + phase.lost, 0)
+  const duplicates = phases.reduce((sum, phase) => sum + phase.duplicates, 0)
   table.add(
     {
       metric: `SSE: acknowledged but lost / duplicated, ${where}${moved ? ` (${moved} streams moved between instances)` : ''}`,

@@ -49,6 +49,17 @@ function createScale(overrides: Partial<CapacityScale> = {}): CapacityScale {
         i ? [i] : [],
       ),
       moved: 1000,
+      moving: {
+        rate: 1000,
+        sent: 10_000,
+        acked: 10_000,
+        delivered: 10_000,
+        lost: 0,
+        duplicates: 0,
+        p50: 2,
+        p99: 300,
+        max: 800,
+      },
       redisMemory: {
         empty: 1_000_000,
         sessions: 2_000_000,
@@ -90,6 +101,13 @@ describe('capacity rows at scale', () => {
     expect(row(table, 'SSE: idle CPU over 50 s')?.porthole).toBe('2.00 %')
     expect(row(table, 'SSE: a status change reaching every stream, one instance')?.met).toBe('yes')
     expect(row(table, 'SSE: webhooks delivered p99, 1000/s')?.met).toBe('yes')
+    // The pair's held streams are held to the target; the phase of the moves is told apart.
+    expect(
+      row(table, 'SSE: webhooks delivered p99, 1000/s while the streams are held, two instances'),
+    ).toMatchObject({ porthole: '20.0 ms', met: 'yes' })
+    expect(
+      row(table, 'SSE: webhooks delivered p99, 1000/s while 1000 streams move between instances'),
+    ).toMatchObject({ porthole: '300.0 ms', target: '—', met: '—' })
     expect(
       row(
         table,
@@ -130,7 +148,8 @@ describe('capacity rows at scale', () => {
 
   it('counts a webhook lost on a moved stream in any run', () => {
     const lost = createScale()
-    if (lost.pair) lost.pair = { ...lost.pair, steady: { ...lost.pair.steady, lost: 2 } }
+    const moving = lost.pair?.moving
+    if (lost.pair && moving) lost.pair = { ...lost.pair, moving: { ...moving, lost: 2 } }
     const table = rowsOf([createScale(), lost])
     expect(row(table, 'SSE: acknowledged but lost / duplicated, two instances')).toMatchObject({
       porthole: '2 / 0',
