@@ -108,6 +108,6 @@ export async function runCapacity(
 
 /** One line of a run's figures, logged as soon as it is measured. */
 function summary(run: ScaleRun): string {
-  const { opened, instances, statusMs, steady, loadAverage } = run
-  return JSON.stringify({ opened, instances, statusMs, steady, loadAverage })
+  const { opened, instances, statusMs, steady, moving, moved, loadAverage } = run
+  return JSON.stringify({ opened, instances, statusMs, steady, moving, moved, loadAverage })
 }
