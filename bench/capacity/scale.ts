@@ -197,6 +197,8 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
     }
     log(`webhooks: ${setup.rate}/s for ${setup.seconds} s, the streams held`)
     const steady = await deliver(1)
+    // Per conversation: its session, its stream and its share of one phase's webhooks.
+    const redisMessages = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
     let moved: number | undefined
     let moving: Deliveries | undefined
     if (setup.move && instances.length > 1) {
@@ -211,7 +213,6 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
         moved = moves.reduce((sum, m) => sum + m.moved, 0)
       })
     }
-    const redisMessages = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
     await Promise.all(holders.map((h) => h.call('closeAll', {})))
     return {
       wanted: setup.wanted,
