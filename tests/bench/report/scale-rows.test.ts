@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import type { CapacityScale } from '../../../bench/capacity/run-capacity'
-import type { ScaleRun } from '../../../bench/capacity/scale'
+import type { Deliveries, ScaleRun } from '../../../bench/capacity/scale'
 import { Rows } from '../../../bench/report/rows'
 import { scaleRows } from '../../../bench/report/scale-rows'
+
+function createDeliveries(overrides: Partial<Deliveries> = {}): Deliveries {
+  return {
+    rate: 1000,
+    sent: 10_000,
+    acked: 10_000,
+    delivered: 10_000,
+    lost: 0,
+    duplicates: 0,
+    p50: 2,
+    p99: 20,
+    max: 40,
+    ...overrides,
+  }
+}
 
 function createScaleRun(overrides: Partial<ScaleRun> = {}, perStream = 12 * 1024): ScaleRun {
   const opened = overrides.opened ?? 100_000
@@ -23,17 +38,7 @@ function createScaleRun(overrides: Partial<ScaleRun> = {}, perStream = 12 * 1024
     })),
     statusMs: 900,
     statusReached: opened,
-    steady: {
-      rate: 1000,
-      sent: 10_000,
-      acked: 10_000,
-      delivered: 10_000,
-      lost: 0,
-      duplicates: 0,
-      p50: 2,
-      p99: 20,
-      max: 40,
-    },
+    steady: createDeliveries(),
     loadAverage: [1.5, 1.2, 1],
     ...overrides,
   }
@@ -49,17 +54,7 @@ function createScale(overrides: Partial<CapacityScale> = {}): CapacityScale {
         i ? [i] : [],
       ),
       moved: 1000,
-      moving: {
-        rate: 1000,
-        sent: 10_000,
-        acked: 10_000,
-        delivered: 10_000,
-        lost: 0,
-        duplicates: 0,
-        p50: 2,
-        p99: 300,
-        max: 800,
-      },
+      moving: createDeliveries({ p99: 300, max: 800 }),
       redisMemory: {
         empty: 1_000_000,
         sessions: 2_000_000,
