@@ -154,7 +154,7 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     channel.live = true
   }
 
-  // Where the subscription starts is read at once, before any command this process sends
+  // Where the subscription starts is read at once, before any command this store sends
   // after subscribe(); what is appended from there until SUBSCRIBE takes effect is caught
   // up from the log, so a subscription misses nothing appended after subscribe() returns.
   // The channel is held (live events wait) when this is called; this releases that hold.

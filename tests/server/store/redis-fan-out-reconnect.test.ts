@@ -84,6 +84,12 @@ describeRedis('redis fan-out across reconnections', () => {
       await control.sendCommand(['CLIENT', 'KILL', 'TYPE', 'pubsub'])
       for (let n = 0; n < 50; n += 1) await writer.append(early, createEntry())
       lateIds = listen(reader, late)
+      // The subscription's starting point is read on the reader's own connection at once;
+      // a command after it there returns once it was taken. Without this the writer's
+      // first append (another connection, as from another instance) could reach Redis
+      // first and be taken for history: a stream gets such an entry from its replay,
+      // which reads the log after subscribing (tests/server/events), not from here.
+      await reader.ping()
       for (let n = 0; n < 100; n += 1) {
         await writer.append(n % 2 ? early : late, createEntry())
       }
