@@ -20,7 +20,7 @@ const now = () => performance.timeOrigin + performance.now()
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** The heartbeat's default interval (HEARTBEAT_SECONDS; the raw server's too). */
-const HEARTBEAT_SECONDS = 25
+export const HEARTBEAT_SECONDS = 25
 /** A window of two intervals holds exactly two heartbeats, wherever it starts. */
 const HEARTBEATS_TIMED = 2
 /** How long an acknowledged webhook may take to reach its stream before it counts as lost. */

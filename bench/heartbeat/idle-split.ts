@@ -106,7 +106,8 @@ try {
   for (let s = 0; s < seconds; s++) {
     await pause(1000)
     const now = threadTimes(pid)
-    perSecond.push(ms(cpuSplit(previous, now).total.user + cpuSplit(previous, now).total.system))
+    const { total } = cpuSplit(previous, now)
+    perSecond.push(ms(total.user + total.system))
     previous = now
   }
   load.push(loadavg()[0])

@@ -2,16 +2,11 @@
 // main thread (the event loop), V8's helper threads (garbage collection, compilers) and
 // libuv's pool apart, user and system time apart, in clock ticks.
 import { readdirSync, readFileSync } from 'node:fs'
+import { statTicks } from '../lib/processes'
 
 export type Times = { user: number; system: number }
 /** Per thread id: its name (comm) and CPU times so far. */
 export type ThreadTimes = Map<string, Times & { name: string }>
-
-/** utime and stime of one /proc stat line (fields 14 and 15; the name may hold spaces). */
-export function statTimes(stat: string): Times {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return { user: Number(fields[11]), system: Number(fields[12]) }
-}
 
 export function threadTimes(pid: number): ThreadTimes {
   const times: ThreadTimes = new Map()
@@ -19,7 +14,7 @@ export function threadTimes(pid: number): ThreadTimes {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
-      times.set(tid, { name: tid === String(pid) ? `${name} (main)` : name, ...statTimes(stat) })
+      times.set(tid, { name: tid === String(pid) ? `${name} (main)` : name, ...statTicks(stat) })
     } catch {
       // The thread ended between the listing and the read.
     }

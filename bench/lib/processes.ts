@@ -52,18 +52,24 @@ export function ticksPerSecond(): number {
 }
 
 /**
- * User + system CPU time of a process so far, in ms, from its /proc/<pid>/stat line
- * (the counters process.cpuUsage() reads inside the process, in clock ticks).
+ * utime and stime of a /proc/<pid>/stat (or task stat) line, in clock ticks (the counters
+ * process.cpuUsage() reads inside the process).
  */
-export function cpuTimeFromStat(stat: string, ticks: number): number {
+export function statTicks(stat: string): { user: number; system: number } {
   // The command name (field 2) is in parentheses and may hold spaces: count after it.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   // Fields 14 and 15 of the line (utime, stime) are the 12th and 13th after the name.
-  const utime = Number(fields[11])
-  const stime = Number(fields[12])
-  if (!Number.isFinite(utime) || !Number.isFinite(stime))
+  const user = Number(fields[11])
+  const system = Number(fields[12])
+  if (!Number.isFinite(user) || !Number.isFinite(system))
     throw new Error(`unreadable /proc stat line: ${stat.slice(0, 200)}`)
-  return ((utime + stime) * 1000) / ticks
+  return { user, system }
+}
+
+/** User + system CPU time of a process so far, in ms, from its /proc/<pid>/stat line. */
+export function cpuTimeFromStat(stat: string, ticks: number): number {
+  const { user, system } = statTicks(stat)
+  return ((user + system) * 1000) / ticks
 }
 
 /** A running process's user + system CPU time so far, in ms. */

@@ -4,7 +4,7 @@
 // median meets it at the full number of streams; at fewer (an open-file limit the bench
 // could not raise) the row says so and is not marked met.
 import type { CapacityScale } from '../capacity/run-capacity'
-import type { InstanceFigures, ScaleRun } from '../capacity/scale'
+import { HEARTBEAT_SECONDS, type InstanceFigures, type ScaleRun } from '../capacity/scale'
 import { type Spread, spreadOf } from '../lib/stats'
 import type { Verdict } from '../lib/table'
 import { COUNT, KBYTES, MS, one, ratioOf, type Unit, verdict, withSpread } from './format'
@@ -92,9 +92,8 @@ export function scaleRows(table: Rows, scales: CapacityScale[]): void {
   pairRows(table, pairs, raw, loadNote)
 }
 
-/** The target's scale: 100,000 streams on one instance, beating every 25 s. */
+/** The target's scale: 100,000 streams on one instance, beating every HEARTBEAT_SECONDS. */
 const TARGET_STREAMS = 100_000
-const HEARTBEAT_SECONDS = 25
 const MICROS: Unit = { digits: 1, suffix: ' µs' }
 
 /** Every beat timed in the runs (each instance's), µs per stream. */
@@ -102,12 +101,7 @@ const beatsOf = (runs: ScaleRun[]) =>
   spreadOf(runs.flatMap((run) => run.instances.flatMap((i) => i.beatMicros)))
 /** A beat's µs per stream as a share of one core at 100,000 streams every 25 s. */
 const atTarget = (micros: Spread | undefined): Spread | undefined =>
-  micros && {
-    median: share(micros.median),
-    min: share(micros.min),
-    max: share(micros.max),
-    runs: micros.runs.map(share),
-  }
+  micros && spreadOf(micros.runs.map(share))
 const share = (micros: number) => (micros * TARGET_STREAMS) / (HEARTBEAT_SECONDS * 1e6)
 
 /**
