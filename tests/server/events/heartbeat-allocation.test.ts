@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { asResponse, createFakeResponse } from '../support/fake-response'
+import { createFakeResponse, openFakeStream } from '../support/fake-response'
 
 // What a walk over every stream (a heartbeat, a status broadcast) keeps alive while it
 // runs, counted in bytes of live heap, never timed. A walk writes 256 streams per
@@ -47,13 +47,7 @@ describe(`walks over ${STREAMS} streams`, () => {
     let writes = 0
     for (let i = 0; i < STREAMS; i++) {
       const tab = createFakeResponse()
-      await hub.open({
-        visitorId: `v${i}`,
-        res: asResponse(tab),
-        lastEventId: undefined,
-        ip: '203.0.113.7',
-        headers: {},
-      })
+      await openFakeStream(hub, `v${i}`, tab)
       // Counts the walks' writes without keeping them.
       tab.write = () => {
         writes += 1

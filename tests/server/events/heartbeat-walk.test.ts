@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { asResponse, createFakeResponse } from '../support/fake-response'
+import { createFakeResponse, openFakeStream } from '../support/fake-response'
 
 // The heartbeat walks every stream a slice per event-loop turn. With 100,000 streams on a
 // busy loop a walk can outlast the interval: the next tick must not start a second walk.
@@ -27,14 +27,7 @@ describe('the heartbeat walk', () => {
       writeSlice: 1,
     })
     const tabs = Array.from({ length: 4 }, () => createFakeResponse())
-    for (const [i, tab] of tabs.entries())
-      await hub.open({
-        visitorId: `v${i}`,
-        res: asResponse(tab),
-        lastEventId: undefined,
-        ip: '203.0.113.7',
-        headers: {},
-      })
+    for (const [i, tab] of tabs.entries()) await openFakeStream(hub, `v${i}`, tab)
     const pings = () => tabs.map((tab) => tab.chunks.filter((chunk) => chunk === PING).length)
     // Three ticks before the first walk could write its second slice.
     vi.advanceTimersByTime(3000)

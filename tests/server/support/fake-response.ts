@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { ServerResponse } from 'node:http'
+import type { StreamHub } from '../../../server/events/stream-hub'
 
 /**
  * A ServerResponse stand-in: records writes; while `full` is set write() reports a full
@@ -41,3 +42,13 @@ export function createFakeResponse(options: { full?: boolean } = {}) {
 }
 export type FakeResponse = ReturnType<typeof createFakeResponse>
 export const asResponse = (res: FakeResponse) => res as unknown as ServerResponse
+
+/** Opens `tab` on `hub` as a new stream of `visitorId` (no replay id, no extra headers). */
+export const openFakeStream = (hub: StreamHub, visitorId: string, tab: FakeResponse) =>
+  hub.open({
+    visitorId,
+    res: asResponse(tab),
+    lastEventId: undefined,
+    ip: '203.0.113.7',
+    headers: {},
+  })
