@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DemoStartError } from '../../demo/launch/errors'
 import { type RunningDemo, startDemo } from '../../demo/launch/start-demo'
 import { createLogger } from '../../server/logging/logger'
 
@@ -13,6 +14,19 @@ export type TestDemo = RunningDemo & { dataDir: string; dispose(): Promise<void>
 export async function startTestDemo(
   options: { env?: Record<string, string> } = {},
 ): Promise<TestDemo> {
+  // The free ports are chosen before they are bound: another process can take one in
+  // between (EADDRINUSE). Such a start is tried again on new ports, at most three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(options)
+    } catch (error) {
+      const taken = error instanceof DemoStartError && error.message.includes('already in use')
+      if (!taken || attempt >= 3) throw error
+    }
+  }
+}
+
+async function startOnFreePorts(options: { env?: Record<string, string> }): Promise<TestDemo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porthole-e2e-'))
   const demo = await startDemo({
     backendPort: 0,
@@ -31,6 +45,9 @@ export async function startTestDemo(
       ...options.env,
     },
     logger: createLogger({ level: 'error' }),
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   })
   return Object.assign(demo, {
     dataDir,
