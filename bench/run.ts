@@ -15,7 +15,7 @@ import { redisAvailability, startRedisServer } from '../tests/support/redis-serv
 import { delivery } from './backend/phases'
 import { type MeasuredServer, PortholeServers, startRawServer } from './backend/servers'
 import { runCapacity } from './capacity/run-capacity'
-import type { ScaleRun } from './capacity/scale'
+import { type ScaleRun, SIZING_HEARTBEAT_SECONDS } from './capacity/scale'
 import { freePort } from './lib/free-port'
 import { startLoadGenerator } from './lib/load-client'
 import { openFileLimit, stopAll } from './lib/processes'
@@ -75,6 +75,7 @@ const basePlan: Plan = quick
       cacheSeconds: 2,
       lighthousePairs: 1,
       firstOpens: 1,
+      longBeat: 0,
     }
   : {
       runs: 3,
@@ -88,6 +89,7 @@ const basePlan: Plan = quick
       cacheSeconds: 15,
       lighthousePairs: 5,
       firstOpens: 3,
+      longBeat: SIZING_HEARTBEAT_SECONDS,
     }
 // The capacity part raises the open-file limit of its processes where it may and
 // measures as many streams as the limit allows where it may not (bench/capacity/).
@@ -98,7 +100,25 @@ const streamsArgument = process.argv.includes('--streams')
   : undefined
 if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && streamsArgument >= 2))
   throw new Error('--streams takes a whole number of streams, at least 2')
-const plan: Plan = { ...basePlan, streams: streamsArgument ?? basePlan.streams }
+// --long-beat S: also time the heartbeat with HEARTBEAT_SECONDS=S, 10 to 300 (0: not; by
+// default the interval Sizing advises at 100,000 streams, 45, and not with --quick).
+const longBeatArgument = process.argv.includes('--long-beat')
+  ? Number(process.argv[process.argv.indexOf('--long-beat') + 1])
+  : undefined
+if (
+  longBeatArgument !== undefined &&
+  !(
+    Number.isInteger(longBeatArgument) &&
+    (longBeatArgument === 0 || (longBeatArgument >= 10 && longBeatArgument <= 300))
+  )
+)
+  // Pings less than 5 s apart are one beat to the holders (bench/capacity/protocol.ts).
+  throw new Error('--long-beat takes 0 (not) or a whole number of seconds from 10 to 300')
+const plan: Plan = {
+  ...basePlan,
+  streams: streamsArgument ?? basePlan.streams,
+  longBeat: longBeatArgument ?? basePlan.longBeat,
+}
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
@@ -201,7 +221,13 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
     const scale = await runCapacity(
       servers,
       root,
-      { streams: plan.streams, rate: plan.rate, seconds: plan.seconds, move: plan.streams / 100 },
+      {
+        streams: plan.streams,
+        rate: plan.rate,
+        seconds: plan.seconds,
+        move: plan.streams / 100,
+        ...(plan.longBeat > 0 ? { longBeat: plan.longBeat } : {}),
+      },
       log,
     )
     results.scale = [...(results.scale ?? []), scale]

@@ -1,10 +1,11 @@
 // The capacity rows' runs: Porthole on one instance (sqlite, the default store), the raw
 // node:http server, and two Porthole instances on one Redis, each holding its share of
-// the streams while webhooks flow; one status service for them all.
+// the streams while webhooks flow; one status service for them all. With `longBeat`,
+// one instance more times the heartbeat alone at that HEARTBEAT_SECONDS.
 import { redisAvailability, startRedisServer } from '../../tests/support/redis-server'
 import { channelIdOf, type PortholeServers, startRawServer } from '../backend/servers'
 import { type OpenFiles, raiseOpenFiles } from './open-files'
-import { measureScale, type ScaleRun } from './scale'
+import { type BeatRun, measureBeats, measureScale, type ScaleRun } from './scale'
 import { startStatusService } from './status-service'
 
 export type CapacityPlan = {
@@ -14,12 +15,16 @@ export type CapacityPlan = {
   seconds: number
   /** Streams moved between the pair's instances while the webhooks flow. */
   move: number
+  /** A HEARTBEAT_SECONDS other than the default to time the heartbeat at too (one instance). */
+  longBeat?: number
 }
 
 export type CapacityScale = {
   openFiles: { limit: number; note?: string }
   single: ScaleRun
   raw: ScaleRun
+  /** The heartbeat alone at the plan's `longBeat`, one instance. */
+  longBeat?: BeatRun
   pair?: ScaleRun
   /** Why the pair was not measured, when it was not. */
   pairSkipped?: string
@@ -58,6 +63,7 @@ export async function runCapacity(
       await Promise.all([instance.stop(), issuer.stop()])
     }
     log(`capacity, one instance: ${summary(single)}`)
+    const longBeat = plan.longBeat ? await timeLongBeat(plan.longBeat) : undefined
     log(`capacity: ${plan.streams} streams on the raw node:http server`)
     instance = await startRawServer(root, [], { wrap: openFiles.wrap })
     let raw: ScaleRun
@@ -73,7 +79,13 @@ export async function runCapacity(
     }
     log(`capacity, raw node:http: ${summary(raw)}`)
     if (!redisAvailability())
-      return { openFiles, single, raw, pairSkipped: 'no redis-server binary found' }
+      return {
+        openFiles,
+        single,
+        raw,
+        ...(longBeat ? { longBeat } : {}),
+        pairSkipped: 'no redis-server binary found',
+      }
     log(`capacity: ${plan.streams / 2} streams on each of two instances on one Redis`)
     const redis = await startRedisServer()
     try {
@@ -94,7 +106,7 @@ export async function runCapacity(
           move: plan.move,
         })
         log(`capacity, two instances on Redis: ${summary(run)}`)
-        return { openFiles, single, raw, pair: run }
+        return { openFiles, single, raw, ...(longBeat ? { longBeat } : {}), pair: run }
       } finally {
         await Promise.all([...pair, pairIssuer].map((server) => server.stop()))
       }
@@ -103,6 +115,28 @@ export async function runCapacity(
     }
   } finally {
     await service.close()
+  }
+
+  async function timeLongBeat(seconds: number): Promise<BeatRun> {
+    log(`capacity: ${plan.streams} streams on one instance, HEARTBEAT_SECONDS=${seconds}`)
+    const beatExtra = { ...extra, env: { ...env, HEARTBEAT_SECONDS: String(seconds) } }
+    const issuer = await servers.start('memory:', [], beatExtra)
+    const instance = await servers.start(undefined, [], beatExtra)
+    try {
+      const run = await measureBeats({
+        openFiles,
+        log,
+        instances: [instance],
+        issuer,
+        porthole: true,
+        wanted: plan.streams,
+        heartbeatSeconds: seconds,
+      })
+      log(`capacity, HEARTBEAT_SECONDS=${seconds}: ${JSON.stringify(run)}`)
+      return run
+    } finally {
+      await Promise.all([instance.stop(), issuer.stop()])
+    }
   }
 }
 

@@ -21,6 +21,8 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** The heartbeat's default interval (HEARTBEAT_SECONDS; the raw server's too). */
 export const HEARTBEAT_SECONDS = 25
+/** The interval docs/operators/sizing.md advises at 100,000 streams on one instance. */
+export const SIZING_HEARTBEAT_SECONDS = 45
 /** A window of two intervals holds exactly two heartbeats, wherever it starts. */
 const HEARTBEATS_TIMED = 2
 /** How long an acknowledged webhook may take to reach its stream before it counts as lost. */
@@ -64,6 +66,15 @@ export type ScaleRun = {
   moved?: number
   /** Redis used_memory, bytes: empty, after the sessions, after the webhooks (pair only). */
   redisMemory?: { empty: number; sessions: number; messages: number; visitors: number }
+  loadAverage: number[]
+}
+
+/** The heartbeat alone, at an interval other than the default (no status change, no webhooks). */
+export type BeatRun = {
+  heartbeatSeconds: number
+  wanted: number
+  opened: number
+  instances: InstanceFigures[]
   loadAverage: number[]
 }
 
@@ -120,6 +131,99 @@ async function sampleCpu(pids: number[], ms: number): Promise<CpuSample[][]> {
   return samples
 }
 
+/** The setup of a run that times the heartbeat alone at `heartbeatSeconds`. */
+export type BeatSetup = Pick<
+  ScaleSetup,
+  'instances' | 'issuer' | 'porthole' | 'wanted' | 'openFiles' | 'log'
+> & {
+  /** The instances' HEARTBEAT_SECONDS: the window holds two beats this far apart. */
+  heartbeatSeconds: number
+}
+
+/**
+ * The holders (their visitors made) open their streams on the instances; each
+ * instance's memory and descriptors per stream, then its CPU through two heartbeats.
+ */
+async function holdAndTimeBeats(
+  setup: Pick<ScaleSetup, 'instances' | 'porthole' | 'log'>,
+  holders: Holder[],
+  heartbeatSeconds: number,
+) {
+  const { instances, porthole, log } = setup
+  await pause(1000)
+  const before = instances.map((i) => ({ rss: rssOf(i.pid), fds: fdsOf(i.pid) }))
+  const wanted = holders.reduce((sum, h) => sum + h.share, 0)
+  log(`opening ${wanted} streams on ${instances.length} instance(s)`)
+  const bases = instances.map((i) => i.url)
+  const opens = await Promise.all(holders.map((h) => h.call('open', { bases, porthole })))
+  const opened = opens.reduce((sum, o) => sum + o.opened, 0)
+  const failed = opens.reduce((sum, o) => sum + o.failed, 0)
+  const firstFailure = opens.find((o) => o.firstFailure)?.firstFailure ?? ''
+  await pause(3000)
+  const figures: InstanceFigures[] = instances.map((instance, i) => {
+    const held = opened / instances.length
+    return {
+      streams: held,
+      rssBase: before[i]?.rss ?? 0,
+      rssPerStream: (rssOf(instance.pid) - (before[i]?.rss ?? 0)) / Math.max(1, held),
+      fdsPerStream: (fdsOf(instance.pid) - (before[i]?.fds ?? 0)) / Math.max(1, held),
+      idleCpu: 0,
+      beatMicros: [],
+    }
+  })
+  log(
+    `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); timing ${HEARTBEATS_TIMED} heartbeats ${heartbeatSeconds} s apart`,
+  )
+  const samples = await sampleCpu(
+    instances.map((i) => i.pid),
+    HEARTBEATS_TIMED * heartbeatSeconds * 1000,
+  )
+  const heard = (await Promise.all(holders.map((h) => h.call('beats', {})))).flatMap(
+    (answer) => answer.beats,
+  )
+  samples.forEach((taken, i) => {
+    const figure = figures[i]
+    const first = taken[0]
+    const last = taken.at(-1)
+    if (!figure || !first || !last) return
+    figure.idleCpu = (last.cpuMs - first.cpuMs) / (last.at - first.at)
+    const beats = mergeBeats(heard.filter((beat) => beat.base === instances[i]?.url))
+    figure.beatMicros = beatCpu(taken, beats).map((ms) => (ms * 1000) / Math.max(1, figure.streams))
+  })
+  return { opened, failed, firstFailure, figures }
+}
+
+/**
+ * The heartbeat alone at another interval than the default: the instance (started with
+ * HEARTBEAT_SECONDS=`heartbeatSeconds`) holds the streams through two beats, and nothing else.
+ */
+export async function measureBeats(setup: BeatSetup): Promise<BeatRun> {
+  const { instances, porthole, openFiles } = setup
+  const perInstance = Math.min(
+    Math.floor(setup.wanted / instances.length),
+    instanceCap(openFiles.limit),
+  )
+  const holders = startHolders(
+    holderShares(perInstance * instances.length, openFiles.limit),
+    openFiles.wrap,
+  )
+  try {
+    const base = (setup.issuer ?? instances[0])?.url as string
+    await Promise.all(holders.map((h) => h.call('visitors', { base, count: h.share, porthole })))
+    const { opened, figures } = await holdAndTimeBeats(setup, holders, setup.heartbeatSeconds)
+    await Promise.all(holders.map((h) => h.call('closeAll', {})))
+    return {
+      heartbeatSeconds: setup.heartbeatSeconds,
+      wanted: setup.wanted,
+      opened,
+      instances: figures,
+      loadAverage: loadAverage(),
+    }
+  } finally {
+    await Promise.all(holders.map((h) => h.stop()))
+  }
+}
+
 export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
   const { instances, porthole, openFiles, log } = setup
   const perInstance = Math.min(
@@ -136,48 +240,12 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
     const base = (setup.issuer ?? instances[0])?.url as string
     await Promise.all(holders.map((h) => h.call('visitors', { base, count: h.share, porthole })))
     const redisSessions = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
-    await pause(1000)
-    const before = instances.map((i) => ({ rss: rssOf(i.pid), fds: fdsOf(i.pid) }))
-    log(`opening ${streams} streams on ${instances.length} instance(s)`)
+    const { opened, failed, firstFailure, figures } = await holdAndTimeBeats(
+      setup,
+      holders,
+      HEARTBEAT_SECONDS,
+    )
     const bases = instances.map((i) => i.url)
-    const opens = await Promise.all(holders.map((h) => h.call('open', { bases, porthole })))
-    const opened = opens.reduce((sum, o) => sum + o.opened, 0)
-    const failed = opens.reduce((sum, o) => sum + o.failed, 0)
-    const firstFailure = opens.find((o) => o.firstFailure)?.firstFailure ?? ''
-    await pause(3000)
-    const figures: InstanceFigures[] = instances.map((instance, i) => {
-      const held = opened / instances.length
-      return {
-        streams: held,
-        rssBase: before[i]?.rss ?? 0,
-        rssPerStream: (rssOf(instance.pid) - (before[i]?.rss ?? 0)) / Math.max(1, held),
-        fdsPerStream: (fdsOf(instance.pid) - (before[i]?.fds ?? 0)) / Math.max(1, held),
-        idleCpu: 0,
-        beatMicros: [],
-      }
-    })
-    log(
-      `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); timing ${HEARTBEATS_TIMED} heartbeats`,
-    )
-    const windowMs = HEARTBEATS_TIMED * HEARTBEAT_SECONDS * 1000
-    const samples = await sampleCpu(
-      instances.map((i) => i.pid),
-      windowMs,
-    )
-    const heard = (await Promise.all(holders.map((h) => h.call('beats', {})))).flatMap(
-      (answer) => answer.beats,
-    )
-    samples.forEach((taken, i) => {
-      const figure = figures[i]
-      const first = taken[0]
-      const last = taken.at(-1)
-      if (!figure || !first || !last) return
-      figure.idleCpu = (last.cpuMs - first.cpuMs) / (last.at - first.at)
-      const beats = mergeBeats(heard.filter((beat) => beat.base === instances[i]?.url))
-      figure.beatMicros = beatCpu(taken, beats).map(
-        (ms) => (ms * 1000) / Math.max(1, figure.streams),
-      )
-    })
     const status = setup.service
       ? await statusChange(setup.service, instances, holders, opened)
       : undefined

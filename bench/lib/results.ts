@@ -22,6 +22,11 @@ export type Plan = {
   lighthousePairs: number
   /** Browser sessions that open the chat to count its bytes. */
   firstOpens: number
+  /**
+   * A HEARTBEAT_SECONDS besides the default at which the capacity part times the
+   * heartbeat alone on one instance (two beats this far apart); 0: not.
+   */
+  longBeat: number
 }
 
 export type CapacityRun = { opened: number; failed: number; perStream: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CapacityScale } from '../../../bench/capacity/run-capacity'
-import type { Deliveries, ScaleRun } from '../../../bench/capacity/scale'
+import type { Deliveries, InstanceFigures, ScaleRun } from '../../../bench/capacity/scale'
 import { Rows } from '../../../bench/report/rows'
 import { scaleRows } from '../../../bench/report/scale-rows'
 
@@ -139,6 +139,36 @@ describe('capacity rows at scale', () => {
       porthole: '4.00 % (3.60–4.40)',
       met: 'NO',
     })
+  })
+
+  it("marks the heartbeat at the interval Sizing advises on its own beats, not the default's", () => {
+    const longBeat = (beatMicros: number[], opened = 100_000) => ({
+      heartbeatSeconds: 45,
+      wanted: 100_000,
+      opened,
+      instances: [{ ...(createScaleRun().instances[0] as InstanceFigures), beatMicros }],
+      loadAverage: [1, 1, 1],
+    })
+    // 12.6 µs per stream and beat: 5.04 % of a core every 25 s, 2.80 % every 45 s.
+    const met = rowsOf([createScale({ longBeat: longBeat([12.6]) })])
+    const title = 'SSE: heartbeat CPU at 100000 streams every 45 s (HEARTBEAT_SECONDS=45'
+    expect(row(met, title)).toMatchObject({ porthole: '2.80 %', target: '<= 3 %', met: 'yes' })
+    expect(
+      row(met, 'SSE: heartbeat CPU per stream and beat, one instance, beats 45 s apart'),
+    ).toMatchObject({ porthole: '12.6 µs', met: '—' })
+    // 14 µs after 45 s of quiet is 3.11 %, missed, though the default's beats are cheap.
+    const missed = rowsOf([createScale({ longBeat: longBeat([13, 14, 15]) })])
+    expect(row(missed, title)).toMatchObject({ porthole: '3.11 % (2.89–3.33)', met: 'NO' })
+    expect(missed.notes.join('\n')).toContain(
+      '14.0 µs (13.0–15.0) per stream and beat over 3 beats 45 s apart',
+    )
+    // Fewer streams than the target: no verdict.
+    const fewer = rowsOf([createScale({ longBeat: longBeat([12.6], 18_000) })])
+    expect(row(fewer, title)?.met).toBe('n/a')
+    // Not run: no row.
+    expect(row(rowsOf([createScale()]), 'SSE: heartbeat CPU at 100000 streams every 45 s')).toBe(
+      undefined,
+    )
   })
 
   it('counts a webhook lost on a moved stream in any run', () => {
