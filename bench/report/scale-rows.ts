@@ -178,7 +178,7 @@ function longBeatRow(table: Rows, runs: BeatRun[]) {
       ? `HEARTBEAT_SECONDS=${seconds}, as Sizing advises at ${TARGET_STREAMS} streams`
       : `HEARTBEAT_SECONDS=${seconds}`
   table.info(
-    `SSE: heartbeat CPU per stream and beat, one instance, beats ${seconds} s apart (${setting})`,
+    `SSE: heartbeat CPU per stream and beat ${seconds} s apart, one instance (${setting})`,
     withSpread(beats, MICROS),
     '—',
   )

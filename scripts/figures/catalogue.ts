@@ -52,6 +52,10 @@ export const BENCH_ROWS: Record<string, string> = {
   'first-message': 'widget: brotli bodies transferred by the first message sent',
   'streams-held': 'SSE: idle streams held',
   'rss-per-stream': 'SSE: RSS per idle stream',
+  'beat-micros': 'SSE: heartbeat CPU per stream and beat, one instance',
+  'beat-share': 'SSE: heartbeat CPU at 100000 streams every 25 s (share of one core), one instance',
+  'beat-micros-long': 'SSE: heartbeat CPU per stream and beat 45 s apart, one instance',
+  'beat-share-long': 'SSE: heartbeat CPU at 100000 streams every 45 s',
   ...Object.fromEntries(
     ['sqlite', 'memory', 'redis'].flatMap((store) => [
       [`${store}-p50`, `${store}: delivery p50`],

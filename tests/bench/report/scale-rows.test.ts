@@ -154,7 +154,7 @@ describe('capacity rows at scale', () => {
     const title = 'SSE: heartbeat CPU at 100000 streams every 45 s (HEARTBEAT_SECONDS=45'
     expect(row(met, title)).toMatchObject({ porthole: '2.80 %', target: '<= 3 %', met: 'yes' })
     expect(
-      row(met, 'SSE: heartbeat CPU per stream and beat, one instance, beats 45 s apart'),
+      row(met, 'SSE: heartbeat CPU per stream and beat 45 s apart, one instance'),
     ).toMatchObject({ porthole: '12.6 µs', met: '—' })
     // 14 µs after 45 s of quiet is 3.11 %, missed, though the default's beats are cheap.
     const missed = rowsOf([createScale({ longBeat: longBeat([13, 14, 15]) })])
