@@ -56,6 +56,8 @@ export const BENCH_ROWS: Record<string, string> = {
   'beat-share': 'SSE: heartbeat CPU at 100000 streams every 25 s (share of one core), one instance',
   'beat-micros-long': 'SSE: heartbeat CPU per stream and beat 45 s apart, one instance',
   'beat-share-long': 'SSE: heartbeat CPU at 100000 streams every 45 s',
+  'status-one': 'SSE: a status change reaching every stream, one instance',
+  'status-pair': 'SSE: a status change reaching every stream, two instances',
   ...Object.fromEntries(
     ['sqlite', 'memory', 'redis'].flatMap((store) => [
       [`${store}-p50`, `${store}: delivery p50`],
