@@ -56,6 +56,9 @@ export const BENCH_ROWS: Record<string, string> = {
   'beat-share': 'SSE: heartbeat CPU at 100000 streams every 25 s (share of one core), one instance',
   'beat-micros-long': 'SSE: heartbeat CPU per stream and beat 45 s apart, one instance',
   'beat-share-long': 'SSE: heartbeat CPU at 100000 streams every 45 s',
+  'beat-micros-pair': 'SSE: heartbeat CPU per stream and beat, each of two instances on Redis',
+  'pair-p99-held': 'SSE: webhooks delivered p99, 1000/s while the streams are held, two instances',
+  'pair-p99-moving': 'SSE: webhooks delivered p99, 1000/s while 1000 streams move',
   'status-one': 'SSE: a status change reaching every stream, one instance',
   'status-pair': 'SSE: a status change reaching every stream, two instances',
   ...Object.fromEntries(
