@@ -14,6 +14,7 @@ import { planBrowser } from '../tests/support/chromium'
 import { redisAvailability, startRedisServer } from '../tests/support/redis-server'
 import { delivery } from './backend/phases'
 import { type MeasuredServer, PortholeServers, startRawServer } from './backend/servers'
+import { BEAT_GAP_MS } from './capacity/protocol'
 import { runCapacity } from './capacity/run-capacity'
 import { type ScaleRun, SIZING_HEARTBEAT_SECONDS } from './capacity/scale'
 import { freePort } from './lib/free-port'
@@ -105,15 +106,18 @@ if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && stre
 const longBeatArgument = process.argv.includes('--long-beat')
   ? Number(process.argv[process.argv.indexOf('--long-beat') + 1])
   : undefined
+// Pings less than BEAT_GAP_MS apart are one beat to the holders: beats must be further apart.
+const SHORTEST_LONG_BEAT = (2 * BEAT_GAP_MS) / 1000
 if (
   longBeatArgument !== undefined &&
   !(
     Number.isInteger(longBeatArgument) &&
-    (longBeatArgument === 0 || (longBeatArgument >= 10 && longBeatArgument <= 300))
+    (longBeatArgument === 0 || (longBeatArgument >= SHORTEST_LONG_BEAT && longBeatArgument <= 300))
   )
 )
-  // Pings less than 5 s apart are one beat to the holders (bench/capacity/protocol.ts).
-  throw new Error('--long-beat takes 0 (not) or a whole number of seconds from 10 to 300')
+  throw new Error(
+    `--long-beat takes 0 (not) or a whole number of seconds from ${SHORTEST_LONG_BEAT} to 300`,
+  )
 const plan: Plan = {
   ...basePlan,
   streams: streamsArgument ?? basePlan.streams,

@@ -141,6 +141,30 @@ export type BeatSetup = Pick<
 }
 
 /**
+ * Holder processes for the setup's streams: as many per instance as wanted, at most what
+ * the open-file limit lets one instance hold (its MAX_STREAMS is fitted the same way).
+ */
+function startStreamHolders(setup: Pick<ScaleSetup, 'instances' | 'wanted' | 'openFiles'>) {
+  const { instances, openFiles } = setup
+  const perInstance = Math.min(
+    Math.floor(setup.wanted / instances.length),
+    instanceCap(openFiles.limit),
+  )
+  const streams = perInstance * instances.length
+  return { streams, holders: startHolders(holderShares(streams, openFiles.limit), openFiles.wrap) }
+}
+
+/** Each holder's share of visitors gets a session (from the issuer, else the first instance). */
+async function makeVisitors(
+  setup: Pick<ScaleSetup, 'instances' | 'issuer' | 'porthole'>,
+  holders: Holder[],
+): Promise<void> {
+  const base = (setup.issuer ?? setup.instances[0])?.url as string
+  const { porthole } = setup
+  await Promise.all(holders.map((h) => h.call('visitors', { base, count: h.share, porthole })))
+}
+
+/**
  * The holders (their visitors made) open their streams on the instances; each
  * instance's memory and descriptors per stream, then its CPU through two heartbeats.
  */
@@ -198,18 +222,9 @@ async function holdAndTimeBeats(
  * HEARTBEAT_SECONDS=`heartbeatSeconds`) holds the streams through two beats, and nothing else.
  */
 export async function measureBeats(setup: BeatSetup): Promise<BeatRun> {
-  const { instances, porthole, openFiles } = setup
-  const perInstance = Math.min(
-    Math.floor(setup.wanted / instances.length),
-    instanceCap(openFiles.limit),
-  )
-  const holders = startHolders(
-    holderShares(perInstance * instances.length, openFiles.limit),
-    openFiles.wrap,
-  )
+  const { holders } = startStreamHolders(setup)
   try {
-    const base = (setup.issuer ?? instances[0])?.url as string
-    await Promise.all(holders.map((h) => h.call('visitors', { base, count: h.share, porthole })))
+    await makeVisitors(setup, holders)
     const { opened, figures } = await holdAndTimeBeats(setup, holders, setup.heartbeatSeconds)
     await Promise.all(holders.map((h) => h.call('closeAll', {})))
     return {
@@ -225,20 +240,14 @@ export async function measureBeats(setup: BeatSetup): Promise<BeatRun> {
 }
 
 export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
-  const { instances, porthole, openFiles, log } = setup
-  const perInstance = Math.min(
-    Math.floor(setup.wanted / instances.length),
-    instanceCap(openFiles.limit),
-  )
-  const streams = perInstance * instances.length
-  const holders = startHolders(holderShares(streams, openFiles.limit), openFiles.wrap)
+  const { instances, openFiles, log } = setup
+  const { holders, streams } = startStreamHolders(setup)
   const sender = startHolders([0], openFiles.wrap)[0] as Holder
   const all = [...holders, sender]
   try {
     const redisEmpty = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
     log(`${holders.length} holder(s) make ${streams} visitors`)
-    const base = (setup.issuer ?? instances[0])?.url as string
-    await Promise.all(holders.map((h) => h.call('visitors', { base, count: h.share, porthole })))
+    await makeVisitors(setup, holders)
     const redisSessions = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
     const { opened, failed, firstFailure, figures } = await holdAndTimeBeats(
       setup,
