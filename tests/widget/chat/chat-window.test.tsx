@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TYPING_IDLE_MS } from '../../../widget/chat/typing-sender'
-import type { TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
 import { openChat, sendText, settle, typeText } from '../support/chat-helpers'
 
@@ -91,6 +91,25 @@ describe('the chat window', () => {
     const launcher = widget.screen.getByRole('button', { name: /open chat/i })
     expect(widget.root.activeElement).toBe(launcher)
     expect(launcher.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('hears Escape and focuses the message box as the window appears, before a frame', async () => {
+    const widget = await mountTestWidget()
+    widgets.push(widget)
+    // A mutation observer's callback runs once the window is in the document and before any
+    // frame or timer: where a visitor's key pressed as the window shows would land.
+    let focused: boolean | undefined
+    const observer = new MutationObserver(() => {
+      const dialog = widget.root.querySelector('[role="dialog"]')
+      if (!dialog || focused !== undefined) return
+      focused = widget.root.activeElement === dialog.querySelector('textarea')
+      fireEvent.keyDown(dialog, { key: 'Escape' })
+    })
+    observer.observe(widget.root, { childList: true, subtree: true })
+    fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
+    await waitFor(() => expect(focused).toBe(true))
+    observer.disconnect()
+    await waitFor(() => expect(widget.screen.queryByRole('dialog')).toBeNull())
   })
 
   it('closes on Escape pressed on the launcher too', async () => {

@@ -33,6 +33,9 @@ describeInBrowser('the chat on a short phone screen', () => {
       await box.press('Enter')
       await page.getByText(`Question ${text}`).waitFor()
     }
+    // All eight stored by the backend first: a question still on its way stays below the
+    // answer (the outbox shows under the log), and once stored comes after it.
+    await expect.poll(() => backend.messages.length).toBe(8)
     backend.agentSays({
       author: 'agent',
       name: 'Anna',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { WidgetContext } from '../../loader/context'
 import { answeringAgent } from '../answering/answering-agent'
 import type { Attachments } from '../attachments/attachments'
@@ -42,12 +42,14 @@ export function ChatApp({ controller, context }: Props) {
     )
   }
 
-  useEffect(() => {
+  // Both in the task that shows the window, before it is painted (a layout effect): a key
+  // pressed as the window appears reaches the message box, and Escape closes it.
+  useLayoutEffect(() => {
     if (ui.open) input.current?.focus()
   }, [ui.open])
 
   // Escape closes from anywhere in the widget, the launcher included.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const { frame } = context
     const onKey = (event: KeyboardEvent) => {
       // A text box always matches :focus-visible: the message box's ring shows only once
