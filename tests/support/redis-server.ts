@@ -28,6 +28,8 @@ export type RedisServer = {
 export type RedisServerOptions = {
   /** appendonly with fsync always, so a restart keeps every acknowledged write. */
   persistence?: boolean
+  /** Where a start looks for its port (default: a free one the OS picks); for the tests of this. */
+  choosePort?: () => Promise<number>
 }
 
 type Availability = { mode: 'binary'; binary: string } | { mode: 'url'; url: string } | undefined
@@ -109,8 +111,19 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   if (availability.mode === 'url') return externalServer(availability.url)
   const binary = availability.binary
   const dir = mkdtempSync(join(tmpdir(), 'porthole-redis-'))
-  const port = await freePort('127.0.0.1')
-  let child: ChildProcess | undefined = await launch(binary, port, dir, options)
+  // The free port can be taken between the probe and redis-server's bind (by another
+  // suite's server or a client's ephemeral port): such a start is tried on a new port,
+  // at most three times.
+  let port = 0
+  let child: ChildProcess | undefined
+  for (let attempt = 1; !child; attempt++) {
+    port = await (options.choosePort ?? (() => freePort('127.0.0.1')))()
+    try {
+      child = await launch(binary, port, dir, options)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 3) throw error
+    }
+  }
   const stop = async () => {
     const running = child
     child = undefined
@@ -172,36 +185,51 @@ async function launch(
     ...['--save', '', '--daemonize', 'no', '--loglevel', 'warning'],
     ...persistence,
   ]
-  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
+  // redis-server logs to stdout ("Address already in use" among it): both are kept.
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString()
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
   const deadline = Date.now() + 15_000
-  while (!(await answersPing(port))) {
+  // The server answering must be this child: another one on the port is a taken port.
+  while ((await answeringPid(port)) !== child.pid) {
     if (child.exitCode !== null) {
-      throw new Error(`redis-server exited with ${child.exitCode} on port ${port}: ${stderr}`)
+      const message = `redis-server exited with ${child.exitCode} on port ${port}: ${output}`
+      throw /already in use/i.test(output) ? new PortTaken(message) : new Error(message)
     }
     if (Date.now() > deadline) {
       await stopProcess(child)
-      throw new Error(`redis-server did not answer PING on port ${port} within 15 s: ${stderr}`)
+      throw new Error(`redis-server did not answer on port ${port} within 15 s: ${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return child
 }
 
-function answersPing(port: number): Promise<boolean> {
+/** redis-server could not bind its port: someone took it after freePort found it free. */
+class PortTaken extends Error {}
+
+/**
+ * The process id of the redis-server on `port` once it answers PING (not while it loads
+ * its data), from INFO server; undefined before.
+ */
+function answeringPid(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port })
     let reply = ''
     socket.setTimeout(1000, () => socket.destroy())
-    socket.on('connect', () => socket.write('PING\r\n'))
+    socket.on('connect', () => socket.write('PING\r\nINFO server\r\n'))
     socket.on('data', (chunk) => {
       reply += chunk.toString()
-      if (reply.includes('\r\n')) socket.end()
+      if (/process_id:\d+\r\n/.test(reply)) socket.end()
     })
-    socket.on('close', () => resolve(reply.startsWith('+PONG')))
-    socket.on('error', () => resolve(false))
+    socket.on('close', () => {
+      const pid = /process_id:(\d+)\r\n/.exec(reply)?.[1]
+      resolve(reply.startsWith('+PONG') && pid !== undefined ? Number(pid) : undefined)
+    })
+    socket.on('error', () => resolve(undefined))
   })
 }
