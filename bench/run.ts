@@ -17,6 +17,7 @@ import { type MeasuredServer, PortholeServers, startRawServer } from './backend/
 import { BEAT_GAP_MS } from './capacity/protocol'
 import { runCapacity } from './capacity/run-capacity'
 import { type ScaleRun, SIZING_HEARTBEAT_SECONDS } from './capacity/scale'
+import { numberOption, optionValue } from './lib/argv'
 import { freePort } from './lib/free-port'
 import { startLoadGenerator } from './lib/load-client'
 import { openFileLimit, stopAll } from './lib/processes'
@@ -33,27 +34,22 @@ const quick = process.argv.includes('--quick')
 // such a run writes bench/results-<parts>.json and leaves the full record alone.
 const PARTS = ['page', 'capacity', 'delivery', 'status', 'tap'] as const
 type Part = (typeof PARTS)[number]
-const onlyArgument = process.argv[process.argv.indexOf('--only') + 1]
-const only: Part[] | undefined = process.argv.includes('--only')
-  ? (onlyArgument ?? '').split(',').map((part) => {
-      if (!PARTS.includes(part as Part))
-        throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}; got ${part}`)
-      return part as Part
-    })
-  : undefined
+const only: Part[] | undefined = optionValue('--only')
+  ?.split(',')
+  .map((part) => {
+    if (!PARTS.includes(part as Part))
+      throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}; got ${part}`)
+    return part as Part
+  })
 const runs = (part: Part) => !only || only.includes(part)
 // --embed tag: the page rows with the plain script tag instead of the recommended embed
 // (shared/embed-code.ts: widget.js added 250 ms after the load event).
-const embedArgument = process.argv.includes('--embed')
-  ? process.argv[process.argv.indexOf('--embed') + 1]
-  : 'after-load'
+const embedArgument = optionValue('--embed') ?? 'after-load'
 if (embedArgument !== 'tag' && embedArgument !== 'after-load')
   throw new Error(`--embed takes tag or after-load; got ${embedArgument}`)
 const embed: Embed = embedArgument
 // --stores redis,raw: the delivery rows of those servers only (all by default).
-const storesArgument = process.argv.includes('--stores')
-  ? (process.argv[process.argv.indexOf('--stores') + 1] ?? '').split(',')
-  : undefined
+const storesArgument = optionValue('--stores')?.split(',')
 for (const store of storesArgument ?? []) {
   if (!['sqlite', 'memory', 'redis', 'raw'].includes(store))
     throw new Error(
@@ -96,16 +92,12 @@ const basePlan: Plan = quick
 // measures as many streams as the limit allows where it may not (bench/capacity/).
 const fdLimit = openFileLimit()
 // --streams N: the capacity part with N streams on one instance (N/2 on each of the pair).
-const streamsArgument = process.argv.includes('--streams')
-  ? Number(process.argv[process.argv.indexOf('--streams') + 1])
-  : undefined
+const streamsArgument = numberOption('--streams')
 if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && streamsArgument >= 2))
   throw new Error('--streams takes a whole number of streams, at least 2')
 // --long-beat S: also time the heartbeat with HEARTBEAT_SECONDS=S, 10 to 300 (0: not; by
 // default the interval Sizing advises at 100,000 streams, 45, and not with --quick).
-const longBeatArgument = process.argv.includes('--long-beat')
-  ? Number(process.argv[process.argv.indexOf('--long-beat') + 1])
-  : undefined
+const longBeatArgument = numberOption('--long-beat')
 // Pings less than BEAT_GAP_MS apart are one beat to the holders: beats must be further apart.
 const SHORTEST_LONG_BEAT = (2 * BEAT_GAP_MS) / 1000
 if (

@@ -63,7 +63,7 @@ export async function runCapacity(
       await Promise.all([instance.stop(), issuer.stop()])
     }
     log(`capacity, one instance: ${summary(single)}`)
-    const longBeat = plan.longBeat ? await timeLongBeat(plan.longBeat) : undefined
+    const longBeat = plan.longBeat ? { longBeat: await timeLongBeat(plan.longBeat) } : {}
     log(`capacity: ${plan.streams} streams on the raw node:http server`)
     instance = await startRawServer(root, [], { wrap: openFiles.wrap })
     let raw: ScaleRun
@@ -79,13 +79,7 @@ export async function runCapacity(
     }
     log(`capacity, raw node:http: ${summary(raw)}`)
     if (!redisAvailability())
-      return {
-        openFiles,
-        single,
-        raw,
-        ...(longBeat ? { longBeat } : {}),
-        pairSkipped: 'no redis-server binary found',
-      }
+      return { openFiles, single, raw, ...longBeat, pairSkipped: 'no redis-server binary found' }
     log(`capacity: ${plan.streams / 2} streams on each of two instances on one Redis`)
     const redis = await startRedisServer()
     try {
@@ -106,7 +100,7 @@ export async function runCapacity(
           move: plan.move,
         })
         log(`capacity, two instances on Redis: ${summary(run)}`)
-        return { openFiles, single, raw, ...(longBeat ? { longBeat } : {}), pair: run }
+        return { openFiles, single, raw, ...longBeat, pair: run }
       } finally {
         await Promise.all([...pair, pairIssuer].map((server) => server.stop()))
       }

@@ -143,14 +143,15 @@ function heartbeatRows(
     `the server's CPU from just before each beat's first ping reached a stream to just after its last, over ${beats?.runs.length ?? 0} beats of the runs; ${loadNote}`,
   )
   const streams = Math.min(...runs.map((run) => Math.min(...run.instances.map((i) => i.streams))))
+  const share = atTarget(beats)
   table.add(
     {
       metric: `SSE: heartbeat CPU at ${TARGET_STREAMS} streams every ${HEARTBEAT_SECONDS} s (share of one core), ${where}`,
-      porthole: withSpread(atTarget(beats), PERCENT),
+      porthole: withSpread(share, PERCENT),
       baseline: baseline(withSpread(atTarget(rawBeats), PERCENT)),
       ratio: raw ? ratioOf(beats?.median, rawBeats?.median) : '—',
       target: '<= 3 %',
-      met: shareVerdict(atTarget(beats), full),
+      met: shareVerdict(share, full),
     },
     `the cost per stream and beat above times ${TARGET_STREAMS} streams, every ${HEARTBEAT_SECONDS} s${full ? '' : `; measured at ${streams} streams per instance`}`,
   )
@@ -173,6 +174,7 @@ function longBeatRow(table: Rows, runs: BeatRun[]) {
   const seconds = runs[0]?.heartbeatSeconds
   if (seconds === undefined) return
   const beats = beatsOf(runs)
+  const share = atTarget(beats, seconds)
   const streams = Math.min(...runs.flatMap((run) => run.instances.map((i) => i.streams)))
   const full = runs.every((run) => run.opened >= run.wanted)
   const loads = spreadOf(runs.map((run) => run.loadAverage[0] ?? 0))
@@ -188,11 +190,11 @@ function longBeatRow(table: Rows, runs: BeatRun[]) {
   table.add(
     {
       metric: `SSE: heartbeat CPU at ${TARGET_STREAMS} streams every ${seconds} s (${setting}), one instance`,
-      porthole: withSpread(atTarget(beats, seconds), PERCENT),
+      porthole: withSpread(share, PERCENT),
       baseline: '—',
       ratio: '—',
       target: '<= 3 %',
-      met: shareVerdict(atTarget(beats, seconds), full),
+      met: shareVerdict(share, full),
     },
     `${withSpread(beats, MICROS)} per stream and beat over ${beats?.runs.length ?? 0} beats ${seconds} s apart, times ${TARGET_STREAMS} streams${full ? '' : `; measured at ${streams} streams`}; load average ${withSpread(loads, { digits: 1, suffix: '' })}`,
   )

@@ -4,31 +4,29 @@ import { mkdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { planBrowser } from '../../tests/support/chromium'
+import { numberOption, optionValue } from '../lib/argv'
 import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
 import { measureTapToChat, peerSpreads, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const runsArgument = process.argv.includes('--runs')
-  ? Number(process.argv[process.argv.indexOf('--runs') + 1])
-  : 5
+const runsArgument = numberOption('--runs') ?? 5
 if (!Number.isInteger(runsArgument) || runsArgument < 1)
   throw new Error(`--runs takes a positive whole number; got ${runsArgument}`)
-const visitors = process.argv.includes('--visitors')
-  ? (process.argv[process.argv.indexOf('--visitors') + 1] ?? '').split(',').map((name) => {
+const visitors =
+  optionValue('--visitors')
+    ?.split(',')
+    .map((name) => {
       const visitor = VISITORS.find((known) => known === name)
       if (!visitor)
         throw new Error(
           `--visitors takes a comma-separated list of ${VISITORS.join(', ')}; got ${name}`,
         )
       return visitor
-    })
-  : VISITORS
+    }) ?? VISITORS
 // `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/new-1.json`).
-const traceDir = process.argv.includes('--trace')
-  ? process.argv[process.argv.indexOf('--trace') + 1]
-  : undefined
-if (process.argv.includes('--trace') && !traceDir) throw new Error('--trace takes a folder')
+const traceDir = optionValue('--trace')
+if (traceDir === '') throw new Error('--trace takes a folder')
 if (traceDir) mkdirSync(traceDir, { recursive: true })
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 

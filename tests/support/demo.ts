@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { DemoStartError } from '../../demo/launch/errors'
 import { type RunningDemo, startDemo } from '../../demo/launch/start-demo'
 import { createLogger } from '../../server/logging/logger'
+import { retryWhenPortTaken } from './port-taken'
 
 export type TestDemo = RunningDemo & { dataDir: string; dispose(): Promise<void> }
 
@@ -15,15 +16,11 @@ export async function startTestDemo(
   options: { env?: Record<string, string> } = {},
 ): Promise<TestDemo> {
   // The free ports are chosen before they are bound: another process can take one in
-  // between (EADDRINUSE). Such a start is tried again on new ports, at most three times.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnFreePorts(options)
-    } catch (error) {
-      const taken = error instanceof DemoStartError && error.message.includes('already in use')
-      if (!taken || attempt >= 3) throw error
-    }
-  }
+  // between (EADDRINUSE). Such a start is tried again on new ports.
+  return retryWhenPortTaken(
+    () => startOnFreePorts(options),
+    (error) => error instanceof DemoStartError && error.message.includes('already in use'),
+  )
 }
 
 async function startOnFreePorts(options: { env?: Record<string, string> }): Promise<TestDemo> {

@@ -6,6 +6,7 @@ import { delimiter, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { freePort } from '../../demo/launch/free-port'
 import { stopProcess } from './listening-process'
+import { retryWhenPortTaken } from './port-taken'
 
 /** A redis-server the tests talk to: one they started, or the one REDIS_URL names. */
 export type RedisServer = {
@@ -112,18 +113,17 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const binary = availability.binary
   const dir = mkdtempSync(join(tmpdir(), 'porthole-redis-'))
   // The free port can be taken between the probe and redis-server's bind (by another
-  // suite's server or a client's ephemeral port): such a start is tried on a new port,
-  // at most three times.
-  let port = 0
-  let child: ChildProcess | undefined
-  for (let attempt = 1; !child; attempt++) {
-    port = await (options.choosePort ?? (() => freePort('127.0.0.1')))()
-    try {
-      child = await launch(binary, port, dir, options)
-    } catch (error) {
-      if (!(error instanceof PortTaken) || attempt >= 3) throw error
-    }
-  }
+  // suite's server or a client's ephemeral port): such a start is tried on a new port.
+  const choosePort = options.choosePort ?? (() => freePort('127.0.0.1'))
+  const started = await retryWhenPortTaken(
+    async () => {
+      const port = await choosePort()
+      return { port, child: await launch(binary, port, dir, options) }
+    },
+    (error) => error instanceof PortTaken,
+  )
+  const { port } = started
+  let child: ChildProcess | undefined = started.child
   const stop = async () => {
     const running = child
     child = undefined
