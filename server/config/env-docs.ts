@@ -200,6 +200,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'turns replies by e-mail on: e-mails to visitors get `Reply-To: reply+<signed token>@<domain>`, and the domain’s MX record points at your inbound mail service (see [Replies by e-mail](email-replies.md)); set with `INBOUND_EMAIL_SECRET`',
     default: 'unset (off)',
   },
+  EMAIL_ATTACHMENTS_MB_PER_HOUR: {
+    meaning:
+      'MiB of attachments all replies by e-mail together may store per hour, besides each visitor’s `UPLOAD_QUOTA_MB_PER_VISITOR` and the `DISK_FREE_FLOOR_MB`; a file beyond is not stored and the agents get a note saying so (counted across instances on Redis); `0`: files sent by e-mail are never stored (0–1000000)',
+    default: '`200`',
+  },
   INBOUND_EMAIL_SECRET: {
     meaning:
       'path secret of `POST /hooks/email/<secret>`, where the inbound mail service posts each reply as a raw message (at most twice `UPLOAD_MAX_MB` plus 1 MiB); 16–512 letters, digits, `-`, `_`. **Secret**',

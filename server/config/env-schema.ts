@@ -124,6 +124,7 @@ export const EnvSchema = z.object({
       'must be a domain name, e.g. reply.example.com (its MX record points at your inbound mail service)',
     )
     .optional(),
+  EMAIL_ATTACHMENTS_MB_PER_HOUR: intIn(0, 1_000_000, 200),
   INBOUND_EMAIL_SECRET: secret(16, 'generate one with `openssl rand -hex 24`').refine(
     (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
     'must use only letters, digits, - and _ (it is a URL path segment)',

@@ -8,6 +8,8 @@ export type InboundEmailConfig = {
   secret: string
   /** The largest raw message read: twice UPLOAD_MAX_MB plus 1 MiB (base64 makes files a third larger). */
   maxBytes: number
+  /** EMAIL_ATTACHMENTS_MB_PER_HOUR in bytes: what all e-mails' files may store per hour (0: none). */
+  attachmentBytesPerHour: number
 }
 
 const MIB = 1024 * 1024
@@ -24,7 +26,10 @@ export function inboundMaxBytes(uploadMaxBytes: number): number {
  * @example parseInboundEmail({ EMAIL_REPLY_DOMAIN: 'reply.example.com', INBOUND_EMAIL_SECRET: '…' }, 10 << 20, fail)
  */
 export function parseInboundEmail(
-  e: Pick<EnvSchema, 'EMAIL_REPLY_DOMAIN' | 'INBOUND_EMAIL_SECRET'>,
+  e: Pick<
+    EnvSchema,
+    'EMAIL_REPLY_DOMAIN' | 'INBOUND_EMAIL_SECRET' | 'EMAIL_ATTACHMENTS_MB_PER_HOUR'
+  >,
   uploadMaxBytes: number,
   fail: (variable: string, problem: string) => void,
   /** Whether a variable's value was refused already (it then reads as unset here). */
@@ -48,5 +53,10 @@ export function parseInboundEmail(
     )
     return undefined
   }
-  return { replyDomain: domain, secret, maxBytes: inboundMaxBytes(uploadMaxBytes) }
+  return {
+    replyDomain: domain,
+    secret,
+    maxBytes: inboundMaxBytes(uploadMaxBytes),
+    attachmentBytesPerHour: e.EMAIL_ATTACHMENTS_MB_PER_HOUR * MIB,
+  }
 }

@@ -6,9 +6,11 @@ import type { AppEnv } from '../../http/app-env'
 import { isBodyError } from '../../http/body-error'
 import { readBodyBytes } from '../../http/read-body'
 import type { Runtime } from '../../runtime'
+import { createUploadLimits } from '../../uploads/upload-limits'
 import { createSecretMatcher } from '../../webhook/secret-match'
 import { createReplyAddresses, type ReplyAddresses } from '../reply-address'
 import type { InboundEmailConfig } from './inbound-config'
+import { createMailBudget } from './mail-budget'
 import { rawMessageOf } from './raw-message'
 import { type InboundOutcome, receiveReply } from './receive-reply'
 
@@ -44,6 +46,11 @@ export function inboundEmailRoutes(
 ): Hono<AppEnv> {
   const { config, store, now, logger } = deps
   const secretMatches = createSecretMatcher(inbound.secret)
+  const mailBudget = createMailBudget(createUploadLimits(deps), {
+    bytesPerHour: inbound.attachmentBytesPerHour,
+    store,
+    logger,
+  })
   const app = new Hono<AppEnv>()
 
   // The A3 webhook's own pattern, so every route still compiles in Hono's RegExpRouter
@@ -93,6 +100,7 @@ export function inboundEmailRoutes(
             allowed: config.uploads.types,
             now,
             publicUrl: config.publicUrl,
+            mailBudget,
           },
           logger: log,
           now,

@@ -44,11 +44,42 @@ export function detectLoop(
   return undefined
 }
 
-/** The bare addresses in a header value ("Anna <a@b.example>, c@d.example"). */
+/** The longest part of one header value searched for addresses. */
+export const MAX_ADDRESS_HEADER_CHARS = 16 * 1024
+
+/** Punctuation that cannot be in a bare address as written in a header. */
+const PUNCTUATION = new Set([...'<>,;:"()'])
+
+/**
+ * The bare addresses in a header value ("Anna <a@b.example>, c@d.example"), lower
+ * case, from its first MAX_ADDRESS_HEADER_CHARS characters: one pass that splits at
+ * blanks and punctuation and keeps the pieces with an `@` inside, so a long header
+ * costs time in proportion to its length.
+ */
 export function addressesIn(value: string): string[] {
-  return [...value.matchAll(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g)].map((match) =>
-    match[0].toLowerCase(),
-  )
+  const addresses: string[] = []
+  const end = Math.min(value.length, MAX_ADDRESS_HEADER_CHARS)
+  let start = 0
+  // The first `@` of the piece after its first character, or -1.
+  let at = -1
+  for (let i = 0; i <= end; i++) {
+    const char = value[i] ?? ''
+    if (i < end && !isSeparator(char)) {
+      if (char === '@' && at < 0 && i > start) at = i
+      continue
+    }
+    if (at >= 0 && at < i - 1) addresses.push(value.slice(start, i).toLowerCase())
+    start = i + 1
+    at = -1
+  }
+  return addresses
+}
+
+function isSeparator(char: string): boolean {
+  const code = char.charCodeAt(0)
+  if (code <= 0x20) return true
+  if (code < 0x7f) return PUNCTUATION.has(char)
+  return /\s/.test(char)
 }
 
 /**
@@ -61,7 +92,9 @@ export function headersOf(lines: readonly { key: string; line: string }[]): Mail
     const colon = line.indexOf(':')
     const value = (colon < 0 ? '' : line.slice(colon + 1)).replace(/\r?\n[ \t]+/g, ' ').trim()
     const name = key.toLowerCase()
-    headers.set(name, [...(headers.get(name) ?? []), value])
+    const values = headers.get(name)
+    if (values) values.push(value)
+    else headers.set(name, [value])
   }
   return headers
 }

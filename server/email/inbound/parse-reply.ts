@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { simpleParser } from 'mailparser'
+import { MAX_MESSAGE_LENGTH } from '../../../shared/text'
 import { htmlText } from './html-text'
-import { addressesIn, headersOf, type MailHeaders } from './mail-loop'
 import { extractReply } from './reply-text'
 
 /** An attachment of the reply, as the mail carried it. */
@@ -15,34 +15,24 @@ export type MailAttachment = {
 }
 
 export type ParsedReply = {
-  headers: MailHeaders
-  /** The Message-ID without its angle brackets, or undefined when the mail has none. */
-  messageId: string | undefined
-  /**
-   * Who was asked to deliver the message to us, in the order to try: the envelope
-   * recipient headers the receiving server adds, then To and Cc.
-   */
-  recipients: string[]
   /** The visitor's new words: the text part (or the HTML as text) without quotes and signature. */
   text: string
   attachments: MailAttachment[]
 }
 
-// Envelope recipients (added by the receiving server) come first: To may name
-// several conversations' addresses, or only a list.
-const RECIPIENT_HEADERS = [
-  'delivered-to',
-  'x-original-to',
-  'envelope-to',
-  'x-envelope-to',
-  'x-forwarded-to',
-  'to',
-  'cc',
-]
+/**
+ * The most text handed to reply extraction: the visitor's words come first, and a
+ * reply longer than this is cut to MAX_MESSAGE_LENGTH anyway; the quoted history
+ * below them may be any length.
+ */
+export const MAX_EXTRACT_CHARS = 5 * MAX_MESSAGE_LENGTH
 
 /**
- * Parses a raw RFC 822 message with mailparser (any charset, quoted-printable or
- * base64, nested multiparts) and takes what the inbound route needs. Rejects only for
+ * Parses the body of a raw RFC 822 message with mailparser (any charset,
+ * quoted-printable or base64, nested multiparts) and takes what the inbound route
+ * needs: called only once its headers were found to answer one of our reply
+ * addresses. The text part is used; a message without one (HTML only) is converted
+ * here (htmlText: no hidden text, no image or unsafe link targets). Rejects only for
  * input mailparser cannot read at all.
  *
  * @example const reply = await parseReply(rawBytes)
@@ -52,17 +42,14 @@ export async function parseReply(raw: Uint8Array): Promise<ParsedReply> {
     // cid: images stay links (no data: copies of attachments), text links stay text.
     skipImageLinks: true,
     skipTextLinks: true,
+    // The HTML is converted here, not by mailparser; its text is never made into HTML.
+    skipHtmlToText: true,
+    skipTextToHtml: true,
   })
-  const headers = headersOf(mail.headerLines)
-  const recipients = RECIPIENT_HEADERS.flatMap((name) =>
-    (headers.get(name) ?? []).flatMap(addressesIn),
-  )
+  const text = mail.text?.trim() ? mail.text : mail.html ? htmlText(mail.html) : ''
   return {
-    headers,
-    messageId: mail.messageId?.trim().replace(/^<|>$/g, '') || undefined,
-    recipients: [...new Set(recipients)],
-    // mailparser makes text of a lone HTML part, not of HTML inside multipart/related.
-    text: extractReply(mail.text ?? (mail.html ? htmlText(mail.html) : '')),
+    // Blanks first would use up the room: they are no words.
+    text: extractReply(text.trimStart().slice(0, MAX_EXTRACT_CHARS)),
     attachments: mail.attachments.map((attachment) => ({
       name: attachment.filename,
       contentType: attachment.contentType,

@@ -3,6 +3,7 @@ import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
 import type { Outbox } from '../../channel/outbox'
 import { endIfIdle } from '../../conversation/end-conversation'
+import { extraPartHits } from '../../http/message-parts'
 import type { RateLimiter } from '../../http/rate-limit'
 import type { Logger } from '../../logging/logger'
 import { resolveRecipient } from '../../session/alias'
@@ -11,9 +12,13 @@ import { inboundMailKey, inboundMailLockKey } from '../../store/keys'
 import type { Store } from '../../store/types'
 import type { UploadPolicy } from '../../uploads/accept-upload'
 import type { ReplyAddresses } from '../reply-address'
+import type { MailBudget } from './mail-budget'
 import { detectLoop, type LoopReason } from './mail-loop'
 import { messageKey, type ParsedReply, parseReply } from './parse-reply'
-import { storeReplyAttachments } from './reply-attachments'
+import { messageIdOf, readHeaders } from './raw-headers'
+import { storeReplyAttachments, wantedAttachments } from './reply-attachments'
+import { replyMessage } from './reply-message'
+import { recipientsOf } from './reply-recipients'
 
 export const REPLY_DROP_REASONS = [
   'too_large',
@@ -24,6 +29,7 @@ export const REPLY_DROP_REASONS = [
   'bad_signature',
   'unknown_visitor',
   'empty',
+  'headers_too_large',
 ] as const
 export type ReplyDropReason = (typeof REPLY_DROP_REASONS)[number] | LoopReason
 
@@ -44,7 +50,7 @@ export type ReceiveReplyDeps = {
   outbox: Outbox
   addresses: ReplyAddresses
   /** The widget's upload rules and file store (UPLOAD_*), and PUBLIC_URL for the files' links. */
-  uploads: UploadPolicy & { publicUrl: string }
+  uploads: UploadPolicy & { publicUrl: string; mailBudget?: MailBudget }
   logger: Logger
   now: () => number
   /** The idle timeout in force: a reply after a long silence ends the old conversation first, as the widget's messages do. */
@@ -72,24 +78,21 @@ export async function receiveReply(
   deps: ReceiveReplyDeps,
   raw: Uint8Array,
 ): Promise<InboundOutcome> {
-  let reply: ParsedReply
-  try {
-    reply = await parseReply(raw)
-  } catch (error) {
-    deps.logger.info('e-mail reply unreadable', { error })
-    return { kind: 'dropped', reason: 'unreadable' }
-  }
-  const loop = detectLoop(reply.headers, { replyDomain: deps.addresses.domain })
+  // Everything decided before the body is read comes from the headers: an e-mail not
+  // addressed to one of our reply addresses costs no decoding, conversion or extraction.
+  const headers = readHeaders(raw)
+  if (headers === undefined) return { kind: 'dropped', reason: 'headers_too_large' }
+  const loop = detectLoop(headers, { replyDomain: deps.addresses.domain })
   if (loop) return { kind: 'dropped', reason: loop }
 
-  const address = findReplyAddress(deps.addresses, reply.recipients)
+  const address = findReplyAddress(deps.addresses, recipientsOf(headers))
   if (!address.ok) return { kind: 'dropped', reason: address.reason }
   // A guest merged into a user since the e-mail went: the user's conversation has it now.
   const visitorId = await resolveRecipient(deps.store, address.visitorId)
   if (!(await hasProfile(deps.store, visitorId)))
     return { kind: 'dropped', reason: 'unknown_visitor' }
 
-  const key = messageKey(address.visitorId, reply.messageId, raw)
+  const key = messageKey(address.visitorId, messageIdOf(headers), raw)
   const taken = await deps.store.getRecord(inboundMailKey(key), TakenReply)
   if (taken) return { kind: 'duplicate', visitorId: taken.visitorId }
   const retryAfter = await deps.limiter?.hit(visitorId)
@@ -99,6 +102,13 @@ export async function receiveReply(
     return { kind: 'retry', reason: 'the same message is being taken by another request' }
   }
   try {
+    let reply: ParsedReply
+    try {
+      reply = await parseReply(raw)
+    } catch (error) {
+      deps.logger.info('e-mail reply unreadable', { error })
+      return { kind: 'dropped', reason: 'unreadable' }
+    }
     return await take(deps, reply, key, visitorId)
   } finally {
     await deps.store.release(inboundMailLockKey(key)).catch(() => undefined)
@@ -129,15 +139,17 @@ async function take(
   visitorId: string,
 ): Promise<InboundOutcome> {
   const { store, outbox, now } = deps
-  const stored = await storeReplyAttachments(
-    deps.uploads,
-    visitorId,
-    reply.attachments,
-    deps.logger,
-  )
-  const text = [reply.text, ...stored.notes.map((note) => `(Attachment ${note})`)]
-    .filter((part) => part !== '')
-    .join('\n\n')
+  // Counted as the widget counts a long message: each part the agents get is one
+  // message of the visitor's rate (the first was counted with the e-mail).
+  const words = replyMessage(reply.text, [])
+  const files = wantedAttachments(reply.attachments)
+  const parts = (words === '' ? 0 : splitText(words).length) + files.taken.length
+  if (deps.limiter && parts > 1) {
+    const wait = await deps.limiter.hit(visitorId, extraPartHits(deps.limiter, parts))
+    if (wait !== undefined) return { kind: 'rate_limited', visitorId, retryAfter: wait }
+  }
+  const stored = await storeReplyAttachments(deps.uploads, visitorId, files, deps.logger)
+  const text = replyMessage(reply.text, stored.notes)
   if (text === '' && stored.attachments.length === 0) return { kind: 'dropped', reason: 'empty' }
 
   await endIfIdle(store, visitorId, { idleMs: deps.idleMs(), now: now() })

@@ -19,6 +19,11 @@ const ATTRIBUTIONS: RegExp[] = [
 ]
 /** How many lines an attribution may be wrapped over (Gmail wraps before the address). */
 const ATTRIBUTION_LINES = 3
+/**
+ * The longest attribution (its lines joined): real ones are well under this, and the
+ * patterns above, tried on no more than this, cost little however long a line is.
+ */
+const MAX_ATTRIBUTION_CHARS = 500
 /** "-----Original Message-----" (Outlook), in the languages we see. */
 const ORIGINAL_MESSAGE =
   /^\s*-{2,}\s*(?:Original Message|Исходное сообщение|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}\s*$/i
@@ -55,7 +60,8 @@ export function extractReply(text: string): string {
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((line) => line.replace(/\s+$/, ''))
+    // trimEnd, not /\s+$/: that expression is quadratic on a long run of blanks.
+    .map((line) => line.trimEnd())
   lines = lines.slice(0, historyStart(lines))
   lines = removeAttributions(lines)
   lines = lines.filter((line) => !QUOTED.test(line))
@@ -102,7 +108,11 @@ export function attributionAt(lines: readonly string[], index: number): number {
     const bare = line.replace(/^(?:\s*>)+\s?/, '').trim()
     if (bare === '') return 0
     joined = joined === '' ? bare : `${joined} ${bare}`
-    if (/\d/.test(joined) && ATTRIBUTIONS.some((pattern) => pattern.test(joined))) return count
+    if (joined.length > MAX_ATTRIBUTION_CHARS) return 0
+    // Every pattern ends in ':' and none is tried on a line that does not: a failing
+    // match is where backtracking costs.
+    if (!joined.endsWith(':') || !/\d/.test(joined)) continue
+    if (ATTRIBUTIONS.some((pattern) => pattern.test(joined))) return count
   }
   return 0
 }
@@ -120,11 +130,20 @@ function removeAttributions(lines: string[]): string[] {
       kept.push(lines[i] ?? '')
       continue
     }
-    const next = lines.slice(i + count).find((line) => line.trim() !== '')
+    const next = nextNonBlank(lines, i + count)
     if (next === undefined || !QUOTED.test(next)) break
     i += count - 1
   }
   return kept
+}
+
+/** The first line from `from` on that is not blank. */
+function nextNonBlank(lines: readonly string[], from: number): string | undefined {
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i] ?? ''
+    if (line.trim() !== '') return line
+  }
+  return undefined
 }
 
 function dropDeviceSignature(lines: string[]): string[] {

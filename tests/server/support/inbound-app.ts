@@ -35,6 +35,8 @@ export async function createInboundTestApp(
   options: {
     maxBytes?: number
     uploadMaxBytes?: number
+    /** EMAIL_ATTACHMENTS_MB_PER_HOUR in bytes (default 200 MiB). */
+    attachmentBytesPerHour?: number
     overrides?: Partial<AppDeps>
     env?: Record<string, string>
     config?: Partial<Config>
@@ -56,6 +58,7 @@ export async function createInboundTestApp(
         replyDomain: FIXTURE_DOMAIN,
         secret: INBOUND_SECRET,
         maxBytes: options.maxBytes ?? inboundMaxBytes(uploadMaxBytes),
+        attachmentBytesPerHour: options.attachmentBytesPerHour ?? 200 * 1024 * 1024,
       },
       ...options.config,
     },

@@ -24,7 +24,23 @@ describe('replies by e-mail: EMAIL_REPLY_DOMAIN and INBOUND_EMAIL_SECRET', () =>
       replyDomain: 'reply.northwind.example',
       secret: SECRET,
       maxBytes: 11 * 1024 * 1024,
+      attachmentBytesPerHour: 200 * 1024 * 1024,
     })
+  })
+
+  it('take EMAIL_ATTACHMENTS_MB_PER_HOUR (0 turns e-mailed files off) and refuse a bad one', () => {
+    const env = { EMAIL_REPLY_DOMAIN: 'reply.example.com', INBOUND_EMAIL_SECRET: SECRET }
+    const of = (value: string) =>
+      loadConfig(createTestEnv({ ...env, EMAIL_ATTACHMENTS_MB_PER_HOUR: value }), { cwd: CWD })
+        .inboundEmail?.attachmentBytesPerHour
+    expect(of('50')).toBe(50 * 1024 * 1024)
+    expect(of('0')).toBe(0)
+    for (const bad of ['-1', 'lots', '2.5']) {
+      expect(
+        configProblems(createTestEnv({ ...env, EMAIL_ATTACHMENTS_MB_PER_HOUR: bad }), CWD)
+          .EMAIL_ATTACHMENTS_MB_PER_HOUR,
+      ).toMatch(/./)
+    }
   })
 
   it('refuse one without the other, saying what is missing', () => {

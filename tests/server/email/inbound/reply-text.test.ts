@@ -5,6 +5,7 @@ import {
   extractReply,
   historyStart,
 } from '../../../../server/email/inbound/reply-text'
+import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../../support/bounded-run'
 import { REPLIES, readFixture } from '../../support/inbound-emails'
 
 describe('extractReply on each client’s real reply', () => {
@@ -85,5 +86,49 @@ describe('extractReply, form by form', () => {
   it('trims blank lines and shortens runs of them; an all-quote reply is empty', () => {
     expect(extractReply('\r\n\r\nA\r\n\r\n\r\n\r\nB\r\n\r\n')).toBe('A\n\nB')
     expect(extractReply('> only a quote\n>\n')).toBe('')
+  })
+})
+
+describe('extractReply costs time in proportion to its input', () => {
+  // Each builds a text of about `n` characters that a backtracking expression or a copy
+  // per line made quadratic (issue 39, item 1: 60,000 spaces then "x" took seconds).
+  const HOSTILE = {
+    'spaces then a letter': '" ".repeat(n) + "x"',
+    'a long "Am … schrieb" line without its colon': '"Am 1 " + " schrieb ".repeat(n / 9) + "x"',
+    'a long Gmail-in-Russian line': '"1 " + "2026 г. в 21:12 ".repeat(n / 16)',
+    'many attributions, each with a quote': '"On 1 Jan 2026 Anna wrote:\\n> q\\n".repeat(n / 30)',
+  }
+
+  it.each(Object.entries(HOSTILE))(
+    '%s: 100× the size costs less than 30× the time of 10×',
+    async (_name, make) => {
+      const run = await runBounded(`
+        import { extractReply } from './server/email/inbound/reply-text.ts'
+        function time(n) {
+          const text = ${make}
+          let best = Infinity
+          for (let i = 0; i < 3; i++) {
+            const start = performance.now()
+            extractReply(text)
+            best = Math.min(best, performance.now() - start)
+          }
+          return best
+        }
+        time(2_000)
+        console.log(JSON.stringify({ small: time(20_000), large: time(200_000) }))
+      `)
+      expect(run.finished).toBe(true)
+      const { small, large } = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')
+      expect(large / Math.max(small, 1)).toBeLessThan(30)
+    },
+    BOUNDED_TEST_TIMEOUT_MS,
+  )
+
+  it('still finds an attribution wrapped over lines, and none in a long line', () => {
+    expect(
+      extractReply('Yes\n\nOn Wed, 25 Nov 2026 at 18:12, Anna\n<a@b.example> wrote:\n> Hi'),
+    ).toBe('Yes')
+    const long = `On 1 Jan 2026 ${'x'.repeat(600)} wrote:`
+    expect(extractReply(`${long}\n> Hi`)).toBe(long)
   })
 })
