@@ -2,7 +2,7 @@ import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../../support/bounded-run'
 import { longCcMail, spacesMail } from '../../support/hostile-mails'
-import { createInboundTestApp, type InboundTestApp } from '../../support/inbound-app'
+import { createInboundTestApp, type InboundTestApp, plainMail } from '../../support/inbound-app'
 import { FIXTURE_ADDRESS } from '../../support/inbound-emails'
 
 // What an e-mail costs before its reply address is checked must not grow with what
@@ -25,13 +25,15 @@ afterEach(async () => {
   t = undefined
 })
 
+// Sizes here are small: what is checked is that the body is not parsed at all. The
+// hostile sizes run in a child process below, where a runaway cannot freeze the runner.
 describe('an e-mail is judged by its headers before its body is read', () => {
   it.each([
-    ['200,000 spaces then "x" (base64)', spacesMail(NOBODY, 200_000), 'no_reply_address'],
-    ['a 100,000-character Cc', longCcMail(NOBODY, 100_000), 'no_reply_address'],
+    ['spaces then "x" (base64)', spacesMail(NOBODY, 5_000), 'no_reply_address'],
+    ['a long Cc', longCcMail(NOBODY, 5_000), 'no_reply_address'],
     [
       'an auto-reply to a valid address',
-      spacesMail(FIXTURE_ADDRESS, 200_000).replace(
+      spacesMail(FIXTURE_ADDRESS, 5_000).replace(
         'MIME-Version',
         'Auto-Submitted: auto-replied\r\nMIME-Version',
       ),
@@ -39,7 +41,7 @@ describe('an e-mail is judged by its headers before its body is read', () => {
     ],
     [
       'a forged address',
-      spacesMail(FIXTURE_ADDRESS.replace('-tiiw', '-tiix'), 200_000),
+      spacesMail(FIXTURE_ADDRESS.replace('-tiiw', '-tiix'), 5_000),
       'bad_signature',
     ],
   ])('%s: dropped without parsing the body', async (_name, raw, reason) => {
@@ -61,7 +63,10 @@ describe('an e-mail is judged by its headers before its body is read', () => {
 
   it('refuses a header block over 256 KiB unread', async () => {
     t = await createInboundTestApp()
-    const res = await t.postMail(longCcMail(FIXTURE_ADDRESS, 300_000))
+    const padding = Object.fromEntries(
+      Array.from({ length: 6000 }, (_, i) => [`X-Pad-${i}`, 'a'.repeat(40)]),
+    )
+    const res = await t.postMail(plainMail(FIXTURE_ADDRESS, 'Hi', padding))
     expect(await res.json()).toEqual({ result: 'dropped', reason: 'headers_too_large' })
     expect(simpleParser).not.toHaveBeenCalled()
   })
