@@ -142,8 +142,9 @@ async function take(
   // Counted as the widget counts a long message: each part the agents get is one
   // message of the visitor's rate (the first was counted with the e-mail).
   const words = replyMessage(reply.text, [])
+  const wordParts = words === '' ? [] : splitText(words)
   const files = wantedAttachments(reply.attachments)
-  const parts = (words === '' ? 0 : splitText(words).length) + files.taken.length
+  const parts = wordParts.length + files.taken.length
   if (deps.limiter && parts > 1) {
     const wait = await deps.limiter.hit(visitorId, extraPartHits(deps.limiter, parts))
     if (wait !== undefined) return { kind: 'rate_limited', visitorId, retryAfter: wait }
@@ -161,7 +162,9 @@ async function take(
   // Ids from the message's key: a repeat (or a retry after a crash) finds the same
   // outbox items, which are never stored or sent twice.
   const requests = [
-    ...(text === '' ? [] : [{ clientId: `mail-${key}`, texts: splitText(text) }]),
+    ...(text === ''
+      ? []
+      : [{ clientId: `mail-${key}`, texts: text === words ? wordParts : splitText(text) }]),
     ...stored.attachments.map((media, i) => ({ clientId: `mail-${key}-f${i + 1}`, media })),
   ]
   for (const request of requests) {
