@@ -16,7 +16,7 @@ import type { MailBudget } from './mail-budget'
 import { detectLoop, type LoopReason } from './mail-loop'
 import { messageKey, type ParsedReply, parseReply } from './parse-reply'
 import { messageIdOf, readHeaders } from './raw-headers'
-import { storeReplyAttachments, wantedAttachments } from './reply-attachments'
+import { dropReplyAttachments, storeReplyAttachments, wantedAttachments } from './reply-attachments'
 import { replyMessage } from './reply-message'
 import { recipientsOf } from './reply-recipients'
 
@@ -153,30 +153,54 @@ async function take(
   const text = replyMessage(reply.text, stored.notes)
   if (text === '' && stored.attachments.length === 0) return { kind: 'dropped', reason: 'empty' }
 
-  await endIfIdle(store, visitorId, { idleMs: deps.idleMs(), now: now() })
-  // Written back, as the widget's messages do: the profile lives as long as the
-  // conversation is used, so a visitor who only answers by e-mail stays known.
-  const profile = await updateProfile(store, visitorId, {}, deps.keepMs)
-  const sender: Sender = { id: visitorId, ...profile.contact }
-  if (profile.invite) sender.invite = profile.invite
-  // Ids from the message's key: a repeat (or a retry after a crash) finds the same
-  // outbox items, which are never stored or sent twice.
-  const requests = [
-    ...(text === ''
-      ? []
-      : [{ clientId: `mail-${key}`, texts: text === words ? wordParts : splitText(text) }]),
-    ...stored.attachments.map((media, i) => ({ clientId: `mail-${key}-f${i + 1}`, media })),
-  ]
-  for (const request of requests) {
-    const result = await outbox.submit({ visitorId, sender, ...request })
-    if (result.state === 'busy') {
-      return { kind: 'retry', reason: 'a message of this e-mail is being sent by another request' }
+  // Files of this attempt not handed to the outbox are dropped on the way out: a
+  // retry stores them again, and the budget counts them once.
+  let handedOver = 0
+  const dropUnsent = () =>
+    dropReplyAttachments(deps.uploads, visitorId, stored.files.slice(handedOver)).catch(
+      (error: unknown) => deps.logger.warn('e-mail attachments not cleaned up', { error }),
+    )
+  try {
+    await endIfIdle(store, visitorId, { idleMs: deps.idleMs(), now: now() })
+    // Written back, as the widget's messages do: the profile lives as long as the
+    // conversation is used, so a visitor who only answers by e-mail stays known.
+    const profile = await updateProfile(store, visitorId, {}, deps.keepMs)
+    const sender: Sender = { id: visitorId, ...profile.contact }
+    if (profile.invite) sender.invite = profile.invite
+    // Ids from the message's key: a repeat (or a retry after a crash) finds the same
+    // outbox items, which are never stored or sent twice.
+    if (text !== '') {
+      const texts = text === words ? wordParts : splitText(text)
+      const result = await outbox.submit({ visitorId, sender, clientId: `mail-${key}`, texts })
+      if (result.state === 'busy') {
+        await dropUnsent()
+        return {
+          kind: 'retry',
+          reason: 'a message of this e-mail is being sent by another request',
+        }
+      }
     }
+    for (const [i, media] of stored.attachments.entries()) {
+      const clientId = `mail-${key}-f${i + 1}`
+      const result = await outbox.submit({ visitorId, sender, clientId, media })
+      if (result.state === 'busy') {
+        await dropUnsent()
+        return {
+          kind: 'retry',
+          reason: 'a message of this e-mail is being sent by another request',
+        }
+      }
+      handedOver = i + 1
+    }
+  } catch (error) {
+    await dropUnsent()
+    throw error
   }
+  const messages = (text === '' ? 0 : 1) + stored.attachments.length
   await store.setRecord(
     inboundMailKey(key),
-    { visitorId, messages: requests.length, at: now() } satisfies z.infer<typeof TakenReply>,
+    { visitorId, messages, at: now() } satisfies z.infer<typeof TakenReply>,
     deps.keepMs,
   )
-  return { kind: 'delivered', visitorId, messages: requests.length }
+  return { kind: 'delivered', visitorId, messages }
 }

@@ -4,6 +4,7 @@ import { type Attachment, attachmentOf } from '../../uploads/attachment'
 import { sanitizeFileName } from '../../uploads/file-name'
 import type { FileStore } from '../../uploads/file-store'
 import { UPLOAD_TYPES } from '../../uploads/file-types'
+import type { FileId } from '../../uploads/stored-file'
 import { isUploadError } from '../../uploads/upload-error'
 import type { MailBudget } from './mail-budget'
 import type { MailAttachment } from './parse-reply'
@@ -19,6 +20,8 @@ export const SIGNATURE_IMAGE_BYTES = 16 * 1024
 export type StoredAttachments = {
   /** Each accepted file as the A2 media message (and text fallback) the widget's would be. */
   attachments: Attachment[]
+  /** The stored file of each attachment (same order) and the bytes its budget holds. */
+  files: { id: FileId; bytes: number }[]
   /** One line per file not taken, for the agents (`(Attachment "name": … (reason))`), and one for the files beyond the limit. */
   notes: string[]
 }
@@ -56,6 +59,7 @@ export async function storeReplyAttachments(
   logger: Pick<Logger, 'info'>,
 ): Promise<StoredAttachments> {
   const attachments: Attachment[] = []
+  const stored: StoredAttachments['files'] = []
   const notes: string[] = []
   for (const [index, part] of files.taken.entries()) {
     const name = sanitizeFileName(part.name ?? '') || defaultName(part.contentType, index)
@@ -83,7 +87,10 @@ export async function storeReplyAttachments(
         file.id,
         undefined,
       )
-      if (attachment) attachments.push(attachment)
+      if (attachment) {
+        attachments.push(attachment)
+        stored.push({ id: file.id, bytes: file.size })
+      }
     } catch (error) {
       if (!isUploadError(error)) throw error
       logger.info('e-mail attachment refused', { code: error.code, reason: error.message })
@@ -97,7 +104,23 @@ export async function storeReplyAttachments(
       `(${files.left} more ${files.left === 1 ? 'attachment' : 'attachments'} not taken: at most ${MAX_MAIL_ATTACHMENTS} files are taken from one e-mail)`,
     )
   }
-  return { attachments, notes }
+  return { attachments, files: stored, notes }
+}
+
+/**
+ * Deletes files stored for an attempt that did not hand them to the outbox (the store
+ * failed, or another request is taking the same e-mail) and gives their bytes back to
+ * the budget: the mail service posts the e-mail again, and the files are stored then.
+ */
+export async function dropReplyAttachments(
+  policy: { files: FileStore; mailBudget?: MailBudget },
+  visitorId: string,
+  files: StoredAttachments['files'],
+): Promise<void> {
+  for (const file of files) {
+    await policy.files.delete(file.id)
+    await policy.mailBudget?.settle(visitorId, file.bytes, 0)
+  }
 }
 
 /** A name for a part that has none, from its type: `image-1.jpg`, `attachment-2`. */

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { runtimeOf } from '../../../../server/app'
 import { MAX_MAIL_ATTACHMENTS } from '../../../../server/email/inbound/reply-attachments'
+import { createMemoryStore } from '../../../../server/store/memory-store'
+import type { Store } from '../../../../server/store/types'
 import { createUploadLimits } from '../../../../server/uploads/upload-limits'
 import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from '../../../../shared/text'
 import { mailWithFiles } from '../../support/hostile-mails'
@@ -125,6 +128,38 @@ describe('the attachments of an e-mail reply', () => {
     expect(texts(t)).toEqual([
       'Files\n\n(Attachment "note-2.txt": not taken (e-mails brought the most files allowed: 1 MB an hour))',
     ])
+  })
+
+  it('posted again after a failure, are stored once and counted once', async () => {
+    let down = false
+    const real = createMemoryStore()
+    // The store refuses writes while `down`: the reply fails after its files are stored.
+    const flaky = new Proxy(real, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver)
+        if (property === 'setRecord' && typeof value === 'function') {
+          return (...args: unknown[]) =>
+            down ? Promise.reject(new Error('store unreachable')) : value.apply(target, args)
+        }
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    }) as Store
+    t = await createInboundTestApp({
+      overrides: { store: flaky },
+      config: {
+        uploadQuota: { perVisitorBytes: 2 * MIB, perIpBytes: 100 * MIB, windowMs: 3_600_000 },
+      },
+    })
+    const files = runtimeOf(t.app).files
+    const raw = mailWithFiles(FIXTURE_ADDRESS, 'Files', textFiles(1, 1.4e6))
+    down = true
+    expect((await t.postMail(raw)).status).toBe(503)
+    expect(await files.list(FIXTURE_VISITOR)).toEqual([])
+    down = false
+    // The mail service posts it again: the file fits the quota, as the first copy was given back.
+    expect(await (await t.postMail(raw)).json()).toEqual({ result: 'ok', messages: 2 })
+    expect(await files.list(FIXTURE_VISITOR)).toHaveLength(1)
+    expect(texts(t)).toEqual(['Files'])
   })
 
   it('are never stored with EMAIL_ATTACHMENTS_MB_PER_HOUR=0', async () => {
