@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { htmlText } from '../../../../server/email/inbound/html-text'
-import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../../support/bounded-run'
+import { itScalesLinearly } from '../../support/cost-ratio'
 
 // Issue 39, item 11: an HTML-only reply reached the agents with link targets
 // (`javascript:` included), tracking-pixel URLs and `display:none` text.
@@ -84,28 +84,9 @@ describe('htmlText costs time in proportion to its input', () => {
     'a long run of zeros in a style': `'<p style="width:' + '0'.repeat(n) + 'x">x</p>'`,
   }
 
-  it.each(Object.entries(HOSTILE))(
-    '%s: 100× the size costs less than 30× the time of 10×',
-    async (_name, make) => {
-      const run = await runBounded(`
-        import { htmlText } from './server/email/inbound/html-text.ts'
-        function time(n) {
-          const html = ${make}
-          let best = Infinity
-          for (let i = 0; i < 3; i++) {
-            const start = performance.now()
-            htmlText(html)
-            best = Math.min(best, performance.now() - start)
-          }
-          return best
-        }
-        time(1_000)
-        console.log(JSON.stringify({ small: time(10_000), large: time(100_000) }))
-      `)
-      expect(run.finished).toBe(true)
-      const { small, large } = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')
-      expect(large / Math.max(small, 1)).toBeLessThan(30)
-    },
-    BOUNDED_TEST_TIMEOUT_MS,
-  )
+  itScalesLinearly(HOSTILE, {
+    setup: "import { htmlText } from './server/email/inbound/html-text.ts'",
+    call: 'htmlText(input)',
+    base: 1_000,
+  })
 })

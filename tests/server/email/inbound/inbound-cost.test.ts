@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../../support/bounded-run'
+import { itScalesLinearly } from '../../support/cost-ratio'
 import { longCcMail, spacesMail } from '../../support/hostile-mails'
 import { createInboundTestApp, type InboundTestApp, plainMail } from '../../support/inbound-app'
 import { FIXTURE_ADDRESS } from '../../support/inbound-emails'
@@ -72,51 +72,25 @@ describe('an e-mail is judged by its headers before its body is read', () => {
   })
 })
 
-/**
- * Times the inbound route in a child process (a runaway is killed there, not here)
- * on e-mails made by `make` at 10× and 100× a base size: the ratio of the times,
- * never a duration, says whether the cost grows in proportion to the input.
- */
-async function costRatio(make: string, base: number): Promise<number> {
-  const run = await runBounded(`
-    import { createInboundTestApp } from './tests/server/support/inbound-app.ts'
-    import { longCcMail, spacesMail } from './tests/server/support/hostile-mails.ts'
-    import { FIXTURE_ADDRESS } from './tests/server/support/inbound-emails.ts'
-    const NOBODY = ${JSON.stringify(NOBODY)}
-    const t = await createInboundTestApp()
-    async function time(size) {
-      let best = Infinity
-      for (let i = 0; i < 3; i++) {
-        const raw = ${make}
-        const start = performance.now()
-        await (await t.postMail(raw)).text()
-        best = Math.min(best, performance.now() - start)
-      }
-      return best
-    }
-    await time(${base})
-    const small = await time(${base * 10})
-    const large = await time(${base * 100})
-    console.log(JSON.stringify({ small, large }))
-    await t.cleanup()
-  `)
-  expect(run.finished).toBe(true)
-  const { small, large } = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')
-  // A floor of 1 ms keeps a clock's granularity from making a ratio out of nothing.
-  return large / Math.max(small, 1)
-}
-
 describe('the cost of an e-mail grows in proportion to its size', () => {
-  it.each([
-    ['spaces, to nobody of ours', 'spacesMail(NOBODY, size)', 2_000],
-    ['spaces, to a valid reply address', 'spacesMail(FIXTURE_ADDRESS, size)', 2_000],
-    ['a long Cc, to nobody of ours', 'longCcMail(NOBODY, size)', 1_000],
-    ['a long Cc, to a valid reply address', 'longCcMail(FIXTURE_ADDRESS, size)', 1_000],
-  ])(
-    '%s: 100× the size costs less than 30× the time of 10×',
-    async (_name, make, base) => {
-      expect(await costRatio(make, base)).toBeLessThan(30)
+  itScalesLinearly(
+    {
+      'spaces, to nobody of ours': 'spacesMail(NOBODY, n * 2)',
+      'spaces, to a valid reply address': 'spacesMail(FIXTURE_ADDRESS, n * 2)',
+      'a long Cc, to nobody of ours': 'longCcMail(NOBODY, n)',
+      'a long Cc, to a valid reply address': 'longCcMail(FIXTURE_ADDRESS, n)',
     },
-    BOUNDED_TEST_TIMEOUT_MS,
+    {
+      setup: `
+        import { createInboundTestApp } from './tests/server/support/inbound-app.ts'
+        import { longCcMail, spacesMail } from './tests/server/support/hostile-mails.ts'
+        import { FIXTURE_ADDRESS } from './tests/server/support/inbound-emails.ts'
+        const NOBODY = ${JSON.stringify(NOBODY)}
+        const t = await createInboundTestApp()
+      `,
+      call: '(await t.postMail(input)).text()',
+      base: 1_000,
+      teardown: 'await t.cleanup()',
+    },
   )
 })

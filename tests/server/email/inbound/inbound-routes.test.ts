@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { updateProfile } from '../../../../server/session/profile'
 import { createMemoryStore } from '../../../../server/store/memory-store'
-import type { Store } from '../../../../server/store/types'
+import { flakyStore } from '../../support/flaky-store'
 import {
   addresses,
   createInboundTestApp,
@@ -251,18 +251,8 @@ describe('POST /hooks/email/:secret — what a retry can fix, and the secret', (
   })
 
   it('answers 503 while the store is down, then takes the reply when it is back', async () => {
-    const real = createMemoryStore()
     let down = true
-    const flaky = new Proxy(real, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver)
-        if (property === 'claim' && typeof value === 'function') {
-          return (...args: unknown[]) =>
-            down ? Promise.reject(new Error('store unreachable')) : value.apply(target, args)
-        }
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    }) as Store
+    const flaky = flakyStore(createMemoryStore(), 'claim', () => down)
     t = await createInboundTestApp({ overrides: { store: flaky } })
     const first = await t.postMail(readFixture('outlook.eml'))
     expect(first.status).toBe(503)

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../../server/app'
 import { MAX_MAIL_ATTACHMENTS } from '../../../../server/email/inbound/reply-attachments'
 import { createMemoryStore } from '../../../../server/store/memory-store'
-import type { Store } from '../../../../server/store/types'
 import { createUploadLimits } from '../../../../server/uploads/upload-limits'
 import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from '../../../../shared/text'
+import { flakyStore } from '../../support/flaky-store'
 import { mailWithFiles } from '../../support/hostile-mails'
 import { createInboundTestApp, type InboundTestApp, plainMail } from '../../support/inbound-app'
 import { FIXTURE_ADDRESS, FIXTURE_VISITOR } from '../../support/inbound-emails'
@@ -132,18 +132,8 @@ describe('the attachments of an e-mail reply', () => {
 
   it('posted again after a failure, are stored once and counted once', async () => {
     let down = false
-    const real = createMemoryStore()
     // The store refuses writes while `down`: the reply fails after its files are stored.
-    const flaky = new Proxy(real, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver)
-        if (property === 'setRecord' && typeof value === 'function') {
-          return (...args: unknown[]) =>
-            down ? Promise.reject(new Error('store unreachable')) : value.apply(target, args)
-        }
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    }) as Store
+    const flaky = flakyStore(createMemoryStore(), 'setRecord', () => down)
     t = await createInboundTestApp({
       overrides: { store: flaky },
       config: {

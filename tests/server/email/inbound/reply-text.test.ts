@@ -5,7 +5,7 @@ import {
   extractReply,
   historyStart,
 } from '../../../../server/email/inbound/reply-text'
-import { BOUNDED_TEST_TIMEOUT_MS, runBounded } from '../../../support/bounded-run'
+import { itScalesLinearly } from '../../support/cost-ratio'
 import { REPLIES, readFixture } from '../../support/inbound-emails'
 
 describe('extractReply on each client’s real reply', () => {
@@ -99,30 +99,11 @@ describe('extractReply costs time in proportion to its input', () => {
     'many attributions, each with a quote': '"On 1 Jan 2026 Anna wrote:\\n> q\\n".repeat(n / 30)',
   }
 
-  it.each(Object.entries(HOSTILE))(
-    '%s: 100× the size costs less than 30× the time of 10×',
-    async (_name, make) => {
-      const run = await runBounded(`
-        import { extractReply } from './server/email/inbound/reply-text.ts'
-        function time(n) {
-          const text = ${make}
-          let best = Infinity
-          for (let i = 0; i < 3; i++) {
-            const start = performance.now()
-            extractReply(text)
-            best = Math.min(best, performance.now() - start)
-          }
-          return best
-        }
-        time(2_000)
-        console.log(JSON.stringify({ small: time(20_000), large: time(200_000) }))
-      `)
-      expect(run.finished).toBe(true)
-      const { small, large } = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')
-      expect(large / Math.max(small, 1)).toBeLessThan(30)
-    },
-    BOUNDED_TEST_TIMEOUT_MS,
-  )
+  itScalesLinearly(HOSTILE, {
+    setup: "import { extractReply } from './server/email/inbound/reply-text.ts'",
+    call: 'extractReply(input)',
+    base: 2_000,
+  })
 
   it('still finds an attribution wrapped over lines, and none in a long line', () => {
     expect(
