@@ -5,7 +5,7 @@ import { createClientMessageEvent } from '../../support/protocol-factories'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { createRecordingLogger } from '../support/bot-fakes'
-import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS } from '../support/linear-time'
+import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
 import { createTestApp } from '../support/test-app'
 
 // JSON bodies from outside: the A3 webhook's and the bot's B2 bodies (both refused over
@@ -14,11 +14,8 @@ import { createTestApp } from '../support/test-app'
 
 const timeout = LINEAR_TEST_TIMEOUT_MS
 
-/** `unit` repeated to `scale` times `usual` characters. */
-const sized =
-  (unit: string, usual = 60) =>
-  (scale: number) =>
-    unit.repeat(Math.ceil((usual * scale) / unit.length)).slice(0, usual * scale)
+/** `unit` repeated to `scale` times a usual 60 characters. */
+const sized = (unit: string) => repeated(unit, 60)
 
 /** `count` arrays nested `depth` deep, side by side: `[[..]],[[..]],…`. */
 const nestedMany = (count: number, depth: number) =>
@@ -39,7 +36,7 @@ function grownBodies(base: () => Record<string, unknown>): [string, (scale: numb
         ),
       ),
     ],
-    ['many elements', withExtra((scale) => `[${sized('0,', 60)(scale)}0]`)],
+    ['many elements', withExtra((scale) => `[${sized('0,')(scale)}0]`)],
     ['nesting 60 deep, many times', withExtra((scale) => `[${nestedMany(scale / 2, 60)}]`)],
     ['nesting too deep', withExtra((scale) => nestedMany(1, scale * 30))],
   ]

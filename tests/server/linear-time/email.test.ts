@@ -4,16 +4,13 @@ import { addressesIn, headersOf } from '../../../server/email/inbound/mail-loop'
 import { extractReply } from '../../../server/email/inbound/reply-text'
 import { createInboundTestApp, type InboundTestApp, plainMail } from '../support/inbound-app'
 import { FIXTURE_DOMAIN } from '../support/inbound-emails'
-import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS } from '../support/linear-time'
+import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
 
 // The inbound e-mail path runs before the reply address is verified: anyone can post
 // to it through the mail service. A usual reply or header is about a hundred characters.
 
-/** `unit` repeated to `scale` times `usual` characters. */
-const sized =
-  (unit: string, usual = 100) =>
-  (scale: number) =>
-    unit.repeat(Math.ceil((usual * scale) / unit.length)).slice(0, usual * scale)
+/** `unit` repeated to `scale` times a usual 100 characters. */
+const sized = (unit: string) => repeated(unit, 100)
 
 /** Lines of `length` characters: spaces, then one letter (what made `/\s+$/` backtrack). */
 const spacesThenLetter = (scale: number) => `${' '.repeat(100 * scale)}x\nThanks`

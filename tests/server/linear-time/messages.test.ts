@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createTestConfig } from '../../support/test-config'
-import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS } from '../support/linear-time'
+import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
 import { createClientId, createTestApp } from '../support/test-app'
 
 // POST /api/messages end to end: a visitor's text (at most 20,000 characters, so a
@@ -19,9 +19,7 @@ describe('POST /api/messages on a growing text', () => {
   })
   afterAll(() => t.stop())
 
-  /** `unit` repeated to `scale` times 20 characters. */
-  const sized = (unit: string) => (scale: number) =>
-    unit.repeat(Math.ceil((20 * scale) / unit.length)).slice(0, 20 * scale)
+  const sized = (unit: string) => repeated(unit, 20)
 
   it.each([
     ['words', sized('word ')],

@@ -3,7 +3,7 @@ import { createMatcher } from '../../../server/bot/matcher'
 import { patternProblems } from '../../../server/bot/rule-pattern'
 import { BotSettings } from '../../../shared/settings/bot-rules'
 import { checkSettings } from '../../../shared/settings/settings-file'
-import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS } from '../support/linear-time'
+import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
 import { createRuleInput, createSettingsInput } from '../support/rule-factories'
 
 // The site owner's settings (the studio checks them as they are typed, the API on save)
@@ -56,8 +56,7 @@ describe('bot rule matching (each customer message)', () => {
     ),
   )
   /** A customer message of `scale` times 60 characters that matches no rule. */
-  const message = (unit: string) => (scale: number) =>
-    unit.repeat(Math.ceil((60 * scale) / unit.length)).slice(0, 60 * scale)
+  const message = (unit: string) => repeated(unit, 60)
 
   it.each([
     ['words', message('nothing to see here ')],

@@ -39,6 +39,15 @@ const SAMPLE_MS = 15
 /** Samples per size; the fastest counts (a busy machine only ever adds time). */
 const SAMPLES = 5
 
+/**
+ * A text input for the family: `unit` repeated to `scale` times `usual` characters.
+ *
+ * @example repeated('word ', 200)(10).length // 2000
+ */
+export function repeated(unit: string, usual: number): (scale: number) => string {
+  return (scale) => unit.repeat(Math.ceil((usual * scale) / unit.length)).slice(0, usual * scale)
+}
+
 /** One path of the family: how to make its input at a size, and the work to time. */
 export type GrowingPath<T> = {
   /** The input at `scale` times a usual one. Not timed. */
