@@ -1,3 +1,5 @@
+import { graphemes, isHighSurrogate } from './graphemes'
+
 /** The service's limit on one customer message's text (spec 2.1, section 8). */
 export const MAX_TEXT_LENGTH = 1000
 
@@ -10,15 +12,6 @@ export const MAX_MESSAGE_LENGTH = MAX_TEXT_LENGTH * 20
 
 // Length is counted in UTF-16 code units: a part within this limit is within it
 // whichever way the service counts characters (code units or code points).
-
-// Made on first use, not when the module loads: the widget's chat chunk imports this file
-// for its constants, and a first grapheme segmenter costs a slow phone 40 ms or more
-// (the tap to chat, docs/benchmarks.md), which a bundler keeps as a side effect.
-let segmenter: Intl.Segmenter | undefined
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff
-}
 
 /**
  * The service's cut rule: text over the limit keeps its first `max` characters.
@@ -42,35 +35,37 @@ export function splitText(text: string, max = MAX_TEXT_LENGTH): string[] {
   if (max < 2) throw new RangeError('splitText: max must be at least 2')
   if (text.length <= max) return [text]
   const parts: string[] = []
-  let part = ''
-  // Index in `part` just after its last whitespace: the preferred place to break.
+  // The part being filled is text[partStart, end); it is cut by offsets, never by
+  // copying, so each character is handled a bounded number of times.
+  let partStart = 0
+  let end = 0
+  // Offset just after the part's last whitespace: the preferred place to break.
   let lastBreak = -1
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-  for (const { segment } of segmenter.segment(text)) {
-    while (part.length > 0 && part.length + segment.length > max) {
+  for (const segment of graphemes(text)) {
+    while (end > partStart && end - partStart + segment.length > max) {
       // Break after the last whitespace; when what remains still leaves no room,
       // the next round flushes the remainder whole.
-      const at = lastBreak > 0 ? lastBreak : part.length
-      parts.push(part.slice(0, at))
-      part = part.slice(at)
+      const at = lastBreak > partStart ? lastBreak : end
+      parts.push(text.slice(partStart, at))
+      partStart = at
       lastBreak = -1
     }
     if (segment.length > max) {
       // A single grapheme longer than the limit (stacked combining marks) is
       // split between code points, which keeps every code point whole.
       for (const codePoint of segment) {
-        if (part.length + codePoint.length > max) {
-          parts.push(part)
-          part = ''
+        if (end - partStart + codePoint.length > max) {
+          parts.push(text.slice(partStart, end))
+          partStart = end
           lastBreak = -1
         }
-        part += codePoint
+        end += codePoint.length
       }
       continue
     }
-    part += segment
-    if (/\s/u.test(segment)) lastBreak = part.length
+    end += segment.length
+    if (/\s/u.test(segment)) lastBreak = end
   }
-  if (part.length > 0) parts.push(part)
+  if (end > partStart) parts.push(text.slice(partStart, end))
   return parts
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Sender } from '../../shared/protocol/chat-channel'
-import { splitText } from '../../shared/text'
+import { MAX_TEXT_LENGTH, splitText } from '../../shared/text'
 import { OutgoingMessage, type PostMessageResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { forwardVisitorTyping } from '../channel/typing'
@@ -11,6 +11,7 @@ import { clientKey } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import { extraPartHits } from '../http/message-parts'
+import type { RateLimiter } from '../http/rate-limit'
 import type { Runtime } from '../runtime'
 import { updateProfile } from '../session/profile'
 import { type Attachment, attachmentOf } from '../uploads/attachment'
@@ -47,8 +48,13 @@ export function messageRoutes(
         })
         return c.body(null, 204)
       }
+      // Counted before the split: a text has at least this many parts (each holds at most
+      // MAX_TEXT_LENGTH characters), so an over-limit text is refused before any work on it.
+      const leastParts = message.type === 'text' ? partsAtLeast(message.text) : 1
+      await enforcePartLimits(deps, runtime, c, leastParts, 1)
       const texts = message.type === 'text' ? splitText(message.text) : undefined
-      if (texts) await enforcePartLimits(deps, runtime, c, texts.length)
+      // Breaks after whitespace can make more parts: the rest are counted now.
+      if (texts) await enforcePartLimits(deps, runtime, c, texts.length, leastParts)
       // Looked up first: a message about a missing file changes nothing.
       const attachment =
         message.type === 'file'
@@ -114,25 +120,31 @@ export function messageRoutes(
   )
 }
 
-/** The parts of a long text beyond the first count against both message limits too. */
+/** The fewest parts `text` can be split into. */
+function partsAtLeast(text: string): number {
+  return Math.max(1, Math.ceil(text.length / MAX_TEXT_LENGTH))
+}
+
+/**
+ * The parts of a long text beyond the first count against both message limits too:
+ * `parts` in all, of which `counted` were already.
+ */
 async function enforcePartLimits(
   deps: AppDeps,
   runtime: Runtime,
   c: Context<VisitorEnv>,
   parts: number,
+  counted: number,
 ): Promise<void> {
   const { visitorMessages, ipMessages } = runtime.limits
-  await enforceRate(
-    visitorMessages,
-    c.get('visitor').visitorId,
-    'messages',
-    extraPartHits(visitorMessages, parts),
-  )
+  const more = (limiter: RateLimiter) =>
+    extraPartHits(limiter, parts) - extraPartHits(limiter, counted)
+  await enforceRate(visitorMessages, c.get('visitor').visitorId, 'messages', more(visitorMessages))
   await enforceRate(
     ipMessages,
     clientKey(c, deps.config),
     'messages from this address',
-    extraPartHits(ipMessages, parts),
+    more(ipMessages),
   )
 }
 

@@ -7,6 +7,7 @@ import {
   type ServiceToProviderEvent,
 } from '../../shared/protocol'
 import { isBodyError } from '../http/body-error'
+import { isTooDeep, MAX_JSON_DEPTH } from '../http/json-depth'
 import { readJsonBody } from '../http/read-body'
 import { type BotLogger, describeError } from './logger'
 import { tokensMatch } from './token'
@@ -28,7 +29,7 @@ const invalid = (message: string) => errorBody('invalid_request', message)
  * The B2 endpoint, `POST /:token` (mounted at /bot). Answers at once: 401
  * invalid_client for a wrong token, 405 for other methods and for events a
  * provider does not take, 413 over the size limit, 400 invalid_request naming the
- * field, 503 when the event cannot be taken now (the service retries), else 200.
+ * field (or for JSON nested deeper than MAX_JSON_DEPTH, whatever the field), 503 when the event cannot be taken now (the service retries), else 200.
  */
 export function createBotReceiver(options: BotReceiverOptions): Hono {
   const { token, logger } = options
@@ -67,6 +68,11 @@ export function createBotReceiver(options: BotReceiverOptions): Hono {
         }
         if (error.code === 'invalid_utf8') return c.json(invalid(error.message), 400)
         return c.json(invalid('The body is not valid JSON: send one JSON object per event'), 400)
+      }
+      if (isTooDeep(body)) {
+        // Refused before the handler: no store can keep it, so taking it would fail on
+        // every retry (a 503 makes the service send the same poison event again).
+        return c.json(invalid(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`), 400)
       }
       const parsed = parseServiceToProviderEvent(body)
       if (parsed.kind === 'invalid') return c.json(invalid(describeIssues(parsed.error)), 400)

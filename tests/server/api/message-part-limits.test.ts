@@ -1,9 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { splitText } from '../../../shared/text'
 import { createTestConfig } from '../../support/test-config'
 import { createFakeService, type FakeService } from '../support/fake-service'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+
+// Watched, to see whether a refused text was split at all.
+vi.mock('../../../shared/text', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../shared/text')>()
+  return { ...actual, splitText: vi.fn(actual.splitText) }
+})
 
 let t: TestApp | undefined
 afterEach(() => t?.stop())
@@ -76,5 +82,30 @@ describe('message limits count the parts sent to the service', () => {
     expect(service.messages()).toHaveLength(120)
     expect((await post(app, token, text)).status).toBe(429)
     expect(service.messages()).toHaveLength(120)
+  })
+
+  it('a text over what is left of the limit is refused before it is split', async () => {
+    const service = createFakeService()
+    const app = setup({ RATE_LIMIT_MESSAGES_PER_MINUTE: '10' }, service)
+    const { token } = await app.newVisitor()
+    expect((await post(app, token, 'hi')).status).toBe(200)
+    const text = `${'word '.repeat(3999)}done!`
+    vi.mocked(splitText).mockClear()
+    // 20,000 characters are 20 parts at least: 10 hits with the first, over what is left.
+    expect((await post(app, token, text)).status).toBe(429)
+    expect(vi.mocked(splitText)).not.toHaveBeenCalledWith(text)
+    expect(service.messages()).toHaveLength(1)
+  })
+
+  it('parts beyond the fewest possible (breaks after whitespace) count too', async () => {
+    const service = createFakeService()
+    const app = setup({ RATE_LIMIT_MESSAGES_PER_MINUTE: '4' }, service)
+    const { token } = await app.newVisitor()
+    // 2,404 characters: 3 parts at least, 4 when each breaks after its space.
+    const text = `${'x'.repeat(600)} `.repeat(4)
+    expect(splitText(text)).toHaveLength(4)
+    expect((await post(app, token, text)).status).toBe(200)
+    expect(service.messages()).toHaveLength(4)
+    expect((await post(app, token, 'hi')).status).toBe(429)
   })
 })

@@ -136,6 +136,24 @@ describe('createBotProvider: receiving (B2)', () => {
     })
   })
 
+  it('answers 400 invalid_request for a CLIENT_MESSAGE nested 10,000 deep in an unknown field', async () => {
+    // Taken, it failed in the store on every retry (503): the service resent it forever.
+    const s = setup({ store: createMemoryStore() })
+    const deep = `[${'['.repeat(9_999)}${']'.repeat(9_999)}]`
+    const event = JSON.stringify(createClientMessageEvent()).replace(/}$/, `,"extra":${deep}}`)
+    const response = await s.post(event)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: { code: 'invalid_request', message: expect.stringMatching(/nested more than 64/) },
+    })
+    await s.provider.close()
+    expect(s.received).toEqual([])
+    expect(s.logger.lines.filter((line) => line.level === 'error')).toEqual([])
+    // Nesting within the limit is only an unknown field: taken.
+    const shallow = JSON.stringify(createClientMessageEvent()).replace(/}$/, ',"extra":[[[]]]}')
+    expect((await setup().post(shallow)).status).toBe(200)
+  })
+
   it.each([
     ['chat_id', deletePath(createClientMessageEvent(), 'chat_id')],
     ['client_id', setPath(createClientMessageEvent(), 'client_id', '')],

@@ -6,9 +6,11 @@ import { isHttpUrl } from '../../protocol/http-url'
 // links become links.
 
 // In order of precedence at one position: an escaped character, a link, bold, italic.
-// Underscores count only at word edges (snake_case stays as it is).
+// Underscores count only at word edges (snake_case stays as it is). Linear in the text:
+// a link's label holds no `[` and `__` bold no `__`, so a failed attempt never scans past
+// the next opener (a run of `[`, or of `__a `, was quadratic).
 const TOKEN =
-  /\\([\\`*_[\]()])|\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|\*\*(.+?)\*\*|(?<![\p{L}\p{N}])__(.+?)__(?![\p{L}\p{N}])|\*([^*\s](?:[^*]*[^*\s])?)\*|(?<![\p{L}\p{N}])_([^_\s](?:[^_]*[^_\s])?)_(?![\p{L}\p{N}])/gsu
+  /\\([\\`*_[\]()])|\[([^[\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|\*\*(.+?)\*\*|(?<![\p{L}\p{N}])__((?:(?!__).)+?)__(?![\p{L}\p{N}])|\*([^*\s](?:[^*]*[^*\s])?)\*|(?<![\p{L}\p{N}])_([^_\s](?:[^_]*[^_\s])?)_(?![\p{L}\p{N}])/gsu
 
 /**
  * `text` as Preact nodes: `[text](https://…)` a link opening in a new tab, told nothing

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isTooDeep, MAX_JSON_DEPTH } from '../../../server/webhook/json-depth'
+import { isTooDeep, MAX_JSON_DEPTH } from '../../../server/http/json-depth'
 
 function nested(depth: number): unknown {
   return JSON.parse(`${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`)
