@@ -181,7 +181,7 @@ export function createEmailService(options: EmailServiceOptions) {
   const caps = options.caps ?? { perAddressPerDay: 20, confirmationsPerAddressPerDay: 3 }
   const mailCap = createRecipientCap(store, 'mail', caps.perAddressPerDay)
   const { keepMs } = options
-  const waiting = createWaitingTranscripts({ store, now, keepMs })
+  const waiting = createWaitingTranscripts({ store, keepMs })
   const transcripts =
     outbox && config
       ? createTranscripts({
@@ -221,8 +221,10 @@ export function createEmailService(options: EmailServiceOptions) {
           const dueAt = await missed?.release(visitorId)
           if (dueAt !== undefined)
             later(dueAt - now(), () => missed?.composeDue(visitorId) ?? Promise.resolve())
-          for (const endedId of await waiting.take(visitorId, address))
+          for (const endedId of await waiting.pending(visitorId, address)) {
             await transcripts?.request(visitorId, endedId, address)
+            await waiting.done(visitorId, endedId)
+          }
         },
         logger,
         now,

@@ -111,7 +111,7 @@ export const KEY_PREFIXES = {
   emailCap: 'email-cap:',
   /** Record: where a visitor's missed replies stood before notices to an unconfirmed address, `email-held:<visitorId>`. */
   emailHeld: 'email-held:',
-  /** Record: transcripts waiting for their address's confirmation, `transcript-wait:<visitorId>`. */
+  /** Record: a transcript waiting for its address's confirmation, `transcript-wait:<visitorId>:<ended entry id>`. */
   transcriptWaiting: 'transcript-wait:',
   /** Record: the one address an ended conversation's transcript goes to, `transcript-to:<visitorId>:<ended entry id>`. */
   transcriptTo: 'transcript-to:',
@@ -205,7 +205,8 @@ export const emailConfirmKey = (tokenId: string) => `${P.emailConfirm}${tokenId}
 export const emailCapKey = (kind: string, addressHash: string, slot: number) =>
   `${P.emailCap}${kind}:${addressHash}:${slot}`
 export const emailHeldKey = (visitorId: string) => `${P.emailHeld}${visitorId}`
-export const transcriptWaitingKey = (visitorId: string) => `${P.transcriptWaiting}${visitorId}`
+export const transcriptWaitingKey = (visitorId: string, endedId = '') =>
+  `${P.transcriptWaiting}${visitorId}:${endedId}`
 export const transcriptToKey = (visitorId: string, endedId: string) =>
   `${P.transcriptTo}${visitorId}:${endedId}`
 export const inboundMailKey = (messageKey: string) => `${P.inboundMail}${messageKey}`

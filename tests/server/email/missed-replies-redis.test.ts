@@ -13,6 +13,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -57,7 +58,9 @@ describeRedis('missed replies on two instances sharing Redis, real SMTP on loopb
 
   async function visitor(t: TestApp) {
     const res = await t.request('/api/session', { body: { contact: { email: 'ann@example.com' } } })
-    return (await res.json()) as { visitorId: string; token: string }
+    const visitor = (await res.json()) as { visitorId: string; token: string }
+    await confirmAddress(t.deps.store, visitor.visitorId)
+    return visitor
   }
 
   async function reply(t: TestApp, visitorId: string, text: string) {

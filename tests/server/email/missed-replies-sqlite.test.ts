@@ -12,6 +12,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -56,7 +57,9 @@ describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => 
       headers: { 'accept-language': 'ru-RU,ru;q=0.9' },
     })
     expect(res.status).toBe(200)
-    return (await res.json()) as { visitorId: string; token: string }
+    const visitor = (await res.json()) as { visitorId: string; token: string }
+    await confirmAddress(store, visitor.visitorId, email)
+    return visitor
   }
 
   async function agentReply(visitorId: string, text: string) {

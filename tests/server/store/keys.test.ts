@@ -62,7 +62,7 @@ describe('the store key registry', () => {
       keys.confirmItemKey('v1', 't1'),
       keys.emailCapKey('mail', 'ab12', 0),
       keys.emailHeldKey('v1'),
-      keys.transcriptWaitingKey('v1'),
+      keys.transcriptWaitingKey('v1', '7'),
       keys.transcriptToKey('v1', '7'),
       keys.inboundMailKey('h1'),
       keys.inboundMailLockKey('h1'),
