@@ -173,9 +173,9 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     if (first === undefined) return drop('every reply read or e-mailed')
     if (!confirmedEmail(profile)) {
       const asked = await options.askConfirmation(visitorId, to, [first, ...rest])
-      if (asked !== 'sent') return drop(`no confirmation e-mail (${asked})`)
+      if (asked.outcome !== 'sent') return drop(`no confirmation e-mail (${asked.outcome})`)
       await hold(visitorId, sent, rest.at(-1) ?? first)
-      return { outcome: 'queued' }
+      return { outcome: 'queued', key: asked.key }
     }
     if (!(await options.cap.take(to))) return drop('the address had its e-mails for the day')
     const composed = await options.compose({ visitorId, to, entries })

@@ -33,8 +33,8 @@ export type ConfirmationsOptions = {
   keepMs: number
 }
 
-/** How an ask for a confirmation went: `sent`, or why no e-mail went out. */
-export type AskOutcome = 'sent' | 'capped' | 'unsubscribed'
+/** How an ask for a confirmation went: `sent` (with the outbox key of its e-mail), or why no e-mail went out. */
+export type AskOutcome = { outcome: 'sent'; key: string } | { outcome: 'capped' | 'unsubscribed' }
 
 /** How following a confirmation link went. */
 export type ConfirmOutcome = 'confirmed' | 'invalid' | 'changed'
@@ -51,17 +51,17 @@ export type ConfirmOutcome = 'confirmed' | 'invalid' | 'changed'
 export function createConfirmations(options: ConfirmationsOptions) {
   const { outbox, links, logger, now } = options
 
-  /** Stores and attempts a confirmation e-mail for `to` (the entries it is about, at least one). */
+  /** Stores a confirmation e-mail for `to` (the entries it is about, at least one); the caller attempts it. */
   async function ask(
     visitorId: string,
     to: string,
     reason: ConfirmReason,
     entryIds: [string, ...string[]],
   ): Promise<AskOutcome> {
-    if (await options.isUnsubscribed(to)) return 'unsubscribed'
+    if (await options.isUnsubscribed(to)) return { outcome: 'unsubscribed' }
     if (!(await options.cap.take(to))) {
       logger.info('e-mail: confirmations to this address are used up for the day', { visitorId })
-      return 'capped'
+      return { outcome: 'capped' }
     }
     const token = await links.create(visitorId, to)
     const id = token.slice(0, token.indexOf('.'))
@@ -82,11 +82,17 @@ export function createConfirmations(options: ConfirmationsOptions) {
     }
     await outbox.add(key, item)
     logger.info('e-mail: confirmation link queued', { visitorId, reason })
-    // The first attempt now; the e-mail sweep is the safety net.
-    void outbox
-      .deliver(key, true)
-      .catch((error: unknown) => logger.error('confirmation: first attempt failed', { error }))
-    return 'sent'
+    return { outcome: 'sent', key }
+  }
+
+  /** ask(), then the e-mail's first attempt in the background (the e-mail sweep is the safety net). */
+  async function askNow(...args: Parameters<typeof ask>): Promise<AskOutcome['outcome']> {
+    const asked = await ask(...args)
+    if (asked.outcome === 'sent')
+      void outbox
+        .deliver(asked.key, true)
+        .catch((error: unknown) => logger.error('confirmation: first attempt failed', { error }))
+    return asked.outcome
   }
 
   /** Spends a confirmation link: the address is confirmed when it is still the visitor's. */
@@ -101,6 +107,6 @@ export function createConfirmations(options: ConfirmationsOptions) {
     return 'confirmed'
   }
 
-  return { ask, confirm, isLive: async (token: string) => (await links.peek(token)) !== undefined }
+  return { ask, askNow, confirm, isLive: async (token: string) => (await links.peek(token)) !== undefined }
 }
 export type Confirmations = ReturnType<typeof createConfirmations>

@@ -179,7 +179,7 @@ export function endOfChatRoutes(
         }
         // Not confirmed yet: a link goes to the address first; the transcript follows the click.
         if ((await waiting.add(visitorId, ended.id, to)) === 'new') {
-          const asked = await confirmations?.ask(visitorId, to, 'transcript', [ended.id])
+          const asked = await confirmations?.askNow(visitorId, to, 'transcript', [ended.id])
           if (asked === 'capped') throw recipientCapped()
           if (asked === 'unsubscribed')
             throw apiError(

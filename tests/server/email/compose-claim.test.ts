@@ -54,7 +54,7 @@ describe('composing a visitor’s e-mail', () => {
         },
         isUnsubscribed: async () => false,
         cap: createRecipientCap(store, 'mail', 20),
-        askConfirmation: async () => 'sent',
+        askConfirmation: async () => ({ outcome: 'capped' as const }),
         messageIdDomain: 'example.com',
         logger,
         now,
