@@ -1,29 +1,23 @@
 import type { Settings } from '../../shared/settings/settings-file'
-import type { ConversationEntry } from '../../shared/widget-api'
 import type { EmailCaps } from '../config/config'
 import type { EmailConfig } from '../config/parse-email'
 import type { Logger } from '../logging/logger'
 import type { MetricsRegistry } from '../metrics/registry'
-import { readProfile } from '../session/profile'
 import { emailItemKey } from '../store/keys'
 import type { Store } from '../store/types'
+import { createComposer } from './compose-mail'
 import { createConfirmLinks } from './confirm/confirm-links'
 import { createConfirmations } from './confirm/confirmations'
 import { createRecipientCap } from './confirm/recipient-cap'
 import { createEmailMetrics } from './email-metrics'
-import { emailSite } from './email-site'
 import { createTranscripts } from './end/transcripts'
 import { createWaitingTranscripts } from './end/waiting-transcripts'
 import type { MailItem, MailPolicy } from './mail-item'
 import { createMailOutbox } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
 import { markProfileUnsubscribed } from './profile-unsubscribed'
-import { emailLanguage } from './render/email-language'
-import { renderConfirm } from './render/render-confirm'
-import { renderEmail } from './render/render-email'
 import { createSmtpTransport, type MailTransport } from './smtp-transport'
 import { createSuppressions } from './suppression'
-import { unsubscribeHeaders } from './unsubscribe-headers'
 import { createUnsubscribeTokens } from './unsubscribe-token'
 
 /** What the studio (and operators) can read of e-mail on this instance. */
@@ -144,38 +138,15 @@ export function createEmailService(options: EmailServiceOptions) {
       })
     : undefined
 
-  /** The site's name, colour and the visitor's language, as every e-mail shows them. */
-  async function lookOf(visitorId: string) {
-    const settings = options.settings()
-    const profile = await readProfile(store, visitorId)
-    const site = emailSite(config, settings.email.continueUrl, publicUrl)
-    const lang = emailLanguage({
-      visitor: profile.lang,
-      widget: settings.lang,
-      defaultLang: settings.defaultLang,
-    })
-    return { site, lang, color: settings.color }
-  }
-
-  async function compose(input: { visitorId: string; to: string; entries: ConversationEntry[] }) {
-    const { site, lang, color } = await lookOf(input.visitorId)
-    const replyTo = options.replyTo?.(input.visitorId)
-    const unsubscribe = unsubscribeUrl(input.visitorId, input.to)
-    const rendered = renderEmail(input.entries, {
-      lang,
-      site,
-      color,
-      continueUrl: await options.resumeUrl(input.visitorId),
-      unsubscribeUrl: unsubscribe,
-      canReply: replyTo !== undefined,
-      publicUrl,
-    })
-    return {
-      ...rendered,
-      headers: unsubscribeHeaders(unsubscribe),
-      ...(replyTo ? { replyTo } : {}),
-    }
-  }
+  const composer = createComposer({
+    store,
+    config,
+    settings: options.settings,
+    publicUrl,
+    resumeUrl: options.resumeUrl,
+    ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+    unsubscribeUrl,
+  })
 
   const messageIdDomain = config?.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1) ?? ''
   const caps = options.caps ?? { perAddressPerDay: 20, confirmationsPerAddressPerDay: 3 }
@@ -204,17 +175,7 @@ export function createEmailService(options: EmailServiceOptions) {
         links: createConfirmLinks({ secret: options.sessionSecret, store, now }),
         cap: createRecipientCap(store, 'confirm', caps.confirmationsPerAddressPerDay),
         isUnsubscribed: suppressions.isUnsubscribed,
-        async render({ visitorId, to, reason, confirmUrl }) {
-          const look = await lookOf(visitorId)
-          const unsubscribe = unsubscribeUrl(visitorId, to)
-          const rendered = renderConfirm({
-            ...look,
-            reason,
-            confirmUrl,
-            unsubscribeUrl: unsubscribe,
-          })
-          return { ...rendered, headers: unsubscribeHeaders(unsubscribe) }
-        },
+        render: composer.composeConfirm,
         publicUrl,
         messageIdDomain,
         async release(visitorId, address) {
@@ -237,7 +198,7 @@ export function createEmailService(options: EmailServiceOptions) {
           store,
           outbox,
           settings: () => options.settings().email,
-          compose,
+          compose: composer.compose,
           isUnsubscribed: suppressions.isUnsubscribed,
           cap: mailCap,
           askConfirmation: (visitorId, to, entryIds) =>

@@ -18,7 +18,7 @@ import { withClaim } from '../store/with-claim'
 import type { AskOutcome } from './confirm/confirmations'
 import type { RecipientCap } from './confirm/recipient-cap'
 import { isEmailAddress } from './email-address'
-import type { MailItem } from './mail-item'
+import type { ComposedMail, MailItem } from './mail-item'
 import type { MailOutbox } from './mail-outbox'
 
 /** A visitor's e-mail falling due: agent replies wait unread until `dueAt`. */
@@ -33,8 +33,7 @@ type Sent = z.infer<typeof Sent>
 /** Where `Sent` stood before notices went to an unconfirmed address (nothing e-mailed: no `after`). */
 const Held = z.object({ after: z.string().optional() })
 
-/** What the rendering adds to a stored e-mail. */
-export type ComposedMail = Pick<MailItem, 'subject' | 'text' | 'html' | 'headers' | 'replyTo'>
+export type { ComposedMail } from './mail-item'
 
 export type ComposeInput = { visitorId: string; to: string; entries: ConversationEntry[] }
 

@@ -2,9 +2,8 @@ import type { Logger } from '../../logging/logger'
 import { confirmProfileEmail } from '../../session/profile'
 import { confirmItemKey } from '../../store/keys'
 import type { Store } from '../../store/types'
-import type { MailItem } from '../mail-item'
+import type { ComposedMail, MailItem } from '../mail-item'
 import type { MailOutbox } from '../mail-outbox'
-import type { ComposedMail } from '../missed-replies'
 import type { ConfirmReason } from '../render/render-confirm'
 import type { ConfirmLinks } from './confirm-links'
 import type { RecipientCap } from './recipient-cap'
@@ -107,6 +106,11 @@ export function createConfirmations(options: ConfirmationsOptions) {
     return 'confirmed'
   }
 
-  return { ask, askNow, confirm, isLive: async (token: string) => (await links.peek(token)) !== undefined }
+  return {
+    ask,
+    askNow,
+    confirm,
+    isLive: async (token: string) => (await links.peek(token)) !== undefined,
+  }
 }
 export type Confirmations = ReturnType<typeof createConfirmations>
