@@ -33,11 +33,21 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     await sink.stop()
   })
 
-  function start(options: { email?: boolean; settings?: Record<string, unknown> } = {}): TestApp {
+  function start(
+    options: {
+      email?: boolean
+      settings?: Record<string, unknown>
+      env?: Record<string, string>
+    } = {},
+  ): TestApp {
     const env =
       options.email === false
         ? {}
-        : { SMTP_URL: sink.url, EMAIL_FROM: 'Northwind <chat@northwind.example>' }
+        : {
+            SMTP_URL: sink.url,
+            EMAIL_FROM: 'Northwind <chat@northwind.example>',
+            ...options.env,
+          }
     const t = createTestApp({
       store,
       config: createTestConfig({}, env),
@@ -269,5 +279,18 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     expect(moved.status).toBe(409)
     expect(await moved.json()).toMatchObject({ error: { code: 'transcript_sent' } })
     expect(sink.mails).toHaveLength(1)
+  })
+
+  it('sends one address at most EMAIL_MAX_PER_ADDRESS_PER_DAY transcripts, whichever visitors ask: then 429', async () => {
+    const t = start({ env: { EMAIL_MAX_PER_ADDRESS_PER_DAY: '2' } })
+    const answers: Response[] = []
+    for (let i = 0; i < 3; i++) {
+      const { token, visitorId, ended } = await endedChat(t, { email: 'ann@example.com' })
+      await confirmAddress(store, visitorId)
+      answers.push(await transcript(t, token, { conversation: ended.id }))
+    }
+    expect(answers.map((res) => res.status)).toEqual([202, 202, 429])
+    expect(await answers[2]?.json()).toMatchObject({ error: { code: 'recipient_limit' } })
+    await vi.waitFor(() => expect(sink.mails).toHaveLength(2), { timeout: 15_000, interval: 50 })
   })
 })
