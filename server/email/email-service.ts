@@ -183,7 +183,11 @@ export function createEmailService(options: EmailServiceOptions) {
           if (dueAt !== undefined)
             later(dueAt - now(), () => missed?.composeDue(visitorId) ?? Promise.resolve())
           for (const endedId of await waiting.pending(visitorId, address)) {
-            await transcripts?.request(visitorId, endedId, address)
+            const sent = await transcripts?.request(visitorId, endedId, address)
+            if (sent?.state === 'capped')
+              logger.info('transcript not sent: the address had its e-mails for the day', {
+                visitorId,
+              })
             await waiting.done(visitorId, endedId)
           }
         },
