@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
 import {
@@ -13,24 +9,24 @@ import {
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
-import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { decodeParts, type SmtpSink } from '../support/smtp-sink'
+import { openSqliteMail, type SqliteMail } from '../support/sqlite-mail'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 
 describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => {
-  let dir: string
+  let mail: SqliteMail
   let sink: SmtpSink
   let store: Store
   let clock: number
   let t: TestApp
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'porthole-email-'))
-    sink = await startSmtpSink()
     clock = START
     const now = () => clock
-    store = openSqliteStore(join(dir, 'porthole.db'), { now })
+    mail = await openSqliteMail(now)
+    ;({ sink, store } = mail)
     t = createTestApp({
       store,
       now,
@@ -43,13 +39,7 @@ describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => 
     })
   })
 
-  afterEach(async () => {
-    t.stop()
-    await runtimeOf(t.app).email.stop()
-    await store.close()
-    await sink.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => mail.close(t))
 
   async function visitorWithEmail(email = 'ann@example.com') {
     const res = await t.request('/api/session', {

@@ -1,11 +1,7 @@
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../../server/app'
 import { readProfile } from '../../../../server/session/profile'
-import { openSqliteStore } from '../../../../server/store/sqlite-store'
 import type { Store } from '../../../../server/store/types'
 import {
   createTestConfig,
@@ -14,14 +10,15 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../../support/test-config'
 import { createAgentMessage } from '../../support/agent-message'
-import { decodeParts, type SmtpSink, type SunkMail, startSmtpSink } from '../../support/smtp-sink'
+import { decodeParts, type SmtpSink, type SunkMail } from '../../support/smtp-sink'
+import { openSqliteMail, type SqliteMail } from '../../support/sqlite-mail'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 const DAY = 24 * 3_600_000
 
 describe('confirmed addresses: missed replies over real SMTP (sqlite)', () => {
-  let dir: string
+  let mail: SqliteMail
   let sink: SmtpSink
   let store: Store
   let clock: number
@@ -44,19 +41,12 @@ describe('confirmed addresses: missed replies over real SMTP (sqlite)', () => {
   }
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'porthole-confirm-'))
-    sink = await startSmtpSink()
     clock = START
-    store = openSqliteStore(join(dir, 'porthole.db'), { now: () => clock })
+    mail = await openSqliteMail(() => clock)
+    ;({ sink, store } = mail)
   })
 
-  afterEach(async () => {
-    t.stop()
-    await runtimeOf(t.app).email.stop()
-    await store.close()
-    await sink.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => mail.close(t))
 
   async function visitor(email = 'ann@example.com', token?: string) {
     const res = await t.request('/api/session', {
