@@ -15,6 +15,7 @@ import { uploadRoutes } from './api/upload-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
+import { confirmRoutes } from './email/confirm/confirm-routes'
 import { endOfChatRoutes } from './email/end/end-routes'
 import { inboundEmailRoutes } from './email/inbound/inbound-routes'
 import { resumeRoutes } from './email/resume-routes'
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   // The e-mails' "Continue the conversation" links: GET /r/<token>.
   app.route('/', resumeRoutes(runtime.resume))
   app.route('/', unsubscribeRoutes(runtime.email))
+  // The "confirm your address" e-mails' links: GET /email/confirm/<token> (a page), POST confirms.
+  app.route('/', confirmRoutes(runtime.email.confirmations))
   app.route('/', operationsRoutes(deps, runtime))
   app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
   app.route(

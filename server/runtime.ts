@@ -143,6 +143,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     registry: metrics.registry,
     keepMs: config.retention.maxAgeMs,
+    ...(config.emailCaps ? { caps: config.emailCaps } : {}),
     resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
     // Replies by e-mail (EMAIL_REPLY_DOMAIN): each e-mail's Reply-To is the visitor's signed address.
     ...(replyTo ? { replyTo } : {}),

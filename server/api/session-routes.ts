@@ -21,7 +21,7 @@ import type { Runtime } from '../runtime'
 import { verifyIdentity } from '../session/identity'
 import { migrateLegacyUser } from '../session/legacy'
 import { mergeConversation } from '../session/merge-conversation'
-import { saveContact } from '../session/profile'
+import { confirmProfileEmail, saveContact } from '../session/profile'
 import { isSessionError, type SessionError } from '../session/session-error'
 import type { Sessions } from '../session/sessions'
 import type { Visitor } from '../session/token'
@@ -129,6 +129,9 @@ export function sessionRoutes(
       }
       const lang = visitorLanguage(c.req.header('accept-language'))
       const profile = await saveContact(store, visitor.visitorId, contact, keepMs, lang)
+      // The site vouches for a verified user's own address (IDENTITY_SECRET): confirmed.
+      if (body.user?.email)
+        await confirmProfileEmail(store, visitor.visitorId, body.user.email, now(), keepMs)
       const response: SessionResponse = {
         visitorId: visitor.visitorId,
         token: await sessions.issue(visitor),

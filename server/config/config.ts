@@ -86,9 +86,13 @@ export type Config = {
   diskFreeFloorBytes: number
   /** E-mail to visitors (SMTP_URL, EMAIL_FROM); undefined: off. */
   email?: EmailConfig | undefined
+  /** E-mails per address in any 24 hours (EMAIL_MAX_PER_ADDRESS_PER_DAY, EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY). */
+  emailCaps?: EmailCaps
   /** Replies by e-mail: off (undefined) unless EMAIL_REPLY_DOMAIN and INBOUND_EMAIL_SECRET are set. */
   inboundEmail: InboundEmailConfig | undefined
 }
+
+export type EmailCaps = { perAddressPerDay: number; confirmationsPerAddressPerDay: number }
 
 export type UploadsConfig = {
   maxBytes: number

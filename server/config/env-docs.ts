@@ -210,4 +210,14 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'path secret of `POST /hooks/email/<secret>`, where the inbound mail service posts each reply as a raw message (at most twice `UPLOAD_MAX_MB` plus 1 MiB); 16–512 letters, digits, `-`, `_`. **Secret**',
     default: 'unset (off)',
   },
+  EMAIL_MAX_PER_ADDRESS_PER_DAY: {
+    meaning:
+      'missed-reply and transcript e-mails one address gets in any 24 hours, whichever visitors asked for them; beyond it they are not sent (the replies wait in the chat) ([E-mail](email.md#confirmed-addresses))',
+    default: '`20`',
+  },
+  EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: {
+    meaning:
+      '"confirm your address" e-mails one address gets in any 24 hours, whichever visitors typed it ([E-mail](email.md#confirmed-addresses))',
+    default: '`3`',
+  },
 }

@@ -129,5 +129,7 @@ export const EnvSchema = z.object({
     (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
     'must use only letters, digits, - and _ (it is a URL path segment)',
   ),
+  EMAIL_MAX_PER_ADDRESS_PER_DAY: intIn(1, 1000, 20),
+  EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: intIn(1, 100, 3),
 })
 export type EnvSchema = z.infer<typeof EnvSchema>

@@ -160,6 +160,10 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     admin:
       adminPassword === undefined ? undefined : { password: adminPassword, token: e.ADMIN_TOKEN },
     allowedOrigins,
+    emailCaps: {
+      perAddressPerDay: e.EMAIL_MAX_PER_ADDRESS_PER_DAY,
+      confirmationsPerAddressPerDay: e.EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+    },
     storeUrl: e.STORE_URL ?? `sqlite:${resolve(dataDir, 'porthole.db')}`,
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     settingsPath,

@@ -1,19 +1,21 @@
 import type { Settings } from '../../shared/settings/settings-file'
-import type { ConversationEntry } from '../../shared/widget-api'
+import type { EmailCaps } from '../config/config'
 import type { EmailConfig } from '../config/parse-email'
 import type { Logger } from '../logging/logger'
 import type { MetricsRegistry } from '../metrics/registry'
-import { readProfile } from '../session/profile'
 import { emailItemKey } from '../store/keys'
 import type { Store } from '../store/types'
+import { createComposer } from './compose-mail'
+import { createConfirmLinks } from './confirm/confirm-links'
+import { createConfirmations } from './confirm/confirmations'
+import { createRecipientCap } from './confirm/recipient-cap'
 import { createEmailMetrics } from './email-metrics'
-import { emailSite } from './email-site'
+import { createTranscripts } from './end/transcripts'
+import { createWaitingTranscripts } from './end/waiting-transcripts'
 import type { MailItem, MailPolicy } from './mail-item'
 import { createMailOutbox } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
 import { markProfileUnsubscribed } from './profile-unsubscribed'
-import { emailLanguage } from './render/email-language'
-import { renderEmail } from './render/render-email'
 import { createSmtpTransport, type MailTransport } from './smtp-transport'
 import { createSuppressions } from './suppression'
 import { createUnsubscribeTokens } from './unsubscribe-token'
@@ -53,6 +55,8 @@ export type EmailServiceOptions = {
   /** How often stored schedules and e-mails are looked at. Default 5 s with Redis, 30 s otherwise. */
   sweepMs?: number
   policy?: Partial<MailPolicy>
+  /** E-mails per address a day; default 20, and 3 "confirm your address" e-mails. */
+  caps?: EmailCaps
 }
 
 export type EmailService = ReturnType<typeof createEmailService>
@@ -134,50 +138,79 @@ export function createEmailService(options: EmailServiceOptions) {
       })
     : undefined
 
-  async function compose(input: { visitorId: string; to: string; entries: ConversationEntry[] }) {
-    const settings = options.settings()
-    const profile = await readProfile(store, input.visitorId)
-    const site = emailSite(config, settings.email.continueUrl, publicUrl)
-    const lang = emailLanguage({
-      visitor: profile.lang,
-      widget: settings.lang,
-      defaultLang: settings.defaultLang,
-    })
-    const replyTo = options.replyTo?.(input.visitorId)
-    const unsubscribe = unsubscribeUrl(input.visitorId, input.to)
-    const rendered = renderEmail(input.entries, {
-      lang,
-      site,
-      color: settings.color,
-      continueUrl: await options.resumeUrl(input.visitorId),
-      unsubscribeUrl: unsubscribe,
-      canReply: replyTo !== undefined,
-      publicUrl,
-    })
-    return {
-      ...rendered,
-      headers: {
-        'List-Unsubscribe': `<${unsubscribe}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        // RFC 3834: no vacation auto-replies to a notification.
-        'Auto-Submitted': 'auto-generated',
-      },
-      ...(replyTo ? { replyTo } : {}),
-    }
-  }
+  const composer = createComposer({
+    store,
+    config,
+    settings: options.settings,
+    publicUrl,
+    resumeUrl: options.resumeUrl,
+    ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+    unsubscribeUrl,
+  })
 
-  const missed =
+  const messageIdDomain = config?.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1) ?? ''
+  const caps = options.caps ?? { perAddressPerDay: 20, confirmationsPerAddressPerDay: 3 }
+  const mailCap = createRecipientCap(store, 'mail', caps.perAddressPerDay)
+  const { keepMs } = options
+  const waiting = createWaitingTranscripts({ store, keepMs })
+  const transcripts =
     outbox && config
+      ? createTranscripts({
+          store,
+          outbox,
+          email: config,
+          publicUrl,
+          settings: options.settings,
+          logger,
+          now,
+          keepMs,
+          cap: mailCap,
+          unsubscribeUrl,
+        })
+      : undefined
+  const confirmations = outbox
+    ? createConfirmations({
+        store,
+        outbox,
+        links: createConfirmLinks({ secret: options.sessionSecret, store, now }),
+        cap: createRecipientCap(store, 'confirm', caps.confirmationsPerAddressPerDay),
+        isUnsubscribed: suppressions.isUnsubscribed,
+        render: composer.composeConfirm,
+        publicUrl,
+        messageIdDomain,
+        async release(visitorId, address) {
+          const dueAt = await missed?.release(visitorId)
+          if (dueAt !== undefined)
+            later(dueAt - now(), () => missed?.composeDue(visitorId) ?? Promise.resolve())
+          for (const endedId of await waiting.pending(visitorId, address)) {
+            const sent = await transcripts?.request(visitorId, endedId, address)
+            if (sent?.state === 'capped')
+              logger.info('transcript not sent: the address had its e-mails for the day', {
+                visitorId,
+              })
+            await waiting.done(visitorId, endedId)
+          }
+        },
+        logger,
+        now,
+        keepMs,
+      })
+    : undefined
+  const missed =
+    outbox && config && confirmations
       ? createMissedReplies({
           store,
           outbox,
           settings: () => options.settings().email,
-          compose,
+          compose: composer.compose,
           isUnsubscribed: suppressions.isUnsubscribed,
-          messageIdDomain: config.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1),
+          cap: mailCap,
+          askConfirmation: (visitorId, to, entryIds) =>
+            confirmations.ask(visitorId, to, 'reply', entryIds),
+          messageIdDomain,
           logger,
           now,
-          keepMs: options.keepMs,
+          keepMs,
         })
       : undefined
 
@@ -190,8 +223,14 @@ export function createEmailService(options: EmailServiceOptions) {
 
   return {
     enabled: missed !== undefined,
-    /** The durable e-mail outbox while e-mail is on (end-of-chat transcripts join it). */
+    /** The durable e-mail outbox while e-mail is on. */
     outbox: missed ? outbox : undefined,
+    /** End-of-chat transcripts, to confirmed addresses only, while e-mail is on. */
+    transcripts: missed ? transcripts : undefined,
+    /** Transcripts asked for before the address was confirmed. */
+    waiting,
+    /** Confirmation links and what they release, while e-mail is on. */
+    confirmations: missed ? confirmations : undefined,
     status: (): EmailStatus => ({ ...status }),
     /**
      * An agent reply was stored for the visitor (or a repeat of one came): starts their

@@ -37,6 +37,9 @@ export const MailItem = z.object({
 })
 export type MailItem = z.infer<typeof MailItem>
 
+/** What the rendering adds to a stored e-mail. */
+export type ComposedMail = Pick<MailItem, 'subject' | 'text' | 'html' | 'headers' | 'replyTo'>
+
 /** What an SMTP attempt came to (the transport never throws). */
 export type MailOutcome =
   | { kind: 'accepted' }

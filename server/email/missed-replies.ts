@@ -4,21 +4,36 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { loadReadMarker } from '../events/read-marker'
 import type { Logger } from '../logging/logger'
 import { resolveRecipient } from '../session/alias'
-import { readProfile } from '../session/profile'
-import { emailDueKey, emailItemKey, emailLockKey, emailSentKey, KEY_PREFIXES } from '../store/keys'
+import { confirmedEmail, readProfile } from '../session/profile'
+import {
+  emailDueKey,
+  emailHeldKey,
+  emailItemKey,
+  emailLockKey,
+  emailSentKey,
+  KEY_PREFIXES,
+} from '../store/keys'
 import type { Claims, ConversationLog, Records } from '../store/types'
 import { withClaim } from '../store/with-claim'
+import type { AskOutcome } from './confirm/confirmations'
+import type { RecipientCap } from './confirm/recipient-cap'
 import { isEmailAddress } from './email-address'
-import type { MailItem } from './mail-item'
+import type { ComposedMail, MailItem } from './mail-item'
 import type { MailOutbox } from './mail-outbox'
 
 /** A visitor's e-mail falling due: agent replies wait unread until `dueAt`. */
 const Due = z.object({ dueAt: z.number() })
 /** What was e-mailed to the visitor so far: the newest agent entry and how many e-mails. */
-const Sent = z.object({ upTo: z.string(), n: z.number().int().nonnegative(), at: z.number() })
+const Sent = z.object({
+  upTo: z.string().optional(),
+  n: z.number().int().nonnegative(),
+  at: z.number(),
+})
+type Sent = z.infer<typeof Sent>
+/** Where `Sent` stood before notices went to an unconfirmed address (nothing e-mailed: no `after`). */
+const Held = z.object({ after: z.string().optional() })
 
-/** What the rendering adds to a stored e-mail. */
-export type ComposedMail = Pick<MailItem, 'subject' | 'text' | 'html' | 'headers' | 'replyTo'>
+export type { ComposedMail } from './mail-item'
 
 export type ComposeInput = { visitorId: string; to: string; entries: ConversationEntry[] }
 
@@ -30,6 +45,14 @@ export type MissedRepliesOptions = {
   /** Renders the e-mail (text, HTML, headers) of these entries. */
   compose: (input: ComposeInput) => Promise<ComposedMail>
   isUnsubscribed: (address: string) => Promise<boolean>
+  /** E-mails per address a day (EMAIL_MAX_PER_ADDRESS_PER_DAY), whichever visitors they are for. */
+  cap: RecipientCap
+  /** A "you have a reply: confirm your address" e-mail, for an address not confirmed yet. */
+  askConfirmation: (
+    visitorId: string,
+    to: string,
+    entryIds: [string, ...string[]],
+  ) => Promise<AskOutcome>
   /** The domain part of Message-IDs (EMAIL_FROM's). */
   messageIdDomain: string
   logger: Logger
@@ -53,6 +76,8 @@ const MAX_ENTRIES = 2000
  * any instance, under a claim), the agent replies after both the visitor's read marker
  * and what was e-mailed before make one e-mail, stored in the outbox as the visitor's
  * n-th: a compose repeated after a crash finds that same e-mail instead of a second one.
+ * To an address not confirmed yet, the replies are only announced (a confirmation link,
+ * no word of them); once it is confirmed, release() sends them in full.
  *
  * @example await missed.noteAgentReply(result.visitorId) // after the A3 append
  */
@@ -137,12 +162,21 @@ export function createMissedReplies(options: MissedRepliesOptions) {
       await noteAgentReply(owner)
       return { outcome: 'nothing' as const }
     }
-    const to = (await readProfile(store, visitorId)).contact.email?.trim()
+    const profile = await readProfile(store, visitorId)
+    const to = profile.contact.email?.trim()
     if (!to || !isEmailAddress(to)) return drop('no e-mail address')
     if (await options.isUnsubscribed(to)) return drop('unsubscribed')
     const read = await loadReadMarker(store, visitorId, logger)
     const entries = await agentEntriesAfter(visitorId, later(sent?.upTo, read?.upTo))
-    if (entries.length === 0) return drop('every reply read or e-mailed')
+    const [first, ...rest] = entries.map((entry) => entry.id)
+    if (first === undefined) return drop('every reply read or e-mailed')
+    if (!confirmedEmail(profile)) {
+      const asked = await options.askConfirmation(visitorId, to, [first, ...rest])
+      if (asked.outcome !== 'sent') return drop(`no confirmation e-mail (${asked.outcome})`)
+      await hold(visitorId, sent, rest.at(-1) ?? first)
+      return { outcome: 'queued', key: asked.key }
+    }
+    if (!(await options.cap.take(to))) return drop('the address had its e-mails for the day')
     const composed = await options.compose({ visitorId, to, entries })
     const item: MailItem = {
       visitorId,
@@ -160,6 +194,37 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     await markSent(visitorId, item)
     await reschedule(visitorId, item.entryIds.at(-1))
     return { outcome: 'queued', key }
+  }
+
+  /** The replies up to `upTo` were announced to an unconfirmed address: marked, and held for release(). */
+  async function hold(visitorId: string, sent: Sent | undefined, upTo: string): Promise<void> {
+    if (!(await store.getRecord(emailHeldKey(visitorId), Held)))
+      await store.setRecord(
+        emailHeldKey(visitorId),
+        sent?.upTo ? { after: sent.upTo } : {},
+        options.keepMs,
+      )
+    const mark: Sent = { upTo, n: sent?.n ?? 0, at: now() }
+    await store.setRecord(emailSentKey(visitorId), mark, options.keepMs)
+    await reschedule(visitorId, upTo)
+  }
+
+  /**
+   * The visitor's address was confirmed: the replies announced meanwhile (and still
+   * unread) are e-mailed in full, due now. Returns when, or undefined when none was held.
+   */
+  async function release(visitorId: string): Promise<number | undefined> {
+    const held = await store.getRecord(emailHeldKey(visitorId), Held)
+    if (!held) return undefined
+    const sent = await store.getRecord(emailSentKey(visitorId), Sent)
+    if (sent) {
+      const mark: Sent = { ...(held.after ? { upTo: held.after } : {}), n: sent.n, at: sent.at }
+      await store.setRecord(emailSentKey(visitorId), mark, options.keepMs)
+    }
+    await store.deleteRecord(emailHeldKey(visitorId))
+    const dueAt = now()
+    await store.setRecord(emailDueKey(visitorId), { dueAt }, options.keepMs)
+    return dueAt
   }
 
   async function markSent(visitorId: string, item: MailItem): Promise<void> {
@@ -206,5 +271,5 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     return queued
   }
 
-  return { noteAgentReply, composeDue, sweep }
+  return { noteAgentReply, composeDue, sweep, release }
 }

@@ -63,5 +63,16 @@ async function carryProfile(
   }
   const invite = into.invite ?? from.invite
   if (Object.keys(missing).length === 0 && invite === into.invite) return
-  await updateProfile(store, intoId, { contact: missing, ...(invite ? { invite } : {}) }, keepMs)
+  // The guest's confirmed address stays confirmed where it is copied (updateProfile keeps it only then).
+  const confirmed = missing.email ? from.emailConfirmed : undefined
+  await updateProfile(
+    store,
+    intoId,
+    {
+      contact: missing,
+      ...(invite ? { invite } : {}),
+      ...(confirmed ? { emailConfirmed: confirmed } : {}),
+    },
+    keepMs,
+  )
 }

@@ -13,6 +13,12 @@ export const Profile = z.object({
   page: z.string().optional(),
   /** The visitor's language among the widget's (Accept-Language of their latest session): e-mails are written in it. */
   lang: z.string().optional(),
+  /**
+   * The visitor's e-mail address proven theirs (the confirmation link clicked, or given by
+   * a signed-in user verified with IDENTITY_SECRET), and when: e-mails to it may carry the
+   * conversation. Cleared when the address changes.
+   */
+  emailConfirmed: z.object({ address: z.string(), at: z.number() }).optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -32,14 +38,46 @@ export async function updateProfile(
   // An unsubscribe is the address's: another address starts subscribed.
   if (contact.email?.trim().toLowerCase() !== current.contact.email?.trim().toLowerCase())
     delete contact.emailUnsubscribed
+  const confirmed = changes.emailConfirmed ?? current.emailConfirmed
   const next: Profile = {
     contact,
     invite: changes.invite ?? current.invite,
     page: changes.page ?? current.page,
     lang: changes.lang ?? current.lang,
+    // A confirmation is the address's: another address is unconfirmed until its own.
+    ...(confirmed && sameAddress(confirmed.address, contact.email)
+      ? { emailConfirmed: confirmed }
+      : {}),
   }
   await store.setRecord(profileKey(visitorId), next, ttlMs)
   return next
+}
+
+const sameAddress = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The profile's address when it is confirmed (see `emailConfirmed`), else undefined. */
+export function confirmedEmail(profile: Profile): string | undefined {
+  const email = profile.contact.email?.trim()
+  return email && sameAddress(profile.emailConfirmed?.address, email) ? email : undefined
+}
+
+/**
+ * Records `address` as proven the visitor's, when it is still their address. False when
+ * the profile's address is another (changed since the link was sent): nothing changes.
+ */
+export async function confirmProfileEmail(
+  store: Records,
+  visitorId: string,
+  address: string,
+  at: number,
+  ttlMs: number,
+): Promise<boolean> {
+  const profile = await readProfile(store, visitorId)
+  if (!sameAddress(profile.contact.email, address)) return false
+  if (confirmedEmail(profile)) return true
+  await updateProfile(store, visitorId, { emailConfirmed: { address: address.trim(), at } }, ttlMs)
+  return true
 }
 
 const sameContact = (a: StoredContact, b: StoredContact): boolean =>

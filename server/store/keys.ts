@@ -105,6 +105,16 @@ export const KEY_PREFIXES = {
   emailLock: 'email-lock:',
   /** Record: an address that unsubscribed, `email-unsub:<sha256 of the address>`. */
   emailUnsubscribed: 'email-unsub:',
+  /** Record: a confirmation link's address and visitor, `email-confirm:<token id>` (used once, expiring). */
+  emailConfirm: 'email-confirm:',
+  /** Claim: one e-mail of an address's daily cap, `email-cap:<kind>:<sha256 of the address>:<slot>`. */
+  emailCap: 'email-cap:',
+  /** Record: where a visitor's missed replies stood before notices to an unconfirmed address, `email-held:<visitorId>`. */
+  emailHeld: 'email-held:',
+  /** Record: a transcript waiting for its address's confirmation, `transcript-wait:<visitorId>:<ended entry id>`. */
+  transcriptWaiting: 'transcript-wait:',
+  /** Record: the one address an ended conversation's transcript goes to, `transcript-to:<visitorId>:<ended entry id>`. */
+  transcriptTo: 'transcript-to:',
   /** Record: an e-mail reply taken, `inbound-mail:<hash of its address's visitor and Message-ID>` (sent once). */
   inboundMail: 'inbound-mail:',
   /** Claim: one request at a time takes an e-mail reply, `inbound-mail-lock:<hash>`. */
@@ -185,8 +195,19 @@ export const emailLockKey = (key: string) => `${P.emailLock}${key}`
 /** A transcript in the e-mail outbox, `email-out:<visitorId>:t<id>`, beside the numbered missed replies. */
 export const transcriptItemKey = (visitorId: string, id: string) =>
   `${P.emailItem}${visitorId}:t${id}`
+/** A "confirm your address" e-mail in the outbox, `email-out:<visitorId>:c<link id>`. */
+export const confirmItemKey = (visitorId: string, linkId: string) =>
+  `${P.emailItem}${visitorId}:c${linkId}`
 export const ratingKey = (visitorId: string, endedId: string) =>
   `${P.rating}${visitorId}:${endedId}`
 export const emailUnsubscribedKey = (addressHash: string) => `${P.emailUnsubscribed}${addressHash}`
+export const emailConfirmKey = (tokenId: string) => `${P.emailConfirm}${tokenId}`
+export const emailCapKey = (kind: string, addressHash: string, slot: number) =>
+  `${P.emailCap}${kind}:${addressHash}:${slot}`
+export const emailHeldKey = (visitorId: string) => `${P.emailHeld}${visitorId}`
+export const transcriptWaitingKey = (visitorId: string, endedId = '') =>
+  `${P.transcriptWaiting}${visitorId}:${endedId}`
+export const transcriptToKey = (visitorId: string, endedId: string) =>
+  `${P.transcriptTo}${visitorId}:${endedId}`
 export const inboundMailKey = (messageKey: string) => `${P.inboundMail}${messageKey}`
 export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}${messageKey}`

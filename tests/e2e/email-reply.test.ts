@@ -27,10 +27,24 @@ describeInBrowser('replies by e-mail', () => {
     await page.close()
     await agent.send(chat.id, 'Anna', createText('Yes, up to 3000 mm.'))
 
+    // The first e-mail to the address asks to confirm it, without the answer; the
+    // visitor opens its link and presses the page's button.
+    const mailbox = demo.sandbox.service.mailbox
+    const ask = await waitFor('the confirmation e-mail', async () => mailbox.list()[0], 60_000)
+    expect(ask.replyTo).toBeUndefined()
+    const askText = mailbox.get(ask.id).text ?? ''
+    expect(askText).not.toContain('3000 mm')
+    const link = /https?:\/\/\S+\/email\/confirm\/[\w.-]+/.exec(askText)?.[0] ?? ''
+    const confirmPage = await context.newPage()
+    await confirmPage.goto(link)
+    await confirmPage.getByRole('button', { name: 'Confirm my address' }).click()
+    await confirmPage.getByText('Your e-mail address is confirmed').waitFor()
+    await confirmPage.close()
+
     // The e-mail about the answer, from the backend's own mailer (Reply-To signed for this visitor).
     const mail = await waitFor(
       'the missed reply e-mailed to the sandbox',
-      async () => demo.sandbox.service.mailbox.list()[0],
+      async () => mailbox.list().find((summary) => summary.id !== ask.id),
       60_000,
     )
     expect(mail.envelopeTo).toEqual(['visitor@example.com'])

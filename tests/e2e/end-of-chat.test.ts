@@ -76,14 +76,28 @@ describeInBrowser('when the conversation ends', () => {
     await window.getByRole('button', { name: 'E-mail me the transcript' }).click()
     await window.getByLabel('Your e-mail').fill('ann@example.com')
     await window.getByRole('button', { name: 'Send transcript' }).click()
-    await window.getByText('The transcript is on its way to ann@example.com').waitFor()
+    await window
+      .getByText('We sent a link to ann@example.com: confirm it and the transcript follows')
+      .waitFor()
 
     // The agents see the rating as a message of the visitor.
     const rated = await agent.chatWith('Rated 👎: Too slow to answer')
     expect(rated.entries.map(textOf)).toContain('Rated 👎: Too slow to answer')
 
-    // The sandbox's SMTP server has the transcript, once, with every message.
+    // The address is new: a confirmation e-mail first, without the conversation; the
+    // visitor opens its link and presses the page's button.
     const mailbox = e2e.demo.sandbox.service.mailbox
+    const ask = await waitFor('the confirmation e-mail', async () =>
+      mailbox.list().find((summary) => summary.subject.startsWith('Confirm your e-mail address')),
+    )
+    const askText = mailbox.get(ask.id).text ?? ''
+    expect(askText).not.toContain('Oslo')
+    const confirmPage = await visitor.newPage()
+    await confirmPage.goto(/https?:\/\/\S+\/email\/confirm\/[\w.-]+/.exec(askText)?.[0] ?? '')
+    await confirmPage.getByRole('button', { name: 'Confirm my address' }).click()
+    await confirmPage.getByText('Your e-mail address is confirmed').waitFor()
+
+    // The sandbox's SMTP server has the transcript, once, with every message.
     const mail = await waitFor('the transcript e-mail', async () =>
       mailbox.list().find((summary) => summary.subject.startsWith('Your conversation with')),
     )

@@ -24,6 +24,7 @@ export const FUNCTIONS: Record<string, { params: string[]; when?: string }> = {
   'answering.joined': { params: ['name'], when: 'name' },
   'ended.stars': { params: ['n'] },
   'ended.sent': { params: ['to'] },
+  'ended.confirmSent': { params: ['to'] },
 }
 
 class TemplateError extends Error {

@@ -9,18 +9,26 @@ import { jsonBody } from '../../http/json-body'
 import { enforceRate } from '../../http/limits'
 import { perMinuteLimiter } from '../../http/rate-limit'
 import type { Runtime } from '../../runtime'
-import { readProfile, saveContact } from '../../session/profile'
-import { EMAIL_ADDRESS_PROBLEM, isEmailAddress } from '../email-address'
+import { confirmedEmail, readProfile, saveContact } from '../../session/profile'
+import { EMAIL_ADDRESS_PROBLEM, isEmailAddress, normalizeAddress } from '../email-address'
 import { endedEntryOf } from './ended-conversation'
 import { RatingRequest, scoreProblem } from './rating-rules'
 import { createRatings } from './ratings'
-import { createTranscripts } from './transcripts'
 
 /** POST /api/transcript body: the ended conversation, and an address when the profile has none. */
 export const TranscriptRequest = z.object({
   conversation: EntryId,
   email: z.string().trim().max(320).optional(),
 })
+
+/** 429: the address had its e-mails for the day (EMAIL_*_PER_ADDRESS_PER_DAY). */
+const recipientCapped = () =>
+  apiError(
+    429,
+    'recipient_limit',
+    'email: this address has had as many e-mails from this site as it takes in a day; try again tomorrow.',
+    { 'retry-after': String(24 * 3600) },
+  )
 
 /** Ratings and transcripts a visitor may ask for a minute (each its own budget). */
 const RATINGS_PER_MINUTE = 10
@@ -47,20 +55,7 @@ export function endOfChatRoutes(
     now,
     keepMs,
   })
-  const outbox = runtime.email.outbox
-  const transcripts =
-    outbox && config.email
-      ? createTranscripts({
-          store,
-          outbox,
-          email: config.email,
-          publicUrl: config.publicUrl,
-          settings: () => runtime.settings.current(),
-          logger,
-          now,
-          keepMs,
-        })
-      : undefined
+  const { transcripts, confirmations, waiting } = runtime.email
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
   const perIp = limiter('end-of-chat-per-ip', config.rateLimits.messagesPerIpPerMinute)
   const ratingsPerVisitor = limiter('ratings-per-visitor', RATINGS_PER_MINUTE)
@@ -156,16 +151,44 @@ export function endOfChatRoutes(
         const request = c.req.valid('json')
         const ended = await endedOrThrow(visitorId, request.conversation)
         const profile = await readProfile(store, visitorId)
-        const to = request.email || profile.contact.email?.trim()
+        const known = profile.contact.email?.trim()
+        // Transcripts go to the visitor's own address: one given here only when there is none.
+        if (request.email && known && normalizeAddress(request.email) !== normalizeAddress(known))
+          throw apiError(
+            409,
+            'other_address',
+            `email: transcripts go to the address in your contact details (${known}); change it there first.`,
+          )
+        const to = known || request.email
         if (!to)
           throw apiError(400, 'email_required', 'email: no address is known for you: send one.')
         if (!isEmailAddress(to))
           throw apiError(400, 'invalid_email', `email: ${EMAIL_ADDRESS_PROBLEM}`)
         // An address given where the profile has none becomes the visitor's (no device asks again).
-        if (request.email && !profile.contact.email)
-          await saveContact(store, visitorId, { email: request.email }, keepMs)
-        const { state } = await transcripts.request(visitorId, ended.id, to)
-        return c.json({ transcript: { to, state } }, 202)
+        if (!known) await saveContact(store, visitorId, { email: to }, keepMs)
+        if (!(await transcripts.bind(visitorId, ended.id, to)))
+          throw apiError(
+            409,
+            'transcript_sent',
+            'The transcript of this conversation went to another address already (one address per conversation).',
+          )
+        if (confirmedEmail(profile)) {
+          const { state } = await transcripts.request(visitorId, ended.id, to)
+          if (state === 'capped') throw recipientCapped()
+          return c.json({ transcript: { to, state } }, 202)
+        }
+        // Not confirmed yet: a link goes to the address first; the transcript follows the click.
+        if ((await waiting.add(visitorId, ended.id, to)) === 'new') {
+          const asked = await confirmations?.askNow(visitorId, to, 'transcript', [ended.id])
+          if (asked === 'capped') throw recipientCapped()
+          if (asked === 'unsubscribed')
+            throw apiError(
+              409,
+              'unsubscribed',
+              'email: this address unsubscribed from our e-mails; no transcript can go to it.',
+            )
+        }
+        return c.json({ transcript: { to, state: 'confirm_sent' } }, 202)
       },
     )
 }

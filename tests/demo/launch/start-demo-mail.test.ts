@@ -72,23 +72,39 @@ describe('npm start: the whole e-mail loop on one machine', () => {
     })
     expect((await delivery).status).toBe('delivered')
 
-    // The e-mail lands in the sandbox's mailbox, with the reply address and the links.
+    // The first e-mail to the address typed asks to confirm it: nothing of the reply in it.
+    const detailOf = async (id: string) =>
+      (await (await fetch(`${demo.sandbox.url}/console/api/mailbox/${id}`)).json()) as MailDetail
+    const ask = await vi.waitFor(() => {
+      const [first] = service.mailbox.list()
+      if (!first) throw new Error('no e-mail yet')
+      return first
+    }, MAIL_WAIT)
+    expect(ask.envelopeTo).toEqual(['maria@lopez.example'])
+    expect(ask.replyTo).toBeUndefined()
+    const askText = (await detailOf(ask.id)).text ?? ''
+    expect(askText).not.toContain('Norway')
+    const confirm = /https?:\/\/\S+\/email\/confirm\/[\w.-]+/.exec(askText)?.[0]
+    expect(confirm).toBeDefined()
+    // Its link shows a page whose button confirms (a POST, as the page's form sends).
+    expect((await fetch(confirm ?? '')).status).toBe(200)
+    expect((await fetch(confirm ?? '', { method: 'POST' })).status).toBe(200)
+
+    // Then the reply itself lands in the mailbox, with the reply address and the links.
     const summary = await vi.waitFor(() => {
-      const [mail] = service.mailbox.list()
-      if (!mail) throw new Error('no e-mail yet')
-      return mail
+      const mails = service.mailbox.list()
+      if (mails.length < 2 || !mails[0]) throw new Error('no reply e-mail yet')
+      return mails[0]
     }, MAIL_WAIT)
     expect(summary.envelopeTo).toEqual(['maria@lopez.example'])
     expect(summary.replyTo).toMatch(new RegExp(`^reply\\+[^@]+@${DEMO_REPLY_DOMAIN}$`))
-    const mail = (await (
-      await fetch(`${demo.sandbox.url}/console/api/mailbox/${summary.id}`)
-    ).json()) as MailDetail
+    const mail = await detailOf(summary.id)
     expect(mail.text).toContain('Yes: 5 to 10 working days to Norway.')
     const header = (name: string) => mail.headers.find(([key]) => key.toLowerCase() === name)?.[1]
     expect(header('list-unsubscribe')).toMatch(/email\/unsubscribe\//)
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
-    // One e-mail, not one per sweep.
-    expect(service.mailbox.list()).toHaveLength(1)
+    // One e-mail each, not one per sweep.
+    expect(service.mailbox.list()).toHaveLength(2)
 
     // The visitor answers the e-mail: the agents see it in the same chat.
     const answer = await fetch(`${demo.sandbox.url}/console/api/mailbox/${summary.id}/reply`, {

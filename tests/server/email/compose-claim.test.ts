@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createRecipientCap } from '../../../server/email/confirm/recipient-cap'
 import { createEmailMetrics } from '../../../server/email/email-metrics'
 import type { MailItem } from '../../../server/email/mail-item'
 import { createMailOutbox } from '../../../server/email/mail-outbox'
@@ -7,6 +8,7 @@ import { createLogger } from '../../../server/logging/logger'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { saveContact } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import { confirmAddress } from '../support/confirmed-address'
 
 const DAY = 86_400_000
 
@@ -51,6 +53,8 @@ describe('composing a visitor’s e-mail', () => {
           return { subject: 's', text: 't', html: 'h', headers: {} }
         },
         isUnsubscribed: async () => false,
+        cap: createRecipientCap(store, 'mail', 20),
+        askConfirmation: async () => ({ outcome: 'capped' as const }),
         messageIdDomain: 'example.com',
         logger,
         now,
@@ -59,6 +63,7 @@ describe('composing a visitor’s e-mail', () => {
     }
     const [a, b] = [instance(), instance()]
     await saveContact(store, 'v1', { email: 'ann@example.com' }, DAY)
+    await confirmAddress(store, 'v1')
     await store.append('v1', { author: 'agent', content: { type: 'text', text: 'hi' }, at: clock })
     await a.noteAgentReply('v1')
     clock += 10_000

@@ -15,6 +15,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -60,6 +61,7 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
   async function missedReply(t: TestApp): Promise<string> {
     const res = await t.request('/api/session', { body: { contact: { email: 'ann@example.com' } } })
     const { visitorId } = (await res.json()) as { visitorId: string }
+    await confirmAddress(store, visitorId)
     await t.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
       body: createAgentMessage({ recipientId: visitorId, message: { text: 'Your order shipped' } }),
     })

@@ -128,3 +128,24 @@ describe('email settings', () => {
     ).toMatchObject({ afterSeconds: 10, continueUrl: 'https://shop.example/help', rating: 'stars' })
   })
 })
+
+describe('the per-address caps', () => {
+  it('default to 20 e-mails and 3 confirmations an address a day, and take whole numbers in range', () => {
+    expect(createTestConfig().emailCaps).toEqual({
+      perAddressPerDay: 20,
+      confirmationsPerAddressPerDay: 3,
+    })
+    expect(
+      createTestConfig(
+        {},
+        { EMAIL_MAX_PER_ADDRESS_PER_DAY: '5', EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '1' },
+      ).emailCaps,
+    ).toEqual({ perAddressPerDay: 5, confirmationsPerAddressPerDay: 1 })
+    expect(problemsOf({ EMAIL_MAX_PER_ADDRESS_PER_DAY: '0' })).toEqual([
+      'EMAIL_MAX_PER_ADDRESS_PER_DAY: must be at least 1',
+    ])
+    expect(problemsOf({ EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: 'many' })).toEqual([
+      'EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: must be a whole number from 1 to 100',
+    ])
+  })
+})

@@ -11,6 +11,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { createTestApp } from '../support/test-app'
 
 describe('missed replies and identify', () => {
@@ -39,6 +40,7 @@ describe('missed replies and identify', () => {
     const guest = (await (
       await t.request('/api/session', { body: { contact: { email: 'ann@example.com' } } })
     ).json()) as { visitorId: string; token: string }
+    await confirmAddress(t.deps.store, guest.visitorId)
     await t.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
       body: createAgentMessage({ recipientId: guest.visitorId, message: { text: 'To the guest' } }),
     })

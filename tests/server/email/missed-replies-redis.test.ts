@@ -13,6 +13,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -57,7 +58,9 @@ describeRedis('missed replies on two instances sharing Redis, real SMTP on loopb
 
   async function visitor(t: TestApp) {
     const res = await t.request('/api/session', { body: { contact: { email: 'ann@example.com' } } })
-    return (await res.json()) as { visitorId: string; token: string }
+    const visitor = (await res.json()) as { visitorId: string; token: string }
+    await confirmAddress(t.deps.store, visitor.visitorId)
+    return visitor
   }
 
   async function reply(t: TestApp, visitorId: string, text: string) {
@@ -152,5 +155,48 @@ describeRedis('missed replies on two instances sharing Redis, real SMTP on loopb
     await sweepBoth(2)
     expect(sink.mails).toHaveLength(2)
     expect(sink.mails[1]?.headers.get('message-id')).toBe(sink.mails[0]?.headers.get('message-id'))
+  })
+
+  it('confirms on one instance what the other announced, and shares the per-address caps', async () => {
+    const [a, b] = [await instance(), await instance()]
+    // Unconfirmed (no confirmAddress): the first e-mail is the notice, sent by either instance.
+    const res = await a.request('/api/session', {
+      body: { contact: { email: 'bo@example.com' } },
+    })
+    const { visitorId } = (await res.json()) as { visitorId: string }
+    await reply(b, visitorId, 'Held back until confirmed')
+    clock += MINUTE + 1000
+    await sweepBoth()
+    expect(sink.mails).toHaveLength(1)
+    const notice = decodeParts(sink.mails[0]?.raw ?? '')
+    expect(notice).not.toContain('Held back until confirmed')
+    const link = /http:\/\/porthole\.test(\/email\/confirm\/[\w.-]+)/.exec(notice)?.[1] ?? ''
+    // The link is spent once, whichever instance takes it.
+    const [one, two] = await Promise.all([
+      a.app.request(link, { method: 'POST' }),
+      b.app.request(link, { method: 'POST' }),
+    ])
+    expect([one.status, two.status].sort()).toEqual([200, 404])
+    await sweepBoth()
+    expect(sink.mails).toHaveLength(2)
+    expect(decodeParts(sink.mails[1]?.raw ?? '')).toContain('Held back until confirmed')
+    // Visitors on either instance type one stranger's address: the confirmation cap
+    // (3 a day) counts across instances, so a fourth visitor's notice does not go out.
+    for (const [i, t] of [a, b, a].entries()) {
+      const other = (await (
+        await t.request('/api/session', { body: { contact: { email: 'eve@example.com' } } })
+      ).json()) as { visitorId: string }
+      await reply(i % 2 ? a : b, other.visitorId, `To a stranger ${i}`)
+    }
+    clock += MINUTE + 1000
+    await sweepBoth()
+    expect(sink.mails.filter((mail) => mail.to.includes('eve@example.com'))).toHaveLength(3)
+    const fourth = (await (
+      await b.request('/api/session', { body: { contact: { email: 'eve@example.com' } } })
+    ).json()) as { visitorId: string }
+    await reply(a, fourth.visitorId, 'One too many')
+    clock += MINUTE + 1000
+    await sweepBoth()
+    expect(sink.mails.filter((mail) => mail.to.includes('eve@example.com'))).toHaveLength(3)
   })
 })

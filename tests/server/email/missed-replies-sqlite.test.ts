@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
 import {
@@ -12,24 +8,25 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
-import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { confirmAddress } from '../support/confirmed-address'
+import { decodeParts, type SmtpSink } from '../support/smtp-sink'
+import { openSqliteMail, type SqliteMail } from '../support/sqlite-mail'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 
 describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => {
-  let dir: string
+  let mail: SqliteMail
   let sink: SmtpSink
   let store: Store
   let clock: number
   let t: TestApp
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'porthole-email-'))
-    sink = await startSmtpSink()
     clock = START
     const now = () => clock
-    store = openSqliteStore(join(dir, 'porthole.db'), { now })
+    mail = await openSqliteMail(now)
+    ;({ sink, store } = mail)
     t = createTestApp({
       store,
       now,
@@ -42,13 +39,7 @@ describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => 
     })
   })
 
-  afterEach(async () => {
-    t.stop()
-    await runtimeOf(t.app).email.stop()
-    await store.close()
-    await sink.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => mail.close(t))
 
   async function visitorWithEmail(email = 'ann@example.com') {
     const res = await t.request('/api/session', {
@@ -56,7 +47,9 @@ describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => 
       headers: { 'accept-language': 'ru-RU,ru;q=0.9' },
     })
     expect(res.status).toBe(200)
-    return (await res.json()) as { visitorId: string; token: string }
+    const visitor = (await res.json()) as { visitorId: string; token: string }
+    await confirmAddress(store, visitor.visitorId, email)
+    return visitor
   }
 
   async function agentReply(visitorId: string, text: string) {

@@ -8,6 +8,7 @@ import { saveContact } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { createTestSettings } from '../../support/test-config'
+import { confirmAddress } from '../support/confirmed-address'
 
 const DAY = 86_400_000
 
@@ -45,6 +46,7 @@ describe('missed replies: grouping and timing (fake time)', () => {
       transport,
     })
     await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await confirmAddress(store, 'v1')
   })
 
   afterEach(async () => {
@@ -185,6 +187,7 @@ describe('stopping', () => {
       },
     })
     await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await confirmAddress(store, 'v1')
     await store.append('v1', {
       author: 'agent',
       content: { type: 'text', text: 'hi' },
@@ -234,6 +237,7 @@ describe('missed replies in a long conversation', () => {
       },
     })
     await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await confirmAddress(store, 'v1')
     const reply = async (text: string) => {
       await store.append('v1', { author: 'agent', content: { type: 'text', text }, at: clock })
       await email.noteAgentReply('v1')

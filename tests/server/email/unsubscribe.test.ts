@@ -12,6 +12,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
@@ -106,6 +107,7 @@ describe('unsubscribing (RFC 8058 one-click)', () => {
 
   it('drops an e-mail already waiting in the outbox when its address unsubscribes', async () => {
     const { visitorId } = await visitor()
+    await confirmAddress(store, visitorId, 'Ann@Example.com')
     accept = false
     await missedReply(visitorId)
     const waiting = await store.getRecord(emailItemKey(visitorId, 1), MailItem)

@@ -9,6 +9,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
 import { createTestApp } from '../support/test-app'
 
 describe('the A3 receiver and the missed-reply schedule', () => {
@@ -46,6 +47,7 @@ describe('the A3 receiver and the missed-reply schedule', () => {
       body: { contact: { email: 'ann@example.com' } },
     })
     const { visitorId } = (await session.json()) as { visitorId: string }
+    await confirmAddress(t.deps.store, visitorId)
     const body = createAgentMessage({
       recipientId: visitorId,
       message: { text: 'Stored, not scheduled' },

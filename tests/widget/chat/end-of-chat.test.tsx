@@ -17,7 +17,13 @@ type Call = { method: string; path: string; body?: Record<string, unknown>; auth
 
 /** A chat whose backend also answers the end-of-chat routes; `ended` is GET /api/config's. */
 async function endedChat(
-  options: { ended?: Record<string, unknown>; stored?: unknown; lang?: Language } = {},
+  options: {
+    ended?: Record<string, unknown>
+    stored?: unknown
+    lang?: Language
+    /** The transcript request's answer: `pending`, or `confirm_sent` for an unconfirmed address. */
+    transcriptState?: string
+  } = {},
 ) {
   const backend = createFakeBackend({
     config: { ...(options.lang ? { lang: options.lang } : {}) },
@@ -36,7 +42,8 @@ async function endedChat(
       calls.push({ method: init.method ?? 'GET', path: url.pathname, body, auth })
       if (init.method !== 'POST') return json({ rating: options.stored ?? null })
       if (url.pathname === '/api/rating') return json({ rating: { ...body, at: 1 } }, 201)
-      return json({ transcript: { to: body.email ?? 'known@example.com', state: 'pending' } }, 202)
+      const state = options.transcriptState ?? 'pending'
+      return json({ transcript: { to: body.email ?? 'known@example.com', state } }, 202)
     }
     return inner(input, init)
   }) as typeof fetch
@@ -128,6 +135,36 @@ describe('the end of a conversation', () => {
     expect(
       calls.filter((call) => call.path === '/api/transcript').map((call) => call.body),
     ).toEqual([{ conversation: '2', email: 'ann@example.com' }])
+  })
+
+  it('says a confirmation link went to an address not confirmed yet, in the visitor’s language', async () => {
+    const { widget } = await endedChat({
+      ended: { transcript: true },
+      transcriptState: 'confirm_sent',
+    })
+    fireEvent.click(await widget.screen.findByRole('button', { name: 'E-mail me the transcript' }))
+    fireEvent.input(await widget.screen.findByLabelText('Your e-mail'), {
+      target: { value: 'ann@example.com' },
+    })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send transcript' }))
+    const status = await widget.screen.findByText(
+      'We sent a link to ann@example.com: confirm it and the transcript follows',
+    )
+    expect(status.getAttribute('role')).toBe('status')
+    expect(widget.screen.queryByText(/on its way/)).toBeNull()
+    const t = (await TRANSLATIONS.de()).default.ended
+    const de = await endedChat({
+      lang: 'de',
+      ended: { transcript: true },
+      transcriptState: 'confirm_sent',
+    })
+    fireEvent.click(await de.widget.screen.findByRole('button', { name: t.transcript }))
+    fireEvent.input(await de.widget.screen.findByLabelText(t.email), {
+      target: { value: 'ann@example.com' },
+    })
+    fireEvent.click(de.widget.screen.getByRole('button', { name: t.sendTranscript }))
+    await de.widget.screen.findByText(t.confirmSent('ann@example.com'))
+    expect(t.confirmSent('ann@example.com')).toContain('Link an ann@example.com')
   })
 
   it.each(['de', 'ja', 'ar', 'hi'] as const)(

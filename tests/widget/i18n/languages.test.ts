@@ -37,6 +37,7 @@ const CALLS: Record<string, unknown[][]> = {
   'attach.notAllowed': [['PNG, JPEG, PDF']],
   'ended.stars': [[4], [1]],
   'ended.sent': [['zoe.quill@example.com']],
+  'ended.confirmSent': [['zoe.quill@example.com']],
   'answering.joined': [['Zoë Quill'], [undefined]],
 }
 

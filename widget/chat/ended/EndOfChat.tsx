@@ -69,7 +69,8 @@ export function endToShow(entries: ConversationEntry[]): ConversationEntry | und
  * Under the "This conversation has ended" separator of the newest ended conversation:
  * its rating (thumbs or 1–5 stars, the settings' `email.rating`, with a comment) and
  * "E-mail me the transcript" when e-mail is on (asking for the address when the profile
- * has none). A chunk of its own, fetched when a conversation has ended.
+ * has none; an address not yet confirmed gets a link first, and the panel says so). A
+ * chunk of its own, fetched when a conversation has ended.
  */
 export function EndOfChat({ at, entries }: Props) {
   const context = endSlot.context as WidgetContext
@@ -85,7 +86,7 @@ export function EndOfChat({ at, entries }: Props) {
   const [busy, setBusy] = useState(false)
   const [asking, setAsking] = useState(false)
   const [address, setAddress] = useState('')
-  const [sentTo, setSentTo] = useState<string>()
+  const [sentTo, setSentTo] = useState<{ to: string; confirm: boolean }>()
   // What this site offers (GET /api/config `ended`; absent: thumbs, no transcript).
   const [offer, setOffer] = useState<NonNullable<PublicConfig['ended']>>()
   const kind = offer?.rating ?? 'thumbs'
@@ -173,8 +174,9 @@ export function EndOfChat({ at, entries }: Props) {
     if (!email && !asking) return setAsking(true)
     if (!email && !LOOKS_LIKE_EMAIL.test(to)) return setError(t.badEmail)
     void run(async () => {
-      await call('transcript', { conversation: id, ...(email ? {} : { email: to }) })
-      setSentTo(email ?? to)
+      const answer = await call('transcript', { conversation: id, ...(email ? {} : { email: to }) })
+      const sent = answer.transcript as { to?: string; state?: string } | undefined
+      setSentTo({ to: sent?.to ?? email ?? to, confirm: sent?.state === 'confirm_sent' })
     })
   }
 
@@ -234,7 +236,7 @@ export function EndOfChat({ at, entries }: Props) {
         ))}
       {offer.transcript &&
         (sentTo ? (
-          <p role="status">{t.sent(sentTo)}</p>
+          <p role="status">{(sentTo.confirm ? t.confirmSent : t.sent)(sentTo.to)}</p>
         ) : (
           <form onSubmit={transcript} noValidate>
             {asking && !email && (

@@ -18,6 +18,8 @@ export interface EndedStrings {
   sendTranscript: string
   /** Where the transcript went. */
   sent: (to: string) => string
+  /** The address must be confirmed first: a link went to it. */
+  confirmSent: (to: string) => string
   failed: string
 }
 
@@ -34,5 +36,6 @@ export const EN_ENDED_STRINGS: EndedStrings = {
   badEmail: 'Enter an e-mail address like name@example.com',
   sendTranscript: 'Send transcript',
   sent: (to) => `The transcript is on its way to ${to}`,
+  confirmSent: (to) => `We sent a link to ${to}: confirm it and the transcript follows`,
   failed: 'Could not send. Try again.',
 }

@@ -10,7 +10,8 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../../support/test-config'
 import { createAgentMessage } from '../../support/agent-message'
-import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink'
+import { confirmAddress } from '../../support/confirmed-address'
+import { decodeParts, type SmtpSink, startSmtpSink } from '../../support/smtp-sink'
 import { createClientId, createTestApp, type TestApp } from '../../support/test-app'
 
 describe('when the conversation ends: POST /api/rating and POST /api/transcript', () => {
@@ -32,11 +33,21 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     await sink.stop()
   })
 
-  function start(options: { email?: boolean; settings?: Record<string, unknown> } = {}): TestApp {
+  function start(
+    options: {
+      email?: boolean
+      settings?: Record<string, unknown>
+      env?: Record<string, string>
+    } = {},
+  ): TestApp {
     const env =
       options.email === false
         ? {}
-        : { SMTP_URL: sink.url, EMAIL_FROM: 'Northwind <chat@northwind.example>' }
+        : {
+            SMTP_URL: sink.url,
+            EMAIL_FROM: 'Northwind <chat@northwind.example>',
+            ...options.env,
+          }
     const t = createTestApp({
       store,
       config: createTestConfig({}, env),
@@ -188,7 +199,7 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     expect((await transcript(t, token, { conversation: ended.id })).status).toBe(202)
   })
 
-  it('e-mails the transcript over real SMTP exactly once, with every message, even when asked twice', async () => {
+  it('e-mails the transcript over real SMTP exactly once, with every message, even when asked twice, once the address is confirmed', async () => {
     const t = start()
     const { token, ended } = await endedChat(t, { email: 'ann@example.com' })
     const [first, second] = await Promise.all([
@@ -197,19 +208,33 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     ])
     expect(first.status).toBe(202)
     expect(second.status).toBe(202)
+    expect(await first.json()).toEqual({
+      transcript: { to: 'ann@example.com', state: 'confirm_sent' },
+    })
     const third = await transcript(t, token, { conversation: ended.id })
     expect(third.status).toBe(202)
+    // One "confirm your address" e-mail, with nothing of the conversation in it.
     await vi.waitFor(() => expect(sink.mails).toHaveLength(1), { timeout: 15_000, interval: 50 })
+    const ask = decodeParts(sink.mails[0]?.raw ?? '')
+    expect(ask).not.toContain('Where is')
+    expect(ask).not.toContain('shipped')
+    const link = /http:\/\/porthole\.test(\/email\/confirm\/[\w.-]+)/.exec(ask)?.[1] ?? ''
+    expect((await t.app.request(link, { method: 'POST' })).status).toBe(200)
+    await vi.waitFor(() => expect(sink.mails).toHaveLength(2), { timeout: 15_000, interval: 50 })
+    // Asked again once confirmed: the same e-mail, not a second one.
+    expect(await (await transcript(t, token, { conversation: ended.id })).json()).toMatchObject({
+      transcript: { state: expect.stringMatching(/^(pending|sent)$/) },
+    })
     // Every attempt under way has finished (a finished e-mail drops its due marker) …
     await vi.waitFor(async () => expect(await store.listRecords('email-out-due:')).toEqual([]), {
       timeout: 15_000,
       interval: 50,
     })
     await runtimeOf(t.app).email.sweep()
-    // … and one e-mail was stored and sent.
-    expect(await store.listRecords('email-out:')).toHaveLength(1)
-    expect(sink.mails).toHaveLength(1)
-    const mail = sink.mails[0]
+    // … and one transcript was stored and sent (beside the confirmation).
+    expect(await store.listRecords('email-out:')).toHaveLength(2)
+    expect(sink.mails).toHaveLength(2)
+    const mail = sink.mails[1]
     expect(mail?.to).toEqual(['ann@example.com'])
     expect(mail?.headers.get('subject')).toBe('Your conversation with Northwind')
     expect(mail?.headers.get('message-id')).toMatch(
@@ -219,5 +244,53 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     expect(mail?.raw).toContain('Where is &lt;my&gt; order?')
     expect(mail?.raw).toContain('It shipped &amp; is on its way')
     expect(mail?.raw).toContain('multipart/alternative')
+  })
+
+  it('sends a transcript only to the confirmed address: one address per conversation, its unsubscribe link and header', async () => {
+    const t = start()
+    const { token, visitorId, ended } = await endedChat(t, { email: 'ann@example.com' })
+    await confirmAddress(store, visitorId)
+    // Another address than the visitor's own: refused, nothing sent.
+    const other = await transcript(t, token, {
+      conversation: ended.id,
+      email: 'stranger@example.org',
+    })
+    expect(other.status).toBe(409)
+    expect(await other.json()).toMatchObject({ error: { code: 'other_address' } })
+    const res = await transcript(t, token, { conversation: ended.id })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toMatchObject({ transcript: { to: 'ann@example.com' } })
+    await vi.waitFor(() => expect(sink.mails).toHaveLength(1), { timeout: 15_000, interval: 50 })
+    const mail = sink.mails[0]
+    const unsubscribe = /^<(http:\/\/porthole\.test\/email\/unsubscribe\/u2\.[\w-]+)>$/.exec(
+      mail?.headers.get('list-unsubscribe') ?? '',
+    )?.[1]
+    expect(unsubscribe).toBeDefined()
+    expect(mail?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const text = (mail?.raw ?? '').replace(/=\r\n/g, '')
+    expect(text).toContain(`Unsubscribe: ${unsubscribe}`)
+    expect(text).toContain(`href=3D"${unsubscribe}"`)
+    // The visitor changes their address: the conversation's transcript stays with the first.
+    await t.request('/api/session', {
+      token,
+      body: { token, contact: { email: 'bo@example.com' } },
+    })
+    const moved = await transcript(t, token, { conversation: ended.id })
+    expect(moved.status).toBe(409)
+    expect(await moved.json()).toMatchObject({ error: { code: 'transcript_sent' } })
+    expect(sink.mails).toHaveLength(1)
+  })
+
+  it('sends one address at most EMAIL_MAX_PER_ADDRESS_PER_DAY transcripts, whichever visitors ask: then 429', async () => {
+    const t = start({ env: { EMAIL_MAX_PER_ADDRESS_PER_DAY: '2' } })
+    const answers: Response[] = []
+    for (let i = 0; i < 3; i++) {
+      const { token, visitorId, ended } = await endedChat(t, { email: 'ann@example.com' })
+      await confirmAddress(store, visitorId)
+      answers.push(await transcript(t, token, { conversation: ended.id }))
+    }
+    expect(answers.map((res) => res.status)).toEqual([202, 202, 429])
+    expect(await answers[2]?.json()).toMatchObject({ error: { code: 'recipient_limit' } })
+    await vi.waitFor(() => expect(sink.mails).toHaveLength(2), { timeout: 15_000, interval: 50 })
   })
 })

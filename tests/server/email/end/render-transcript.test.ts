@@ -9,6 +9,7 @@ const view = {
   site: 'Northwind',
   color: '#1f6feb',
   publicUrl: 'https://chat.example',
+  unsubscribeUrl: 'https://chat.example/email/unsubscribe/u2.abc',
 }
 
 const entry = (overrides: Partial<ConversationEntry>): ConversationEntry => ({
@@ -20,6 +21,12 @@ const entry = (overrides: Partial<ConversationEntry>): ConversationEntry => ({
 })
 
 describe('the transcript e-mail', () => {
+  it('ends with the unsubscribe link, in the text and the HTML', () => {
+    const mail = renderTranscript([], view)
+    expect(mail.text).toContain('Unsubscribe: https://chat.example/email/unsubscribe/u2.abc')
+    expect(mail.html).toContain('href="https://chat.example/email/unsubscribe/u2.abc"')
+  })
+
   it('carries every message with its author and time (UTC), in text and HTML', () => {
     const mail = renderTranscript(
       [
