@@ -5,7 +5,6 @@ import type { WidgetContext } from '../loader/context'
 import { parseSessionResponse } from '../protocol/chat-bodies'
 import { isRecord, isString } from '../protocol/read'
 import { request } from '../protocol/request'
-import { createClientId } from './client-id'
 import { ResumePrompt } from './components/ResumePrompt'
 import type { ChatController } from './controller'
 import { EN_RESUME_NOTES } from './resume-strings'
@@ -69,7 +68,11 @@ async function hasMessages({ storage }: WidgetContext): Promise<boolean> {
 async function deviceId({ storage }: WidgetContext): Promise<string> {
   const stored = await storage.get('device')
   if (isString(stored)) return stored
-  const id = createClientId()
+  // 128 random bits (unguessable: with the link, it would let a retry in); not client-id.ts,
+  // which lives in the engine's chunk.
+  const id = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) =>
+    n.toString(36).padStart(7, '0'),
+  ).join('')
   await storage.set('device', id)
   return id
 }

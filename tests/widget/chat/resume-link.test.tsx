@@ -62,7 +62,7 @@ describe('a resume link', () => {
     await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
     // A device without a conversation exchanges at once, with this browser's random id.
     expect(resumeCalls(widget).map((request) => request.body)).toEqual([
-      { resume: 'good-abc', device: expect.stringMatching(/^[0-9a-f]{24}$/) },
+      { resume: 'good-abc', device: expect.stringMatching(/^[0-9a-z]{28}$/) },
     ])
     expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull()
     // The stream is the link's visitor's: their conversation replays, and the visitor writes on.
@@ -196,7 +196,7 @@ describe('a resume link', () => {
     fireEvent.click(await widget.screen.findByRole('button', { name: EN_RESUME_NOTES.yes }))
     await waitFor(() => expect(widget.streamToken()).toBe('theirs'))
     expect(resumeCalls(widget).map((request) => request.body)).toEqual([
-      { resume: 'good-theirs', token: 'mine', device: expect.stringMatching(/^[0-9a-f]{24}$/) },
+      { resume: 'good-theirs', token: 'mine', device: expect.stringMatching(/^[0-9a-z]{28}$/) },
     ])
     expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull()
     expect(widget.root.querySelector('textarea')).not.toBeNull()
