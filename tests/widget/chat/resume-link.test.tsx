@@ -104,27 +104,20 @@ describe('a resume link', () => {
     expect(widget.streamToken()).toBe('mine')
   })
 
-  it('of another visitor replaces this device’s conversation: nothing of the previous one shows', async () => {
-    const storage = createMemoryStore()
-    const old = createEntry({
-      id: 'old-1',
-      content: { type: 'text', text: 'Previous visitor’s text' },
-    })
-    await storage.write(
-      [
-        ['session', { visitorId: 'visitor-mine', token: 'mine', contact: {} }],
-        ['conversation', { ids: ['old-1'], lastEventId: 'old-1' }],
-        ['entry:old-1', old],
-        ['unread', 2],
-      ],
-      [],
-    )
+  it('of another visitor replaces this device’s conversation once the visitor says yes: nothing of the previous one shows', async () => {
+    const storage = await deviceWithConversation()
+    await storage.set('unread', 2)
     const widget = await landOn('#porthole-resume=good-theirs', { storage })
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
     fireEvent.click(await widget.screen.findByRole('button', { name: EN_RESUME_NOTES.yes }))
     await waitFor(() => expect(widget.streamToken()).toBe('theirs'))
+    expect(resumeCalls(widget).map((request) => request.body)).toEqual([
+      { resume: 'good-theirs', token: 'mine', device: expect.stringMatching(/^[0-9a-z]{28}$/) },
+    ])
     // The stream replays the link's conversation from its start, not after the old id.
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull()
+    expect(widget.root.querySelector('textarea')).not.toBeNull()
     expect(await storage.get('entry:old-1')).toBeUndefined()
     expect(await storage.get('unread')).toBeUndefined()
   })
@@ -187,19 +180,6 @@ describe('a resume link', () => {
     sendText(widget, 'Still mine')
     await widget.screen.findByText('Sent')
     expect(widget.backend.texts().map((request) => request.token)).toEqual(['mine'])
-  })
-
-  it('exchanges once the visitor says yes, and switches the running conversation to the link’s', async () => {
-    const storage = await deviceWithConversation()
-    const widget = await landOn('#porthole-resume=good-theirs', { storage })
-    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
-    fireEvent.click(await widget.screen.findByRole('button', { name: EN_RESUME_NOTES.yes }))
-    await waitFor(() => expect(widget.streamToken()).toBe('theirs'))
-    expect(resumeCalls(widget).map((request) => request.body)).toEqual([
-      { resume: 'good-theirs', token: 'mine', device: expect.stringMatching(/^[0-9a-z]{28}$/) },
-    ])
-    expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull()
-    expect(widget.root.querySelector('textarea')).not.toBeNull()
   })
 
   it('asks nothing when the link is this device’s own conversation', async () => {
