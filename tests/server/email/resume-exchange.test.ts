@@ -67,6 +67,16 @@ describe('POST /api/session {resume}: a hand-over', () => {
     expect(await history(fresh.token)).toEqual([])
   })
 
+  it('is not spent by opening it (GET or HEAD /r/…: a mail scanner, a prefetch), only by the exchange', async () => {
+    setUp()
+    const owner = await visitorWhoWrote('Question')
+    const link = await linkOf(owner.visitorId)
+    for (const method of ['GET', 'HEAD', 'GET'])
+      expect((await t.app.request(`/r/${link}`, { method })).status).toBe(302)
+    expect(await history(owner.token)).toEqual(['Question'])
+    expect((await exchange({ resume: link, device: createClientId() })).resumed).toBe('ok')
+  })
+
   it('signs out every other holder of the visitor (the one who sent the link) and ends their streams', async () => {
     const clock = setUp()
     const attacker = await visitorWhoWrote('Hi, I need help')
