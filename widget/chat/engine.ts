@@ -108,6 +108,23 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
   }
 
   /**
+   * A new visitor after a refused credential. One signed out everywhere (the conversation
+   * moved to another browser) forgets it here, nor sends what waited in its name.
+   */
+  function otherVisitor(): void {
+    catchUp.clear()
+    if (session.takeSignedOut()) void forgetConversation()
+    else dispatch({ type: 'restart' })
+  }
+
+  /** The conversation, the unread count and the answered invitation: gone from this device. */
+  function forgetConversation(): Promise<void> {
+    conversation.forget()
+    ui.set({ inviteAnswer: undefined, unread: 0 })
+    return storage.write([], ['unread', 'invite-answer'])
+  }
+
+  /**
    * The token was refused: renewed with the backend; the conversation goes only when
    * the backend refused the credential itself and a new visitor began (a user is
    * verified again and stays who they were).
@@ -117,7 +134,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     const after = await session.renew()
     tabs.post({ kind: 'session' })
     if (after.visitorId === before) return
-    restartConversation()
+    otherVisitor()
     if (reconnect) stream?.restart()
   }
 
@@ -147,9 +164,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
   async function startOver(): Promise<void> {
     disconnect()
     await session.clear()
-    conversation.forget()
-    ui.set({ inviteAnswer: undefined, unread: 0 })
-    await storage.write([], ['unread', 'invite-answer'])
+    await forgetConversation()
     connect()
   }
 
@@ -175,10 +190,10 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
         if (opened) refusals = 0
         // Another visitor, or a stream refused twice without ever opening (a replay id
         // the server does not know after its store was reset): start from its newest page.
-        if (after.visitorId !== before || (!opened && ++refusals >= 2)) {
-          refusals = 0
-          restartConversation()
-        }
+        if (after.visitorId !== before) otherVisitor()
+        else if (!opened && ++refusals >= 2) restartConversation()
+        else return
+        refusals = 0
       },
     })
     void sender.flush()

@@ -206,6 +206,41 @@ describe('a resume link', () => {
     expect(devices[1]).toBe(devices[0])
   })
 
+  it('taken over on another device: this one, signed out, starts a new conversation once, without a loop', async () => {
+    const storage = await deviceWithConversation()
+    const widget = await landOn('', { storage })
+    fireEvent.click(widget.root.querySelector('.ph-launcher') ?? widget.root)
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
+    await widget.screen.findByText('Previous visitor’s text')
+    widget.stream().open()
+    // The link's exchange elsewhere refused this device's token and ended its stream (the
+    // browser's reconnect, with the spent ticket, is refused: it gives up).
+    widget.backend.signedOut.add('mine')
+    widget.stream().fail(true)
+    await waitFor(() => expect(widget.streamToken()).toMatch(/^token-/))
+    await waitFor(() => expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull())
+    widget.stream().open()
+    await settle(200)
+    const sessions = widget.backend.requests.filter((request) => request.path === '/api/session')
+    expect(sessions.length).toBeLessThanOrEqual(3)
+    sendText(widget, 'A new question')
+    await widget.screen.findByText('Sent')
+    expect(widget.backend.texts().map((request) => request.token)).toEqual([widget.streamToken()])
+  })
+
+  it('taken over on another device: what this one then writes is not sent in a new visitor’s name', async () => {
+    const storage = await deviceWithConversation()
+    const widget = await landOn('', { storage })
+    fireEvent.click(widget.root.querySelector('.ph-launcher') ?? widget.root)
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
+    widget.stream().open()
+    widget.backend.signedOut.add('mine')
+    sendText(widget, 'Written after the hand-over')
+    await waitFor(() => expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull())
+    await settle(100)
+    expect(widget.backend.texts().map((request) => request.token)).toEqual(['mine'])
+  })
+
   it('shows its note in the visitor’s language', async () => {
     const widget = await landOn('#porthole-resume=nonsense', { data: { lang: 'ru' } })
     await widget.screen.findByText('Срок действия ссылки истёк — вот новый разговор')
