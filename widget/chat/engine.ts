@@ -101,19 +101,14 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     void storage.set('unread', unread)
   }
 
-  /** Another log from now on (a new visitor, an identified user): replay its newest page. */
+  /**
+   * Another log from now on (a new visitor, an identified user): replay its newest page.
+   * A visitor signed out everywhere (their conversation moved to another browser) forgets
+   * it here instead, nor sends what waited in its name.
+   */
   function restartConversation(): void {
     catchUp.clear()
-    dispatch({ type: 'restart' })
-  }
-
-  /**
-   * A new visitor after a refused credential. One signed out everywhere (the conversation
-   * moved to another browser) forgets it here, nor sends what waited in its name.
-   */
-  function otherVisitor(): void {
-    catchUp.clear()
-    if (session.takeSignedOut()) void forgetConversation()
+    if (session.signedOut()) void forgetConversation()
     else dispatch({ type: 'restart' })
   }
 
@@ -134,7 +129,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     const after = await session.renew()
     tabs.post({ kind: 'session' })
     if (after.visitorId === before) return
-    otherVisitor()
+    restartConversation()
     if (reconnect) stream?.restart()
   }
 
@@ -190,10 +185,10 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
         if (opened) refusals = 0
         // Another visitor, or a stream refused twice without ever opening (a replay id
         // the server does not know after its store was reset): start from its newest page.
-        if (after.visitorId !== before) otherVisitor()
-        else if (!opened && ++refusals >= 2) restartConversation()
-        else return
-        refusals = 0
+        if (after.visitorId !== before || (!opened && ++refusals >= 2)) {
+          refusals = 0
+          restartConversation()
+        }
       },
     })
     void sender.flush()

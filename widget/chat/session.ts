@@ -93,7 +93,7 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     ensure,
     renew,
     /** True once after a renewal that found the visitor signed out everywhere (session_revoked). */
-    takeSignedOut(): boolean {
+    signedOut(): boolean {
       const was = signedOut
       signedOut = false
       return was
