@@ -191,6 +191,17 @@ describe('a resume link', () => {
     expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull()
   })
 
+  it('opens no guest’s link on a device signed in as a user: asks nothing, keeps the user’s conversation, says why', async () => {
+    const storage = await deviceWithConversation()
+    await storage.set('session', { visitorId: 'user:42', token: 'user-42', contact: {} })
+    const widget = await landOn('#porthole-resume=signed-in', { storage })
+    await widget.screen.findByText(EN_RESUME_NOTES.signedIn)
+    expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull()
+    expect(resumeCalls(widget).map((request) => request.body?.token)).toEqual(['user-42'])
+    await waitFor(() => expect(widget.streamToken()).toBe('user-42'))
+    expect(await storage.get('entry:old-1')).toBeDefined()
+  })
+
   it('says a link already used elsewhere is spent, and sends the same browser id on every try', async () => {
     const storage = createMemoryStore()
     const base = createBase()
