@@ -5,13 +5,20 @@ import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { HistoryResponse, SessionResponse } from '../../../shared/widget-api'
 import { TEST_IDENTITY_SECRET } from '../../support/test-config'
+import { openSse } from '../support/sse-client'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { startTestServer, type TestServer } from '../support/test-server'
 
 // The resume link's exchange is a hand-over: the link works once (a retry from the same
 // device excepted), and every other credential of its visitor stops working.
 
 let t: TestApp
-afterEach(() => t?.stop())
+let server: TestServer | undefined
+afterEach(async () => {
+  t?.stop()
+  await server?.close()
+  server = undefined
+})
 
 function setUp() {
   const clock = { now: Date.UTC(2026, 10, 25, 12) }
@@ -98,6 +105,32 @@ describe('POST /api/session {resume}: a hand-over', () => {
     // Nor does the sender get back in by renewing the token they had.
     const renewed = await t.request('/api/session', { body: { token: attacker.token } })
     expect(renewed.status).toBe(401)
+  })
+
+  it('ends the streams the sender has open (a real socket), and refuses their next one', async () => {
+    server = await startTestServer({ store: createMemoryStore() })
+    const url = server.url
+    const post = async (path: string, body: unknown, token?: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    const sender = SessionResponse.parse(await (await post('/api/session', {})).json())
+    const stream = openSse(`${url}/api/events`, { authorization: `Bearer ${sender.token}` })
+    await stream.ready
+    expect(stream.status).toBe(200)
+    const link = (await runtimeOf(server.app).resume.createResumeUrl(sender)).split('/r/')[1]
+    const res = await post('/api/session', { resume: link, device: createClientId() })
+    expect(SessionResponse.parse(await res.json()).resumed).toBe('ok')
+    await expect.poll(() => stream.ended).toBe(true)
+    const again = openSse(`${url}/api/events`, { authorization: `Bearer ${sender.token}` })
+    await again.ready
+    expect(again.status).toBe(401)
+    again.close()
   })
 
   it('gives a retry from the same device (a lost answer, a second tab) the conversation again', async () => {
