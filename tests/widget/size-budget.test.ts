@@ -62,8 +62,9 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   LoadEarlier: 0.5 * KIB,
   resend: 0.5 * KIB,
   // An e-mail's resume link (the exchange, its notes and the prompt before it replaces a
-  // conversation, issue 39), only on the page a link opens.
-  resume: 1.5 * KIB,
+  // conversation, issue 39), only on the page a link opens, and the note of a device
+  // signed out everywhere (rare: fetched then).
+  resume: 1.75 * KIB,
   // The end of a conversation (issue 22): its rating, transcript and their strings in every language.
   EndOfChat: 3 * KIB,
   // The bot's buttons as quick replies and its Markdown (issue 24), for chats where the bot sent them.

@@ -103,13 +103,14 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
 
   /**
    * Another log from now on (a new visitor, an identified user): replay its newest page.
-   * A visitor signed out everywhere (their conversation moved to another browser) forgets
-   * it here instead, nor sends what waited in its name.
+   * One signed out everywhere forgets it instead (nor sends what waited in its name).
    */
   function restartConversation(): void {
     catchUp.clear()
-    if (session.signedOut()) void forgetConversation()
-    else dispatch({ type: 'restart' })
+    if (session.signedOut()) {
+      void forgetConversation()
+      void import('./resume').then((module) => module.signedOut(context, { state }), noop)
+    } else dispatch({ type: 'restart' })
   }
 
   /** The conversation, the unread count and the answered invitation: gone from this device. */

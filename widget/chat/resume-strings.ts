@@ -10,4 +10,5 @@ export const EN_RESUME_NOTES: ResumeNotes = {
   keep: 'Keep this one',
   used: 'This link was already used — the next e-mail brings a new one',
   signedIn: 'You are signed in, so this link does not open that conversation here',
+  signedOut: 'You were signed out of this conversation on another device — here is a new one',
 }

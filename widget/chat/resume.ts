@@ -50,6 +50,15 @@ export async function resume(
   })
 }
 
+/**
+ * The note of a device signed out everywhere (engine.ts: another browser took the
+ * conversation over with its e-mail link, or ended it): here, as it is rare.
+ */
+export function signedOut(context: WidgetContext, controller: Pick<ChatController, 'state'>): void {
+  const notes = translated(context.settings.lang)?.resume ?? EN_RESUME_NOTES
+  controller.state.set({ note: notes.signedOut })
+}
+
 /** The visitor id a link names (its second part), to tell this device's own link; unchecked. */
 function linkVisitor(token: string): string | undefined {
   try {

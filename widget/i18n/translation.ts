@@ -54,6 +54,8 @@ export interface ResumeNotes {
   used: string
   /** A guest's link on a device signed in as a user: it opens nothing there. */
   signedIn: string
+  /** Over the new conversation of a device signed out everywhere (the link opened elsewhere). */
+  signedOut: string
 }
 
 /**

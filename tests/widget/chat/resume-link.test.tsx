@@ -230,6 +230,7 @@ describe('a resume link', () => {
     widget.stream().fail(true)
     await waitFor(() => expect(widget.streamToken()).toMatch(/^token-/))
     await waitFor(() => expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull())
+    await widget.screen.findByText(EN_RESUME_NOTES.signedOut)
     widget.stream().open()
     await settle(200)
     const sessions = widget.backend.requests.filter((request) => request.path === '/api/session')
