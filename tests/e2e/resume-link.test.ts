@@ -22,6 +22,7 @@ const EXPIRED_NOTE = EN_RESUME_NOTES.expired
 const USED_NOTE = EN_RESUME_NOTES.used
 const ASK = EN_RESUME_NOTES.ask
 const YES = EN_RESUME_NOTES.yes
+const SIGNED_OUT_NOTE = EN_RESUME_NOTES.signedOut
 
 describeInBrowser('the e-mail’s resume link', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
@@ -144,6 +145,33 @@ describeInBrowser('the e-mail’s resume link', () => {
     expect(await bubble(page, 'Resume test: my card is 4111').count()).toBe(0)
     await expect.poll(() => historyOf(attacker.token)).toBe(401)
     await victim.close()
+  })
+
+  it('moves the conversation: the browser it left shows a new one with a note, and keeps working', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const phone = await newVisitor(e2e.browser)
+    const left = await visit(phone, e2e.demo.siteUrl)
+    await waitOnline(left)
+    await openChat(left)
+    await say(left, 'Resume test: written on the phone')
+    const chat = await agent.chatWith('Resume test: written on the phone')
+    const link = await runtimeOf(backend().app).resume.createResumeUrl({
+      visitorId: chat.clientId,
+    })
+    const laptop = await newVisitor(e2e.browser)
+    const page = await laptop.newPage()
+    await page.goto(link)
+    await bubble(page, 'Resume test: written on the phone').waitFor({ timeout: 20_000 })
+    // The phone's stream was ended: it starts over, once, and says why.
+    await left
+      .locator('porthole-widget .ph-notice', { hasText: SIGNED_OUT_NOTE })
+      .waitFor({ timeout: 20_000 })
+    expect(await bubble(left, 'Resume test: written on the phone').count()).toBe(0)
+    await say(left, 'Resume test: a new question on the phone')
+    const fresh = await agent.chatWith('Resume test: a new question on the phone')
+    expect(fresh.clientId).not.toBe(chat.clientId)
+    await phone.close()
+    await laptop.close()
   })
 
   it('that expired or was tampered with shows a new conversation with a note, never the old one', async () => {
