@@ -17,7 +17,9 @@ export function linkId(token: string): string {
 /**
  * How a retry of an exchange went: `ok` when `device` is the one that exchanged the link
  * and nothing signed it out since (a lost answer, a second tab of that browser), `used`
- * when another device exchanged it, undefined when no one did.
+ * when another device exchanged it (or the visitor signed out since), `unfinished` when
+ * this device's exchange stopped midway (a crash: handOver finishes it), undefined when
+ * no one exchanged it.
  */
 export async function exchangedBefore(
   store: Records,
@@ -65,8 +67,9 @@ export async function handOver(
   return true
 }
 
+const Linked = z.object({ at: z.number() })
+
 /** True when the guest's conversation came from a resume link (see handOver). */
 export async function cameFromLink(store: Records, visitorId: string): Promise<boolean> {
-  const Linked = z.object({ at: z.number() })
   return (await store.getRecord(resumeLinkedKey(visitorId), Linked)) !== undefined
 }

@@ -17,8 +17,9 @@ export const DEFAULT_LINK_DAYS = 7
  * - `ok`: the guest it names (a fresh visitor credential of theirs is issued);
  * - `identify`: a verified user's conversation (or a guest's merged into one): opened
  *   only where the site identifies that user again, never by the link alone;
- * - `expired`, `revoked` (DELETE /api/session since it was made), `invalid` (malformed or
- *   tampered): the visitor gets a new conversation and a short note.
+ * - `expired`, `revoked` (DELETE /api/session since it was made, or an exchange: then
+ *   resume-session.ts tells a spent link), `invalid` (malformed or tampered): the visitor
+ *   gets a new conversation and a short note.
  */
 export type ResumeOutcome =
   | { kind: 'ok'; visitor: Visitor; expiresAt: number }
