@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
+import { linkId } from '../../../server/email/resume-exchange'
 import { identityHash } from '../../../server/session/identity'
+import { resumeExchangeKey, resumeSpentKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { HistoryResponse, SessionResponse } from '../../../shared/widget-api'
@@ -11,6 +13,8 @@ import { startTestServer, type TestServer } from '../support/test-server'
 
 // The resume link's exchange is a hand-over: the link works once (a retry from the same
 // device excepted), and every other credential of its visitor stops working.
+
+const HOUR = 3_600_000
 
 let t: TestApp
 let server: TestServer | undefined
@@ -154,6 +158,21 @@ describe('POST /api/session {resume}: a hand-over', () => {
     const after = await exchange({ resume: link, device })
     expect(after.resumed).toBe('used')
     expect(after.visitorId).not.toBe(owner.visitorId)
+  })
+
+  it('finishes a hand-over that stopped midway (a crash) when the same device tries again', async () => {
+    setUp()
+    const sender = await visitorWhoWrote('Question')
+    const link = await linkOf(sender.visitorId)
+    const device = createClientId()
+    // What a crash right after spending the link leaves: its claim and the device, no generation.
+    await t.deps.store.claim(resumeSpentKey(linkId(link)), HOUR)
+    await t.deps.store.setRecord(resumeExchangeKey(linkId(link)), { device }, HOUR)
+    expect((await exchange({ resume: link, device: createClientId() })).resumed).toBe('used')
+    const retry = await exchange({ resume: link, device })
+    expect(retry).toMatchObject({ visitorId: sender.visitorId, resumed: 'ok' })
+    expect(await history(sender.token)).toBe(401)
+    expect(await history(retry.token)).toEqual(['Question'])
   })
 
   it('ends the older links of the visitor too; a link made after the exchange works', async () => {
