@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../app-deps'
 import { carryUnsent } from '../channel/unsent-deliveries'
 import { visitorLanguage } from '../email/render/email-language'
+import { cameFromLink } from '../email/resume-exchange'
 import { resumeVisitor } from '../email/resume-session'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
@@ -75,6 +76,12 @@ export function sessionRoutes(
       return // expired or revoked: that conversation is no longer the caller's to bring
     }
     if (guest.kind !== 'guest') return
+    // A conversation a resume link handed over may be someone else's (a link sent to this
+    // visitor): it stays a guest's, and its replies never reach the user's account.
+    if (await cameFromLink(store, guest.visitorId)) {
+      log.info('guest conversation came from a resume link; not merged into the user')
+      return
+    }
     const outcome = await mergeConversation(store, {
       fromId: guest.visitorId,
       intoId: user.visitorId,
@@ -108,10 +115,10 @@ export function sessionRoutes(
             'invalid_request',
             'Give resume or user, not both: exchange the resume link first, then identify the user.',
           )
-        ;({ visitor, resumed } = await resumeVisitor(runtime.resume, sessions, {
-          resume: body.resume,
-          token: body.token,
-        }))
+        ;({ visitor, resumed } = await resumeVisitor(
+          { links: runtime.resume, sessions, store, now, keepMs },
+          { resume: body.resume, token: body.token, device: body.device },
+        ))
       } else if (body.user) {
         const { id: _id, hash: _hash, ...userContact } = body.user
         visitor = await verifiedUser(body.user)

@@ -17,19 +17,23 @@ export const DEFAULT_LINK_DAYS = 7
  * - `ok`: the guest it names (a fresh visitor credential of theirs is issued);
  * - `identify`: a verified user's conversation (or a guest's merged into one): opened
  *   only where the site identifies that user again, never by the link alone;
- * - `expired`, `revoked` (DELETE /api/session since it was made), `invalid` (malformed or
- *   tampered): the visitor gets a new conversation and a short note.
+ * - `expired`, `revoked` (DELETE /api/session since it was made, or an exchange: then
+ *   resume-session.ts tells a spent link), `invalid` (malformed or tampered): the visitor
+ *   gets a new conversation and a short note.
  */
 export type ResumeOutcome =
-  | { kind: 'ok'; visitor: Visitor }
+  | { kind: 'ok'; visitor: Visitor; expiresAt: number }
   | { kind: 'identify' }
-  | { kind: 'expired' | 'revoked' | 'invalid' }
+  /** Signed out since, or spent (resume-exchange.ts tells which): `expiresAt` bounds what it keeps. */
+  | { kind: 'revoked'; visitorId: string; expiresAt: number }
+  | { kind: 'expired' | 'invalid' }
 
 export type ResumeLinks = {
   /**
    * The "Continue the conversation" link of an e-mail to `visitorId`:
-   * `<PUBLIC_URL>/r/<token>`, valid for `email.linkDays` (at most SESSION_TTL_DAYS), as
-   * many times as it is opened, until the visitor signs out.
+   * `<PUBLIC_URL>/r/<token>`, valid for `email.linkDays` (at most SESSION_TTL_DAYS), until
+   * it is exchanged once (resume-exchange.ts) or the visitor signs out. Opening it (GET)
+   * spends nothing.
    */
   createResumeUrl(input: { visitorId: string }): Promise<string>
   /** What a token opens now (POST /api/session {resume}). */
@@ -100,12 +104,12 @@ export function createResumeLinks(options: {
       if (claims.expiresAt > at + sessionTtlMs + CLOCK_SKEW_MS) return { kind: 'invalid' }
       const { visitorId } = claims
       if (!generationHolds(claims.generation, await readGeneration(store, visitorId)))
-        return { kind: 'revoked' }
+        return { kind: 'revoked', visitorId, expiresAt: claims.expiresAt }
       if (isUserVisitorId(visitorId)) return { kind: 'identify' }
       // A guest since merged into a verified user: that conversation is the user's now.
       const alias = await readAlias(store, visitorId)
       if (alias && isUserVisitorId(alias.visitorId)) return { kind: 'identify' }
-      return { kind: 'ok', visitor: { visitorId, kind: 'guest' } }
+      return { kind: 'ok', visitor: { visitorId, kind: 'guest' }, expiresAt: claims.expiresAt }
     },
 
     async target(token) {

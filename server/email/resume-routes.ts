@@ -7,7 +7,8 @@ import type { ResumeLinks } from './resume-link'
  * page of the site with `#porthole-resume=<token>`; the widget there exchanges the token
  * (POST /api/session {resume}) and shows the outcome, so a bad or expired link still
  * lands on the site, never on an error page. Opening the link changes nothing (mail
- * scanners that follow links use nothing up), so it works as often as it is opened.
+ * scanners and prefetches that follow links use nothing up): only the widget's explicit
+ * exchange spends it (resume-exchange.ts).
  */
 export function resumeRoutes(links: ResumeLinks) {
   return new Hono<AppEnv>().get('/r/:token', async (c) => {

@@ -26,8 +26,8 @@ export type Sessions = {
   authenticateTicket(ticket: string): Promise<Authenticated>
   /** A 60-second ticket for GET /api/events of an authenticated visitor. */
   ticket(authenticated: Authenticated): { ticket: string; expiresIn: number }
-  /** Refuses every credential of the visitor issued so far, on every instance. */
-  revoke(visitorId: string): Promise<void>
+  /** Refuses every credential of the visitor issued so far, on every instance; the new generation. */
+  revoke(visitorId: string): Promise<number>
 }
 
 /**
@@ -107,8 +107,6 @@ export function createSessions(options: {
       return { ticket, expiresIn: TICKET_TTL_SECONDS }
     },
 
-    async revoke(visitorId) {
-      await revokeGeneration(store, visitorId, now(), ttlMs)
-    },
+    revoke: (visitorId) => revokeGeneration(store, visitorId, now(), ttlMs),
   }
 }

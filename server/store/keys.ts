@@ -55,6 +55,12 @@ export const KEY_PREFIXES = {
   sessionGeneration: 'session-generation:',
   /** Claim: a stream ticket's nonce, spent by the one stream it opened, `ticket-used:<nonce>`. */
   ticketUsed: 'ticket-used:',
+  /** Claim: a resume link spent by its exchange, `resume-spent:<link id>` (server/email/resume-exchange.ts). */
+  resumeSpent: 'resume-spent:',
+  /** Record: the device a resume link was exchanged on, `resume-exchange:<link id>`. */
+  resumeExchange: 'resume-exchange:',
+  /** Record: a guest whose conversation a resume link handed over (never merged into a user). */
+  resumeLinked: 'resume-linked:',
   /** Record (one key): when first-format tokens count as issued. */
   legacySince: 'session-legacy-since',
   /** Record: a merged or migrated id's new visitor. */
@@ -160,6 +166,9 @@ export const readLockKey = (visitorId: string) => `${P.readLock}${visitorId}`
 
 export const sessionGenerationKey = (visitorId: string) => `${P.sessionGeneration}${visitorId}`
 export const ticketUsedKey = (nonce: string) => `${P.ticketUsed}${nonce}`
+export const resumeSpentKey = (linkId: string) => `${P.resumeSpent}${linkId}`
+export const resumeExchangeKey = (linkId: string) => `${P.resumeExchange}${linkId}`
+export const resumeLinkedKey = (visitorId: string) => `${P.resumeLinked}${visitorId}`
 export const LEGACY_SINCE_KEY = P.legacySince
 export const aliasKey = (fromId: string) => `${P.alias}${fromId}`
 export const profileKey = (visitorId: string) => `${P.profile}${visitorId}`

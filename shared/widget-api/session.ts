@@ -55,6 +55,12 @@ export const SessionRequest = z.object({
   token: z.string().max(512).optional(),
   /** The token of a resume link (`#porthole-resume=<token>`). */
   resume: z.string().max(512).optional(),
+  /**
+   * With `resume`: a random id of this browser, the same for each try, so a retry of an
+   * exchange whose answer was lost (or a second tab) gets the conversation again, while
+   * any other device is told the link was used.
+   */
+  device: ClientId.optional(),
   user: IdentifiedUser.optional(),
   contact: Contact.optional(),
 })
@@ -73,8 +79,21 @@ export const StoredContact = z.object({
 })
 export type StoredContact = z.infer<typeof StoredContact>
 
-/** How a resume link's exchange went: `ok`, or why it opened nothing (the session is then another). */
-export const RESUME_RESULTS = ['ok', 'expired', 'revoked', 'invalid', 'identify'] as const
+/**
+ * How a resume link's exchange went: `ok`, or why it opened nothing (the session is then
+ * the device's own, or a new one): `used` (exchanged on another device already: links
+ * work once), `signed_in` (a guest's link on a device signed in as a user: never mixed
+ * with the account), `expired`, `revoked`, `invalid`, `identify` (a user's link).
+ */
+export const RESUME_RESULTS = [
+  'ok',
+  'expired',
+  'revoked',
+  'invalid',
+  'identify',
+  'used',
+  'signed_in',
+] as const
 export type ResumeResult = (typeof RESUME_RESULTS)[number]
 
 export const SessionResponse = z.object({

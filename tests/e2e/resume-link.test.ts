@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { runtimeOf } from '../../server/app'
 import { createResumeLinks } from '../../server/email/resume-link'
+import { EN_RESUME_NOTES } from '../../widget/chat/resume-strings'
 import { agentConsole } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
@@ -17,7 +18,11 @@ import {
 import { createText } from './support/agent-messages'
 
 const DAY = 86_400_000
-const EXPIRED_NOTE = 'This link has expired — here is a new conversation'
+const EXPIRED_NOTE = EN_RESUME_NOTES.expired
+const USED_NOTE = EN_RESUME_NOTES.used
+const ASK = EN_RESUME_NOTES.ask
+const YES = EN_RESUME_NOTES.yes
+const SIGNED_OUT_NOTE = EN_RESUME_NOTES.signedOut
 
 describeInBrowser('the e-mail’s resume link', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
@@ -45,7 +50,7 @@ describeInBrowser('the e-mail’s resume link', () => {
     return { chat, texts }
   }
 
-  it('opened in another browser shows every message of the conversation, and the visitor writes on in it', async () => {
+  it('opened in another browser shows every message of the conversation, and the visitor writes on in it, once', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
     const { chat, texts } = await conversationOnPhone(
       'Resume test: is the blue tent waterproof?',
@@ -69,13 +74,104 @@ describeInBrowser('the e-mail’s resume link', () => {
     expect(same.id).toBe(chat.id)
     expect(same.clientId).toBe(chat.clientId)
 
-    // The same link works again (the phone's mail app, then the laptop's).
+    // The link works once: another browser opening it is told so and sees nothing of it.
     const again = await newVisitor(e2e.browser)
     const second = await again.newPage()
     await second.goto(url)
-    await bubble(second, 'Resume test: great, I will order it').waitFor({ timeout: 20_000 })
+    await second.locator('porthole-widget .ph-notice', { hasText: USED_NOTE }).waitFor({
+      timeout: 20_000,
+    })
+    expect(await bubble(second, 'Resume test: great, I will order it').count()).toBe(0)
     await laptop.close()
     await again.close()
+  })
+
+  it('sent by someone else to a visitor with a conversation asks first; the sender never reads on', async () => {
+    const site = e2e.demo.siteUrl
+    const api = async (path: string, init: { token?: string; body?: unknown } = {}) =>
+      fetch(`${site}api/${path}`, {
+        method: init.body === undefined ? 'GET' : 'POST',
+        headers: {
+          origin: new URL(site).origin,
+          'content-type': 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      })
+    const historyOf = async (token: string) => {
+      const res = await api('history', { token })
+      if (res.status !== 200) return res.status
+      const body = (await res.json()) as { entries: { content: { text?: string } }[] }
+      return body.entries.map((entry) => entry.content.text ?? '')
+    }
+    // The attacker's own conversation and the link a missed-reply e-mail gave them.
+    const attacker = (await (await api('session', { body: {} })).json()) as {
+      visitorId: string
+      token: string
+    }
+    const sent = await api('messages', {
+      token: attacker.token,
+      body: { id: 'attack0000000001', type: 'text', text: 'Resume test: attacker here' },
+    })
+    expect(sent.status).toBe(200)
+    const link = await runtimeOf(backend().app).resume.createResumeUrl({
+      visitorId: attacker.visitorId,
+    })
+
+    // The victim has a conversation of their own when they open the link sent to them.
+    const victim = await newVisitor(e2e.browser)
+    const page = await visit(victim, site)
+    await waitOnline(page)
+    await openChat(page)
+    await say(page, 'Resume test: victim asks')
+    await page.goto(link)
+    const prompt = page.locator('porthole-widget .ph-resume')
+    await prompt.getByText(ASK).waitFor({ timeout: 20_000 })
+    await bubble(page, 'Resume test: victim asks').waitFor()
+    await prompt.getByRole('button', { name: 'Keep this one' }).click()
+    await say(page, 'Resume test: my card is 4111')
+    // The sender's token reads their own conversation only.
+    await bubble(page, 'Resume test: my card is 4111').waitFor()
+    const read = await historyOf(attacker.token)
+    expect(read).toContain('Resume test: attacker here')
+    expect(read).not.toContain('Resume test: my card is 4111')
+    expect(read).not.toContain('Resume test: victim asks')
+
+    // Opened again, and this time the visitor says yes: the sender is signed out.
+    await page.goto(link)
+    await page.locator('porthole-widget .ph-resume').getByText(ASK).waitFor({ timeout: 20_000 })
+    await page.locator('porthole-widget .ph-resume').getByRole('button', { name: YES }).click()
+    await bubble(page, 'Resume test: attacker here').waitFor({ timeout: 20_000 })
+    expect(await bubble(page, 'Resume test: my card is 4111').count()).toBe(0)
+    await expect.poll(() => historyOf(attacker.token)).toBe(401)
+    await victim.close()
+  })
+
+  it('moves the conversation: the browser it left shows a new one with a note, and keeps working', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    const phone = await newVisitor(e2e.browser)
+    const left = await visit(phone, e2e.demo.siteUrl)
+    await waitOnline(left)
+    await openChat(left)
+    await say(left, 'Resume test: written on the phone')
+    const chat = await agent.chatWith('Resume test: written on the phone')
+    const link = await runtimeOf(backend().app).resume.createResumeUrl({
+      visitorId: chat.clientId,
+    })
+    const laptop = await newVisitor(e2e.browser)
+    const page = await laptop.newPage()
+    await page.goto(link)
+    await bubble(page, 'Resume test: written on the phone').waitFor({ timeout: 20_000 })
+    // The phone's stream was ended: it starts over, once, and says why.
+    await left
+      .locator('porthole-widget .ph-notice', { hasText: SIGNED_OUT_NOTE })
+      .waitFor({ timeout: 20_000 })
+    expect(await bubble(left, 'Resume test: written on the phone').count()).toBe(0)
+    await say(left, 'Resume test: a new question on the phone')
+    const fresh = await agent.chatWith('Resume test: a new question on the phone')
+    expect(fresh.clientId).not.toBe(chat.clientId)
+    await phone.close()
+    await laptop.close()
   })
 
   it('that expired or was tampered with shows a new conversation with a note, never the old one', async () => {

@@ -61,8 +61,10 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   'page-api': 1 * KIB,
   LoadEarlier: 0.5 * KIB,
   resend: 0.5 * KIB,
-  // An e-mail's resume link (the exchange and its notes in every language), on the page it opens.
-  resume: 1 * KIB,
+  // An e-mail's resume link (the exchange, its notes and the prompt before it replaces a
+  // conversation, issue 39), only on the page a link opens, and the note of a device
+  // signed out everywhere (rare: fetched then).
+  resume: 1.75 * KIB,
   // The end of a conversation (issue 22): its rating, transcript and their strings in every language.
   EndOfChat: 3 * KIB,
   // The bot's buttons as quick replies and its Markdown (issue 24), for chats where the bot sent them.
@@ -101,7 +103,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 100 B in issue 27's last round: the engine's split under 300 lines (+20 B) and
 // a signed-in user's message written during identify() waiting to go out as that user,
 // not as the guest (widget/chat/session.ts; 26,554 B with both).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 250
+// Raised by 100 B in issue 39: a resume link's prompt shown in place of the message box
+// (its code in the resume chunk; the window's slot for it), and a device signed out
+// everywhere forgetting the conversation it lost (session.ts, engine.ts): 26,647 B.
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 350
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.

@@ -1,3 +1,4 @@
+import type { ComponentChild } from 'preact'
 import type { Contact } from '../../shared/widget-api'
 import type { Observable } from '../state/observable'
 import type { createAttention } from './attention'
@@ -23,6 +24,8 @@ export interface ChatWindowState {
   starting?: boolean
   /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
   note?: string
+  /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
+  prompt?: ComponentChild
 }
 
 /** What the chat window owns and the engine (engine.ts) works with. */

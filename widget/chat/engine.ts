@@ -101,10 +101,23 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
     void storage.set('unread', unread)
   }
 
-  /** Another log from now on (a new visitor, an identified user): replay its newest page. */
+  /**
+   * Another log from now on (a new visitor, an identified user): replay its newest page.
+   * One signed out everywhere forgets it instead (nor sends what waited in its name).
+   */
   function restartConversation(): void {
     catchUp.clear()
-    dispatch({ type: 'restart' })
+    if (session.signedOut()) {
+      void forgetConversation()
+      void import('./resume').then((module) => module.signedOut(context, { state }), noop)
+    } else dispatch({ type: 'restart' })
+  }
+
+  /** The conversation, the unread count and the answered invitation: gone from this device. */
+  function forgetConversation(): Promise<void> {
+    conversation.forget()
+    ui.set({ inviteAnswer: undefined, unread: 0 })
+    return storage.write([], ['unread', 'invite-answer'])
   }
 
   /**
@@ -147,9 +160,7 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
   async function startOver(): Promise<void> {
     disconnect()
     await session.clear()
-    conversation.forget()
-    ui.set({ inviteAnswer: undefined, unread: 0 })
-    await storage.write([], ['unread', 'invite-answer'])
+    await forgetConversation()
     connect()
   }
 

@@ -24,6 +24,7 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
   let renewing: Promise<SessionResponse> | undefined
   let identity: IdentifiedUser | undefined
   let identifying: Promise<void> | undefined
+  let signedOut = false
 
   async function post(body: SessionRequest): Promise<SessionResponse> {
     const parsed = parseSessionResponse(
@@ -74,8 +75,11 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     try {
       return await post({ token })
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return replace()
-      throw error
+      if (!isApiError(error) || error.status !== 401) throw error
+      // Signed out on every device (a sign-out there, or an e-mail's resume link that
+      // moved the conversation to another browser), not merely expired.
+      signedOut = error.code === 'session_revoked'
+      return replace()
     }
   }
 
@@ -88,6 +92,12 @@ export function createSession({ base, fetch, storage, onNew }: SessionOptions) {
     },
     ensure,
     renew,
+    /** True once after a renewal that found the visitor signed out everywhere (session_revoked). */
+    signedOut(): boolean {
+      const was = signedOut
+      signedOut = false
+      return was
+    },
     /** Checks the stored token with the backend; a new session when it is refused. */
     check: (): Promise<SessionResponse> => (session ? refresh(session.token) : ensure()),
     /** Identity verification; a refused hash throws and leaves the current session as it was. */

@@ -41,11 +41,21 @@ export interface ChatStrings {
   duration: (seconds: number) => string
 }
 
-/** The resume link's notes (widget/chat/resume.ts). */
+/** The resume link's notes and its prompt (widget/chat/resume.ts, ResumePrompt.tsx). */
 export interface ResumeNotes {
   expired: string
   kept: string
   identify: string
+  /** Asked before a link replaces a conversation this device already has. */
+  ask: string
+  yes: string
+  keep: string
+  /** The link was exchanged on another device already (links work once). */
+  used: string
+  /** A guest's link on a device signed in as a user: it opens nothing there. */
+  signedIn: string
+  /** Over the new conversation of a device signed out everywhere (the link opened elsewhere). */
+  signedOut: string
 }
 
 /**

@@ -16,6 +16,8 @@ export type StoreKey =
   | 'draft'
   /** The visitor muted the reply sound (kept only once they toggle it). */
   | 'muted'
+  /** This browser's random id, sent with a resume link's exchange (a retry gets the same answer). */
+  | 'device'
 
 /** Where the widget keeps its state: IndexedDB in browsers, memory in tests. */
 export interface KeyValueStore {

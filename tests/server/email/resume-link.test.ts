@@ -36,12 +36,12 @@ async function tokenOf(links: ReturnType<typeof setUp>['links'], visitorId = GUE
 }
 
 describe('resume links', () => {
-  it('open the guest they were made for, as often as they are opened (phone and laptop)', async () => {
+  it('open the guest they were made for; checking spends nothing (the exchange does)', async () => {
     const { links } = setUp()
     const token = await tokenOf(links)
     const ok = { kind: 'ok', visitor: { visitorId: GUEST, kind: 'guest' } }
-    expect(await links.check(token)).toEqual(ok)
-    expect(await links.check(token)).toEqual(ok)
+    expect(await links.check(token)).toMatchObject(ok)
+    expect(await links.check(token)).toMatchObject(ok)
   })
 
   it(`expire after email.linkDays (default ${DEFAULT_LINK_DAYS}), read when the link is made`, async () => {
@@ -72,7 +72,7 @@ describe('resume links', () => {
     const token = await tokenOf(links)
     clock.now += 1000
     await revokeGeneration(store, GUEST, clock.now, TTL)
-    expect(await links.check(token)).toEqual({ kind: 'revoked' })
+    expect(await links.check(token)).toMatchObject({ kind: 'revoked' })
     // A link made after the sign-out works.
     clock.now += 1000
     expect((await links.check(await tokenOf(links))).kind).toBe('ok')

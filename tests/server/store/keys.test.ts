@@ -36,6 +36,9 @@ describe('the store key registry', () => {
       keys.readLockKey('v1'),
       keys.sessionGenerationKey('v1'),
       keys.ticketUsedKey('n1'),
+      keys.resumeSpentKey('l1'),
+      keys.resumeExchangeKey('l1'),
+      keys.resumeLinkedKey('v1'),
       keys.LEGACY_SINCE_KEY,
       keys.aliasKey('v1'),
       keys.profileKey('v1'),
@@ -102,6 +105,9 @@ describe('the store key registry', () => {
     expect(keys.readMarkerKey('v')).toBe('read:v')
     expect(keys.readLockKey('v')).toBe('read-lock:v')
     expect(keys.sessionGenerationKey('v')).toBe('session-generation:v')
+    expect(keys.resumeSpentKey('l')).toBe('resume-spent:l')
+    expect(keys.resumeExchangeKey('l')).toBe('resume-exchange:l')
+    expect(keys.resumeLinkedKey('v')).toBe('resume-linked:v')
     expect(keys.LEGACY_SINCE_KEY).toBe('session-legacy-since')
     expect(keys.aliasKey('v')).toBe('alias:v')
     expect(keys.profileKey('v')).toBe('profile:v')

@@ -1,5 +1,6 @@
-import { waitFor } from '@testing-library/preact'
+import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
+import { EN_RESUME_NOTES } from '../../../widget/chat/resume-strings'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import {
@@ -8,7 +9,7 @@ import {
   type TestWidgetOptions,
 } from '../../support/mount-widget'
 import { createBase, createEntry } from '../../support/widget-factories'
-import { sendText } from '../support/chat-helpers'
+import { sendText, settle } from '../support/chat-helpers'
 
 // An e-mail's resume link lands on the site's page with #porthole-resume=<token>
 // (server/email/resume-routes.ts). The widget opens the chat, takes the token out of the
@@ -29,6 +30,24 @@ async function landOn(fragment: string, options: TestWidgetOptions = {}): Promis
   return widget
 }
 
+/** A device whose visitor already has a conversation (one message), and its storage. */
+async function deviceWithConversation() {
+  const storage = createMemoryStore()
+  const old = createEntry({
+    id: 'old-1',
+    content: { type: 'text', text: 'Previous visitor’s text' },
+  })
+  await storage.write(
+    [
+      ['session', { visitorId: 'visitor-mine', token: 'mine', contact: {} }],
+      ['conversation', { ids: ['old-1'], lastEventId: 'old-1' }],
+      ['entry:old-1', old],
+    ],
+    [],
+  )
+  return storage
+}
+
 const resumeCalls = (widget: TestWidget) =>
   widget.backend.requests.filter(
     (request) => request.path === '/api/session' && request.body?.resume !== undefined,
@@ -41,7 +60,11 @@ describe('a resume link', () => {
     expect(location.hash).toBe('')
     expect(location.href).toMatch(/\/shoes\?size=9$/)
     await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
-    expect(resumeCalls(widget).map((request) => request.body)).toEqual([{ resume: 'good-abc' }])
+    // A device without a conversation exchanges at once, with this browser's random id.
+    expect(resumeCalls(widget).map((request) => request.body)).toEqual([
+      { resume: 'good-abc', device: expect.stringMatching(/^[0-9a-z]{28}$/) },
+    ])
+    expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull()
     // The stream is the link's visitor's: their conversation replays, and the visitor writes on.
     expect(widget.streamToken()).toBe('abc')
     widget.stream().open()
@@ -75,34 +98,26 @@ describe('a resume link', () => {
     const widget = await landOn('#porthole-resume=r1.expired', { storage, base, backend })
     await widget.screen.findByText('This link has expired')
     expect(resumeCalls(widget).map((request) => request.body)).toEqual([
-      { resume: 'r1.expired', token: 'mine' },
+      { resume: 'r1.expired', token: 'mine', device: expect.any(String) },
     ])
     await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
     expect(widget.streamToken()).toBe('mine')
   })
 
-  it('of another visitor replaces this device’s conversation: nothing of the previous one shows', async () => {
-    const storage = createMemoryStore()
-    const old = createEntry({
-      id: 'old-1',
-      content: { type: 'text', text: 'Previous visitor’s text' },
-    })
-    await storage.write(
-      [
-        ['session', { visitorId: 'visitor-mine', token: 'mine', contact: {} }],
-        ['conversation', { ids: ['old-1'], lastEventId: 'old-1' }],
-        ['entry:old-1', old],
-        ['unread', 2],
-      ],
-      [],
-    )
+  it('of another visitor replaces this device’s conversation once the visitor says yes: nothing of the previous one shows', async () => {
+    const storage = await deviceWithConversation()
+    await storage.set('unread', 2)
     const widget = await landOn('#porthole-resume=good-theirs', { storage })
-    await widget.screen.findByRole('dialog')
-    await waitFor(() => expect(widget.EventSource.instances).toHaveLength(1))
-    expect(widget.streamToken()).toBe('theirs')
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
+    fireEvent.click(await widget.screen.findByRole('button', { name: EN_RESUME_NOTES.yes }))
+    await waitFor(() => expect(widget.streamToken()).toBe('theirs'))
+    expect(resumeCalls(widget).map((request) => request.body)).toEqual([
+      { resume: 'good-theirs', token: 'mine', device: expect.stringMatching(/^[0-9a-z]{28}$/) },
+    ])
     // The stream replays the link's conversation from its start, not after the old id.
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull()
+    expect(widget.root.querySelector('textarea')).not.toBeNull()
     expect(await storage.get('entry:old-1')).toBeUndefined()
     expect(await storage.get('unread')).toBeUndefined()
   })
@@ -127,6 +142,7 @@ describe('a resume link', () => {
     await waitFor(() => expect(first.widget.api.getUnreadCount()).toBe(1))
 
     const second = await landOn('#porthole-resume=good-theirs', { storage, base, backend })
+    fireEvent.click(await second.screen.findByRole('button', { name: EN_RESUME_NOTES.yes }))
     await waitFor(() => expect(second.streamToken()).toBe('theirs'))
     // The first tab now follows the link's visitor, from the start of their conversation.
     await waitFor(() => expect(first.streamToken()).toBe('theirs'))
@@ -143,6 +159,98 @@ describe('a resume link', () => {
         widget.screen.queryByText('Sign in on this site to continue that conversation'),
       ).toBeNull(),
     )
+  })
+
+  it('asks first on a device that has a conversation; “Keep this one” keeps it and exchanges nothing', async () => {
+    const storage = await deviceWithConversation()
+    const widget = await landOn('#porthole-resume=good-theirs', { storage })
+    await widget.screen.findByText(EN_RESUME_NOTES.ask)
+    expect(location.hash).toBe('')
+    // The device's own conversation runs meanwhile; the message box waits for the answer.
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
+    expect(widget.root.querySelector('textarea')).toBeNull()
+    expect(resumeCalls(widget)).toEqual([])
+    fireEvent.click(widget.screen.getByRole('button', { name: EN_RESUME_NOTES.keep }))
+    await waitFor(() => expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull())
+    expect(widget.root.querySelector('textarea')).not.toBeNull()
+    await settle(20)
+    expect(resumeCalls(widget)).toEqual([])
+    expect(widget.streamToken()).toBe('mine')
+    expect(await storage.get('entry:old-1')).toBeDefined()
+    sendText(widget, 'Still mine')
+    await widget.screen.findByText('Sent')
+    expect(widget.backend.texts().map((request) => request.token)).toEqual(['mine'])
+  })
+
+  it('asks nothing when the link is this device’s own conversation', async () => {
+    const storage = await deviceWithConversation()
+    // r1.<base64url("visitor-mine")>.…: the link of the visitor this device already is.
+    const own = `r1.${btoa('visitor-mine').replace(/=+$/, '')}.x.y.z`
+    const widget = await landOn(`#porthole-resume=${own}`, { storage })
+    await waitFor(() => expect(resumeCalls(widget)).toHaveLength(1))
+    expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull()
+  })
+
+  it('opens no guest’s link on a device signed in as a user: asks nothing, keeps the user’s conversation, says why', async () => {
+    const storage = await deviceWithConversation()
+    await storage.set('session', { visitorId: 'user:42', token: 'user-42', contact: {} })
+    const widget = await landOn('#porthole-resume=signed-in', { storage })
+    await widget.screen.findByText(EN_RESUME_NOTES.signedIn)
+    expect(widget.screen.queryByText(EN_RESUME_NOTES.ask)).toBeNull()
+    expect(resumeCalls(widget).map((request) => request.body?.token)).toEqual(['user-42'])
+    await waitFor(() => expect(widget.streamToken()).toBe('user-42'))
+    expect(await storage.get('entry:old-1')).toBeDefined()
+  })
+
+  it('says a link already used elsewhere is spent, and sends the same browser id on every try', async () => {
+    const storage = createMemoryStore()
+    const base = createBase()
+    const backend = createFakeBackend()
+    const first = await landOn('#porthole-resume=used', { storage, base, backend })
+    await first.screen.findByText(EN_RESUME_NOTES.used)
+    first.unmount()
+    widgets.splice(widgets.indexOf(first), 1)
+    const again = await landOn('#porthole-resume=used', { storage, base, backend })
+    await again.screen.findByText(EN_RESUME_NOTES.used)
+    const devices = resumeCalls(again).map((request) => request.body?.device)
+    expect(devices).toHaveLength(2)
+    expect(devices[1]).toBe(devices[0])
+  })
+
+  it('taken over on another device: this one, signed out, starts a new conversation once, without a loop', async () => {
+    const storage = await deviceWithConversation()
+    const widget = await landOn('', { storage })
+    fireEvent.click(widget.root.querySelector('.ph-launcher') ?? widget.root)
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
+    await widget.screen.findByText('Previous visitor’s text')
+    widget.stream().open()
+    // The link's exchange elsewhere refused this device's token and ended its stream (the
+    // browser's reconnect, with the spent ticket, is refused: it gives up).
+    widget.backend.signedOut.add('mine')
+    widget.stream().fail(true)
+    await waitFor(() => expect(widget.streamToken()).toMatch(/^token-/))
+    await waitFor(() => expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull())
+    await widget.screen.findByText(EN_RESUME_NOTES.signedOut)
+    widget.stream().open()
+    await settle(200)
+    const sessions = widget.backend.requests.filter((request) => request.path === '/api/session')
+    expect(sessions.length).toBeLessThanOrEqual(3)
+    sendText(widget, 'A new question')
+    await widget.screen.findByText('Sent')
+    expect(widget.backend.texts().map((request) => request.token)).toEqual([widget.streamToken()])
+  })
+
+  it('taken over on another device: what this one then writes is not sent in a new visitor’s name', async () => {
+    const storage = await deviceWithConversation()
+    const widget = await landOn('', { storage })
+    fireEvent.click(widget.root.querySelector('.ph-launcher') ?? widget.root)
+    await waitFor(() => expect(widget.streamToken()).toBe('mine'))
+    widget.stream().open()
+    widget.backend.signedOut.add('mine')
+    sendText(widget, 'Written after the hand-over')
+    await waitFor(() => expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull())
+    await settle(100)
+    expect(widget.backend.texts().map((request) => request.token)).toEqual(['mine'])
   })
 
   it('shows its note in the visitor’s language', async () => {

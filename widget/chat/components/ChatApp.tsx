@@ -161,22 +161,23 @@ export function ChatApp({ controller, context }: Props) {
         onLoadEarlier={controller.loadEarlier}
         onSend={controller.send}
       />
-      {needsContact ? (
-        <OfflineForm
-          form={settings.offlineForm}
-          contact={chat.contact}
-          lang={settings.lang}
-          strings={strings}
-          draft={controller.draft}
-          composer={composer}
-          onSubmit={async (contact, text) => {
-            await controller.setContact(contact)
-            controller.send(text)
-          }}
-        />
-      ) : (
-        composer
-      )}
+      {chat.prompt ??
+        (needsContact ? (
+          <OfflineForm
+            form={settings.offlineForm}
+            contact={chat.contact}
+            lang={settings.lang}
+            strings={strings}
+            draft={controller.draft}
+            composer={composer}
+            onSubmit={async (contact, text) => {
+              await controller.setContact(contact)
+              controller.send(text)
+            }}
+          />
+        ) : (
+          composer
+        ))}
     </section>
   )
 }

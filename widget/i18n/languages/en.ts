@@ -4,6 +4,7 @@ import { EN_ATTACH_STRINGS } from '../../chat/attachments/attach-strings'
 import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
 import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
 import { EN_ENDED_STRINGS } from '../../chat/ended/ended-strings'
+import { EN_RESUME_NOTES } from '../../chat/resume-strings'
 import { EN_CHAT_STRINGS } from '../chat-strings'
 import { EN_LOADER_STRINGS } from '../loader-strings'
 import type { Translation } from '../translation'
@@ -20,11 +21,7 @@ export default {
   chat,
   form: EN_FORM_STRINGS,
   attach: EN_ATTACH_STRINGS,
-  resume: {
-    expired: 'This link has expired — here is a new conversation',
-    kept: 'This link has expired',
-    identify: 'Sign in on this site to continue that conversation',
-  },
+  resume: EN_RESUME_NOTES,
   answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS },
   ended: EN_ENDED_STRINGS,
   voice: 'Voice message',
