@@ -1,6 +1,6 @@
 import type { Settings } from '../../shared/settings/settings-file'
 import type { ConversationEntry } from '../../shared/widget-api'
-import type { EmailConfig } from '../config/parse-email'
+import { type EmailConfig, hasSmtpCredentials } from '../config/parse-email'
 import type { Logger } from '../logging/logger'
 import type { MetricsRegistry } from '../metrics/registry'
 import { readProfile } from '../session/profile'
@@ -82,6 +82,7 @@ export function createEmailService(options: EmailServiceOptions) {
       ? createSmtpTransport({
           url: config.smtpUrl,
           from: { name: config.fromName, address: config.fromAddress },
+          allowPlaintextAuth: config.allowPlaintextAuth,
         })
       : undefined)
   const timers = new Set<NodeJS.Timeout>()
@@ -223,6 +224,10 @@ export function createEmailService(options: EmailServiceOptions) {
         return
       }
       logger.info('e-mail is on', { from: status.from })
+      if (config.allowPlaintextAuth && hasSmtpCredentials(config.smtpUrl))
+        logger.warn(
+          'SMTP_ALLOW_PLAINTEXT_AUTH=1: the SMTP login may be sent without TLS when the server offers no STARTTLS; use it only for a relay on this host or a trusted network',
+        )
       const every = options.sweepMs ?? (store.kind === 'redis' ? 5000 : 30_000)
       void this.sweep()
       sweepTimer = setInterval(() => void this.sweep(), every)
