@@ -8,8 +8,9 @@ import { emailItemKey } from '../store/keys'
 import type { Store } from '../store/types'
 import { createEmailMetrics } from './email-metrics'
 import { emailSite } from './email-site'
+import { createMailFlush } from './mail-flush'
 import type { MailItem, MailPolicy } from './mail-item'
-import { createMailOutbox } from './mail-outbox'
+import { createMailOutbox, MAIL_CLAIM_MS } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
 import { markProfileUnsubscribed } from './profile-unsubscribed'
 import { emailLanguage } from './render/email-language'
@@ -126,6 +127,7 @@ export function createEmailService(options: EmailServiceOptions) {
           if (item.state === 'sent') status.lastSentAt = now()
           if (item.error && item.state !== 'sent')
             status.lastError = { message: item.error, at: now() }
+          flush?.noteAttempt(item)
           // This instance tries it again when due (the sweep is the safety net).
           if (item.state === 'pending') {
             const key = emailItemKey(item.visitorId, item.n)
@@ -133,6 +135,9 @@ export function createEmailService(options: EmailServiceOptions) {
           }
         },
       })
+    : undefined
+  const flush = outbox
+    ? createMailFlush({ outbox, logger, later, heldRetryMs: MAIL_CLAIM_MS + 1000 })
     : undefined
 
   async function compose(input: { visitorId: string; to: string; entries: ConversationEntry[] }) {
@@ -229,7 +234,9 @@ export function createEmailService(options: EmailServiceOptions) {
           'SMTP_ALLOW_PLAINTEXT_AUTH=1: the SMTP login may be sent without TLS when the server offers no STARTTLS; use it only for a relay on this host or a trusted network',
         )
       const every = options.sweepMs ?? (store.kind === 'redis' ? 5000 : 30_000)
-      void this.sweep()
+      // E-mails that waited from before the start: tried at once, the rest follow if the
+      // server takes them (a flush stops at the first refusal).
+      void this.sweep().then(() => flush?.flush())
       sweepTimer = setInterval(() => void this.sweep(), every)
       sweepTimer.unref()
     },
@@ -241,6 +248,7 @@ export function createEmailService(options: EmailServiceOptions) {
       timers.clear()
       await sweeping
       while (running.size > 0) await Promise.allSettled([...running])
+      await flush?.stop()
       transport?.close()
     },
     /**

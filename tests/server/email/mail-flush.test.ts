@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMailFlush } from '../../../server/email/mail-flush'
+import type { MailItem } from '../../../server/email/mail-item'
+import type { MailOutbox } from '../../../server/email/mail-outbox'
+import { silentLogger } from '../../../server/logging/logger'
+
+const item = (state: MailItem['state'], attempts = 2): MailItem => ({
+  visitorId: 'v',
+  n: 1,
+  messageId: '<m@x.example>',
+  to: 'ann@example.com',
+  subject: 's',
+  text: 't',
+  html: 'h',
+  headers: {},
+  entryIds: ['1'],
+  state,
+  createdAt: 0,
+  attempts,
+  nextAttemptAt: 600_000,
+})
+
+/** An outbox whose deliveries finish when the test says, counting how many run at once. */
+function fakeOutbox(keys: string[], answer: (key: string) => MailItem | undefined) {
+  const calls: { key: string; early: boolean }[] = []
+  let open = 0
+  let most = 0
+  const outbox: Pick<MailOutbox, 'waiting' | 'deliver'> = {
+    waiting: async () => keys,
+    async deliver(key, early = false) {
+      calls.push({ key, early })
+      open += 1
+      most = Math.max(most, open)
+      await new Promise((resolve) => setImmediate(resolve))
+      open -= 1
+      return answer(key)
+    },
+  }
+  return { outbox, calls, most: () => most }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
+  it('starts when an e-mail that had waited is taken, and sends every waiting one early, four at a time', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `email-out:v${i}:1`)
+    const fake = fakeOutbox(keys, () => item('sent'))
+    const flush = createMailFlush({
+      outbox: fake.outbox,
+      logger: silentLogger,
+      heldRetryMs: 16_000,
+      later: () => undefined,
+    })
+    flush.noteAttempt(item('sent', 1)) // taken at the first try: nothing waited, no flush
+    flush.noteAttempt(item('pending', 3)) // refused again: no flush
+    expect(fake.calls).toEqual([])
+    flush.noteAttempt(item('sent', 3))
+    expect(await flush.flush()).toBe(40)
+    expect(fake.calls.map((call) => call.key)).toEqual(keys)
+    expect(fake.calls.every((call) => call.early)).toBe(true)
+    expect(fake.most()).toBe(4)
+  })
+
+  it('stops at a refusal: the server is not back after all', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}`)
+    const fake = fakeOutbox(keys, () => item('pending', 3))
+    const flush = createMailFlush({
+      outbox: fake.outbox,
+      logger: silentLogger,
+      heldRetryMs: 16_000,
+      later: () => undefined,
+    })
+    expect(await flush.flush()).toBe(0)
+    expect(fake.calls.length).toBeLessThanOrEqual(4)
+  })
+
+  it('looks again, once, after a claim would lapse, at the e-mails another holder had', async () => {
+    const held = new Set(['k1', 'k3'])
+    const fake = fakeOutbox(['k0', 'k1', 'k2', 'k3'], (key) =>
+      held.has(key) ? undefined : item('sent'),
+    )
+    const scheduled: { ms: number; fn: () => Promise<unknown> }[] = []
+    const flush = createMailFlush({
+      outbox: fake.outbox,
+      logger: silentLogger,
+      heldRetryMs: 16_000,
+      later: (ms, fn) => scheduled.push({ ms, fn }),
+    })
+    expect(await flush.flush()).toBe(2)
+    expect(scheduled.map((s) => s.ms)).toEqual([16_000])
+    held.clear() // the crashed holder's claims have lapsed
+    fake.calls.length = 0
+    await scheduled[0]?.fn()
+    expect(fake.calls.map((call) => call.key)).toEqual(['k1', 'k3'])
+    expect(scheduled).toHaveLength(1)
+  })
+
+  it('starts no flush after stop, and stop waits for the one under way', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`)
+    const fake = fakeOutbox(keys, () => item('sent'))
+    const flush = createMailFlush({
+      outbox: fake.outbox,
+      logger: silentLogger,
+      heldRetryMs: 16_000,
+      later: () => undefined,
+    })
+    const under = flush.flush()
+    await flush.stop()
+    expect(await under).toBeLessThan(12)
+    const before = fake.calls.length
+    flush.noteAttempt(item('sent', 3))
+    expect(await flush.flush()).toBe(0)
+    expect(fake.calls.length).toBe(before)
+  })
+})
