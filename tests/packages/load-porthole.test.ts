@@ -166,6 +166,44 @@ describe('loadPorthole', () => {
     expect(scripts()).toHaveLength(1)
   })
 
+  it('adds no second widget.js where the embed code has the same address with a query', async () => {
+    const embedded = document.createElement('script')
+    embedded.type = 'text/plain'
+    embedded.setAttribute('src', 'https://chat.example.com/widget.js?v=3')
+    document.head.append(embedded)
+    const { loadPorthole } = await load()
+    loadPorthole({ url: 'https://chat.example.com/' })
+    vi.advanceTimersByTime(1000)
+    expect(scripts()).toHaveLength(1)
+  })
+
+  it('loads where the page has another vendor’s widget.js (issue 39, item 13)', async () => {
+    for (const src of [
+      'https://cdn.othervendor.example/widget.js',
+      'https://chat.example.com/other/widget.js',
+      '/widget.js',
+    ]) {
+      const other = document.createElement('script')
+      other.type = 'text/plain'
+      other.setAttribute('src', src)
+      document.head.append(other)
+    }
+    const { loadPorthole } = await load()
+    loadPorthole({ url: 'https://chat.example.com' })
+    vi.advanceTimersByTime(250)
+    expect(scripts().map((script) => script.src)).toContain('https://chat.example.com/widget.js')
+    expect(scripts()).toHaveLength(4)
+  })
+
+  it('adds no widget.js once Porthole’s has started, whatever its address', async () => {
+    host.Porthole = { q: [] }
+    ;(host.Porthole as { started?: boolean }).started = true
+    const { loadPorthole } = await load()
+    loadPorthole({ url: 'https://chat.example.com' })
+    vi.advanceTimersByTime(1000)
+    expect(scripts()).toEqual([])
+  })
+
   it('refuses a missing or relative url with what to pass', async () => {
     const { loadPorthole } = await load()
     expect(() => loadPorthole({ url: 'chat.example.com' })).toThrow(
