@@ -137,7 +137,12 @@ export function createEmailService(options: EmailServiceOptions) {
       })
     : undefined
   const flush = outbox
-    ? createMailFlush({ outbox, logger, later, heldRetryMs: MAIL_CLAIM_MS + 1000 })
+    ? createMailFlush({
+        outbox,
+        logger,
+        later,
+        heldRetry: { everyMs: 4000, forMs: MAIL_CLAIM_MS + 5000 },
+      })
     : undefined
 
   async function compose(input: { visitorId: string; to: string; entries: ConversationEntry[] }) {

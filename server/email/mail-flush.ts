@@ -8,8 +8,11 @@ export const FLUSH_CONCURRENCY = 4
 export type MailFlushOptions = {
   outbox: Pick<MailOutbox, 'waiting' | 'deliver'>
   logger: Logger
-  /** When to try again the e-mails another holder had: just after a crashed holder's claim lapses. */
-  heldRetryMs: number
+  /**
+   * How often to look again at the e-mails another holder had (a crashed instance's
+   * claims lapse within MAIL_CLAIM_MS), and for how long in all.
+   */
+  heldRetry: { everyMs: number; forMs: number }
   /** Runs `fn` after `ms` unless the service has stopped. */
   later: (ms: number, fn: () => Promise<unknown>) => void
   concurrency?: number
@@ -23,10 +26,10 @@ export type MailFlush = ReturnType<typeof createMailFlush>
  * that had waited being taken flushes every waiting e-mail in the store, its own and
  * other instances', each under the outbox's claim (so never twice), a few at a time; a
  * refusal stops the flush (the server is not back after all). E-mails held elsewhere
- * (another flush, or a crashed instance's claim) are looked at once more after the claim
- * would have lapsed.
+ * (another flush, or a crashed instance's claim) are looked at again every few seconds
+ * until a crashed holder's claim would have lapsed.
  *
- * @example const flush = createMailFlush({ outbox, logger, heldRetryMs, later }); flush.noteAttempt(item)
+ * @example const flush = createMailFlush({ outbox, logger, heldRetry, later }); flush.noteAttempt(item)
  */
 export function createMailFlush(options: MailFlushOptions) {
   const { outbox, logger } = options
@@ -34,7 +37,7 @@ export function createMailFlush(options: MailFlushOptions) {
   let running: Promise<number> | undefined
   let stopped = false
 
-  async function run(only: string[] | undefined): Promise<number> {
+  async function run(only: string[] | undefined, round: number): Promise<number> {
     const keys = only ?? (await outbox.waiting())
     const held: string[] = []
     let sent = 0
@@ -65,15 +68,16 @@ export function createMailFlush(options: MailFlushOptions) {
         heldElsewhere: held.length,
         stoppedByRefusal: refused,
       })
-    if (held.length > 0 && only === undefined && !refused)
-      options.later(options.heldRetryMs, () => flush(held))
+    const { everyMs, forMs } = options.heldRetry
+    if (held.length > 0 && !refused && (round + 1) * everyMs <= forMs)
+      options.later(everyMs, () => flush(held, round + 1))
     return sent
   }
 
   /** Flushes the waiting e-mails (or only `keys`); joins the flush under way. Never throws. */
-  function flush(keys?: string[]): Promise<number> {
+  function flush(keys?: string[], round = 0): Promise<number> {
     if (stopped) return Promise.resolve(0)
-    running ??= run(keys)
+    running ??= run(keys, round)
       .catch((error: unknown) => {
         logger.error('e-mail flush failed; the e-mails wait for their next attempt', { error })
         return 0

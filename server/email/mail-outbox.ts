@@ -13,12 +13,20 @@ import {
   MailItem,
   type MailPolicy,
 } from './mail-item'
+import { createSlots } from './smtp-slots'
 import type { MailTransport } from './smtp-transport'
 
 const DueMarker = z.object({ since: z.number() })
 
 /** How long an e-mail's claim lasts without renewal: a crashed sender's e-mails wait this long. */
 export const MAIL_CLAIM_MS = 15_000
+
+/**
+ * SMTP attempts at once per instance. Unbounded, a burst of 200 first attempts or of
+ * retries coming due held 180 connections open on a busy machine, each slower for it,
+ * and a crash left as many e-mails claimed.
+ */
+export const MAIL_SEND_SLOTS = 4
 
 export type MailOutboxOptions = {
   store: Records & Claims
@@ -38,6 +46,8 @@ export type MailOutboxOptions = {
   claimMs?: number
   /** Told after every attempt (the state the studio reads). */
   onAttempt?: (item: MailItem) => void
+  /** At most this many SMTP attempts at once on this instance. Default MAIL_SEND_SLOTS. */
+  slots?: number
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>
@@ -60,6 +70,7 @@ export function createMailOutbox(options: MailOutboxOptions) {
     random: options.policy?.random ?? Math.random,
   }
   const claimMs = options.claimMs ?? MAIL_CLAIM_MS
+  const slots = createSlots(options.slots ?? MAIL_SEND_SLOTS)
 
   function read(key: string): Promise<MailItem | undefined> {
     return store.getRecord(key, MailItem, () =>
@@ -144,12 +155,15 @@ export function createMailOutbox(options: MailOutboxOptions) {
   async function deliver(key: string, early = false): Promise<MailItem | undefined> {
     // One try: another holder attempting it is as good as this one.
     const once = { ttl: claimMs, onTimeout: 'skip' } as const
-    const result = await withClaim(store, emailLockKey(key), once, async (lease) => {
-      const item = await read(key)
-      if (!item || !isActiveMail(item)) return item
-      if (!early && item.nextAttemptAt > now()) return item
-      return attempt(key, item, lease)
-    })
+    // The slot before the claim: an e-mail waiting for a slot is not claimed meanwhile.
+    const result = await slots.run(() =>
+      withClaim(store, emailLockKey(key), once, async (lease) => {
+        const item = await read(key)
+        if (!item || !isActiveMail(item)) return item
+        if (!early && item.nextAttemptAt > now()) return item
+        return attempt(key, item, lease)
+      }),
+    )
     return result.held ? result.value : undefined
   }
 

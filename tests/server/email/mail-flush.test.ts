@@ -50,7 +50,7 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
     const flush = createMailFlush({
       outbox: fake.outbox,
       logger: silentLogger,
-      heldRetryMs: 16_000,
+      heldRetry: { everyMs: 4000, forMs: 20_000 },
       later: () => undefined,
     })
     flush.noteAttempt(item('sent', 1)) // taken at the first try: nothing waited, no flush
@@ -69,14 +69,14 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
     const flush = createMailFlush({
       outbox: fake.outbox,
       logger: silentLogger,
-      heldRetryMs: 16_000,
+      heldRetry: { everyMs: 4000, forMs: 20_000 },
       later: () => undefined,
     })
     expect(await flush.flush()).toBe(0)
     expect(fake.calls.length).toBeLessThanOrEqual(4)
   })
 
-  it('looks again, once, after a claim would lapse, at the e-mails another holder had', async () => {
+  it('looks again every few seconds, until a claim would have lapsed, at the e-mails another holder had', async () => {
     const held = new Set(['k1', 'k3'])
     const fake = fakeOutbox(['k0', 'k1', 'k2', 'k3'], (key) =>
       held.has(key) ? undefined : item('sent'),
@@ -85,16 +85,25 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
     const flush = createMailFlush({
       outbox: fake.outbox,
       logger: silentLogger,
-      heldRetryMs: 16_000,
+      heldRetry: { everyMs: 4000, forMs: 20_000 },
       later: (ms, fn) => scheduled.push({ ms, fn }),
     })
     expect(await flush.flush()).toBe(2)
-    expect(scheduled.map((s) => s.ms)).toEqual([16_000])
-    held.clear() // the crashed holder's claims have lapsed
-    fake.calls.length = 0
-    await scheduled[0]?.fn()
-    expect(fake.calls.map((call) => call.key)).toEqual(['k1', 'k3'])
-    expect(scheduled).toHaveLength(1)
+    expect(scheduled.map((s) => s.ms)).toEqual([4000])
+    // Still held four rounds later (16 s), then given up: the timers and the sweep have them.
+    for (let round = 1; round <= 4; round++) {
+      fake.calls.length = 0
+      await scheduled[round - 1]?.fn()
+      expect(fake.calls.map((call) => call.key)).toEqual(['k1', 'k3'])
+    }
+    expect(scheduled).toHaveLength(5)
+    await scheduled[4]?.fn()
+    expect(scheduled).toHaveLength(5)
+    // Free at the first look after the crashed holder's claims lapsed: sent, no further look.
+    held.clear()
+    const again = scheduled.length
+    await flush.flush(['k1', 'k3'], 1)
+    expect(scheduled).toHaveLength(again)
   })
 
   it('starts no flush after stop, and stop waits for the one under way', async () => {
@@ -103,7 +112,7 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
     const flush = createMailFlush({
       outbox: fake.outbox,
       logger: silentLogger,
-      heldRetryMs: 16_000,
+      heldRetry: { everyMs: 4000, forMs: 20_000 },
       later: () => undefined,
     })
     const under = flush.flush()
