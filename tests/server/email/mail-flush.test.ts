@@ -3,22 +3,10 @@ import { createMailFlush } from '../../../server/email/mail-flush'
 import type { MailItem } from '../../../server/email/mail-item'
 import type { MailOutbox } from '../../../server/email/mail-outbox'
 import { silentLogger } from '../../../server/logging/logger'
+import { createMailItem } from '../support/mail-items'
 
-const item = (state: MailItem['state'], attempts = 2): MailItem => ({
-  visitorId: 'v',
-  n: 1,
-  messageId: '<m@x.example>',
-  to: 'ann@example.com',
-  subject: 's',
-  text: 't',
-  html: 'h',
-  headers: {},
-  entryIds: ['1'],
-  state,
-  createdAt: 0,
-  attempts,
-  nextAttemptAt: 600_000,
-})
+const item = (state: MailItem['state'], attempts = 2): MailItem =>
+  createMailItem({ state, attempts, nextAttemptAt: 600_000 })
 
 /** An outbox whose deliveries finish when the test says, counting how many run at once. */
 function fakeOutbox(keys: string[], answer: (key: string) => MailItem | undefined) {

@@ -1,44 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createEmailMetrics } from '../../../server/email/email-metrics'
 import type { MailItem, MailOutcome } from '../../../server/email/mail-item'
-import { createMailOutbox, MAIL_CLAIM_MS } from '../../../server/email/mail-outbox'
+import { MAIL_CLAIM_MS } from '../../../server/email/mail-outbox'
 import type { MailTransport } from '../../../server/email/smtp-transport'
-import { silentLogger } from '../../../server/logging/logger'
-import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { emailItemKey, emailLockKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
+import { createMailItem, createTestOutbox } from '../support/mail-items'
 
-const DAY = 86_400_000
-
-const mail = (): MailItem => ({
-  visitorId: 'v1',
-  n: 1,
-  messageId: '<claim@x.example>',
-  to: 'ann@example.com',
-  subject: 's',
-  text: 't',
-  html: 'h',
-  headers: {},
-  entryIds: ['1'],
-  state: 'pending',
-  createdAt: Date.now(),
-  attempts: 1,
-  nextAttemptAt: Date.now() + 600_000,
-  error: '451 later',
-})
-
-function outboxOn(store: Store, transport: MailTransport) {
-  return createMailOutbox({
-    store,
-    transport,
-    logger: silentLogger,
-    now: () => Date.now(),
-    metrics: createEmailMetrics(createMetricsRegistry()),
-    isUnsubscribed: async () => false,
-    keepMs: DAY,
+const mail = (): MailItem =>
+  createMailItem({
+    messageId: '<claim@x.example>',
+    createdAt: Date.now(),
+    attempts: 1,
+    nextAttemptAt: Date.now() + 600_000,
+    error: '451 later',
   })
-}
+
+const outboxOn = (store: Store, transport: MailTransport) => createTestOutbox(store, transport)
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { createEmailMetrics } from '../../../server/email/email-metrics'
 import type { MailItem } from '../../../server/email/mail-item'
-import { createMailOutbox, MAIL_SEND_SLOTS } from '../../../server/email/mail-outbox'
+import { MAIL_SEND_SLOTS } from '../../../server/email/mail-outbox'
 import { createSlots } from '../../../server/email/smtp-slots'
 import type { MailTransport } from '../../../server/email/smtp-transport'
-import { silentLogger } from '../../../server/logging/logger'
-import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { emailItemKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import { createMailItem, createTestOutbox } from '../support/mail-items'
 
-const mail = (visitorId: string): MailItem => ({
-  visitorId,
-  n: 1,
-  messageId: `<${visitorId}@x.example>`,
-  to: `${visitorId}@example.com`,
-  subject: 's',
-  text: 't',
-  html: 'h',
-  headers: {},
-  entryIds: ['1'],
-  state: 'pending',
-  createdAt: Date.now(),
-  attempts: 0,
-  nextAttemptAt: Date.now(),
-})
+const mail = (visitorId: string): MailItem =>
+  createMailItem({
+    visitorId,
+    messageId: `<${visitorId}@x.example>`,
+    to: `${visitorId}@example.com`,
+  })
 
 /** A transport whose answers the test releases, counting the conversations open at once. */
 function heldTransport() {
@@ -72,15 +61,7 @@ describe('SMTP slots (issue 39, item 15)', () => {
   it('bound the outbox: a burst of 30 first attempts holds MAIL_SEND_SLOTS conversations and claims at a time', async () => {
     const store = createMemoryStore()
     const held = heldTransport()
-    const outbox = createMailOutbox({
-      store,
-      transport: held.transport,
-      logger: silentLogger,
-      now: () => Date.now(),
-      metrics: createEmailMetrics(createMetricsRegistry()),
-      isUnsubscribed: async () => false,
-      keepMs: 86_400_000,
-    })
+    const outbox = createTestOutbox(store, held.transport)
     const keys = Array.from({ length: 30 }, (_, i) => emailItemKey(`v${i}`, 1))
     for (const [i, key] of keys.entries()) await outbox.add(key, mail(`v${i}`))
     const all = Promise.all(keys.map((key) => outbox.deliver(key)))

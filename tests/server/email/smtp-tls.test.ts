@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { isConfigError } from '../../../server/config/errors'
-import type { MailItem } from '../../../server/email/mail-item'
 import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { createTestConfig } from '../../support/test-config'
+import { createMailItem } from '../support/mail-items'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 
-const item: MailItem = {
-  visitorId: 'v1',
-  n: 1,
-  messageId: '<tls-1@northwind.example>',
-  to: 'ann@example.com',
-  subject: 'Your reply',
-  text: 'Hello',
-  html: '<p>Hello</p>',
-  headers: {},
-  entryIds: ['1'],
-  state: 'pending',
-  createdAt: 0,
-  attempts: 0,
-  nextAttemptAt: 0,
-}
+const item = createMailItem({ messageId: '<tls-1@northwind.example>', subject: 'Your reply' })
 
 const from = { name: undefined, address: 'chat@northwind.example' }
 const open: { sinks: SmtpSink[]; transports: MailTransport[] } = { sinks: [], transports: [] }
