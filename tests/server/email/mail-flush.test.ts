@@ -27,6 +27,18 @@ function fakeOutbox(keys: string[], answer: (key: string) => MailItem | undefine
   return { outbox, calls, most: () => most }
 }
 
+/** The flush over `outbox`: held e-mails looked at every 4 s for 20 s, through `later`. */
+const flushOver = (
+  outbox: Pick<MailOutbox, 'waiting' | 'deliver'>,
+  later: (ms: number, fn: () => Promise<unknown>) => unknown = () => undefined,
+) =>
+  createMailFlush({
+    outbox,
+    logger: silentLogger,
+    heldRetry: { everyMs: 4000, forMs: 20_000 },
+    later: (ms, fn) => void later(ms, fn),
+  })
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -35,12 +47,7 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
   it('starts when an e-mail that had waited is taken, and sends every waiting one early, four at a time', async () => {
     const keys = Array.from({ length: 40 }, (_, i) => `email-out:v${i}:1`)
     const fake = fakeOutbox(keys, () => item('sent'))
-    const flush = createMailFlush({
-      outbox: fake.outbox,
-      logger: silentLogger,
-      heldRetry: { everyMs: 4000, forMs: 20_000 },
-      later: () => undefined,
-    })
+    const flush = flushOver(fake.outbox)
     flush.noteAttempt(item('sent', 1)) // taken at the first try: nothing waited, no flush
     flush.noteAttempt(item('pending', 3)) // refused again: no flush
     expect(fake.calls).toEqual([])
@@ -54,12 +61,7 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
   it('stops at a refusal: the server is not back after all', async () => {
     const keys = Array.from({ length: 40 }, (_, i) => `k${i}`)
     const fake = fakeOutbox(keys, () => item('pending', 3))
-    const flush = createMailFlush({
-      outbox: fake.outbox,
-      logger: silentLogger,
-      heldRetry: { everyMs: 4000, forMs: 20_000 },
-      later: () => undefined,
-    })
+    const flush = flushOver(fake.outbox)
     expect(await flush.flush()).toBe(0)
     expect(fake.calls.length).toBeLessThanOrEqual(4)
   })
@@ -70,12 +72,7 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
       held.has(key) ? undefined : item('sent'),
     )
     const scheduled: { ms: number; fn: () => Promise<unknown> }[] = []
-    const flush = createMailFlush({
-      outbox: fake.outbox,
-      logger: silentLogger,
-      heldRetry: { everyMs: 4000, forMs: 20_000 },
-      later: (ms, fn) => scheduled.push({ ms, fn }),
-    })
+    const flush = flushOver(fake.outbox, (ms, fn) => scheduled.push({ ms, fn }))
     expect(await flush.flush()).toBe(2)
     expect(scheduled.map((s) => s.ms)).toEqual([4000])
     // Still held four rounds later (16 s), then given up: the timers and the sweep have them.
@@ -97,12 +94,7 @@ describe('the e-mail flush after an SMTP outage (issue 39, item 15)', () => {
   it('starts no flush after stop, and stop waits for the one under way', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `k${i}`)
     const fake = fakeOutbox(keys, () => item('sent'))
-    const flush = createMailFlush({
-      outbox: fake.outbox,
-      logger: silentLogger,
-      heldRetry: { everyMs: 4000, forMs: 20_000 },
-      later: () => undefined,
-    })
+    const flush = flushOver(fake.outbox)
     const under = flush.flush()
     await flush.stop()
     expect(await under).toBeLessThan(12)
