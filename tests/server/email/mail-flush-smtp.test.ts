@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { MailItem } from '../../../server/email/mail-item'
 import { MAIL_SEND_SLOTS } from '../../../server/email/mail-outbox'
 import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { emailItemKey } from '../../../server/store/keys'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import {
   createTestConfig,
@@ -16,14 +12,15 @@ import {
 } from '../../support/test-config'
 import { REAL_WORK } from '../../support/timeouts'
 import { createAgentMessage } from '../support/agent-message'
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import type { SmtpSink } from '../support/smtp-sink'
+import { openSqliteEmailRig, type SqliteEmailRig } from '../support/sqlite-email-rig'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 const FROM = 'chat@northwind.example'
 
 describe('after an SMTP outage the waiting e-mails go out at once, on every instance (issue 39, item 15)', () => {
-  let dir: string
+  let rig: SqliteEmailRig
   let sink: SmtpSink
   let store: Store
   let clock: number
@@ -32,24 +29,14 @@ describe('after an SMTP outage the waiting e-mails go out at once, on every inst
   let most: number
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'porthole-flush-'))
-    sink = await startSmtpSink()
     clock = Date.parse('2026-03-02T10:00:00Z')
-    store = openSqliteStore(join(dir, 'porthole.db'), { now: () => clock })
-    apps = []
+    rig = await openSqliteEmailRig(() => clock)
+    ;({ sink, store, apps } = rig)
     open = 0
     most = 0
   })
 
-  afterEach(async () => {
-    for (const t of apps) {
-      t.stop()
-      await runtimeOf(t.app).email.stop()
-    }
-    await store.close()
-    await sink.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => rig.close())
 
   /** One backend instance on the shared store; its SMTP conversations are counted with the others'. */
   function instance(): TestApp {
