@@ -114,6 +114,23 @@ describe('after an SMTP outage the waiting e-mails go out at once, on every inst
     expect(sink.mails).toHaveLength(24)
   })
 
+  it('a starting instance sends what waited before it started, without waiting for the backoff', async () => {
+    const before = instance()
+    const ids: string[] = []
+    for (let n = 0; n < 12; n++) ids.push(await missedReply(before, n))
+    clock += MINUTE + 1000
+    sink.mode = 'tempfail'
+    await runtimeOf(before.app).email.sweep()
+    await runtimeOf(before.app).email.sweep() // a second round: each has waited once
+    before.stop()
+    await runtimeOf(before.app).email.stop()
+    sink.mode = 'accept'
+    const after = instance()
+    runtimeOf(after.app).email.start()
+    await vi.waitFor(() => expect(sink.mails).toHaveLength(12), REAL_WORK)
+    for (const id of ids) expect((await mailOf(id))?.state, id).toBe('sent')
+  })
+
   it('a flush that meets a refusal stops: the rest keep their backoff', async () => {
     const a = instance()
     const ids: string[] = []

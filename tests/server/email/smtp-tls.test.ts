@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { runtimeOf } from '../../../server/app'
 import { isConfigError } from '../../../server/config/errors'
 import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { createTestConfig } from '../../support/test-config'
 import { createMailItem } from '../support/mail-items'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createTestApp } from '../support/test-app'
 
 const item = createMailItem({ messageId: '<tls-1@northwind.example>', subject: 'Your reply' })
 
@@ -93,5 +95,27 @@ describe('SMTP_ALLOW_PLAINTEXT_AUTH and SMTP_URL’s query', () => {
       expect(problems({ SMTP_URL: `${base.SMTP_URL}?${query}` }), query).toEqual([
         expect.stringMatching(/^SMTP_URL: must not set .* SMTP_ALLOW_PLAINTEXT_AUTH=1/),
       ])
+  })
+})
+
+describe('the start-up warning of SMTP_ALLOW_PLAINTEXT_AUTH', () => {
+  it('is logged when a login may go without TLS, and only then', async () => {
+    const warned = async (env: Record<string, string>) => {
+      const t = createTestApp({
+        config: createTestConfig({}, { EMAIL_FROM: 'chat@x.example', ...env }),
+        email: { resumeUrl: async () => 'https://shop.example/' },
+      })
+      const email = runtimeOf(t.app).email
+      email.start()
+      await email.stop()
+      t.stop()
+      return t.logs.some((line) => line.includes('SMTP_ALLOW_PLAINTEXT_AUTH=1: the SMTP login'))
+    }
+    const url = 'smtp://u:p@127.0.0.1:9'
+    expect(await warned({ SMTP_URL: url, SMTP_ALLOW_PLAINTEXT_AUTH: '1' })).toBe(true)
+    expect(await warned({ SMTP_URL: url })).toBe(false)
+    expect(await warned({ SMTP_URL: 'smtp://127.0.0.1:9', SMTP_ALLOW_PLAINTEXT_AUTH: '1' })).toBe(
+      false,
+    )
   })
 })
