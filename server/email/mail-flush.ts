@@ -1,9 +1,6 @@
 import type { Logger } from '../logging/logger'
 import type { MailItem } from './mail-item'
-import type { MailOutbox } from './mail-outbox'
-
-/** How many SMTP conversations a flush holds open at once: a recovering server is not flooded. */
-export const FLUSH_CONCURRENCY = 4
+import { MAIL_SEND_SLOTS, type MailOutbox } from './mail-outbox'
 
 export type MailFlushOptions = {
   outbox: Pick<MailOutbox, 'waiting' | 'deliver'>
@@ -15,6 +12,7 @@ export type MailFlushOptions = {
   heldRetry: { everyMs: number; forMs: number }
   /** Runs `fn` after `ms` unless the service has stopped. */
   later: (ms: number, fn: () => Promise<unknown>) => void
+  /** E-mails attempted at once; default MAIL_SEND_SLOTS (the outbox's own bound, per instance). */
   concurrency?: number
 }
 
@@ -33,7 +31,7 @@ export type MailFlush = ReturnType<typeof createMailFlush>
  */
 export function createMailFlush(options: MailFlushOptions) {
   const { outbox, logger } = options
-  const concurrency = options.concurrency ?? FLUSH_CONCURRENCY
+  const concurrency = options.concurrency ?? MAIL_SEND_SLOTS
   let running: Promise<number> | undefined
   let stopped = false
 
