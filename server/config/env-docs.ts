@@ -190,6 +190,11 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       'turns e-mail to visitors on (missed agent replies, see [E-mail](email.md)): `smtp://user:password@host:587` (STARTTLS) or `smtps://user:password@host:465` (TLS), the password percent-encoded. **Secret**: never written to logs',
     default: 'unset (no e-mail)',
   },
+  SMTP_ALLOW_PLAINTEXT_AUTH: {
+    meaning:
+      '`1`: an `smtp://` URL with credentials may log in without TLS when the server offers no STARTTLS (a relay on the same host or a private network only; a warning at start). Without it such a server is refused before the login (see [E-mail](email.md#tls))',
+    default: '`0` (TLS required with credentials)',
+  },
   EMAIL_FROM: {
     meaning:
       'the sender of those e-mails, `Name <address>` or an address, e.g. `Northwind <chat@northwind.example>`; the name is the site’s name in the e-mail. Set SPF, DKIM and DMARC for its domain ([E-mail](email.md#dns-records))',

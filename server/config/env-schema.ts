@@ -114,6 +114,7 @@ export const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   S3_PREFIX: z.string().trim().optional(),
   SMTP_URL: z.string().trim().optional(),
+  SMTP_ALLOW_PLAINTEXT_AUTH: flag,
   EMAIL_FROM: z.string().trim().optional(),
   EMAIL_REPLY_DOMAIN: z
     .string()

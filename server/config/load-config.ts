@@ -129,7 +129,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
   }
 
   const uploadStore = parseUploadStore(e, fail)
-  const email = parseEmail(e.SMTP_URL, e.EMAIL_FROM, fail)
+  const email = parseEmail(e.SMTP_URL, e.EMAIL_FROM, fail, e.SMTP_ALLOW_PLAINTEXT_AUTH)
 
   // A quota below the largest file would refuse that file every time.
   for (const variable of ['UPLOAD_QUOTA_MB_PER_VISITOR', 'UPLOAD_QUOTA_MB_PER_IP'] as const) {

@@ -8,6 +8,25 @@ export type EmailConfig = {
   fromAddress: string
   /** EMAIL_FROM's display name, when given (`Northwind <chat@northwind.example>`): the site's name in e-mails. */
   fromName: string | undefined
+  /**
+   * SMTP_ALLOW_PLAINTEXT_AUTH: an `smtp://` URL with credentials may log in without
+   * STARTTLS. Off: the transport requires TLS before AUTH (a stripped STARTTLS fails).
+   */
+  allowPlaintextAuth?: boolean
+}
+
+// nodemailer reads these from the URL's query and lets them override its options: the
+// TLS rule is the scheme's and SMTP_ALLOW_PLAINTEXT_AUTH's alone.
+const TLS_QUERY_KEYS = ['requireTLS', 'ignoreTLS', 'opportunisticTLS', 'secure']
+
+/** True when an SMTP_URL carries a user or a password (its AUTH must not go out in clear). */
+export function hasSmtpCredentials(smtpUrl: string): boolean {
+  try {
+    const url = new URL(smtpUrl)
+    return url.username !== '' || url.password !== ''
+  } catch {
+    return false
+  }
 }
 
 const NAMED = /^\s*"?([^"<>]*?)"?\s*<([^<>\s]+)>\s*$/
@@ -32,6 +51,7 @@ export function parseEmail(
   smtpUrl: string | undefined,
   from: string | undefined,
   fail: (variable: string, problem: string) => void,
+  allowPlaintextAuth = false,
 ): EmailConfig | undefined {
   if (smtpUrl === undefined) {
     if (from !== undefined) parseFromOrFail(from, fail)
@@ -51,6 +71,18 @@ export function parseEmail(
       'must be smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS); percent-encode special characters of the password',
     )
     ok = false
+  } else {
+    const keys = [...url.searchParams.keys()]
+    const tlsKey = TLS_QUERY_KEYS.find((key) =>
+      keys.some((k) => k.toLowerCase() === key.toLowerCase()),
+    )
+    if (tlsKey) {
+      fail(
+        'SMTP_URL',
+        `must not set ${tlsKey} in its query: smtps:// is TLS from the start, smtp:// with credentials requires STARTTLS; to log in without TLS set SMTP_ALLOW_PLAINTEXT_AUTH=1`,
+      )
+      ok = false
+    }
   }
   if (from === undefined) {
     fail(
@@ -61,7 +93,12 @@ export function parseEmail(
   }
   const parsedFrom = parseFromOrFail(from, fail)
   if (!ok || !parsedFrom) return undefined
-  return { smtpUrl, fromAddress: parsedFrom.address, fromName: parsedFrom.name }
+  return {
+    smtpUrl,
+    fromAddress: parsedFrom.address,
+    fromName: parsedFrom.name,
+    allowPlaintextAuth,
+  }
 }
 
 function parseFromOrFail(from: string, fail: (variable: string, problem: string) => void) {

@@ -1,6 +1,6 @@
 import type { Settings } from '../../shared/settings/settings-file'
 import type { EmailCaps } from '../config/config'
-import type { EmailConfig } from '../config/parse-email'
+import { type EmailConfig, hasSmtpCredentials } from '../config/parse-email'
 import type { Logger } from '../logging/logger'
 import type { MetricsRegistry } from '../metrics/registry'
 import { emailItemKey } from '../store/keys'
@@ -12,8 +12,9 @@ import { createRecipientCap } from './confirm/recipient-cap'
 import { createEmailMetrics } from './email-metrics'
 import { createTranscripts } from './end/transcripts'
 import { createWaitingTranscripts } from './end/waiting-transcripts'
+import { createMailFlush } from './mail-flush'
 import type { MailItem, MailPolicy } from './mail-item'
-import { createMailOutbox } from './mail-outbox'
+import { createMailOutbox, MAIL_CLAIM_MS } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
 import { markProfileUnsubscribed } from './profile-unsubscribed'
 import { createSmtpTransport, type MailTransport } from './smtp-transport'
@@ -86,6 +87,7 @@ export function createEmailService(options: EmailServiceOptions) {
       ? createSmtpTransport({
           url: config.smtpUrl,
           from: { name: config.fromName, address: config.fromAddress },
+          allowPlaintextAuth: config.allowPlaintextAuth,
         })
       : undefined)
   const timers = new Set<NodeJS.Timeout>()
@@ -129,12 +131,21 @@ export function createEmailService(options: EmailServiceOptions) {
           if (item.state === 'sent') status.lastSentAt = now()
           if (item.error && item.state !== 'sent')
             status.lastError = { message: item.error, at: now() }
+          flush?.noteAttempt(item)
           // This instance tries it again when due (the sweep is the safety net).
           if (item.state === 'pending') {
             const key = emailItemKey(item.visitorId, item.n)
             later(item.nextAttemptAt - now(), () => outbox?.deliver(key) ?? Promise.resolve())
           }
         },
+      })
+    : undefined
+  const flush = outbox
+    ? createMailFlush({
+        outbox,
+        logger,
+        later,
+        heldRetry: { everyMs: 4000, forMs: MAIL_CLAIM_MS + 5000 },
       })
     : undefined
 
@@ -262,8 +273,14 @@ export function createEmailService(options: EmailServiceOptions) {
         return
       }
       logger.info('e-mail is on', { from: status.from })
+      if (config.allowPlaintextAuth && hasSmtpCredentials(config.smtpUrl))
+        logger.warn(
+          'SMTP_ALLOW_PLAINTEXT_AUTH=1: the SMTP login may be sent without TLS when the server offers no STARTTLS; use it only for a relay on this host or a trusted network',
+        )
       const every = options.sweepMs ?? (store.kind === 'redis' ? 5000 : 30_000)
-      void this.sweep()
+      // E-mails that waited from before the start: tried at once, the rest follow if the
+      // server takes them (a flush stops at the first refusal).
+      void this.sweep().then(() => flush?.flush())
       sweepTimer = setInterval(() => void this.sweep(), every)
       sweepTimer.unref()
     },
@@ -275,6 +292,7 @@ export function createEmailService(options: EmailServiceOptions) {
       timers.clear()
       await sweeping
       while (running.size > 0) await Promise.allSettled([...running])
+      await flush?.stop()
       transport?.close()
     },
     /**

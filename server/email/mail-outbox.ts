@@ -13,9 +13,20 @@ import {
   MailItem,
   type MailPolicy,
 } from './mail-item'
+import { createSlots } from './smtp-slots'
 import type { MailTransport } from './smtp-transport'
 
 const DueMarker = z.object({ since: z.number() })
+
+/** How long an e-mail's claim lasts without renewal: a crashed sender's e-mails wait this long. */
+export const MAIL_CLAIM_MS = 15_000
+
+/**
+ * SMTP attempts at once per instance. Unbounded, a burst of 200 first attempts or of
+ * retries coming due held 180 connections open on a busy machine, each slower for it,
+ * and a crash left as many e-mails claimed.
+ */
+export const MAIL_SEND_SLOTS = 4
 
 export type MailOutboxOptions = {
   store: Records & Claims
@@ -28,10 +39,15 @@ export type MailOutboxOptions = {
   /** How long finished e-mails are kept (their key answers a repeated compose). */
   keepMs: number
   policy?: Partial<MailPolicy>
-  /** A claim lasts this long: more than one SMTP attempt with its timeouts. Default 90 s. */
+  /**
+   * A claim lasts this long and is renewed every third of it while an attempt is under
+   * way, so a crashed sender's e-mails are free again soon. Default 15 s.
+   */
   claimMs?: number
   /** Told after every attempt (the state the studio reads). */
   onAttempt?: (item: MailItem) => void
+  /** At most this many SMTP attempts at once on this instance. Default MAIL_SEND_SLOTS. */
+  slots?: number
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>
@@ -53,7 +69,8 @@ export function createMailOutbox(options: MailOutboxOptions) {
     giveUpMs: options.policy?.giveUpMs ?? MAIL_GIVE_UP_MS,
     random: options.policy?.random ?? Math.random,
   }
-  const claimMs = options.claimMs ?? 90_000
+  const claimMs = options.claimMs ?? MAIL_CLAIM_MS
+  const slots = createSlots(options.slots ?? MAIL_SEND_SLOTS)
 
   function read(key: string): Promise<MailItem | undefined> {
     return store.getRecord(key, MailItem, () =>
@@ -94,7 +111,10 @@ export function createMailOutbox(options: MailOutboxOptions) {
     }
     const begun = beginAttempt(item, now(), policy)
     await save(key, begun)
-    const outcome = await transport.send(begun)
+    // The SMTP conversation may take three timeouts: the claim lives as long as it does.
+    const renewing = setInterval(() => void lease.renew().catch(() => undefined), claimMs / 3)
+    renewing.unref()
+    const outcome = await transport.send(begun).finally(() => clearInterval(renewing))
     // A claim lost meanwhile: the new holder saw the e-mail in flight and decides; the
     // outcome is still recorded, as it is the truth about this attempt.
     if (lease.lost) logger.warn('e-mail outbox: claim lost during an attempt', { key })
@@ -135,12 +155,15 @@ export function createMailOutbox(options: MailOutboxOptions) {
   async function deliver(key: string, early = false): Promise<MailItem | undefined> {
     // One try: another holder attempting it is as good as this one.
     const once = { ttl: claimMs, onTimeout: 'skip' } as const
-    const result = await withClaim(store, emailLockKey(key), once, async (lease) => {
-      const item = await read(key)
-      if (!item || !isActiveMail(item)) return item
-      if (!early && item.nextAttemptAt > now()) return item
-      return attempt(key, item, lease)
-    })
+    // The slot before the claim: an e-mail waiting for a slot is not claimed meanwhile.
+    const result = await slots.run(() =>
+      withClaim(store, emailLockKey(key), once, async (lease) => {
+        const item = await read(key)
+        if (!item || !isActiveMail(item)) return item
+        if (!early && item.nextAttemptAt > now()) return item
+        return attempt(key, item, lease)
+      }),
+    )
     return result.held ? result.value : undefined
   }
 
@@ -171,5 +194,10 @@ export function createMailOutbox(options: MailOutboxOptions) {
     return attempted
   }
 
-  return { read, add, deliver, sweep }
+  /** The keys of the e-mails that may still be waiting (their due markers), in key order. */
+  async function waiting(): Promise<string[]> {
+    return (await store.listRecords(KEY_PREFIXES.emailItemDue)).map(emailItemKeyOf).sort()
+  }
+
+  return { read, add, deliver, sweep, waiting }
 }

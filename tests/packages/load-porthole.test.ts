@@ -33,6 +33,14 @@ function load() {
   return import('../../packages/porthole/src/index')
 }
 
+/** A script the page has already (never run: happy-dom loads none). */
+function pageScript(src: string): void {
+  const script = document.createElement('script')
+  script.type = 'text/plain'
+  script.setAttribute('src', src)
+  document.head.append(script)
+}
+
 function scripts(): HTMLScriptElement[] {
   return [...document.querySelectorAll<HTMLScriptElement>('script[src]')]
 }
@@ -155,15 +163,39 @@ describe('loadPorthole', () => {
     await expect(sent).rejects.toThrow('could not load https://chat.example.com/widget.js')
   })
 
-  it('adds no second widget.js where the page has the embed code already', async () => {
-    const embedded = document.createElement('script')
-    embedded.type = 'text/plain'
-    embedded.setAttribute('src', 'https://chat.example.com/widget.js')
-    document.head.append(embedded)
+  it('adds no second widget.js where the page has the embed code already (any query)', async () => {
+    for (const [src, url] of [
+      ['https://chat.example.com/widget.js', 'https://chat.example.com'],
+      ['https://chat.example.com/widget.js?v=3', 'https://chat.example.com/'],
+    ] as const) {
+      document.head.replaceChildren()
+      vi.resetModules()
+      pageScript(src)
+      const { loadPorthole } = await load()
+      loadPorthole({ url })
+      vi.advanceTimersByTime(1000)
+      expect(scripts(), src).toHaveLength(1)
+    }
+  })
+
+  it('loads where the page has another vendor’s widget.js (issue 39, item 13)', async () => {
+    pageScript('https://cdn.othervendor.example/widget.js')
+    pageScript('https://chat.example.com/other/widget.js')
+    pageScript('/widget.js')
+    const { loadPorthole } = await load()
+    loadPorthole({ url: 'https://chat.example.com' })
+    vi.advanceTimersByTime(250)
+    expect(scripts().map((script) => script.src)).toContain('https://chat.example.com/widget.js')
+    expect(scripts()).toHaveLength(4)
+  })
+
+  it('adds no widget.js once Porthole’s has started, whatever its address', async () => {
+    host.Porthole = { q: [] }
+    ;(host.Porthole as { started?: boolean }).started = true
     const { loadPorthole } = await load()
     loadPorthole({ url: 'https://chat.example.com' })
     vi.advanceTimersByTime(1000)
-    expect(scripts()).toHaveLength(1)
+    expect(scripts()).toEqual([])
   })
 
   it('refuses a missing or relative url with what to pass', async () => {

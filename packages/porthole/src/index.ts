@@ -77,6 +77,29 @@ function scriptUrl(url: string): string {
   return /\/widget\.js(?:[?#].*)?$/.test(url) ? url : `${url.replace(/\/+$/, '')}/widget.js`
 }
 
+/** A script address without its query and fragment, resolved against the page; undefined when it is no URL. */
+function addressOf(src: string): string | undefined {
+  try {
+    const url = new URL(src, document.baseURI)
+    return `${url.origin}${url.pathname}`
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Porthole's own widget.js is on the page already (its embed code pasted too): widget.js
+ * has started, or a script has this backend's widget.js address (any query). Another
+ * vendor's `…/widget.js` is not Porthole's.
+ */
+function hasOwnScript(src: string): boolean {
+  if ((window.Porthole as { started?: unknown } | undefined)?.started) return true
+  const own = addressOf(src)
+  return [...document.querySelectorAll<HTMLScriptElement>('script[src]')].some(
+    (script) => addressOf(script.getAttribute('src') ?? '') === own,
+  )
+}
+
 function create(): { porthole: Porthole; load(options: PortholeOptions): void } {
   let options: PortholeOptions | undefined
   let pending: Pending[] = []
@@ -128,12 +151,12 @@ function create(): { porthole: Porthole; load(options: PortholeOptions): void } 
     // Runs once widget.js is up (again after boot() and setLanguage(): nothing is pending then).
     if (isLive()) flush()
     else (q as unknown[]).push(['on', 'ready', flush])
-    // The page's own widget.js (the embed code pasted too) is enough.
-    if (document.querySelector('script[src*="/widget.js"]')) {
+    const { url } = options
+    // The page's own Porthole widget.js (the embed code pasted too) is enough.
+    if (hasOwnScript(scriptUrl(url))) {
       state = 'added'
       return
     }
-    const { url } = options
     const look = options
     const insert = () => {
       state = 'added'

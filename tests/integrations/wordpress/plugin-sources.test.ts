@@ -49,10 +49,17 @@ describe('the plugin’s sources', () => {
     }
   })
 
-  it('removes both of its options on uninstall', () => {
+  it('removes each of its options on uninstall', () => {
     const uninstall = source('uninstall.php')
-    expect(uninstall).toContain("delete_option( 'porthole_chat_settings' )")
-    expect(uninstall).toContain("delete_option( 'porthole_chat_identity_secret' )")
+    const options = source('includes/class-porthole-chat-options.php')
+    const names = [...options.matchAll(/^\tconst \w+ += '(porthole_chat_\w+)';$/gm)].map(
+      (m) => m[1],
+    )
+    expect(names.length).toBe(4)
+    for (const name of names) {
+      expect(uninstall).toContain(`delete_option( '${name}' )`)
+      expect(uninstall).toContain(`delete_blog_option( $porthole_chat_site_id, '${name}' )`)
+    }
   })
 })
 

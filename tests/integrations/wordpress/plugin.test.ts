@@ -111,6 +111,19 @@ async function screenshot(page: Page, name: string, height?: number): Promise<vo
 
 const launcher = (page: Page) => page.locator('porthole-widget .ph-launcher')
 
+/** Opens the widget, sends `text` and returns the chat the agents see it in. */
+async function sendFromWidget(page: Page, text: string) {
+  await launcher(page).click()
+  const composer = page.getByRole('textbox', { name: 'Nachricht' })
+  await composer.fill(text)
+  await composer.press('Enter')
+  return agentConsole(need(demo, 'the demo').sandbox.url).chatWith(text)
+}
+
+/** The site's key in its users' chat ids (porthole_chat_site_key). */
+const siteKey = async () =>
+  (await need(site, 'WordPress').php('echo Porthole_Chat_Options::site_key();')).trim()
+
 /** A PHP single-quoted string literal of `text`. */
 const phpString = (text: string) => `'${text.replace(/[\\']/g, '\\$&')}'`
 
@@ -228,14 +241,9 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     const response = await page.goto(`${wp.url}/`)
     expect(await response?.text()).not.toContain(SECRET_PART)
     expect((await session).status()).toBe(200)
-    await launcher(page).click()
-    const composer = page.getByRole('textbox', { name: 'Nachricht' })
-    await composer.fill('Hello from Jane on WordPress')
-    await composer.press('Enter')
-    const chat = await agentConsole(need(demo, 'the demo').sandbox.url).chatWith(
-      'Hello from Jane on WordPress',
-    )
-    expect(chat.clientId).toBe(`user:${wp.user.id}`)
+    const chat = await sendFromWidget(page, 'Hello from Jane on WordPress')
+    // Site-scoped (issue 39, item 12): another site on this chat server has its own user 1, 2, 3…
+    expect(chat.clientId).toBe(`user:wp:${await siteKey()}:${wp.user.id}`)
     expect(chat.customer.name).toBe('Jane Doe')
     expect(chat.customer.email).toBe('jane@example.com')
     await context.close()
@@ -463,9 +471,10 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
       'refused',
     ])
     expect(out[1]).toEqual(['de-DE', 'de-DE', 'pt-BR', 'nb-NO', 'zh-TW', 'ja', '', 'en-US', ''])
+    const id = `wp:${await siteKey()}:${wp.user.id}`
     expect(out[2]).toEqual({
-      id: String(wp.user.id),
-      hash: identityHash(SECRET, String(wp.user.id)),
+      id,
+      hash: identityHash(SECRET, id),
       name: 'Jane Doe',
       email: 'jane@example.com',
     })
@@ -503,6 +512,67 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     expect(identity.name).toContain('</script><img src=x onerror=alert(1)>')
   })
 
+  it('scopes user ids to the site, the blog on a network, and keeps the bare id for users of before an update while asked to', async () => {
+    const wp = need(site, 'WordPress')
+    const key = await siteKey()
+    expect(key).toMatch(/^[a-z0-9]{16}$/)
+    const ids = JSON.parse(
+      await wp.php(`
+        echo wp_json_encode(array(
+          Porthole_Chat_Options::scoped_user_id(7, 'k1', 0, 0),
+          Porthole_Chat_Options::scoped_user_id(7, 'k1', 3, 0),
+          Porthole_Chat_Options::scoped_user_id(7, 'k1', 0, 7),
+          Porthole_Chat_Options::scoped_user_id(8, 'k1', 0, 7),
+        ));`),
+    )
+    expect(ids).toEqual(['wp:k1:7', 'wp:k1-3:7', '7', 'wp:k1:8'])
+
+    // The update: a site configured (identity on, a secret) by a version that signed bare ids.
+    const upgraded = await wp.php(`
+      require_once ABSPATH . 'wp-admin/includes/user.php';
+      delete_option('porthole_chat_site_key');
+      Porthole_Chat_Options::upgrade();
+      $jane = get_user_by('login', 'jane');
+      $later = wp_insert_user(array('user_login' => 'newcomer', 'user_pass' => wp_generate_password(), 'user_email' => 'newcomer@example.com'));
+      $out = array(
+        Porthole_Chat_Options::site_key(),
+        Porthole_Chat_Embed::identity($jane, 'secret')['id'],
+        Porthole_Chat_Embed::identity(get_user_by('id', $later), 'secret')['id'],
+      );
+      wp_delete_user($later);
+      echo wp_json_encode($out);`)
+    const [newKey, janeId, laterId] = JSON.parse(upgraded) as string[]
+    expect(newKey).toMatch(/^[a-z0-9]{16}$/)
+    expect(janeId).toBe(String(wp.user.id))
+    expect(laterId).toMatch(new RegExp(`^wp:${newKey}:\\d+$`))
+    try {
+      // Jane keeps the conversation the chat server holds under her bare id.
+      const context = await newVisitor(need(browser, 'Chromium'))
+      const page = await logIn(context, wp.user.login, wp.user.password)
+      await page.goto(`${wp.url}/`)
+      const chat = await sendFromWidget(page, 'Jane, still under her id of before')
+      expect(chat.clientId).toBe(`user:${wp.user.id}`)
+      await context.close()
+
+      // The settings page offers the choice on an updated site; turned off, Jane is scoped.
+      const settings = await settingsPage()
+      const box = settings.locator('input[name="porthole_chat_settings[legacy_ids]"]')
+      expect(await box.isChecked()).toBe(true)
+      await box.uncheck()
+      await Promise.all([settings.waitForURL(/settings-updated=true/), settings.click('#submit')])
+      await settings.close()
+      expect(
+        (
+          await wp.php(
+            "echo Porthole_Chat_Embed::identity(get_user_by('login', 'jane'), 'secret')['id'];",
+          )
+        ).trim(),
+      ).toBe(`wp:${newKey}:${wp.user.id}`)
+    } finally {
+      await wp.php("delete_option('porthole_chat_legacy_max_user');")
+    }
+  })
+
   it('leaves no PHP notice, warning or error of its own in the debug log', () => {
     const own = need(site, 'WordPress')
       .debugLog()
@@ -516,11 +586,12 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     const wp = need(site, 'WordPress')
     const options = () =>
       wp.php(
-        "echo wp_json_encode([get_option('porthole_chat_settings', null), get_option('porthole_chat_identity_secret', null)]);",
+        "echo wp_json_encode([get_option('porthole_chat_settings', null), get_option('porthole_chat_identity_secret', null), get_option('porthole_chat_site_key', null)]);",
       )
     expect(JSON.parse(await options())).toEqual([
       expect.objectContaining({ embed: 'recommended' }),
       SECRET,
+      expect.stringMatching(/^[a-z0-9]{16}$/),
     ])
     const page = await need(adminContext, 'the admin').newPage()
     await page.goto(`${wp.url}/wp-admin/plugins.php`)
@@ -531,7 +602,7 @@ describeWithWordPress('the WordPress plugin on a real WordPress', () => {
     page.on('dialog', (dialog) => void dialog.accept())
     await page.click('tr[data-slug="porthole-chat"] span.delete a')
     await page.locator('tr.plugin-deleted-tr').waitFor()
-    expect(JSON.parse(await options())).toEqual([null, null])
+    expect(JSON.parse(await options())).toEqual([null, null, null])
     await page.close()
   })
 })

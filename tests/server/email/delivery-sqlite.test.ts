@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import type { AppDeps } from '../../../server/app-deps'
 import { MailItem } from '../../../server/email/mail-item'
 import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { emailItemKey } from '../../../server/store/keys'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import {
   createTestConfig,
@@ -16,35 +12,26 @@ import {
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import type { SmtpSink } from '../support/smtp-sink'
+import { openSqliteEmailRig, type SqliteEmailRig } from '../support/sqlite-email-rig'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 
 describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes', () => {
-  let dir: string
+  let rig: SqliteEmailRig
   let sink: SmtpSink
   let store: Store
   let clock: number
   let apps: TestApp[]
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'porthole-email-'))
-    sink = await startSmtpSink()
     clock = Date.parse('2026-03-02T10:00:00Z')
-    store = openSqliteStore(join(dir, 'porthole.db'), { now: () => clock })
-    apps = []
+    rig = await openSqliteEmailRig(() => clock)
+    ;({ sink, store, apps } = rig)
   })
 
-  afterEach(async () => {
-    for (const t of apps) {
-      t.stop()
-      await runtimeOf(t.app).email.stop()
-    }
-    await store.close()
-    await sink.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => rig.close())
 
   function start(email: AppDeps['email'] = {}): TestApp {
     const t = createTestApp({

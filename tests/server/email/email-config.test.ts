@@ -33,6 +33,7 @@ describe('SMTP_URL and EMAIL_FROM', () => {
       smtpUrl: 'smtp://user:p%40ss@mail.example.com:587',
       fromAddress: 'chat@northwind.example',
       fromName: 'Northwind',
+      allowPlaintextAuth: false,
     })
   })
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  afterAttempt,
-  beginAttempt,
-  type MailItem,
-  type MailPolicy,
-} from '../../../server/email/mail-item'
+import { afterAttempt, beginAttempt, type MailPolicy } from '../../../server/email/mail-item'
 import { outcomeOfError } from '../../../server/email/smtp-transport'
+import { createMailItem } from '../support/mail-items'
 
 const smtpError = (responseCode: number | undefined, command: string, message = 'refused') =>
   Object.assign(new Error(message), { responseCode, command, code: 'EENVELOPE' })
@@ -33,21 +29,7 @@ describe('an e-mail’s attempts', () => {
     giveUpMs: 86_400_000,
     random: () => 0.5,
   }
-  const item: MailItem = {
-    visitorId: 'v1',
-    n: 1,
-    messageId: '<m@x.example>',
-    to: 'ann@example.com',
-    subject: 's',
-    text: 't',
-    html: 'h',
-    headers: {},
-    entryIds: ['1'],
-    state: 'pending',
-    createdAt: 0,
-    attempts: 0,
-    nextAttemptAt: 0,
-  }
+  const item = createMailItem()
 
   it('back off 15 s doubling to 10 minutes, then give up a day after the e-mail was stored', () => {
     let current = item

@@ -15,8 +15,13 @@ export type SinkMode = 'accept' | 'tempfail' | 'reject'
 
 export type SmtpSink = {
   port: number
+  /** Without credentials (no login). */
   url: string
+  /** The same server with a user and a password: the client logs in. */
+  credentialsUrl: string
   mails: SunkMail[]
+  /** Each login the server saw: the user, and whether the connection was TLS by then. */
+  logins: { user: string; secure: boolean }[]
   mode: SinkMode
   /** Stops listening (connections are refused) until start(). */
   stop(): Promise<void>
@@ -34,14 +39,19 @@ function parse(raw: string): { headers: Map<string, string>; body: string } {
   return { headers, body: raw.slice(split + 4) }
 }
 
-/** A real SMTP server on loopback (no TLS, any or no login) that keeps what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback (any or no login) that keeps what it receives; no TLS
+ * unless `startTls` (STARTTLS offered, with smtp-server's self-signed certificate).
+ */
+export async function startSmtpSink(options: { startTls?: boolean } = {}): Promise<SmtpSink> {
   let port = 0
   let server: SMTPServer | undefined
   const sink: SmtpSink = {
     port: 0,
     url: '',
+    credentialsUrl: '',
     mails: [],
+    logins: [],
     mode: 'accept',
     async stop() {
       const closing = server
@@ -51,10 +61,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     async start() {
       server = new SMTPServer({
         authOptional: true,
-        disabledCommands: ['STARTTLS'],
+        disabledCommands: options.startTls ? [] : ['STARTTLS'],
         allowInsecureAuth: true,
         logger: false,
-        onAuth(_auth, _session, callback) {
+        onAuth(auth, session, callback) {
+          sink.logins.push({ user: auth.username ?? '', secure: session.secure })
           callback(null, { user: 'test' })
         },
         onRcptTo(address, _session, callback) {
@@ -92,7 +103,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const address = listening.server.address()
       port = typeof address === 'object' && address ? address.port : port
       sink.port = port
-      sink.url = `smtp://user:secret@127.0.0.1:${port}`
+      sink.url = `smtp://127.0.0.1:${port}`
+      sink.credentialsUrl = `smtp://user:secret@127.0.0.1:${port}`
     },
   }
   await sink.start()

@@ -77,6 +77,22 @@ final class Porthole_Chat_Admin {
 		add_settings_section( 'porthole_chat_identity', __( 'Logged-in users', 'porthole-chat' ), array( __CLASS__, 'section_identity' ), self::PAGE );
 		add_settings_field( 'porthole_chat_identify', __( 'Identity verification', 'porthole-chat' ), array( __CLASS__, 'field_identify' ), self::PAGE, 'porthole_chat_identity' );
 		add_settings_field( 'porthole_chat_identity_secret', __( 'Identity secret', 'porthole-chat' ), array( __CLASS__, 'field_secret' ), self::PAGE, 'porthole_chat_identity', array( 'label_for' => 'porthole_chat_identity_secret' ) );
+		// Only on a site that signed users in before site-scoped ids (Porthole_Chat_Options::upgrade()).
+		if ( false !== get_option( Porthole_Chat_Options::LEGACY_MAX_USER, false ) ) {
+			add_settings_field( 'porthole_chat_legacy_ids', __( 'Existing users', 'porthole-chat' ), array( __CLASS__, 'field_legacy_ids' ), self::PAGE, 'porthole_chat_identity' );
+		}
+	}
+
+	/** The "keep existing users' conversations" box (bare ids for the users of before the update). */
+	public static function field_legacy_ids() {
+		$settings = Porthole_Chat_Options::get();
+		printf(
+			'<label><input type="checkbox" name="%1$s[legacy_ids]" value="1"%2$s /> %3$s</label>',
+			esc_attr( Porthole_Chat_Options::SETTINGS ),
+			checked( $settings['legacy_ids'], true, false ),
+			esc_html__( 'Keep the chat conversations of the users registered before this version (they keep their bare user id)', 'porthole-chat' )
+		);
+		echo '<p class="description">' . esc_html__( 'Users who register from now on chat under an id of this site alone. If another site sends its users to the same chat server, keep this on for at most one of the sites: the other sites\' users 1, 2, 3 would share those conversations.', 'porthole-chat' ) . '</p>';
 	}
 
 	/** The backend URL field. */

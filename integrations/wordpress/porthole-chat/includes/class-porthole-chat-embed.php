@@ -102,15 +102,16 @@ final class Porthole_Chat_Embed {
 	}
 
 	/**
-	 * What `identify` gets for a user: the id, its hash (hex HMAC-SHA256 of the id with the
-	 * backend's IDENTITY_SECRET, as docs/integrators/http-api.md defines it), name and e-mail.
+	 * What `identify` gets for a user: the site-scoped id (Porthole_Chat_Options::chat_user_id()),
+	 * its hash (hex HMAC-SHA256 of the id with the backend's IDENTITY_SECRET, as
+	 * docs/integrators/http-api.md defines it), name and e-mail.
 	 *
 	 * @param WP_User $user   The logged-in user.
 	 * @param string  $secret The backend's IDENTITY_SECRET.
 	 * @return array{id: string, hash: string, name?: string, email?: string}
 	 */
 	public static function identity( $user, $secret ) {
-		$id       = (string) $user->ID;
+		$id       = Porthole_Chat_Options::chat_user_id( $user->ID );
 		$identity = array(
 			'id'   => $id,
 			'hash' => hash_hmac( 'sha256', $id, $secret ),

@@ -10,15 +10,19 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Two options: `porthole_chat_settings` (an array, the form's fields) and
+ * The options: `porthole_chat_settings` (an array, the form's fields),
  * `porthole_chat_identity_secret` (the backend's IDENTITY_SECRET, apart so that it is
- * never part of what the form prints).
+ * never part of what the form prints), `porthole_chat_site_key` (this site's part of its
+ * users' chat ids) and, on a site that signed users in before site-scoped ids,
+ * `porthole_chat_legacy_max_user` (the newest user id of then).
  */
 final class Porthole_Chat_Options {
 
-	const SETTINGS = 'porthole_chat_settings';
-	const SECRET   = 'porthole_chat_identity_secret';
-	const GROUP    = 'porthole_chat';
+	const SETTINGS        = 'porthole_chat_settings';
+	const SECRET          = 'porthole_chat_identity_secret';
+	const SITE_KEY        = 'porthole_chat_site_key';
+	const LEGACY_MAX_USER = 'porthole_chat_legacy_max_user';
+	const GROUP           = 'porthole_chat';
 
 	/** The embed codes of docs/site-owners/embedding.md. */
 	const EMBEDS = array( 'recommended', 'plain' );
@@ -49,7 +53,7 @@ final class Porthole_Chat_Options {
 	/**
 	 * The settings as the form saves them, defaults filled in.
 	 *
-	 * @return array{backend_url: string, embed: string, pages: string[], identify: bool}
+	 * @return array{backend_url: string, embed: string, pages: string[], identify: bool, legacy_ids: bool}
 	 */
 	public static function defaults() {
 		return array(
@@ -57,13 +61,14 @@ final class Porthole_Chat_Options {
 			'embed'       => 'recommended',
 			'pages'       => array_keys( self::page_types() ),
 			'identify'    => true,
+			'legacy_ids'  => true,
 		);
 	}
 
 	/**
 	 * The saved settings, each checked again (the database may hold anything).
 	 *
-	 * @return array{backend_url: string, embed: string, pages: string[], identify: bool}
+	 * @return array{backend_url: string, embed: string, pages: string[], identify: bool, legacy_ids: bool}
 	 */
 	public static function get() {
 		$saved = get_option( self::SETTINGS, array() );
@@ -76,6 +81,7 @@ final class Porthole_Chat_Options {
 			'embed'       => in_array( $settings['embed'], self::EMBEDS, true ) ? $settings['embed'] : 'recommended',
 			'pages'       => is_array( $settings['pages'] ) ? array_values( array_intersect( array_keys( self::page_types() ), $settings['pages'] ) ) : array(),
 			'identify'    => (bool) $settings['identify'],
+			'legacy_ids'  => (bool) $settings['legacy_ids'],
 		);
 	}
 
@@ -107,7 +113,82 @@ final class Porthole_Chat_Options {
 			'embed'       => in_array( $embed, self::EMBEDS, true ) ? $embed : 'recommended',
 			'pages'       => array_values( array_intersect( array_keys( self::page_types() ), $pages ) ),
 			'identify'    => ! empty( $input['identify'] ),
+			// The box is on the form only where there are users of before site-scoped ids.
+			'legacy_ids'  => false !== get_option( self::LEGACY_MAX_USER, false ) ? ! empty( $input['legacy_ids'] ) : $previous['legacy_ids'],
 		);
+	}
+
+	/**
+	 * Runs once, on the first request of a version with site-scoped ids: makes the site
+	 * key and, when the site has signed users in before (identity on, a secret saved),
+	 * records the newest user id of then, so that those users keep the conversation the
+	 * chat server holds under their bare id (see chat_user_id()).
+	 */
+	public static function upgrade() {
+		if ( false !== get_option( self::SITE_KEY, false ) ) {
+			return;
+		}
+		$saved = get_option( self::SETTINGS, false );
+		if ( is_array( $saved ) && ! empty( $saved['identify'] ) && '' !== self::secret() ) {
+			$newest = get_users(
+				array(
+					'blog_id' => 0,
+					'number'  => 1,
+					'orderby' => 'ID',
+					'order'   => 'DESC',
+					'fields'  => 'ID',
+				)
+			);
+			add_option( self::LEGACY_MAX_USER, (int) ( $newest ? $newest[0] : 0 ) );
+		}
+		// Random, not the site's address: a change of domain keeps everyone's conversation.
+		add_option( self::SITE_KEY, strtolower( wp_generate_password( 16, false ) ) );
+	}
+
+	/** This site's key in its users' chat ids (made on first use). */
+	public static function site_key() {
+		self::upgrade();
+		$key = get_option( self::SITE_KEY, '' );
+		return is_string( $key ) ? $key : '';
+	}
+
+	/**
+	 * The newest user id that keeps its bare chat id (0: none): set on a site that signed
+	 * users in before site-scoped ids, while the setting "Existing users" is on.
+	 */
+	public static function legacy_max_user() {
+		$settings = self::get();
+		return $settings['legacy_ids'] ? (int) get_option( self::LEGACY_MAX_USER, 0 ) : 0;
+	}
+
+	/**
+	 * The id the chat server knows a WordPress user by: `wp:<site key>:<user id>`
+	 * (`wp:<site key>-<blog id>:<user id>` on a network), so two sites on one chat server
+	 * never share users 1, 2, 3…; the bare user id for a user up to `$legacy_max`.
+	 *
+	 * @param int    $user_id    The WordPress user's ID.
+	 * @param string $site_key   site_key().
+	 * @param int    $blog_id    get_current_blog_id() on a network, 0 otherwise.
+	 * @param int    $legacy_max legacy_max_user().
+	 * @return string
+	 */
+	public static function scoped_user_id( $user_id, $site_key, $blog_id, $legacy_max ) {
+		$user_id = (int) $user_id;
+		if ( $user_id <= (int) $legacy_max ) {
+			return (string) $user_id;
+		}
+		$site = $blog_id > 0 ? $site_key . '-' . (int) $blog_id : $site_key;
+		return 'wp:' . $site . ':' . $user_id;
+	}
+
+	/**
+	 * The chat id of a user of this site (scoped_user_id() with this site's key, blog and legacy setting).
+	 *
+	 * @param int $user_id The WordPress user's ID.
+	 * @return string
+	 */
+	public static function chat_user_id( $user_id ) {
+		return self::scoped_user_id( $user_id, self::site_key(), is_multisite() ? get_current_blog_id() : 0, self::legacy_max_user() );
 	}
 
 	/**
