@@ -17,6 +17,7 @@ import type { MailItem, MailPolicy } from './mail-item'
 import { createMailOutbox, MAIL_CLAIM_MS } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
 import { markProfileUnsubscribed } from './profile-unsubscribed'
+import { createScheduledWork } from './scheduled-work'
 import { createSmtpTransport, type MailTransport } from './smtp-transport'
 import { createSuppressions } from './suppression'
 import { createUnsubscribeTokens } from './unsubscribe-token'
@@ -90,32 +91,13 @@ export function createEmailService(options: EmailServiceOptions) {
           allowPlaintextAuth: config.allowPlaintextAuth,
         })
       : undefined)
-  const timers = new Set<NodeJS.Timeout>()
+  const work = createScheduledWork(logger)
+  const later = work.later
   let sweepTimer: NodeJS.Timeout | undefined
   let sweeping: Promise<number> | undefined
-  let stopped = false
 
   const unsubscribeUrl = (visitorId: string, address: string) =>
     `${publicUrl}/email/unsubscribe/${tokens.create({ v: visitorId, a: address })}`
-
-  const running = new Set<Promise<unknown>>()
-
-  function later(ms: number, fn: () => Promise<unknown>): void {
-    if (stopped) return
-    const timer = setTimeout(
-      () => {
-        timers.delete(timer)
-        if (stopped) return
-        const work: Promise<unknown> = fn()
-          .catch((error: unknown) => logger.error('e-mail: scheduled work failed', { error }))
-          .finally(() => running.delete(work))
-        running.add(work)
-      },
-      Math.max(0, ms),
-    )
-    timer.unref()
-    timers.add(timer)
-  }
 
   const outbox = transport
     ? createMailOutbox({
@@ -286,12 +268,10 @@ export function createEmailService(options: EmailServiceOptions) {
     },
     /** Stops timers and waits for the work under way (its SMTP answers saved). Stored work stays for any instance. */
     async stop(): Promise<void> {
-      stopped = true
       clearInterval(sweepTimer)
-      for (const timer of timers) clearTimeout(timer)
-      timers.clear()
+      work.cancel()
       await sweeping
-      while (running.size > 0) await Promise.allSettled([...running])
+      await work.settle()
       await flush?.stop()
       transport?.close()
     },
