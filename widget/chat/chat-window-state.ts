@@ -3,6 +3,7 @@ import type { Contact } from '../../shared/widget-api'
 import type { Observable } from '../state/observable'
 import type { createAttention } from './attention'
 import type { Link, watchLink } from './connection'
+import type { Draft } from './draft'
 import type { Conversation } from './empty-conversation'
 import type { later } from './on-demand'
 
@@ -35,4 +36,6 @@ export interface EngineShared {
   link: ReturnType<typeof watchLink>
   /** The reply sound and the hidden tab's title (their own chunk). */
   attention: ReturnType<typeof later<ReturnType<typeof createAttention>>>
+  /** The message box's text: a signed-out device puts its unsent messages back in it. */
+  draft: Draft
 }

@@ -47,6 +47,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
       createAttention(`porthole-sound:${base}`, strings.newMessageTitle, storage, mute),
     ),
   )
+  const draft = createDraft(storage)
   let destroyed = false
   let started: Engine | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
@@ -67,7 +68,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
 
   const engine = onDemand(async (): Promise<Engine> => {
     const [{ createEngine }] = await Promise.all([import('./engine'), Entries.preload()])
-    const made = createEngine(context, { state, link, attention })
+    const made = createEngine(context, { state, link, attention, draft })
     tabs?.close()
     try {
       await made.init()
@@ -118,7 +119,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
     state,
     /** The visitor's language's strings. */
     strings,
-    draft: createDraft(storage),
+    draft,
     mute,
     /** The engine, started if it was not (the attachments' and the page API's chunks use it). */
     engine,

@@ -3,14 +3,20 @@ import type { KeyValueStore } from '../storage/key-value-store'
 /**
  * What the customer is typing, kept outside the composer so a re-render (the composer
  * replaced, the window closed) or a reload never loses it. Saved on every change in
- * the widget's storage (the visitor has engaged by typing); empty is deleted.
+ * the widget's storage (the visitor has engaged by typing); empty is deleted. A change
+ * made elsewhere (a signed-out device's unsent text put back, a cleared history) shows
+ * in the mounted message box: it watches the draft.
  */
 export function createDraft(storage: KeyValueStore) {
   let text = ''
   let edited = false
+  let show: ((text: string) => void) | undefined
   const loaded = storage.get('draft').then(
     (stored) => {
-      if (!edited && typeof stored === 'string') text = stored
+      if (!edited && typeof stored === 'string') {
+        text = stored
+        show?.(text)
+      }
       return text
     },
     () => text,
@@ -23,7 +29,16 @@ export function createDraft(storage: KeyValueStore) {
       edited = true
       if (value === text) return
       text = value
+      show?.(value)
       void (value ? storage.set('draft', value) : storage.del('draft')).catch(() => {})
+    },
+    /**
+     * Calls `listener` with the text now, once read and at every change. One listener:
+     * the message box mounted last (one unmounted ignores its calls).
+     */
+    watch(listener: (text: string) => void): void {
+      show = listener
+      listener(text)
     },
   }
 }

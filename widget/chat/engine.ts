@@ -30,7 +30,10 @@ const noop = (): void => {}
  * the chat window (controller.ts) when there is a conversation to show or the visitor
  * starts one.
  */
-export function createEngine(context: WidgetContext, { state, link, attention }: EngineShared) {
+export function createEngine(
+  context: WidgetContext,
+  { state, link, attention, draft }: EngineShared,
+) {
   const { base, storage, ui } = context
   Object.assign(endSlot, { context, state })
   const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
@@ -103,11 +106,19 @@ export function createEngine(context: WidgetContext, { state, link, attention }:
 
   /**
    * Another log from now on (a new visitor, an identified user): replay its newest page.
-   * One signed out everywhere forgets it instead (nor sends what waited in its name).
+   * One signed out everywhere forgets it instead, nor sends what waited in its name: the
+   * texts the backend had not accepted go back in the message box, after the draft, for
+   * the visitor to send (nothing they wrote is lost; an attachment cannot go in a box).
    */
   function restartConversation(): void {
     catchUp.clear()
     if (session.signedOut()) {
+      const unsent = conversation.get().outbox.map((item) => item.text)
+      // After the stored draft is read (it stays first), and before the reset renders (the
+      // offline form, if it replaces the message box, reads the draft as it mounts).
+      void draft
+        .loaded()
+        .then(() => draft.set([draft.get(), ...unsent].filter(Boolean).join('\n\n')))
       void forgetConversation()
       void import('./resume').then((module) => module.signedOut(context, { state }), noop)
     } else dispatch({ type: 'restart' })

@@ -108,6 +108,32 @@ describe('the draft is never lost', () => {
     expect(messageBox(third).value).toBe('')
   })
 
+  it('a change made elsewhere shows in the mounted message box (clearHistory() empties it)', async () => {
+    const widget = await open()
+    typeText(widget, 'typed before the clear')
+    // The page API sets the draft, not the box (as a signed-out device's engine does).
+    await widget.widget.api.clearHistory()
+    await waitFor(() => expect(messageBox(widget).value).toBe(''))
+    expect(widget.screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true)
+  })
+
+  it('tells its watcher the text, the stored one once read and every change; a new watcher replaces it', async () => {
+    const storage = createMemoryStore()
+    await storage.set('draft', 'stored')
+    const draft = createDraft(storage)
+    const seen: string[] = []
+    draft.watch((text) => seen.push(text))
+    await draft.loaded()
+    draft.set('a')
+    draft.set('a')
+    draft.set('')
+    const next: string[] = []
+    draft.watch((text) => next.push(text))
+    draft.set('b')
+    expect(seen).toEqual(['', 'stored', 'a', ''])
+    expect(next).toEqual(['', 'b'])
+  })
+
   it('what is typed before the stored draft is read wins', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'old')

@@ -48,6 +48,9 @@ async function deviceWithConversation() {
   return storage
 }
 
+const messageBox = (widget: TestWidget) =>
+  widget.screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
+
 const resumeCalls = (widget: TestWidget) =>
   widget.backend.requests.filter(
     (request) => request.path === '/api/session' && request.body?.resume !== undefined,
@@ -251,6 +254,56 @@ describe('a resume link', () => {
     await waitFor(() => expect(widget.screen.queryByText('Previous visitor’s text')).toBeNull())
     await settle(100)
     expect(widget.backend.texts().map((request) => request.token)).toEqual(['mine'])
+    // Nor lost: the text is back in the message box, for the visitor to send (once) again.
+    expect(messageBox(widget).value).toBe('Written after the hand-over')
+    fireEvent.keyDown(messageBox(widget), { key: 'Enter' })
+    await widget.screen.findByText('Sent')
+    expect(widget.backend.texts().map((request) => [request.token, request.body?.text])).toEqual([
+      ['mine', 'Written after the hand-over'],
+      [widget.streamToken(), 'Written after the hand-over'],
+    ])
+  })
+
+  it('taken over on another device: every text that waited is put back after the draft, an attachment not', async () => {
+    const storage = await deviceWithConversation()
+    await storage.write(
+      [
+        ['draft', 'P.S. my size is 9'],
+        [
+          'outbox',
+          [
+            { id: 'c-failed', text: 'Refused before', at: 1 },
+            { id: 'c-file', text: '', fileId: 'file-1', at: 2 },
+            { id: 'c-queued', text: 'Still waiting', at: 3 },
+          ],
+        ],
+        [
+          'conversation',
+          {
+            ids: ['old-1'],
+            lastEventId: 'old-1',
+            delivery: { 'c-failed': { state: 'failed', error: 'Too long' } },
+          },
+        ],
+      ],
+      [],
+    )
+    const backend = createFakeBackend()
+    backend.signedOut.add('mine')
+    const widget = await landOn('', { storage, backend })
+    fireEvent.click(widget.root.querySelector('.ph-launcher') ?? widget.root)
+    await widget.screen.findByText(EN_RESUME_NOTES.signedOut)
+    await waitFor(() =>
+      expect(messageBox(widget).value).toBe('P.S. my size is 9\n\nRefused before\n\nStill waiting'),
+    )
+    expect(await storage.get('draft')).toBe(messageBox(widget).value)
+    await settle(100)
+    // Nothing that waited went out in the new visitor's name.
+    expect(
+      backend.requests.filter(
+        (request) => request.path === '/api/messages' && request.token !== 'mine',
+      ),
+    ).toEqual([])
   })
 
   it('shows its note in the visitor’s language', async () => {

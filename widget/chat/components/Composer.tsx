@@ -41,9 +41,9 @@ export function Composer({
   // The emoji picker's code, fetched at the first click of its button (a chunk of its own).
   const [Picker, setPicker] = useState<ComponentType<EmojiPickerProps>>()
   const picker = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    void draft.loaded().then((stored) => setText((current) => current || stored))
-  }, [draft])
+  // The stored draft once read, and a draft changed elsewhere (a signed-out device's
+  // unsent text put back, a cleared history): shown at once.
+  useEffect(() => draft.watch(setText), [draft])
   const tooLong = text.length > MAX_MESSAGE_LENGTH
   const parts = tooLong ? 1 : countParts(text.trim())
 
