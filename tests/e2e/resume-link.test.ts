@@ -124,6 +124,9 @@ describeInBrowser('the e-mail’s resume link', () => {
     await waitOnline(page)
     await openChat(page)
     await say(page, 'Resume test: victim asks')
+    // Stored here and at the backend before the link opens (on a busy machine the page
+    // could otherwise leave before the device's conversation is saved).
+    await messageLog(page).getByText('Sent').waitFor()
     await page.goto(link)
     const prompt = page.locator('porthole-widget .ph-resume')
     await prompt.getByText(ASK).waitFor({ timeout: 20_000 })
