@@ -30,10 +30,8 @@ const noop = (): void => {}
  * the chat window (controller.ts) when there is a conversation to show or the visitor
  * starts one.
  */
-export function createEngine(
-  context: WidgetContext,
-  { state, link, attention, draft }: EngineShared,
-) {
+export function createEngine(context: WidgetContext, shared: EngineShared) {
+  const { state, link, attention, draft } = shared
   const { base, storage, ui } = context
   Object.assign(endSlot, { context, state })
   const tabs = createTabSync(context.channelName, (message) => void onTabMessage(message))
@@ -57,6 +55,7 @@ export function createEngine(
     },
   })
   const dispatch = (event: ConversationEvent): void => conversation.dispatch(event)
+  const isSeen = (): boolean => ui.get().open && !document.hidden
   const news = conversationNews(context, attention, isSeen, () => events.showTyping(undefined))
   // The SSE id of a message event is its entry's id: the last one is the replay point.
   const catchUp = createCatchUp((entries) =>
@@ -85,9 +84,6 @@ export function createEngine(
     (upTo) => call('api/read', { method: 'POST', body: { upTo } }),
     (upTo) => dispatch({ type: 'read', upTo }),
   )
-  function isSeen(): boolean {
-    return ui.get().open && !document.hidden
-  }
 
   /** The customer sees the chat: the newest entry is read, here and on every device. */
   function markRead(): void {
@@ -106,21 +102,15 @@ export function createEngine(
 
   /**
    * Another log from now on (a new visitor, an identified user): replay its newest page.
-   * One signed out everywhere forgets it instead, nor sends what waited in its name: the
-   * texts the backend had not accepted go back in the message box, after the draft, for
-   * the visitor to send (nothing they wrote is lost; an attachment cannot go in a box).
+   * One signed out everywhere forgets it (what it had not sent goes back in the box).
    */
   function restartConversation(): void {
     catchUp.clear()
     if (session.signedOut()) {
       const unsent = conversation.get().outbox.map((item) => item.text)
-      // After the stored draft is read (it stays first), and before the reset renders (the
-      // offline form, if it replaces the message box, reads the draft as it mounts).
-      void draft
-        .loaded()
-        .then(() => draft.set([draft.get(), ...unsent].filter(Boolean).join('\n\n')))
       void forgetConversation()
-      void import('./resume').then((module) => module.signedOut(context, { state }), noop)
+      const shown = { state, draft }
+      void import('./resume').then((module) => module.signedOut(context, shown, unsent), noop)
     } else dispatch({ type: 'restart' })
   }
 

@@ -54,9 +54,18 @@ export async function resume(
  * The note of a device signed out everywhere (engine.ts: another browser took the
  * conversation over with its e-mail link, or ended it): here, as it is rare.
  */
-export function signedOut(context: WidgetContext, controller: Pick<ChatController, 'state'>): void {
+export function signedOut(
+  context: WidgetContext,
+  controller: Pick<ChatController, 'state' | 'draft'>,
+  unsent: (string | undefined)[] = [],
+): void {
   const notes = translated(context.settings.lang)?.resume ?? EN_RESUME_NOTES
   controller.state.set({ note: notes.signedOut })
+  // What the backend had not accepted goes back in the message box, after the draft (read
+  // first, it stays first), for the visitor to send: nothing they wrote is lost, and
+  // nothing goes out in a new visitor's name unasked. An attachment cannot go in a box.
+  const { draft } = controller
+  void draft.loaded().then(() => draft.set([draft.get(), ...unsent].filter(Boolean).join('\n\n')))
 }
 
 /** The visitor id a link names (its second part), to tell this device's own link; unchecked. */
