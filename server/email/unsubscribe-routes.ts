@@ -1,18 +1,13 @@
 import { Hono } from 'hono'
 import { errorBody } from '../../shared/protocol/errors'
 import type { AppEnv } from '../http/app-env'
+import { linkPage as page } from './link-page'
 import { escapeHtml } from './render/render-email'
 
 type Unsubscriber = {
   unsubscribe(token: string): Promise<boolean>
   isUnsubscribeToken(token: string): boolean
 }
-
-// An empty icon of its own: else a browser asks for /favicon.ico, a 404 in the log.
-const page = (title: string, body: string) => `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>
-`
 
 const NOT_FOUND = 'This unsubscribe link is not valid: copy the whole link from the e-mail.'
 

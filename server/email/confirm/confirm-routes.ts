@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { errorBody } from '../../../shared/protocol/errors'
 import type { AppEnv } from '../../http/app-env'
+import { linkPage } from '../link-page'
 import { escapeHtml } from '../render/render-email'
 import type { ConfirmOutcome } from './confirmations'
 
@@ -8,12 +9,6 @@ type Confirmer = {
   confirm(token: string): Promise<ConfirmOutcome>
   isLive(token: string): Promise<boolean>
 }
-
-// An empty icon of its own: else a browser asks for /favicon.ico, a 404 in the log.
-const page = (title: string, body: string) => `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>%FORM%</main></body></html>
-`
 
 const INVALID =
   'This confirmation link is not valid: it was used already, has expired, or was cut. Ask for the transcript again in the chat, or wait for the next reply’s e-mail.'
@@ -31,7 +26,8 @@ const DONE =
  *   client. A link used, expired or not signed here: 404; the address changed since: 409.
  */
 export function confirmRoutes(confirmations: Confirmer | undefined): Hono<AppEnv> {
-  const html = (title: string, body: string, form = '') => page(title, body).replace('%FORM%', form)
+  const html = (title: string, body: string, form = '') =>
+    linkPage(title, `<p>${escapeHtml(body)}</p>${form}`)
   return new Hono<AppEnv>()
     .get('/email/confirm/:token', async (c) => {
       c.header('cache-control', 'no-store')
