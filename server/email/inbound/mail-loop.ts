@@ -22,7 +22,7 @@ const BULK_PRECEDENCE = new Set(['bulk', 'auto_reply', 'list', 'junk'])
  * a null return path (`Return-Path: <>`), a `multipart/report` or a MAILER-DAEMON
  * sender (bounces); a sender at the reply domain itself.
  *
- * @example detectLoop(headersOf(mail), { replyDomain: 'reply.example.com' }) // 'auto_submitted'
+ * @example detectLoop(readHeaders(raw), { replyDomain: 'reply.example.com' }) // 'auto_submitted'
  */
 export function detectLoop(
   headers: MailHeaders,
@@ -80,21 +80,4 @@ function isSeparator(char: string): boolean {
   if (code <= 0x20) return true
   if (code < 0x7f) return PUNCTUATION.has(char)
   return /\s/.test(char)
-}
-
-/**
- * The headers of a raw header block as a MailHeaders: continuation lines joined,
- * names lower-cased. Takes the header lines as mailparser gives them (`headerLines`).
- */
-export function headersOf(lines: readonly { key: string; line: string }[]): MailHeaders {
-  const headers = new Map<string, string[]>()
-  for (const { key, line } of lines) {
-    const colon = line.indexOf(':')
-    const value = (colon < 0 ? '' : line.slice(colon + 1)).replace(/\r?\n[ \t]+/g, ' ').trim()
-    const name = key.toLowerCase()
-    const values = headers.get(name)
-    if (values) values.push(value)
-    else headers.set(name, [value])
-  }
-  return headers
 }

@@ -1,6 +1,6 @@
-import { simpleParser } from 'mailparser'
 import { describe, expect, it } from 'vitest'
-import { detectLoop, headersOf } from '../../../../server/email/inbound/mail-loop'
+import { detectLoop } from '../../../../server/email/inbound/mail-loop'
+import { readHeaders } from '../../../../server/email/inbound/raw-headers'
 import { LOOPS, REPLIES, readFixture } from '../../support/inbound-emails'
 
 const options = { replyDomain: 'reply.northwind.example' }
@@ -8,14 +8,14 @@ const headers = (entries: [string, string][]) =>
   new Map(entries.map(([name, value]) => [name, [value]] as const))
 
 describe('detectLoop', () => {
-  it.each(Object.keys(REPLIES))('lets a person’s reply through: %s', async (name) => {
-    const mail = await simpleParser(readFixture(name))
-    expect(detectLoop(headersOf(mail.headerLines), options)).toBeUndefined()
+  const headersOfFixture = (name: string) => readHeaders(readFixture(name)) ?? new Map()
+
+  it.each(Object.keys(REPLIES))('lets a person’s reply through: %s', (name) => {
+    expect(detectLoop(headersOfFixture(name), options)).toBeUndefined()
   })
 
-  it.each(Object.entries(LOOPS))('drops %s as %s', async (name, reason) => {
-    const mail = await simpleParser(readFixture(name))
-    expect(detectLoop(headersOf(mail.headerLines), options)).toBe(reason)
+  it.each(Object.entries(LOOPS))('drops %s as %s', (name, reason) => {
+    expect(detectLoop(headersOfFixture(name), options)).toBe(reason)
   })
 
   it.each([
@@ -47,13 +47,5 @@ describe('detectLoop', () => {
         options,
       ),
     ).toBeUndefined()
-  })
-
-  it('reads folded and repeated headers', () => {
-    const parsed = headersOf([
-      { key: 'received', line: 'Received: from a\r\n\tby b' },
-      { key: 'received', line: 'Received: from c' },
-    ])
-    expect(parsed.get('received')).toEqual(['from a by b', 'from c'])
   })
 })
