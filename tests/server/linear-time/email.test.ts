@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { htmlText } from '../../../server/email/inbound/html-text'
 import { addressesIn } from '../../../server/email/inbound/mail-loop'
 import { readHeaders } from '../../../server/email/inbound/raw-headers'
 import { extractReply } from '../../../server/email/inbound/reply-text'
 import { createInboundTestApp, type InboundTestApp, plainMail } from '../support/inbound-app'
-import { FIXTURE_DOMAIN } from '../support/inbound-emails'
+import { FIXTURE_ADDRESS, FIXTURE_DOMAIN } from '../support/inbound-emails'
 import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
 
 // The inbound e-mail path runs before the reply address is verified: anyone can post
@@ -28,6 +28,12 @@ describe('extractReply (the reply without quote and signature)', () => {
     ['many attribution-like lines', sized('On Wed, Anna wrote:\n')],
     ['many header-like lines', sized('From: a\nSent: b\n')],
     ['one long line', sized('word ')],
+    [
+      'a long "Am … schrieb" line without its colon',
+      (scale: number) => `Am 1 ${sized(' schrieb ')(scale)}x`,
+    ],
+    ['a long Gmail-in-Russian line', (scale: number) => `1 ${sized('2026 г. в 21:12 ')(scale)}`],
+    ['many attributions, each with a quote', sized('On 1 Jan 2026 Anna wrote:\n> q\n')],
   ])('on %s', { timeout }, (_shape, make) =>
     expectLinearTime({ make, run: (text) => extractReply(text) }),
   )
@@ -64,6 +70,12 @@ describe('htmlText (an HTML-only reply)', () => {
     ['nested quotes', (scale: number) => `${'<blockquote>'.repeat(scale)}x`],
     ['a run of spaces', (scale: number) => `<p>${' '.repeat(100 * scale)}x</p>`],
     ['unclosed tags', sized('<b')],
+    ['many elements', sized('<div>x</div>')],
+    ['a long style attribute', (scale: number) => `<p style="${sized('a:b;')(scale)}">x</p>`],
+    [
+      'a long run of zeros in a style',
+      (scale: number) => `<p style="width:${sized('0')(scale)}x">x</p>`,
+    ],
   ])('on %s', { timeout }, (_shape, make) =>
     expectLinearTime({ make, run: (html) => htmlText(html) }),
   )
@@ -98,4 +110,38 @@ describe('POST /hooks/email/:secret end to end (an unverified reply address)', (
   ])('on %s', { timeout }, (_shape, make) =>
     expectLinearTime({ make, run: async (raw) => (await t.postMail(raw)).arrayBuffer() }),
   )
+})
+
+describe('POST /hooks/email/:secret end to end (a valid reply address)', () => {
+  let t: InboundTestApp
+  beforeAll(async () => {
+    // Hundreds of timed replies from one visitor: none may be refused by the rate limit.
+    t = await createInboundTestApp({ env: { RATE_LIMIT_MESSAGES_PER_MINUTE: '100000' } })
+  })
+  afterAll(() => t.cleanup())
+  let sent = 0
+  // Each post is a new e-mail (its own Message-ID), so each one is parsed and delivered,
+  // never answered from the duplicate check.
+  const post = async (raw: string) =>
+    (
+      await t.postMail(
+        raw.replace(/^Message-ID: <[^>]*>/m, `Message-ID: <${++sent}@lopez.example>`),
+      )
+    ).arrayBuffer()
+
+  it.each([
+    [
+      'a body of space runs',
+      (scale: number) => plainMail(FIXTURE_ADDRESS, spacesThenLetter(scale)),
+    ],
+    [
+      'a long Cc: of one word',
+      (scale: number) => plainMail(FIXTURE_ADDRESS, 'Hi', { Cc: sized('a')(scale) }),
+    ],
+  ])('on %s', { timeout }, (_shape, make) => expectLinearTime({ make, run: post }))
+
+  it('delivered every one of them', () => {
+    expect(sent).toBeGreaterThan(0)
+    expect(t.service.messages().length).toBe(sent)
+  })
 })

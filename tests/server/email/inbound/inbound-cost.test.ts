@@ -1,6 +1,5 @@
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { itScalesLinearly } from '../../support/cost-ratio'
 import { longCcMail, spacesMail } from '../../support/hostile-mails'
 import { createInboundTestApp, type InboundTestApp, plainMail } from '../../support/inbound-app'
 import { FIXTURE_ADDRESS } from '../../support/inbound-emails'
@@ -70,27 +69,4 @@ describe('an e-mail is judged by its headers before its body is read', () => {
     expect(await res.json()).toEqual({ result: 'dropped', reason: 'headers_too_large' })
     expect(simpleParser).not.toHaveBeenCalled()
   })
-})
-
-describe('the cost of an e-mail grows in proportion to its size', () => {
-  itScalesLinearly(
-    {
-      'spaces, to nobody of ours': 'spacesMail(NOBODY, n * 2)',
-      'spaces, to a valid reply address': 'spacesMail(FIXTURE_ADDRESS, n * 2)',
-      'a long Cc, to nobody of ours': 'longCcMail(NOBODY, n)',
-      'a long Cc, to a valid reply address': 'longCcMail(FIXTURE_ADDRESS, n)',
-    },
-    {
-      setup: `
-        import { createInboundTestApp } from './tests/server/support/inbound-app.ts'
-        import { longCcMail, spacesMail } from './tests/server/support/hostile-mails.ts'
-        import { FIXTURE_ADDRESS } from './tests/server/support/inbound-emails.ts'
-        const NOBODY = ${JSON.stringify(NOBODY)}
-        const t = await createInboundTestApp()
-      `,
-      call: '(await t.postMail(input)).text()',
-      base: 1_000,
-      teardown: 'await t.cleanup()',
-    },
-  )
 })
