@@ -1,5 +1,5 @@
 // Porthole's own widget API (widget <-> backend), one file per topic in ./widget-api/; this
-// file re-exports them all. Routes: ../shared/design.md.
+// file re-exports them all. Routes: docs/integrators/http-api.md.
 // Error bodies are ErrorBody from ./protocol/errors.
 
 export * from './widget-api/conversation'

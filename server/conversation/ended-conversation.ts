@@ -1,5 +1,5 @@
-import type { ConversationEntry } from '../../../shared/widget-api'
-import type { ConversationLog } from '../../store/types'
+import type { ConversationEntry } from '../../shared/widget-api'
+import type { ConversationLog } from '../store/types'
 
 /** At most this many entries make one transcript (a page of the log at a time). */
 const PAGE = 200

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { EmailRating } from '../../../shared/settings/email-settings'
-import { EntryId } from '../../../shared/widget-api'
+import type { EmailRating } from '../../shared/settings/email-settings'
+import { EntryId } from '../../shared/widget-api'
 
 /** The longest comment a rating carries (it also goes to the agents as a message). */
 export const MAX_RATING_COMMENT = 500

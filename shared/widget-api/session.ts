@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 // The widget API's visitor and session: client ids, contact details, identity, the session and
-// status routes. Routes: ../shared/design.md.
+// status routes. Routes: docs/integrators/http-api.md.
 
 /** A client-generated message id: makes POST /api/messages retries idempotent. */
 export const ClientId = z

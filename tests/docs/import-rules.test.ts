@@ -30,6 +30,11 @@ const RULES: Rule[] = [
     why: 'the widget imports nothing from server/ (shared code goes to shared/)',
   },
   {
+    from: 'widget/',
+    refuses: (target) => under(target, 'shared/help/markdown-tree'),
+    why: 'the widget gets articles parsed by the backend: the Markdown parser stays out of its bytes',
+  },
+  {
     from: 'studio/',
     refuses: (target) => under(target, 'server/'),
     why: 'the studio imports nothing from server/ (shared code goes to shared/)',
@@ -39,8 +44,8 @@ const RULES: Rule[] = [
     refuses: (target) =>
       'path' in target
         ? !target.path.startsWith('shared/')
-        : target.pkg !== 'zod' && !target.pkg.startsWith('zod/'),
-    why: 'shared/ imports nothing but zod and shared/ itself',
+        : target.pkg !== 'zod' && !target.pkg.startsWith('zod/') && target.pkg !== 'marked',
+    why: "shared/ imports nothing but zod, marked (the articles' Markdown, read by the server and the studio's preview) and shared/ itself",
   },
 ]
 

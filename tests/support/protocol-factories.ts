@@ -155,7 +155,7 @@ export function createClientMessageEvent(
   }
 }
 
-/** The real CLIENT_MESSAGE the service sends (design.md): numeric sender.id and timestamp. */
+/** The real CLIENT_MESSAGE the service sends: numeric sender.id and timestamp. */
 export function createRealClientMessageSample(): Record<string, unknown> {
   return {
     id: '9661ab9c-48b0-11ed-a3d6-859398ff9bd9',

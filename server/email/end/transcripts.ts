@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { Settings } from '../../../shared/settings/settings-file'
 import type { EmailConfig } from '../../config/parse-email'
+import { conversationBefore } from '../../conversation/ended-conversation'
 import type { Logger } from '../../logging/logger'
 import { readProfile } from '../../session/profile'
 import { emailLockKey, transcriptItemKey, transcriptToKey } from '../../store/keys'
@@ -14,7 +15,6 @@ import type { MailOutbox } from '../mail-outbox'
 import { emailLanguage } from '../render/email-language'
 import { renderTranscript } from '../render/render-transcript'
 import { unsubscribeHeaders } from '../unsubscribe-headers'
-import { conversationBefore } from './ended-conversation'
 
 export type TranscriptOptions = {
   store: Store

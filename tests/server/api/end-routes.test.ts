@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { runtimeOf } from '../../../../server/app'
-import { endConversation } from '../../../../server/conversation/end-conversation'
-import { createMemoryStore } from '../../../../server/store/memory-store'
-import type { Store } from '../../../../server/store/types'
-import type { ConversationEntry } from '../../../../shared/widget-api'
+import { runtimeOf } from '../../../server/app'
+import { endConversation } from '../../../server/conversation/end-conversation'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { Store } from '../../../server/store/types'
+import type { ConversationEntry } from '../../../shared/widget-api'
 import {
   createTestConfig,
   createTestSettings,
   TEST_WEBHOOK_SECRET,
-} from '../../../support/test-config'
-import { createAgentMessage } from '../../support/agent-message'
-import { confirmAddress } from '../../support/confirmed-address'
-import { decodeParts, type SmtpSink, startSmtpSink } from '../../support/smtp-sink'
-import { createClientId, createTestApp, type TestApp } from '../../support/test-app'
+} from '../../support/test-config'
+import { createAgentMessage } from '../support/agent-message'
+import { confirmAddress } from '../support/confirmed-address'
+import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 describe('when the conversation ends: POST /api/rating and POST /api/transcript', () => {
   let sink: SmtpSink

@@ -4,7 +4,7 @@ import {
   ratingMessage,
   repeatOutcome,
   scoreProblem,
-} from '../../../../server/email/end/rating-rules'
+} from '../../../server/conversation/rating-rules'
 
 describe('the rating rules', () => {
   it('take good/bad under thumbs and 1-5 under stars, nothing under none', () => {
