@@ -1,6 +1,6 @@
+import type { UploadTypeName } from '../../shared/upload-types'
 import type { InboundEmailConfig } from '../email/inbound/inbound-config'
 import type { LogLevel } from '../logging/logger'
-import type { UploadTypeName } from '../uploads/file-types'
 import type { EmailConfig } from './parse-email'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */

@@ -1,4 +1,4 @@
-import { UPLOAD_TYPE_NAMES, type UploadTypeName } from '../uploads/file-types'
+import { UPLOAD_TYPE_NAMES, type UploadTypeName } from '../../shared/upload-types'
 import { ConfigError } from './errors'
 
 const SPELLINGS: Record<string, UploadTypeName> = { jpg: 'jpeg' }

@@ -1,7 +1,7 @@
+import { publicConfigOf } from '../../shared/settings/public-config'
 import type { Settings } from '../../shared/settings/settings-file'
 import type { PublicConfig, PublicUploads } from '../../shared/widget-api'
 import { chooseLanguage, offeredLanguages } from './language'
-import { publicConfigOf } from './public-config'
 
 /** The public config for one request, with the language its texts were resolved to. */
 export type LocalizedConfig = {

@@ -1,10 +1,10 @@
+import type { UploadTypeName } from '../../shared/upload-types'
 import {
   declaresType,
   isUnspecifiedType,
   typeOfExtension,
   UPLOAD_TYPES,
   type UploadType,
-  type UploadTypeName,
 } from './file-types'
 import type { ContentKind } from './sniff-type'
 import { UploadError } from './upload-error'

@@ -2,20 +2,7 @@
 // browser may declare for each, the names' extensions, and whether it is an image
 // (re-encoded, shown inline, sent as a `photo`).
 
-export const UPLOAD_TYPE_NAMES = [
-  'png',
-  'jpeg',
-  'gif',
-  'webp',
-  'pdf',
-  'txt',
-  'csv',
-  'docx',
-  'xlsx',
-  'odt',
-  'zip',
-] as const
-export type UploadTypeName = (typeof UPLOAD_TYPE_NAMES)[number]
+import type { UploadTypeName } from '../../shared/upload-types'
 
 export type UploadType = {
   name: UploadTypeName

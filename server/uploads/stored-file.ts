@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { UPLOAD_TYPE_NAMES } from './file-types'
+import { UPLOAD_TYPE_NAMES } from '../../shared/upload-types'
 
 /**
  * A file's id, its URL's first segment: 48 random hex digits (192 bits), of which the

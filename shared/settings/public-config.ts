@@ -1,12 +1,17 @@
-import { isOpenAt } from '../../shared/settings/business-hours'
-import { isLegacyRule } from '../../shared/settings/invitation-rule'
-import type { Settings } from '../../shared/settings/settings-file'
-import { resolveText, type SiteText } from '../../shared/settings/site-text'
-import type { PublicConfig, PublicInvitation, PublicUploads } from '../../shared/widget-api'
-import { UPLOAD_TYPE_NAMES } from '../uploads/file-types'
-import { parseSettings } from './load-settings'
+import { UPLOAD_TYPE_NAMES } from '../upload-types'
+import type { PublicConfig, PublicInvitation, PublicUploads } from '../widget-api'
+import { isOpenAt } from './business-hours'
+import { isLegacyRule } from './invitation-rule'
+import { type Settings, SettingsFile } from './settings-file'
+import { resolveText, type SiteText } from './site-text'
 
-const DEFAULTS = parseSettings({})
+// What visitors get of the site owner's settings: the backend answers it (GET /api/config,
+// widget.js) and the studio's preview mounts the widget with it, so the preview shows
+// exactly what visitors get.
+
+/** Every setting's default: the settings of an empty file. */
+export const DEFAULT_SETTINGS: Settings = SettingsFile.parse({})
+const DEFAULTS = DEFAULT_SETTINGS
 const DEFAULT_FIELDS = DEFAULTS.offlineForm.fields
 /** What the widget assumes when the config says nothing of uploads (UPLOAD_MAX_MB's and UPLOAD_TYPES' defaults). */
 export const DEFAULT_UPLOADS: PublicUploads = {

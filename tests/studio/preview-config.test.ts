@@ -1,16 +1,45 @@
 import { describe, expect, it } from 'vitest'
-import { previewConfig, previewInviteText, resolveText } from '../../studio/src/preview-config'
+import { parseSettings } from '../../server/settings/load-settings'
+import { publicConfigOf } from '../../shared/settings/public-config'
+import { previewConfig, previewInviteText } from '../../studio/src/preview-config'
 import { parsePublicConfig } from '../../widget/protocol/public-config'
 import { createSettings } from './support/fake-studio-api'
 
 describe('preview config', () => {
-  it('resolves a text per language: the language, else the default, else any', () => {
-    const text = { en: 'Hello', ru: 'Привет' }
-    expect(resolveText(text, 'ru', 'en')).toBe('Привет')
-    expect(resolveText({ en: 'Hello', ru: ' ' }, 'ru', 'en')).toBe('Hello')
-    expect(resolveText({ ru: 'Привет' }, 'en', 'en')).toBe('Привет')
-    expect(resolveText('Same', 'ru', 'en')).toBe('Same')
-    expect(resolveText(undefined, 'en', 'en')).toBeUndefined()
+  it('resolves texts as visitors get them: the language, else the default language, else any', () => {
+    const settings = createSettings({
+      defaultLang: 'de',
+      title: { en: 'Chat', de: 'Plaudern' },
+      greeting: { ru: 'Здравствуйте' },
+    })
+    expect(previewConfig(settings, 'ru')).toMatchObject({
+      title: 'Plaudern',
+      greeting: 'Здравствуйте',
+    })
+    expect(previewConfig(settings, 'en')).toMatchObject({ title: 'Chat' })
+  })
+
+  it('is what a visitor gets, but for the preview’s own overrides', () => {
+    const draft = createSettings({
+      title: { en: 'Northwind', ru: 'Нордвинд' },
+      team: { avatars: ['https://shop.example/anna.png'], replyTime: 'minutes' },
+      offlineForm: {
+        intro: { ru: 'Оставьте сообщение' },
+        fields: { phone: { shown: false, required: false } },
+      },
+      email: { rating: 'stars' },
+      theme: 'dark',
+    })
+    const { bot: _bot, ...withoutBot } = draft
+    const visitor = publicConfigOf(parseSettings(withoutBot), 'ru', Date.now())
+    expect(previewConfig(draft, 'ru')).toEqual({
+      ...visitor,
+      lang: 'ru',
+      invite: undefined,
+      invitations: undefined,
+      sound: false,
+      statusPollSeconds: 3600,
+    })
   })
 
   it('is a config the real widget accepts, in the chosen language', () => {

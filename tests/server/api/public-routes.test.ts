@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { publicConfigOf } from '../../../server/settings/public-config'
+import { publicConfigOf } from '../../../shared/settings/public-config'
 import { PublicConfig, StatusResponse } from '../../../shared/widget-api'
 import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { createFakeService } from '../support/fake-service'

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/settings/load-settings'
-import { publicConfigOf } from '../../../server/settings/public-config'
+import { publicConfigOf } from '../../../shared/settings/public-config'
 import { createTestEnv } from '../../support/test-config'
 import { configProblems } from '../support/config-problems'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
-import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
+import { UPLOAD_TYPE_NAMES } from '../../../shared/upload-types'
 import { createTestEnv } from '../../support/test-config'
 import { configProblems } from '../support/config-problems'
 

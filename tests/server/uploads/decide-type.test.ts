@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decideType, type TypeEvidence } from '../../../server/uploads/decide-type'
-import { UPLOAD_TYPE_NAMES } from '../../../server/uploads/file-types'
 import { isUploadError } from '../../../server/uploads/upload-error'
+import { UPLOAD_TYPE_NAMES } from '../../../shared/upload-types'
 
 function evidence(overrides: Partial<TypeEvidence>): TypeEvidence {
   return {

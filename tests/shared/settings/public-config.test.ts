@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { acceptedLanguages, chooseLanguage } from '../../../server/settings/language'
 import { parseSettings } from '../../../server/settings/load-settings'
 import { localizedConfig } from '../../../server/settings/localized-config'
-import { publicConfigOf } from '../../../server/settings/public-config'
+import { publicConfigOf } from '../../../shared/settings/public-config'
 import { PublicConfig } from '../../../shared/widget-api'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { publicConfigOf } from '../../../server/settings/public-config'
+import { publicConfigOf } from '../../../shared/settings/public-config'
 import { checkSettings } from '../../../shared/settings/settings-file'
 import { PublicConfig } from '../../../shared/widget-api'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'

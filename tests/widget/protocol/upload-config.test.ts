@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseSettings } from '../../../server/settings/load-settings'
-import { DEFAULT_UPLOADS, publicConfigOf } from '../../../server/settings/public-config'
+import { DEFAULT_UPLOADS, publicConfigOf } from '../../../shared/settings/public-config'
 import { PublicConfig } from '../../../shared/widget-api'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 import { parsePublicUploads } from '../../../widget/protocol/upload-bodies'

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../../server/config/load-config'
-import { DEFAULT_UPLOADS as SERVER_DEFAULTS } from '../../../../server/settings/public-config'
-import { UPLOAD_TYPE_NAMES, UPLOAD_TYPES } from '../../../../server/uploads/file-types'
+import { UPLOAD_TYPES } from '../../../../server/uploads/file-types'
+import { DEFAULT_UPLOADS as SERVER_DEFAULTS } from '../../../../shared/settings/public-config'
+import { UPLOAD_TYPE_NAMES } from '../../../../shared/upload-types'
 import { DEFAULT_UPLOADS } from '../../../../widget/chat/attachments/attachments'
 import {
   acceptOf,
