@@ -78,7 +78,9 @@ describe('the E-mail section', () => {
     expect(on.checked).toBe(true)
     const delay = section.getByLabelText('Send after (seconds unread)') as HTMLInputElement
     expect(delay.value).toBe('120')
-    expect(section.getByText('Default 120 (2 minutes); at least 10.')).toBeTruthy()
+    // Bounds and default read from the settings schema, not written in the form.
+    expect(section.getByText('Default 120; from 10 to 604800.')).toBeTruthy()
+    expect(section.getByRole('spinbutton', { name: 'Send after (seconds unread)' }).getAttribute('min')).toBe('10')
     expect(
       (section.getByLabelText('The link back works for (days)') as HTMLInputElement).value,
     ).toBe('7')

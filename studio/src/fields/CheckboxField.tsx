@@ -1,14 +1,18 @@
 import { FieldErrors, type FieldProps, useFieldControl } from './Field'
+import { settingFacts } from './setting-schema'
 
-/** A yes/no setting; unticked, an optional flag is left out unless `keepFalse`. */
+/**
+ * A yes/no setting; unticked, an optional flag is left out unless `keepFalse`. An absent
+ * setting shows the schema's default (else unticked).
+ */
 export function CheckboxField({
   path,
   label,
   keepFalse = false,
-  fallback = false,
   disabled = false,
-}: Omit<FieldProps, 'hint'> & { keepFalse?: boolean; fallback?: boolean; disabled?: boolean }) {
+}: Omit<FieldProps, 'hint'> & { keepFalse?: boolean; disabled?: boolean }) {
   const { value, set, problems, id } = useFieldControl(path)
+  const fallback = settingFacts(path).fallback === true
   return (
     <div class={`field checkbox${problems.length ? ' has-error' : ''}`}>
       <input

@@ -1,24 +1,27 @@
 import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
+import { settingFacts } from './setting-schema'
 
-/** A number setting; emptied, it is left out (the rule does not check it). */
-export function NumberField({
-  path,
-  label,
-  hint,
-  min = 0,
-  max,
-  step = 1,
-}: FieldProps & { min?: number; max?: number; step?: number }) {
+/**
+ * A number setting; emptied, it is left out (the rule does not check it). Its bounds and
+ * default come from the settings schema; without a hint of its own it names them.
+ */
+export function NumberField({ path, label, hint, step = 1 }: FieldProps & { step?: number }) {
   const { value, set, problems, id } = useFieldControl(path)
+  const { min = 0, max, fallback } = settingFacts(path)
+  const shown =
+    hint ??
+    (typeof fallback === 'number'
+      ? `Default ${fallback}${max !== undefined ? `; from ${min} to ${max}` : ''}.`
+      : undefined)
   return (
-    <Field id={id} label={label} hint={hint} problems={problems}>
+    <Field id={id} label={label} hint={shown} problems={problems}>
       <input
         type="number"
         inputMode="numeric"
         min={min}
         max={max}
         step={step}
-        {...describedBy(id, hint, problems)}
+        {...describedBy(id, shown, problems)}
         value={typeof value === 'number' ? String(value) : ''}
         onInput={(event) => {
           const raw = event.currentTarget.value.trim()

@@ -1,11 +1,13 @@
 import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
+import { settingFacts } from './setting-schema'
 
 type Options = readonly (readonly [value: string | boolean, label: string])[]
 
 /**
  * A choice among fixed values, given as value → label (or as [value, label] pairs where a
  * value is not text, e.g. true); the option chosen is stored as its value. The empty
- * option, when given, leaves the setting out.
+ * option, when given, leaves the setting out; without one, an absent setting shows the
+ * schema's default.
  */
 export function SelectField({
   path,
@@ -13,16 +15,14 @@ export function SelectField({
   hint,
   options: given,
   empty,
-  fallback,
 }: FieldProps & {
   options: Options | Readonly<Record<string, string>>
   /** The label of the option that leaves the setting out ("Any", "Default"). */
   empty?: string
-  /** What an absent setting means, when there is no empty option. */
-  fallback?: string | boolean
 }) {
   const { value, set, problems, id } = useFieldControl(path)
-  const current = value ?? fallback
+  // An absent setting shows what it means: the schema's default.
+  const current = value ?? (empty === undefined ? settingFacts(path).fallback : undefined)
   const options: Options = Array.isArray(given) ? given : Object.entries(given)
   return (
     <Field id={id} label={label} hint={hint} problems={problems}>

@@ -3,6 +3,7 @@ import { CheckboxField } from '../fields/CheckboxField'
 import { NumberField } from '../fields/NumberField'
 import { SelectField } from '../fields/SelectField'
 import { TextField } from '../fields/TextField'
+import { RATING_LABELS } from './choice-labels'
 import { EmailPreviewPane } from './EmailPreviewPane'
 import { EmailSmtpState } from './EmailSmtpState'
 import { Section } from './Section'
@@ -20,23 +21,10 @@ export function EmailSection({ api }: { api: StudioApi }) {
         path="email.missedReplies"
         label="E-mail visitors the replies they have not read"
         keepFalse
-        fallback
       />
       <div class="row">
-        <NumberField
-          path="email.afterSeconds"
-          label="Send after (seconds unread)"
-          hint="Default 120 (2 minutes); at least 10."
-          min={10}
-          max={604800}
-        />
-        <NumberField
-          path="email.linkDays"
-          label="The link back works for (days)"
-          hint="Default 7."
-          min={1}
-          max={365}
-        />
+        <NumberField path="email.afterSeconds" label="Send after (seconds unread)" />
+        <NumberField path="email.linkDays" label="The link back works for (days)" />
       </div>
       <TextField
         path="email.continueUrl"
@@ -46,12 +34,7 @@ export function EmailSection({ api }: { api: StudioApi }) {
       <SelectField
         path="email.rating"
         label="Rating asked at the end of a conversation"
-        fallback="thumbs"
-        options={{
-          thumbs: 'Thumbs up or down (default)',
-          stars: 'One to five stars',
-          none: 'No rating',
-        }}
+        options={RATING_LABELS}
       />
       <CheckboxField
         path="email.ratingToAgents"

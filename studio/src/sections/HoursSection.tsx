@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks'
 import { useField } from '../draft-context'
 import { SelectField } from '../fields/SelectField'
 import { ClosedDates } from './ClosedDates'
+import { OUTSIDE_HOURS_LABELS } from './choice-labels'
 import { HoursDayRow } from './HoursDayRow'
 import { Section } from './Section'
 import { SettingsTable } from './SettingsTable'
@@ -68,8 +69,7 @@ export function HoursSection() {
           <SelectField
             path="businessHours.outside"
             label="Outside business hours"
-            fallback="offline-form"
-            options={{ 'offline-form': 'Show the offline form', hide: 'Hide the widget' }}
+            options={OUTSIDE_HOURS_LABELS}
             hint="Applies even when an agent forgot to go offline."
           />
         </>

@@ -4,6 +4,7 @@ import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { NumberField } from '../fields/NumberField'
 import { SelectField } from '../fields/SelectField'
 import { TextField } from '../fields/TextField'
+import { DEVICE_LABELS, FREQUENCY_LABELS } from './choice-labels'
 
 /** One invitation rule: its text, when it shows (all conditions given), and how often. */
 export function InvitationRule({
@@ -62,14 +63,9 @@ export function InvitationRule({
           hint="One path per line; * matches anything, e.g. /pricing or /shop/*."
         />
         <div class="row">
-          <NumberField path={`${at}.when.secondsOnPage`} label="Seconds on the page" max={86400} />
-          <NumberField path={`${at}.when.secondsOnSite`} label="Seconds on the site" max={86400} />
-          <NumberField
-            path={`${at}.when.minPageViews`}
-            label="At least this many page views"
-            min={1}
-            max={1000}
-          />
+          <NumberField path={`${at}.when.secondsOnPage`} label="Seconds on the page" />
+          <NumberField path={`${at}.when.secondsOnSite`} label="Seconds on the site" />
+          <NumberField path={`${at}.when.minPageViews`} label="At least this many page views" />
         </div>
         <div class="row">
           <SelectField
@@ -85,7 +81,7 @@ export function InvitationRule({
             path={`${at}.when.device`}
             label="Device"
             empty="Any"
-            options={{ desktop: 'Desktop', mobile: 'Mobile' }}
+            options={DEVICE_LABELS}
           />
           <TextField
             path={`${at}.when.referrer`}
@@ -100,16 +96,7 @@ export function InvitationRule({
         </div>
         <CheckboxField path={`${at}.when.newVisitorsOnly`} label="New visitors only" />
       </fieldset>
-      <SelectField
-        path={`${at}.frequency`}
-        label="How often"
-        fallback="once-per-session"
-        options={{
-          'once-per-visitor': 'Once per visitor',
-          'once-per-session': 'Once per visit (session)',
-          'every-page-view': 'On every page view',
-        }}
-      />
+      <SelectField path={`${at}.frequency`} label="How often" options={FREQUENCY_LABELS} />
     </li>
   )
 }

@@ -1,6 +1,7 @@
 import { MAX_TEAM_AVATARS } from '../../../shared/settings/team-settings'
 import { ListField } from '../fields/ListField'
 import { SelectField } from '../fields/SelectField'
+import { REPLY_TIME_LABELS } from './choice-labels'
 import { Section } from './Section'
 
 /** The team visitors see before an agent joins: photos and the usual reply time (settings `team`). */
@@ -15,14 +16,8 @@ export function TeamSection() {
       <SelectField
         path="team.replyTime"
         label="Usual reply time"
-        fallback="hidden"
         hint="Shown under the title until an agent joins, in the visitor’s language."
-        options={{
-          minutes: 'Usually replies in a few minutes',
-          hour: 'Usually replies in an hour',
-          day: 'Usually replies in a day',
-          hidden: 'Not shown',
-        }}
+        options={REPLY_TIME_LABELS}
       />
     </Section>
   )
