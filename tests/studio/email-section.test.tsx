@@ -80,7 +80,9 @@ describe('the E-mail section', () => {
     expect(delay.value).toBe('120')
     // Bounds and default read from the settings schema, not written in the form.
     expect(section.getByText('Default 120; from 10 to 604800.')).toBeTruthy()
-    expect(section.getByRole('spinbutton', { name: 'Send after (seconds unread)' }).getAttribute('min')).toBe('10')
+    expect(
+      section.getByRole('spinbutton', { name: 'Send after (seconds unread)' }).getAttribute('min'),
+    ).toBe('10')
     expect(
       (section.getByLabelText('The link back works for (days)') as HTMLInputElement).value,
     ).toBe('7')
@@ -148,12 +150,12 @@ describe('the E-mail section', () => {
     const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
       '.banner',
     ) as HTMLElement
-    const link = within(summary).getByRole('link', { name: 'E-mail: send after (seconds unread)' })
+    const link = within(summary).getByRole('link', { name: 'E-mail: Send after (seconds unread)' })
     expect(link.getAttribute('href')).toBe('#f-email-afterSeconds')
     expect(view.container.querySelector('#f-email-afterSeconds')).not.toBeNull()
     expect(
       within(summary)
-        .getByRole('link', { name: 'E-mail: rating asked at the end of a conversation' })
+        .getByRole('link', { name: 'E-mail: Rating asked at the end of a conversation' })
         .getAttribute('href'),
     ).toBe('#f-email-rating')
     expect(summary.textContent).not.toContain('email.afterSeconds')

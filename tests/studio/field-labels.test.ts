@@ -6,7 +6,7 @@ describe('fieldLabel', () => {
     expect(fieldLabel('title')).toBe('Title')
     expect(fieldLabel('color')).toBe('Accent colour')
     expect(fieldLabel('offsets.y')).toBe('Bottom offset (px)')
-    expect(fieldLabel('email.afterSeconds')).toBe('E-mail: send after (seconds unread)')
+    expect(fieldLabel('email.afterSeconds')).toBe('E-mail: Send after (seconds unread)')
   })
 
   it('adds the language of a per-language text', () => {
@@ -28,5 +28,16 @@ describe('fieldLabel', () => {
   it('keeps a path no control edits as written', () => {
     expect(fieldLabel('(settings)')).toBe('(settings)')
     expect(fieldLabel('colour')).toBe('colour')
+  })
+})
+
+describe('the sections’ field lists', () => {
+  it('name only settings the schema knows', async () => {
+    const { SECTION_FIELDS } = await import('../../studio/src/sections/section-fields')
+    const { SettingsFile } = await import('../../shared/settings/settings-file')
+    const topLevel = Object.keys(SettingsFile.in.shape)
+    for (const list of Object.values(SECTION_FIELDS))
+      for (const path of Object.keys(list.fields))
+        expect(topLevel, path).toContain(path.split('.')[0])
   })
 })

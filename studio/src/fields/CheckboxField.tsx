@@ -11,7 +11,7 @@ export function CheckboxField({
   keepFalse = false,
   disabled = false,
 }: Omit<FieldProps, 'hint'> & { keepFalse?: boolean; disabled?: boolean }) {
-  const { value, set, problems, id } = useFieldControl(path)
+  const { value, set, problems, id, label: name } = useFieldControl(path, label)
   const fallback = settingFacts(path).fallback === true
   return (
     <div class={`field checkbox${problems.length ? ' has-error' : ''}`}>
@@ -26,7 +26,7 @@ export function CheckboxField({
           set(checked || keepFalse ? checked : undefined)
         }}
       />
-      <label for={id}>{label}</label>
+      <label for={id}>{name}</label>
       <FieldErrors id={id} problems={problems} />
     </div>
   )

@@ -1,5 +1,6 @@
 import { checkContrast } from '../contrast'
 import { useField } from '../draft-context'
+import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, fieldId } from './Field'
 
 /** The accent colour: a hex field, a picker, and the live WCAG contrast check. */
@@ -12,7 +13,7 @@ export function ColourField() {
   // The picker takes #rrggbb only.
   const pickable = /^#[0-9a-f]{6}$/i.test(colour) ? colour : '#1f6feb'
   return (
-    <Field id={id} label="Accent colour" hint={hint} problems={problems}>
+    <Field id={id} label={formLabel('color') ?? 'color'} hint={hint} problems={problems}>
       <div class="colour-row">
         <input
           type="text"

@@ -1,17 +1,24 @@
 import type { ComponentChildren } from 'preact'
 import type { FieldProblem } from '../api'
 import { useField } from '../draft-context'
+import { formLabel } from '../sections/section-fields'
 
-/** What every field of a setting takes: the setting's path, its label, a hint below it. */
+/**
+ * What every field of a setting takes: the setting's path, a hint below it, and its label
+ * when it is not the one the section's field list gives (section-fields.ts).
+ */
 export interface FieldProps {
   path: string
-  label: string
+  label?: string
   hint?: string
 }
 
-/** The setting at `path` (its value, setter and problems) and its control's DOM id. */
-export function useFieldControl(path: string) {
-  return { ...useField(path), id: fieldId(path) }
+/**
+ * The setting at `path` (its value, setter and problems), its control's DOM id and its
+ * label: `label` when given, else the field list's.
+ */
+export function useFieldControl(path: string, label?: string) {
+  return { ...useField(path), id: fieldId(path), label: label ?? formLabel(path) ?? path }
 }
 
 /** A labelled control with its hint and the API's problems beside it. */

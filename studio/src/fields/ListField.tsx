@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
 import { useField, useProblemsUnder } from '../draft-context'
-import { describedBy, Field, fieldId } from './Field'
+import { formLabel } from '../sections/section-fields'
+import { describedBy, Field, type FieldProps, fieldId } from './Field'
 
 /** A list of short strings (page patterns, dates), one per line; empty: left out. */
-export function ListField({ path, label, hint }: { path: string; label: string; hint?: string }) {
+export function ListField({ path, label, hint }: FieldProps) {
   const { value, set } = useField(path)
   const problems = useProblemsUnder(path)
+  const name = label ?? formLabel(path) ?? path
   const id = fieldId(path)
   const list = Array.isArray(value) ? value.map(String) : []
   // The text as typed (blank lines while typing), re-read when the setting changes elsewhere.
@@ -15,7 +17,7 @@ export function ListField({ path, label, hint }: { path: string; label: string; 
     setText((current) => (parse(current).join('\n') === joined ? current : joined))
   }, [joined])
   return (
-    <Field id={id} label={label} hint={hint} problems={problems}>
+    <Field id={id} label={name} hint={hint} problems={problems}>
       <textarea
         rows={Math.min(6, Math.max(2, list.length + 1))}
         {...describedBy(id, hint, problems)}

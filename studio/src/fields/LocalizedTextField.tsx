@@ -3,6 +3,7 @@ import { isRecord } from '../../../shared/is-record'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGE_OPTIONS } from '../../../shared/language-names'
 import { useField, useProblemsUnder } from '../draft-context'
 import type { StudioLanguage } from '../preview-config'
+import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, type FieldProps, fieldId } from './Field'
 
 /**
@@ -17,6 +18,7 @@ export function LocalizedTextField({
   multiline = false,
 }: FieldProps & { multiline?: boolean }) {
   const { value, set } = useField(path)
+  const name = label ?? formLabel(path) ?? path
   // A problem of one language's text says which language (the tabs show one at a time).
   const problems = useProblemsUnder(path).map((problem) => {
     const lang = problem.path.slice(path.length + 1)
@@ -51,7 +53,7 @@ export function LocalizedTextField({
   }
 
   return (
-    <Field id={perLanguage ? `${id}-${tab}` : id} label={label} hint={hint} problems={problems}>
+    <Field id={perLanguage ? `${id}-${tab}` : id} label={name} hint={hint} problems={problems}>
       <div class="localized">
         <label class="inline-toggle">
           <input
@@ -63,7 +65,7 @@ export function LocalizedTextField({
         </label>
         {perLanguage ? (
           <>
-            <div class="tabs" role="tablist" aria-label={`${label}: language`}>
+            <div class="tabs" role="tablist" aria-label={`${name}: language`}>
               {shown.map((lang) => (
                 <button
                   key={lang}
@@ -93,7 +95,7 @@ export function LocalizedTextField({
             </div>
             <select
               class="add-language"
-              aria-label={`${label}: add a language`}
+              aria-label={`${name}: add a language`}
               value=""
               onChange={(event) => {
                 const added = event.currentTarget.value

@@ -6,7 +6,7 @@ import { settingFacts } from './setting-schema'
  * default come from the settings schema; without a hint of its own it names them.
  */
 export function NumberField({ path, label, hint, step = 1 }: FieldProps & { step?: number }) {
-  const { value, set, problems, id } = useFieldControl(path)
+  const { value, set, problems, id, label: name } = useFieldControl(path, label)
   const { min = 0, max, fallback } = settingFacts(path)
   const shown =
     hint ??
@@ -14,7 +14,7 @@ export function NumberField({ path, label, hint, step = 1 }: FieldProps & { step
       ? `Default ${fallback}${max !== undefined ? `; from ${min} to ${max}` : ''}.`
       : undefined)
   return (
-    <Field id={id} label={label} hint={shown} problems={problems}>
+    <Field id={id} label={name} hint={shown} problems={problems}>
       <input
         type="number"
         inputMode="numeric"

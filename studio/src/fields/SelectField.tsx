@@ -20,12 +20,12 @@ export function SelectField({
   /** The label of the option that leaves the setting out ("Any", "Default"). */
   empty?: string
 }) {
-  const { value, set, problems, id } = useFieldControl(path)
+  const { value, set, problems, id, label: name } = useFieldControl(path, label)
   // An absent setting shows what it means: the schema's default.
   const current = value ?? (empty === undefined ? settingFacts(path).fallback : undefined)
   const options: Options = Array.isArray(given) ? given : Object.entries(given)
   return (
-    <Field id={id} label={label} hint={hint} problems={problems}>
+    <Field id={id} label={name} hint={hint} problems={problems}>
       <select
         {...describedBy(id, hint, problems)}
         value={current === undefined ? '' : String(current)}

@@ -8,12 +8,12 @@ export function TextField({
   multiline = false,
   required = false,
 }: FieldProps & { multiline?: boolean; required?: boolean }) {
-  const { value, set, problems, id } = useFieldControl(path)
+  const { value, set, problems, id, label: name } = useFieldControl(path, label)
   const text = typeof value === 'string' ? value : ''
   const update = (next: string) => set(next === '' && !required ? undefined : next)
   const attributes = { ...describedBy(id, hint, problems), value: text, required }
   return (
-    <Field id={id} label={label} hint={hint} problems={problems}>
+    <Field id={id} label={name} hint={hint} problems={problems}>
       {multiline ? (
         <textarea rows={3} {...attributes} onInput={(event) => update(event.currentTarget.value)} />
       ) : (

@@ -30,7 +30,6 @@ export function BotSimpleRules() {
     <div class="bot-form">
       <LocalizedTextField
         path="bot.greeting"
-        label="Bot greeting"
         multiline
         hint="Sent before the bot’s first answer in a chat."
       />
@@ -65,20 +64,11 @@ export function BotSimpleRules() {
                 </button>
               </div>
               <div class="row">
-                <TextField path={`${at}.name`} label="Name" required />
-                <SelectField
-                  path={`${at}.lang`}
-                  label="Language"
-                  empty="Any"
-                  options={LANGUAGE_OPTIONS}
-                />
+                <TextField path={`${at}.name`} required />
+                <SelectField path={`${at}.lang`} empty="Any" options={LANGUAGE_OPTIONS} />
               </div>
-              <ListField
-                path={`${at}.keywords`}
-                label="Keywords"
-                hint="One word or phrase per line."
-              />
-              <TextField path={`${at}.reply`} label="Answer" multiline required />
+              <ListField path={`${at}.keywords`} hint="One word or phrase per line." />
+              <TextField path={`${at}.reply`} multiline required />
             </li>
           )
         })}

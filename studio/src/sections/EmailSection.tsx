@@ -17,29 +17,17 @@ export function EmailSection({ api }: { api: StudioApi }) {
         it to them with a link back to the chat.
       </p>
       <EmailSmtpState api={api} />
-      <CheckboxField
-        path="email.missedReplies"
-        label="E-mail visitors the replies they have not read"
-        keepFalse
-      />
+      <CheckboxField path="email.missedReplies" keepFalse />
       <div class="row">
-        <NumberField path="email.afterSeconds" label="Send after (seconds unread)" />
-        <NumberField path="email.linkDays" label="The link back works for (days)" />
+        <NumberField path="email.afterSeconds" />
+        <NumberField path="email.linkDays" />
       </div>
       <TextField
         path="email.continueUrl"
-        label="Continue the chat on"
         hint="The page the e-mail’s link opens, e.g. https://shop.example/help. Empty (the default): the page the visitor last wrote from."
       />
-      <SelectField
-        path="email.rating"
-        label="Rating asked at the end of a conversation"
-        options={RATING_LABELS}
-      />
-      <CheckboxField
-        path="email.ratingToAgents"
-        label="Also send the visitor’s rating to the agents, as a message in the chat"
-      />
+      <SelectField path="email.rating" options={RATING_LABELS} />
+      <CheckboxField path="email.ratingToAgents" />
       <EmailPreviewPane api={api} />
     </Section>
   )

@@ -54,7 +54,6 @@ export function HoursSection() {
         <>
           <SelectField
             path="businessHours.timezone"
-            label="Time zone"
             options={zones.map((zone) => [zone, zone.replace(/_/g, ' ')] as const)}
           />
           <SettingsTable
@@ -68,7 +67,6 @@ export function HoursSection() {
           <ClosedDates />
           <SelectField
             path="businessHours.outside"
-            label="Outside business hours"
             options={OUTSIDE_HOURS_LABELS}
             hint="Applies even when an agent forgot to go offline."
           />

@@ -53,50 +53,39 @@ export function InvitationRule({
           </button>
         </div>
       </div>
-      <LocalizedTextField path={`${at}.text`} label="Invitation text" multiline />
+      <LocalizedTextField path={`${at}.text`} multiline />
       <fieldset>
         <legend>Show it when all of these hold</legend>
         <p class="hint">Leave a condition empty to skip it.</p>
         <ListField
           path={`${at}.when.pages`}
-          label="Pages"
           hint="One path per line; * matches anything, e.g. /pricing or /shop/*."
         />
         <div class="row">
-          <NumberField path={`${at}.when.secondsOnPage`} label="Seconds on the page" />
-          <NumberField path={`${at}.when.secondsOnSite`} label="Seconds on the site" />
-          <NumberField path={`${at}.when.minPageViews`} label="At least this many page views" />
+          <NumberField path={`${at}.when.secondsOnPage`} />
+          <NumberField path={`${at}.when.secondsOnSite`} />
+          <NumberField path={`${at}.when.minPageViews`} />
         </div>
         <div class="row">
           <SelectField
             path={`${at}.when.agentsOnline`}
-            label="Agents online"
             empty="Either"
             options={[
               [true, 'Someone is online'],
               [false, 'Nobody is online'],
             ]}
           />
-          <SelectField
-            path={`${at}.when.device`}
-            label="Device"
-            empty="Any"
-            options={DEVICE_LABELS}
-          />
-          <TextField
-            path={`${at}.when.referrer`}
-            label="Came from (referrer)"
-            hint="A URL pattern, e.g. *google.*"
-          />
+          <SelectField path={`${at}.when.device`} empty="Any" options={DEVICE_LABELS} />
+          <TextField path={`${at}.when.referrer`} hint="A URL pattern, e.g. *google.*" />
         </div>
         <div class="row">
-          <TextField path={`${at}.when.utm.source`} label="utm_source" />
-          <TextField path={`${at}.when.utm.medium`} label="utm_medium" />
-          <TextField path={`${at}.when.utm.campaign`} label="utm_campaign" />
+          <TextField path={`${at}.when.utm.source`} />
+          <TextField path={`${at}.when.utm.medium`} />
+          <TextField path={`${at}.when.utm.campaign`} />
         </div>
-        <CheckboxField path={`${at}.when.newVisitorsOnly`} label="New visitors only" />
+        <CheckboxField path={`${at}.when.newVisitorsOnly`} />
       </fieldset>
-      <SelectField path={`${at}.frequency`} label="How often" options={FREQUENCY_LABELS} />
+      <SelectField path={`${at}.frequency`} options={FREQUENCY_LABELS} />
     </li>
   )
 }

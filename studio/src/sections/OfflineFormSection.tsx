@@ -16,7 +16,6 @@ export function OfflineFormSection() {
     <Section id="offline-form" title="Offline form">
       <LocalizedTextField
         path="offlineForm.intro"
-        label="Intro"
         multiline
         hint="Above the form, e.g. “Leave us a message and we will answer by email.”"
       />

@@ -15,7 +15,6 @@ export function TeamSection() {
       />
       <SelectField
         path="team.replyTime"
-        label="Usual reply time"
         hint="Shown under the title until an agent joins, in the visitor’s language."
         options={REPLY_TIME_LABELS}
       />

@@ -1,77 +1,22 @@
 import { LANGUAGE_NAMES } from '../../../shared/language-names'
 import { LanguageTag } from '../../../shared/settings/localized-text'
+import { FIELD_LABELS, GROUP_LABELS } from './section-fields'
 
 // What the studio calls a setting when it names it (the problem summary), in the words of
 // the form rather than its path in the settings file: `title.en` is "Title (English)",
-// `invitations.0.when.secondsOnPage` is "Invitation rule 1: Seconds on the page". A `#`
-// in a key stands for a list index and reads as its position (index + 1).
+// `invitations.0.when.secondsOnPage` is "Invitation rule 1: Seconds on the page". The
+// words are the form's own (section-fields.ts); a field inside a group is named after it.
 
-const LABELS: Record<string, string> = {
-  title: 'Title',
-  color: 'Accent colour',
-  position: 'Position',
-  offsets: 'Offsets',
-  'offsets.x': 'Side offset (px)',
-  'offsets.y': 'Bottom offset (px)',
-  launcherLabel: 'Launcher label',
-  theme: 'Theme',
-  lang: 'Widget language',
-  defaultLang: 'Default language of your texts',
-  sound: 'A sound for new replies',
-  statusPollSeconds: 'Check agents’ status every (seconds)',
-  chatIdleMinutes: 'End a conversation after (minutes without a message)',
-  greeting: 'Greeting',
-  offlineText: 'Offline text',
-  invitations: 'Invitations',
-  invite: 'Invitation',
-  'invitations.#': 'Invitation rule #',
-  'invitations.#.text': 'Invitation rule #: Invitation text',
-  'invitations.#.when': 'Invitation rule #: When',
-  'invitations.#.when.pages': 'Invitation rule #: Pages',
-  'invitations.#.when.secondsOnPage': 'Invitation rule #: Seconds on the page',
-  'invitations.#.when.secondsOnSite': 'Invitation rule #: Seconds on the site',
-  'invitations.#.when.minPageViews': 'Invitation rule #: At least this many page views',
-  'invitations.#.when.agentsOnline': 'Invitation rule #: Agents online',
-  'invitations.#.when.device': 'Invitation rule #: Device',
-  'invitations.#.when.referrer': 'Invitation rule #: Came from (referrer)',
-  'invitations.#.when.utm.source': 'Invitation rule #: utm_source',
-  'invitations.#.when.utm.medium': 'Invitation rule #: utm_medium',
-  'invitations.#.when.utm.campaign': 'Invitation rule #: utm_campaign',
-  'invitations.#.when.newVisitorsOnly': 'Invitation rule #: New visitors only',
-  'invitations.#.frequency': 'Invitation rule #: How often',
-  businessHours: 'Business hours',
-  'businessHours.timezone': 'Business hours: Time zone',
-  'businessHours.outside': 'Business hours: Outside business hours',
-  'businessHours.closedDates': 'Business hours: Closed dates (holidays)',
-  'businessHours.weekly.mon': 'Business hours: Monday',
-  'businessHours.weekly.tue': 'Business hours: Tuesday',
-  'businessHours.weekly.wed': 'Business hours: Wednesday',
-  'businessHours.weekly.thu': 'Business hours: Thursday',
-  'businessHours.weekly.fri': 'Business hours: Friday',
-  'businessHours.weekly.sat': 'Business hours: Saturday',
-  'businessHours.weekly.sun': 'Business hours: Sunday',
-  offlineForm: 'Offline form',
-  'offlineForm.intro': 'Offline form: Intro',
-  'offlineForm.fields.name': 'Offline form: Name',
-  'offlineForm.fields.email': 'Offline form: Email',
-  'offlineForm.fields.phone': 'Offline form: Phone',
-  'offlineForm.fields.message': 'Offline form: Message',
-  bot: 'Bot',
-  'bot.greeting': 'Bot greeting',
-  'bot.rules.#': 'Bot rule #',
-  'bot.rules.#.name': 'Bot rule #: Name',
-  'bot.rules.#.lang': 'Bot rule #: Language',
-  'bot.rules.#.keywords': 'Bot rule #: Keywords',
-  'bot.rules.#.reply': 'Bot rule #: Answer',
-  email: 'E-mail',
-  'email.missedReplies': 'E-mail: e-mail visitors the replies they have not read',
-  'email.afterSeconds': 'E-mail: send after (seconds unread)',
-  'email.linkDays': 'E-mail: the link back works for (days)',
-  'email.continueUrl': 'E-mail: continue the chat on',
-  'email.rating': 'E-mail: rating asked at the end of a conversation',
-  'email.ratingToAgents': 'E-mail: also send the visitor’s rating to the agents',
-  'team.avatars': 'Team: team photos',
-  'team.replyTime': 'Team: usual reply time',
+/** The summary's name of the setting at exactly `key` (`#` for list indexes). */
+function labelAt(key: string): string | undefined {
+  const label = FIELD_LABELS[key]
+  if (label === undefined) return undefined
+  const segments = key.split('.')
+  for (let length = segments.length - 1; length > 0; length--) {
+    const group = GROUP_LABELS[segments.slice(0, length).join('.')]
+    if (group !== undefined) return `${group}: ${label}`
+  }
+  return label
 }
 
 /** The label of exactly these segments, list indexes read as positions; else undefined. */
@@ -84,7 +29,7 @@ function labelOf(segments: string[]): string | undefined {
       return '#'
     })
     .join('.')
-  const label = LABELS[key]
+  const label = labelAt(key)
   if (label === undefined) return undefined
   let at = 0
   return label.replace(/#/g, () => String(positions[at++] ?? ''))

@@ -1,30 +1,18 @@
-// The settings each section of the studio's form edits, by their first path segment: the
-// one list behind a section's problem count and the problem summary's links.
+import { SECTION_FIELDS, type SectionId } from './section-fields'
 
-export const SECTION_PATHS = {
-  appearance: [
-    'title',
-    'color',
-    'position',
-    'offsets',
-    'launcherLabel',
-    'theme',
-    'lang',
-    'defaultLang',
-    'sound',
-    'statusPollSeconds',
-    'chatIdleMinutes',
-  ],
-  texts: ['greeting', 'offlineText'],
-  team: ['team'],
-  invitations: ['invitations', 'invite'],
-  hours: ['businessHours'],
-  'offline-form': ['offlineForm'],
-  bot: ['bot'],
-  email: ['email'],
-} as const satisfies Record<string, readonly string[]>
+// The settings each section of the studio's form edits, by their first path segment
+// (from the section's field list): the one list behind a section's problem count and the
+// problem summary's links.
 
-export type SectionId = keyof typeof SECTION_PATHS
+export type { SectionId }
+
+const firstSegments = (fields: object): readonly string[] => [
+  ...new Set(Object.keys(fields).map((path) => path.split('.')[0] ?? path)),
+]
+
+export const SECTION_PATHS = {} as Record<SectionId, readonly string[]>
+for (const id of Object.keys(SECTION_FIELDS) as SectionId[])
+  SECTION_PATHS[id] = firstSegments(SECTION_FIELDS[id].fields)
 
 const EDITED: ReadonlySet<string> = new Set(Object.values(SECTION_PATHS).flat())
 
