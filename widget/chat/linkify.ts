@@ -6,13 +6,21 @@ export interface TextLink {
   href: string
 }
 
-const SCHEME = /https?:\/\/[^<>"`/]/gi
+// Where a link starts: a scheme, or a bare "www." host (linked as https).
+const START = /https?:\/\/[^<>"`/]|www\.[\p{L}\p{N}]/giu
+// A "www." right after one of these is inside a word, a host or an address ("awww.",
+// "info@www.x.com"): not a link's start.
+const INSIDE_WORD = /[\p{L}\p{N}\p{M}._%+@/:-]/u
+// A bare host's last label: letters (or an IDN's punycode), so "e.g.", "v1.2" and
+// "www.example" stay text.
+const BARE_HOST = /^www\.(?:[^.]+\.)+(?:[a-z]{2,}|xn--[a-z0-9-]+)$/
 // Characters that end a URL wherever they are: they cannot stand in a URL unescaped.
 const URL_END = /[<>"`]/g
 // Punctuation a sentence puts after a link: left outside it (brackets only when unbalanced).
 const TRAILING = /[.,:;!?'…\p{Pf}]/u
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' }
 const OPENERS = new Map(Object.entries(CLOSERS).map(([closer, opener]) => [opener, closer]))
+const MAY_BE_HOST = /www\./i
 const EMAIL = /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u
 
 /** The part of `candidate` that belongs to the link: trailing punctuation and unbalanced closers go. */
@@ -38,19 +46,38 @@ function trimEnd(candidate: string): string {
   }
 }
 
+/** Where a bare `www.` host goes (https), or undefined when it is not a host's name. */
+function bareHostHref(text: string): string | undefined {
+  const href = `https://${text}`
+  if (!isHttpUrl(href)) return undefined
+  const url = new URL(href)
+  // "www.a.com@evil.example" would go to evil.example: text, never a link.
+  return url.username === '' && url.password === '' && BARE_HOST.test(url.hostname)
+    ? href
+    : undefined
+}
+
 /** Splits one whitespace-free word into text and links (regexes resume by index: no copies). */
 function linkWord(word: string, parts: (string | TextLink)[]): void {
   let from = 0
+  let search = 0
   for (;;) {
-    SCHEME.lastIndex = from
-    const scheme = SCHEME.exec(word)?.index
-    if (scheme === undefined) break
-    URL_END.lastIndex = scheme
-    const url = trimEnd(word.slice(scheme, URL_END.exec(word)?.index ?? word.length))
+    START.lastIndex = search
+    const start = START.exec(word)?.index
+    if (start === undefined) break
+    const bare = word[start] === 'w' || word[start] === 'W'
+    if (bare && start > 0 && INSIDE_WORD.test(word[start - 1] ?? '')) {
+      search = start + 1
+      continue
+    }
+    URL_END.lastIndex = start
+    const url = trimEnd(word.slice(start, URL_END.exec(word)?.index ?? word.length))
     // A host the URL parser refuses (or a URL past 2048 characters) stays text.
-    parts.push(word.slice(from, scheme), isHttpUrl(url) ? { text: url, href: url } : url)
+    const href = bare ? bareHostHref(url) : isHttpUrl(url) ? url : undefined
+    parts.push(word.slice(from, start), href ? { text: url, href } : url)
     // What follows (punctuation, a quote…) is scanned again: it may hold another link.
-    from = scheme + url.length
+    from = start + url.length
+    search = from
   }
   const rest = word.slice(from)
   const at = rest.indexOf('@')
@@ -69,16 +96,18 @@ function linkWord(word: string, parts: (string | TextLink)[]): void {
 }
 
 /**
- * Finds the http(s) URLs and e-mail addresses in a message's text, in order, with the
- * text around them. Anything else (javascript:, data:, a bare "www.") stays text.
- * Linear in the text's length: words are split on whitespace and each is scanned once.
+ * Finds the http(s) URLs, bare `www.` hosts (linked as https) and e-mail addresses in a
+ * message's text, in order, with the text around them. Anything else (javascript:,
+ * data:, "e.g.", "v1.2") stays text. Linear in the text's length: words are split on
+ * whitespace and each is scanned once.
  *
  * @example linkify('See https://example.com.') // ['See ', {text, href: 'https://example.com'}, '.']
+ * @example linkify('www.example.com/faq') // [{text: 'www.example.com/faq', href: 'https://www.example.com/faq'}]
  */
 export function linkify(text: string): (string | TextLink)[] {
   const found: (string | TextLink)[] = []
   for (const word of text.split(/(\s+)/)) {
-    if (word.includes(':') || word.includes('@')) linkWord(word, found)
+    if (word.includes(':') || word.includes('@') || MAY_BE_HOST.test(word)) linkWord(word, found)
     else found.push(word)
   }
   // Adjacent text is joined: a message without links is one string.
