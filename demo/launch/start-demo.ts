@@ -151,7 +151,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     STATUS_CACHE_SECONDS: '2',
     // E-mail goes to the sandbox's mailbox (the console's Mailbox tab), replies come back.
     ...(sandbox.smtpUrl ? { SMTP_URL: sandbox.smtpUrl } : {}),
-    EMAIL_FROM: 'Northwind shop <chat@northwind.example>',
+    EMAIL_FROM: 'Northwind Outfitters <chat@northwind.example>',
     EMAIL_REPLY_DOMAIN: DEMO_REPLY_DOMAIN,
     INBOUND_EMAIL_SECRET: inboundSecret,
     ...options.env,

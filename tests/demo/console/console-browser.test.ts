@@ -146,7 +146,7 @@ describeInBrowser('agent console in Chromium', () => {
 
   it('shows an e-mail in the Mailbox and replies to it as the visitor', async () => {
     await nodemailer.createTransport(sandbox.smtpUrl ?? '').sendMail({
-      from: 'Northwind shop <chat@northwind.example>',
+      from: 'Northwind Outfitters <chat@northwind.example>',
       to: 'jo@example.com',
       replyTo: 'reply+t0ken@reply.northwind.example',
       subject: 'Anna answered you',
