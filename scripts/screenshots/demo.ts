@@ -7,27 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
-import { startDemo } from '../../demo/launch/start-demo'
-import { createLogger } from '../../server/logging/logger'
+import type { Page } from 'playwright-core'
 import { createDocument, createPhoto, createText } from '../../tests/e2e/support/agent-messages'
-import { agentConsole } from '../../tests/support/agent-console'
+import { startDemoRig } from './demo-rig'
 
 const OUT = process.argv[2] ?? join(import.meta.dirname, '../../docs/images')
 const dataDir = mkdtempSync(join(tmpdir(), 'porthole-demo-shots-'))
-const demo = await startDemo({
-  backendPort: 0,
-  sandboxPort: 0,
-  dataDir,
-  timings: { deliveryIntervalMs: 300, deliveryTimeoutMs: 3000, botTimeoutMs: 3000, botRetries: 2 },
-  env: { STATUS_CACHE_SECONDS: '1' },
-  logger: createLogger({ level: 'error' }),
-})
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-})
-const agent = agentConsole(demo.sandbox.url)
+const { demo, browser, agent, close } = await startDemoRig({ dataDir })
 const widget = (page: Page) => page.locator('porthole-widget')
 
 async function say(page: Page, text: string): Promise<void> {
@@ -65,7 +51,6 @@ try {
   await page.screenshot({ path: join(OUT, 'demo-chat.png') })
   await context.close()
 } finally {
-  await browser.close()
-  await demo.close()
+  await close()
   rmSync(dataDir, { recursive: true, force: true })
 }
