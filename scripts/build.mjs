@@ -3,21 +3,16 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { VITE_CONFIGS, viteBuildOptions } from './vite-builds.mjs'
 import { zipWordPressPlugin } from './wordpress-zip.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const configs = [
-  'widget/vite.config.ts',
-  'demo/console/vite.config.ts',
-  'studio/vite.config.ts',
-  'server/vite.config.ts',
-]
 
 rmSync(`${root}/dist`, { recursive: true, force: true })
-for (const config of configs) {
+for (const config of VITE_CONFIGS) {
   const configFile = `${root}/${config}`
   if (!existsSync(configFile)) continue
-  await build({ configFile, logLevel: 'warn' })
+  await build(viteBuildOptions(configFile))
 }
 zipWordPressPlugin(root)
 // The app package (loader, React, Vue) builds into its own dist.

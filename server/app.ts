@@ -18,6 +18,7 @@ import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
 import { confirmRoutes } from './email/confirm/confirm-routes'
 import { inboundEmailRoutes } from './email/inbound/inbound-routes'
+import { linkPageLook } from './email/link-page'
 import { resumeRoutes } from './email/resume-routes'
 import { unsubscribeRoutes } from './email/unsubscribe-routes'
 import type { AppEnv } from './http/app-env'
@@ -98,9 +99,15 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/hooks', agentWebhookRoutes(deps, runtime))
   // The e-mails' "Continue the conversation" links: GET /r/<token>.
   app.route('/', resumeRoutes(runtime.resume))
-  app.route('/', unsubscribeRoutes(runtime.email))
+  // The e-mails' links' pages, in the site's name and colour and the reader's language.
+  const linkLook = linkPageLook({
+    email: deps.config.email,
+    publicUrl: deps.config.publicUrl,
+    settings: () => runtime.settings.current(),
+  })
+  app.route('/', unsubscribeRoutes(runtime.email, linkLook))
   // The "confirm your address" e-mails' links: GET /email/confirm/<token> (a page), POST confirms.
-  app.route('/', confirmRoutes(runtime.email.confirmations))
+  app.route('/', confirmRoutes(runtime.email.confirmations, linkLook))
   app.route('/', operationsRoutes(deps, runtime))
   app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
   app.route(

@@ -215,6 +215,9 @@ export default defineConfig({
         invite: `${root}/${INVITE}`,
       },
       preserveEntrySignatures: 'exports-only',
+      // precompress() spends seconds on brotli's best level by design: on a busy machine
+      // Rolldown would call that slow at every `npm start`, a warning nobody can act on.
+      checks: { bundlerTimings: false },
       output: {
         format: 'es',
         entryFileNames: 'assets/[name]-[hash].js',

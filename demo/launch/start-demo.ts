@@ -4,6 +4,7 @@ import { findRepoRoot } from '../../server/assets/repo-root'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../server/config/demo-secrets'
 import { type Env, loadConfig } from '../../server/config/load-config'
 import { createLogger, type Logger } from '../../server/logging/logger'
+import { readOpenFileLimit, streamCapFor } from '../../server/operations/open-files'
 import { loadSettings } from '../../server/settings/load-settings'
 import { type RunningServer, secretsOf, startServer } from '../../server/start'
 import type { ChannelView, RunningSandbox, SandboxTimings } from '../sandbox/index'
@@ -39,6 +40,8 @@ export type DemoOptions = {
   /** Backend tunables (LOG_LEVEL, STATUS_CACHE_SECONDS, A2_RETRY_INTERVAL_MS…); the wiring's own variables win. */
   env?: Env
   logger?: Logger
+  /** The soft RLIMIT_NOFILE, for tests; default read from /proc/self/limits. */
+  openFileLimit?: number
 }
 
 export type RunningDemo = {
@@ -148,7 +151,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     STATUS_CACHE_SECONDS: '2',
     // E-mail goes to the sandbox's mailbox (the console's Mailbox tab), replies come back.
     ...(sandbox.smtpUrl ? { SMTP_URL: sandbox.smtpUrl } : {}),
-    EMAIL_FROM: 'Northwind shop <chat@northwind.example>',
+    EMAIL_FROM: 'Northwind Outfitters <chat@northwind.example>',
     EMAIL_REPLY_DOMAIN: DEMO_REPLY_DOMAIN,
     INBOUND_EMAIL_SECRET: inboundSecret,
     ...options.env,
@@ -182,7 +185,13 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   let running: RunningServer | undefined
   async function startBackend(): Promise<RunningServer> {
     if (running) return running
-    const config = loadConfig(env)
+    const loaded = loadConfig(env)
+    // The demo serves one machine: its streams fit the open-file limit, so no
+    // "MAX_STREAMS lowered" warning at every start (one the user set still gets it).
+    const openFileLimit = options.openFileLimit ?? readOpenFileLimit()
+    const config = options.env?.MAX_STREAMS
+      ? loaded
+      : { ...loaded, maxStreams: streamCapFor(loaded.maxStreams, openFileLimit) }
     const logger =
       options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) })
     running = await startServer({
@@ -190,6 +199,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       settings: loadSettings(config.settingsPath),
       site,
       logger,
+      ...(openFileLimit === undefined ? {} : { openFileLimit }),
     }).catch((error: unknown) => {
       throw explainListenError(error, 'backend', backendPort, 'PORT')
     })

@@ -5,10 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { startDemo } from '../../demo/launch/start-demo'
-import { createLogger } from '../../server/logging/logger'
-import { agentConsole } from '../../tests/support/agent-console'
+import type { BrowserContext, Page } from 'playwright-core'
+import { startDemoRig } from './demo-rig'
 
 const OUT = join(import.meta.dirname, '../../docs/images')
 
@@ -39,20 +37,7 @@ writeFileSync(
     },
   }),
 )
-const demo = await startDemo({
-  backendPort: port,
-  sandboxPort: 0,
-  dataDir,
-  settingsFile,
-  timings: { deliveryIntervalMs: 300, deliveryTimeoutMs: 3000, botTimeoutMs: 3000, botRetries: 2 },
-  env: { STATUS_CACHE_SECONDS: '1' },
-  logger: createLogger({ level: 'error' }),
-})
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-})
-const agent = agentConsole(demo.sandbox.url)
+const { browser, agent, close } = await startDemoRig({ dataDir, backendPort: port, settingsFile })
 await agent.setOnline('Anna', true)
 
 type Shot = {
@@ -163,7 +148,6 @@ try {
   })
   await initials()
 } finally {
-  await browser.close()
-  await demo.close()
+  await close()
   rmSync(dataDir, { recursive: true, force: true })
 }

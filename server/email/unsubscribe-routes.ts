@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { errorBody } from '../../shared/protocol/errors'
 import type { AppEnv } from '../http/app-env'
-import { linkPage as page } from './link-page'
+import { type LinkPageLook, linkPage } from './link-page'
+import { emailTexts } from './render/email-texts'
+import { linkPageTexts } from './render/link-page-texts'
 import { escapeHtml } from './render/render-email'
 
 type Unsubscriber = {
@@ -9,6 +11,7 @@ type Unsubscriber = {
   isUnsubscribeToken(token: string): boolean
 }
 
+// The JSON answer's, for mail clients and scripts; the page says it in the reader's language.
 const NOT_FOUND = 'This unsubscribe link is not valid: copy the whole link from the e-mail.'
 
 /**
@@ -17,32 +20,43 @@ const NOT_FOUND = 'This unsubscribe link is not valid: copy the whole link from 
  *   (`List-Unsubscribe=One-Click`), and the page's button. 200 `{"unsubscribed":true}`.
  * - `GET` (the link in the e-mail) shows a page with that one button: a GET must not
  *   unsubscribe, since mail scanners open every link of an e-mail.
- * A token this backend did not sign: 404.
+ * A token this backend did not sign: 404. The pages carry the site's name and colour, in
+ * the language the browser asks for among the e-mails' (`lookOf`).
  */
-export function unsubscribeRoutes(email: Unsubscriber): Hono<AppEnv> {
+export function unsubscribeRoutes(
+  email: Unsubscriber,
+  lookOf: (acceptLanguage: string | undefined) => LinkPageLook,
+): Hono<AppEnv> {
+  const page = (look: LinkPageLook, kind: 'ask' | 'done' | 'invalid') => {
+    const t = linkPageTexts(look.lang)
+    const label = emailTexts(look.lang).unsubscribe
+    if (kind === 'done')
+      return linkPage(look, t.unsubscribed, `<p>${escapeHtml(t.unsubscribedText)}</p>`)
+    if (kind === 'invalid')
+      return linkPage(look, label, `<p>${escapeHtml(t.unsubscribeInvalid)}</p>`)
+    return linkPage(
+      look,
+      label,
+      `<p>${escapeHtml(t.unsubscribeAsk)}</p><form method="post"><button type="submit">${escapeHtml(label)}</button></form>`,
+    )
+  }
   return new Hono<AppEnv>()
     .get('/email/unsubscribe/:token', (c) => {
       c.header('cache-control', 'no-store')
-      if (!email.isUnsubscribeToken(c.req.param('token')))
-        return c.html(page('Unsubscribe', `<p>${escapeHtml(NOT_FOUND)}</p>`), 404)
-      return c.html(
-        page(
-          'Unsubscribe',
-          `<p>Stop e-mails about your chat replies to this address?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
-        ),
-      )
+      const look = lookOf(c.req.header('accept-language'))
+      if (!email.isUnsubscribeToken(c.req.param('token'))) return c.html(page(look, 'invalid'), 404)
+      return c.html(page(look, 'ask'))
     })
     .post('/email/unsubscribe/:token', async (c) => {
       c.header('cache-control', 'no-store')
       const done = await email.unsubscribe(c.req.param('token'))
       const wantsHtml = (c.req.header('accept') ?? '').includes('text/html')
+      const look = () => lookOf(c.req.header('accept-language'))
       if (!done) {
         return wantsHtml
-          ? c.html(page('Unsubscribe', `<p>${escapeHtml(NOT_FOUND)}</p>`), 404)
+          ? c.html(page(look(), 'invalid'), 404)
           : c.json(errorBody('not_found', NOT_FOUND), 404)
       }
-      return wantsHtml
-        ? c.html(page('Unsubscribed', '<p>You will get no more e-mails from this chat.</p>'))
-        : c.json({ unsubscribed: true })
+      return wantsHtml ? c.html(page(look(), 'done')) : c.json({ unsubscribed: true })
     })
 }

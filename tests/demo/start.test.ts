@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -47,6 +47,9 @@ describe('demo/start.ts (npm start)', () => {
     expect(out.stdout).toContain(`Demo site with the widget:  http://localhost:${port}/`)
     expect(out.stdout).toContain(`Agent console (sandbox):    http://localhost:${sandboxPort}/`)
     expect(out.stdout).toContain('What to try:')
+    // The steps name the console's own button (issue 35, defect 12).
+    expect(out.stdout).toContain('press Accept chat,')
+    expect(readFileSync(join(root, 'demo/console/src/Thread.tsx'), 'utf8')).toContain('Accept chat')
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200)
     expect((await fetch(`http://127.0.0.1:${sandboxPort}/console/api/channels`)).status).toBe(200)
 

@@ -266,7 +266,7 @@ describeInBrowser('settings studio in Chromium', () => {
     page.on('console', onConsole)
     // The demo sends through the sandbox's SMTP server.
     await section.getByText('E-mail is on').waitFor()
-    await section.getByText('Northwind shop <chat@northwind.example>').waitFor()
+    await section.getByText('Northwind Outfitters <chat@northwind.example>').waitFor()
     const delay = section.getByLabel('Send after (seconds unread)')
     // The demo's settings file says 20 (a short wait to try the loop); the rest are defaults.
     expect(await delay.inputValue()).toBe('20')
@@ -278,7 +278,7 @@ describeInBrowser('settings studio in Chromium', () => {
     // The e-mail as the backend renders it, in a frame that runs no script.
     const preview = section.locator('iframe[title="E-mail preview"]')
     expect(await preview.getAttribute('sandbox')).toBe('allow-same-origin')
-    await section.getByText('2 new replies from Northwind shop').waitFor()
+    await section.getByText('2 new replies from Northwind Outfitters').waitFor()
     const mail = await (await preview.elementHandle())?.contentFrame()
     if (!mail) throw new Error('the e-mail preview frame is missing')
     const button = mail.getByRole('link', { name: 'Continue the conversation' })
@@ -291,7 +291,7 @@ describeInBrowser('settings studio in Chromium', () => {
     mkdirSync('/tmp/shots', { recursive: true })
     await section.screenshot({ path: '/tmp/shots/studio-email-desktop.png' })
     await section.getByLabel('Language of the e-mail').selectOption('ru')
-    await section.getByText('Новые ответы от Northwind shop: 2').waitFor()
+    await section.getByText('Новые ответы от Northwind Outfitters: 2').waitFor()
     await section.getByRole('radio', { name: 'Plain text' }).check()
     await section.locator('pre.email-text', { hasText: 'Продолжить разговор' }).waitFor()
     await section.getByRole('radio', { name: 'HTML' }).check()

@@ -106,7 +106,11 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 100 B in issue 39: a resume link's prompt shown in place of the message box
 // (its code in the resume chunk; the window's slot for it), and a device signed out
 // everywhere forgetting the conversation it lost (session.ts, engine.ts): 26,647 B.
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 350
+// Raised by 50 B in issue 35 for the chunks' hashes, not code: a bare www. host asks for
+// the links' chunk (MessageText, 7 B of code), and the new hashes cost the chat chunk
+// 34 B with brotli, where with the hashes fixed (hashFreeBrotliSize) it is 15 B smaller
+// than before (13,160 B against 13,175 B) and the engine the same: 26,757 B.
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.

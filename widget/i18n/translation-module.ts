@@ -135,6 +135,9 @@ export const translationPlugin = {
     if (!lang) return null
     return {
       code: translationModule(code, lang, `widget/i18n/languages/${lang}.json`),
+      // The JSON's texts become object literals with no line of the file to point at:
+      // an empty map says so, where none at all warns (SOURCEMAP_BROKEN) once per language.
+      map: { mappings: '' },
       moduleType: 'js',
     }
   },

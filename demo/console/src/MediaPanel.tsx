@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks'
 import type { ChannelMessage } from '../../../shared/protocol'
+import { readFileFacts } from './file-facts'
 import {
   buildMediaMessage,
   FIELDS_OF,
+  fillFromFile,
   MEDIA_FIELDS,
   MEDIA_TYPES,
   type MediaType,
@@ -42,6 +44,15 @@ export function MediaPanel({ disabled, onSend }: Props) {
   const [type, setType] = useState<MediaType>('photo')
   const [values, setValues] = useState<MediaValues>({})
   const [error, setError] = useState<string | undefined>(undefined)
+  const hasFile = FIELDS_OF[type].includes('file_size')
+
+  // The chosen file is only measured: the message still points at its URL.
+  const choose = async (event: { currentTarget: HTMLInputElement }) => {
+    const file = event.currentTarget.files?.[0]
+    if (!file) return
+    const facts = await readFileFacts(file)
+    setValues((current) => fillFromFile(type, current, facts))
+  }
 
   const submit = async (event: Event) => {
     event.preventDefault()
@@ -74,6 +85,12 @@ export function MediaPanel({ disabled, onSend }: Props) {
             ))}
           </select>
         </label>
+        {hasFile ? (
+          <label class="wide" for="media-choose">
+            <span>Fill name, size and pixels from a file</span>
+            <input id="media-choose" type="file" onChange={choose} />
+          </label>
+        ) : null}
         {FIELDS_OF[type].map((field) => {
           const spec = MEDIA_FIELDS[field]
           return (
@@ -91,7 +108,7 @@ export function MediaPanel({ disabled, onSend }: Props) {
                 kind={spec.kind}
                 required={spec.required}
                 value={values[field] ?? ''}
-                onValue={(value) => setValues({ ...values, [field]: value })}
+                onValue={(value) => setValues((current) => ({ ...current, [field]: value }))}
               />
             </label>
           )

@@ -1,7 +1,21 @@
 import type { Chat, ChatEntry } from '../../sandbox/service/model'
 
-export function customerName(chat: Chat): string {
-  return chat.customer.name?.trim() || `Visitor ${chat.clientId}`
+/**
+ * The customer as the console names them: their name, else their e-mail or phone, else
+ * "Visitor" and a short label that stays the same for that visitor, never the widget's
+ * long random id ("Visitor lHAZy6r-g8-…").
+ */
+export function customerName(chat: Pick<Chat, 'customer' | 'clientId'>): string {
+  const { name, email, phone } = chat.customer
+  return name?.trim() || email?.trim() || phone?.trim() || `Visitor ${visitorLabel(chat.clientId)}`
+}
+
+/** Four letters and digits from a visitor's id (its FNV-1a hash): short, and the same every time. */
+export function visitorLabel(clientId: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < clientId.length; i++)
+    hash = Math.imul(hash ^ clientId.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36).toUpperCase().slice(-4).padStart(4, '0')
 }
 
 export function initials(name: string): string {

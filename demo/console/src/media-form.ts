@@ -64,3 +64,34 @@ export function buildMediaMessage(
     ? { ok: true, message: parsed.data }
     : { ok: false, error: describeIssues(parsed.error) }
 }
+
+/** What the console reads from a file the agent chose: its name, size and, when known, its pixels and length. */
+export type FileFacts = {
+  name: string
+  size: number
+  width?: number | undefined
+  height?: number | undefined
+  /** Seconds. */
+  duration?: number | undefined
+}
+
+/**
+ * The form's values with the chosen file's name, size, pixel size and duration filled in,
+ * where the media type has those fields (the agent no longer types them by hand).
+ */
+export function fillFromFile(type: MediaType, values: MediaValues, facts: FileFacts): MediaValues {
+  const duration =
+    facts.duration !== undefined && Number.isFinite(facts.duration)
+      ? Math.max(1, Math.round(facts.duration))
+      : undefined
+  const found: MediaValues = {
+    file_name: facts.name,
+    file_size: String(facts.size),
+    ...(facts.width ? { width: String(facts.width) } : {}),
+    ...(facts.height ? { height: String(facts.height) } : {}),
+    ...(duration ? { duration: String(duration) } : {}),
+  }
+  const filled: MediaValues = { ...values }
+  for (const field of FIELDS_OF[type]) if (found[field] !== undefined) filled[field] = found[field]
+  return filled
+}

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { errorBody } from '../../../shared/protocol/errors'
 import type { AppEnv } from '../../http/app-env'
-import { linkPage } from '../link-page'
+import { type LinkPageLook, linkPage } from '../link-page'
+import { confirmTexts } from '../render/confirm-texts'
+import { linkPageTexts } from '../render/link-page-texts'
 import { escapeHtml } from '../render/render-email'
 import type { ConfirmOutcome } from './confirmations'
 
@@ -10,12 +12,9 @@ type Confirmer = {
   isLive(token: string): Promise<boolean>
 }
 
-const INVALID =
-  'This confirmation link is not valid: it was used already, has expired, or was cut. Ask for the transcript again in the chat, or wait for the next reply’s e-mail.'
-const CHANGED =
-  'This address is no longer the one in your chat: nothing was confirmed. Confirm with the link of the newest e-mail.'
-const DONE =
-  'Your e-mail address is confirmed. What waited for it (replies, a transcript) is on its way.'
+// The JSON answers', for scripts; the pages say them in the reader's language.
+const INVALID = linkPageTexts('en').confirmInvalid
+const CHANGED = linkPageTexts('en').confirmChanged
 
 /**
  * The confirmation link of a "confirm your address" e-mail,
@@ -24,20 +23,29 @@ const DONE =
  *   open every link of an e-mail.
  * - `POST` (the button) confirms: 200 with a page, or `{"confirmed":true}` for a non-HTML
  *   client. A link used, expired or not signed here: 404; the address changed since: 409.
+ * The pages carry the site's name and colour, in the language the browser asks for among
+ * the e-mails' (`lookOf`).
  */
-export function confirmRoutes(confirmations: Confirmer | undefined): Hono<AppEnv> {
-  const html = (title: string, body: string, form = '') =>
-    linkPage(title, `<p>${escapeHtml(body)}</p>${form}`)
+export function confirmRoutes(
+  confirmations: Confirmer | undefined,
+  lookOf: (acceptLanguage: string | undefined) => LinkPageLook,
+): Hono<AppEnv> {
+  const page = (look: LinkPageLook, title: string, text: string, form = '') =>
+    linkPage(look, title, `<p>${escapeHtml(text)}</p>${form}`)
   return new Hono<AppEnv>()
     .get('/email/confirm/:token', async (c) => {
       c.header('cache-control', 'no-store')
+      const look = lookOf(c.req.header('accept-language'))
+      const t = linkPageTexts(look.lang)
       if (!confirmations || !(await confirmations.isLive(c.req.param('token'))))
-        return c.html(html('Confirm your address', INVALID), 404)
+        return c.html(page(look, t.confirmTitle, t.confirmInvalid), 404)
+      const button = escapeHtml(confirmTexts(look.lang).button)
       return c.html(
-        html(
-          'Confirm your address',
-          'Confirm that this e-mail address is yours: replies and transcripts of your chat may then be sent to it.',
-          '<form method="post"><button type="submit">Confirm my address</button></form>',
+        page(
+          look,
+          t.confirmTitle,
+          t.confirmAsk,
+          `<form method="post"><button type="submit">${button}</button></form>`,
         ),
       )
     })
@@ -45,14 +53,18 @@ export function confirmRoutes(confirmations: Confirmer | undefined): Hono<AppEnv
       c.header('cache-control', 'no-store')
       const outcome = confirmations ? await confirmations.confirm(c.req.param('token')) : 'invalid'
       const wantsHtml = (c.req.header('accept') ?? '').includes('text/html')
+      const look = lookOf(c.req.header('accept-language'))
+      const t = linkPageTexts(look.lang)
       if (outcome === 'confirmed')
-        return wantsHtml ? c.html(html('Address confirmed', DONE)) : c.json({ confirmed: true })
-      const [status, code, message] =
+        return wantsHtml
+          ? c.html(page(look, t.confirmed, t.confirmedText))
+          : c.json({ confirmed: true })
+      const [status, code, message, text] =
         outcome === 'changed'
-          ? ([409, 'address_changed', CHANGED] as const)
-          : ([404, 'not_found', INVALID] as const)
+          ? ([409, 'address_changed', CHANGED, t.confirmChanged] as const)
+          : ([404, 'not_found', INVALID, t.confirmInvalid] as const)
       return wantsHtml
-        ? c.html(html('Confirm your address', message), status)
+        ? c.html(page(look, t.confirmTitle, text), status)
         : c.json(errorBody(code, message), status)
     })
 }

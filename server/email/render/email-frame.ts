@@ -40,7 +40,7 @@ export function emailFrame(view: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border-top:4px solid ${color}">
 <tr><td style="padding:24px">
-<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#1a1a1a">${e(view.site)}</p>
+<p dir="auto" style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#1a1a1a">${e(view.site)}</p>
 ${view.body}
 </td></tr></table>
 <p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#6b6b6b">${view.footer}</p>

@@ -128,6 +128,9 @@ function renderText(groups: ReturnType<typeof byAuthor>, view: EmailView): strin
   return `${lines.join('\n')}\n`
 }
 
+/** The attribute that lets a paragraph take the direction of its own text. */
+const AUTO = ' dir="auto"'
+
 /** A link's href: only http(s) URLs (never `javascript:`), escaped for the attribute. */
 const href = (url: string) => escapeHtml(isHttpUrl(url) ? url : 'about:blank')
 
@@ -135,24 +138,26 @@ function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subjec
   const t = emailTexts(view.lang)
   const e = escapeHtml
   const color = HEX_COLOR.test(view.color) ? view.color : '#1f6feb'
-  const paragraph = (html: string) =>
-    `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:#1a1a1a">${html}</p>`
+  // `dir="auto"` on what people wrote: an English reply in an Arabic e-mail keeps its
+  // full stop on the right, and a Latin name its order.
+  const paragraph = (html: string, dir = '') =>
+    `<p${dir} style="margin:0 0 12px;font-size:15px;line-height:1.5;color:#1a1a1a">${html}</p>`
   const body: string[] = []
   for (const group of groups) {
     body.push(
-      `<p style="margin:16px 0 6px;font-size:13px;font-weight:bold;color:${color}">${e(group.name)}</p>`,
+      `<p dir="auto" style="margin:16px 0 6px;font-size:13px;font-weight:bold;color:${color}">${e(group.name)}</p>`,
     )
     for (const entry of group.entries) {
       const piece = pieceOf(entry.content, view)
       if ('text' in piece) {
-        body.push(paragraph(e(piece.text).replace(/\r?\n/g, '<br>')))
+        body.push(paragraph(e(piece.text).replace(/\r?\n/g, '<br>'), AUTO))
         continue
       }
       const image = piece.thumb
         ? `<a href="${href(piece.link)}"><img src="${href(piece.thumb)}" alt="${e(piece.label)}" width="240" style="display:block;max-width:240px;border:0;border-radius:6px;margin:0 0 6px"></a>`
         : ''
       body.push(
-        `${image}${paragraph(`<a href="${href(piece.link)}" style="color:${color}">${e(piece.label)}</a>`)}`,
+        `${image}${paragraph(`<a href="${href(piece.link)}" style="color:${color}">${e(piece.label)}</a>`, AUTO)}`,
       )
     }
   }
@@ -163,7 +168,7 @@ function renderHtml(groups: ReturnType<typeof byAuthor>, view: EmailView, subjec
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;border-top:4px solid ${color}">
 <tr><td style="padding:24px">
-<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#1a1a1a">${e(view.site)}</p>
+<p dir="auto" style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#1a1a1a">${e(view.site)}</p>
 ${paragraph(e(fill(t.intro, { site: view.site })))}
 ${body.join('\n')}
 <p style="margin:24px 0 12px"><a href="${href(view.continueUrl)}" style="display:inline-block;padding:12px 20px;background:${color};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(t.continueLabel)}</a></p>

@@ -58,8 +58,8 @@ export function renderTranscript(
         ? e(piece.text).replace(/\r?\n/g, '<br>')
         : `<a href="${hrefOf(piece.link)}" style="color:${color}">${e(piece.label)}</a>`
     rows.push(
-      `<p style="margin:14px 0 2px;font-size:12px;color:#6b6b6b"><b style="color:${entry.author === 'visitor' ? '#1a1a1a' : color}">${e(who)}</b> · ${e(when)}</p>
-<p style="margin:0;font-size:15px;line-height:1.5;color:#1a1a1a">${body}</p>`,
+      `<p style="margin:14px 0 2px;font-size:12px;color:#6b6b6b"><b dir="auto" style="color:${entry.author === 'visitor' ? '#1a1a1a' : color}">${e(who)}</b> · ${e(when)}</p>
+<p dir="auto" style="margin:0;font-size:15px;line-height:1.5;color:#1a1a1a">${body}</p>`,
     )
   }
   if (entries.length === 0) {

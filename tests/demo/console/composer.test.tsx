@@ -54,6 +54,34 @@ describe('Composer', () => {
     )
   })
 
+  it('fills the file name and size from a chosen file (issue 35, defect 17)', async () => {
+    const { view, sent } = setup()
+    fireEvent.click(view.getByRole('button', { name: /media/i }))
+    fireEvent.change(view.getByLabelText('Type'), { target: { value: 'document' } })
+    fireEvent.input(view.getByLabelText(/File URL/), {
+      target: { value: 'https://cdn.example/price-list.pdf' },
+    })
+    const chooser = view.getByLabelText(/from a file/) as HTMLInputElement
+    const file = new File(['%PDF-1.4 a price list'], 'price-list.pdf', { type: 'application/pdf' })
+    Object.defineProperty(chooser, 'files', { value: [file] })
+    fireEvent.change(chooser)
+    await waitFor(() =>
+      expect((view.getByLabelText(/Size/) as HTMLInputElement).value).toBe(String(file.size)),
+    )
+    expect((view.getByLabelText(/File name/) as HTMLInputElement).value).toBe('price-list.pdf')
+    fireEvent.click(view.getByRole('button', { name: 'Send document' }))
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          type: 'document',
+          file: 'https://cdn.example/price-list.pdf',
+          file_name: 'price-list.pdf',
+          file_size: file.size,
+        },
+      ]),
+    )
+  })
+
   it('says which media field is wrong instead of sending', async () => {
     const { view, onSend } = setup()
     fireEvent.click(view.getByRole('button', { name: /media/i }))

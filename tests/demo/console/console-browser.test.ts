@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -96,6 +96,13 @@ describeInBrowser('agent console in Chromium', () => {
 
   it('sends media from the media form', async () => {
     await page.getByRole('button', { name: 'Media' }).click()
+    // A chosen photo fills its name, size and pixels (issue 35, defect 17).
+    const lake = join(root, 'demo/site/media/lake.jpg')
+    await page.getByLabel(/from a file/).setInputFiles(lake)
+    await expect.poll(() => page.getByLabel(/Width/).inputValue()).toBe('640')
+    expect(await page.getByLabel(/Height/).inputValue()).toBe('427')
+    expect(await page.getByLabel(/File name/).inputValue()).toBe('lake.jpg')
+    expect(await page.getByLabel(/Size/).inputValue()).toBe(String(statSync(lake).size))
     await page.getByLabel('Type').selectOption('document')
     await page.getByLabel(/File URL/).fill(`${hook.url}/files/manual.pdf`)
     await page.getByLabel(/File name/).fill('manual.pdf')
@@ -146,7 +153,7 @@ describeInBrowser('agent console in Chromium', () => {
 
   it('shows an e-mail in the Mailbox and replies to it as the visitor', async () => {
     await nodemailer.createTransport(sandbox.smtpUrl ?? '').sendMail({
-      from: 'Northwind shop <chat@northwind.example>',
+      from: 'Northwind Outfitters <chat@northwind.example>',
       to: 'jo@example.com',
       replyTo: 'reply+t0ken@reply.northwind.example',
       subject: 'Anna answered you',

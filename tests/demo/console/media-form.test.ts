@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { buildMediaMessage, FIELDS_OF, MEDIA_TYPES } from '../../../demo/console/src/media-form'
+import {
+  buildMediaMessage,
+  FIELDS_OF,
+  fillFromFile,
+  MEDIA_TYPES,
+} from '../../../demo/console/src/media-form'
 
 const file = { file: 'https://cdn.example/f.bin', file_name: 'f.bin', file_size: '2048' }
 
@@ -52,5 +57,30 @@ describe('media form', () => {
       ok: true,
       message: { type: 'document', file: file.file, file_name: 'f.bin', file_size: 2048 },
     })
+  })
+
+  // Issue 35, defect 17: the size in bytes and the pixel size were typed by hand.
+  it('fills the name, size, pixels and length from a chosen file, where the type has them', () => {
+    const values = { file: 'https://cdn.example/lake.jpg', text: 'The lake', file_size: '1' }
+    const facts = { name: 'lake.jpg', size: 13_331, width: 640, height: 427, duration: 12.6 }
+    expect(fillFromFile('photo', values, facts)).toEqual({
+      file: 'https://cdn.example/lake.jpg',
+      text: 'The lake',
+      file_name: 'lake.jpg',
+      file_size: '13331',
+      width: '640',
+      height: '427',
+    })
+    expect(fillFromFile('video', {}, facts)).toMatchObject({ duration: '13', width: '640' })
+    expect(fillFromFile('document', {}, facts)).toEqual({
+      file_name: 'lake.jpg',
+      file_size: '13331',
+    })
+    expect(fillFromFile('audio', {}, { name: 'a.mp3', size: 9, duration: Number.NaN })).toEqual({
+      file_name: 'a.mp3',
+      file_size: '9',
+    })
+    const built = buildMediaMessage('photo', fillFromFile('photo', values, facts))
+    expect(built).toMatchObject({ ok: true, message: { file_size: 13_331, width: 640 } })
   })
 })

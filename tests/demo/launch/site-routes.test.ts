@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -93,6 +93,16 @@ describe('siteRoutes', () => {
     }
     expect((await app.request('/media/lake.jpg')).status).toBe(200)
     expect((await app.request('/media/price-list.pdf')).status).toBe(200)
+  })
+
+  it('the demo page’s steps name the agent console’s own button (issue 35, defect 12)', async () => {
+    const app = siteRoutes({ dir: join(findRepoRoot(), 'demo/site'), consoleUrl: CONSOLE })
+    const html = await (await app.request('/')).text()
+    const button = /<button[^>]*class="button primary"[^>]*>\s*([^<{]+?)\s*</.exec(
+      readFileSync(join(findRepoRoot(), 'demo/console/src/Thread.tsx'), 'utf8'),
+    )?.[1]
+    expect(button).toBe('Accept chat')
+    expect(html).toContain(`In the console, press ${button}`)
   })
 
   it("the demo's pages name an icon that is served, so no browser asks for a missing /favicon.ico", async () => {

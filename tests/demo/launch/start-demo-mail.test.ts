@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_REPLY_DOMAIN, startDemo } from '../../../demo/launch/start-demo'
 import type { MailDetail, MailReply } from '../../../demo/sandbox/mail/model'
+import { findRepoRoot } from '../../../server/assets/repo-root'
 import { createLogger } from '../../../server/logging/logger'
 import { SessionResponse } from '../../../shared/widget-api'
 import { REAL_WORK } from '../../support/timeouts'
@@ -32,6 +33,11 @@ describe('npm start: the whole e-mail loop on one machine', () => {
     const backend = demo.backend
     if (!backend) throw new Error('the backend did not start')
     expect(backend.config.email).toBeDefined()
+    // One name for the shop: the e-mails' sender is the widget's title (issue 35, defect 17).
+    const settings = JSON.parse(
+      readFileSync(join(findRepoRoot(), 'demo/porthole.config.json'), 'utf8'),
+    )
+    expect(backend.config.email?.fromName).toBe(settings.title)
     expect(backend.config.inboundEmail?.replyDomain).toBe(DEMO_REPLY_DOMAIN)
     expect(demo.sandbox.smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/)
 

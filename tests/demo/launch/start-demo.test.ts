@@ -86,6 +86,20 @@ describe('startDemo', () => {
     )
   })
 
+  it('fits its streams to the open-file limit without warning at every start (issue 35, defect 12)', async () => {
+    const lines: string[] = []
+    const demo = await startDemo({
+      backendPort: 0,
+      sandboxPort: 0,
+      dataDir: createDataDir(),
+      openFileLimit: 1024,
+      logger: createLogger({ level: 'warn', write: (line) => lines.push(line) }),
+    })
+    cleanups.push(() => demo.close())
+    expect(demo.backend?.config.maxStreams).toBe(1024 - 256)
+    expect(lines.filter((line) => line.includes('MAX_STREAMS'))).toEqual([])
+  })
+
   it('keeps the channel, the secrets and the visitors across a restart, with agents offline again', async () => {
     const dataDir = createDataDir()
     const first = await start(dataDir)

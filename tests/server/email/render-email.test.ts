@@ -8,6 +8,7 @@ import {
   renderEmail,
 } from '../../../server/email/render/render-email'
 import { type ConversationEntry, LANGUAGES } from '../../../shared/widget-api'
+import { directionAround } from '../support/html-tags'
 
 let counter = 0
 function agentEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
@@ -175,6 +176,28 @@ describe('the missed-replies e-mail', () => {
     )
     expect(renderEmail([agentEntry()], view({ lang: 'he' })).html).toContain('dir="rtl"')
     expect(renderEmail([agentEntry()], view({ lang: 'ja' })).html).not.toContain('dir="rtl"')
+  })
+
+  it('lets what people wrote take its own direction in a right-to-left e-mail', () => {
+    const mail = renderEmail(
+      [
+        agentEntry({ name: 'Anna Smith', content: { type: 'text', text: 'Your order shipped.' } }),
+        agentEntry({
+          name: 'Anna Smith',
+          content: {
+            type: 'document',
+            file: 'https://cdn.example/a.pdf',
+            file_name: 'invoice.pdf',
+            file_size: 10,
+          },
+        }),
+      ],
+      view({ lang: 'ar', site: 'Northwind Outfitters' }),
+    )
+    expect(directionAround(mail.html, 'Your order shipped.')).toBe('auto')
+    expect(directionAround(mail.html, 'invoice.pdf')).toBe('auto')
+    expect(directionAround(mail.html, 'Anna Smith')).toBe('auto')
+    expect(directionAround(mail.html, 'Northwind Outfitters</p>')).toBe('auto')
   })
 
   it('keeps line breaks out of the subject', () => {

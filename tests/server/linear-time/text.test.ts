@@ -22,6 +22,8 @@ const SHAPES: [string, string][] = [
   ['backslashes', '\\'],
   ['italic underscores', '_a_'],
   ['links', 'https://a.example/(x) '],
+  ['bare hosts', 'www.a.example/(x) '],
+  ['www. inside a word', 'awww.'],
 ]
 
 describe.each(SHAPES)('text paths on %s', (_shape, unit) => {

@@ -78,12 +78,49 @@ describe('linkify', () => {
       'file:///etc/passwd',
       'ftp://example.com/file',
       'mailto:someone',
-      'www.example.com',
       'https://',
       'http://',
       'https:///path',
     ])
       expect(links(text)).toEqual([])
+  })
+
+  it('links a bare www. host as https, with its path, punctuation outside (issue 35, defect 16)', () => {
+    expect(linkify('See www.example.com/faq.')).toEqual([
+      'See ',
+      link('www.example.com/faq', 'https://www.example.com/faq'),
+      '.',
+    ])
+    expect(linkify('(WWW.Example.org)')).toEqual([
+      '(',
+      link('WWW.Example.org', 'https://WWW.Example.org'),
+      ')',
+    ])
+    expect(links('«www.пример.рф/путь»')).toEqual([
+      link('www.пример.рф/путь', 'https://www.пример.рф/путь'),
+    ])
+    expect(links('www.shop.example.co.uk:8080/a?b=1#c')).toEqual([
+      link('www.shop.example.co.uk:8080/a?b=1#c', 'https://www.shop.example.co.uk:8080/a?b=1#c'),
+    ])
+  })
+
+  it('leaves abbreviations, versions and www. inside words or addresses as they are', () => {
+    for (const text of [
+      'e.g. i.e. etc.',
+      'v1.2.3 and 10.0.0.1',
+      'www.',
+      'www.example',
+      'www.e.g.',
+      'www.1.2',
+      'awww.example.com',
+      'my-www.example.com',
+      'www.a.com@evil.example',
+    ])
+      expect(links(text)).toEqual([])
+    expect(links('info@www.example.com')).toEqual([
+      link('info@www.example.com', 'mailto:info@www.example.com'),
+    ])
+    expect(links('https://www.example.com/x')).toEqual([link('https://www.example.com/x')])
   })
 
   it('never lets a link carry a scheme other than http(s) or mailto', () => {
@@ -157,7 +194,19 @@ describe('linkify', () => {
   // link) would take minutes on these, far past the test's timeout.
   it('stays linear on very long hostile words', () => {
     const size = 400_000
-    for (const pattern of ['a', 'a.', 'a@', '@a.', 'http://a.b/"', 'https://x.', ')', 'http:/']) {
+    for (const pattern of [
+      'a',
+      'a.',
+      'a@',
+      '@a.',
+      'http://a.b/"',
+      'https://x.',
+      ')',
+      'http:/',
+      'www.',
+      'awww.',
+      'www.a"',
+    ]) {
       const text = pattern.repeat(size / pattern.length)
       const parts = linkify(text)
       expect(parts.map((part) => (typeof part === 'string' ? part : part.text)).join('')).toBe(text)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderTranscript, transcriptTime } from '../../../../server/email/render/render-transcript'
 import { TRANSCRIPT_TEXTS } from '../../../../server/email/render/transcript-texts'
 import { type ConversationEntry, LANGUAGES } from '../../../../shared/widget-api'
+import { directionAround } from '../../support/html-tags'
 
 const AT = Date.UTC(2026, 10, 25, 9, 5)
 const view = {
@@ -128,6 +129,24 @@ describe('the transcript e-mail', () => {
         `<html lang="${lang}" dir="rtl">`,
       )
     expect(renderTranscript([], { ...view, lang: 'de' }).html).toContain('<html lang="de">')
+  })
+
+  it('lets what people wrote take its own direction in a right-to-left transcript', () => {
+    const mail = renderTranscript(
+      [
+        entry({ content: { type: 'text', text: 'Where is my order?' } }),
+        entry({
+          author: 'agent',
+          name: 'Maria Lopez',
+          content: { type: 'text', text: 'It shipped.' },
+        }),
+      ],
+      { ...view, lang: 'ar' },
+    )
+    expect(directionAround(mail.html, 'Where is my order?')).toBe('auto')
+    expect(directionAround(mail.html, 'It shipped.')).toBe('auto')
+    expect(directionAround(mail.html, 'Maria Lopez')).toBe('auto')
+    expect(directionAround(mail.html, 'Northwind</p>')).toBe('auto')
   })
 
   it('writes times in UTC whatever the server zone', () => {
