@@ -57,7 +57,9 @@ export function createRedisArticleStore(
       const now = await position()
       down = false
       const from = seen.version
-      if (now.epoch !== seen.epoch || now.version < from) {
+      // An instance that saw no epoch yet (nothing saved) replays from 0: no reload needed.
+      const lost = seen.epoch !== null && now.epoch !== seen.epoch
+      if (lost || now.version < from) {
         seen = now
         emit({ kind: 'reload' })
         return
