@@ -81,8 +81,8 @@ function readLimited(
       return reject(new FetchRefusedError(`larger than ${maxBytes / 1024 / 1024} MB`))
     }
     const onAbort = () => {
-      response.destroy()
       reject(new FetchRefusedError('took longer than the time allowed'))
+      response.destroy()
     }
     signal.addEventListener('abort', onAbort, { once: true })
     response.on('close', () => signal.removeEventListener('abort', onAbort))
@@ -91,8 +91,8 @@ function readLimited(
     response.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > maxBytes) {
-        response.destroy()
         reject(new FetchRefusedError(`larger than ${maxBytes / 1024 / 1024} MB`))
+        response.destroy()
       } else chunks.push(chunk)
     })
     response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))

@@ -51,10 +51,11 @@ export function createPageImports(options: {
   allowedHosts: readonly string[]
   now: () => number
   logger: Logger
-  fetchPage?: typeof defaultFetchPage
+  /** Tests: shorter limits per page than PAGE_LIMITS. */
+  pageLimits?: { maxBytes?: number; timeoutMs?: number }
 }) {
-  const fetchPage = options.fetchPage ?? defaultFetchPage
-  const fetchOptions = { allowedHosts: options.allowedHosts }
+  const fetchPage = defaultFetchPage
+  const fetchOptions = { allowedHosts: options.allowedHosts, ...options.pageLimits }
   const runs = new Map<string, Promise<void>>()
 
   async function pagesOf(request: z.infer<typeof ImportPagesRequest>, job: PageImportJob) {
