@@ -13,7 +13,7 @@ import { createRedisArticleStore } from '../../../../server/help/store/redis-art
 import { createSqliteArticleStore } from '../../../../server/help/store/sqlite-article-store'
 import { describeRedis } from '../../../support/redis-server'
 import { useRedisInstances } from '../../support/redis-instances'
-import { createStoredArticle } from '../article-factories'
+import { createStoredArticle } from '../../support/article-factories'
 
 type Open = (maxArticles?: number) => Promise<ArticleStore>
 
