@@ -56,7 +56,15 @@ export function createHelp(options: {
   async function flush() {
     const counts = [...pending]
     pending.clear()
-    for (const [counter, by] of counts) await articles.increment(counter, by)
+    for (const [i, [counter, by]] of counts.entries()) {
+      try {
+        await articles.increment(counter, by)
+      } catch (error) {
+        // Kept for the next flush: a store that is away loses no count.
+        for (const [left, n] of counts.slice(i)) add(left, n)
+        throw error
+      }
+    }
   }
   const deflections = createDeflections({
     store: options.store,

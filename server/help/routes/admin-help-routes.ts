@@ -5,9 +5,7 @@ import { markdownTree } from '../../../shared/help/markdown-tree'
 import type { AdminEnv } from '../../admin/admin-access'
 import type { AppDeps } from '../../app-deps'
 import { apiError } from '../../http/api-error'
-import { isBodyError } from '../../http/body-error'
-import { readJsonRequest } from '../../http/json-body'
-import { readBodyText } from '../../http/read-body'
+import { readJsonRequest, readTextRequest } from '../../http/json-body'
 import { ArticleId, checkArticle, MAX_ARTICLE_BYTES } from '../article'
 import type { Help } from '../help-service'
 import { parseNdjson } from '../import/ndjson'
@@ -106,17 +104,7 @@ export function adminHelpRoutes(deps: AppDeps, help: Help, pages: PageImports): 
       return c.body(null, 204)
     })
     .post('/admin/api/help/import', async (c) => {
-      let text: string
-      try {
-        text = await readBodyText(c.req.raw, c.env?.incoming, MAX_IMPORT_BYTES)
-      } catch (error) {
-        if (!isBodyError(error)) throw error
-        throw apiError(
-          error.status,
-          error.code === 'payload_too_large' ? error.code : 'invalid_request',
-          error.message,
-        )
-      }
+      const text = await readTextRequest(c, MAX_IMPORT_BYTES)
       const parsed = parseNdjson(text, deps.now())
       if (!parsed.ok) throw invalidLine(parsed.line, parsed.message)
       await stored(articles.putMany(parsed.articles))

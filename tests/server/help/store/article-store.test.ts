@@ -12,8 +12,8 @@ import { createMemoryArticleStore } from '../../../../server/help/store/memory-a
 import { createRedisArticleStore } from '../../../../server/help/store/redis-article-store'
 import { createSqliteArticleStore } from '../../../../server/help/store/sqlite-article-store'
 import { describeRedis } from '../../../support/redis-server'
-import { useRedisInstances } from '../../support/redis-instances'
 import { createStoredArticle } from '../../support/article-factories'
+import { useRedisInstances } from '../../support/redis-instances'
 
 type Open = (maxArticles?: number) => Promise<ArticleStore>
 
