@@ -88,6 +88,14 @@ export function createHelp(options: {
     await articles.recordUnanswered(normalized, language.slice(0, 35), now())
   }
 
+  /**
+   * The published articles that answer `query` (cut to MAX_QUERY_LENGTH), best first, at
+   * most `limit` (1–10, default 5). Counts the search and, when nothing answers
+   * confidently and the query reads like a question, records it as unanswered itself
+   * (recordUnanswered is for questions asked elsewhere).
+   *
+   * @example const { results, confident } = await runtime.help.search('where is my parcel', { language: 'en' })
+   */
   async function search(query: string, request: SearchRequest = {}): Promise<ArticleSearchAnswer> {
     const q = query.slice(0, MAX_QUERY_LENGTH)
     const limit = Math.min(10, Math.max(1, request.limit ?? 5))
