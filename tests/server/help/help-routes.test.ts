@@ -170,6 +170,24 @@ describe('help routes', () => {
     expect((await app.request('/api/help/articles/two')).status).toBe(200)
   })
 
+  it('starts a pages import and reports its progress, refusing a request without pages', async () => {
+    const app = await helpApp()
+    const post = (body: unknown) =>
+      app.request('/admin/api/help/import/pages', { method: 'POST', body, headers: ADMIN })
+    expect((await post({ language: 'en' })).status).toBe(400)
+    // A private address, not in ALLOWED_FETCH_HOSTS: the job runs and reports why.
+    const started = await post({ urls: ['http://127.0.0.1:9/help/a'], language: 'en' })
+    expect(started.status).toBe(202)
+    const { job } = await started.json()
+    const status = async () =>
+      (await app.request(`/admin/api/help/import/pages/${job}`, { headers: ADMIN })).json()
+    await expect.poll(async () => (await status()).state).toBe('failed')
+    expect((await status()).errors[0].reason).toMatch(/private address/)
+    expect(
+      (await app.request('/admin/api/help/import/pages/nope', { headers: ADMIN })).status,
+    ).toBe(404)
+  })
+
   it('renders /help pages with hostile Markdown inert and the language set', async () => {
     const app = await helpApp()
     const hostile =

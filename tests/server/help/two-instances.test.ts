@@ -54,6 +54,14 @@ describeRedis('help articles on two instances over one Redis', () => {
     const b = await instance(prefix)
     expect((await save(a, 'shipping', 'Shipping times warehouse')).status).toBe(200)
     await expect.poll(() => found(b, 'shipping times warehouse')).toEqual(['shipping'])
+    // The unanswered list is the store's: B lists what A's visitor asked.
+    await a.request('/api/help/search?q=can%20I%20pay%20with%20bitcoin&lang=en')
+    const stats = await (await b.request('/admin/api/help/stats', { headers: ADMIN })).json()
+    expect(stats.unanswered).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ question: 'can i pay with bitcoin', language: 'en', count: 1 }),
+      ]),
+    )
     await a.request('/admin/api/help/articles/shipping', { method: 'DELETE', headers: ADMIN })
     await expect.poll(() => found(b, 'shipping times warehouse')).toEqual([])
   })
