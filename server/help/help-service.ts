@@ -53,7 +53,10 @@ export function createHelp(options: {
   const pending = new Map<HelpCounter, number>()
   const add = (counter: HelpCounter, by = 1) =>
     pending.set(counter, (pending.get(counter) ?? 0) + by)
+  // Unanswered questions being saved, awaited by flush() (so stats() includes them).
+  const writes = new Set<Promise<void>>()
   async function flush() {
+    await Promise.all(writes)
     const counts = [...pending]
     pending.clear()
     for (const [i, [counter, by]] of counts.entries()) {
@@ -112,7 +115,15 @@ export function createHelp(options: {
     metrics.searches.inc()
     add('searches')
     const confident = outcome.confident && results.length > 0
-    if (!confident && looksLikeQuestion(q)) await recordUnanswered(q, request.language ?? '')
+    // Written in the background: the visitor's answer never waits for the store.
+    if (!confident && looksLikeQuestion(q)) {
+      const write = recordUnanswered(q, request.language ?? '')
+        .catch((error: unknown) =>
+          logger.warn('help: an unanswered question was not saved', { error }),
+        )
+        .finally(() => writes.delete(write))
+      writes.add(write)
+    }
     return { results: results.slice(0, limit), confident }
   }
 
