@@ -103,7 +103,7 @@ export const ENV_DOCS_LIMITS = {
   },
   RATE_LIMIT_SEARCHES_PER_MINUTE: {
     meaning:
-      '`GET /api/help/search` and `POST /api/help/events` per client address (429 with Retry-After past it) (1–1000000)',
+      '`GET /api/help/search` per client address, and `POST /api/help/events` per client address as well, counted apart (429 with Retry-After past it) (1–1000000)',
     default: '`120`',
   },
   ALLOWED_FETCH_HOSTS: {

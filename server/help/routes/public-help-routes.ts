@@ -31,16 +31,15 @@ const Language = z
  * searches and events limited per address by RATE_LIMIT_SEARCHES_PER_MINUTE.
  */
 export function publicHelpRoutes(deps: AppDeps, help: Help, sessions: Sessions): Hono<AppEnv> {
-  const perIp = perMinuteLimiter(
-    deps.store,
-    deps.logger,
-    'help-searches-per-ip',
-    deps.config.help.searchesPerMinute,
-  )
-  async function limit(c: Context<AppEnv>) {
+  // Searches and events each have RATE_LIMIT_SEARCHES_PER_MINUTE per address of their own.
+  const limiter = (name: string) =>
+    perMinuteLimiter(deps.store, deps.logger, name, deps.config.help.searchesPerMinute)
+  const searches = limiter('help-searches-per-ip')
+  const events = limiter('help-events-per-ip')
+  async function limit(c: Context<AppEnv>, perIp = searches) {
     const wait = await perIp.hit(clientKey(c, deps.config))
     if (wait !== undefined)
-      throw apiError(429, 'too_many_requests', `Too many searches: try again in ${wait} s.`, {
+      throw apiError(429, 'too_many_requests', `Too many requests: try again in ${wait} s.`, {
         'retry-after': String(wait),
       })
   }
@@ -82,7 +81,7 @@ export function publicHelpRoutes(deps: AppDeps, help: Help, sessions: Sessions):
       return c.json(article)
     })
     .post('/help/events', async (c) => {
-      await limit(c)
+      await limit(c, events)
       const parsed = HelpEventBody.safeParse(await readJsonRequest(c, 4096))
       if (!parsed.success)
         throw apiError(

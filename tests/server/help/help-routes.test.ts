@@ -147,6 +147,11 @@ describe('help routes', () => {
     const limited = await app.request('/api/help/search?q=x')
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Events count on their own: the searches used up do not refuse them.
+    const event = () => app.request('/api/help/events', { body: { type: 'suggestions_shown' } })
+    expect((await event()).status).toBe(204)
+    expect((await event()).status).toBe(204)
+    expect((await event()).status).toBe(429)
   })
 
   it('imports NDJSON atomically: a bad line 3 names the line and stores nothing', async () => {
