@@ -17,6 +17,7 @@ import { type MeasuredServer, PortholeServers, startRawServer } from './backend/
 import { BEAT_GAP_MS } from './capacity/protocol'
 import { runCapacity } from './capacity/run-capacity'
 import { type ScaleRun, SIZING_HEARTBEAT_SECONDS } from './capacity/scale'
+import { measureHelpSearch } from './help/help-search'
 import { numberOption, optionValue } from './lib/argv'
 import { freePort } from './lib/free-port'
 import { startLoadGenerator } from './lib/load-client'
@@ -30,9 +31,9 @@ import { measureTapToChat, type TapResults } from './tap/tap-to-chat'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const quick = process.argv.includes('--quick')
-// --only page,capacity,delivery,status,tap: run those parts of the benchmark (all by default);
+// --only page,capacity,delivery,status,tap,help: run those parts of the benchmark (all by default);
 // such a run writes bench/results-<parts>.json and leaves the full record alone.
-const PARTS = ['page', 'capacity', 'delivery', 'status', 'tap'] as const
+const PARTS = ['page', 'capacity', 'delivery', 'status', 'tap', 'help'] as const
 type Part = (typeof PARTS)[number]
 const only: Part[] | undefined = optionValue('--only')
   ?.split(',')
@@ -194,6 +195,12 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
 
   // Tap to chat on the phone profile (bench/tap/), also while nothing else of the benchmark runs.
   if (runs('tap')) results.tap = await tapToChat()
+
+  // Article search over HTTP at 500 and 10,000 articles, before the load generator runs.
+  if (runs('help')) {
+    log('help: article search at 500 and 10,000 articles')
+    results.help = await measureHelpSearch(servers, [500, 10_000], quick ? 100 : 500)
+  }
 
   for (
     let run = 1;

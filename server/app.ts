@@ -21,6 +21,8 @@ import { inboundEmailRoutes } from './email/inbound/inbound-routes'
 import { linkPageLook } from './email/link-page'
 import { resumeRoutes } from './email/resume-routes'
 import { unsubscribeRoutes } from './email/unsubscribe-routes'
+import { helpPageRoutes } from './help/pages/help-pages'
+import { publicHelpRoutes } from './help/routes/public-help-routes'
 import type { AppEnv } from './http/app-env'
 import { createErrorHandler } from './http/on-error'
 import { allowedOriginsOf, originPolicy } from './http/origin'
@@ -91,6 +93,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', uploadRoutes(deps, runtime, auth))
   api.route('/', endOfChatRoutes(deps, runtime, auth))
   api.route('/', identityRoutes(deps, runtime))
+  api.route('/', publicHelpRoutes(deps, runtime.help, sessions))
   app.route('/api', api)
 
   // Before the A3 webhook: its /:secret/:channelId would take /hooks/email/<secret> too.
@@ -109,6 +112,8 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   // The "confirm your address" e-mails' links: GET /email/confirm/<token> (a page), POST confirms.
   app.route('/', confirmRoutes(runtime.email.confirmations, linkLook))
   app.route('/', operationsRoutes(deps, runtime))
+  // The public help pages: GET /help and /help/<id>.
+  app.route('/', helpPageRoutes(runtime, runtime.help))
   app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
   app.route(
     '/',

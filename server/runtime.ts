@@ -9,6 +9,8 @@ import { createEmailService, type EmailService } from './email/email-service'
 import { replyToOf } from './email/reply-address'
 import { createResumeLinks, type ResumeLinks } from './email/resume-link'
 import { createStreamHub, type StreamHub } from './events/stream-hub'
+import { createHelp, type Help } from './help/help-service'
+import { createArticleStore } from './help/store/create-article-store'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
 import { createRetention } from './retention/retention'
@@ -34,6 +36,11 @@ export type Runtime = {
   resume: ResumeLinks
   /** E-mail to visitors (missed replies, unsubscribe); off without SMTP_URL. */
   email: EmailService
+  /**
+   * The help articles (server/help/): search over this instance's index (kept in step
+   * with every instance's saves), the articles' store, the counters.
+   */
+  help: Help
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -162,6 +169,14 @@ export function createRuntime(deps: AppDeps): Runtime {
     // The service's clock (an A1 answer's Date header): one status call a pass.
     referenceClock: async () => (await client.status()).serviceDate,
   })
+  const help = createHelp({
+    articles: createArticleStore(store, logger),
+    store,
+    publicUrl: config.publicUrl,
+    registry: metrics.registry,
+    now,
+    logger,
+  })
   let draining = false
 
   return {
@@ -174,6 +189,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     files,
     resume,
     email,
+    help,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',
@@ -196,6 +212,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       retention.start()
       idleSweep.start()
       email.start()
+      await help.start()
     },
     drain() {
       draining = true
@@ -208,6 +225,7 @@ export function createRuntime(deps: AppDeps): Runtime {
       // startServer's close() awaits the requests in flight (outbox.stop() again) before the store closes.
       void outbox.stop()
       void email.stop()
+      void help.stop()
       hub.close()
     },
     get draining() {

@@ -2,6 +2,7 @@
 // the report reduces each figure to its median and spread.
 import { z } from 'zod'
 import type { CapacityScale } from '../capacity/run-capacity'
+import type { HelpSearchRun } from '../help/help-search'
 import type { PageCost } from '../lighthouse/page-cost'
 import type { MaxResult, SteadyResult } from '../load/protocol'
 import type { TapResults } from '../tap/tap-to-chat'
@@ -83,4 +84,6 @@ export type BenchResults = {
   drill?: DrillRecord
   /** Tap to chat on the phone profile (bench/tap/), or why it was not measured. */
   tap?: TapResults | string
+  /** Article search over HTTP at each size (bench/help/). */
+  help?: HelpSearchRun[]
 }

@@ -5,6 +5,7 @@ import type { BenchResults, Plan } from '../lib/results'
 import { STORES } from '../lib/results'
 import { formatTable, type Row } from '../lib/table'
 import { capacityRows, deliveryRows, drillRows, machineRow, statusRows } from './backend-rows'
+import { helpRows } from './help-rows'
 import { pageRows, widgetSizeRows } from './page-rows'
 import { Rows } from './rows'
 import { scaleRows } from './scale-rows'
@@ -64,6 +65,7 @@ export function buildReport({
   if (ran('status')) statusRows(table, results, plan)
   drillRows(table, results.drill)
   if (ran('tap')) tapRows(table, results.tap)
+  if (ran('help')) helpRows(table, results.help)
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU'
   const machine = `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Linux`

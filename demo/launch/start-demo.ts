@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../server/config/demo-secrets'
 import { type Env, loadConfig } from '../../server/config/load-config'
+import { seedArticleFolder } from '../../server/help/import/seed-folder'
 import { createLogger, type Logger } from '../../server/logging/logger'
 import { readOpenFileLimit, streamCapFor } from '../../server/operations/open-files'
 import { loadSettings } from '../../server/settings/load-settings'
@@ -203,6 +204,12 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     }).catch((error: unknown) => {
       throw explainListenError(error, 'backend', backendPort, 'PORT')
     })
+    // The shop's help articles (demo/articles/), the ones not saved yet: the bot answers from them.
+    await seedArticleFolder(
+      join(root, 'demo/articles'),
+      running.app.runtime.help.articles,
+      Date.now(),
+    )
     return running
   }
 

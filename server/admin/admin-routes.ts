@@ -5,6 +5,7 @@ import { checkSettings } from '../../shared/settings/settings-file'
 import type { AppDeps } from '../app-deps'
 import { patternProblems } from '../bot/rule-pattern'
 import type { AdminConfig } from '../config/config'
+import { studioHelpRoutes } from '../help/routes/studio-help-routes'
 import { apiError } from '../http/api-error'
 import { isBodyError } from '../http/body-error'
 import { clientKey } from '../http/client-ip'
@@ -193,6 +194,8 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.get('/admin/api/email', (c) => c.json(runtime.email.status()))
   // The e-mail a visitor gets, with the studio's unsaved settings (email-preview-routes.ts).
   app.route('/', emailPreviewRoutes(deps, runtime))
+  // The help articles: list, edit, import, stats (server/help/routes/).
+  app.route('/', studioHelpRoutes(deps, runtime))
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))

@@ -78,6 +78,8 @@ export type Config = {
     maxDeletePercent: number
   }
   rateLimits: RateLimits
+  /** The help articles: RATE_LIMIT_SEARCHES_PER_MINUTE, ALLOWED_FETCH_HOSTS (lower case). */
+  help: { searchesPerMinute: number; allowedFetchHosts: string[] }
   /** Customer attachments (UPLOAD_*, S3_*, RATE_LIMIT_*UPLOADS_PER_MINUTE). */
   uploads: UploadsConfig
   /** Bytes of attachments per visitor and per address over a window (UPLOAD_QUOTA_*). */

@@ -101,4 +101,14 @@ export const ENV_DOCS_LIMITS = {
       '`POST /api/uploads` per client address, whatever the visitor (a visitor can start new sessions; an address cannot cheaply) (1–100000)',
     default: '`100`',
   },
+  RATE_LIMIT_SEARCHES_PER_MINUTE: {
+    meaning:
+      '`GET /api/help/search` per client address, and `POST /api/help/events` per client address as well, counted apart (429 with Retry-After past it) (1–1000000)',
+    default: '`120`',
+  },
+  ALLOWED_FETCH_HOSTS: {
+    meaning:
+      'comma-separated host names the help-pages import may fetch even when they resolve to a private, loopback or link-local address (e.g. `help.intranet`); every other private address is refused',
+    default: 'none',
+  },
 } satisfies { readonly [name in keyof EnvSchema]?: EnvDoc }

@@ -197,6 +197,13 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       messagesPerIpPerMinute: e.RATE_LIMIT_IP_MESSAGES_PER_MINUTE,
       sessionsPerIpPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
     },
+    help: {
+      searchesPerMinute: e.RATE_LIMIT_SEARCHES_PER_MINUTE,
+      allowedFetchHosts: (e.ALLOWED_FETCH_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host.length > 0),
+    },
     uploads: {
       maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
       types: uploadTypes,

@@ -5,7 +5,7 @@ import { describeIssues } from '../../shared/protocol/errors'
 import { apiError } from './api-error'
 import type { AppEnv } from './app-env'
 import { isBodyError } from './body-error'
-import { readJsonBody } from './read-body'
+import { readBodyText, readJsonBody } from './read-body'
 
 /** application/json and its +json kinds, as Hono's validator recognises them. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
@@ -28,13 +28,30 @@ export async function readJsonRequest(
   try {
     return await readJsonBody(c.req.raw, c.env?.incoming, maxBytes)
   } catch (error) {
-    if (!isBodyError(error)) throw error
-    throw apiError(
-      error.status,
-      error.code === 'payload_too_large' ? error.code : 'invalid_request',
-      error.message,
-    )
+    throw answerOf(error)
   }
+}
+
+/** The request's body as UTF-8 text (an NDJSON import), with readJsonRequest's answers. */
+export async function readTextRequest(
+  c: { req: { raw: Request }; env?: { incoming?: IncomingMessage } | undefined },
+  maxBytes: number,
+): Promise<string> {
+  try {
+    return await readBodyText(c.req.raw, c.env?.incoming, maxBytes)
+  } catch (error) {
+    throw answerOf(error)
+  }
+}
+
+/** A BodyError as its answer (413 or 400); anything else as it is. */
+function answerOf(error: unknown): unknown {
+  if (!isBodyError(error)) return error
+  return apiError(
+    error.status,
+    error.code === 'payload_too_large' ? error.code : 'invalid_request',
+    error.message,
+  )
 }
 
 /**

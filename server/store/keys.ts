@@ -127,6 +127,12 @@ export const KEY_PREFIXES = {
   inboundMailLock: 'inbound-mail-lock:',
   /** Record: a visitor's rating of an ended conversation, `rating:<visitorId>:<ended entry id>`. */
   rating: 'rating:',
+  /** Record: a visitor opened a help article and the deflection clock runs, `help-opened:<visitorId>`. */
+  helpOpened: 'help-opened:',
+  /** Claim: one instance settles a visitor's deflection clock, `help-settle:<visitorId>:<opened at>`. */
+  helpSettle: 'help-settle:',
+  /** Record: an import of help pages and its progress, `help-import:<job id>` (server/help/import/). */
+  helpImport: 'help-import:',
 } as const
 
 const P = KEY_PREFIXES
@@ -220,3 +226,6 @@ export const transcriptToKey = (visitorId: string, endedId: string) =>
   `${P.transcriptTo}${visitorId}:${endedId}`
 export const inboundMailKey = (messageKey: string) => `${P.inboundMail}${messageKey}`
 export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}${messageKey}`
+export const helpOpenedKey = (visitorId: string) => `${P.helpOpened}${visitorId}`
+export const helpSettleKey = (visitorId: string, at: number) => `${P.helpSettle}${visitorId}:${at}`
+export const helpImportKey = (jobId: string) => `${P.helpImport}${jobId}`

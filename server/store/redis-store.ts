@@ -182,6 +182,7 @@ export async function createRedisStore(
   return {
     kind: 'redis',
     sharedCounters: { client: main, prefix: keys.rateLimits, timeoutMs: commandTimeoutMs },
+    redisHelp: { client: main, prefix: keys.help },
     append: (visitorId, entry, opts) => command('append', () => append(visitorId, entry, opts)),
     readAfter(visitorId, afterId, limit) {
       return command('readAfter', async (): Promise<ConversationEntry[]> => {

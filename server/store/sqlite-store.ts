@@ -131,6 +131,7 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
 
   return {
     kind: 'sqlite',
+    sqliteDatabase: db,
     async append(visitorId, entry, opts = {}) {
       assertOpen()
       return appends.add({

@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3'
 import type { z } from 'zod'
 import type { ConversationEntry, DeliveryState, StoredContact } from '../../shared/widget-api'
 import type { RedisClient } from './redis/connection'
@@ -200,4 +201,8 @@ export interface Store
    * command connection and a key prefix of their own. Absent on single-instance stores.
    */
   readonly sharedCounters?: { client: RedisClient; prefix: string; timeoutMs?: number }
+  /** The sqlite: store's database, for the tables of other parts (server/help/store/). */
+  readonly sqliteDatabase?: BetterSqlite3.Database
+  /** The redis: store's command connection and the prefix of the help's keys (server/help/store/). */
+  readonly redisHelp?: { client: RedisClient; prefix: string }
 }

@@ -27,7 +27,9 @@ export function createArticleIndex(): ArticleIndex {
     search(query: string, options: SearchOptions = {}): SearchOutcome {
       const wanted = new Set(words(query.slice(0, MAX_QUERY_LENGTH)))
       const hits = [...articles.values()]
-        .filter((a) => !options.language || a.language.split('-')[0] === options.language.split('-')[0])
+        .filter(
+          (a) => !options.language || a.language.split('-')[0] === options.language.split('-')[0],
+        )
         .map((a) => {
           const own = words(`${a.title} ${a.title} ${a.body}`)
           const score = own.filter((word) => wanted.has(word)).length

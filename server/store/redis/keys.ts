@@ -16,6 +16,8 @@ export type RedisKeys = {
   records: string
   /** Prefix of the rate-limit counters shared by every instance (server/http/rate-limit.ts). */
   rateLimits: string
+  /** Prefix of the help's articles, counters and change log (server/help/store/). */
+  help: string
 }
 
 export function redisKeys(prefix: string): RedisKeys {
@@ -29,6 +31,7 @@ export function redisKeys(prefix: string): RedisKeys {
     visitors: `${prefix}visitors`,
     records: `${prefix}records`,
     rateLimits: `${prefix}rate:`,
+    help: `${prefix}help:`,
   }
 }
 

@@ -71,6 +71,9 @@ describe('the store key registry', () => {
       keys.inboundMailLockKey('h1'),
       keys.transcriptItemKey('v1', 'ab12'),
       keys.ratingKey('v1', '7'),
+      keys.helpOpenedKey('v1'),
+      keys.helpSettleKey('v1', 7),
+      keys.helpImportKey('j1'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))

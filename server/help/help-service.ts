@@ -1,0 +1,221 @@
+import type {
+  ArticleResult,
+  ArticleSearchAnswer,
+  PublicArticle,
+} from '../../shared/help/article-tree'
+import type { Logger } from '../logging/logger'
+import type { MetricsRegistry } from '../metrics/registry'
+import type { Store } from '../store/types'
+import { type Catalogue, type CatalogueEntry, createCatalogue } from './catalogue'
+import { createDeflections } from './deflections'
+import { helpMetrics } from './help-metrics'
+import { looksLikeQuestion, normalizeQuestion } from './normalize-question'
+import { createArticleIndex, MAX_QUERY_LENGTH } from './search/index'
+import type { ArticleStore, HelpCounter } from './store/article-store'
+
+export const HELP_EVENTS = [
+  'suggestions_shown',
+  'article_opened',
+  'helpful',
+  'not_helpful',
+] as const
+export type HelpEvent = (typeof HELP_EVENTS)[number]
+
+const MAX_FEATURED = 10
+const FLUSH_MS = 5000
+const SWEEP_MS = 60_000
+
+export type SearchRequest = { language?: string | undefined; limit?: number | undefined }
+
+/**
+ * The help: search over this instance's index, the public view of articles, the events
+ * and counters. Counters are added up here and written to the store every few seconds
+ * (one write per search would be a disk sync each on sqlite).
+ */
+export function createHelp(options: {
+  articles: ArticleStore
+  store: Store
+  publicUrl: string
+  registry: MetricsRegistry
+  now: () => number
+  logger: Logger
+  /** Tests: a fresh index (default: createArticleIndex). */
+  createIndex?: typeof createArticleIndex
+}) {
+  const { articles, now, logger } = options
+  const metrics = helpMetrics(options.registry)
+  const catalogue: Catalogue = createCatalogue({
+    store: articles,
+    index: options.createIndex ?? createArticleIndex,
+    logger,
+  })
+  metrics.setArticles(() => catalogue.size)
+  const pending = new Map<HelpCounter, number>()
+  const add = (counter: HelpCounter, by = 1) =>
+    pending.set(counter, (pending.get(counter) ?? 0) + by)
+  // Unanswered questions being saved, awaited by flush() (so stats() includes them).
+  const writes = new Set<Promise<void>>()
+  async function flush() {
+    await Promise.all(writes)
+    const counts = [...pending]
+    pending.clear()
+    for (const [i, [counter, by]] of counts.entries()) {
+      try {
+        await articles.increment(counter, by)
+      } catch (error) {
+        // Kept for the next flush: a store that is away loses no count.
+        for (const [left, n] of counts.slice(i)) add(left, n)
+        throw error
+      }
+    }
+  }
+  const deflections = createDeflections({
+    store: options.store,
+    now,
+    logger,
+    count: async () => {
+      metrics.deflections.inc()
+      add('deflections')
+    },
+  })
+  let timers: ReturnType<typeof setInterval>[] = []
+
+  const urlOf = (entry: Pick<CatalogueEntry, 'id' | 'url'>) =>
+    entry.url ?? `${options.publicUrl.replace(/\/$/, '')}/help/${entry.id}`
+
+  async function recordUnanswered(question: string, language: string): Promise<void> {
+    const normalized = normalizeQuestion(question)
+    if (!normalized) return
+    metrics.unanswered.inc()
+    add('unanswered')
+    await articles.recordUnanswered(normalized, language.slice(0, 35), now())
+  }
+
+  /**
+   * The published articles that answer `query` (cut to MAX_QUERY_LENGTH), best first, at
+   * most `limit` (1–10, default 5). Counts the search and, when nothing answers
+   * confidently and the query reads like a question, records it as unanswered itself
+   * (recordUnanswered is for questions asked elsewhere).
+   *
+   * @example const { results, confident } = await runtime.help.search('where is my parcel', { language: 'en' })
+   */
+  async function search(query: string, request: SearchRequest = {}): Promise<ArticleSearchAnswer> {
+    const q = query.slice(0, MAX_QUERY_LENGTH)
+    const limit = Math.min(10, Math.max(1, request.limit ?? 5))
+    const outcome = catalogue.index.search(q, {
+      limit,
+      ...(request.language ? { language: request.language } : {}),
+    })
+    const results: ArticleResult[] = []
+    for (const hit of outcome.hits) {
+      const entry = catalogue.entry(hit.id)
+      if (entry)
+        results.push({ id: hit.id, title: entry.title, snippet: hit.snippet, url: urlOf(entry) })
+    }
+    metrics.searches.inc()
+    add('searches')
+    const confident = outcome.confident && results.length > 0
+    // Written in the background: the visitor's answer never waits for the store.
+    if (!confident && looksLikeQuestion(q)) {
+      const write = recordUnanswered(q, request.language ?? '')
+        .catch((error: unknown) =>
+          logger.warn('help: an unanswered question was not saved', { error }),
+        )
+        .finally(() => writes.delete(write))
+      writes.add(write)
+    }
+    return { results: results.slice(0, limit), confident }
+  }
+
+  return {
+    articles,
+    catalogue,
+    search,
+    recordUnanswered,
+    urlOf,
+    featured(language?: string): ArticleResult[] {
+      const base = language?.split('-')[0]?.toLowerCase()
+      const rank = (entry: CatalogueEntry) =>
+        entry.language === language
+          ? 0
+          : entry.language.split('-')[0]?.toLowerCase() === base
+            ? 1
+            : 2
+      return [...catalogue.entries()]
+        .filter((entry) => entry.featured)
+        .sort((a, b) => rank(a) - rank(b) || b.updatedAt - a.updatedAt)
+        .slice(0, MAX_FEATURED)
+        .map((entry) => ({
+          id: entry.id,
+          title: entry.title,
+          snippet: entry.lead,
+          url: urlOf(entry),
+        }))
+    },
+    async publicArticle(id: string): Promise<PublicArticle | undefined> {
+      const stored = await articles.get(id)
+      if (!stored?.article.published) return undefined
+      const { article } = stored
+      return {
+        id: article.id,
+        title: article.title,
+        language: article.language,
+        ...(article.category !== undefined ? { category: article.category } : {}),
+        url: urlOf(article),
+        blocks: stored.blocks,
+        updatedAt: article.updatedAt,
+      }
+    },
+    async event(type: HelpEvent, visitorId: string | undefined, articleId?: string) {
+      if (type === 'suggestions_shown') {
+        metrics.suggestionsShown.inc()
+        add('suggestionsShown')
+      } else if (type === 'article_opened') {
+        metrics.articlesOpened.inc()
+        add('articlesOpened')
+        if (visitorId) await deflections.opened(visitorId, articleId)
+      } else if (type === 'helpful') {
+        metrics.helpful.inc({ helpful: 'yes' })
+        add('helpful')
+        await deflections.helpful(visitorId)
+      } else {
+        metrics.helpful.inc({ helpful: 'no' })
+        add('notHelpful')
+      }
+    },
+    /** The bot answered from an article. */
+    botAnswered: () => void add('botAnswers'),
+    async stats() {
+      await flush()
+      const [counters, unanswered, count] = await Promise.all([
+        articles.counters(),
+        articles.topUnanswered(50),
+        articles.count(),
+      ])
+      return { articles: count, ...counters, unanswered }
+    },
+    flush,
+    sweep: () => deflections.sweep(),
+    async start() {
+      await catalogue.start()
+      const every = (ms: number, work: () => Promise<void>) => {
+        const timer = setInterval(() => {
+          work().catch((error: unknown) => logger.warn('help: background work failed', { error }))
+        }, ms)
+        timer.unref?.()
+        timers.push(timer)
+      }
+      every(FLUSH_MS, flush)
+      every(SWEEP_MS, deflections.sweep)
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer)
+      timers = []
+      catalogue.stop()
+      await flush().catch((error: unknown) => logger.warn('help: counters not saved', { error }))
+      articles.close()
+    },
+  }
+}
+
+export type Help = ReturnType<typeof createHelp>
