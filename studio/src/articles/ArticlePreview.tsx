@@ -1,0 +1,39 @@
+import { useMemo } from 'preact/hooks'
+import { markdownTree } from '../../../shared/help/markdown-tree'
+import { ArticleBlocks } from '../../../widget/help/ArticleBlocks'
+import { languageDirection } from './languages'
+
+/**
+ * The article as visitors will see it in the chat: the same Markdown parser the backend
+ * uses and the widget's own renderer, so what shows here is what they get.
+ */
+export function ArticlePreview({
+  title,
+  body,
+  language,
+}: {
+  title: string
+  body: string
+  language: string
+}) {
+  const blocks = useMemo(() => markdownTree(body), [body])
+  return (
+    <section class="article-preview" aria-labelledby="article-preview-title">
+      <h3 id="article-preview-title" class="preview-caption">
+        Preview: what visitors see
+      </h3>
+      <article class="ph-article" lang={language || undefined} dir={languageDirection(language)}>
+        <h4 class="ph-article-title" dir="auto">
+          {title.trim() || 'Untitled article'}
+        </h4>
+        <div class="ph-article-body">
+          {blocks.length > 0 ? (
+            <ArticleBlocks blocks={blocks} />
+          ) : (
+            <p class="empty">The article’s text shows here as you write it.</p>
+          )}
+        </div>
+      </article>
+    </section>
+  )
+}
