@@ -7,6 +7,7 @@ import {
   emptyDraft,
   inputOf,
   sameDraft,
+  slugOf,
 } from './article-draft'
 import type { HelpApi } from './help-api'
 import type { StoredArticle } from './help-types'
@@ -114,7 +115,15 @@ export function useArticleEditor(
       }
     },
     change(patch: Partial<ArticleDraft>) {
-      setEditing((current) => current && { ...current, draft: { ...current.draft, ...patch } })
+      setEditing((current) => {
+        if (!current) return current
+        const { draft } = current
+        // A new article's id follows its title until the site owner types one of their own.
+        const follows =
+          !current.saved && patch.title !== undefined && draft.id === slugOf(draft.title)
+        const id = follows && patch.title !== undefined ? { id: slugOf(patch.title) } : {}
+        return { ...current, draft: { ...draft, ...id, ...patch } }
+      })
     },
     close: () => start(undefined),
     async save() {
