@@ -176,6 +176,9 @@ export function Studio({
         <aside class="preview-column" aria-label="Live preview">
           <Preview settings={studio.draft} />
         </aside>
+      </main>
+      {/* Full width below the settings: their sticky preview stays beside them only. */}
+      <div class="wide">
         <ArticlesSection
           api={api}
           confirm={confirm}
@@ -186,7 +189,7 @@ export function Studio({
           }
           onDirtyChange={setArticleDirty}
         />
-      </main>
+      </div>
     </DraftContext.Provider>
   )
 }

@@ -20,6 +20,8 @@ export function ImportLines({ api, onImported }: { api: HelpApi; onImported: () 
   const [file, setFile] = useState<File | undefined>()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | undefined>()
+  // A new file input after an import: a browser's file input cannot be emptied otherwise.
+  const [round, setRound] = useState(0)
   const body = file ?? (text.trim() ? text : undefined)
   return (
     <form
@@ -38,6 +40,7 @@ export function ImportLines({ api, onImported }: { api: HelpApi; onImported: () 
           })
           setText('')
           setFile(undefined)
+          setRound((count) => count + 1)
           onImported()
         } catch (error) {
           setOutcome({ kind: 'error', text: refusal(error) })
@@ -54,6 +57,7 @@ export function ImportLines({ api, onImported }: { api: HelpApi; onImported: () 
       <div class="field">
         <label for="import-file">File</label>
         <input
+          key={round}
           id="import-file"
           type="file"
           accept=".ndjson,.jsonl,.json,.txt,application/x-ndjson"

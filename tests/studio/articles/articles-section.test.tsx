@@ -167,10 +167,13 @@ describe('the Articles section', () => {
     expect(view.getByText('Page 2 of 3')).toBeTruthy()
 
     let answerOld: () => void = () => {}
-    const list = help.api.list as ReturnType<typeof vi.fn>
+    const list = vi.mocked(help.api.list)
     const real = list.getMockImplementation()
     list.mockImplementationOnce(
-      (query) => new Promise((resolve) => (answerOld = () => resolve(real?.(query)))),
+      (query) =>
+        new Promise((resolve, reject) => {
+          answerOld = () => real?.(query).then(resolve, reject)
+        }),
     )
     input(view, 'Search', 'Article 1')
     await waitFor(() =>

@@ -91,7 +91,7 @@ export function createFakeHelpApi(initial: StoredArticle[] = []) {
         throw new StudioApiError(404, 'article_not_found', `No article ${id}.`)
     }),
     importLines: vi.fn(async (ndjson) => {
-      const text = typeof ndjson === 'string' ? ndjson : await ndjson.text()
+      const text: string = typeof ndjson === 'string' ? ndjson : await ndjson.text()
       const lines = text.split('\n').filter((line) => line.trim())
       const parsed = lines.map((line, index) => {
         try {
@@ -114,7 +114,7 @@ export function createFakeHelpApi(initial: StoredArticle[] = []) {
       jobs.push(scripts.shift() ?? [])
       return String(jobs.length)
     }),
-    job: vi.fn(async (id) => {
+    job: vi.fn(async (id: string): Promise<ImportJob> => {
       const steps = jobs[Number(id) - 1]
       if (!steps) throw new StudioApiError(404, 'job_not_found', 'No such job.')
       const read = jobReads.get(id) ?? 0
