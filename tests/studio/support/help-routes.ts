@@ -1,36 +1,16 @@
 import type { Page, Route } from 'playwright-core'
+import type { ImportJob, StoredArticle } from '../../../studio/src/articles/help-types'
 
 // The backend's /admin/api/help/* as the HTTP contract describes it, answered in the page
 // by playwright's routing: the studio's Articles screens in Chromium before the backend's
 // routes exist on this branch. Everything else goes to the real backend.
 
-interface Stored {
-  id: string
-  title: string
-  body: string
-  language: string
-  category?: string
-  keywords?: string[]
-  url?: string
-  published: boolean
-  featured: boolean
-  updatedAt: number
-}
-
-type Job = {
-  state: 'running' | 'done' | 'failed'
-  total: number
-  fetched: number
-  imported: number
-  errors: { url: string; reason: string }[]
-}
-
 export interface HelpRoutes {
-  articles: Map<string, Stored>
+  articles: Map<string, StoredArticle>
   /** What GET /admin/api/help/stats answers (articles counted live). */
   stats: Record<string, unknown>
   /** The progress a started pages import reports, one step a poll (the last one repeats). */
-  jobSteps: Job[]
+  jobSteps: ImportJob[]
   /** Every request made, as "METHOD path". */
   calls: string[]
 }
@@ -45,7 +25,7 @@ const json = (route: Route, status: number, body?: unknown) =>
 const error = (route: Route, status: number, code: string, message: string, extra = {}) =>
   json(route, status, { error: { code, message, ...extra } })
 
-export async function routeHelpApi(page: Page, seed: Stored[] = []): Promise<HelpRoutes> {
+export async function routeHelpApi(page: Page, seed: StoredArticle[] = []): Promise<HelpRoutes> {
   let clock = Date.UTC(2026, 10, 28, 9, 0)
   const state: HelpRoutes = {
     articles: new Map(seed.map((article) => [article.id, article])),
@@ -103,7 +83,7 @@ export async function routeHelpApi(page: Page, seed: Stored[] = []): Promise<Hel
     }
     if (method === 'POST' && path === '/import') {
       const lines = (request.postData() ?? '').split('\n').filter((line) => line.trim())
-      const parsed: Stored[] = []
+      const parsed: StoredArticle[] = []
       for (const [index, line] of lines.entries()) {
         try {
           const value = JSON.parse(line)
