@@ -16,6 +16,7 @@ export function ArticleEditor({
   languages,
   onClose,
   onDeleted,
+  previewDelayMs,
 }: {
   api: StudioApi
   editor: Editor
@@ -23,6 +24,7 @@ export function ArticleEditor({
   languages: string[]
   onClose: () => void
   onDeleted: () => void
+  previewDelayMs?: number
 }) {
   const { editing, problems } = editor
   if (!editing) return null
@@ -177,7 +179,12 @@ export function ArticleEditor({
             )}
           </div>
         </form>
-        <ArticlePreview title={draft.title} body={draft.body} language={draft.language} />
+        <ArticlePreview
+          title={draft.title}
+          body={draft.body}
+          language={draft.language}
+          delayMs={previewDelayMs}
+        />
       </div>
     </div>
   )

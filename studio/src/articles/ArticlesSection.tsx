@@ -25,6 +25,7 @@ export function ArticlesSection({
   onDirtyChange,
   pollMs,
   searchDelayMs,
+  previewDelayMs,
 }: {
   api: StudioApi
   confirm: (question: string) => boolean
@@ -34,6 +35,7 @@ export function ArticlesSection({
   onDirtyChange?: (dirty: boolean) => void
   pollMs?: number
   searchDelayMs?: number
+  previewDelayMs?: number
 }) {
   const help = api.help
   const list = useArticleList(help)
@@ -88,6 +90,7 @@ export function ArticlesSection({
           editor={editor}
           categories={list.page?.categories ?? []}
           languages={list.page?.languages ?? []}
+          previewDelayMs={previewDelayMs}
           onClose={() => {
             if (!editor.dirty || confirm('You have unsaved changes to this article. Leave them?'))
               editor.close()

@@ -20,6 +20,7 @@ async function setup(articles: StoredArticle[] = [], confirm = vi.fn(() => true)
       onDirtyChange={onDirtyChange}
       pollMs={1}
       searchDelayMs={0}
+      previewDelayMs={0}
     />,
   )
   await view.findByText(/No articles match|Articles 1–/)
@@ -45,7 +46,7 @@ describe('the Articles section', () => {
     )
     const preview = within(view.getByRole('region', { name: 'Preview: what visitors see' }))
     expect(preview.getByRole('heading', { name: 'Shipping times' })).toBeTruthy()
-    expect(preview.getByRole('table')).toBeTruthy()
+    expect(await preview.findByRole('table')).toBeTruthy()
     expect(preview.getByRole('cell', { name: 'EU' })).toBeTruthy()
     expect(preview.getByRole('link', { name: 'rates' }).getAttribute('href')).toBe(
       'https://shop.example/rates',
