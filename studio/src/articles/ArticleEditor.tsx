@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks'
 import type { StudioApi } from '../api'
 import { describedBy, Field } from '../fields/Field'
 import { LoginAgain } from '../LoginAgain'
@@ -27,6 +28,12 @@ export function ArticleEditor({
   previewDelayMs?: number
 }) {
   const { editing, problems } = editor
+  // The list the site owner came from is hidden now: keyboard and screen reader go to the editor.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    headingRef.current?.focus()
+    headingRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [])
   if (!editing) return null
   const { draft } = editing
   const bodyProblems = problems.filter((problem) => problem.path === 'body')
@@ -35,7 +42,9 @@ export function ArticleEditor({
   return (
     <div class="article-editor">
       <div class="editor-head">
-        <h3 id="article-editor-title">{heading}</h3>
+        <h3 id="article-editor-title" ref={headingRef} tabIndex={-1}>
+          {heading}
+        </h3>
         <span class="status" role="status">
           {editor.busy ? 'Working…' : editor.dirty ? 'Unsaved changes' : ''}
         </span>

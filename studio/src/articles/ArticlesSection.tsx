@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { StudioApi } from '../api'
 import { useUnsavedWarning } from '../use-unsaved-warning'
 import { ArticleEditor } from './ArticleEditor'
@@ -49,6 +49,14 @@ export function ArticlesSection({
   const [notice, setNotice] = useState<Notice | undefined>()
   useUnsavedWarning(editor.dirty)
   useEffect(() => onDirtyChange?.(editor.dirty), [editor.dirty, onDirtyChange])
+  // Back from the editor: focus returns to the list rather than to the page's top.
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  const editing = editor.editing !== undefined
+  const wasEditing = useRef(editing)
+  useEffect(() => {
+    if (wasEditing.current && !editing) listHeading.current?.focus()
+    wasEditing.current = editing
+  }, [editing])
 
   const newLanguage = (tag: string) =>
     languageOptions(list.page?.languages).some(([known]) => known === tag) ? tag : defaultLanguage
@@ -116,7 +124,9 @@ export function ArticlesSection({
           }}
         />
         <div class="list-head">
-          <h3>All articles</h3>
+          <h3 ref={listHeading} tabIndex={-1}>
+            All articles
+          </h3>
           <button
             type="button"
             class="primary"

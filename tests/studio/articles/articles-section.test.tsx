@@ -34,6 +34,8 @@ describe('the Articles section', () => {
   it('creates an article: the id from the title, a live preview with its table and link, then the list', async () => {
     const { view, help, onDirtyChange } = await setup()
     fireEvent.click(view.getByRole('button', { name: 'New article' }))
+    // The list is hidden: focus moves to the editor, and back to the list after.
+    expect(document.activeElement?.textContent).toBe('New article')
     input(view, 'Title', 'Shipping')
     input(view, 'Title', 'Shipping times')
     expect((view.getByLabelText('Id (in the address)') as HTMLInputElement).value).toBe(
@@ -69,6 +71,7 @@ describe('the Articles section', () => {
     expect((view.getByLabelText('Id (in the address)') as HTMLInputElement).readOnly).toBe(true)
     fireEvent.click(view.getByRole('button', { name: 'Back to the list' }))
     const table = within(await view.findByRole('table', { name: 'Articles' }))
+    expect(document.activeElement?.textContent).toBe('All articles')
     expect(table.getByRole('button', { name: 'Shipping times' })).toBeTruthy()
     expect(table.getByText('Draft')).toBeTruthy()
   })
