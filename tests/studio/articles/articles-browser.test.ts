@@ -135,6 +135,11 @@ describeInBrowser('the studio’s Articles section in Chromium', () => {
       .getByLabel('Text (Markdown)')
       .pressSequentially('\n\n| Size | Chest |\n|---|---|\n| M | 96 |')
     await preview.getByRole('cell', { name: '96' }).waitFor()
+    // The saved article's table and link are still drawn while it is edited.
+    await preview.getByRole('cell', { name: '€9.90' }).waitFor()
+    expect(await preview.getByRole('link', { name: 'all rates' }).getAttribute('href')).toBe(
+      'https://shop.example/rates',
+    )
 
     // Declined: nothing deleted. Accepted: gone from the backend and the list.
     page.once('dialog', (dialog) => void dialog.dismiss())
