@@ -190,6 +190,18 @@ describe('the Articles section', () => {
     expect(view.getByText('Articles 1–1 of 1')).toBeTruthy()
   })
 
+  it('goes back a page when the last article of the last page is deleted', async () => {
+    const many = Array.from({ length: 21 }, (_, index) =>
+      createStoredArticle({ id: `a-${index}`, title: `Article ${index}` }),
+    )
+    const { view } = await setup(many)
+    fireEvent.click(view.getByRole('button', { name: 'Next' }))
+    await view.findByText('Articles 21–21 of 21')
+    fireEvent.click(view.getByRole('button', { name: 'Delete “Article 0”' }))
+    await view.findByText('Articles 1–20 of 20')
+    expect(view.queryByRole('navigation', { name: 'Article pages' })).toBeNull()
+  })
+
   it('shows the numbers and the questions with no article; “Write an article” starts one with the question', async () => {
     const help = createFakeHelpApi()
     help.setStats({
