@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks'
 import type { StudioApi } from './api'
+import { ArticlesSection } from './articles/ArticlesSection'
 import { DraftContext } from './draft-context'
 import { InstallCard } from './InstallCard'
 import { LoginAgain } from './LoginAgain'
@@ -25,6 +27,7 @@ const NAV = [
   ['offline-form', 'Offline form'],
   ['bot', 'Bot'],
   ['email', 'E-mail'],
+  ['articles', 'Articles'],
   ['versions', 'Versions'],
   ['install', 'Install'],
 ] as const
@@ -43,9 +46,11 @@ export function Studio({
   confirm?: (question: string) => boolean
 }) {
   const studio = useStudio(api)
+  // The article being edited has a draft of its own (articles/ArticlesSection.tsx).
+  const [articleDirty, setArticleDirty] = useState(false)
   useUnsavedWarning(studio.dirty)
-  const unsavedOk = (action: string) =>
-    !studio.dirty || confirm(`You have unsaved changes. ${action} and lose them?`)
+  const unsavedOk = (action: string, dirty = studio.dirty) =>
+    !dirty || confirm(`You have unsaved changes. ${action} and lose them?`)
 
   if (!studio.saved) {
     return (
@@ -106,7 +111,7 @@ export function Studio({
             type="button"
             class="ghost"
             onClick={() => {
-              if (unsavedOk('Log out')) onLogout()
+              if (unsavedOk('Log out', studio.dirty || articleDirty)) onLogout()
             }}
           >
             Log out
@@ -172,6 +177,19 @@ export function Studio({
           <Preview settings={studio.draft} />
         </aside>
       </main>
+      {/* Full width below the settings: their sticky preview stays beside them only. */}
+      <div class="wide">
+        <ArticlesSection
+          api={api}
+          confirm={confirm}
+          defaultLanguage={
+            typeof studio.saved.settings.defaultLang === 'string'
+              ? studio.saved.settings.defaultLang
+              : undefined
+          }
+          onDirtyChange={setArticleDirty}
+        />
+      </div>
     </DraftContext.Provider>
   )
 }

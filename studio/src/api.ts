@@ -2,14 +2,20 @@
 // checked before use; every failure is a StudioApiError with the API's error code.
 
 import { isRecord } from '../../shared/is-record'
+import {
+  asString,
+  createRequest,
+  isStudioApiError,
+  jsonInit as json,
+  StudioApiError,
+} from './api-request'
+import { createHelpApi, type HelpApi } from './articles/help-api'
+
+export type { FieldProblem } from './api-request'
+export { isStudioApiError, StudioApiError } from './api-request'
 
 /** A settings object as the API holds it: the settings file's schema. */
 export type Settings = Record<string, unknown>
-
-export interface FieldProblem {
-  path: string
-  message: string
-}
 
 export interface SettingsVersion {
   version: string
@@ -35,43 +41,6 @@ export interface EmailPreview {
   subject: string
   html: string
   text: string
-}
-
-/** A failed call: its HTTP status, the API's error code and, for 400, the bad fields. */
-export class StudioApiError extends Error {
-  override name = 'StudioApiError' as const
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: FieldProblem[] = [],
-  ) {
-    super(message)
-  }
-}
-
-export const isStudioApiError = (error: unknown): error is StudioApiError =>
-  error instanceof StudioApiError
-
-const asString = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
-
-function readFields(value: unknown): FieldProblem[] {
-  if (!Array.isArray(value)) return []
-  return value.flatMap((item) => {
-    if (!isRecord(item)) return []
-    const path = asString(item.path) ?? ''
-    const message = asString(item.message)
-    return message ? [{ path, message }] : []
-  })
-}
-
-async function errorOf(response: Response): Promise<StudioApiError> {
-  const body: unknown = await response.json().catch(() => undefined)
-  const error = isRecord(body) && isRecord(body.error) ? body.error : {}
-  const code = asString(error.code) ?? `http_${response.status}`
-  const message = asString(error.message) ?? `The server answered ${response.status}.`
-  return new StudioApiError(response.status, code, message, readFields(error.fields))
 }
 
 function readSaved(body: unknown): Saved {
@@ -145,6 +114,8 @@ export interface StudioApi {
   emailState(): Promise<EmailState>
   /** The e-mail a visitor gets in `lang`, with these (unsaved) settings. */
   emailPreview(lang: string, settings: Settings): Promise<EmailPreview>
+  /** The help articles, their import and their numbers (/admin/api/help/*). */
+  help: HelpApi
 }
 
 /**
@@ -156,29 +127,7 @@ export function createStudioApi(
   fetcher: typeof fetch = globalThis.fetch.bind(globalThis),
   base = '/admin',
 ): StudioApi {
-  const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
-    let response: Response
-    try {
-      response = await fetcher(`${base}${path}`, {
-        credentials: 'same-origin',
-        ...init,
-        headers: { accept: 'application/json', ...init.headers },
-      })
-    } catch (error) {
-      throw new StudioApiError(
-        0,
-        'network_error',
-        `The server cannot be reached (${error instanceof Error ? error.message : String(error)}); check your connection and try again.`,
-      )
-    }
-    if (!response.ok) throw await errorOf(response)
-    return response.status === 204 ? undefined : response.json().catch(() => undefined)
-  }
-  const json = (method: string, body: unknown, headers: Record<string, string> = {}) => ({
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
+  const call = createRequest(fetcher, base)
 
   return {
     me: async () => {
@@ -209,5 +158,6 @@ export function createStudioApi(
     emailState: async () => readEmailState(await call('/api/email')),
     emailPreview: async (lang, settings) =>
       readEmailPreview(await call('/api/email/preview', json('POST', { lang, settings }))),
+    help: createHelpApi(call),
   }
 }

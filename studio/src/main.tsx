@@ -4,6 +4,7 @@ import { render } from 'preact'
 import { App } from './App'
 import { createStudioApi } from './api'
 import './studio.css'
+import './articles/articles.css'
 
 const root = document.getElementById('app')
 if (!root) throw new Error('The studio page has no #app element')

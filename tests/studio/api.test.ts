@@ -1,18 +1,9 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createStudioApi, isStudioApiError } from '../../studio/src/api'
-
-const answer = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
+import { answer, scriptedFetch } from './support/scripted-fetch'
 
 function setup(...answers: Response[]) {
-  const fetcher = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
-    const next = answers.shift()
-    if (!next) throw new TypeError('Failed to fetch')
-    return next
-  })
+  const fetcher = scriptedFetch(...answers)
   return { api: createStudioApi(fetcher), fetcher }
 }
 

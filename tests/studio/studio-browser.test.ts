@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { build } from 'vite'
@@ -9,6 +8,7 @@ import { agentConsole } from '../support/agent-console'
 import { describeInBrowser, launchBrowser } from '../support/chromium'
 import { startTestDemo, type TestDemo } from '../support/demo'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
+import { axeViolations } from './support/studio-axe'
 
 // The studio in real Chromium against the whole demo (`npm start`'s wiring): a site owner
 // logs in, changes the invitation and the colour, sees the preview change before saving,
@@ -17,7 +17,6 @@ import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 const PASSWORD = 'correct horse battery staple'
 const root = findRepoRoot()
-const require = createRequire(import.meta.url)
 let demo: TestDemo
 let browser: Browser
 let page: Page
@@ -37,26 +36,6 @@ async function launcherColour(where: Page | Frame): Promise<string> {
   const launcher = where.locator('porthole-widget .ph-launcher')
   await launcher.waitFor()
   return launcher.evaluate((element) => getComputedStyle(element).backgroundColor)
-}
-
-/** axe-core's serious and critical violations on the page (its own iframe excluded). */
-async function axeViolations(where: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP refuses injected script tags.
-  await where.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
-  return where.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run: (
-          context: unknown,
-          options: unknown,
-        ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>
-      }
-    }
-    const result = await axe.run({ exclude: [['iframe']] }, {})
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.nodes.length})`)
-  })
 }
 
 describeInBrowser('settings studio in Chromium', () => {

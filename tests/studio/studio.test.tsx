@@ -434,3 +434,24 @@ describe('an ended login', () => {
     expect(fake.current.settings.title).toBe('Kept title')
   })
 })
+
+describe('the Articles section in the studio', () => {
+  it('is in the navigation; new articles start in the site’s language; logging out asks over an unsaved article', async () => {
+    const { view, confirm, onLogout } = await setup(
+      createSettings({ defaultLang: 'de' }),
+      vi.fn(() => false),
+    )
+    const nav = within(view.getByRole('navigation', { name: 'Sections' }))
+    expect(nav.getByRole('link', { name: 'Articles' }).getAttribute('href')).toBe('#articles')
+    const section = within(view.container.querySelector('#articles') as HTMLElement)
+    fireEvent.click(await section.findByRole('button', { name: 'New article' }))
+    const form = within(section.getByRole('form', { name: 'New article' }))
+    expect((form.getByLabelText('Language') as HTMLSelectElement).value).toBe('de')
+    fireEvent.input(form.getByLabelText('Title'), { target: { value: 'Versand' } })
+    // The settings themselves are unchanged: only the article is.
+    expect(view.getByText(/Saved · version 1/)).toBeTruthy()
+    fireEvent.click(view.getByRole('button', { name: 'Log out' }))
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/unsaved changes/))
+    expect(onLogout).not.toHaveBeenCalled()
+  })
+})

@@ -7,6 +7,7 @@ import {
   type StudioApi,
   StudioApiError,
 } from '../../../studio/src/api'
+import { createFakeHelpApi } from './fake-help-api'
 
 /** Settings as GET /admin/api/settings answers them (defaults filled in). */
 export function createSettings(overrides: Settings = {}): Settings {
@@ -44,7 +45,10 @@ export function createSettings(overrides: Settings = {}): Settings {
  * A settings API in memory that behaves like the backend's: versions count up, a stale
  * If-Match is a 412, and `reject` makes the next save a 400 with those fields.
  */
-export function createFakeStudioApi(initial: Settings = createSettings()) {
+export function createFakeStudioApi(
+  initial: Settings = createSettings(),
+  help = createFakeHelpApi(),
+) {
   let current: Saved = { settings: initial, version: '1' }
   const history: SettingsVersion[] = [
     { version: '1', time: '2026-11-22T10:00:00.000Z', who: 'password' },
@@ -98,9 +102,11 @@ export function createFakeStudioApi(initial: Settings = createSettings()) {
         text: `${subject}\n\nContinue the conversation: http://porthole.test/r/preview\n`,
       }
     }),
+    help: help.api,
   }
   return {
     api,
+    help,
     saves,
     /** Someone else saves (another tab, a script with the token). */
     savedElsewhere(settings: Settings) {

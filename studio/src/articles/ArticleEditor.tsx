@@ -1,0 +1,200 @@
+import { useEffect, useRef } from 'preact/hooks'
+import type { StudioApi } from '../api'
+import { describedBy, Field } from '../fields/Field'
+import { LoginAgain } from '../LoginAgain'
+import { ArticleInput } from './ArticleInput'
+import { ArticlePreview } from './ArticlePreview'
+import { languageOptions } from './languages'
+import type { useArticleEditor } from './use-article-editor'
+
+type Editor = ReturnType<typeof useArticleEditor>
+
+/** The article form beside its live preview: save, delete, back to the list. */
+export function ArticleEditor({
+  api,
+  editor,
+  categories,
+  languages,
+  onClose,
+  onDeleted,
+  previewDelayMs,
+}: {
+  api: StudioApi
+  editor: Editor
+  categories: string[]
+  languages: string[]
+  onClose: () => void
+  onDeleted: () => void
+  previewDelayMs?: number
+}) {
+  const { editing, problems } = editor
+  // The list the site owner came from is hidden now: keyboard and screen reader go to the editor.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    headingRef.current?.focus()
+    headingRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [])
+  if (!editing) return null
+  const { draft } = editing
+  const bodyProblems = problems.filter((problem) => problem.path === 'body')
+  const languageProblems = problems.filter((problem) => problem.path === 'language')
+  const heading = editor.isNew ? 'New article' : `Edit “${editing.saved?.title ?? draft.id}”`
+  return (
+    <div class="article-editor">
+      <div class="editor-head">
+        <h3 id="article-editor-title" ref={headingRef} tabIndex={-1}>
+          {heading}
+        </h3>
+        <span class="status" role="status">
+          {editor.busy ? 'Working…' : editor.dirty ? 'Unsaved changes' : ''}
+        </span>
+      </div>
+      {editor.notice && (
+        <div
+          class={`banner ${editor.notice.kind}`}
+          role={editor.notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          <p>{editor.notice.text}</p>
+          {editor.expired && <LoginAgain api={api} onLoggedIn={() => void editor.save()} />}
+        </div>
+      )}
+      <div class="editor-grid">
+        <form
+          class="article-form"
+          aria-labelledby="article-editor-title"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void editor.save()
+          }}
+        >
+          <ArticleInput
+            name="title"
+            label="Title"
+            value={draft.title}
+            problems={problems}
+            onInput={(title) => editor.change({ title })}
+          />
+          <ArticleInput
+            name="id"
+            label="Id (in the address)"
+            hint={
+              editor.isNew
+                ? 'Lowercase letters, digits and dashes. It cannot change once the article is saved.'
+                : 'Fixed once saved.'
+            }
+            value={draft.id}
+            readOnly={!editor.isNew}
+            problems={problems}
+            onInput={(id) => editor.change({ id })}
+          />
+          <div class="row">
+            <Field id="article-language" label="Language" problems={languageProblems}>
+              <select
+                {...describedBy('article-language', undefined, languageProblems)}
+                value={draft.language}
+                onChange={(event) => editor.change({ language: event.currentTarget.value })}
+              >
+                {languageOptions([...languages, draft.language].filter(Boolean)).map(
+                  ([tag, name]) => (
+                    <option key={tag} value={tag}>
+                      {name}
+                    </option>
+                  ),
+                )}
+              </select>
+            </Field>
+            <ArticleInput
+              name="category"
+              label="Category"
+              value={draft.category}
+              list="article-categories"
+              problems={problems}
+              onInput={(category) => editor.change({ category })}
+            />
+          </div>
+          <datalist id="article-categories">
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+          <Field
+            id="article-body"
+            label="Text (Markdown)"
+            hint="Headings (##), lists, tables, links and images (https) show as visitors see them."
+            problems={bodyProblems}
+          >
+            <textarea
+              {...describedBy('article-body', 'hint', bodyProblems)}
+              class="code article-body-input"
+              rows={18}
+              spellcheck
+              value={draft.body}
+              onInput={(event) => editor.change({ body: event.currentTarget.value })}
+            />
+          </Field>
+          <ArticleInput
+            name="keywords"
+            label="Keywords"
+            hint="Other words visitors use for this, separated by commas (at most 20)."
+            value={draft.keywords}
+            problems={problems}
+            onInput={(keywords) => editor.change({ keywords })}
+          />
+          <ArticleInput
+            name="url"
+            label="Page on your site (optional)"
+            hint="Where the article lives on your site; the chat links there. Empty: Porthole’s own help page."
+            type="url"
+            value={draft.url}
+            problems={problems}
+            onInput={(url) => editor.change({ url })}
+          />
+          <div class="field checkbox">
+            <input
+              type="checkbox"
+              id="article-published"
+              checked={draft.published}
+              onChange={(event) => editor.change({ published: event.currentTarget.checked })}
+            />
+            <label for="article-published">Published (visitors and the bot find it)</label>
+          </div>
+          <div class="field checkbox">
+            <input
+              type="checkbox"
+              id="article-featured"
+              checked={draft.featured}
+              onChange={(event) => editor.change({ featured: event.currentTarget.checked })}
+            />
+            <label for="article-featured">Featured on the help view’s first screen</label>
+          </div>
+          <div class="actions">
+            <button type="submit" class="primary" disabled={editor.busy}>
+              {editor.busy ? 'Saving…' : 'Save article'}
+            </button>
+            <button type="button" class="ghost" onClick={onClose}>
+              Back to the list
+            </button>
+            {!editor.isNew && (
+              <button
+                type="button"
+                class="danger"
+                disabled={editor.busy}
+                onClick={async () => {
+                  if (await editor.remove()) onDeleted()
+                }}
+              >
+                Delete article
+              </button>
+            )}
+          </div>
+        </form>
+        <ArticlePreview
+          title={draft.title}
+          body={draft.body}
+          language={draft.language}
+          delayMs={previewDelayMs}
+        />
+      </div>
+    </div>
+  )
+}
