@@ -1,4 +1,5 @@
 import type { AppDeps } from './app-deps'
+import type { BotArticles } from './bot/articles'
 import type { ChannelClient } from './channel/channel-client'
 import { createChannelClient } from './channel/channel-client'
 import { createOutbox, type Outbox } from './channel/outbox'
@@ -34,6 +35,8 @@ export type Runtime = {
   resume: ResumeLinks
   /** E-mail to visitors (missed replies, unsubscribe); off without SMTP_URL. */
   email: EmailService
+  /** The help centre's articles, when the backend has them (the bot answers from them). */
+  help?: BotArticles
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter

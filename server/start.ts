@@ -123,6 +123,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           widgetGreets: () => Boolean(runtime.settings.current().greeting),
         }),
         richReplies: createRichReplies({ store, now: base.now }),
+        // The articles, when this backend serves them: the bot answers from them first.
+        ...(runtime.help ? { articles: runtime.help } : {}),
+        registry: runtime.metrics.registry,
         fetch: fetchUpstream,
         logger,
       })
