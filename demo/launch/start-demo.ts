@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import type { BotArticles } from '../../server/bot/articles'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../server/config/demo-secrets'
 import { type Env, loadConfig } from '../../server/config/load-config'
 import { createLogger, type Logger } from '../../server/logging/logger'
@@ -39,6 +40,8 @@ export type DemoOptions = {
   /** Backend tunables (LOG_LEVEL, STATUS_CACHE_SECONDS, A2_RETRY_INTERVAL_MS…); the wiring's own variables win. */
   env?: Env
   logger?: Logger
+  /** The articles the demo's bot answers from; default: the backend's own (demo/articles/). */
+  articles?: BotArticles
 }
 
 export type RunningDemo = {
@@ -190,6 +193,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       settings: loadSettings(config.settingsPath),
       site,
       logger,
+      ...(options.articles ? { articles: options.articles } : {}),
     }).catch((error: unknown) => {
       throw explainListenError(error, 'backend', backendPort, 'PORT')
     })
