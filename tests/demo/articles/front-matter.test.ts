@@ -41,7 +41,9 @@ describe('the demo shop’s articles (demo/articles/)', () => {
       new Set(['Shipping', 'Returns', 'Sizes', 'Payment', 'Orders', 'Account']),
     )
     for (const language of ['en', 'ru'])
-      expect(articles.filter((a) => a.language === language && a.featured).length).toBeGreaterThan(2)
+      expect(articles.filter((a) => a.language === language && a.featured).length).toBeGreaterThan(
+        2,
+      )
   })
 
   it('have a Markdown body whose links are http(s) or mailto (others would show as text)', () => {
