@@ -8,9 +8,13 @@ import { normalizeText } from './matcher'
 /** The id of the "That helped" button under an article answer. */
 export const ARTICLE_HELPED_BUTTON_ID = 'article-helped'
 
-/** Titles and passages are cut to these lengths, so an answer's fallback stays well under 1000 characters. */
+/**
+ * Titles and passages are cut to these lengths, and a longer link is left out (the title
+ * still names the article), so an answer's fallback fits one chat message (MAX_TEXT_LENGTH).
+ */
 export const MAX_ANSWER_TITLE = 200
-export const MAX_ANSWER_SNIPPET = 400
+export const MAX_ANSWER_SNIPPET = 300
+export const MAX_ANSWER_URL = 400
 
 const cut = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, ' ').trim()
@@ -23,7 +27,8 @@ const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]()]/g, '\\$&')
 /** The link target as the widget's Markdown reads it: http(s) only, no bare parentheses or spaces. */
 function linkOf(url: string): string | undefined {
   if (!isHttpUrl(url)) return undefined
-  return new URL(url).href.replaceAll('(', '%28').replaceAll(')', '%29')
+  const href = new URL(url).href.replaceAll('(', '%28').replaceAll(')', '%29')
+  return href.length > MAX_ANSWER_URL ? undefined : href
 }
 
 /**

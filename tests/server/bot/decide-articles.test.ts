@@ -7,6 +7,7 @@ import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import type { ArticleResult } from '../../../shared/help/article-tree'
 import type { BotMessagePayload } from '../../../shared/protocol'
 import { HANDOVER_BUTTON_ID } from '../../../shared/settings/bot-rules'
+import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import { createSettingsInput } from '../support/rule-factories'
 
 function setup(overrides: Record<string, unknown> = {}) {
@@ -154,5 +155,32 @@ describe('decide with the site’s articles', () => {
     const choose = setup()
     expect(choose(greeted({ phase: 'handover' }), 'returns?').question).toBeUndefined()
     expect(choose(greeted({ phase: 'awaiting-contact' }), 'returns?').question).toBeUndefined()
+  })
+})
+
+describe('an article answer’s size', () => {
+  it('fits one chat message however long the article’s title, passage and link', () => {
+    const d = setup()(greeted(), 'Can I send it back?', {
+      found: createArticleResult({
+        title: 'T'.repeat(5000),
+        snippet: 'passage '.repeat(2000),
+        url: `https://shop.example/help/${'a'.repeat(360)}`,
+      }),
+    })
+    const answer = d.replies[0]
+    expect(answer?.type).toBe('MARKDOWN')
+    expect(answer?.text?.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH)
+    expect(answer?.text).toContain(`/help/${'a'.repeat(360)}`)
+    expect(answer?.text).toContain('…')
+  })
+
+  it('leaves a link too long for one message out, and keeps the title', () => {
+    const d = setup()(greeted(), 'Can I send it back?', {
+      found: createArticleResult({ url: `https://shop.example/help/${'a'.repeat(2000)}` }),
+    })
+    const answer = d.replies[0]
+    expect(answer?.text).not.toContain('https://')
+    expect(answer?.type === 'MARKDOWN' ? answer.content : '').not.toContain('Read the article')
+    expect(answer?.text).toContain('How do I return an item?')
   })
 })
