@@ -89,7 +89,8 @@ export function decide(
 
   const replies: BotMessagePayload[] = []
   if (!state.greeted && settings.greeting) replies.push(say(settings.greeting))
-  const next: BotChat = { ...state, greeted: true, language }
+  // `rephrased` holds only while the bot's last word was "could you say it differently?".
+  const next: BotChat = { ...state, greeted: true, language, rephrased: undefined }
 
   if (contact) {
     const merged = { ...state.contact, ...contact }
@@ -107,7 +108,7 @@ export function decide(
   if (state.phase === 'handover') return { replies, invite: false, state: next }
   if (articleButton === 'helped') {
     replies.push(say(settings.articleThanksText))
-    return { replies, invite: false, state: { ...next, rephrased: false }, articles: 'helped' }
+    return { replies, invite: false, state: next, articles: 'helped' }
   }
   if (state.phase === 'awaiting-contact' && !wantsPerson) {
     // A mistyped address is named back, so the customer sees what to fix.
@@ -123,7 +124,7 @@ export function decide(
   const found = searchable ? context.article : undefined
   if (found?.found) {
     replies.push(...articleAnswer(settings, language, found.found))
-    return { replies, invite: false, state: { ...next, rephrased: false }, articles: 'answered' }
+    return { replies, invite: false, state: next, articles: 'answered' }
   }
   if (found && !state.rephrased) {
     replies.push(say(settings.articleRephraseText))

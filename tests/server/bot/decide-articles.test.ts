@@ -184,3 +184,14 @@ describe('an article answer’s size', () => {
     expect(answer?.text).toContain('How do I return an item?')
   })
 })
+
+describe('asking to rephrase', () => {
+  it('counts misses in a row only: a rule’s answer in between starts afresh', () => {
+    const choose = setup()
+    const miss = choose(greeted(), 'seashells?', { found: undefined })
+    const rule = choose(miss.state, 'When are you open?')
+    const again = choose(rule.state, 'pearls?', { found: undefined })
+    expect(again.articles).toBe('rephrase')
+    expect(again.invite).toBe(false)
+  })
+})
