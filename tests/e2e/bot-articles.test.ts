@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import type { BotArticles } from '../../server/bot/articles'
 import { createArticleIndex } from '../../server/help/search/index'
 import { agentConsole, waitFor } from '../support/agent-console'
+import { seriousWidgetViolations } from '../support/animations'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
@@ -13,6 +15,8 @@ import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support
 // from the search index in memory, as the backend's help service would give them.
 
 const HELP_URL = 'https://northwind.example/help'
+// A screenshot of the answer goes to $SHOTS (default /tmp/shots): bot-article-answer.png.
+const SHOTS = process.env.SHOTS ?? '/tmp/shots'
 
 function createDemoArticles(): BotArticles & { unanswered: string[] } {
   const index = createArticleIndex()
@@ -63,6 +67,9 @@ describeInBrowser('the bot answers from the articles (demo)', () => {
     expect(await link.getAttribute('target')).toBe('_blank')
     await bubble(page, 'Did this answer your question?').waitFor()
     await expect.poll(() => buttons.allTextContents()).toEqual(['That helped', 'Talk to a person'])
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: `${SHOTS}/bot-article-answer.png` })
+    expect(await seriousWidgetViolations(page)).toEqual([])
     await buttons.getByText('That helped', { exact: true }).click()
     await bubble(page, 'Glad it helped! Write again if there is anything else.').waitFor()
 
