@@ -1,4 +1,5 @@
 import type { ArticleResult, ArticleSearchAnswer } from '../../shared/help/article-tree'
+import { MAX_TEXT_LENGTH } from '../../shared/text'
 import { type BotLogger, describeError } from './logger'
 
 /**
@@ -53,7 +54,10 @@ export async function searchArticles(
   }
 }
 
-/** Records an unanswered question; a failure is logged, never passed on (the chat goes on). */
+/**
+ * Records an unanswered question, cut to one chat message's length (a B2 event may carry
+ * more); a failure is logged, never passed on (the chat goes on).
+ */
 export async function recordUnanswered(
   articles: BotArticles,
   question: string,
@@ -61,7 +65,7 @@ export async function recordUnanswered(
   logger: BotLogger,
 ): Promise<void> {
   try {
-    await articles.recordUnanswered?.(question, language)
+    await articles.recordUnanswered?.(question.slice(0, MAX_TEXT_LENGTH), language)
   } catch (error) {
     logger.warn('bot: recording a question no article answers failed', {
       error: describeError(error),

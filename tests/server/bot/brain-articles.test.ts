@@ -8,6 +8,7 @@ import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { ArticleSearchAnswer } from '../../../shared/help/article-tree'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
+import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import { createClientMessageEvent } from '../../support/protocol-factories'
 import { createRecordingLogger } from '../support/bot-fakes'
 import { createSettingsInput } from '../support/rule-factories'
@@ -126,6 +127,12 @@ describe('the rules brain with articles', () => {
     ])
     expect(await s.metric('porthole_bot_article_rephrase_asks_total')).toBe(1)
     expect(await s.metric('porthole_bot_article_misses_total')).toBe(1)
+  })
+
+  it('keeps an unanswered question of any length cut to one chat message', async () => {
+    const s = setup(async () => ({ confident: false, results: [] }))
+    await s.say(`Seashells ${'and pearls '.repeat(3000)}?`)
+    expect(s.unanswered[0]?.question.length).toBe(MAX_TEXT_LENGTH)
   })
 
   it('a search that throws: hands over as without articles, logged and counted', async () => {
