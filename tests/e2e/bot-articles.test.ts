@@ -7,7 +7,7 @@ import { seriousWidgetViolations } from '../support/animations'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
-import { readDemoArticleFiles } from '../support/demo-articles'
+import { readDemoArticles } from '../support/demo-articles'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 34: the demo's bot answers from the demo's articles (demo/articles/), in Chromium
@@ -21,9 +21,8 @@ const SHOTS = process.env.SHOTS ?? '/tmp/shots'
 function createDemoArticles(): BotArticles & { unanswered: string[] } {
   const index = createArticleIndex()
   const titles = new Map<string, string>()
-  for (const { frontMatter, body } of readDemoArticleFiles()) {
-    const { id, title, language } = frontMatter as { id: string; title: string; language: string }
-    index.upsert({ id, title, body, language })
+  for (const { id, title, body, language, category, keywords } of readDemoArticles()) {
+    index.upsert({ id, title, body, language, category, keywords })
     titles.set(id, title)
   }
   const unanswered: string[] = []
