@@ -36,9 +36,10 @@ ${studioPassword(demo)}  E-mail to visitors:         the console's Mailbox tab (
 
 What to try: open the agent console and switch Anna online — the launcher on the demo
 site turns online. Open the chat and ask "What are your opening hours?" or "Do you ship
-abroad?": the bot answers. Write "I want to talk to a person" and the bot hands you over;
-in the console, press Accept chat, reply, send a photo or a document, and watch typing go
-both ways. Reload the page or open a second tab: the conversation is still there. The hostile
+abroad?": the bot answers; "How long does shipping take?" gets the shop's help article
+with "That helped" and "Talk to a person". Write "I want to talk to a person" and the bot hands you over;
+in the console, press Accept chat, reply, send a photo or a document, and watch typing go both
+ways. Reload the page or open a second tab: the conversation is still there. The hostile
 page (${demo.hostileUrl}) shows the widget under an aggressive stylesheet and a strict CSP.
 
 Data (conversations, sandbox state, secrets): ${resolve(process.env.PORTHOLE_DATA_DIR ?? 'data')}

@@ -3,7 +3,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Settings } from '../shared/settings/settings-file'
 import { createApp, type PortholeApp } from './app'
-import { type Bot, createBot } from './bot/index'
+import { type Bot, type BotArticles, createBot } from './bot/index'
 import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
 import { smtpSecrets } from './config/parse-email'
@@ -30,6 +30,8 @@ export type StartOptions = {
   host?: string
   /** A bot the caller owns; default: Porthole's rules bot when BOT_TOKEN is set. */
   bot?: { routes: Hono }
+  /** The articles Porthole's rules bot answers from; default: the backend's help service. */
+  articles?: BotArticles
   /** Extra pages mounted at / after the backend's own routes (the demo host site). */
   site?: { routes: Hono }
   logger?: Logger
@@ -123,6 +125,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           widgetGreets: () => Boolean(runtime.settings.current().greeting),
         }),
         richReplies: createRichReplies({ store, now: base.now }),
+        // The articles, when this backend serves them: the bot answers from them first.
+        ...(options.articles ? { articles: options.articles } : {}),
+        ...(!options.articles && runtime.help ? { articles: runtime.help } : {}),
+        registry: runtime.metrics.registry,
         fetch: fetchUpstream,
         logger,
       })

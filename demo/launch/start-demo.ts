@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import type { BotArticles } from '../../server/bot/articles'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../server/config/demo-secrets'
 import { type Env, loadConfig } from '../../server/config/load-config'
 import { seedArticleFolder } from '../../server/help/import/seed-folder'
@@ -43,6 +44,8 @@ export type DemoOptions = {
   logger?: Logger
   /** The soft RLIMIT_NOFILE, for tests; default read from /proc/self/limits. */
   openFileLimit?: number
+  /** The articles the demo's bot answers from; default: the backend's own (demo/articles/). */
+  articles?: BotArticles
 }
 
 export type RunningDemo = {
@@ -201,6 +204,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       site,
       logger,
       ...(openFileLimit === undefined ? {} : { openFileLimit }),
+      ...(options.articles ? { articles: options.articles } : {}),
     }).catch((error: unknown) => {
       throw explainListenError(error, 'backend', backendPort, 'PORT')
     })

@@ -26,6 +26,8 @@ export const BotChat = z.object({
   contact: z.object({ email: z.string().optional(), phone: z.string().optional() }).optional(),
   /** The service said the customer's card already holds an email or phone (sender.has_contacts). */
   hasContacts: z.boolean().optional(),
+  /** No article answered the last question and the bot asked to say it differently. */
+  rephrased: z.boolean().optional(),
 })
 export type BotChat = z.infer<typeof BotChat>
 

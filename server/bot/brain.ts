@@ -6,10 +6,13 @@ import type {
 } from '../../shared/protocol'
 import type { BotSettings } from '../../shared/settings/bot-rules'
 import { fillText, pickText } from '../../shared/settings/localized-text'
+import type { MetricsRegistry } from '../metrics/registry'
 import type { BotVisitors } from '../session/bot-visitors'
-import { type BotChats, createBotChats, newBotChat } from './bot-chat'
+import { type BotArticles, recordUnanswered, searchArticles } from './articles'
+import { type BotChat, type BotChats, createBotChats, newBotChat } from './bot-chat'
+import { type BotMetrics, createBotMetrics } from './bot-metrics'
 import { formatContact } from './contact'
-import { decide } from './decide'
+import { type ArticleFound, type Decision, decide } from './decide'
 import type { BotLogger } from './logger'
 import { createMatcher, type Matcher } from './matcher'
 import type { BotContext, BotEventHandler } from './provider'
@@ -24,6 +27,50 @@ export type RulesBrainOptions = {
   stateTtlMs?: number
   /** The widget's visitors (their one contact profile, the end of their conversation). */
   visitors?: BotVisitors
+  /** The site's published articles: the bot answers from them before it hands over. */
+  articles?: BotArticles
+  /** Where the article counters go (/metrics); without it they are not kept. */
+  registry?: MetricsRegistry
+  /** The longest wait for an article search; default ARTICLE_SEARCH_TIMEOUT_MS. */
+  articleTimeoutMs?: number
+}
+
+type Choose = (state: BotChat, article?: ArticleFound) => Decision
+
+/**
+ * The decision for a message, with the articles searched when only they stand between
+ * the customer and a hand-over; a failed search leaves the hand-over (logged, counted).
+ */
+async function decideWithArticles(
+  choose: Choose,
+  state: BotChat,
+  options: RulesBrainOptions,
+  metrics: BotMetrics | undefined,
+  logger: BotLogger,
+): Promise<Decision> {
+  const first = choose(state)
+  const { articles } = options
+  if (!first.question || !articles) return first
+  const { text, language } = first.question
+  const outcome = await searchArticles(articles, text, language, logger, options.articleTimeoutMs)
+  if (outcome === 'failed') {
+    metrics?.articleSearchFailures.inc()
+    return first
+  }
+  const decision = choose(state, outcome)
+  if (!outcome.found) await recordUnanswered(articles, text, language, logger)
+  return decision
+}
+
+function count(metrics: BotMetrics | undefined, step: Decision['articles']): void {
+  if (!metrics || !step) return
+  const counter = {
+    answered: metrics.articleAnswers,
+    helped: metrics.articleHelped,
+    rephrase: metrics.articleRephrases,
+    missed: metrics.articleMisses,
+  }[step]
+  counter.inc()
 }
 
 // Real CLIENT_MESSAGE payloads carry the customer card's sender.has_contacts (an
@@ -34,8 +81,9 @@ async function onClientMessage(
   event: ClientMessageEvent,
   ctx: BotContext,
   states: BotChats,
-  choose: (state: ReturnType<typeof newBotChat>) => ReturnType<typeof decide>,
+  choose: (state: BotChat) => Promise<Decision>,
   visitors: BotVisitors | undefined,
+  metrics: BotMetrics | undefined,
 ): Promise<void> {
   const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
   if (state.phase === 'agent') {
@@ -50,7 +98,7 @@ async function onClientMessage(
   await visitors?.joined(event.client_id, event.chat_id, 'bot')
   // A visitor the widget greeted (the site's greeting) gets no second greeting from the bot.
   const greeted = state.greeted || (await visitors?.greetedByWidget(event.client_id)) === true
-  const decision = choose(greeted === state.greeted ? state : { ...state, greeted })
+  const decision = await choose(greeted === state.greeted ? state : { ...state, greeted })
   const collected = decision.state.contact
   // Details the customer just gave join their one profile: never asked again, anywhere.
   if (collected && collected !== state.contact)
@@ -62,6 +110,7 @@ async function onClientMessage(
       break
     }
   }
+  if (delivered) count(metrics, decision.articles)
   let next = decision.state
   if (CardWithContacts.safeParse(event).success) next = { ...next, hasContacts: true }
   if (decision.invite) {
@@ -121,6 +170,7 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
     ttlMs: options.stateTtlMs ?? 30 * 24 * 60 * 60 * 1000,
     logger: options.logger,
   })
+  const metrics = options.registry ? createBotMetrics(options.registry) : undefined
 
   return async function rulesBrain(event: ServiceToProviderEvent, ctx: BotContext) {
     const { settings, matcher } = rules()
@@ -131,11 +181,20 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
           ctx,
           states,
           (state) =>
-            decide(settings, matcher, state, event.message, {
-              // Not in every service's event: only a plain false counts as "nobody online".
-              ...(event.agents_online === false ? { agentsOnline: false } : {}),
-            }),
+            decideWithArticles(
+              (chat, article) =>
+                decide(settings, matcher, chat, event.message, {
+                  // Not in every service's event: only a plain false counts as "nobody online".
+                  ...(event.agents_online === false ? { agentsOnline: false } : {}),
+                  ...(article ? { article } : {}),
+                }),
+              state,
+              options,
+              metrics,
+              ctx.logger,
+            ),
           options.visitors,
+          metrics,
         )
       case 'AGENT_JOINED': {
         const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)

@@ -1,7 +1,9 @@
 import type { Hono } from 'hono'
+import type { MetricsRegistry } from '../metrics/registry'
 import { withRichReplies } from '../rich-replies/bot-rich-replies'
 import type { RichReplies } from '../rich-replies/rich-replies'
 import type { BotVisitors } from '../session/bot-visitors'
+import type { BotArticles } from './articles'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
@@ -34,6 +36,13 @@ export type CreateBotOptions = {
   logger?: BotLogger
   /** Remembers the bot's buttons and Markdown so the widget shows them (server/rich-replies/). */
   richReplies?: RichReplies
+  /**
+   * The site's published articles (the backend's help service): with `bot.articleAnswers`
+   * on, a question no rule answers gets the article that answers it before any hand-over.
+   */
+  articles?: BotArticles
+  /** The app's metrics registry: the bot's article counters join /metrics. */
+  registry?: MetricsRegistry
   /** B1 timings, for tests; the defaults follow the spec. */
   timeoutMs?: number
   retries?: number
@@ -80,6 +89,8 @@ export function createBot(options: CreateBotOptions): Bot {
         store: options.store,
         logger,
         ...(options.visitors ? { visitors: options.visitors } : {}),
+        ...(options.articles ? { articles: options.articles } : {}),
+        ...(options.registry ? { registry: options.registry } : {}),
       }),
       options.richReplies,
     ),
@@ -93,6 +104,7 @@ export function createBot(options: CreateBotOptions): Bot {
 }
 
 export { BotSettings } from '../../shared/settings/bot-rules'
+export { ARTICLE_SEARCH_TIMEOUT_MS, type BotArticles } from './articles'
 export { createRulesBrain } from './brain'
 export { BotConfigError, BotSettingsError, InvalidBotEventError } from './errors'
 export type { BotLogger } from './logger'

@@ -1,5 +1,6 @@
 import type { EntryContent } from '../../shared/widget-api'
 import type { Logger } from '../logging/logger'
+import type { BotFallbacks } from './bot-fallbacks'
 import type { RichReplies, TakenRichReply } from './rich-replies'
 
 /**
@@ -12,7 +13,7 @@ import type { RichReplies, TakenRichReply } from './rich-replies'
  */
 export async function takeRichReply(
   rich: RichReplies,
-  fallbacks: ReadonlySet<string>,
+  fallbacks: BotFallbacks,
   recipientId: string,
   content: EntryContent,
   log: Pick<Logger, 'warn'>,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_BUTTONS } from '../protocol'
+import { DEFAULT_ARTICLE_TEXTS } from './default-article-texts'
 import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from './default-texts'
 import { LanguageTag, LocalizedText } from './localized-text'
 
@@ -85,6 +86,16 @@ export const BotSettings = z
     contactBadEmailText: LocalizedText.default(DEFAULT_TEXTS.contactBadEmailText),
     contactKnownText: LocalizedText.default(DEFAULT_TEXTS.contactKnownText),
     contactOnFileText: LocalizedText.default(DEFAULT_TEXTS.contactOnFileText),
+    /** Before handing over, answer from the site's published articles (when the backend has them). */
+    articleAnswers: z.boolean().default(true),
+    articleIntroText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleIntroText),
+    articleLinkText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleLinkText),
+    articleQuestionText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleQuestionText),
+    articleHelpedButton: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleHelpedButton),
+    articlePersonButton: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articlePersonButton),
+    articleThanksText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleThanksText),
+    /** Asked once when no article answers; the next miss hands over. */
+    articleRephraseText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleRephraseText),
   })
   .superRefine((settings, ctx) => {
     const names = new Map<string, number>()

@@ -92,7 +92,7 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
       const { context, page } = await visitor(options)
       await say(page, 'What are your prices?')
       await messageLog(page).getByRole('link', { name: 'price-list.pdf' }).waitFor()
-      await say(page, 'How long is shipping?')
+      await say(page, 'Where do you ship?')
       await bubble(page, 'Where should we ship?').waitFor()
       await quickReplies(page).first().waitFor()
       // Each quick reply is a comfortable target (at least 36 px high, give or take the

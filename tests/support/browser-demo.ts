@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import type { BotArticles } from '../../server/bot/articles'
 import { agentConsole } from './agent-console'
 import { requireBuiltWidget } from './browser'
 import { launchBrowser } from './chromium'
@@ -14,14 +15,20 @@ export type BrowserDemo = { readonly browser: Browser; readonly demo: TestDemo }
  * @example const e2e = useBrowserDemo({ onlineAgent: 'Anna' }) // then e2e.browser, e2e.demo
  */
 export function useBrowserDemo(
-  options: { onlineAgent?: string; env?: Record<string, string> } = {},
+  options: { onlineAgent?: string; env?: Record<string, string>; articles?: BotArticles } = {},
 ): BrowserDemo {
   let browser: Browser | undefined
   let demo: TestDemo | undefined
 
   beforeAll(async () => {
     requireBuiltWidget()
-    ;[browser, demo] = await Promise.all([launchBrowser(), startTestDemo({ env: options.env })])
+    ;[browser, demo] = await Promise.all([
+      launchBrowser(),
+      startTestDemo({
+        ...(options.env ? { env: options.env } : {}),
+        ...(options.articles ? { articles: options.articles } : {}),
+      }),
+    ])
     if (options.onlineAgent)
       await agentConsole(demo.sandbox.url).setOnline(options.onlineAgent, true)
   })

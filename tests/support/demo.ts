@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DemoStartError } from '../../demo/launch/errors'
 import { type RunningDemo, startDemo } from '../../demo/launch/start-demo'
+import type { BotArticles } from '../../server/bot/articles'
 import { createLogger } from '../../server/logging/logger'
 import { retryWhenPortTaken } from './port-taken'
 
@@ -13,7 +14,7 @@ export type TestDemo = RunningDemo & { dataDir: string; dispose(): Promise<void>
  * sandbox timings (the spec's 3 s delivery interval would make every retry slow).
  */
 export async function startTestDemo(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; articles?: BotArticles } = {},
 ): Promise<TestDemo> {
   // The free ports are chosen before they are bound: another process can take one in
   // between (EADDRINUSE). Such a start is tried again on new ports.
@@ -23,7 +24,10 @@ export async function startTestDemo(
   )
 }
 
-async function startOnFreePorts(options: { env?: Record<string, string> }): Promise<TestDemo> {
+async function startOnFreePorts(options: {
+  env?: Record<string, string>
+  articles?: BotArticles
+}): Promise<TestDemo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'porthole-e2e-'))
   const demo = await startDemo({
     backendPort: 0,
@@ -42,6 +46,7 @@ async function startOnFreePorts(options: { env?: Record<string, string> }): Prom
       ...options.env,
     },
     logger: createLogger({ level: 'error' }),
+    ...(options.articles ? { articles: options.articles } : {}),
   }).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true })
     throw error

@@ -11,6 +11,7 @@ const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(va
  */
 export function BotSection() {
   const { value, set } = useField('bot')
+  const articleAnswers = useField('bot.articleAnswers')
   const problems = useProblemsUnder('bot')
   const [text, setText] = useState(pretty(value))
   const [syntax, setSyntax] = useState<string | undefined>()
@@ -32,6 +33,20 @@ export function BotSection() {
     .join(' ')
   return (
     <Section id="bot" title="Bot rules">
+      <div class="field checkbox">
+        <input
+          type="checkbox"
+          id="f-bot-articles"
+          aria-describedby="f-bot-articles-hint"
+          checked={articleAnswers.value !== false}
+          onChange={(event) => articleAnswers.set(event.currentTarget.checked)}
+        />
+        <label for="f-bot-articles">Answer from the help articles</label>
+        <p class="hint" id="f-bot-articles-hint">
+          A question none of the rules answers gets the published article that answers it, with
+          “That helped” and “Talk to a person”, before the bot hands over.
+        </p>
+      </div>
       <BotSimpleRules />
       <div class={`field${syntax || problems.length ? ' has-error' : ''}`}>
         <label for="f-bot">All bot settings (JSON)</label>

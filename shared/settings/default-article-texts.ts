@@ -1,0 +1,95 @@
+// Defaults for the texts of the bot's article answers (bot.articleAnswers), in the
+// languages the demo and most shops start with; other languages get the site's default
+// language's text until the site owner gives their own.
+
+export const DEFAULT_ARTICLE_TEXTS = {
+  /** Leads the article answer; its fallback starts with it (Porthole's widget knows it by that). */
+  articleIntroText: {
+    en: 'This article may answer your question:',
+    ru: 'Возможно, ответ есть в этой статье:',
+    de: 'Dieser Artikel beantwortet vielleicht Ihre Frage:',
+    fr: 'Cet article répond peut-être à votre question :',
+    es: 'Este artículo puede responder a tu pregunta:',
+    it: 'Questo articolo potrebbe rispondere alla tua domanda:',
+    pt: 'Este artigo pode responder à sua pergunta:',
+    nl: 'Dit artikel beantwoordt misschien je vraag:',
+    pl: 'Ten artykuł może odpowiedzieć na Twoje pytanie:',
+    uk: 'Можливо, відповідь є в цій статті:',
+  },
+  /** The link under the answer. */
+  articleLinkText: {
+    en: 'Read the article',
+    ru: 'Читать статью',
+    de: 'Artikel lesen',
+    fr: 'Lire l’article',
+    es: 'Leer el artículo',
+    it: 'Leggi l’articolo',
+    pt: 'Ler o artigo',
+    nl: 'Lees het artikel',
+    pl: 'Przeczytaj artykuł',
+    uk: 'Читати статтю',
+  },
+  /** The heading of the buttons under an article answer. */
+  articleQuestionText: {
+    en: 'Did this answer your question?',
+    ru: 'Это ответ на ваш вопрос?',
+    de: 'Hat das Ihre Frage beantwortet?',
+    fr: 'Cela répond-il à votre question ?',
+    es: '¿Esto responde a tu pregunta?',
+    it: 'Questo risponde alla tua domanda?',
+    pt: 'Isso respondeu à sua pergunta?',
+    nl: 'Beantwoordt dit je vraag?',
+    pl: 'Czy to odpowiada na Twoje pytanie?',
+    uk: 'Це відповідь на ваше запитання?',
+  },
+  articleHelpedButton: {
+    en: 'That helped',
+    ru: 'Это помогло',
+    de: 'Das hat geholfen',
+    fr: 'Cela m’a aidé',
+    es: 'Me ha servido',
+    it: 'Mi è stato utile',
+    pt: 'Isso ajudou',
+    nl: 'Dat hielp',
+    pl: 'To pomogło',
+    uk: 'Це допомогло',
+  },
+  articlePersonButton: {
+    en: 'Talk to a person',
+    ru: 'Позвать человека',
+    de: 'Mit einem Menschen sprechen',
+    fr: 'Parler à quelqu’un',
+    es: 'Hablar con una persona',
+    it: 'Parla con una persona',
+    pt: 'Falar com uma pessoa',
+    nl: 'Met iemand praten',
+    pl: 'Porozmawiaj z człowiekiem',
+    uk: 'Покликати людину',
+  },
+  /** The answer to "That helped": no hand-over. */
+  articleThanksText: {
+    en: 'Glad it helped! Write again if there is anything else.',
+    ru: 'Рады, что помогло! Пишите, если будут ещё вопросы.',
+    de: 'Schön, dass es geholfen hat! Schreiben Sie gern wieder, wenn noch etwas ist.',
+    fr: 'Ravi que cela vous ait aidé ! Écrivez-nous si vous avez d’autres questions.',
+    es: '¡Nos alegra que te haya servido! Escríbenos si necesitas algo más.',
+    it: 'Felici di esserti stati utili! Scrivici di nuovo se ti serve altro.',
+    pt: 'Que bom que ajudou! Escreva de novo se precisar de mais alguma coisa.',
+    nl: 'Fijn dat het hielp! Schrijf gerust opnieuw als er nog iets is.',
+    pl: 'Cieszymy się, że pomogło! Napisz, jeśli będzie coś jeszcze.',
+    uk: 'Раді, що допомогло! Пишіть, якщо будуть ще запитання.',
+  },
+  /** Asked once when no article answers the question; the next miss hands over. */
+  articleRephraseText: {
+    en: 'Sorry, I could not find an answer to that. Could you say it differently?',
+    ru: 'Извините, я не нашёл ответа. Можете сформулировать вопрос иначе?',
+    de: 'Dazu habe ich leider keine Antwort gefunden. Können Sie es anders formulieren?',
+    fr: 'Désolé, je n’ai pas trouvé de réponse. Pouvez-vous reformuler ?',
+    es: 'Lo siento, no encontré una respuesta. ¿Puedes decirlo de otra manera?',
+    it: 'Mi dispiace, non ho trovato una risposta. Puoi dirlo in un altro modo?',
+    pt: 'Desculpe, não encontrei uma resposta. Pode dizer de outra forma?',
+    nl: 'Sorry, daar vond ik geen antwoord op. Kun je het anders zeggen?',
+    pl: 'Niestety nie znalazłem odpowiedzi. Czy możesz zapytać inaczej?',
+    uk: 'Вибачте, я не знайшов відповіді. Можете сформулювати інакше?',
+  },
+} as const satisfies Record<string, Record<string, string>>
