@@ -1,4 +1,6 @@
+import type { ArticleSearchAnswer } from '../../shared/help/article-tree'
 import type { Contact, IdentifiedUser } from '../../shared/widget-api'
+import type { Extras } from '../extras/api'
 import type { Listener, WidgetEventName } from '../state/emitter'
 
 /** window.Porthole: the one global the widget owns. */
@@ -19,7 +21,7 @@ export interface PortholeApi {
   show(): void
   /** Custom visitor data: name, email and phone update the profile; the rest go with sender.url. */
   setAttributes(attributes: Record<string, unknown>): Promise<void>
-  /** The widget's own texts in `lang` (en, ru): the widget mounts again in it. */
+  /** The widget's own texts in `lang` (any of its languages): the widget mounts again in it. */
   setLanguage(lang: string): Promise<void>
   setColor(hex: string): Promise<void>
   /** Ends the session on this device: revoked, the widget and its storage removed. */
@@ -28,13 +30,20 @@ export interface PortholeApi {
   boot(): Promise<void>
   /** Removes the widget from the page (its storage stays); boot() brings it back. */
   destroy(): void
+  /** The site's articles for a question (no session needed). */
+  searchArticles(query: string): Promise<ArticleSearchAnswer>
+  /** Opens the chat window on an article. */
+  openArticle(id: string): Promise<void>
 }
 
 /** The methods the chat chunk serves (ChatApi's, loading the chat first). */
 export const CHAT_CALLS = ['setContact', 'identify', 'sendMessage', 'clearHistory'] as const
 
-/** The methods whose bodies load on first use (widget/extras/api.ts). */
-export const LATER = ['setColor', 'setLanguage', 'setAttributes', 'shutdown', 'boot'] as const
+/** The methods whose bodies load on first use (widget/extras/api.ts); one string costs the loader fewest bytes. */
+export const LATER =
+  'setColor setLanguage setAttributes shutdown boot searchArticles openArticle'.split(
+    ' ',
+  ) as (keyof Extras)[]
 
 export type Namespace = Record<string, unknown> & { q?: unknown }
 
