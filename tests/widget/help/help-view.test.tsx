@@ -83,9 +83,9 @@ describe('the Help view', () => {
     const title = await widget.screen.findByRole('heading', { name: 'How returns works' })
     await waitFor(() => expect(focused(widget)).toBe(title))
     expect(await widget.screen.findByText('Print the label')).toBeTruthy()
-    expect(widget.screen.getByRole('link', { name: 'Open in a new tab' }).getAttribute('target')).toBe(
-      '_blank',
-    )
+    expect(
+      widget.screen.getByRole('link', { name: 'Open in a new tab' }).getAttribute('target'),
+    ).toBe('_blank')
     await waitFor(() =>
       expect(widget.help.events()).toEqual([{ type: 'article_opened', articleId: 'returns' }]),
     )
