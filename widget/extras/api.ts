@@ -1,4 +1,5 @@
 import { LANGS } from '../i18n/language'
+import type { LaterCall } from '../loader/js-api'
 import { applyLook, type EmbedData } from '../loader/settings'
 import { mount, type Parts } from '../loader/start'
 import { CONFIG_RULES } from '../protocol/public-config'
@@ -18,6 +19,7 @@ async function remount([context, options, , self, unmount]: Parts, data: EmbedDa
   self.context.ui.set({ hidden })
 }
 
+/** Every call the loader forwards (LATER) has its body here. */
 export const extras = {
   async setColor([context, , data]: Parts, color: unknown): Promise<void> {
     if (typeof color !== 'string' || !CONFIG_RULES.color(color))
@@ -65,7 +67,7 @@ export const extras = {
     // Only the widget mounted last, and only once it is gone.
     if (self.context === context && !context.root.host.isConnected) await remount(parts, data)
   },
-}
+} satisfies Record<LaterCall, unknown>
 export type Extras = typeof extras
 
 /** Runs one of the calls for the loader, which forwards the page's arguments as they are. */

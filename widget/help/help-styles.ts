@@ -3,6 +3,7 @@
 // window's variables; logical properties, so right to left needs no rule of its own.
 export const HELP_CSS = `
 .ph-help-view{flex:1;min-height:0;display:flex;flex-direction:column}
+.ph-header [aria-pressed=true]{background:#fff3}
 .ph-help{flex:1;min-height:0;overflow-y:auto;overscroll-behavior:contain;padding:14px 16px 18px;display:flex;flex-direction:column;gap:10px;background:var(--ph-bg);color:var(--ph-fg)}
 .ph-help h2{margin:0;font-size:17px;font-weight:650;line-height:1.3;outline:none}
 .ph-help h3{margin:6px 0 0;font-size:12.5px;font-weight:650;text-transform:uppercase;letter-spacing:.04em;color:var(--ph-muted)}

@@ -1,6 +1,5 @@
 import type { ArticleSearchAnswer } from '../../shared/help/article-tree'
 import type { Contact, IdentifiedUser } from '../../shared/widget-api'
-import type { Extras } from '../extras/api'
 import type { Listener, WidgetEventName } from '../state/emitter'
 
 /** window.Porthole: the one global the widget owns. */
@@ -39,11 +38,20 @@ export interface PortholeApi {
 /** The methods the chat chunk serves (ChatApi's, loading the chat first). */
 export const CHAT_CALLS = ['setContact', 'identify', 'sendMessage', 'clearHistory'] as const
 
-/** The methods whose bodies load on first use (widget/extras/api.ts); one string costs the loader fewest bytes. */
+/** The methods whose bodies load on first use (widget/extras/api.ts). */
+export type LaterCall =
+  | 'setColor'
+  | 'setLanguage'
+  | 'setAttributes'
+  | 'shutdown'
+  | 'boot'
+  | 'searchArticles'
+  | 'openArticle'
+/** LaterCall's names: one string costs the loader the fewest bytes. */
 export const LATER =
   'setColor setLanguage setAttributes shutdown boot searchArticles openArticle'.split(
     ' ',
-  ) as (keyof Extras)[]
+  ) as LaterCall[]
 
 export type Namespace = Record<string, unknown> & { q?: unknown }
 
