@@ -1,20 +1,17 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ArticleResult } from '../../shared/help/article-tree'
 import { adoptStyles } from '../chat/adopt-styles'
-import { translated } from '../i18n/translations'
-import type { WidgetContext } from '../loader/context'
 import { ArticleReader } from './ArticleReader'
 import { debouncedSearch } from './debounced-search'
-import { helpClient } from './help-client'
-import { EN_HELP_STRINGS } from './help-strings'
 import { HELP_CSS } from './help-styles'
 import { ResultList } from './ResultList'
+import { type HelpContext, useHelp } from './use-help'
 
 /** Results follow the typing once the visitor pauses this long. */
 export const SEARCH_DELAY_MS = 250
 
 export interface HelpViewProps {
-  context: Pick<WidgetContext, 'base' | 'fetch' | 'storage' | 'settings'>
+  context: HelpContext
   /** The view's heading ("Help", the chat's label of its button). */
   title: string
   /** An article to open first (a suggestion, Porthole.openArticle), with its title if known. */
@@ -35,15 +32,7 @@ type Shown = { query: string; results: ArticleResult[] } | 'failed' | undefined
  * visitor's language, so any screen of the window can hold it.
  */
 export function HelpView({ context, title, article, query: asked = '', onLeave }: HelpViewProps) {
-  const { base, fetch, storage, settings } = context
-  const t = translated(settings.lang)?.help ?? EN_HELP_STRINGS
-  const client = useMemo(
-    () =>
-      helpClient(base, fetch, settings.lang, () =>
-        storage.get('session').then((session) => (session as { token?: string })?.token),
-      ),
-    [base],
-  )
+  const { client, t } = useHelp(context)
   const [reading, setReading] = useState(article)
   const [text, setText] = useState('')
   const [featured, setFeatured] = useState<ArticleResult[]>()

@@ -2,20 +2,17 @@ import type { RefObject } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ArticleResult } from '../../shared/help/article-tree'
 import { adoptStyles } from '../chat/adopt-styles'
-import { translated } from '../i18n/translations'
-import type { WidgetContext } from '../loader/context'
 import { debouncedSearch } from './debounced-search'
-import { helpClient } from './help-client'
-import { EN_HELP_STRINGS } from './help-strings'
 import { HELP_CSS } from './help-styles'
 import { ResultList } from './ResultList'
 import { MAX_SUGGESTIONS, suggestionsOf, wantsSuggestions } from './suggestion-rules'
+import { type HelpContext, useHelp } from './use-help'
 
 /** Suggestions follow the message box once the visitor pauses this long. */
 export const SUGGEST_DELAY_MS = 400
 
 export interface SuggestionsProps {
-  context: Pick<WidgetContext, 'base' | 'fetch' | 'storage' | 'settings'>
+  context: HelpContext
   /** The message box: its text is read from its own events, so typing re-renders nothing else. */
   input: RefObject<HTMLTextAreaElement | null>
   onOpen: (result: ArticleResult, query: string) => void
@@ -30,15 +27,8 @@ type Shown = { query: string; results: ArticleResult[] }
  * a click opens the article inside the chat.
  */
 export function Suggestions({ context, input, onOpen }: SuggestionsProps) {
-  const { base, fetch, storage, settings } = context
-  const t = translated(settings.lang)?.help ?? EN_HELP_STRINGS
-  const client = useMemo(
-    () =>
-      helpClient(base, fetch, settings.lang, () =>
-        storage.get('session').then((session) => (session as { token?: string })?.token),
-      ),
-    [base],
-  )
+  const { client, t } = useHelp(context)
+  const { settings } = context
   const [shown, setShown] = useState<Shown>()
   const [dismissed, setDismissed] = useState<string>()
   const counted = useRef(new Set<string>())
