@@ -137,6 +137,25 @@ describe('the Help view', () => {
     expect((again as HTMLTextAreaElement).value).toBe('my own words')
   })
 
+  it('sends the visitor’s credential with the events once they have a session', async () => {
+    const widget = await mountHelpWidget()
+    widgets.push(widget)
+    fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
+    const message = await widget.screen.findByRole('textbox', { name: 'Message' })
+    fireEvent.input(message, { target: { value: 'Hello' } })
+    fireEvent.keyDown(message, { key: 'Enter' })
+    await waitFor(() => expect(widget.backend.texts()).toHaveLength(1))
+    const { token } = (await widget.storage.get('session')) as { token: string }
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Help' }))
+    fireEvent.click(await widget.screen.findByRole('button', { name: /How returns works/ }))
+    await waitFor(() => expect(widget.help.events()).toHaveLength(1))
+    const event = widget.help.requests.find((request) => request.path === '/api/help/events')
+    expect(event?.token).toBe(token)
+    // The articles themselves are read without it.
+    const read = widget.help.requests.find((request) => request.path.includes('/articles/'))
+    expect(read?.token).toBeUndefined()
+  })
+
   it('an article that cannot load says so, with a way to try again', async () => {
     const widget = await openHelp()
     widget.help.state.featured = [createResult('gone')]
