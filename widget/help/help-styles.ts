@@ -41,9 +41,12 @@ export const HELP_CSS = `
 .ph-feedback p{margin:0;flex-basis:100%;font-size:14px;font-weight:600}
 .ph-feedback button{font:inherit;font-size:14px;border-radius:999px;padding:7px 16px;border:1px solid var(--ph-line);background:var(--ph-bg);color:var(--ph-fg);cursor:pointer}
 .ph-feedback .ph-primary{background:var(--ph-accent);border-color:var(--ph-accent);color:var(--ph-on-accent)}
-.ph-suggest{padding:8px 12px 0;border-top:1px solid var(--ph-line);background:var(--ph-bg);display:flex;flex-direction:column;gap:6px}
+.ph-suggest-slot{display:contents}
+.ph-suggest{flex:0 1 auto;min-height:0;max-height:45%;overflow-y:auto;overscroll-behavior:contain;padding:8px 12px;border-top:1px solid var(--ph-line);background:var(--ph-bg);display:flex;flex-direction:column;gap:6px}
 .ph-suggest-head{display:flex;align-items:center;justify-content:space-between;font-size:12.5px;font-weight:600;color:var(--ph-muted)}
 .ph-suggest-head button{width:28px;height:28px;border-radius:8px}
 .ph-suggest-head svg{width:16px;height:16px}
+.ph-suggest>*{flex:none}
 .ph-suggest .ph-help-item{padding:7px 12px}
+@media (max-height:560px){.ph-suggest .ph-help-item span{display:none}}
 `

@@ -145,6 +145,28 @@ describeInBrowser('the Help view and suggestions in Chromium', () => {
     await close()
   })
 
+  it('on a phone with the keyboard up, three suggestions show their titles and leave room for the conversation', async () => {
+    const { page, close } = await visit('en', {
+      viewport: { width: 390, height: 500 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    await page.getByRole('button', { name: /open chat/i }).click()
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .pressSequentially('return, shipping and sizes')
+    await page.getByRole('button', { name: /Finding your size/ }).waitFor()
+    const sizes = await page.locator('porthole-widget .ph-window').evaluate((window) => ({
+      window: window.getBoundingClientRect().height,
+      suggest: window.querySelector('.ph-suggest')?.getBoundingClientRect().height ?? 0,
+      item: window.querySelector('.ph-help-item')?.getBoundingClientRect().height ?? 0,
+    }))
+    // The title's line and its padding; the box never takes more than about half the window.
+    expect(sizes.item).toBeGreaterThanOrEqual(30)
+    expect(sizes.suggest).toBeLessThanOrEqual(sizes.window * 0.46)
+    await close()
+  })
+
   it('Porthole.searchArticles answers in the page before the chat was opened', async () => {
     const { page, backend, close } = await visit()
     const answer = await page.evaluate(() =>
