@@ -118,9 +118,9 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 100 B in issue 39: a resume link's prompt shown in place of the message box
 // (its code in the resume chunk; the window's slot for it), and a device signed out
 // everywhere forgetting the conversation it lost (session.ts, engine.ts): 26,647 B.
-// Raised by 200 B in issue 34: the Help view's slot in the chat chunk (see COMMON_CEILING;
-// 26,902 B with it).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 350 + 200
+// Raised by 300 B in issue 34: the Help view's slot in the chat chunk (see COMMON_CEILING;
+// 26,902–26,930 B with it, as the chunks' hashes in the chat's imports compress).
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 350 + 300
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
