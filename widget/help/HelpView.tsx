@@ -101,6 +101,9 @@ export function HelpView({ context, title, article, query: asked = '', onLeave }
             placeholder={t.search}
             aria-label={t.search}
             aria-describedby="ph-help-count"
+            // Not the window's: a key here starts no conversation (ChatApp starts the engine
+            // at a key in a text box). Tab (the focus ring) and Escape go on as usual.
+            onKeyDown={(event) => /^(Tab|Escape)$/.test(event.key) || event.stopPropagation()}
             onInput={(event) => {
               setText(event.currentTarget.value)
               search.input(event.currentTarget.value)

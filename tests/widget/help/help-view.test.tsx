@@ -56,6 +56,18 @@ describe('the Help view', () => {
     expect(widget.screen.getByRole('button', { name: /How refunds works/ })).toBeTruthy()
   })
 
+  it('searching starts no conversation: no session, no live stream', async () => {
+    const widget = await openHelp()
+    const box = widget.screen.getByRole('searchbox', { name: 'Search articles' })
+    fireEvent.keyDown(box, { key: 'r' })
+    fireEvent.input(box, { target: { value: 'return' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(await widget.screen.findByText('3 articles found')).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(widget.backend.requests.filter((request) => request.path === '/api/session')).toEqual([])
+    expect(widget.EventSource.instances).toHaveLength(0)
+  })
+
   it('says when nothing matches, and offers a person', async () => {
     const widget = await openHelp()
     const box = widget.screen.getByRole('searchbox', { name: 'Search articles' })
