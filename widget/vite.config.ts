@@ -242,6 +242,12 @@ export default defineConfig({
               test: (id) => !/\/widget\/(loader|embed)\//.test(id),
             },
             {
+              // The help routes' client, shared by the Help view's chunk and the page's
+              // Porthole.searchArticles (before any conversation): not in the engine's.
+              name: 'help-client',
+              test: /\/widget\/(help\/help-client|protocol\/help-bodies)\.ts$/,
+            },
+            {
               // What the conversation's engine (widget/chat/engine.ts, loaded when a
               // conversation starts) shares with the chunks that use it (the page API,
               // attachments): in the engine's file, not in extra ones. The contact rules

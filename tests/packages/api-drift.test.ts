@@ -86,6 +86,9 @@ describe('the package’s page API and the widget’s', () => {
         .filter((name) => name !== 'method' && name !== 'event')
     expect(sorted(new Set(documented(methodsPart)))).toEqual(sorted(METHODS))
     expect(sorted(new Set(documented(eventsPart)))).toEqual(sorted(Object.keys(PACKAGE_EVENTS)))
+    // Each in one row (issue 35: `conversationEnded` had two, saying different things).
+    expect(sorted(documented(methodsPart))).toEqual(sorted(new Set(documented(methodsPart))))
+    expect(sorted(documented(eventsPart))).toEqual(sorted(new Set(documented(eventsPart))))
   })
 
   it('have the same types (checked by tsc)', () => {

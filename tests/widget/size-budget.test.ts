@@ -43,8 +43,12 @@ const LOADER_BUDGET = 6 * KIB
 // language, a message written durably at once when sent, the log kept at its end as the
 // message box grows, the visitor's own links and the keyboard-only focus ring: 34,010 B
 // at the merge (+1,211 B).
+// Issue 34 put the Help view and the suggestions in the window: the chat chunk carries only
+// their slot (the header's Help button, the lazy component, the view's place in the
+// window's state, Porthole.openArticle's hand-over) and the widget.js stubs of the two new
+// page API methods: 34,514 B (+264 B; the view itself is the help chunk, budgeted below).
 const COMMON_BUDGET = 27 * KIB
-const COMMON_CEILING = 33.5 * KIB
+const COMMON_CEILING = 33.5 * KIB + 256
 /** Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted. */
 const LANGUAGE_BUDGET = 2.5 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
@@ -53,7 +57,15 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   // 4 KiB when budgeted; waiting out a 429's Retry-After by itself took it to 4.04 KiB.
   attachments: 4.5 * KIB,
   'invite-engine': 2 * KIB,
-  api: 1.5 * KIB,
+  // 1.5 KiB until issue 34 added searchArticles and openArticle, and setLanguage took
+  // every language of the widget (issue 35): 1,625 B.
+  api: 1.75 * KIB,
+  // Issue 34: the Help view, its article reader and the suggestions above the message box
+  // (4,482 B when budgeted), fetched at the first input or Help; the help routes' client,
+  // shared with Porthole.searchArticles (page-search), which needs no chat.
+  help: 5 * KIB,
+  'help-client': 1.5 * KIB,
+  'page-search': 0.5 * KIB,
   // Not named by the issues; their size when budgeted, rounded up to the next 0.5 KiB.
   invite: 2 * KIB,
   'invite-label': 0.5 * KIB,
@@ -110,7 +122,9 @@ const FIRST_OPEN_BR = 20 * KIB
 // the links' chunk (MessageText, 7 B of code), and the new hashes cost the chat chunk
 // 34 B with brotli, where with the hashes fixed (hashFreeBrotliSize) it is 15 B smaller
 // than before (13,160 B against 13,175 B) and the engine the same: 26,757 B.
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400
+// Raised by 300 B in issue 34: the Help view's slot in the chat chunk (see COMMON_CEILING;
+// 26,902–26,930 B with it, as the chunks' hashes in the chat's imports compress).
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.

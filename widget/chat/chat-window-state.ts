@@ -27,6 +27,11 @@ export interface ChatWindowState {
   note?: string
   /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
   prompt?: ComponentChild
+  /**
+   * The Help view in place of the conversation: the article it opens on (a suggestion,
+   * Porthole.openArticle) and what the visitor had typed (widget/help/HelpView.tsx).
+   */
+  help?: { article?: { id: string; title?: string }; query?: string }
 }
 
 /** What the chat window owns and the engine (engine.ts) works with. */

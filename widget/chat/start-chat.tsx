@@ -40,6 +40,7 @@ export async function startChat(widget: WidgetContext): Promise<ChatApi> {
     setContact: (contact) => pageApi().then((api) => api.setContact(controller, contact)),
     identify: (user) => pageApi().then((api) => api.identify(controller, user)),
     clearHistory: () => pageApi().then((api) => api.clearHistory(controller)),
+    openArticle: (id) => controller.state.set({ help: { article: { id } } }),
     destroy() {
       controller.destroy()
       render(null, container)

@@ -43,6 +43,7 @@ export const EN_CHAT_STRINGS: ChatStrings = {
   location: 'Location',
   mute: 'Mute',
   emoji: 'Emoji',
+  help: 'Help',
   newMessageTitle: (count) => `(${count}) New message`,
   duration: clock,
 }

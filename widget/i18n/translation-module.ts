@@ -25,6 +25,7 @@ export const FUNCTIONS: Record<string, { params: string[]; when?: string }> = {
   'ended.stars': { params: ['n'] },
   'ended.sent': { params: ['to'] },
   'ended.confirmSent': { params: ['to'] },
+  'help.count': { params: ['count'] },
 }
 
 class TemplateError extends Error {

@@ -2,6 +2,7 @@ import type { AnsweringStrings } from '../chat/answering/reply-time-strings'
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
 import type { EndedStrings } from '../chat/ended/ended-strings'
+import type { HelpStrings } from '../help/help-strings'
 import type { LoaderStrings } from './loader-strings'
 
 /** The chat window's strings (English: EN_CHAT_STRINGS in chat-strings.ts). */
@@ -37,6 +38,8 @@ export interface ChatStrings {
   /** The header's sound toggle (pressed: muted). */
   mute: string
   emoji: string
+  /** The header's button to the Help view, and the view's heading. */
+  help: string
   newMessageTitle: (count: number) => string
   duration: (seconds: number) => string
 }
@@ -76,6 +79,8 @@ export interface Translation {
   answering: AnsweringStrings
   /** The end-of-chat panel: rating, comment, "E-mail me the transcript". */
   ended: EndedStrings
+  /** The Help view, its article reader and the suggestions above the message box. */
+  help: HelpStrings
   /** The voice message's title. */
   voice: string
   /** The emoji picker's tabs, in the order of EMOJI_SETS. */

@@ -56,6 +56,8 @@ export interface ChatApi {
   setContact(contact: Contact): Promise<void>
   identify(user: IdentifiedUser): Promise<void>
   clearHistory(): Promise<void>
+  /** Shows an article in the window (the Help view's reader). */
+  openArticle(id: string): void
   destroy(): void
 }
 

@@ -1,3 +1,4 @@
+import type { ArticleSearchAnswer } from '../../shared/help/article-tree'
 import type { Contact, IdentifiedUser } from '../../shared/widget-api'
 import type { Listener, WidgetEventName } from '../state/emitter'
 
@@ -19,7 +20,7 @@ export interface PortholeApi {
   show(): void
   /** Custom visitor data: name, email and phone update the profile; the rest go with sender.url. */
   setAttributes(attributes: Record<string, unknown>): Promise<void>
-  /** The widget's own texts in `lang` (en, ru): the widget mounts again in it. */
+  /** The widget's own texts in `lang` (any of its languages): the widget mounts again in it. */
   setLanguage(lang: string): Promise<void>
   setColor(hex: string): Promise<void>
   /** Ends the session on this device: revoked, the widget and its storage removed. */
@@ -28,13 +29,29 @@ export interface PortholeApi {
   boot(): Promise<void>
   /** Removes the widget from the page (its storage stays); boot() brings it back. */
   destroy(): void
+  /** The site's articles for a question (no session needed). */
+  searchArticles(query: string): Promise<ArticleSearchAnswer>
+  /** Opens the chat window on an article. */
+  openArticle(id: string): Promise<void>
 }
 
 /** The methods the chat chunk serves (ChatApi's, loading the chat first). */
 export const CHAT_CALLS = ['setContact', 'identify', 'sendMessage', 'clearHistory'] as const
 
 /** The methods whose bodies load on first use (widget/extras/api.ts). */
-export const LATER = ['setColor', 'setLanguage', 'setAttributes', 'shutdown', 'boot'] as const
+export type LaterCall =
+  | 'setColor'
+  | 'setLanguage'
+  | 'setAttributes'
+  | 'shutdown'
+  | 'boot'
+  | 'searchArticles'
+  | 'openArticle'
+/** LaterCall's names: one string costs the loader the fewest bytes. */
+export const LATER =
+  'setColor setLanguage setAttributes shutdown boot searchArticles openArticle'.split(
+    ' ',
+  ) as LaterCall[]
 
 export type Namespace = Record<string, unknown> & { q?: unknown }
 

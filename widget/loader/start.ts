@@ -252,8 +252,8 @@ export async function mount(options: MountOptions): Promise<Widget> {
     // (widget/extras/api.ts), loaded on first use, given this widget's parts.
     const parts: Parts = [context, options, data, self, unmount, withChat]
     for (const name of LATER)
-      api[name] = (...args: unknown[]) =>
-        import('../extras/api').then((module) => module.run(name, parts, args))
+      api[name] = ((...args: unknown[]) =>
+        import('../extras/api').then((module) => module.run(name, parts, args))) as never
 
     // A returning visitor (a session, unread replies or an open chat) needs the live
     // stream at once; a new visitor pays only for the loader until they engage. An

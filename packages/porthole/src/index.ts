@@ -29,6 +29,8 @@ export const METHODS = [
   'shutdown',
   'boot',
   'destroy',
+  'searchArticles',
+  'openArticle',
 ] as const satisfies readonly PortholeMethod[]
 
 /** The methods that return nothing (the rest return a Promise; getUnreadCount a number). */

@@ -116,6 +116,31 @@ export interface PortholeApi {
   boot(): Promise<void>
   /** Removes the widget from the page (its storage stays); boot() brings it back. */
   destroy(): void
+  /**
+   * The site's articles that answer `query`, best first, in the widget's language (no
+   * session needed, nothing stored). Rejects with an Error when the backend cannot be
+   * reached or refuses (too many searches: 429).
+   */
+  searchArticles(query: string): Promise<ArticleSearchAnswer>
+  /** Opens the chat window on an article (its id, a slug). */
+  openArticle(id: string): Promise<void>
+}
+
+/** One article found by `searchArticles`. */
+export interface ArticleResult {
+  id: string
+  title: string
+  /** The passage of the article that best answers the query (plain text). */
+  snippet: string
+  /** The article's page. */
+  url: string
+}
+
+/** What `searchArticles` answers. */
+export interface ArticleSearchAnswer {
+  results: ArticleResult[]
+  /** Whether the first result answers the question. */
+  confident: boolean
 }
 export type PortholeMethod = keyof PortholeApi
 

@@ -38,6 +38,7 @@ const CALLS: Record<string, unknown[][]> = {
   'ended.stars': [[4], [1]],
   'ended.sent': [['zoe.quill@example.com']],
   'ended.confirmSent': [['zoe.quill@example.com']],
+  'help.count': [[7346], [1], [3]],
   'answering.joined': [['Zoë Quill'], [undefined]],
 }
 

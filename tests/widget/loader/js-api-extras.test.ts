@@ -1,5 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LANGUAGES } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
@@ -84,7 +85,23 @@ describe('setLanguage()', () => {
     widget.widget.api.close()
     widget.widget.api.open()
     expect(opened).toHaveBeenCalledTimes(1)
-    await expect(widget.widget.api.setLanguage('de')).rejects.toThrow(/"en" or "ru"/)
+    await expect(widget.widget.api.setLanguage('xx')).rejects.toThrow(
+      /one of the widget's languages \(en, ru, ar, .*\), not xx/,
+    )
+  })
+
+  // Issue 35, defect 5: it refused everything but en and ru while the widget has 36 languages.
+  it('takes every language the widget has, and any tag of one (pt-BR)', async () => {
+    const widget = await start()
+    await widget.widget.api.setLanguage('de')
+    expect(frameOf().lang).toBe('de')
+    expect(launcher().getAttribute('aria-label')).toBe('Chat öffnen')
+    await widget.widget.api.setLanguage('ar')
+    expect(frameOf().dir).toBe('rtl')
+    await widget.widget.api.setLanguage('pt-BR')
+    expect(frameOf().lang).toBe('pt')
+    for (const lang of LANGUAGES) await widget.widget.api.setLanguage(lang)
+    expect(frameOf().lang).toBe(LANGUAGES.at(-1))
   })
 })
 

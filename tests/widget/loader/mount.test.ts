@@ -179,6 +179,8 @@ describe('the JS API namespace', () => {
         'shutdown',
         'boot',
         'destroy',
+        'searchArticles',
+        'openArticle',
       ].sort(),
     )
   })

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import type { HelpProps } from '../../help/help'
 import type { WidgetContext } from '../../loader/context'
 import { answeringAgent } from '../answering/answering-agent'
 import type { Attachments } from '../attachments/attachments'
@@ -11,6 +12,9 @@ import { MessageList } from './MessageList'
 
 /** The offline form's code is fetched only when it is shown (nobody online, a new conversation). */
 const OfflineForm = lazy(() => import('./OfflineForm').then((module) => module.OfflineForm))
+
+/** The Help view, or the suggestions above the message box: fetched at the first input or Help. */
+const Help = lazy<HelpProps>(() => import('../../help/help').then((module) => module.Help))
 
 interface Props {
   controller: ChatController
@@ -29,6 +33,8 @@ export function ChatApp({ controller, context }: Props) {
   const [files, setFiles] = useState(false)
   // A file dragged over the window: it shows where to drop it.
   const [dropping, setDropping] = useState(false)
+  // The suggestions' code comes with the first input in the message box.
+  const [typed, setTyped] = useState(false)
   const attach = (list?: FileList | null) => {
     // Copied now: a drop's and a paste's files, and the picker's once reset, are gone later.
     const chosen = [...(list ?? [])]
@@ -44,9 +50,11 @@ export function ChatApp({ controller, context }: Props) {
 
   // Both in the task that shows the window, before it is painted (a layout effect): a key
   // pressed as the window appears reaches the message box, and Escape closes it.
+  // Back from the Help view too: the message box has the focus again.
+  const reading = chat.help
   useLayoutEffect(() => {
-    if (ui.open) input.current?.focus()
-  }, [ui.open])
+    if (ui.open && !reading) input.current?.focus()
+  }, [ui.open, !reading])
 
   // Escape closes from anywhere in the widget, the launcher included.
   useLayoutEffect(() => {
@@ -89,6 +97,7 @@ export function ChatApp({ controller, context }: Props) {
   const composer = (
     <>
       {tray && <tray.Tray />}
+      {typed && <Help controller={controller} context={context} input={input} />}
       <Composer
         strings={strings}
         inputRef={input}
@@ -96,7 +105,10 @@ export function ChatApp({ controller, context }: Props) {
           controller.send(text)
           tray?.send()
         }}
-        onInput={controller.input}
+        onInput={(text) => {
+          controller.input(text)
+          setTyped(true)
+        }}
         draft={controller.draft}
         onFiles={attach}
         files={files}
@@ -145,39 +157,49 @@ export function ChatApp({ controller, context }: Props) {
         strings={strings}
         onClose={close}
         sound={settings.sound ? controller : undefined}
+        help={!!reading}
+        onHelp={() => controller.state.set({ help: reading ? undefined : {} })}
         team={{ base: context.base, fetch: context.fetch, lang: settings.lang }}
       />
-      <MessageList
-        conversation={conversation}
-        history={chat.history}
-        intro={intro}
-        notice={chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)}
-        starting={chat.starting}
-        typing={chat.agentTyping}
-        strings={strings}
-        lang={settings.lang}
-        onRetry={controller.retry}
-        onSendNow={controller.sendNow}
-        onLoadEarlier={controller.loadEarlier}
-        onSend={controller.send}
-      />
-      {chat.prompt ??
-        (needsContact ? (
-          <OfflineForm
-            form={settings.offlineForm}
-            contact={chat.contact}
-            lang={settings.lang}
+      {reading ? (
+        <Help controller={controller} context={context} input={input} place={reading} />
+      ) : (
+        <>
+          <MessageList
+            conversation={conversation}
+            history={chat.history}
+            intro={intro}
+            notice={
+              chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
+            }
+            starting={chat.starting}
+            typing={chat.agentTyping}
             strings={strings}
-            draft={controller.draft}
-            composer={composer}
-            onSubmit={async (contact, text) => {
-              await controller.setContact(contact)
-              controller.send(text)
-            }}
+            lang={settings.lang}
+            onRetry={controller.retry}
+            onSendNow={controller.sendNow}
+            onLoadEarlier={controller.loadEarlier}
+            onSend={controller.send}
           />
-        ) : (
-          composer
-        ))}
+          {chat.prompt ??
+            (needsContact ? (
+              <OfflineForm
+                form={settings.offlineForm}
+                contact={chat.contact}
+                lang={settings.lang}
+                strings={strings}
+                draft={controller.draft}
+                composer={composer}
+                onSubmit={async (contact, text) => {
+                  await controller.setContact(contact)
+                  controller.send(text)
+                }}
+              />
+            ) : (
+              composer
+            ))}
+        </>
+      )}
     </section>
   )
 }

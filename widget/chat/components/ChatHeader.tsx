@@ -45,6 +45,9 @@ interface Props {
   sound?: { mute: Observable<{ muted: boolean }>; setMuted: (muted: boolean) => void }
   /** Where the team's settings are read while nobody has joined. */
   team: { base: string; fetch: typeof fetch; lang: Language }
+  /** The Help view shows (the button is pressed). */
+  help?: boolean
+  onHelp?: () => void
 }
 
 /** Title, who answers (the agent, or the team while nobody has joined), the status and the close button. */
@@ -57,6 +60,8 @@ export function ChatHeader({
   onClose,
   sound,
   team,
+  help,
+  onHelp,
 }: Props) {
   const [drawn, setDrawn] = useState(false)
   useEffect(() => {
@@ -102,6 +107,19 @@ export function ChatHeader({
         title={heading}
         subtitle={subtitle}
       />
+      {onHelp && (
+        <button
+          type="button"
+          class="ph-close"
+          aria-label={strings.help}
+          aria-pressed={help}
+          onClick={onHelp}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 115 0c0 1.7-2.5 2-2.5 4M12 17h0" />
+          </svg>
+        </button>
+      )}
       {sound && <MuteButton mute={sound.mute} label={strings.mute} onToggle={sound.setMuted} />}
       <button type="button" class="ph-close" aria-label={strings.close} onClick={onClose}>
         <svg viewBox="0 0 24 24" aria-hidden="true">

@@ -5,6 +5,7 @@ import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
 import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
 import { EN_ENDED_STRINGS } from '../../chat/ended/ended-strings'
 import { EN_RESUME_NOTES } from '../../chat/resume-strings'
+import { EN_HELP_STRINGS } from '../../help/help-strings'
 import { EN_CHAT_STRINGS } from '../chat-strings'
 import { EN_LOADER_STRINGS } from '../loader-strings'
 import type { Translation } from '../translation'
@@ -24,6 +25,7 @@ export default {
   resume: EN_RESUME_NOTES,
   answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS },
   ended: EN_ENDED_STRINGS,
+  help: EN_HELP_STRINGS,
   voice: 'Voice message',
   emoji: [a, b, c, d, e],
 } satisfies Translation

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { debouncedSearch } from '../../../widget/help/debounced-search'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A search whose answers the test gives, in any order. */
+function heldSearch() {
+  const asked: { query: string; answer: (value: string) => void; fail: () => void }[] = []
+  const answers: [string, string | undefined][] = []
+  const errors: string[] = []
+  const search = debouncedSearch<string>({
+    delayMs: 250,
+    run: (query) =>
+      new Promise((resolve, reject) =>
+        asked.push({ query, answer: resolve, fail: () => reject(new Error('down')) }),
+      ),
+    onAnswer: (query, answer) => answers.push([query, answer]),
+    onError: (query) => errors.push(query),
+  })
+  return { search, asked, answers, errors }
+}
+
+describe('debouncedSearch', () => {
+  it('asks once the visitor pauses, for the latest text only', async () => {
+    vi.useFakeTimers()
+    const { search, asked } = heldSearch()
+    for (const text of ['r', 're', 'ret', 'retu', 'return']) {
+      search.input(text)
+      await vi.advanceTimersByTimeAsync(100)
+    }
+    expect(asked).toEqual([])
+    await vi.advanceTimersByTimeAsync(150)
+    expect(asked.map((call) => call.query)).toEqual(['return'])
+  })
+
+  it('ignores an answer that arrives after newer text was searched', async () => {
+    vi.useFakeTimers()
+    const { search, asked, answers } = heldSearch()
+    search.input('return')
+    await vi.advanceTimersByTimeAsync(250)
+    search.input('return label')
+    await vi.advanceTimersByTimeAsync(250)
+    expect(asked.map((call) => call.query)).toEqual(['return', 'return label'])
+    asked[1]?.answer('labels')
+    await vi.advanceTimersByTimeAsync(0)
+    asked[0]?.answer('returns, late')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(answers).toEqual([['return label', 'labels']])
+  })
+
+  it('ignores an answer to text the visitor has since changed, before the next search', async () => {
+    vi.useFakeTimers()
+    const { search, asked, answers } = heldSearch()
+    search.input('return')
+    await vi.advanceTimersByTimeAsync(250)
+    search.input('refund')
+    asked[0]?.answer('returns')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(answers).toEqual([])
+  })
+
+  it('clears at once for empty text, and does not search the same text twice', async () => {
+    vi.useFakeTimers()
+    const { search, asked, answers } = heldSearch()
+    search.input('return')
+    await vi.advanceTimersByTimeAsync(250)
+    search.input(' return ')
+    await vi.advanceTimersByTimeAsync(250)
+    expect(asked).toHaveLength(1)
+    search.input('')
+    expect(answers).toEqual([['', undefined]])
+    asked[0]?.answer('returns')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(answers).toEqual([['', undefined]])
+  })
+
+  it('reports a failure of the latest search, and retry() asks again', async () => {
+    vi.useFakeTimers()
+    const { search, asked, errors, answers } = heldSearch()
+    search.input('return')
+    await vi.advanceTimersByTimeAsync(250)
+    asked[0]?.fail()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(errors).toEqual(['return'])
+    search.retry()
+    await vi.advanceTimersByTimeAsync(250)
+    asked[1]?.answer('returns')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(answers).toEqual([['return', 'returns']])
+  })
+
+  it('stop() drops what is pending', async () => {
+    vi.useFakeTimers()
+    const { search, asked } = heldSearch()
+    search.input('return')
+    search.stop()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(asked).toEqual([])
+  })
+})
