@@ -18,6 +18,7 @@ export const HELP_EVENTS = [
   'article_opened',
   'helpful',
   'not_helpful',
+  'unanswered',
 ] as const
 export type HelpEvent = (typeof HELP_EVENTS)[number]
 
@@ -93,9 +94,8 @@ export function createHelp(options: {
 
   /**
    * The published articles that answer `query` (cut to MAX_QUERY_LENGTH), best first, at
-   * most `limit` (1–10, default 5). Counts the search and, when nothing answers
-   * confidently and the query reads like a question, records it as unanswered itself
-   * (recordUnanswered is for questions asked elsewhere).
+   * most `limit` (1–10, default 5). Counts the search; a question nothing answered is
+   * recorded by whoever knows the visitor gave up on it (the bot, the Help view's events).
    *
    * @example const { results, confident } = await runtime.help.search('where is my parcel', { language: 'en' })
    */
@@ -115,15 +115,6 @@ export function createHelp(options: {
     metrics.searches.inc()
     add('searches')
     const confident = outcome.confident && results.length > 0
-    // Written in the background: the visitor's answer never waits for the store.
-    if (!confident && looksLikeQuestion(q)) {
-      const write = recordUnanswered(q, request.language ?? '')
-        .catch((error: unknown) =>
-          logger.warn('help: an unanswered question was not saved', { error }),
-        )
-        .finally(() => writes.delete(write))
-      writes.add(write)
-    }
     return { results: results.slice(0, limit), confident }
   }
 
@@ -166,7 +157,28 @@ export function createHelp(options: {
         updatedAt: article.updatedAt,
       }
     },
-    async event(type: HelpEvent, visitorId: string | undefined, articleId?: string) {
+    async event(
+      type: HelpEvent,
+      visitorId: string | undefined,
+      details: {
+        articleId?: string | undefined
+        query?: string | undefined
+        language?: string | undefined
+      } = {},
+    ) {
+      const { articleId, query, language } = details
+      // A question the visitor gave up on (left the Help view without a confident answer,
+      // or found the article did not answer it) joins the "no article" list. Searches
+      // themselves are not counted: typed a word at a time, they would list every prefix.
+      if ((type === 'unanswered' || type === 'not_helpful') && query && looksLikeQuestion(query)) {
+        const write = recordUnanswered(query, language ?? '')
+          .catch((error: unknown) =>
+            logger.warn('help: an unanswered question was not saved', { error }),
+          )
+          .finally(() => writes.delete(write))
+        writes.add(write)
+      }
+      if (type === 'unanswered') return
       if (type === 'suggestions_shown') {
         metrics.suggestionsShown.inc()
         add('suggestionsShown')

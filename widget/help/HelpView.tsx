@@ -22,7 +22,7 @@ export interface HelpViewProps {
   onLeave: (talk?: { query: string }) => void
 }
 
-type Shown = { query: string; results: ArticleResult[] } | 'failed' | undefined
+type Shown = { query: string; results: ArticleResult[]; confident: boolean } | 'failed' | undefined
 
 /**
  * The Help view: a search box, the featured articles, results as the visitor types
@@ -43,7 +43,8 @@ export function HelpView({ context, title, article, query: asked = '', onLeave }
       debouncedSearch({
         delayMs: SEARCH_DELAY_MS,
         run: (query) => client.search(query, 10),
-        onAnswer: (query, answer) => setShown(answer && { query, results: answer.results }),
+        onAnswer: (query, answer) =>
+          setShown(answer && { query, results: answer.results, confident: answer.confident }),
         onError: () => setShown('failed'),
       }),
     [client],
@@ -58,7 +59,13 @@ export function HelpView({ context, title, article, query: asked = '', onLeave }
   }, [reading])
   const query = text.trim()
   const results = query ? (shown === 'failed' ? undefined : shown?.results) : featured
-  const talk = () => onLeave({ query: query || asked })
+  // Leaving with a question nothing answered: the site owner's "no article" list gets it.
+  const leave = (talk?: { query: string }) => {
+    if (query && shown !== 'failed' && shown?.query === query && !shown.confident)
+      client.event({ type: 'unanswered', query })
+    onLeave(talk)
+  }
+  const talk = () => leave({ query: query || asked })
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the view goes back one level
@@ -69,7 +76,7 @@ export function HelpView({ context, title, article, query: asked = '', onLeave }
         if (event.key !== 'Escape') return
         event.stopPropagation()
         if (reading) setReading(undefined)
-        else onLeave()
+        else leave()
       }}
     >
       {reading ? (
@@ -84,7 +91,7 @@ export function HelpView({ context, title, article, query: asked = '', onLeave }
         />
       ) : (
         <div class="ph-help">
-          <button type="button" class="ph-help-link ph-help-back" onClick={() => onLeave()}>
+          <button type="button" class="ph-help-link ph-help-back" onClick={() => leave()}>
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" />
             </svg>

@@ -8,7 +8,7 @@ import { isRecord } from '../protocol/read'
 
 /** What POST /api/help/events counts (the studio's numbers, the deflections). */
 export type HelpEvent = {
-  type: 'suggestions_shown' | 'article_opened' | 'helpful' | 'not_helpful'
+  type: 'suggestions_shown' | 'article_opened' | 'helpful' | 'not_helpful' | 'unanswered'
   articleId?: string
   query?: string
 }
@@ -86,7 +86,11 @@ export function helpClient(
     },
     /** Counted by the backend; a lost event is not worth a retry (nothing the visitor wrote). */
     event(event: HelpEvent): void {
-      const body = event.query ? { ...event, query: event.query.slice(0, MAX_QUERY_LENGTH) } : event
+      // A question the visitor gave up on goes to the "no article" list in its language.
+      const listed = event.type === 'unanswered' || event.type === 'not_helpful'
+      const body = event.query
+        ? { ...event, query: event.query.slice(0, MAX_QUERY_LENGTH), ...(listed ? { lang } : {}) }
+        : event
       token()
         .catch(() => undefined)
         .then((bearer) =>

@@ -17,6 +17,8 @@ const HelpEventBody = z.object({
   type: z.enum(HELP_EVENTS),
   articleId: ArticleId.optional(),
   query: z.string().max(MAX_QUERY_LENGTH).optional(),
+  /** The visitor's language, for an unanswered question. */
+  lang: z.string().max(35).optional(),
 })
 
 const Language = z
@@ -87,9 +89,10 @@ export function publicHelpRoutes(deps: AppDeps, help: Help, sessions: Sessions):
         throw apiError(
           400,
           'invalid_request',
-          `Send {"type": one of ${HELP_EVENTS.join(', ')}, "articleId"?, "query"?}.`,
+          `Send {"type": one of ${HELP_EVENTS.join(', ')}, "articleId"?, "query"?, "lang"?}.`,
         )
-      await help.event(parsed.data.type, await visitorOf(c), parsed.data.articleId)
+      const { type, articleId, query, lang } = parsed.data
+      await help.event(type, await visitorOf(c), { articleId, query, language: lang })
       return c.body(null, 204)
     })
 }

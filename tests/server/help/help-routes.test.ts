@@ -60,7 +60,7 @@ describe('help routes', () => {
     ).toBe(404)
   })
 
-  it('finds published articles only, with their url, and records unanswered questions', async () => {
+  it('finds published articles only, with their url; a search records no question', async () => {
     const app = await helpApp()
     await put(app, 'returns', article())
     await put(
@@ -81,11 +81,34 @@ describe('help routes', () => {
     })
     await app.request('/api/help/search?q=how%20do%20I%20fly%20to%20Mars%3F&lang=en')
     const stats = await (await app.request('/admin/api/help/stats', { headers: ADMIN })).json()
-    expect(stats).toMatchObject({
-      articles: 3,
-      searches: 2,
-      unanswered: [{ question: 'how do i fly to mars', language: 'en', count: 1 }],
+    // Typed a word at a time, searches would list every prefix: only a question the
+    // visitor gave up on is listed (the event below, the bot's misses).
+    expect(stats).toMatchObject({ articles: 3, searches: 2, unanswered: [] })
+  })
+
+  it('lists a question the visitor gave up on, once per event, not a prefix of a few words', async () => {
+    const app = await helpApp()
+    const post = (body: object) =>
+      app.request('/api/help/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect(
+      (await post({ type: 'unanswered', query: 'how do I fly to Mars?', lang: 'en' })).status,
+    ).toBe(204)
+    await post({
+      type: 'not_helpful',
+      articleId: 'returns',
+      query: 'how do I fly to Mars',
+      lang: 'en',
     })
+    await post({ type: 'unanswered', query: 'fly', lang: 'en' })
+    const stats = await (await app.request('/admin/api/help/stats', { headers: ADMIN })).json()
+    expect(stats.unanswered).toEqual([
+      expect.objectContaining({ question: 'how do i fly to mars', language: 'en', count: 2 }),
+    ])
+    expect(stats.notHelpful).toBe(1)
   })
 
   it('answers a 20,000-character query and regex metacharacters at once, and wants q', async () => {

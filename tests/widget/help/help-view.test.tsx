@@ -117,6 +117,37 @@ describe('the Help view', () => {
     expect(widget.screen.getByRole('dialog')).toBeTruthy()
   })
 
+  it('leaving with a question nothing answered reports it once; a confident answer does not', async () => {
+    const widget = await openHelp()
+    widget.help.state.search = async () => ({
+      results: [createResult('returns')],
+      confident: false,
+    })
+    const box = widget.screen.getByRole('searchbox', { name: 'Search articles' })
+    fireEvent.input(box, { target: { value: 'can I pay with bitcoin' } })
+    expect(await widget.screen.findByText('1 article found')).toBeTruthy()
+    fireEvent.keyDown(box, { key: 'Escape' })
+    await widget.screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() =>
+      expect(widget.help.events()).toEqual([
+        { type: 'unanswered', query: 'can I pay with bitcoin', lang: 'en' },
+      ]),
+    )
+    // Answered with confidence: leaving says nothing.
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Help' }))
+    widget.help.state.search = async () => ({ results: [createResult('returns')], confident: true })
+    fireEvent.input(await widget.screen.findByRole('searchbox', { name: 'Search articles' }), {
+      target: { value: 'return a gift' },
+    })
+    expect(await widget.screen.findByText('1 article found')).toBeTruthy()
+    fireEvent.keyDown(widget.screen.getByRole('searchbox', { name: 'Search articles' }), {
+      key: 'Escape',
+    })
+    await widget.screen.findByRole('textbox', { name: 'Message' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(widget.help.events()).toHaveLength(1)
+  })
+
   it('"Talk to a person" from an article: the search in the message box, the event counted', async () => {
     const widget = await openHelp()
     const box = widget.screen.getByRole('searchbox', { name: 'Search articles' })
@@ -131,6 +162,7 @@ describe('the Help view', () => {
         type: 'not_helpful',
         articleId: 'returns',
         query: 'return a gift',
+        lang: 'en',
       }),
     )
   })
