@@ -81,9 +81,15 @@ export function createArticleIndex(weights: RankWeights = RANK_WEIGHTS): Article
         .filter((index) => index !== own && index.size > 0)
         .map((index) => find(index, text))
       if (first && first.ranked.length > 0) return outcome([first, ...others], limit, false)
-      const best = others.flatMap((found) => found.ranked.slice(0, 1).map(() => found))
-      best.sort((a, b) => (b.ranked[0]?.score ?? 0) - (a.ranked[0]?.score ?? 0))
-      return outcome(best, limit, best[0]?.confident ?? false)
+      // No article in the visitor's language matched (or no language was given): every
+      // language's results by score, the best one deciding `confident`.
+      const merged = others
+        .flatMap((found) => found.ranked.map((ranked) => ({ found, ranked })))
+        .sort((a, b) => b.ranked.score - a.ranked.score)
+        .slice(0, limit)
+      const top = merged[0]?.found
+      const confident = top !== undefined && top.ranked[0] === merged[0]?.ranked && top.confident
+      return { hits: merged.map(({ found, ranked }) => hitOf(found, ranked)), confident }
     },
   }
 }

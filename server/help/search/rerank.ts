@@ -7,7 +7,7 @@ import type { AnalyzedQuery } from './query'
 
 /** How much each signal adds to an article's final score (each in 0…1 before weighting). */
 export type RankWeights = { engine: number; title: number; body: number; passage: number }
-export const RANK_WEIGHTS: RankWeights = { engine: 1, title: 1, body: 1, passage: 1 }
+export const RANK_WEIGHTS: RankWeights = { engine: 0.5, title: 2, body: 0, passage: 1 }
 
 /** A fuzzy or prefix match counts this much of an exact one. */
 const LOOSE_MATCH = 0.6

@@ -60,7 +60,8 @@ export function analyzerFor(language: string): Analyzer {
   let analyzer = analyzers.get(language)
   if (analyzer) return analyzer
   const stem = stemmerFor(language)
-  const stopWords = stopWordsOf(language)
+  // Folded like the words they are compared with (French `à` is `a` by then).
+  const stopWords = new Set([...stopWordsOf(language)].map(foldWord))
   const cache = new Map<string, string>()
   const stemmed = (word: string) => {
     let term = cache.get(word)
