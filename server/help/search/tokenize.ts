@@ -13,6 +13,12 @@ const ACCENTS = /[\u0300-\u036f]/g
 const CYRILLIC = /[\u0400-\u04ff]/
 /** Longer words are cut: no real word is this long, and it bounds each term's cost. */
 const MAX_WORD_LENGTH = 40
+/**
+ * ICU's word segmenter takes time quadratic in the length of one unspaced run (60,000
+ * Japanese characters: seconds), so a run is segmented in pieces of this many characters.
+ * A word cut at a piece's edge is rare (real runs between punctuation are far shorter).
+ */
+const SEGMENT_PIECE = 200
 
 const segmenters = new Map<string, Intl.Segmenter>()
 
@@ -41,8 +47,10 @@ export function wordsOf(text: string, language: string): string[] {
       words.push(foldWord(run.slice(0, MAX_WORD_LENGTH)))
       continue
     }
-    for (const part of segmenterFor(language).segment(run))
-      if (part.isWordLike) words.push(foldWord(part.segment.slice(0, MAX_WORD_LENGTH)))
+    const segmenter = segmenterFor(language)
+    for (let start = 0; start < run.length; start += SEGMENT_PIECE)
+      for (const part of segmenter.segment(run.slice(start, start + SEGMENT_PIECE)))
+        if (part.isWordLike) words.push(foldWord(part.segment.slice(0, MAX_WORD_LENGTH)))
   }
   return words
 }
