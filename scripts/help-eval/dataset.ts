@@ -33,28 +33,28 @@ export function random(seed: number): () => number {
   }
 }
 
-const vocabulary = [...new Set(articles.flatMap((a) => `${a.title} ${a.body}`.split(/\s+/)))]
-
-/** `count` articles: the real ones, then perturbed copies of them. */
-export function scaledArticles(count: number, share = 0.4): IndexedArticle[] {
+/**
+ * `count` articles: the real ones, then copies of them under other ids with most of their
+ * words perturbed (a letter or two appended, as another site's vocabulary would differ):
+ * as long, as many words and as many distinct terms as real articles, sharing some words
+ * with them, without being second answers to their questions.
+ */
+export function scaledArticles(count: number, share = 0.8): IndexedArticle[] {
   const next = random(count)
-  const swap = (text: string) =>
-    text
-      .split(/(\s+)/)
-      .map((word) =>
-        word.trim() && next() < share
-          ? (vocabulary[Math.floor(next() * vocabulary.length)] ?? word)
-          : word,
-      )
-      .join('')
+  const letters = 'bcdfghjklmnpqrstvwxz'
+  const letter = () => letters[Math.floor(next() * letters.length)] ?? 'x'
+  const perturb = (text: string) =>
+    text.replace(/[\p{L}\p{N}]{3,}/gu, (word) =>
+      next() < share ? `${word}${letter()}${letter()}` : word,
+    )
   const out = [...articles]
   for (let i = 0; out.length < count; i++) {
     const source = articles[i % articles.length] as IndexedArticle
     out.push({
       ...source,
       id: `${source.id}-copy-${i}`,
-      title: swap(source.title),
-      body: swap(source.body),
+      title: perturb(source.title),
+      body: perturb(source.body),
     })
   }
   return out

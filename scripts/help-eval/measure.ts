@@ -9,16 +9,22 @@ export type Quality = { hit1: number; hit3: number; mrr: number; median: number;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
 
-/** hit@1, hit@3, MRR (over the top 10) and the time per query in ms (median, p95). */
+/** CPU time of this process in ms: on a shared machine the wall clock also counts waiting. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+/** hit@1, hit@3, MRR (over the top 10) and the CPU time per query in ms (median, p95). */
 export function quality(search: Search, questions: Question[]): Quality {
   let hit1 = 0
   let hit3 = 0
   let mrr = 0
   const times: number[] = []
   for (const { question, gold } of questions) {
-    const started = performance.now()
+    const started = cpuMs()
     const { ids } = search(question)
-    times.push(performance.now() - started)
+    times.push(cpuMs() - started)
     const rank = ids.slice(0, 10).findIndex((id) => gold.includes(id))
     if (rank === 0) hit1++
     if (rank >= 0 && rank < 3) hit3++

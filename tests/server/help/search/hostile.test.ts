@@ -23,7 +23,7 @@ function oneArticle() {
 
 describe('hostile queries', () => {
   it('answers a 20,000-character query of regex metacharacters', () => {
-    const outcome = oneArticle().search('.*+?^${}()|[]\\/'.repeat(1334))
+    const outcome = oneArticle().search('.*+?^$(){}|[]\\/'.repeat(1334))
     expect(outcome).toEqual({ hits: [], confident: false })
   })
 
