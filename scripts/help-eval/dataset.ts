@@ -33,20 +33,20 @@ export function random(seed: number): () => number {
   }
 }
 
+/** The endings a perturbed word gets: few, so the vocabulary grows as a real set's would. */
+const ENDINGS = ['x', 'z', 'q', 'ks', 'th', 'vy', 'ng', 'pr']
+
 /**
  * `count` articles: the real ones, then copies of them under other ids with most of their
- * words perturbed (a letter or two appended, as another site's vocabulary would differ):
- * as long, as many words and as many distinct terms as real articles, sharing some words
- * with them, without being second answers to their questions.
+ * words perturbed (one of a few endings appended, as another site's vocabulary would
+ * differ): as long and as varied as real articles, sharing some words with them, without
+ * being second answers to their questions.
  */
 export function scaledArticles(count: number, share = 0.8): IndexedArticle[] {
   const next = random(count)
-  const letters = 'bcdfghjklmnpqrstvwxz'
-  const letter = () => letters[Math.floor(next() * letters.length)] ?? 'x'
+  const ending = () => ENDINGS[Math.floor(next() * ENDINGS.length)] ?? 'x'
   const perturb = (text: string) =>
-    text.replace(/[\p{L}\p{N}]{3,}/gu, (word) =>
-      next() < share ? `${word}${letter()}${letter()}` : word,
-    )
+    text.replace(/[\p{L}\p{N}]{3,}/gu, (word) => (next() < share ? `${word}${ending()}` : word))
   const out = [...articles]
   for (let i = 0; out.length < count; i++) {
     const source = articles[i % articles.length] as IndexedArticle

@@ -40,7 +40,7 @@ export function createArticleIndex(weights: RankWeights = RANK_WEIGHTS): Article
   const languageOf = new Map<string, string>()
 
   const find = (index: LanguageIndex, query: string): Found => {
-    const analyzed = analyzeQuery(query, index.analyzer)
+    const analyzed = index.pruned(analyzeQuery(query, index.analyzer))
     const ranked = rerank(index, analyzed, index.candidates(analyzed, RERANK_DEPTH), weights)
     return { index, ranked, confident: isConfident(ranked[0], ranked[1]) }
   }

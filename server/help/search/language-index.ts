@@ -83,9 +83,25 @@ export class LanguageIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5))
   }
 
+  /**
+   * The query without the synonyms found in more than a quarter of the articles: they
+   * would add little to any ranking and a long list of articles to score.
+   */
+  pruned(query: AnalyzedQuery): AnalyzedQuery {
+    const most = this.entries.size / 4
+    const terms = query.terms.filter(
+      (term) => term.weight === 1 || this.frequency(term.term) <= most,
+    )
+    return { ...query, terms }
+  }
+
   /** The best `limit` articles by BM25F for a query, with the article terms each matched. */
   candidates(query: AnalyzedQuery, limit: number): Candidate[] {
-    const { terms } = query
+    // Words in most articles rank nothing apart but would make every article a match to
+    // score: the re-ranking still counts them.
+    const half = this.entries.size / 2
+    const rare = query.terms.filter((term) => this.frequency(term.term) <= half)
+    const terms = rare.length > 0 ? rare : query.terms
     if (terms.length === 0 || this.entries.size === 0) return []
     const byTerm = new Map(terms.map((term) => [term.term, term]))
     const results = this.engine.search(terms.map((term) => term.term).join(' '), {
@@ -93,7 +109,9 @@ export class LanguageIndex {
       boostTerm: (term) => byTerm.get(term)?.weight ?? 1,
       prefix: (term) => byTerm.get(term)?.prefix === true,
       // A known word is no typo: only words the index has never seen are widened.
-      fuzzy: (term) => (term.length >= 4 && this.frequency(term) === 0 ? 0.25 : false),
+      fuzzy: (term) =>
+        term.length >= 4 && this.frequency(term) === 0 ? (term.length >= 8 ? 2 : 1) : false,
+      // Two edits only in long words: the search for them walks much more of the vocabulary.
       maxFuzzy: 2,
       weights: { fuzzy: 0.6, prefix: 0.5 },
     })

@@ -55,13 +55,16 @@ function nearWord(a: string, b: string): boolean {
   return (previous[b.length] ?? 3) <= 2
 }
 
-/** The share of the query's weight that a list of terms covers. */
-function coverage(terms: Iterable<string>, matches: Ranked['matches'], groupWeights: number[]) {
-  const best = new Array<number>(groupWeights.length).fill(0)
+/** Raises `best[group]` to the weight of each term of `terms` that answers that group. */
+function mark(best: number[], terms: readonly string[], matches: Ranked['matches']): void {
   for (const term of terms) {
     const match = matches.get(term)
     if (match && match.weight > (best[match.group] ?? 0)) best[match.group] = match.weight
   }
+}
+
+/** The share of the query's weight that `best` (per group, as `mark` leaves it) covers. */
+function share(best: readonly number[], groupWeights: readonly number[]): number {
   let covered = 0
   let total = 0
   groupWeights.forEach((weight, group) => {
@@ -87,21 +90,29 @@ export function rerank(
     const matches = matchesOf(query, candidate)
     let passage: Passage | undefined
     let passageCoverage = 0
-    const bodyTerms: string[] = []
+    // One pass over the body: each passage's coverage, and the whole article's on the way.
+    const bodyBest = new Array<number>(query.groups).fill(0)
     for (const each of entry.passages) {
-      const covered = coverage([...each.terms, ...each.headingTerms], matches, groupWeights)
+      const best = new Array<number>(query.groups).fill(0)
+      mark(best, each.headingTerms, matches)
+      mark(best, each.terms, matches)
+      const covered = share(best, groupWeights)
       if (covered > passageCoverage) {
         passageCoverage = covered
         passage = each
       }
-      for (const term of each.terms) if (matches.has(term)) bodyTerms.push(term)
+      best.forEach((weight, group) => {
+        if (weight > (bodyBest[group] ?? 0)) bodyBest[group] = weight
+      })
     }
-    const titleCoverage = coverage([...entry.title, ...entry.keywords], matches, groupWeights)
-    const bodyCoverage = coverage(
-      [...bodyTerms, ...entry.title, ...entry.keywords, ...entry.headings],
-      matches,
-      groupWeights,
-    )
+    const titleBest = new Array<number>(query.groups).fill(0)
+    mark(titleBest, entry.title, matches)
+    mark(titleBest, entry.keywords, matches)
+    const titleCoverage = share(titleBest, groupWeights)
+    mark(bodyBest, entry.title, matches)
+    mark(bodyBest, entry.keywords, matches)
+    mark(bodyBest, entry.headings, matches)
+    const bodyCoverage = share(bodyBest, groupWeights)
     const engineScore = candidate.score / topScore
     const score =
       weights.engine * engineScore +
