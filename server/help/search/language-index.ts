@@ -27,6 +27,9 @@ function fieldText(entry: Entry, field: Field): string {
   return entry[field].join(' ')
 }
 
+/** Common words are left out of retrieval (for speed) only in indexes this large. */
+const PRUNE_FROM = 100
+
 export class LanguageIndex {
   readonly analyzer: Analyzer
   readonly entries = new Map<string, Entry>()
@@ -88,6 +91,7 @@ export class LanguageIndex {
    * would add little to any ranking and a long list of articles to score.
    */
   pruned(query: AnalyzedQuery): AnalyzedQuery {
+    if (this.entries.size < PRUNE_FROM) return query
     const most = this.entries.size / 4
     const terms = query.terms.filter(
       (term) => term.weight === 1 || this.frequency(term.term) <= most,
@@ -101,7 +105,8 @@ export class LanguageIndex {
     // score: the re-ranking still counts them.
     const half = this.entries.size / 2
     const rare = query.terms.filter((term) => this.frequency(term.term) <= half)
-    const terms = rare.length > 0 ? rare : query.terms
+    const known = rare.some((term) => this.frequency(term.term) > 0)
+    const terms = this.entries.size >= PRUNE_FROM && known ? rare : query.terms
     if (terms.length === 0 || this.entries.size === 0) return []
     const byTerm = new Map(terms.map((term) => [term.term, term]))
     const results = this.engine.search(terms.map((term) => term.term).join(' '), {
