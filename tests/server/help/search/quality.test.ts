@@ -29,13 +29,13 @@ describe('search quality on the development set', () => {
     expect(figures.hit3).toBeGreaterThanOrEqual(0.88)
   })
 
-  it('is confident when right and unsure when the answer is missing (measured 91.1 % and 51.9 % on this half)', {
+  it('is confident when right and unsure when the answer is missing (measured 90.4 % and 52.6 % on this half)', {
     timeout: 120_000,
   }, () => {
     const index = devIndex()
     const byId = new Map(articles.map((article) => [article.id, article]))
     const figures = calibration(index, byId, check)
-    expect(figures.confidentWhenRight).toBeGreaterThanOrEqual(0.89)
-    expect(figures.unsureWhenAbsent).toBeGreaterThanOrEqual(0.49)
+    expect(figures.confidentWhenRight).toBeGreaterThanOrEqual(0.88)
+    expect(figures.unsureWhenAbsent).toBeGreaterThanOrEqual(0.5)
   })
 })
