@@ -54,8 +54,11 @@ describeRedis('help articles on two instances over one Redis', () => {
     const b = await instance(prefix)
     expect((await save(a, 'shipping', 'Shipping times warehouse')).status).toBe(200)
     await expect.poll(() => found(b, 'shipping times warehouse')).toEqual(['shipping'])
-    // The unanswered list is the store's: B lists what A's visitor asked.
-    await a.request('/api/help/search?q=can%20I%20pay%20with%20bitcoin&lang=en')
+    // The unanswered list is the store's: B lists what A's visitor gave up on.
+    await a.request('/api/help/events', {
+      method: 'POST',
+      body: { type: 'unanswered', query: 'can I pay with bitcoin', lang: 'en' },
+    })
     const stats = async () =>
       (await (await b.request('/admin/api/help/stats', { headers: ADMIN })).json()).unanswered
     await expect
