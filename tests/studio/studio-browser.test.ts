@@ -292,7 +292,7 @@ describeInBrowser('settings studio in Chromium', () => {
 
   it('logs out', async () => {
     await page.getByRole('button', { name: 'Log out' }).click()
-    await page.getByLabel('Password').waitFor()
+    await page.getByLabel('Password', { exact: true }).waitFor()
     const me = await page.evaluate(() => fetch('/admin/api/me').then((response) => response.json()))
     expect(me).toEqual({ loggedIn: false })
     expect(await axeViolations(page)).toEqual([])
