@@ -13,6 +13,11 @@ export type BotArticles = {
   ): Promise<ArticleSearchAnswer>
   /** Keeps a question no article answered, for the site owner's "no article" list. */
   recordUnanswered?(question: string, language: string): Promise<void>
+  /**
+   * How many published articles there are to answer from: with none, the bot behaves as
+   * it does without articles (no "say it differently?" on a site that has written none).
+   */
+  published?(): number
 }
 
 /** The longest the bot waits for a search before it hands over as it would without articles. */

@@ -50,7 +50,7 @@ async function decideWithArticles(
 ): Promise<Decision> {
   const first = choose(state)
   const { articles } = options
-  if (!first.question || !articles) return first
+  if (!first.question || !articles || articles.published?.() === 0) return first
   const { text, language } = first.question
   const outcome = await searchArticles(articles, text, language, logger, options.articleTimeoutMs)
   if (outcome === 'failed') {

@@ -123,6 +123,8 @@ export function createHelp(options: {
     catalogue,
     search,
     recordUnanswered,
+    /** The published articles this instance can answer from. */
+    published: () => catalogue.size,
     urlOf,
     featured(language?: string): ArticleResult[] {
       const base = language?.split('-')[0]?.toLowerCase()

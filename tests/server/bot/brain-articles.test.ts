@@ -158,6 +158,14 @@ describe('the rules brain with articles', () => {
     expect(s.shown()).toEqual(['Connecting you to an agent…', 'INVITE_AGENT'])
   })
 
+  it('with no published article, hands over as without articles: no search, no "say it differently?"', async () => {
+    const s = setup(async () => ({ results: [], confident: false }))
+    s.articles.published = () => 0
+    await s.say('Can I send my jacket back?')
+    expect(s.searches).toEqual([])
+    expect(s.shown()).toEqual(['Connecting you to an agent…', 'INVITE_AGENT'])
+  })
+
   it('with bot.articleAnswers false, nothing is searched', async () => {
     const s = setup(async () => RETURNS, { settings: { articleAnswers: false } })
     await s.say('Can I send my jacket back?')
