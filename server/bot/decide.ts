@@ -126,7 +126,9 @@ export function decide(
     replies.push(...articleAnswer(settings, language, found.found))
     return { replies, invite: false, state: next, articles: 'answered' }
   }
-  if (found && !state.rephrased) {
+  // With nobody online the message is left for the team (often through the offline
+  // form, with the visitor's contact): it goes to them at once, not back for rewording.
+  if (found && !state.rephrased && context.agentsOnline !== false) {
     replies.push(say(settings.articleRephraseText))
     return { replies, invite: false, state: { ...next, rephrased: true }, articles: 'rephrase' }
   }

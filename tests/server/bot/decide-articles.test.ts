@@ -96,6 +96,20 @@ describe('decide with the site’s articles', () => {
     expect(second.state.phase).toBe('handover')
   })
 
+  it('with nobody online, hands a question no article answers to the team at once', () => {
+    const settings = parseBotSettings(createSettingsInput())
+    const decision = decide(
+      settings,
+      createMatcher(settings),
+      greeted(),
+      { type: 'TEXT', text: 'Please call me back about a group order.' },
+      { agentsOnline: false, article: { found: undefined } },
+    )
+    expect(decision.invite).toBe(true)
+    expect(decision.articles).toBe('missed')
+    expect(JSON.stringify(decision.replies)).not.toContain('differently')
+  })
+
   it('asks again after an answer that found an article in between', () => {
     const choose = setup()
     const miss = choose(greeted(), 'seashells?', { found: undefined })
