@@ -1,30 +1,33 @@
 import { z } from 'zod'
+import {
+  ARTICLE_ID,
+  MAX_ARTICLE_BYTES,
+  MAX_CATEGORY_LENGTH,
+  MAX_KEYWORD_LENGTH,
+  MAX_KEYWORDS,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+} from '../../shared/help/article-limits'
 import type { BlockNode } from '../../shared/help/article-tree'
 import { markdownTree } from '../../shared/help/markdown-tree'
+
+export { MAX_ARTICLE_BYTES, MAX_ARTICLES } from '../../shared/help/article-limits'
 
 // An article as the backend stores it: the fields the studio edits, plus its blocks parsed
 // once at save (the public routes and pages never parse Markdown again).
 
-/** An article's body: at most this many bytes of UTF-8. */
-export const MAX_ARTICLE_BYTES = 200 * 1024
-/** Articles one store holds at most. */
-export const MAX_ARTICLES = 50_000
-
 export const ArticleId = z
   .string()
-  .regex(
-    /^[a-z0-9][a-z0-9-]{0,99}$/,
-    'must be a slug: a-z, 0-9 and "-", at most 100, not starting with "-"',
-  )
+  .regex(ARTICLE_ID, 'must be a slug: a-z, 0-9 and "-", at most 100, not starting with "-"')
 
 const HttpUrl = z
   .string()
-  .max(2048)
+  .max(MAX_URL_LENGTH)
   .refine((url) => /^https?:\/\/[^\s]+$/i.test(url) && URL.canParse(url), 'must be an http(s) URL')
 
 /** What PUT /admin/api/help/articles/:id takes. */
 export const ArticleInput = z.object({
-  title: z.string().trim().min(1).max(300),
+  title: z.string().trim().min(1).max(MAX_TITLE_LENGTH),
   body: z
     .string()
     .refine(
@@ -34,8 +37,8 @@ export const ArticleInput = z.object({
   language: z
     .string()
     .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as en or pt-BR'),
-  category: z.string().trim().min(1).max(100).optional(),
-  keywords: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+  category: z.string().trim().min(1).max(MAX_CATEGORY_LENGTH).optional(),
+  keywords: z.array(z.string().trim().min(1).max(MAX_KEYWORD_LENGTH)).max(MAX_KEYWORDS).optional(),
   url: HttpUrl.optional(),
   published: z.boolean(),
   featured: z.boolean(),

@@ -1,8 +1,17 @@
+import {
+  ARTICLE_ID,
+  MAX_ARTICLE_BYTES,
+  MAX_CATEGORY_LENGTH,
+  MAX_KEYWORD_LENGTH,
+  MAX_KEYWORDS,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+} from '../../../shared/help/article-limits'
 import type { FieldProblem } from '../api-request'
 import type { ArticleInput, StoredArticle } from './help-types'
 
 // The article editor's form as plain text fields, and the checks the backend makes too
-// (the same caps), so the site owner sees a problem beside its field before saving.
+// (the caps of shared/help/article-limits.ts), so the site owner sees a problem beside its field before saving.
 
 /** The form: every field as typed (keywords comma-separated). */
 export interface ArticleDraft {
@@ -16,14 +25,6 @@ export interface ArticleDraft {
   published: boolean
   featured: boolean
 }
-
-export const ARTICLE_ID = /^[a-z0-9][a-z0-9-]{0,99}$/
-export const MAX_TITLE_LENGTH = 300
-export const MAX_BODY_BYTES = 200 * 1024
-export const MAX_CATEGORY_LENGTH = 100
-export const MAX_KEYWORDS = 20
-export const MAX_KEYWORD_LENGTH = 60
-export const MAX_URL_LENGTH = 2048
 
 export function emptyDraft(language: string, title = ''): ArticleDraft {
   return {
@@ -114,7 +115,7 @@ export function draftProblems(draft: ArticleDraft, isNew: boolean): FieldProblem
   else if (title.length > MAX_TITLE_LENGTH)
     add('title', `At most ${MAX_TITLE_LENGTH} characters (now ${title.length}).`)
   const bytes = new TextEncoder().encode(draft.body).length
-  if (bytes > MAX_BODY_BYTES)
+  if (bytes > MAX_ARTICLE_BYTES)
     add('body', `At most 200 KB of text (now ${Math.ceil(bytes / 1024)} KB): split the article.`)
   if (!draft.language) add('language', 'Choose the article’s language.')
   if (draft.category.trim().length > MAX_CATEGORY_LENGTH)
