@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks'
+import { MAX_KEYWORDS } from '../../../shared/help/article-limits'
 import type { StudioApi } from '../api'
 import { describedBy, Field } from '../fields/Field'
 import { LoginAgain } from '../LoginAgain'
@@ -135,7 +136,7 @@ export function ArticleEditor({
           <ArticleInput
             name="keywords"
             label="Keywords"
-            hint="Other words visitors use for this, separated by commas (at most 20)."
+            hint={`Other words visitors use for this, separated by commas (at most ${MAX_KEYWORDS}).`}
             value={draft.keywords}
             problems={problems}
             onInput={(keywords) => editor.change({ keywords })}

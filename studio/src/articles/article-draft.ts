@@ -127,6 +127,9 @@ export function draftProblems(draft: ArticleDraft, isNew: boolean): FieldProblem
   if (long) add('keywords', `A keyword has at most ${MAX_KEYWORD_LENGTH} characters: “${long}”.`)
   const url = draft.url.trim()
   if (url && (url.length > MAX_URL_LENGTH || !httpUrl(url)))
-    add('url', 'An http(s) address of at most 2048 characters, e.g. https://shop.example/returns.')
+    add(
+      'url',
+      `An http(s) address of at most ${MAX_URL_LENGTH} characters, e.g. https://shop.example/returns.`,
+    )
   return problems
 }

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks'
+import { MAX_ARTICLE_BYTES } from '../../../shared/help/article-limits'
 import { type FieldProblem, isStudioApiError } from '../api-request'
 import {
   type ArticleDraft,
@@ -34,7 +35,7 @@ function failureOf(error: unknown): { notice: EditorNotice; problems: FieldProbl
     .filter((problem) => FORM_FIELDS.includes(problem.path))
   const text =
     error.status === 413
-      ? `The article was not saved: it is too large (at most 200 KB). ${error.message}`
+      ? `The article was not saved: it is too large (at most ${MAX_ARTICLE_BYTES / 1024} KB). ${error.message}`
       : error.status === 401
         ? 'Your login has ended: log in again below, then save (your text is kept).'
         : `The article was not saved: ${error.message}`
