@@ -10,7 +10,7 @@ import { translationPlugin } from './i18n/translation-module'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const BOOTSTRAP = 'widget/embed/bootstrap.ts'
 const LOADER = 'widget/loader/start.ts'
-const CHAT = 'widget/chat/start-chat.tsx'
+const CHAT = 'widget/chat/window/start-chat.tsx'
 const INVITE = 'widget/loader/invite.ts'
 
 /**
@@ -248,12 +248,12 @@ export default defineConfig({
               test: /\/widget\/(help\/help-client|protocol\/help-bodies)\.ts$/,
             },
             {
-              // What the conversation's engine (widget/chat/engine.ts, loaded when a
+              // What the conversation's engine (widget/chat/engine/engine.ts, loaded when a
               // conversation starts) shares with the chunks that use it (the page API,
               // attachments): in the engine's file, not in extra ones. The contact rules
               // stay apart: the offline form needs them before any conversation.
               name: 'engine',
-              test: (id) => id.endsWith('/widget/chat/engine.ts') || undefined,
+              test: (id) => id.endsWith('/widget/chat/engine/engine.ts') || undefined,
             },
             {
               name: 'engine',

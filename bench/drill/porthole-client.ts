@@ -74,7 +74,7 @@ export function portholeClient(base: string) {
     },
 
     /**
-     * Sends a customer text the way the widget's outbox does (widget/chat/outbox-sender.ts):
+     * Sends a customer text the way the widget's outbox does (widget/chat/engine/outbox-sender.ts):
      * the same client id on every try; a new try after no answer (connection refused or
      * cut), a 5xx or a 429, backing off 1 s, 2 s, 4 s… up to 30 s — until `deadline`.
      * Any other answer ends it; the drill then checks what reached the service.

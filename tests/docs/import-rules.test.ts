@@ -35,6 +35,14 @@ const RULES: Rule[] = [
     why: 'the widget gets articles parsed by the backend: the Markdown parser stays out of its bytes',
   },
   {
+    from: 'widget/chat/model/',
+    refuses: (target) =>
+      'path' in target &&
+      target.path.startsWith('widget/chat/') &&
+      !target.path.startsWith('widget/chat/model/'),
+    why: "the conversation model is pure: it imports nothing of the chat's engine or window",
+  },
+  {
     from: 'studio/',
     refuses: (target) => under(target, 'server/'),
     why: 'the studio imports nothing from server/ (shared code goes to shared/)',
@@ -133,6 +141,7 @@ describe('the rules', () => {
       ['studio/src/x.ts', "import { checkSettings } from '../../server/settings/load-settings'"],
       ['shared/x.ts', "import { readFileSync } from 'node:fs'"],
       ['shared/settings/y.ts', "import { ConfigError } from '../../server/config/errors'"],
+      ['widget/chat/model/z.ts', "import type { Engine } from '../engine/engine'"],
     ])
     expect(violations(files)).toHaveLength(files.size)
   })
@@ -147,6 +156,7 @@ describe('the rules', () => {
         'widget/chat/x.ts',
         "import { h } from 'preact'\nimport { LANGUAGES } from '../../shared/widget-api'",
       ],
+      ['widget/chat/model/y.ts', "import { emptyConversation } from './empty-conversation'"],
       ['studio/src/preview/x.ts', "import { mount } from '../../../widget/loader/start'"],
       [
         'shared/settings/x.ts',

@@ -96,7 +96,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
 
   /**
    * Opens the chat and starts the conversation the way a visitor does, with a key in the
-   * message box (a new visitor's open starts nothing: widget/chat/controller.ts), so the
+   * message box (a new visitor's open starts nothing: widget/chat/window/controller.ts), so the
    * agent's messages can arrive.
    */
   async function talk(page: Page): Promise<void> {

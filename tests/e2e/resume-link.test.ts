@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { runtimeOf } from '../../server/app'
 import { createResumeLinks } from '../../server/email/resume-link'
-import { EN_RESUME_NOTES } from '../../widget/chat/resume-strings'
+import { EN_RESUME_NOTES } from '../../widget/chat/engine/resume-strings'
 import { agentConsole } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'

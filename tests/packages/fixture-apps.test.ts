@@ -236,7 +236,7 @@ describeInBrowser('the React app in Chromium', () => {
     await signedIn.page.getByRole('button', { name: /Chat with us/ }).click()
     await say(signedIn.page, 'hello as a signed-in user')
     const chat = await agent.chatWith('hello as a signed-in user')
-    // The message goes out after the identity is checked (widget/chat/session.ts), so the
+    // The message goes out after the identity is checked (widget/chat/engine/session.ts), so the
     // name is on the card by then; waiting keeps a slow machine from failing it early.
     await agent.waitForChat(
       chat.id,

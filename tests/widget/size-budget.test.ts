@@ -99,7 +99,7 @@ const BEFORE_ENGAGEMENT_BEFORE_I18N_BR = 5407
 const FIRST_OPEN_BEFORE_I18N_BR = 17998
 // Issue #14's target at the first open: a new visitor opens the chat and sees it, ready
 // to type; the conversation's engine (session, live stream, outbox, the messages'
-// rendering) comes with the first key they press (widget/chat/controller.ts).
+// rendering) comes with the first key they press (widget/chat/window/controller.ts).
 const FIRST_OPEN_BR = 20 * KIB
 // A returning visitor's open (or a new visitor's first message) adds the engine: the
 // first open was 23.9 KiB with it inside the chat chunk, 22.7 KiB once the language
@@ -114,7 +114,7 @@ const FIRST_OPEN_BR = 20 * KIB
 // keeping its bottom in view as the message box grows (issue 24, defects 1 and 6: +135 B).
 // Raised by 100 B in issue 27's last round: the engine's split under 300 lines (+20 B) and
 // a signed-in user's message written during identify() waiting to go out as that user,
-// not as the guest (widget/chat/session.ts; 26,554 B with both).
+// not as the guest (widget/chat/engine/session.ts; 26,554 B with both).
 // Raised by 100 B in issue 39: a resume link's prompt shown in place of the message box
 // (its code in the resume chunk; the window's slot for it), and a device signed out
 // everywhere forgetting the conversation it lost (session.ts, engine.ts): 26,647 B.

@@ -5,7 +5,7 @@ import { DIST, ensureWidgetBuild, entryFiles } from '../support/built-widget'
 // Issue 26, tap to chat: what a new visitor's tap on the launcher must fetch before the
 // chat window is usable. The loader is in already; the tap needs the chat's file and
 // whatever it imports statically that the loader does not hold (the conversation's
-// engine comes with the first key, widget/chat/controller.ts). On the phone profile every
+// engine comes with the first key, widget/chat/window/controller.ts). On the phone profile every
 // request costs a round trip of 150 ms and every KiB about 5 ms (1.6 Mbit/s), so both
 // the count and the bytes are held here, on the built files (the bench times them:
 // `npm run bench:tap`). The bench measured 1 request of 13,198 B (with 471 B of headers).

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ArticleResult } from '../../shared/help/article-tree'
-import { adoptStyles } from '../chat/adopt-styles'
+import { adoptStyles } from '../chat/window/adopt-styles'
 import { ArticleReader } from './ArticleReader'
 import { debouncedSearch } from './debounced-search'
 import { HELP_CSS } from './help-styles'

@@ -1,7 +1,7 @@
 import type { RefObject } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ArticleResult } from '../../shared/help/article-tree'
-import { adoptStyles } from '../chat/adopt-styles'
+import { adoptStyles } from '../chat/window/adopt-styles'
 import { debouncedSearch } from './debounced-search'
 import { HELP_CSS } from './help-styles'
 import { ResultList } from './ResultList'

@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact'
-import type { ChatWindowState } from '../chat/chat-window-state'
-import type { ChatController } from '../chat/controller'
+import type { ChatWindowState } from '../chat/window/chat-window-state'
+import type { ChatController } from '../chat/window/controller'
 import type { WidgetContext } from '../loader/context'
 import { HelpView } from './HelpView'
 import { Suggestions } from './Suggestions'

@@ -44,7 +44,7 @@ export interface ChatStrings {
   duration: (seconds: number) => string
 }
 
-/** The resume link's notes and its prompt (widget/chat/resume.ts, ResumePrompt.tsx). */
+/** The resume link's notes and its prompt (widget/chat/engine/resume.ts, ResumePrompt.tsx). */
 export interface ResumeNotes {
   expired: string
   kept: string

@@ -32,7 +32,7 @@ export interface MountOptions {
   fetch?: typeof fetch
   EventSource?: EventSourceClass
   storage?: KeyValueStore
-  /** Loads the chat chunk (widget/chat/start-chat.tsx). */
+  /** Loads the chat chunk (widget/chat/window/start-chat.tsx). */
   loadChat: () => Promise<ChatModule>
   /** Loads a language's file (widget/i18n/languages/; never English, built in). */
   loadLanguage: (lang: string) => Promise<{ default: Translation }>
@@ -258,7 +258,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
     // A returning visitor (a session, unread replies or an open chat) needs the live
     // stream at once; a new visitor pays only for the loader until they engage. An
     // e-mail's resume link (#porthole-resume=<token>) opens the chat, whose chunk takes
-    // the token out of the address bar and exchanges it (widget/chat/resume.ts). Any
+    // the token out of the address bar and exchanges it (widget/chat/engine/resume.ts). Any
     // #porthole- fragment opens it: the shortest test (the loader's bytes are counted).
     if (open === true || /#porthole-/.test(location.href)) setOpen(true)
     else if (session !== undefined || ui.get().unread > 0) loadChat().catch(() => {})

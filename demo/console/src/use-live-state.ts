@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { applyEvent, type ConsoleState, parseSandboxEvent, SANDBOX_EVENT_NAMES } from './live-state'
 
-/** What the console says of its live stream (the widget's word too: widget/chat/connection.ts). */
+/** What the console says of its live stream (the widget's word too: widget/chat/window/connection.ts). */
 export type Link = 'connecting' | 'live' | 'reconnecting'
 
 /**

@@ -50,7 +50,7 @@ async function render(next: PreviewState): Promise<void> {
       // Structurally an EventSource for what the widget uses (open, close, listeners).
       EventSource: PreviewEventSource as unknown as EventSourceClass,
       storage,
-      loadChat: () => import('../../../widget/chat/start-chat'),
+      loadChat: () => import('../../../widget/chat/window/start-chat'),
       loadLanguage: (lang) => import(`../../../widget/i18n/languages/${lang}.json`),
       loadInvite: () => import('../../../widget/loader/invite'),
     })

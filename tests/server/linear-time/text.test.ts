@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 import { splitText } from '../../../shared/text'
-import { linkify } from '../../../widget/chat/linkify'
-import { countParts } from '../../../widget/chat/part-count'
+import { linkify } from '../../../widget/chat/model/linkify'
+import { countParts } from '../../../widget/chat/model/part-count'
 import { markdown } from '../../../widget/chat/rich/markdown'
 import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
 

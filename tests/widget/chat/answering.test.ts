@@ -159,8 +159,8 @@ describe('groupMessages: one sender’s consecutive messages within 3 minutes', 
 
 describe('the joined entries are no replies', () => {
   it('never count as unread, nor notify', async () => {
-    const { emptyConversation } = await import('../../../widget/chat/empty-conversation')
-    const { newReplies, unreadReplies } = await import('../../../widget/chat/unread')
+    const { emptyConversation } = await import('../../../widget/chat/model/empty-conversation')
+    const { newReplies, unreadReplies } = await import('../../../widget/chat/model/unread')
     const reply = agent('Anna')
     const before = { ...emptyConversation(), entries: [visitor()] }
     const after = { ...before, entries: [...before.entries, marker('bot'), marker('agent'), reply] }

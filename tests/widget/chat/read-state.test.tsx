@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
-import { READ_DELAY_MS } from '../../../widget/chat/read-sync'
+import { READ_DELAY_MS } from '../../../widget/chat/engine/read-sync'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'

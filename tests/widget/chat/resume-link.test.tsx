@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EN_RESUME_NOTES } from '../../../widget/chat/resume-strings'
+import { EN_RESUME_NOTES } from '../../../widget/chat/engine/resume-strings'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import {

@@ -70,7 +70,7 @@ describe('mounting', () => {
   })
 
   it('does not load the chat for a new visitor until they engage', async () => {
-    const loadChat = vi.fn(() => import('../../../widget/chat/start-chat'))
+    const loadChat = vi.fn(() => import('../../../widget/chat/window/start-chat'))
     const widget = await start({ loadChat })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(loadChat).not.toHaveBeenCalled()
@@ -92,7 +92,7 @@ describe('mounting', () => {
         container,
         fetch: backend.fetch,
         storage: createMemoryStore(),
-        loadChat: () => import('../../../widget/chat/start-chat'),
+        loadChat: () => import('../../../widget/chat/window/start-chat'),
         loadLanguage: () => Promise.reject(new Error('not asked for')),
         loadInvite: () => import('../../../widget/loader/invite'),
       }),

@@ -4,7 +4,7 @@ import type { Language, PublicConfig } from '../../../shared/widget-api'
 import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
 import { isRecord } from '../../protocol/read'
-import { adoptStyles } from '../adopt-styles'
+import { adoptStyles } from '../window/adopt-styles'
 import { AgentAvatar } from './AgentAvatar'
 import { EN_REPLY_TIME_STRINGS } from './reply-time-strings'
 

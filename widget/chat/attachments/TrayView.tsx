@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import { formatBytes } from '../../i18n/chat-strings'
-import { useObservable } from '../use-observable'
+import { useObservable } from '../window/use-observable'
 import type { AttachStrings } from './attach-strings'
 import type { Tray, TrayItem } from './tray-model'
 

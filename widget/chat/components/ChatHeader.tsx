@@ -3,7 +3,7 @@ import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Observable } from '../../state/observable'
 import type { HeadingProps } from '../answering/AnsweringHeading'
-import type { Link } from '../connection'
+import type { Link } from '../window/connection'
 import { lazy } from './lazy'
 import { MuteButton } from './MuteButton'
 

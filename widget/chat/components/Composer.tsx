@@ -2,9 +2,9 @@ import type { ComponentType, RefObject } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from '../../../shared/text'
 import type { ChatStrings } from '../../i18n/chat-strings'
-import type { Draft } from '../draft'
 import type { EmojiPickerProps } from '../emoji/EmojiPicker'
-import { countParts } from '../part-count'
+import { countParts } from '../model/part-count'
+import type { Draft } from '../window/draft'
 
 interface Props {
   strings: ChatStrings

@@ -1,5 +1,5 @@
 import type { ChatStrings } from '../../i18n/chat-strings'
-import type { Delivery } from '../message-state'
+import type { Delivery } from '../model/message-state'
 
 interface Props {
   delivery: Delivery

@@ -1,4 +1,4 @@
-import { linkify } from '../linkify'
+import { linkify } from '../model/linkify'
 
 /**
  * A message's text with its http(s) URLs and e-mail addresses as links that open in a

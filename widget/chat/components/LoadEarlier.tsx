@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { ChatStrings } from '../../i18n/chat-strings'
-import { adoptStyles } from '../adopt-styles'
+import { adoptStyles } from '../window/adopt-styles'
 import { Dots } from './Dots'
 
 // Its styles travel with its chunk (MessageList.tsx loads it when earlier messages exist).

@@ -3,7 +3,7 @@ import type { EntryContent, Language } from '../../../shared/widget-api'
 import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
 import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
-import { adoptStyles } from '../adopt-styles'
+import { adoptStyles } from '../window/adopt-styles'
 import { MEDIA_CSS } from './media-styles'
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
-import type { Conversation } from '../conversation'
+import type { Conversation } from '../model/conversation'
 import { Dots } from './Dots'
 import type { EntriesProps } from './Entries'
 import { lazy } from './lazy'
@@ -19,7 +19,7 @@ const LoadEarlier = lazy(() => import('./LoadEarlier').then((module) => module.L
  * which the chat controller preloads with it, so they render at once once there are any.
  */
 export const Entries = lazy<EntriesProps>(
-  () => import('../engine').then((module) => module.Entries),
+  () => import('../engine/engine').then((module) => module.Entries),
   // Meanwhile (the engine's chunk could not be fetched yet: offline), the messages the
   // customer sent wait in the outbox, shown as queued.
   ({ conversation, strings, lang }) => (

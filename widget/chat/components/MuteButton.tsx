@@ -1,5 +1,5 @@
 import type { Observable } from '../../state/observable'
-import { useObservable } from '../use-observable'
+import { useObservable } from '../window/use-observable'
 
 interface Props {
   mute: Observable<{ muted: boolean }>

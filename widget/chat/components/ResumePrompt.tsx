@@ -1,5 +1,5 @@
 import type { ResumeNotes } from '../../i18n/translation'
-import { adoptStyles } from '../adopt-styles'
+import { adoptStyles } from '../window/adopt-styles'
 
 // Its styles travel with the resume link's chunk (resume.ts), like its code.
 const PROMPT_CSS = `

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type { ConversationEntry, Language, PublicConfig } from '../../../shared/widget-api'
 import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
-import { adoptStyles } from '../adopt-styles'
+import { adoptStyles } from '../window/adopt-styles'
 import { endSlot } from './end-slot'
 import { EN_ENDED_STRINGS } from './ended-strings'
 

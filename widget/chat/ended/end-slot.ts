@@ -1,6 +1,6 @@
 import type { WidgetContext } from '../../loader/context'
 import type { Observable } from '../../state/observable'
-import type { ChatWindowState } from '../chat-window-state'
+import type { ChatWindowState } from '../window/chat-window-state'
 
 /**
  * What the end-of-chat panel needs beyond the entries (the backend, the session's

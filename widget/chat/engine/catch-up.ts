@@ -1,4 +1,4 @@
-import type { ConversationEntry } from '../../shared/widget-api'
+import type { ConversationEntry } from '../../../shared/widget-api'
 
 /** Entries applied per task while a long replay comes in. */
 export const CATCH_UP_CHUNK = 100

@@ -1,9 +1,9 @@
-import type { WidgetContext } from '../loader/context'
-import { compareEntryIds } from '../protocol/entry-id'
-import { agentsJoining } from './agent-joined'
-import type { EngineShared } from './chat-window-state'
+import type { WidgetContext } from '../../loader/context'
+import { compareEntryIds } from '../../protocol/entry-id'
+import { agentsJoining } from '../model/agent-joined'
+import { newReplies } from '../model/unread'
+import type { EngineShared } from '../window/chat-window-state'
 import type { PersistedOptions } from './persisted'
-import { newReplies } from './unread'
 
 /**
  * What a change of the conversation tells the page and the visitor (engine.ts): replies

@@ -1,9 +1,9 @@
-import { parseConversationEntry } from '../protocol/conversation-entry'
-import { isRecord, isString } from '../protocol/read'
-import type { KeyValueStore, StoreKey } from '../storage/key-value-store'
-import { type Conversation, emptyConversation, WINDOW } from './conversation'
-import { parseDeliveries } from './deliveries'
-import { parseOutbox } from './outbox'
+import { parseConversationEntry } from '../../protocol/conversation-entry'
+import { isRecord, isString } from '../../protocol/read'
+import type { KeyValueStore, StoreKey } from '../../storage/key-value-store'
+import { type Conversation, emptyConversation, WINDOW } from '../model/conversation'
+import { parseDeliveries } from '../model/deliveries'
+import { parseOutbox } from '../model/outbox'
 
 // The conversation in IndexedDB: one key per entry ("entry:<id>") for the newest WINDOW
 // entries, and one small record ("conversation") with their ids in order and the rest of

@@ -1,8 +1,8 @@
-import { unreadable } from '../protocol/api-error'
-import { parseHistoryResponse } from '../protocol/history-bodies'
-import type { EngineShared } from './chat-window-state'
-import type { ConversationEvent } from './conversation'
-import type { Conversation } from './empty-conversation'
+import { unreadable } from '../../protocol/api-error'
+import { parseHistoryResponse } from '../../protocol/history-bodies'
+import type { ConversationEvent } from '../model/conversation'
+import type { Conversation } from '../model/empty-conversation'
+import type { EngineShared } from '../window/chat-window-state'
 
 /** Entries per GET /api/history page. */
 export const HISTORY_PAGE = 100

@@ -1,7 +1,7 @@
-import { exactDelay } from '../../shared/backoff'
-import type { StreamEvent } from '../../shared/widget-api'
-import type { EventSourceClass } from '../loader/context'
-import { parseStreamEvent } from '../protocol/stream-event'
+import { exactDelay } from '../../../shared/backoff'
+import type { StreamEvent } from '../../../shared/widget-api'
+import type { EventSourceClass } from '../../loader/context'
+import { parseStreamEvent } from '../../protocol/stream-event'
 
 const EVENT_NAMES = ['message', 'typing', 'status', 'read', 'contact', 'delivery'] as const
 

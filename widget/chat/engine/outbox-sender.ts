@@ -1,8 +1,8 @@
-import { exactDelay } from '../../shared/backoff'
-import type { PostMessageResponse } from '../../shared/widget-api'
-import { ApiError, isApiError, isTransient, unreadable } from '../protocol/api-error'
-import { parsePostMessageResponse } from '../protocol/chat-bodies'
-import type { OutboxItem } from './outbox-item'
+import { exactDelay } from '../../../shared/backoff'
+import type { PostMessageResponse } from '../../../shared/widget-api'
+import { ApiError, isApiError, isTransient, unreadable } from '../../protocol/api-error'
+import { parsePostMessageResponse } from '../../protocol/chat-bodies'
+import type { OutboxItem } from '../model/outbox-item'
 
 export interface OutboxSenderOptions {
   /** POSTs one item to /api/messages and returns the raw answer. */

@@ -1,5 +1,5 @@
-import type { WidgetContext } from '../loader/context'
-import type { KeyValueStore } from '../storage/key-value-store'
+import type { WidgetContext } from '../../loader/context'
+import type { KeyValueStore } from '../../storage/key-value-store'
 
 /**
  * The context the chat works with: the widget's, whose store takes no more writes once

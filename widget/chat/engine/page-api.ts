@@ -1,10 +1,10 @@
-import { MAX_MESSAGE_LENGTH } from '../../shared/text'
-import type { IdentifiedUser } from '../../shared/widget-api'
-import { parseContact } from '../protocol/api-bodies'
-import { isApiError } from '../protocol/api-error'
-import { invalidContactField } from '../protocol/contact-rules'
-import { request } from '../protocol/request'
-import type { ChatController } from './controller'
+import { MAX_MESSAGE_LENGTH } from '../../../shared/text'
+import type { IdentifiedUser } from '../../../shared/widget-api'
+import { parseContact } from '../../protocol/api-bodies'
+import { isApiError } from '../../protocol/api-error'
+import { invalidContactField } from '../../protocol/contact-rules'
+import { request } from '../../protocol/request'
+import type { ChatController } from '../window/controller'
 
 // The page's calls into the chat (Porthole.sendMessage, setContact, identify,
 // clearHistory): a chunk of their own, fetched at the first such call, since the

@@ -1,10 +1,10 @@
-import type { KeyValueStore } from '../storage/key-value-store'
+import type { KeyValueStore } from '../../storage/key-value-store'
 import {
   type Conversation,
   type ConversationEvent,
   emptyConversation,
   reduce,
-} from './conversation'
+} from '../model/conversation'
 import { createConversationWriter, loadConversation } from './conversation-storage'
 
 /** After a clear, how long other tabs' news is not merged. */

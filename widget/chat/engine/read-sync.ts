@@ -1,4 +1,4 @@
-import { parseReadMarker } from '../protocol/history-bodies'
+import { parseReadMarker } from '../../protocol/history-bodies'
 
 export const READ_DELAY_MS = 800
 

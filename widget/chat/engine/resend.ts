@@ -1,5 +1,5 @@
-import { belongsTo, createClientId } from './client-id'
-import type { OutboxItem } from './outbox-item'
+import { belongsTo, createClientId } from '../model/client-id'
+import type { OutboxItem } from '../model/outbox-item'
 import type { PersistedConversation } from './persisted'
 
 /** What sending a message again works with (customer-messages.ts). */

@@ -1,4 +1,4 @@
-import type { ResumeNotes } from '../i18n/translation'
+import type { ResumeNotes } from '../../i18n/translation'
 
 /** The resume link's notes and prompt in English (other languages: widget/i18n/languages/). */
 export const EN_RESUME_NOTES: ResumeNotes = {

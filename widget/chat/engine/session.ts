@@ -3,11 +3,11 @@ import type {
   IdentifiedUser,
   SessionRequest,
   SessionResponse,
-} from '../../shared/widget-api'
-import { isApiError, unreadable } from '../protocol/api-error'
-import { parseSessionResponse } from '../protocol/chat-bodies'
-import { request } from '../protocol/request'
-import type { KeyValueStore } from '../storage/key-value-store'
+} from '../../../shared/widget-api'
+import { isApiError, unreadable } from '../../protocol/api-error'
+import { parseSessionResponse } from '../../protocol/chat-bodies'
+import { request } from '../../protocol/request'
+import type { KeyValueStore } from '../../storage/key-value-store'
 
 export interface SessionOptions {
   base: string

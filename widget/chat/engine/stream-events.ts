@@ -1,8 +1,8 @@
-import type { StoredContact, StreamEvent } from '../../shared/widget-api'
-import type { WidgetContext } from '../loader/context'
+import type { StoredContact, StreamEvent } from '../../../shared/widget-api'
+import type { WidgetContext } from '../../loader/context'
+import type { ConversationEvent } from '../model/conversation'
+import type { Delivery } from '../model/message-state'
 import type { createCatchUp } from './catch-up'
-import type { ConversationEvent } from './conversation'
-import type { Delivery } from './message-state'
 
 export const AGENT_TYPING_TIMEOUT_MS = 30_000
 

@@ -1,4 +1,4 @@
-import type { ConversationEntry } from '../../shared/widget-api'
+import type { ConversationEntry } from '../../../shared/widget-api'
 
 /**
  * The replies with which an agent joins the conversation: each agent's first message

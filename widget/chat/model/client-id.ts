@@ -8,4 +8,4 @@ export function createClientId(): string {
 }
 
 // Whether an entry's clientId is the message's or one of its parts' (shared/part-ids.ts).
-export { belongsTo } from '../../shared/part-ids'
+export { belongsTo } from '../../../shared/part-ids'

@@ -1,5 +1,5 @@
-import type { ConversationEntry, DeliveryState } from '../../shared/widget-api'
-import { compareEntryIds } from '../protocol/entry-id'
+import type { ConversationEntry, DeliveryState } from '../../../shared/widget-api'
+import { compareEntryIds } from '../../protocol/entry-id'
 import { belongsTo } from './client-id'
 import { type Conversation, emptyConversation, WINDOW } from './empty-conversation'
 import { type Delivery, type MessageState, messageId, reconcile } from './message-state'

@@ -1,5 +1,5 @@
-import { isDeliveryState } from '../protocol/api-bodies'
-import { isRecord, isString } from '../protocol/read'
+import { isDeliveryState } from '../../protocol/api-bodies'
+import { isRecord, isString } from '../../protocol/read'
 import type { Delivery } from './message-state'
 
 /** Reads a stored delivery map (by client id); entries that do not parse are dropped. */

@@ -1,4 +1,4 @@
-import type { ConversationEntry } from '../../shared/widget-api'
+import type { ConversationEntry } from '../../../shared/widget-api'
 import type { Delivery } from './message-state'
 import type { OutboxItem } from './outbox-item'
 

@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../protocol/http-url'
+import { isHttpUrl } from '../../protocol/http-url'
 
 /** A link found in a message: what it shows and where it goes (http(s) or mailto: only). */
 export interface TextLink {

@@ -1,4 +1,4 @@
-import type { DeliveryState } from '../../shared/widget-api'
+import type { DeliveryState } from '../../../shared/widget-api'
 
 /**
  * One customer message's lifecycle: `queued` while only this browser has it, then the
@@ -24,4 +24,4 @@ export function reconcile(current: Delivery | undefined, next: Delivery): Delive
 }
 
 // The client id a message was sent with, from an entry's clientId (shared/part-ids.ts).
-export { messageId } from '../../shared/part-ids'
+export { messageId } from '../../../shared/part-ids'

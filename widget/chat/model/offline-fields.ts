@@ -1,4 +1,4 @@
-import type { Contact, PublicOfflineForm } from '../../shared/widget-api'
+import type { Contact, PublicOfflineForm } from '../../../shared/widget-api'
 
 export type ContactField = keyof Contact
 export type AskedField = { key: ContactField; required: boolean }

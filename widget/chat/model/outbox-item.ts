@@ -1,6 +1,6 @@
-import type { EntryContent } from '../../shared/widget-api'
-import type { WidgetContext } from '../loader/context'
-import { isHttpUrl } from '../protocol/http-url'
+import type { EntryContent } from '../../../shared/widget-api'
+import type { WidgetContext } from '../../loader/context'
+import { isHttpUrl } from '../../protocol/http-url'
 import { createClientId } from './client-id'
 
 /** A customer message not yet accepted by the backend (IndexedDB key "outbox"). */

@@ -1,5 +1,5 @@
-import { parseEntryContent } from '../protocol/conversation-entry'
-import { isRecord, isString, type Json } from '../protocol/read'
+import { parseEntryContent } from '../../protocol/conversation-entry'
+import { isRecord, isString, type Json } from '../../protocol/read'
 import type { OutboxItem } from './outbox-item'
 
 /**

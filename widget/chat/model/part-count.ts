@@ -1,4 +1,4 @@
-import { MAX_TEXT_LENGTH } from '../../shared/text'
+import { MAX_TEXT_LENGTH } from '../../../shared/text'
 
 /**
  * How many messages the backend makes of a long text: its rule (splitText of

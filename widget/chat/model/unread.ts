@@ -1,5 +1,5 @@
-import type { ConversationEntry } from '../../shared/widget-api'
-import { compareEntryIds } from '../protocol/entry-id'
+import type { ConversationEntry } from '../../../shared/widget-api'
+import { compareEntryIds } from '../../protocol/entry-id'
 import type { Conversation } from './conversation'
 
 /**

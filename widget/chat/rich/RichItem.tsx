@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'preact'
 import { useState } from 'preact/hooks'
-import { adoptStyles } from '../adopt-styles'
 import { MessageItem } from '../components/MessageItem'
-import type { Conversation } from '../conversation'
+import type { Conversation } from '../model/conversation'
+import { adoptStyles } from '../window/adopt-styles'
 import { markdown } from './markdown'
 import { parseRich } from './rich-look'
 

@@ -1,4 +1,4 @@
-import { styleSheet } from '../loader/loader-styles'
+import { styleSheet } from '../../loader/loader-styles'
 
 const sheets = new Map<string, CSSStyleSheet>()
 

@@ -1,5 +1,5 @@
-import { observable } from '../state/observable'
-import type { KeyValueStore } from '../storage/key-value-store'
+import { observable } from '../../state/observable'
+import type { KeyValueStore } from '../../storage/key-value-store'
 import { saveMuted } from './muted'
 
 /**

@@ -1,11 +1,11 @@
 import type { ComponentChild } from 'preact'
-import type { Contact } from '../../shared/widget-api'
-import type { Observable } from '../state/observable'
+import type { Contact } from '../../../shared/widget-api'
+import type { Observable } from '../../state/observable'
+import type { later } from '../engine/on-demand'
+import type { Conversation } from '../model/empty-conversation'
 import type { createAttention } from './attention'
 import type { Link, watchLink } from './connection'
 import type { Draft } from './draft'
-import type { Conversation } from './empty-conversation'
-import type { later } from './on-demand'
 
 // The chat window's state and what the window shares with the engine: types only, so
 // the window (controller.ts), the engine (engine.ts) and the end-of-chat slot import
@@ -23,7 +23,7 @@ export interface ChatWindowState {
   link: Link
   /** A returning visitor's conversation is being read (the engine starts): no greeting yet. */
   starting?: boolean
-  /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
+  /** Why an e-mail's resume link opened another conversation than its own (widget/chat/engine/resume.ts). */
   note?: string
   /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
   prompt?: ComponentChild

@@ -1,17 +1,17 @@
-import type { Contact, EntryContent } from '../../shared/widget-api'
-import type { ChatStrings } from '../i18n/chat-strings'
-import type { WidgetContext } from '../loader/context'
-import { type Observable, observable } from '../state/observable'
-import type { StoreKey } from '../storage/key-value-store'
+import type { Contact, EntryContent } from '../../../shared/widget-api'
+import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WidgetContext } from '../../loader/context'
+import { type Observable, observable } from '../../state/observable'
+import type { StoreKey } from '../../storage/key-value-store'
+import { Entries } from '../components/MessageList'
+import type { Engine } from '../engine/engine'
+import { later, onDemand } from '../engine/on-demand'
+import { emptyConversation } from '../model/empty-conversation'
+import { newMessage, type OutboxItem } from '../model/outbox-item'
 import type { ChatWindowState, EngineShared } from './chat-window-state'
-import { Entries } from './components/MessageList'
 import { watchLink } from './connection'
 import { createDraft } from './draft'
-import { emptyConversation } from './empty-conversation'
-import type { Engine } from './engine'
 import { saveMuted } from './muted'
-import { later, onDemand } from './on-demand'
-import { newMessage, type OutboxItem } from './outbox-item'
 
 /** What a visitor who has talked here before left in the browser (engine.ts reads it). */
 const STORED: StoreKey[] = ['session', 'conversation', 'outbox']
@@ -67,7 +67,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
   if (tabs) tabs.onmessage = (event) => event.data?.kind === 'ended' || keepStarting()
 
   const engine = onDemand(async (): Promise<Engine> => {
-    const [{ createEngine }] = await Promise.all([import('./engine'), Entries.preload()])
+    const [{ createEngine }] = await Promise.all([import('../engine/engine'), Entries.preload()])
     const made = createEngine(context, { state, link, attention, draft })
     tabs?.close()
     try {

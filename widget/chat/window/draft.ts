@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../storage/key-value-store'
+import type { KeyValueStore } from '../../storage/key-value-store'
 
 /**
  * What the customer is typing, kept outside the composer so a re-render (the composer

@@ -1,5 +1,5 @@
-import type { Observable } from '../state/observable'
-import type { KeyValueStore } from '../storage/key-value-store'
+import type { Observable } from '../../state/observable'
+import type { KeyValueStore } from '../../storage/key-value-store'
 
 /**
  * The visitor's choice of the reply sound: shown at once (the header's toggle), stored

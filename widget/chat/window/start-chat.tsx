@@ -1,12 +1,12 @@
 import { render } from 'preact'
-import { chatStrings } from '../i18n/chat-strings'
-import type { ChatApi, WidgetContext } from '../loader/context'
+import { chatStrings } from '../../i18n/chat-strings'
+import type { ChatApi, WidgetContext } from '../../loader/context'
+import { ChatApp } from '../components/ChatApp'
+import { onDemand } from '../engine/on-demand'
+import { ownStorage } from '../engine/own-storage'
 import { adoptStyles } from './adopt-styles'
 import { CHAT_CSS } from './chat-styles'
-import { ChatApp } from './components/ChatApp'
 import { createChatController } from './controller'
-import { onDemand } from './on-demand'
-import { ownStorage } from './own-storage'
 
 /**
  * The chat chunk's entry, loaded when the customer engages: renders the window into
@@ -27,14 +27,14 @@ export async function startChat(widget: WidgetContext): Promise<ChatApi> {
   const resume = /#porthole-resume=([\w.-]+)/.exec(location.href)?.[1]
   if (resume) {
     history.replaceState(history.state, '', location.href.split('#')[0])
-    await import('./resume').then(
+    await import('../engine/resume').then(
       (module) => module.resume(context, controller, resume),
       () => {},
     )
   }
   await controller.init()
   // The page's calls check their arguments and run in a chunk of their own (page-api.ts).
-  const pageApi = onDemand(() => import('./page-api'))
+  const pageApi = onDemand(() => import('../engine/page-api'))
   return {
     sendMessage: (text) => pageApi().then((api) => api.sendMessage(controller, text)),
     setContact: (contact) => pageApi().then((api) => api.setContact(controller, contact)),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { Observable } from '../state/observable'
+import type { Observable } from '../../state/observable'
 
 /** The observable's current value; re-renders the component when it changes. */
 export function useObservable<T extends object>(source: Observable<T>): T {

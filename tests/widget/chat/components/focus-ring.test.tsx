@@ -1,6 +1,6 @@
 import { fireEvent } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CHAT_CSS } from '../../../../widget/chat/chat-styles'
+import { CHAT_CSS } from '../../../../widget/chat/window/chat-styles'
 import type { TestWidget } from '../../../support/mount-widget'
 import { openChat } from '../../support/chat-helpers'
 

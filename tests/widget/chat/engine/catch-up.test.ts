@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ConversationEntry } from '../../../shared/widget-api'
-import { CATCH_UP_CHUNK, createCatchUp } from '../../../widget/chat/catch-up'
-import { createEntry } from '../../support/widget-factories'
+import type { ConversationEntry } from '../../../../shared/widget-api'
+import { CATCH_UP_CHUNK, createCatchUp } from '../../../../widget/chat/engine/catch-up'
+import { createEntry } from '../../../support/widget-factories'
 
 function setHidden(hidden: boolean): void {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ConversationEntry } from '../../../shared/widget-api'
-import { WINDOW } from '../../../widget/chat/conversation'
-import { loadConversation, RETRY_MS } from '../../../widget/chat/conversation-storage'
-import { persisted } from '../../../widget/chat/persisted'
-import type { KeyValueStore, StoreKey } from '../../../widget/storage/key-value-store'
-import { createMemoryStore } from '../../../widget/storage/memory-store'
+import type { ConversationEntry } from '../../../../shared/widget-api'
+import { loadConversation, RETRY_MS } from '../../../../widget/chat/engine/conversation-storage'
+import { persisted } from '../../../../widget/chat/engine/persisted'
+import { WINDOW } from '../../../../widget/chat/model/conversation'
+import type { KeyValueStore, StoreKey } from '../../../../widget/storage/key-value-store'
+import { createMemoryStore } from '../../../../widget/storage/memory-store'
 
 function entry(n: number, overrides: Partial<ConversationEntry> = {}): ConversationEntry {
   return {

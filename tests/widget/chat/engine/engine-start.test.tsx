@@ -1,17 +1,17 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { createFakeBackend } from '../../support/fake-fetch'
+import { createMemoryStore } from '../../../../widget/storage/memory-store'
+import { createFakeBackend } from '../../../support/fake-fetch'
 import {
   mountTestWidget,
   type TestWidget,
   type TestWidgetOptions,
-} from '../../support/mount-widget'
-import { createBase } from '../../support/widget-factories'
-import { settle } from '../support/chat-helpers'
+} from '../../../support/mount-widget'
+import { createBase } from '../../../support/widget-factories'
+import { settle } from '../../support/chat-helpers'
 
 // A new visitor's first open shows the chat and starts nothing more: the conversation's
-// engine (session, live stream, outbox: widget/chat/engine.ts, a chunk of its own) starts
+// engine (session, live stream, outbox: widget/chat/engine/engine.ts, a chunk of its own) starts
 // with the first key in the message box, a send, or another tab's news; a returning
 // visitor's open starts it at once.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { later, onDemand } from '../../../widget/chat/on-demand'
-import { REAL_WORK } from '../../support/timeouts'
+import { later, onDemand } from '../../../../widget/chat/engine/on-demand'
+import { REAL_WORK } from '../../../support/timeouts'
 
 describe('onDemand', () => {
   it('loads once, however many ask, and only when first asked', async () => {

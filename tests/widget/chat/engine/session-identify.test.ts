@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSession } from '../../../widget/chat/session'
-import { createMemoryStore } from '../../../widget/storage/memory-store'
+import { createSession } from '../../../../widget/chat/engine/session'
+import { createMemoryStore } from '../../../../widget/storage/memory-store'
 
 // A call the widget makes while the page identifies the visitor (a signed-in user who
 // writes at once) must go out as that user, not as the guest they were a moment before:

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createTypingSender } from '../../../widget/chat/typing-sender'
+import { createTypingSender } from '../../../../widget/chat/engine/typing-sender'
 
 afterEach(() => {
   vi.useRealTimers()

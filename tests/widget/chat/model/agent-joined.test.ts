@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationEntry } from '../../../shared/widget-api'
-import { agentsJoining } from '../../../widget/chat/agent-joined'
+import type { ConversationEntry } from '../../../../shared/widget-api'
+import { agentsJoining } from '../../../../widget/chat/model/agent-joined'
 
 let next = 1
 function entry(author: ConversationEntry['author'], extra: Partial<ConversationEntry> = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationEntry } from '../../../shared/widget-api'
+import type { ConversationEntry } from '../../../../shared/widget-api'
 import {
   type Conversation,
   type ConversationEvent,
@@ -7,9 +7,9 @@ import {
   messageState,
   reduce,
   WINDOW,
-} from '../../../widget/chat/conversation'
-import type { OutboxItem } from '../../../widget/chat/outbox-item'
-import { newReplies, unreadReplies } from '../../../widget/chat/unread'
+} from '../../../../widget/chat/model/conversation'
+import type { OutboxItem } from '../../../../widget/chat/model/outbox-item'
+import { newReplies, unreadReplies } from '../../../../widget/chat/model/unread'
 
 // The conversation reducer without a DOM: sizes of real use, out-of-order and duplicate
 // events, replay overlapping live entries, an identify merge, delivery transitions.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { dayLabel, daySeparators } from '../../../widget/chat/day-separators'
+import { dayLabel, daySeparators } from '../../../../widget/chat/model/day-separators'
 
 // Local times (new Date(y, m, d, h, min)): the labels follow the visitor's own calendar.
 const at = (month: number, day: number, hour = 12, minute = 0, year = 2026) =>

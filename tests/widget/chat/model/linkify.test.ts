@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { linkify, type TextLink } from '../../../widget/chat/linkify'
+import { linkify, type TextLink } from '../../../../widget/chat/model/linkify'
 
 const link = (text: string, href = text): TextLink => ({ text, href })
 const links = (text: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicOfflineForm } from '../../../shared/widget-api'
-import { formFields } from '../../../widget/chat/offline-fields'
+import type { PublicOfflineForm } from '../../../../shared/widget-api'
+import { formFields } from '../../../../widget/chat/model/offline-fields'
 
 const form = (fields: Partial<PublicOfflineForm['fields']>, intro?: string): PublicOfflineForm => ({
   fields: {

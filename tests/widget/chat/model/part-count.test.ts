@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { splitText } from '../../../shared/text'
-import { countParts } from '../../../widget/chat/part-count'
+import { splitText } from '../../../../shared/text'
+import { countParts } from '../../../../widget/chat/model/part-count'
 
 // The composer counts the parts the backend will make (splitText of shared/text.ts).
 

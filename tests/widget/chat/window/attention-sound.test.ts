@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createAttention } from '../../../widget/chat/attention'
-import type { KeyValueStore } from '../../../widget/storage/key-value-store'
-import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { REAL_WORK } from '../../support/timeouts'
+import { createAttention } from '../../../../widget/chat/window/attention'
+import type { KeyValueStore } from '../../../../widget/storage/key-value-store'
+import { createMemoryStore } from '../../../../widget/storage/memory-store'
+import { REAL_WORK } from '../../../support/timeouts'
 
 /** A fake Web Locks manager: the first requester holds the lock until it releases. */
 function fakeLocks() {

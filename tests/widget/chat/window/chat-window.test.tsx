@@ -1,9 +1,9 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TYPING_IDLE_MS } from '../../../widget/chat/typing-sender'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
-import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle, typeText } from '../support/chat-helpers'
+import { TYPING_IDLE_MS } from '../../../../widget/chat/engine/typing-sender'
+import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { createEntry } from '../../../support/widget-factories'
+import { openChat, sendText, settle, typeText } from '../../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LINK_GRACE_MS, type Link, watchLink } from '../../../widget/chat/connection'
+import { LINK_GRACE_MS, type Link, watchLink } from '../../../../widget/chat/window/connection'
 
 let online = true
 beforeEach(() => {

@@ -1,11 +1,11 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDraft } from '../../../widget/chat/draft'
-import { createMemoryStore } from '../../../widget/storage/memory-store'
-import { createFakeBackend } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
-import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle, typeText } from '../support/chat-helpers'
+import { createDraft } from '../../../../widget/chat/window/draft'
+import { createMemoryStore } from '../../../../widget/storage/memory-store'
+import { createFakeBackend } from '../../../support/fake-fetch'
+import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { createEntry } from '../../../support/widget-factories'
+import { openChat, sendText, settle, typeText } from '../../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {
