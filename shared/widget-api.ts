@@ -3,5 +3,7 @@
 // Error bodies are ErrorBody from ./protocol/errors.
 
 export * from './widget-api/conversation'
+export * from './widget-api/delivery-states'
 export * from './widget-api/session'
 export * from './widget-api/site-config'
+export * from './widget-api/values'

@@ -258,7 +258,7 @@ export default defineConfig({
             {
               name: 'engine',
               minShareCount: 2,
-              test: (id) => !/\/widget\/(loader\/|embed\/|protocol\/contact-rules)/.test(id),
+              test: (id) => !/\/widget\/(loader|embed)\/|\/shared\/contact-rules\./.test(id),
             },
           ],
         },

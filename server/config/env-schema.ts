@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_UPLOAD_MAX_MB } from '../../shared/upload-types'
 
 // Every environment variable the backend reads, with its rule and default. The
 // messages say how to fix a bad value: they are printed as they are at start-up.
@@ -90,7 +91,7 @@ export const EnvSchema = z.object({
   RATE_LIMIT_IP_UPLOADS_PER_MINUTE: intIn(1, 100_000, 100),
   RATE_LIMIT_SEARCHES_PER_MINUTE: intIn(1, 1_000_000, 120),
   ALLOWED_FETCH_HOSTS: z.string().optional(),
-  UPLOAD_MAX_MB: intIn(1, 1024, 10),
+  UPLOAD_MAX_MB: intIn(1, 1024, DEFAULT_UPLOAD_MAX_MB),
   UPLOAD_QUOTA_MB_PER_VISITOR: intIn(1, 1_000_000, 100),
   UPLOAD_QUOTA_MB_PER_IP: intIn(1, 1_000_000, 500),
   UPLOAD_QUOTA_HOURS: intIn(1, 720, 24),

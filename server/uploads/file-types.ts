@@ -2,7 +2,7 @@
 // browser may declare for each, the names' extensions, and whether it is an image
 // (re-encoded, shown inline, sent as a `photo`).
 
-import type { UploadTypeName } from '../../shared/upload-types'
+import { UPLOAD_FORMATS, UPLOAD_TYPE_NAMES, type UploadTypeName } from '../../shared/upload-types'
 
 export type UploadType = {
   name: UploadTypeName
@@ -15,69 +15,24 @@ export type UploadType = {
   image: boolean
 }
 
-const OOXML = 'application/vnd.openxmlformats-officedocument'
-
-export const UPLOAD_TYPES: Record<UploadTypeName, UploadType> = {
-  png: { name: 'png', mime: 'image/png', aliases: [], extensions: ['png'], image: true },
-  jpeg: {
-    name: 'jpeg',
-    mime: 'image/jpeg',
-    aliases: ['image/jpg', 'image/pjpeg'],
-    extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
-    image: true,
-  },
-  gif: { name: 'gif', mime: 'image/gif', aliases: [], extensions: ['gif'], image: true },
-  webp: { name: 'webp', mime: 'image/webp', aliases: [], extensions: ['webp'], image: true },
-  pdf: {
-    name: 'pdf',
-    mime: 'application/pdf',
-    aliases: ['application/x-pdf'],
-    extensions: ['pdf'],
-    image: false,
-  },
-  txt: {
-    name: 'txt',
-    mime: 'text/plain',
-    aliases: [],
-    extensions: ['txt', 'text', 'log'],
-    image: false,
-  },
-  csv: {
-    name: 'csv',
-    mime: 'text/csv',
-    aliases: ['application/csv', 'text/x-csv', 'application/vnd.ms-excel'],
-    extensions: ['csv'],
-    image: false,
-  },
-  docx: {
-    name: 'docx',
-    mime: `${OOXML}.wordprocessingml.document`,
-    aliases: [],
-    extensions: ['docx'],
-    image: false,
-  },
-  xlsx: {
-    name: 'xlsx',
-    mime: `${OOXML}.spreadsheetml.sheet`,
-    aliases: [],
-    extensions: ['xlsx'],
-    image: false,
-  },
-  odt: {
-    name: 'odt',
-    mime: 'application/vnd.oasis.opendocument.text',
-    aliases: [],
-    extensions: ['odt'],
-    image: false,
-  },
-  zip: {
-    name: 'zip',
-    mime: 'application/zip',
-    aliases: ['application/x-zip-compressed', 'application/x-zip'],
-    extensions: ['zip'],
-    image: false,
-  },
+/** What only the backend needs of each type: other declared Content-Types, and whether it is an image. */
+const SERVER_SIDE: Record<UploadTypeName, Pick<UploadType, 'aliases' | 'image'>> = {
+  png: { aliases: [], image: true },
+  jpeg: { aliases: ['image/jpg', 'image/pjpeg'], image: true },
+  gif: { aliases: [], image: true },
+  webp: { aliases: [], image: true },
+  pdf: { aliases: ['application/x-pdf'], image: false },
+  txt: { aliases: [], image: false },
+  csv: { aliases: ['application/csv', 'text/x-csv', 'application/vnd.ms-excel'], image: false },
+  docx: { aliases: [], image: false },
+  xlsx: { aliases: [], image: false },
+  odt: { aliases: [], image: false },
+  zip: { aliases: ['application/x-zip-compressed', 'application/x-zip'], image: false },
 }
+
+export const UPLOAD_TYPES = Object.fromEntries(
+  UPLOAD_TYPE_NAMES.map((name) => [name, { name, ...UPLOAD_FORMATS[name], ...SERVER_SIDE[name] }]),
+) as Record<UploadTypeName, UploadType>
 
 /** The type a file name's extension names, if any. */
 export function typeOfExtension(fileName: string): UploadType | undefined {

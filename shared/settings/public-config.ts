@@ -1,4 +1,4 @@
-import { UPLOAD_TYPE_NAMES } from '../upload-types'
+import { DEFAULT_UPLOADS } from '../upload-types'
 import type { PublicConfig, PublicInvitation, PublicUploads } from '../widget-api'
 import { isOpenAt } from './business-hours'
 import { isLegacyRule } from './invitation-rule'
@@ -13,12 +13,6 @@ import { resolveText, type SiteText } from './site-text'
 export const DEFAULT_SETTINGS: Settings = SettingsFile.parse({})
 const DEFAULTS = DEFAULT_SETTINGS
 const DEFAULT_FIELDS = DEFAULTS.offlineForm.fields
-/** What the widget assumes when the config says nothing of uploads (UPLOAD_MAX_MB's and UPLOAD_TYPES' defaults). */
-export const DEFAULT_UPLOADS: PublicUploads = {
-  maxBytes: 10 * 1024 * 1024,
-  types: [...UPLOAD_TYPE_NAMES],
-}
-
 /**
  * What GET /api/config answers (and widget.js carries) for a visitor reading `lang`:
  * every text in that language (else the default's), the invitation rules (one simple rule

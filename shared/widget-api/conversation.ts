@@ -3,6 +3,7 @@ import { FileMediaMessage, LocationMessage, TextMessage } from '../protocol/chat
 import { RichMessage } from '../rich-message'
 import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from '../text'
 import { HttpUrl } from '../url'
+import { DELIVERY_STATES } from './delivery-states'
 import { ChannelStatus, ClientId, StoredContact } from './session'
 
 // The widget API's conversation: messages, uploads, the conversation log, history, read
@@ -116,18 +117,6 @@ export const ConversationEntry = z.object({
   joined: z.enum(JOINED_KINDS).optional(),
 })
 export type ConversationEntry = z.infer<typeof ConversationEntry>
-
-/**
- * One customer message's lifecycle on the backend, the source of truth (the widget adds
- * its own `queued` before the backend has the message):
- * - `pending`: stored; being forwarded, with the service's fast retries (3 × 3 s);
- * - `delayed`: the service kept failing; retried with backoff until A2_GIVE_UP_HOURS;
- * - `sent`: the service accepted every part (final);
- * - `failed`: the service refused it (4xx) or the give-up time passed (final; the
- *   visitor may send it again).
- */
-export const DELIVERY_STATES = ['sent', 'pending', 'delayed', 'failed'] as const
-export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /**
  * POST /api/messages success. 200 with `sent` when the service accepted every part;

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EMAIL_PATTERN, EMAIL_PROBLEM, PHONE_PATTERN, PHONE_PROBLEM } from '../contact-rules'
 
 // The widget API's visitor and session: client ids, contact details, identity, the session and
 // status routes. Routes: docs/integrators/http-api.md.
@@ -11,27 +12,15 @@ export const ClientId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must use only letters, digits, - and _')
 export type ClientId = z.infer<typeof ClientId>
 
-// The same patterns as the widget's widget/protocol/contact-rules.ts (kept zod-free
-// there); an empty string is allowed (no value). An e-mail address is what Porthole
-// can send to as it is (server/email/): a dot-atom local part (letters of any script,
-// digits, RFC 5322's other atext characters; no quotes, commas, brackets or spaces, so
-// it can never break a header or name a second recipient), a domain of labels without
-// leading or trailing hyphens and a top-level domain of letters, at most 64 characters
-// before the @ and 254 in all.
-export const CONTACT_EMAIL =
-  /^(?:|(?=[^@]{1,64}@)(?=.{6,254}$)[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[A-Za-z0-9-]{1,59}))$/u
-/** What a refused e-mail address is told (the offline form, setContact, identify). */
-export const CONTACT_EMAIL_PROBLEM = 'must be an e-mail address like name@example.com'
-export const CONTACT_PHONE = /^(?:|(?=(?:\D*\d){3})[\d +()-]{5,32})$/
+/** An optional contact field: empty, or a value that passes the rule (shared/contact-rules.ts). */
+const emptyOr = (pattern: RegExp, problem: string) =>
+  z.string().refine((value) => value === '' || pattern.test(value), { message: problem })
+
 /** Contact details a customer gives (offline form, setContact, the bot's contact request). */
 export const Contact = z.object({
   name: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(320).regex(CONTACT_EMAIL, CONTACT_EMAIL_PROBLEM).optional(),
-  phone: z
-    .string()
-    .trim()
-    .regex(CONTACT_PHONE, 'must be a phone number: 5 to 32 digits, spaces, +, -, ( and )')
-    .optional(),
+  email: z.string().trim().max(320).pipe(emptyOr(EMAIL_PATTERN, EMAIL_PROBLEM)).optional(),
+  phone: z.string().trim().pipe(emptyOr(PHONE_PATTERN, PHONE_PROBLEM)).optional(),
 })
 export type Contact = z.infer<typeof Contact>
 

@@ -11,7 +11,7 @@ import {
   parseStreamEvent,
   SessionRequest,
 } from '../../shared/widget-api'
-import { invalidContactField } from '../../widget/protocol/contact-rules'
+import { invalidContactField } from '../../shared/contact-rules'
 
 function createEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
   return {

@@ -47,8 +47,10 @@ const LOADER_BUDGET = 6 * KIB
 // their slot (the header's Help button, the lazy component, the view's place in the
 // window's state, Porthole.openArticle's hand-over) and the widget.js stubs of the two new
 // page API methods: 34,514 B (+264 B; the view itself is the help chunk, budgeted below).
+// Issue 33 gave the loader the settings' fixed values from shared/widget-api/values.ts
+// instead of its own copies: 56 B less before compression, 12 B more gzip (34,569 B).
 const COMMON_BUDGET = 27 * KIB
-const COMMON_CEILING = 33.5 * KIB + 256
+const COMMON_CEILING = 33.5 * KIB + 256 + 64
 /** Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted. */
 const LANGUAGE_BUDGET = 2.5 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */

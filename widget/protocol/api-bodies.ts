@@ -1,14 +1,13 @@
 import type { ErrorBody } from '../../shared/protocol/errors'
 import type { DeliveryState, StatusResponse, StoredContact } from '../../shared/widget-api'
+import { DELIVERY_STATES } from '../../shared/widget-api/delivery-states'
 import { isRecord, isString } from './read'
 
-// Mirrors the small response schemas of shared/widget-api.ts and ErrorBody (the loader
+// Reads the small response schemas of shared/widget-api.ts and ErrorBody (the loader
 // uses these; the chat's own bodies are in chat-bodies.ts, kept out of the loader).
 
-const DELIVERY_STATES: readonly string[] = ['sent', 'pending', 'delayed', 'failed']
-
 export function isDeliveryState(value: unknown): value is DeliveryState {
-  return DELIVERY_STATES.includes(value as string)
+  return (DELIVERY_STATES as readonly unknown[]).includes(value)
 }
 
 /** The visitor's contact profile (StoredContact): `emailUnsubscribed` once the address unsubscribed from e-mails. */

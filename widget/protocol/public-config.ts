@@ -1,4 +1,10 @@
 import type { PublicConfig } from '../../shared/widget-api'
+import {
+  LAUNCHER_LABELS,
+  OUTSIDE_HOURS,
+  THEMES,
+  WIDGET_POSITIONS,
+} from '../../shared/widget-api/values'
 import { LANGS } from '../i18n/language'
 import { isRecord, isString, optional, pick } from './read'
 
@@ -9,14 +15,13 @@ import { isRecord, isString, optional, pick } from './read'
 // invite-rules.ts in the invitation's chunks, offline-form.ts in the chat's), so the
 // loader does not carry their rules.
 
-export const POSITIONS: readonly string[] = ['bottom-right', 'bottom-left']
-
-const isSeconds = (value: unknown): value is number =>
-  typeof value === 'number' && value >= 0 && value < Number.POSITIVE_INFINITY
-const isNumber = (value: unknown): value is number => Number.isFinite(value)
+const isNumber = Number.isFinite as (value: unknown) => value is number
+/** Absent, or an object (its contents are checked where they are used). */
+const absentOrRecord = (value: unknown): boolean => optional(value, isRecord)
+const isSeconds = (value: unknown): value is number => isNumber(value) && value >= 0
 /** Absent, or one of the values. */
 const oneOf =
-  (...values: unknown[]) =>
+  (values: readonly unknown[]) =>
   (value: unknown): boolean =>
     value === undefined || values.includes(value)
 
@@ -28,11 +33,11 @@ export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team'>
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {
   title: isString,
   color: (value) => isString(value) && /^#[0-9a-fA-F]{3,8}$/.test(value),
-  position: (value) => POSITIONS.includes(value as string),
+  position: (value) => (WIDGET_POSITIONS as readonly unknown[]).includes(value),
   lang: (value) => value === undefined || LANGS.includes(value as string),
   greeting: (value) => optional(value, isString),
   offlineText: (value) => optional(value, isString),
-  invite: (value) => value === undefined || isRecord(value),
+  invite: absentOrRecord,
   sound: (value) => typeof value === 'boolean',
   statusPollSeconds: (value) => isSeconds(value) && value > 0,
   invitations: (value) => value === undefined || Array.isArray(value),
@@ -40,14 +45,14 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
     value === undefined ||
     (isRecord(value) &&
       typeof value.openNow === 'boolean' &&
-      oneOf('offline-form', 'hide')(value.outside ?? 0)),
-  offlineForm: (value) => value === undefined || isRecord(value),
-  launcherLabel: oneOf('always', 'hover', 'never'),
-  theme: oneOf('light', 'dark', 'auto'),
+      oneOf(OUTSIDE_HOURS)(value.outside ?? 0)),
+  offlineForm: absentOrRecord,
+  launcherLabel: oneOf(LAUNCHER_LABELS),
+  theme: oneOf(THEMES),
   offsets: (value) =>
     value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
   // Parsed in the attachments chunk (upload-bodies.ts).
-  uploads: (value) => value === undefined || isRecord(value),
+  uploads: absentOrRecord,
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */

@@ -2,18 +2,11 @@ import {
   type ChannelMessage,
   ChannelMessage as ChannelMessageSchema,
   describeIssues,
+  type MediaMessage,
 } from '../../../shared/protocol'
 
-export const MEDIA_TYPES = [
-  'photo',
-  'video',
-  'audio',
-  'voice',
-  'sticker',
-  'document',
-  'location',
-] as const
-export type MediaType = (typeof MEDIA_TYPES)[number]
+/** The media messages of spec 2.4 (the protocol's own list): a form for each. */
+export type MediaType = MediaMessage['type']
 
 /** Form fields of spec 2.4, by the media types that use them. */
 export const MEDIA_FIELDS = {
@@ -35,15 +28,18 @@ export type MediaField = keyof typeof MEDIA_FIELDS
 
 const FILE: MediaField[] = ['file', 'file_name', 'file_size', 'thumb']
 
+/** Each media type's fields, in the order the form offers the types. */
 export const FIELDS_OF: Record<MediaType, MediaField[]> = {
   photo: [...FILE, 'width', 'height', 'text'],
-  sticker: [...FILE, 'emoji', 'width', 'height'],
   video: [...FILE, 'duration', 'width', 'height', 'text'],
   audio: [...FILE, 'duration', 'performer', 'title', 'text'],
   voice: [...FILE, 'duration', 'text'],
+  sticker: [...FILE, 'emoji', 'width', 'height'],
   document: [...FILE, 'text'],
   location: ['latitude', 'longitude', 'text'],
 }
+
+export const MEDIA_TYPES = Object.keys(FIELDS_OF) as MediaType[]
 
 export type MediaValues = Partial<Record<MediaField, string>>
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { resolveText } from '../../../shared/settings/site-text'
-import { RTL_LANGUAGES } from '../../../shared/widget-api/site-config'
+import { RTL_LANGUAGES } from '../../../shared/widget-api/values'
 import { escapeHtml as e } from '../../email/render/render-email'
 import type { AppEnv } from '../../http/app-env'
 import type { Runtime } from '../../runtime'

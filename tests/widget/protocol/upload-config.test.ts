@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSettings } from '../../../server/settings/load-settings'
-import { DEFAULT_UPLOADS, publicConfigOf } from '../../../shared/settings/public-config'
+import { publicConfigOf } from '../../../shared/settings/public-config'
+import { DEFAULT_UPLOADS } from '../../../shared/upload-types'
 import { PublicConfig } from '../../../shared/widget-api'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 import { parsePublicUploads } from '../../../widget/protocol/upload-bodies'

@@ -1,4 +1,4 @@
-import type { PublicUploads } from '../../../shared/widget-api'
+import { DEFAULT_UPLOADS } from '../../../shared/upload-types'
 import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
 import { styleSheet } from '../../loader/loader-styles'
@@ -9,16 +9,10 @@ import { MediaContent } from '../components/MessageItem'
 import type { ChatController } from '../window/controller'
 import { EN_ATTACH_STRINGS } from './attach-strings'
 import { ATTACH_CSS } from './attach-styles'
-import { acceptOf, FILE_KINDS } from './file-kinds'
+import { acceptOf } from './file-kinds'
 import { mediaOf } from './media-of'
 import { TrayView } from './TrayView'
 import { createTray } from './tray-model'
-
-/** What the backend accepts when GET /api/config says nothing of uploads (UPLOAD_MAX_MB and UPLOAD_TYPES unset). */
-export const DEFAULT_UPLOADS: PublicUploads = {
-  maxBytes: 10 * 1024 * 1024,
-  types: Object.keys(FILE_KINDS),
-}
 
 const created = new WeakMap<ChatController, Attachments>()
 

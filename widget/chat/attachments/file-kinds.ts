@@ -1,22 +1,7 @@
-// The attachment types the backend accepts (server/uploads/file-types.ts, by the same
-// names; tests/widget/chat/attachments/file-kinds.test.ts keeps the two in step): the
-// Content-Type each is declared with and its names' extensions, the first canonical.
+import { UPLOAD_FORMATS, type UploadTypeName } from '../../../shared/upload-types'
 
-const OOXML = 'application/vnd.openxmlformats-officedocument'
-
-export const FILE_KINDS: Record<string, { mime: string; extensions: string[] }> = {
-  png: { mime: 'image/png', extensions: ['png'] },
-  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'] },
-  gif: { mime: 'image/gif', extensions: ['gif'] },
-  webp: { mime: 'image/webp', extensions: ['webp'] },
-  pdf: { mime: 'application/pdf', extensions: ['pdf'] },
-  txt: { mime: 'text/plain', extensions: ['txt', 'text', 'log'] },
-  csv: { mime: 'text/csv', extensions: ['csv'] },
-  docx: { mime: `${OOXML}.wordprocessingml.document`, extensions: ['docx'] },
-  xlsx: { mime: `${OOXML}.spreadsheetml.sheet`, extensions: ['xlsx'] },
-  odt: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['odt'] },
-  zip: { mime: 'application/zip', extensions: ['zip'] },
-}
+// What the widget does with the attachment types the backend accepts (their Content-Types
+// and extensions: shared/upload-types.ts, the backend's own list).
 
 /** What a file is uploaded as: the name sent (with an extension of its type) and the Content-Type. */
 export interface UploadAs {
@@ -24,7 +9,8 @@ export interface UploadAs {
   type: string
 }
 
-const known = (types: readonly string[]) => types.flatMap((name) => FILE_KINDS[name] ?? [])
+const known = (types: readonly string[]) =>
+  types.flatMap((name) => UPLOAD_FORMATS[name as UploadTypeName] ?? [])
 
 /**
  * How a file of `types` (type names) is sent, or undefined when its type is not one of

@@ -1,8 +1,8 @@
+import { invalidContactField } from '../../../shared/contact-rules'
 import { MAX_MESSAGE_LENGTH } from '../../../shared/text'
 import type { IdentifiedUser } from '../../../shared/widget-api'
 import { parseContact } from '../../protocol/api-bodies'
 import { isApiError } from '../../protocol/api-error'
-import { invalidContactField } from '../../protocol/contact-rules'
 import { request } from '../../protocol/request'
 import type { ChatController } from '../window/controller'
 
