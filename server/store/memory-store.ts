@@ -161,6 +161,16 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       assertOpen()
       return [...(live(indexes, key)?.value ?? [])].sort()
     },
+    async eraseVisitor(visitorId, keys) {
+      assertOpen()
+      const log = logs.get(visitorId) ?? []
+      logs.delete(visitorId)
+      const ids = new Set(log.map((entry) => entry.id))
+      for (const [key, seen] of dedupe) if (ids.has(seen.entry.id)) dedupe.delete(key)
+      for (const key of keys.records) records.delete(key)
+      for (const key of keys.indexes) indexes.delete(key)
+      return log.length
+    },
     async prune(retention: Retention) {
       assertOpen()
       let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY

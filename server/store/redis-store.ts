@@ -6,6 +6,7 @@ import { parseRecord } from './parse-record'
 import { createRedisAppend } from './redis/append'
 import { connectRedis, whenReady } from './redis/connection'
 import { CommandTimeoutError, startedWithin, withDeadline } from './redis/deadline'
+import { eraseRedisVisitor } from './redis/erase'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
 import { createRedisRecords } from './redis/records'
@@ -245,6 +246,8 @@ export async function createRedisStore(
       command('indexAdd', () => records.indexAdd(key, member, ttlMs)),
     indexRemove: (key, member) => command('indexRemove', () => records.indexRemove(key, member)),
     indexMembers: (key) => command('indexMembers', () => records.indexMembers(key)),
+    eraseVisitor: (visitorId, erased) =>
+      command('eraseVisitor', () => eraseRedisVisitor(main, keys, visitorId, erased)),
     prune(next) {
       return command('prune', async () => {
         retention = next

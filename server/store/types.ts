@@ -170,6 +170,20 @@ export interface Indexes {
   indexMembers(key: string): Promise<string[]>
 }
 
+/** The keys of one visitor's records and indexes that an erasure deletes with the log. */
+export type ErasedKeys = { records: readonly string[]; indexes: readonly string[] }
+
+/** Erasing one visitor's data on request (server/privacy/). */
+export interface Erasure {
+  /**
+   * Deletes the visitor's log with its entries' dedupe keys, and the records and indexes
+   * named, in one step; returns how many entries went. The sqlite: store overwrites what
+   * it deletes (secure_delete) and empties its write-ahead log afterwards, so no copy of
+   * the text stays in its files. Appends after it start a new log.
+   */
+  eraseVisitor(visitorId: string, keys: ErasedKeys): Promise<number>
+}
+
 /** Retention, health and shutdown: for the process that owns the store. */
 export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
@@ -194,6 +208,7 @@ export interface Store
     Claims,
     Records,
     Indexes,
+    Erasure,
     Maintenance {
   readonly kind: 'memory' | 'sqlite' | 'redis'
   /**

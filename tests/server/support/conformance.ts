@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { describeAliasConformance } from './conformance-alias'
+import { describeEraseConformance } from './conformance-erase'
 import { describePagingConformance } from './conformance-paging'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
@@ -520,6 +521,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
 
     describePagingConformance(() => store, { createVisitorId, createEntry })
     describeAliasConformance(() => store, { createVisitorId, createEntry })
+    describeEraseConformance(() => store, { createVisitorId, createEntry })
 
     it('answers ping while open', async () => {
       await expect(store.ping()).resolves.toBeUndefined()
