@@ -13,6 +13,7 @@ import { publicRoutes } from './api/public-routes'
 import { readRoutes } from './api/read-routes'
 import { sessionRoutes } from './api/session-routes'
 import { uploadRoutes } from './api/upload-routes'
+import { visitorDataRoutes } from './api/visitor-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', readRoutes(deps, auth))
   api.route('/', uploadRoutes(deps, runtime, auth))
   api.route('/', endOfChatRoutes(deps, runtime, auth))
+  api.route('/', visitorDataRoutes(runtime.visitorData, deps.now, auth))
   api.route('/', identityRoutes(deps, runtime))
   api.route('/', publicHelpRoutes(deps, runtime.help, sessions))
   app.route('/api', api)

@@ -18,6 +18,7 @@ import type { SaveResult, VersionInfo } from '../settings/settings-versions'
 import { type AdminEnv, adminAccess } from './admin-access'
 import { createAdminSessions } from './admin-sessions'
 import { emailPreviewRoutes } from './email-preview-routes'
+import { visitorAdminRoutes } from './visitor-admin-routes'
 import { createKnownAddresses } from './known-addresses'
 import { createLoginBrake } from './login-brake'
 import { adminLoginCounter } from './login-metrics'
@@ -196,6 +197,8 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.route('/', emailPreviewRoutes(deps, runtime))
   // The help articles: list, edit, import, stats (server/help/routes/).
   app.route('/', studioHelpRoutes(deps, runtime))
+  // Visitors' data: export and erasure on request (server/privacy/).
+  app.route('/', visitorAdminRoutes(runtime.visitorData, deps.logger))
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))
