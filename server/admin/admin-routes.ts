@@ -18,11 +18,11 @@ import type { SaveResult, VersionInfo } from '../settings/settings-versions'
 import { type AdminEnv, adminAccess } from './admin-access'
 import { createAdminSessions } from './admin-sessions'
 import { emailPreviewRoutes } from './email-preview-routes'
-import { visitorAdminRoutes } from './visitor-admin-routes'
 import { createKnownAddresses } from './known-addresses'
 import { createLoginBrake } from './login-brake'
 import { adminLoginCounter } from './login-metrics'
 import { createPasswordCheck } from './password-check'
+import { visitorAdminRoutes } from './visitor-admin-routes'
 
 /** Login attempts per client address and minute (right or wrong). */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5

@@ -235,3 +235,7 @@ export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}$
 export const helpOpenedKey = (visitorId: string) => `${P.helpOpened}${visitorId}`
 export const helpSettleKey = (visitorId: string, at: number) => `${P.helpSettle}${visitorId}:${at}`
 export const helpImportKey = (jobId: string) => `${P.helpImport}${jobId}`
+
+/** True when `key` has `visitorId` as one of its `:`-separated parts after the first (a claim about the visitor). */
+export const namesVisitor = (key: string, visitorId: string) =>
+  key.includes(`:${visitorId}:`) || key.endsWith(`:${visitorId}`)

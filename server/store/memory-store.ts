@@ -2,7 +2,7 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
 import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
-import { aliasKey } from './keys'
+import { aliasKey, namesVisitor } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
@@ -169,6 +169,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       for (const [key, seen] of dedupe) if (ids.has(seen.entry.id)) dedupe.delete(key)
       for (const key of keys.records) records.delete(key)
       for (const key of keys.indexes) indexes.delete(key)
+      for (const key of claims.keys()) if (namesVisitor(key, visitorId)) claims.delete(key)
       return log.length
     },
     async prune(retention: Retention) {

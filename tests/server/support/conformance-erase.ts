@@ -28,6 +28,9 @@ export function describeEraseConformance(current: () => Store, factories: Factor
       await store.setRecord(`profile:${other}`, { name: 'Bob' }, KEEP)
       await store.indexAdd(`outbox-open:${visitor}`, 'c1', KEEP)
       await store.indexAdd(`outbox-open:${other}`, 'c1', KEEP)
+      await store.claim(`email-lock:ask:${visitor}:11:ada@example.com`, KEEP)
+      await store.claim(`read-lock:${visitor}`, KEEP)
+      await store.claim(`email-lock:ask:${other}:11:bob@example.com`, KEEP)
 
       const erased = await store.eraseVisitor(visitor, {
         records: [`profile:${visitor}`],
@@ -39,6 +42,9 @@ export function describeEraseConformance(current: () => Store, factories: Factor
       expect(await store.getRecord(`profile:${visitor}`, z.unknown())).toBeUndefined()
       expect(await store.listRecords(`profile:${visitor}`)).toEqual([])
       expect(await store.indexMembers(`outbox-open:${visitor}`)).toEqual([])
+      // The claims naming the visitor went (one carried an address): they can be taken again.
+      expect(await store.claim(`email-lock:ask:${visitor}:11:ada@example.com`, KEEP)).toBe(true)
+      expect(await store.claim(`read-lock:${visitor}`, KEEP)).toBe(true)
       // The dedupe key went with its entry: the same append is stored again, as new.
       const again = await store.append(visitor, said('one'), { dedupeKey: `a2:${visitor}:c1:0` })
       expect(again.duplicate).toBe(false)
@@ -48,6 +54,7 @@ export function describeEraseConformance(current: () => Store, factories: Factor
       ])
       expect(await store.getRecord(`profile:${other}`, z.unknown())).toEqual({ name: 'Bob' })
       expect(await store.indexMembers(`outbox-open:${other}`)).toEqual(['c1'])
+      expect(await store.claim(`email-lock:ask:${other}:11:bob@example.com`, KEEP)).toBe(false)
       const repeat = await store.append(other, said('kept'), { dedupeKey: `a2:${other}:c1:0` })
       expect(repeat.duplicate).toBe(true)
     })
