@@ -3,6 +3,7 @@ import { aliasTarget } from './alias-target'
 import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { aliasKey } from './keys'
+import { createMemoryConsents } from './memory-consents'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
@@ -161,6 +162,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       assertOpen()
       return [...(live(indexes, key)?.value ?? [])].sort()
     },
+    ...createMemoryConsents(now, assertOpen),
     async prune(retention: Retention) {
       assertOpen()
       let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY

@@ -5,6 +5,7 @@ import { closedStoreError, isStoreError, notAnEntryId, StoreError } from './erro
 import { parseRecord } from './parse-record'
 import { createRedisAppend } from './redis/append'
 import { connectRedis, whenReady } from './redis/connection'
+import { createRedisConsents } from './redis/consents'
 import { CommandTimeoutError, startedWithin, withDeadline } from './redis/deadline'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
@@ -170,6 +171,7 @@ export async function createRedisStore(
   })
 
   const records = createRedisRecords(main, keys)
+  const consents = createRedisConsents(main, keys, now)
   const append = createRedisAppend({
     main,
     keys,
@@ -245,6 +247,12 @@ export async function createRedisStore(
       command('indexAdd', () => records.indexAdd(key, member, ttlMs)),
     indexRemove: (key, member) => command('indexRemove', () => records.indexRemove(key, member)),
     indexMembers: (key) => command('indexMembers', () => records.indexMembers(key)),
+    recordConsent: (visitorId, consent) =>
+      command('recordConsent', () => consents.record(visitorId, consent)),
+    listConsents: (visitorId) => command('listConsents', () => consents.list(visitorId)),
+    eraseConsents: (visitorId) => command('eraseConsents', () => consents.erase(visitorId)),
+    pruneConsents: (next) => command('pruneConsents', () => consents.prune(next)),
+    consentStats: (next) => command('consentStats', () => consents.stats(next)),
     prune(next) {
       return command('prune', async () => {
         retention = next

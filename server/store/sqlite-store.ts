@@ -9,6 +9,7 @@ import { type BatchOutcome, createGroupCommit } from './group-commit'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
+import { createSqliteConsents } from './sqlite-consents'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
@@ -204,6 +205,7 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       assertOpen()
       return q.indexMembers.all(key, now()).map((row) => row.member)
     },
+    ...createSqliteConsents(db, now, assertOpen),
     async prune(retention) {
       assertOpen()
       return pruneTx(retention)
