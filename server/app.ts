@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { errorBody } from '../shared/protocol/errors'
 import { adminRoutes } from './admin/admin-routes'
 import { studioPageRoutes } from './admin/page-routes'
+import { consentRoutes } from './api/consent-routes'
 import { endOfChatRoutes } from './api/end-routes'
 import { eventRoutes } from './api/event-routes'
 import { fileRoutes } from './api/file-routes'
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', uploadRoutes(deps, runtime, auth))
   api.route('/', endOfChatRoutes(deps, runtime, auth))
   api.route('/', visitorDataRoutes(runtime.visitorData, deps.now, auth))
+  api.route('/', consentRoutes(deps, auth))
   api.route('/', identityRoutes(deps, runtime))
   api.route('/', publicHelpRoutes(deps, runtime.help, sessions))
   app.route('/api', api)

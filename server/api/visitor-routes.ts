@@ -20,7 +20,7 @@ export function visitorDataRoutes(
 ) {
   return new Hono<AppEnv>()
     .use('/visitor', auth)
-    .use('/visitor/*', auth)
+    .use('/visitor/export', auth)
     .get('/visitor/export', async (c) => {
       const { visitorId } = c.get('visitor')
       const body = await data.export(visitorId)

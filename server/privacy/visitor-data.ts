@@ -18,14 +18,14 @@ export function createVisitorData(deps: AppDeps, runtime: { files: FileStore; ou
     store,
     files: runtime.files,
     publicUrl: deps.config.publicUrl,
-    consents: async (_visitorId: string) => [],
+    consents: (visitorId: string) => store.listConsents(visitorId),
     now,
   }
   const erasureDeps = {
     store,
     files: runtime.files,
     outbox: runtime.outbox,
-    eraseConsents: async (_visitorId: string) => 0,
+    eraseConsents: (visitorId: string) => store.eraseConsents(visitorId),
     logger,
     now,
     sessionTtlMs: deps.config.sessionTtlMs,

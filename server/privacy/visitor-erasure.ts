@@ -1,7 +1,7 @@
 import type { Outbox } from '../channel/outbox-types'
 import type { Logger } from '../logging/logger'
 import { revokeGeneration } from '../session/generation'
-import { visitorErasedKey } from '../store/keys'
+import { emailLockKey, KEY_PREFIXES, outboxLockKey, visitorErasedKey } from '../store/keys'
 import type { Store } from '../store/types'
 import type { FileStore } from '../uploads/file-store'
 import { aliasesOf, kindOf, visitorKeys } from './visitor-keys'
@@ -83,14 +83,45 @@ export async function eraseVisitor(
       counts.files += 1
     }
     const keys = await visitorKeys(store, id)
+    await holdAttempts(deps, keys.records)
     for (const key of keys.records)
       if ((await store.listRecords(key)).includes(key)) counts[kindOf(key)] += 1
-    counts.messages += await store.eraseVisitor(id, keys)
     counts.consents += await deps.eraseConsents(id)
+    // Last: the sqlite: store empties its write-ahead log here, after every deletion.
+    counts.messages += await store.eraseVisitor(id, keys)
   }
   await tellAgents(deps, visitorId, at)
   deps.logger.info('visitor data erased', { visitorId, by, erased: counts })
   return { erased: counts, at: new Date(at).toISOString() }
+}
+
+/** Longest wait for an attempt under way: an A2 request's timeout or an e-mail's claim, and a margin. */
+const ATTEMPT_WAIT_MS = 30_000
+const ATTEMPT_POLL_MS = 100
+
+/**
+ * Takes the claim of each outbox item and e-mail of the visitor, waiting for an attempt
+ * under way (on any instance) to finish, so none saves its item again after the
+ * erasure; later attempts find the claim taken, then nothing. The claims name the
+ * visitor, so the erasure deletes them.
+ */
+async function holdAttempts(deps: ErasureDeps, records: readonly string[]): Promise<void> {
+  for (const key of records) {
+    const lock = key.startsWith(KEY_PREFIXES.outboxItem)
+      ? outboxLockKey(key)
+      : key.startsWith(KEY_PREFIXES.emailItem)
+        ? emailLockKey(key)
+        : undefined
+    if (lock === undefined) continue
+    const deadline = performance.now() + ATTEMPT_WAIT_MS
+    while (!(await deps.store.claim(lock, ATTEMPT_WAIT_MS))) {
+      if (performance.now() >= deadline) {
+        deps.logger.warn('erasure: an attempt kept its claim; erasing anyway', { key: lock })
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, ATTEMPT_POLL_MS))
+    }
+  }
 }
 
 async function tellAgents(deps: ErasureDeps, visitorId: string, at: number): Promise<void> {

@@ -4,15 +4,12 @@ import { StoredRating } from '../conversation/rating-rules'
 import { MailItem } from '../email/mail-item'
 import { readProfile } from '../session/profile'
 import { KEY_PREFIXES as P } from '../store/keys'
-import type { ConversationLog, Records } from '../store/types'
+import type { ConsentRecord, ConversationLog, Records } from '../store/types'
 import { fileUrl } from '../uploads/file-links'
 import type { FileStore } from '../uploads/file-store'
 
 const PAGE = 500
 const iso = (ms: number) => new Date(ms).toISOString()
-
-/** A consent the visitor gave (the consent step's records, kept by the store). */
-export type ConsentRecord = { version: string; at: number }
 
 export type ExportDeps = {
   store: ConversationLog & Records

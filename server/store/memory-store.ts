@@ -3,6 +3,8 @@ import { aliasTarget } from './alias-target'
 import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { aliasKey, namesVisitor } from './keys'
+
+import { createMemoryConsents } from './memory-consents'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
@@ -172,6 +174,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       for (const key of claims.keys()) if (namesVisitor(key, visitorId)) claims.delete(key)
       return log.length
     },
+    ...createMemoryConsents(now, assertOpen),
     async prune(retention: Retention) {
       assertOpen()
       let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY

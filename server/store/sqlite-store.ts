@@ -10,6 +10,7 @@ import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import { createSqliteErase } from './sqlite-erase'
+import { createSqliteConsents } from './sqlite-consents'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
@@ -214,6 +215,7 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       appends.flush()
       return erase(visitorId, keys)
     },
+    ...createSqliteConsents(db, now, assertOpen),
     async prune(retention) {
       assertOpen()
       return pruneTx(retention)

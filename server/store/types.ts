@@ -56,13 +56,13 @@ export type Retention = {
   maxDrop?: number
 }
 
-/** What a retention pass would do, before it does it (server/retention/). */
+/** What a retention pass would do, before it does it (server/retention/): of entries, or of consents. */
 export type RetentionStats = {
-  /** Entries stored in every log. */
+  /** How many are stored (entries in every log; consents of every visitor). */
   total: number
-  /** Entries prune() would drop without a cap. */
+  /** How many the pass would drop without a cap. */
   expired: number
-  /** The newest entry's `at`; undefined when the store holds none. */
+  /** The newest one's `at`; undefined when the store holds none. */
   newestAt: number | undefined
 }
 
@@ -185,6 +185,42 @@ export interface Erasure {
   eraseVisitor(visitorId: string, keys: ErasedKeys): Promise<number>
 }
 
+/** A visitor's agreement to the site's consent text (privacy.consent "required"). */
+export type ConsentRecord = {
+  /** The consent text's version the visitor agreed to. */
+  version: string
+  /** When the backend recorded it (ms since the epoch). */
+  at: number
+}
+
+/** Age limit of one kind of record, with an optional cap on one pass (server/retention/). */
+export type AgeRetention = {
+  /** Records older than this are dropped (ms). */
+  maxAgeMs: number
+  /** One pass drops at most this many, the oldest first; default no cap. */
+  maxDrop?: number
+}
+
+/**
+ * The visitors' consents, kept apart from their conversation so retention and erasure
+ * treat them as a kind of their own.
+ */
+export interface Consents {
+  /**
+   * Records that the visitor agreed to `consent.version` at `consent.at`. A version the
+   * visitor already agreed to adds nothing (a retried request is stored once), atomically.
+   */
+  recordConsent(visitorId: string, consent: ConsentRecord): Promise<void>
+  /** The visitor's consents, the oldest first; none when there are none. */
+  listConsents(visitorId: string): Promise<ConsentRecord[]>
+  /** Deletes every consent of the visitor; returns how many there were. */
+  eraseConsents(visitorId: string): Promise<number>
+  /** Drops consents older than `retention.maxAgeMs`, oldest first; returns how many. */
+  pruneConsents(retention: AgeRetention): Promise<number>
+  /** Counts what pruneConsents(retention) would drop without a cap, and what is stored. */
+  consentStats(retention: AgeRetention): Promise<RetentionStats>
+}
+
 /** Retention, health and shutdown: for the process that owns the store. */
 export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
@@ -210,6 +246,7 @@ export interface Store
     Records,
     Indexes,
     Erasure,
+    Consents,
     Maintenance {
   readonly kind: 'memory' | 'sqlite' | 'redis'
   /**

@@ -62,7 +62,13 @@ async function erase(t: UploadTestApp, who: Footprint) {
 }
 
 function expectReceipt(receipt: { erased: Record<string, number> }) {
-  expect(receipt.erased).toMatchObject({ files: 2, ratings: 1, contact: 1, sessions: 1 })
+  expect(receipt.erased).toMatchObject({
+    files: 2,
+    ratings: 1,
+    contact: 1,
+    sessions: 1,
+    consents: 1,
+  })
   expect(receipt.erased.messages).toBeGreaterThanOrEqual(6)
   expect(receipt.erased.emails).toBeGreaterThanOrEqual(1)
   expect(receipt.erased.outbox).toBeGreaterThanOrEqual(4)

@@ -11,7 +11,7 @@ export type Footprint = { visitorId: string; token: string; fileIds: string[] }
 
 /**
  * Writes `mark` (letters and digits, lower case) through the real routes into every
- * place Porthole keeps a visitor's data: the contact details, a message and its parts'
+ * place Porthole keeps a visitor's data: the contact details, a consent, a message and its parts'
  * dedupe keys, a message the service keeps failing (the A2 outbox), an image (file,
  * thumbnail, record) and a text file, an agent's reply (its dedupe key, the e-mail
  * schedule), the conversation's end, a rating's comment, a transcript request (the
@@ -25,6 +25,11 @@ export async function writeEverywhere(t: UploadTestApp, mark: string): Promise<F
   })
   expect(session.status).toBe(200)
   const { token, visitorId } = (await session.json()) as { token: string; visitorId: string }
+  const consent = await t.request('/api/visitor/consent', {
+    token,
+    body: { version: `v-${mark}` },
+  })
+  expect(consent.status).toBe(204)
   const say = (text: string) =>
     t.request('/api/messages', { token, body: { id: createClientId(), type: 'text', text } })
   expect((await say(`my order ${mark}`)).status).toBe(200)
