@@ -32,7 +32,10 @@ function addCounts(sum: ErasedCounts, more: ErasedCounts): ErasedCounts {
  */
 export function visitorAdminRoutes(data: VisitorData, logger: Logger): Hono<AdminEnv> {
   async function known(id: string): Promise<string> {
-    if (!(await data.isKnown(id)))
+    const state = await data.state(id)
+    if (state === 'erased')
+      throw apiError(404, 'visitor_erased', `Visitor "${id}" was erased on request.`)
+    if (state === 'unknown')
       throw apiError(404, 'unknown_visitor', `Porthole keeps nothing about visitor "${id}".`)
     return id
   }

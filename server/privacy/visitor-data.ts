@@ -4,7 +4,7 @@ import { Profile } from '../session/profile'
 import { KEY_PREFIXES } from '../store/keys'
 import type { FileStore } from '../uploads/file-store'
 import { eraseVisitor } from './visitor-erasure'
-import { exportVisitor, isKnownVisitor } from './visitor-export'
+import { exportVisitor, visitorState } from './visitor-export'
 
 /**
  * A visitor's data in their hands (and the operators', on request): the export, the
@@ -33,7 +33,7 @@ export function createVisitorData(deps: AppDeps, runtime: { files: FileStore; ou
   return {
     export: (visitorId: string) => exportVisitor(exportDeps, visitorId),
     erase: (visitorId: string, by: string) => eraseVisitor(erasureDeps, visitorId, by),
-    isKnown: (visitorId: string) => isKnownVisitor(store, visitorId),
+    state: (visitorId: string) => visitorState(store, visitorId),
     /** The visitors whose contact address is `address` (any case); reads every profile. */
     async byEmail(address: string): Promise<string[]> {
       const wanted = address.trim().toLowerCase()

@@ -3,7 +3,7 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { StoredRating } from '../conversation/rating-rules'
 import { MailItem } from '../email/mail-item'
 import { readProfile } from '../session/profile'
-import { KEY_PREFIXES as P } from '../store/keys'
+import { KEY_PREFIXES as P, profileKey, visitorErasedKey } from '../store/keys'
 import type { ConsentRecord, ConversationLog, Records } from '../store/types'
 import { fileUrl } from '../uploads/file-links'
 import type { FileStore } from '../uploads/file-store'
@@ -119,11 +119,17 @@ export async function exportVisitor(deps: ExportDeps, visitorId: string) {
 
 export type VisitorExport = Awaited<ReturnType<typeof exportVisitor>>
 
-/** Whether Porthole keeps anything about the visitor: a profile (every session writes one) or a log. */
-export async function isKnownVisitor(
+/**
+ * What Porthole knows of an id: `known` (a profile, which every session writes, or a
+ * log), `erased` (erased on request and not back since: only the agents' notice is
+ * left), or `unknown`.
+ */
+export async function visitorState(
   store: ConversationLog & Records,
   visitorId: string,
-): Promise<boolean> {
-  const profile = await store.getRecord(`${P.profile}${visitorId}`, z.unknown())
-  return profile !== undefined || (await store.readAfter(visitorId, undefined, 1)).length > 0
+): Promise<'known' | 'erased' | 'unknown'> {
+  if ((await store.getRecord(profileKey(visitorId), z.unknown())) !== undefined) return 'known'
+  if ((await store.getRecord(visitorErasedKey(visitorId), z.unknown())) !== undefined)
+    return 'erased'
+  return (await store.readAfter(visitorId, undefined, 1)).length > 0 ? 'known' : 'unknown'
 }
