@@ -1,17 +1,20 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { runtimeOf } from '../../../server/app'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import { describeRedis } from '../../support/redis-server'
+import { REAL_WORK, REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { folderText, redisText } from '../support/raw-scan'
 import { useRedisInstances } from '../support/redis-instances'
 import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { openSse } from '../support/sse-client'
+import { startTestServer } from '../support/test-server'
 import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
 import { type Footprint, writeEverywhere } from '../support/visitor-footprint'
 
@@ -132,7 +135,9 @@ describe('DELETE /api/visitor leaves nothing of the visitor anywhere', () => {
 describeRedis('DELETE /api/visitor on Redis, two instances', () => {
   const redis = useRedisInstances()
 
-  it('erased through one instance: no key or value of Redis holds the text, the other instance refuses the credential', async () => {
+  it('erased through one instance: its streams end, no key or value of Redis holds the text, the other instance refuses the credential', {
+    timeout: REAL_WORK_TIMEOUT_MS,
+  }, async () => {
     const prefix = `erase-${Date.now().toString(36)}:`
     // Instances share the store and the bucket, as a deployment behind a load balancer does.
     const bucket = await startS3Emulator()
@@ -142,8 +147,15 @@ describeRedis('DELETE /api/visitor on Redis, two instances', () => {
     const kept = await writeEverywhere(one, KEPT)
     const gone = await writeEverywhere(one, ERASED)
     expect(await redisText(redis.url)).toContain(ERASED)
+    // A third instance on a real socket: the visitor's stream there ends with the erasure.
+    const three = await startTestServer({ store: await redis.openStore({ prefix }) })
+    cleanups.push(() => three.close())
+    const stream = openSse(`${three.url}/api/events`, { authorization: `Bearer ${gone.token}` })
+    await stream.ready
+    expect(stream.status).toBe(200)
 
     expectReceipt(await erase(two, gone))
+    await vi.waitFor(() => expect(stream.ended).toBe(true), REAL_WORK)
 
     const all = await redisText(redis.url)
     expect(all).not.toContain(ERASED)
