@@ -75,21 +75,33 @@ export async function eraseVisitor(
     await store.publish(id, { event: 'revoked', data: { at } })
   }
   counts.sessions = 1
-  // Remembered before anything goes: an e-mail reply arriving meanwhile is refused.
-  await store.setRecord(visitorErasedKey(visitorId), { at })
-  for (const id of ids) {
-    for (const file of await deps.files.list(id)) {
-      await deps.files.delete(file.id)
-      counts.files += 1
+  const held: string[] = []
+  try {
+    for (const id of ids) {
+      for (const file of await deps.files.list(id)) {
+        await deps.files.delete(file.id)
+        counts.files += 1
+      }
+      const keys = await visitorKeys(store, id)
+      held.push(...(await holdAttempts(deps, keys.records)))
+      for (const key of keys.records)
+        if ((await store.listRecords(key)).includes(key)) counts[kindOf(key)] += 1
+      counts.consents += await deps.eraseConsents(id)
+      // Last: the sqlite: store empties its write-ahead log here, after every deletion.
+      counts.messages += await store.eraseVisitor(id, keys)
     }
-    const keys = await visitorKeys(store, id)
-    await holdAttempts(deps, keys.records)
-    for (const key of keys.records)
-      if ((await store.listRecords(key)).includes(key)) counts[kindOf(key)] += 1
-    counts.consents += await deps.eraseConsents(id)
-    // Last: the sqlite: store empties its write-ahead log here, after every deletion.
-    counts.messages += await store.eraseVisitor(id, keys)
+  } catch (error) {
+    // The credential is revoked already, so the visitor cannot ask again: the operator
+    // can, and finds the claims free (the outbox and the mailer too, meanwhile).
+    await Promise.allSettled(held.map((lock) => store.release(lock)))
+    deps.logger.error(
+      'visitor erasure stopped part way: finish it with DELETE /admin/api/visitors/<id>',
+      { visitorId, by, error },
+    )
+    throw error
   }
+  // Only once it is whole: until then the admin API still finds the visitor, to finish it.
+  await store.setRecord(visitorErasedKey(visitorId), { at })
   await tellAgents(deps, visitorId, at)
   deps.logger.info('visitor data erased', { visitorId, by, erased: counts })
   return { erased: counts, at: new Date(at).toISOString() }
@@ -103,9 +115,10 @@ const ATTEMPT_POLL_MS = 100
  * Takes the claim of each outbox item and e-mail of the visitor, waiting for an attempt
  * under way (on any instance) to finish, so none saves its item again after the
  * erasure; later attempts find the claim taken, then nothing. The claims name the
- * visitor, so the erasure deletes them.
+ * visitor, so the erasure deletes them. Returns the claims taken.
  */
-async function holdAttempts(deps: ErasureDeps, records: readonly string[]): Promise<void> {
+async function holdAttempts(deps: ErasureDeps, records: readonly string[]): Promise<string[]> {
+  const held: string[] = []
   for (const key of records) {
     const lock = key.startsWith(KEY_PREFIXES.outboxItem)
       ? outboxLockKey(key)
@@ -114,7 +127,11 @@ async function holdAttempts(deps: ErasureDeps, records: readonly string[]): Prom
         : undefined
     if (lock === undefined) continue
     const deadline = performance.now() + ATTEMPT_WAIT_MS
-    while (!(await deps.store.claim(lock, ATTEMPT_WAIT_MS))) {
+    for (;;) {
+      if (await deps.store.claim(lock, ATTEMPT_WAIT_MS)) {
+        held.push(lock)
+        break
+      }
       if (performance.now() >= deadline) {
         deps.logger.warn('erasure: an attempt kept its claim; erasing anyway', { key: lock })
         break
@@ -122,6 +139,7 @@ async function holdAttempts(deps: ErasureDeps, records: readonly string[]): Prom
       await new Promise((resolve) => setTimeout(resolve, ATTEMPT_POLL_MS))
     }
   }
+  return held
 }
 
 async function tellAgents(deps: ErasureDeps, visitorId: string, at: number): Promise<void> {

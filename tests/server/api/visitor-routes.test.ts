@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { exportFileName } from '../../../server/api/visitor-routes'
+import { runtimeOf } from '../../../server/app'
+import { StoreError } from '../../../server/store/errors'
+import { createMemoryStore } from '../../../server/store/memory-store'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 // GET /api/visitor/export and DELETE /api/visitor with the visitor's own credential.
@@ -88,5 +91,38 @@ describe('the visitor’s data: GET /api/visitor/export, DELETE /api/visitor', (
     apps.push(t)
     expect((await t.request('/api/visitor/export')).status).toBe(401)
     expect((await t.request('/api/visitor', { method: 'DELETE' })).status).toBe(401)
+  })
+})
+
+describe('an erasure that fails part way', () => {
+  it('answers 503, logs how to finish it, and the operator’s erasure finishes it', async () => {
+    const store = createMemoryStore()
+    let failures = 1
+    const t = createTestApp({
+      store: {
+        ...store,
+        async eraseVisitor(visitorId, keys) {
+          if (failures-- > 0) throw new StoreError('disk full')
+          return store.eraseVisitor(visitorId, keys)
+        },
+      },
+    })
+    const { token, visitorId } = await t.newVisitor()
+    await t.request('/api/messages', {
+      token,
+      body: { id: createClientId(), type: 'text', text: 'please forget me' },
+    })
+
+    const res = await t.request('/api/visitor', { method: 'DELETE', token })
+
+    // A store failure: 503, as everywhere a retry may work.
+    expect(res.status).toBe(503)
+    expect(t.logs.join('\n')).toContain('visitor erasure stopped part way')
+    const data = runtimeOf(t.app).visitorData
+    expect(await data.state(visitorId)).toBe('known')
+    const receipt = await data.erase(visitorId, 'admin token')
+    expect(receipt.erased.messages).toBe(1)
+    expect(await data.state(visitorId)).toBe('erased')
+    t.stop()
   })
 })
