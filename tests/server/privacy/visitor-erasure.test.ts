@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { runtimeOf } from '../../../server/app'
+import { outboxLockKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
@@ -165,5 +166,34 @@ describeRedis('DELETE /api/visitor on Redis, two instances', () => {
     const other = await one.request('/api/visitor/export', { token: gone.token })
     expect(other.status).toBe(401)
     expect((await one.request('/api/visitor/export', { token: kept.token })).status).toBe(200)
+  })
+})
+
+describe('an erasure and a message being sent meanwhile', () => {
+  it('waits for the attempt under way (its claim, on any instance) before erasing the message', async () => {
+    const store = createMemoryStore()
+    const t = await startApp(store)
+    t.service.setMessageDefault({ status: 503 })
+    const who = await writeEverywhere(t, ERASED)
+    // A message already sent: nobody attempts it, so its claim is free for this test.
+    let item: string | undefined
+    for (const key of await store.listRecords(`outbox:${who.visitorId}:client-`)) {
+      const record = await store.getRecord(key, z.object({ state: z.string() }))
+      if (record?.state === 'sent') item = key
+    }
+    if (!item) throw new Error('no sent outbox item')
+    // Another instance is attempting the message: it holds the item's claim.
+    expect(await store.claim(outboxLockKey(item), 60_000)).toBe(true)
+    let done = false
+    const erasing = erase(t, who).then((receipt) => {
+      done = true
+      return receipt
+    })
+    // A short sleep proves only that the erasure does not go on meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(done).toBe(false)
+    await store.release(outboxLockKey(item ?? ''))
+    expectReceipt(await erasing)
+    expect(await store.listRecords(`outbox:${who.visitorId}:client-`)).toEqual([])
   })
 })
