@@ -40,7 +40,7 @@ export function readRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
         )
       }
       const marker = await moveReadMarker(store, visitorId, upTo, {
-        keepMs: config.retention.maxAgeMs,
+        keepMs: config.retention.kinds.messages,
         logger: c.get('log') ?? logger,
       })
       return c.json(marker)

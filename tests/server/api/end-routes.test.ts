@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { runtimeOf } from '../../../server/app'
 import { endConversation } from '../../../server/conversation/end-conversation'
+import { transcriptWaitingKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
@@ -135,6 +137,32 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     ).toBe(200)
     const rated = t.service.messages().filter((m) => JSON.stringify(m).includes('Rated 4/5: Quick'))
     expect(rated).toHaveLength(1)
+  })
+
+  it('keeps ratings RETENTION_RATINGS_DAYS and e-mail records RETENTION_EMAILS_DAYS, each on its own clock', async () => {
+    const day = 86_400_000
+    let clock = Date.now()
+    store = createMemoryStore({ now: () => clock })
+    const t = start({ env: { RETENTION_RATINGS_DAYS: '2', RETENTION_EMAILS_DAYS: '5' } })
+    const { token, visitorId, ended } = await endedChat(t)
+    expect((await rate(t, token, { conversation: ended.id, score: 'good' })).status).toBe(201)
+    const asked = await transcript(t, token, { conversation: ended.id, email: 'ann@example.com' })
+    expect(await asked.json()).toMatchObject({ transcript: { state: 'confirm_sent' } })
+    const rating = async () =>
+      (
+        await t.request(`/api/rating?conversation=${encodeURIComponent(ended.id)}`, { token })
+      ).json()
+    const waiting = () =>
+      store.getRecord(transcriptWaitingKey(visitorId, ended.id), z.object({ address: z.string() }))
+    expect(await rating()).toMatchObject({ rating: { score: 'good' } })
+    expect(await waiting()).toEqual({ address: 'ann@example.com' })
+    clock += 3 * day
+    // The ratings' 2 days are over; the e-mail records' 5 and the messages' 30 are not.
+    expect(await rating()).toEqual({ rating: null })
+    expect(await waiting()).toEqual({ address: 'ann@example.com' })
+    clock += 3 * day
+    expect(await waiting()).toBeUndefined()
+    expect((await store.readAfter(visitorId, undefined, 10)).length).toBeGreaterThanOrEqual(3)
   })
 
   it('answers clear errors: wrong score kind, not ended, unknown entry, ratings off, long comment', async () => {
