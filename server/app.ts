@@ -118,7 +118,10 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/', operationsRoutes(deps, runtime))
   // The public help pages: GET /help and /help/<id>.
   app.route('/', helpPageRoutes(runtime, runtime.help))
-  app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
+  app.route(
+    '/',
+    fileRoutes(runtime, { maxAgeMs: deps.config.retention.kinds.files, now: deps.now }),
+  )
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>

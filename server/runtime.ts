@@ -120,7 +120,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     retries: config.retries,
     giveUpMs: config.giveUpMs,
     upstreamTimeoutMs: config.a2TimeoutMs,
-    keepMs: config.retention.maxAgeMs,
+    keepMs: config.retention.kinds.messages,
   })
   const idleSweep = createIdleSweep({
     store,
@@ -152,7 +152,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     logger,
     now,
     registry: metrics.registry,
-    keepMs: config.retention.maxAgeMs,
+    keepMs: config.retention.kinds.emails,
     ...(config.emailCaps ? { caps: config.emailCaps } : {}),
     resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
     // Replies by e-mail (EMAIL_REPLY_DOMAIN): each e-mail's Reply-To is the visitor's signed address.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { MAX_CONSENTS_PER_VISITOR } from '../../../server/api/consent-routes'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { createTestConfig } from '../../support/test-config'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -76,6 +77,20 @@ describe('POST /api/visitor/consent', () => {
     expect((await consent(one.token, { version: 'v1' })).status).toBe(204)
     expect(await t.deps.store.listConsents(two.visitorId)).toEqual([])
     expect(await t.deps.store.listConsents(one.visitorId)).toHaveLength(1)
+  })
+
+  it('refuses a new version past the most kept per visitor with 409, and still takes a known one', async () => {
+    t = createTestApp()
+    const { token, visitorId } = await t.newVisitor()
+    for (let i = 0; i < MAX_CONSENTS_PER_VISITOR; i++)
+      await t.deps.store.recordConsent(visitorId, { version: `v${i}`, at: i })
+    const refused = await consent(token, { version: 'one-more' })
+    expect(refused.status).toBe(409)
+    const error = ErrorBody.parse(await refused.json()).error
+    expect(error.code).toBe('too_many_consents')
+    expect(error.message).toMatch(/100 versions/)
+    expect((await consent(token, { version: 'v7' })).status).toBe(204)
+    expect(await t.deps.store.listConsents(visitorId)).toHaveLength(MAX_CONSENTS_PER_VISITOR)
   })
 
   it('is rate-limited per visitor with 429, bad bodies included', async () => {

@@ -84,6 +84,22 @@ export function describeConsentConformance(
       expect((await store.consentStats(retention)).expired).toBe(0)
     })
 
+    it('drops many in one pass, up to its cap exactly', async () => {
+      const store = current()
+      const retention = { maxAgeMs: 30 * DAY }
+      await store.pruneConsents(retention)
+      const old = Date.now() - 40 * DAY
+      const visitors = Array.from({ length: 1200 }, () => createVisitorId())
+      await Promise.all(
+        visitors.map((v, i) => store.recordConsent(v, { version: 'v', at: old + i })),
+      )
+      expect(await store.pruneConsents({ ...retention, maxDrop: 700 })).toBe(700)
+      expect(await store.listConsents(visitors[699] ?? '')).toEqual([])
+      expect(await store.listConsents(visitors[700] ?? '')).toHaveLength(1)
+      expect(await store.pruneConsents(retention)).toBe(500)
+      expect((await store.consentStats(retention)).expired).toBe(0)
+    })
+
     it('counts the newest consent’s time, dropping nothing', async () => {
       const store = current()
       const visitor = createVisitorId()
