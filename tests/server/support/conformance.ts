@@ -3,8 +3,8 @@ import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { describeAliasConformance } from './conformance-alias'
-import { describeEraseConformance } from './conformance-erase'
 import { describeConsentConformance } from './conformance-consents'
+import { describeEraseConformance } from './conformance-erase'
 import { describePagingConformance } from './conformance-paging'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
