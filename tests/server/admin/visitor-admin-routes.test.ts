@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
+import { addresses, createInboundTestApp, plainMail } from '../support/inbound-app'
+import { FIXTURE_VISITOR } from '../support/inbound-emails'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
 import { writeEverywhere } from '../support/visitor-footprint'
@@ -140,5 +142,30 @@ describe('the admin visitors API', () => {
     expect(again.status).toBe(404)
     const still = await (await admin(`/admin/api/visitors/${kept.visitorId}/export`)).json()
     expect(still.files).toHaveLength(2)
+  })
+})
+
+describe('reply addresses after an erasure', () => {
+  it('a reply by e-mail to the erased visitor’s reply address is dropped, nothing stored', async () => {
+    const inbound = await createInboundTestApp()
+    try {
+      const visitor = FIXTURE_VISITOR
+      const before = await inbound.postMail(
+        plainMail(addresses.createReplyAddress(visitor), 'first'),
+      )
+      expect(before.status).toBe(200)
+      expect((await inbound.deps.store.readAfter(visitor, undefined, 10)).length).toBe(1)
+
+      await runtimeOf(inbound.app).visitorData.erase(visitor, 'admin token')
+      const after = await inbound.postMail(
+        plainMail(addresses.createReplyAddress(visitor), 'SECRET after erasure'),
+      )
+
+      expect(after.status).toBeLessThan(300)
+      const texts = JSON.stringify(await inbound.deps.store.readAfter(visitor, undefined, 10))
+      expect(texts).not.toContain('SECRET after erasure')
+    } finally {
+      await inbound.cleanup()
+    }
   })
 })
