@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { errorBody } from '../shared/protocol/errors'
 import { adminRoutes } from './admin/admin-routes'
 import { studioPageRoutes } from './admin/page-routes'
+import { consentRoutes } from './api/consent-routes'
 import { endOfChatRoutes } from './api/end-routes'
 import { eventRoutes } from './api/event-routes'
 import { fileRoutes } from './api/file-routes'
@@ -13,6 +14,7 @@ import { publicRoutes } from './api/public-routes'
 import { readRoutes } from './api/read-routes'
 import { sessionRoutes } from './api/session-routes'
 import { uploadRoutes } from './api/upload-routes'
+import { visitorDataRoutes } from './api/visitor-routes'
 import type { AppDeps } from './app-deps'
 import { findRepoRoot } from './assets/repo-root'
 import { widgetAssetRoutes } from './assets/widget-assets'
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   api.route('/', readRoutes(deps, auth))
   api.route('/', uploadRoutes(deps, runtime, auth))
   api.route('/', endOfChatRoutes(deps, runtime, auth))
+  api.route('/', visitorDataRoutes(runtime.visitorData, deps.now, auth))
+  api.route('/', consentRoutes(deps, auth))
   api.route('/', identityRoutes(deps, runtime))
   api.route('/', publicHelpRoutes(deps, runtime.help, sessions))
   app.route('/api', api)
@@ -114,7 +118,10 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   app.route('/', operationsRoutes(deps, runtime))
   // The public help pages: GET /help and /help/<id>.
   app.route('/', helpPageRoutes(runtime, runtime.help))
-  app.route('/', fileRoutes(runtime, { maxAgeMs: deps.config.retention.maxAgeMs, now: deps.now }))
+  app.route(
+    '/',
+    fileRoutes(runtime, { maxAgeMs: deps.config.retention.kinds.files, now: deps.now }),
+  )
   app.route(
     '/',
     widgetAssetRoutes(deps.staticDir ?? join(findRepoRoot(), 'dist', 'widget'), (request) =>

@@ -13,6 +13,7 @@ import { createHelp, type Help } from './help/help-service'
 import { createArticleStore } from './help/store/create-article-store'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+import { createVisitorData, type VisitorData } from './privacy/visitor-data'
 import { createRetention } from './retention/retention'
 import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
 import { createFileStore } from './uploads/create-file-store'
@@ -41,6 +42,8 @@ export type Runtime = {
    * with every instance's saves), the articles' store, the counters.
    */
   help: Help
+  /** A visitor's data: the export and the erasure (server/privacy/). */
+  visitorData: VisitorData
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -117,7 +120,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     retries: config.retries,
     giveUpMs: config.giveUpMs,
     upstreamTimeoutMs: config.a2TimeoutMs,
-    keepMs: config.retention.maxAgeMs,
+    keepMs: config.retention.kinds.messages,
   })
   const idleSweep = createIdleSweep({
     store,
@@ -149,7 +152,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     logger,
     now,
     registry: metrics.registry,
-    keepMs: config.retention.maxAgeMs,
+    keepMs: config.retention.kinds.emails,
     ...(config.emailCaps ? { caps: config.emailCaps } : {}),
     resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
     // Replies by e-mail (EMAIL_REPLY_DOMAIN): each e-mail's Reply-To is the visitor's signed address.
@@ -180,6 +183,7 @@ export function createRuntime(deps: AppDeps): Runtime {
   let draining = false
 
   return {
+    visitorData: createVisitorData(deps, { files, outbox }),
     client,
     status,
     outbox,

@@ -22,6 +22,7 @@ import { createKnownAddresses } from './known-addresses'
 import { createLoginBrake } from './login-brake'
 import { adminLoginCounter } from './login-metrics'
 import { createPasswordCheck } from './password-check'
+import { visitorAdminRoutes } from './visitor-admin-routes'
 
 /** Login attempts per client address and minute (right or wrong). */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5
@@ -196,6 +197,8 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.route('/', emailPreviewRoutes(deps, runtime))
   // The help articles: list, edit, import, stats (server/help/routes/).
   app.route('/', studioHelpRoutes(deps, runtime))
+  // Visitors' data: export and erasure on request (server/privacy/).
+  app.route('/', visitorAdminRoutes(runtime.visitorData, deps.logger))
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))

@@ -53,7 +53,7 @@ export function endOfChatRoutes(
     registry: runtime.metrics.registry,
     logger,
     now,
-    keepMs,
+    keepMs: config.retention.kinds.ratings,
   })
   const { transcripts, confirmations, waiting } = runtime.email
   const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)

@@ -4,11 +4,9 @@ import type { AppDeps } from '../app-deps'
 import { moveReadMarker } from '../events/read-marker'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
-import { clientKey } from '../http/client-ip'
 import { jsonBody } from '../http/json-body'
-import { enforceRate } from '../http/limits'
-import { perMinuteLimiter } from '../http/rate-limit'
 import type { ConversationLog } from '../store/types'
+import { messageBudget } from './message-budget'
 
 /**
  * POST /api/read {upTo}: the visitor has seen every entry up to `upTo` (on any device).
@@ -17,35 +15,29 @@ import type { ConversationLog } from '../store/types'
  */
 export function readRoutes(deps: AppDeps, auth: MiddlewareHandler<VisitorEnv>) {
   const { config, store, logger } = deps
-  const limiter = (name: string, limit: number) => perMinuteLimiter(store, logger, name, limit)
-  const perVisitor = limiter('reads-per-visitor', config.rateLimits.messagesPerVisitorPerMinute)
-  const perIp = limiter('reads-per-ip', config.rateLimits.messagesPerIpPerMinute)
-  return new Hono<AppEnv>().use('/read', auth).post(
-    '/read',
-    async (c, next) => {
-      // Authenticate and count before parsing, so bad bodies are rate-limited too.
-      await enforceRate(perVisitor, c.get('visitor').visitorId, 'read receipts')
-      await enforceRate(perIp, clientKey(c, config), 'read receipts from this address')
-      await next()
-    },
-    jsonBody(ReadRequest, 4 * 1024),
-    async (c) => {
-      const { visitorId } = c.get('visitor')
-      const { upTo } = c.req.valid('json')
-      if (!(await isEntryOf(store, visitorId, upTo))) {
-        throw apiError(
-          400,
-          'invalid_request',
-          'upTo: not an entry of this conversation; send the id of the newest entry the visitor has seen.',
-        )
-      }
-      const marker = await moveReadMarker(store, visitorId, upTo, {
-        keepMs: config.retention.maxAgeMs,
-        logger: c.get('log') ?? logger,
-      })
-      return c.json(marker)
-    },
-  )
+  return new Hono<AppEnv>()
+    .use('/read', auth)
+    .post(
+      '/read',
+      messageBudget(deps, 'reads', 'read receipts'),
+      jsonBody(ReadRequest, 4 * 1024),
+      async (c) => {
+        const { visitorId } = c.get('visitor')
+        const { upTo } = c.req.valid('json')
+        if (!(await isEntryOf(store, visitorId, upTo))) {
+          throw apiError(
+            400,
+            'invalid_request',
+            'upTo: not an entry of this conversation; send the id of the newest entry the visitor has seen.',
+          )
+        }
+        const marker = await moveReadMarker(store, visitorId, upTo, {
+          keepMs: config.retention.kinds.messages,
+          logger: c.get('log') ?? logger,
+        })
+        return c.json(marker)
+      },
+    )
 }
 
 /** True when `id` is an entry of the visitor's log: the one right after its predecessor. */

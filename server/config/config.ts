@@ -2,6 +2,7 @@ import type { UploadTypeName } from '../../shared/upload-types'
 import type { InboundEmailConfig } from '../email/inbound/inbound-config'
 import type { LogLevel } from '../logging/logger'
 import type { EmailConfig } from './parse-email'
+import type { RetentionKinds } from './retention-kinds'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */
 export type Channel = {
@@ -72,7 +73,10 @@ export type Config = {
   shutdownTimeoutMs: number
   /** RETENTION_*: age and count limits, and the guards against a clock that jumps (server/retention/). */
   retention: {
+    /** RETENTION_DAYS: the default of every kind, and the age of what no kind names (sessions' records, contact profiles). */
     maxAgeMs: number
+    /** RETENTION_<KIND>_DAYS: how long each kind is kept (ms), RETENTION_DAYS when unset. */
+    kinds: RetentionKinds
     maxEntries: number
     startDelayMs: number
     maxDeletePercent: number

@@ -62,8 +62,31 @@ export const ENV_DOCS_LIMITS = {
     default: '`16`',
   },
   RETENTION_DAYS: {
-    meaning: 'conversation entries older than this are deleted',
+    meaning:
+      'how long Porthole keeps what it stores, in days (1–3650): the default of each kind below, and the age of what no kind names (sessions, contact profiles). See [retention](retention.md)',
     default: '`30`',
+  },
+  RETENTION_MESSAGES_DAYS: {
+    meaning:
+      'conversation entries older than this are deleted, with their outbox records and read markers (1–3650)',
+    default: '`RETENTION_DAYS`',
+  },
+  RETENTION_FILES_DAYS: {
+    meaning: 'attachments and their thumbnails older than this are deleted (1–3650)',
+    default: '`RETENTION_DAYS`',
+  },
+  RETENTION_EMAILS_DAYS: {
+    meaning:
+      'e-mail records (what was sent to whom, the schedule, the e-mail outbox, transcripts waiting for a confirmed address) expire this long after they were written (1–3650)',
+    default: '`RETENTION_DAYS`',
+  },
+  RETENTION_RATINGS_DAYS: {
+    meaning: 'ratings expire this long after they were given (1–3650)',
+    default: '`RETENTION_DAYS`',
+  },
+  RETENTION_CONSENTS_DAYS: {
+    meaning: 'consent records older than this are deleted (1–3650)',
+    default: '`RETENTION_DAYS`',
   },
   RETENTION_MAX_ENTRIES: {
     meaning: 'at most this many entries are kept per visitor (the newest)',
@@ -76,7 +99,7 @@ export const ENV_DOCS_LIMITS = {
   },
   RETENTION_MAX_DELETE_PERCENT: {
     meaning:
-      'one hourly retention pass deletes at most this share of the stored conversation entries, and of the attachments (at least one); a pass that would delete most of either logs an error (1–100)',
+      'one hourly retention pass deletes at most this share of the stored conversation entries, of the attachments and of the consents, each counted on its own (at least one); a pass that would delete most of any of them logs an error (1–100)',
     default: '`25`',
   },
   RATE_LIMIT_MESSAGES_PER_MINUTE: {

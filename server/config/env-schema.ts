@@ -4,7 +4,8 @@ import { DEFAULT_UPLOAD_MAX_MB } from '../../shared/upload-types'
 // Every environment variable the backend reads, with its rule and default. The
 // messages say how to fix a bad value: they are printed as they are at start-up.
 
-const intIn = (min: number, max: number, fallback: number) =>
+// A whole number in range; unset stays undefined (another variable's value stands in).
+const optionalIntIn = (min: number, max: number) =>
   z
     .string()
     .trim()
@@ -12,7 +13,9 @@ const intIn = (min: number, max: number, fallback: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .optional()
-    .transform((value) => value ?? fallback)
+
+const intIn = (min: number, max: number, fallback: number) =>
+  optionalIntIn(min, max).transform((value) => value ?? fallback)
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 (on) or 0 (off)' })
@@ -81,6 +84,11 @@ export const EnvSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: intIn(0, 300, 0),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(1, 3600, 20),
   RETENTION_DAYS: intIn(1, 3650, 30),
+  RETENTION_MESSAGES_DAYS: optionalIntIn(1, 3650),
+  RETENTION_FILES_DAYS: optionalIntIn(1, 3650),
+  RETENTION_EMAILS_DAYS: optionalIntIn(1, 3650),
+  RETENTION_RATINGS_DAYS: optionalIntIn(1, 3650),
+  RETENTION_CONSENTS_DAYS: optionalIntIn(1, 3650),
   RETENTION_MAX_ENTRIES: intIn(10, 1_000_000, 1000),
   RETENTION_START_DELAY_SECONDS: intIn(0, 86_400, 300),
   RETENTION_MAX_DELETE_PERCENT: intIn(1, 100, 25),

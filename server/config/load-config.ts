@@ -12,6 +12,7 @@ import { parseEmail } from './parse-email'
 import { parseOrigins } from './parse-origins'
 import { parseUploadStore } from './parse-upload-store'
 import { parseUploadTypes } from './parse-upload-types'
+import { retentionKinds } from './retention-kinds'
 
 export type Env = Record<string, string | undefined>
 
@@ -188,6 +189,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     retention: {
       maxAgeMs: e.RETENTION_DAYS * DAY,
+      kinds: retentionKinds(e, DAY),
       maxEntries: e.RETENTION_MAX_ENTRIES,
       startDelayMs: e.RETENTION_START_DELAY_SECONDS * 1000,
       maxDeletePercent: e.RETENTION_MAX_DELETE_PERCENT,

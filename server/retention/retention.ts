@@ -1,3 +1,4 @@
+import type { RetentionKinds } from '../config/retention-kinds'
 import type { Logger } from '../logging/logger'
 import type { Retention, Store } from '../store/types'
 import { deletePlanned, planFilePrune } from '../uploads/file-retention'
@@ -8,15 +9,27 @@ import { checkAgainstReference } from './reference-clock'
 /** How far the newest stored entry may be ahead of this clock (instances' clocks differ a little). */
 export const BEHIND_TOLERANCE_MS = 5 * 60_000
 
-export type RetentionPolicy = Retention & {
+export type RetentionPolicy = {
+  /** How long each kind is kept (ms); a pass deletes messages, attachments and consents past theirs. */
+  kinds: RetentionKinds
+  /** At most this many entries are kept per visitor. */
+  maxEntries: number
   /** The first pass runs this long after start(), once the clock has held steady so long (0: at start). */
   startDelayMs: number
-  /** One pass deletes at most this share of what is stored (conversation entries; attachments). */
+  /** One pass deletes at most this share of each kind stored (conversation entries; attachments; consents). */
   maxDeletePercent: number
 }
 
+/** What one kind holds, and how to delete at most `cap` of its expired things. */
+type KindPlan = {
+  total: number
+  expired: number
+  newestAt: number | undefined
+  drop(cap: number): Promise<number>
+}
+
 export type RetentionOptions = {
-  store: Pick<Store, 'prune' | 'retentionStats'>
+  store: Pick<Store, 'prune' | 'retentionStats' | 'pruneConsents' | 'consentStats'>
   files: FileStore
   policy: RetentionPolicy
   now: () => number
@@ -47,18 +60,21 @@ export function passCap(total: number, percent: number): number {
 }
 
 /**
- * Retention that survives a wall clock that jumps. A pass deletes conversation entries and
- * attachments past RETENTION_DAYS, but:
+ * Retention that survives a wall clock that jumps. A pass deletes conversation entries,
+ * attachments and consents, each past its own RETENTION_<KIND>_DAYS, but:
  * - never at start: the first pass waits RETENTION_START_DELAY_SECONDS;
  * - a pass is skipped when the wall clock stepped since the last reading (it moved more or
  *   less than the monotonic clock), or reads earlier than the newest stored entry or file;
- * - one pass deletes at most RETENTION_MAX_DELETE_PERCENT of what is stored, and logs an
- *   error when it would delete most of it (the clock, or a long stop: check which).
+ * - one pass deletes at most RETENTION_MAX_DELETE_PERCENT of each kind stored, and logs an
+ *   error when it would delete most of one (the clock, or a long stop: check which).
+ * E-mail records and ratings are not walked: they expire by their records' lifetime,
+ * RETENTION_EMAILS_DAYS and RETENTION_RATINGS_DAYS from when they were written.
  *
  * @example const retention = createRetention({ store, files, policy, now: Date.now, monotonic: () => performance.now(), logger, everyMs: 3_600_000 })
  */
 export function createRetention(options: RetentionOptions): RetentionRunner {
   const { store, files, policy, now, logger } = options
+  const { kinds } = policy
   const clock = createClockCheck({ now, monotonic: options.monotonic })
   let running: Promise<void> | undefined
   let firstPass: Promise<void> | undefined
@@ -88,15 +104,18 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
       )
       return
     }
-    try {
-      await pruneConversations()
-    } catch (error) {
-      logger.error('retention: prune failed', { error })
-    }
-    try {
-      await pruneAttachments()
-    } catch (error) {
-      logger.error('retention: attachments not pruned', { error })
+    // Each kind on its own: one that fails leaves the others to run.
+    const kindsOfPass: [() => Promise<void>, string][] = [
+      [pruneConversations, 'retention: prune failed'],
+      [pruneAttachments, 'retention: attachments not pruned'],
+      [pruneConsents, 'retention: consents not pruned'],
+    ]
+    for (const [prune, failed] of kindsOfPass) {
+      try {
+        await prune()
+      } catch (error) {
+        logger.error(failed, { error })
+      }
     }
   }
 
@@ -118,34 +137,43 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
     )
   }
 
-  async function pruneConversations(): Promise<void> {
-    const retention: Retention = { maxAgeMs: policy.maxAgeMs, maxEntries: policy.maxEntries }
-    const stats = await store.retentionStats(retention)
-    if (behind('conversation entries', stats.newestAt)) return
-    const cap = passCap(stats.total, policy.maxDeletePercent)
-    warnIfMost('conversation entries', stats.expired, stats.total, cap)
-    const dropped = await store.prune({ ...retention, maxDrop: cap })
-    if (dropped > 0) {
-      logger.info('retention: dropped old conversation entries', {
-        dropped,
-        left: Math.max(0, stats.expired - dropped),
-      })
-    }
+  /**
+   * One kind's share of a pass: what is stored and expired, then at most
+   * RETENTION_MAX_DELETE_PERCENT of it deleted, unless the clock reads before the newest.
+   */
+  async function pruneKind(what: string, done: string, plan: () => Promise<KindPlan>) {
+    const { total, expired, newestAt, drop } = await plan()
+    if (behind(what, newestAt)) return
+    const cap = passCap(total, policy.maxDeletePercent)
+    warnIfMost(what, expired, total, cap)
+    const dropped = await drop(cap)
+    if (dropped > 0) logger.info(done, { dropped, left: Math.max(0, expired - dropped) })
   }
 
-  async function pruneAttachments(): Promise<void> {
-    const plan = await planFilePrune(files, now(), { maxAgeMs: policy.maxAgeMs })
-    if (behind('attachments', plan.newestAt)) return
-    const cap = passCap(plan.total, policy.maxDeletePercent)
-    warnIfMost('attachments', plan.expired.length, plan.total, cap)
-    const dropped = await deletePlanned(files, plan, cap)
-    if (dropped > 0) {
-      logger.info('retention: deleted old or unsent attachments', {
-        dropped,
-        left: plan.expired.length - dropped,
-      })
-    }
-  }
+  const pruneConversations = () =>
+    pruneKind('conversation entries', 'retention: dropped old conversation entries', async () => {
+      const retention: Retention = { maxAgeMs: kinds.messages, maxEntries: policy.maxEntries }
+      const stats = await store.retentionStats(retention)
+      return { ...stats, drop: (cap) => store.prune({ ...retention, maxDrop: cap }) }
+    })
+
+  const pruneAttachments = () =>
+    pruneKind('attachments', 'retention: deleted old or unsent attachments', async () => {
+      const plan = await planFilePrune(files, now(), { maxAgeMs: kinds.files })
+      return {
+        total: plan.total,
+        expired: plan.expired.length,
+        newestAt: plan.newestAt,
+        drop: (cap) => deletePlanned(files, plan, cap),
+      }
+    })
+
+  const pruneConsents = () =>
+    pruneKind('consents', 'retention: dropped old consents', async () => {
+      const retention = { maxAgeMs: kinds.consents }
+      const stats = await store.consentStats(retention)
+      return { ...stats, drop: (cap) => store.pruneConsents({ ...retention, maxDrop: cap }) }
+    })
 
   return {
     get firstPass() {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LEGACY_SINCE_KEY, userMigratedKey } from '../store/keys'
-import type { ConversationLog, Records } from '../store/types'
-import { mergeConversation } from './merge-conversation'
+import type { Records } from '../store/types'
+import { type MergeStore, mergeConversation } from './merge-conversation'
 import { couldBeGuestId } from './visitor-id'
 
 // Tokens of the first format carry no issue time. They count as issued when this
@@ -38,7 +38,7 @@ const Migrated = z.object({ at: z.number() })
 
 /** Moves a verified user's conversation from their raw id to `userId`; once, never a guest's. */
 export async function migrateLegacyUser(
-  store: Records & ConversationLog,
+  store: MergeStore,
   options: { rawId: string; userId: string; keepMs: number; now: number },
 ): Promise<void> {
   const { rawId, userId, keepMs, now } = options

@@ -1,11 +1,16 @@
 import type { Contact } from '../../shared/widget-api'
 import { mergedEntryDedupeKey } from '../store/keys'
-import type { ConversationLog, Records } from '../store/types'
+import type { Consents, ConversationLog, Records } from '../store/types'
 import { readAlias, writeAlias } from './alias'
 import { readProfile, updateProfile } from './profile'
 
 const PAGE = 200
 const CONTACT_FIELDS = ['name', 'email', 'phone'] as const
+
+/** What a merge reads and writes: the logs, the profiles and aliases, the consents. */
+export type MergeStore = Records &
+  ConversationLog &
+  Pick<Consents, 'listConsents' | 'recordConsent'>
 
 export type MergeOutcome =
   /** `copied` entries were appended now (0 when a repeat found nothing new). */
@@ -16,14 +21,14 @@ export type MergeOutcome =
 /**
  * Appends the conversation of `fromId` (a guest, or a user's id from before the split
  * of the id spaces) to the log of `intoId`, in order, and carries over the profile's
- * contact fields `intoId` lacks. Idempotent: each entry is copied under a dedupe key
+ * contact fields `intoId` lacks and the guest's consents (with their times). Idempotent: each entry is copied under a dedupe key
  * of its own, so a repeated or interrupted merge copies nothing twice.
  *
  * The alias is written first, so agent replies sent to `fromId` while this runs land
  * in `intoId`'s log, not in the one being copied.
  */
 export async function mergeConversation(
-  store: Records & ConversationLog,
+  store: MergeStore,
   options: { fromId: string; intoId: string; keepMs: number },
 ): Promise<MergeOutcome> {
   const { fromId, intoId, keepMs } = options
@@ -46,6 +51,9 @@ export async function mergeConversation(
     if (page.length < PAGE) break
   }
   await carryProfile(store, fromId, intoId, keepMs)
+  // What the visitor agreed to as a guest holds for the user too (a version the user
+  // agreed to already keeps its own time).
+  for (const consent of await store.listConsents(fromId)) await store.recordConsent(intoId, consent)
   return { kind: 'merged', copied }
 }
 

@@ -1,7 +1,8 @@
 import { ticketUsedKey } from '../store/keys'
-import type { Claims, ConversationLog, Records } from '../store/types'
+import type { Claims } from '../store/types'
 import { readGeneration, revokeGeneration } from './generation'
 import { createLegacyClock, migrateLegacyUser } from './legacy'
+import type { MergeStore } from './merge-conversation'
 import { checkTicket, checkToken } from './session-check'
 import { SessionError } from './session-error'
 import { issueTicket, readTicket, TICKET_TTL_SECONDS } from './ticket'
@@ -37,7 +38,7 @@ export type Sessions = {
  * @example const sessions = createSessions({ store, secret, ttlMs: config.sessionTtlMs, keepMs, now: Date.now })
  */
 export function createSessions(options: {
-  store: Records & ConversationLog & Claims
+  store: MergeStore & Claims
   secret: string
   /** Sliding lifetime of a token (SESSION_TTL_DAYS). */
   ttlMs: number

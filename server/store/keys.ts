@@ -63,6 +63,11 @@ export const KEY_PREFIXES = {
   resumeLinked: 'resume-linked:',
   /** Record (one key): when first-format tokens count as issued. */
   legacySince: 'session-legacy-since',
+  /**
+   * Record: the visitor's data was erased on request, `visitor-erased:<visitorId>` (kept:
+   * an e-mail reply to an old reply address must not start the conversation again).
+   */
+  visitorErased: 'visitor-erased:',
   /** Record: a merged or migrated id's new visitor. */
   alias: 'alias:',
   /** Record: what the backend remembers of a visitor (contact, invite). */
@@ -178,6 +183,7 @@ export const resumeLinkedKey = (visitorId: string) => `${P.resumeLinked}${visito
 export const LEGACY_SINCE_KEY = P.legacySince
 export const aliasKey = (fromId: string) => `${P.alias}${fromId}`
 export const profileKey = (visitorId: string) => `${P.profile}${visitorId}`
+export const visitorErasedKey = (visitorId: string) => `${P.visitorErased}${visitorId}`
 export const userMigratedKey = (rawId: string) => `${P.userMigrated}${rawId}`
 
 export const SETTINGS_HEAD_KEY = P.settingsHead
@@ -229,3 +235,7 @@ export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}$
 export const helpOpenedKey = (visitorId: string) => `${P.helpOpened}${visitorId}`
 export const helpSettleKey = (visitorId: string, at: number) => `${P.helpSettle}${visitorId}:${at}`
 export const helpImportKey = (jobId: string) => `${P.helpImport}${jobId}`
+
+/** True when `key` has `visitorId` as one of its `:`-separated parts after the first (a claim about the visitor). */
+export const namesVisitor = (key: string, visitorId: string) =>
+  key.includes(`:${visitorId}:`) || key.endsWith(`:${visitorId}`)

@@ -2,7 +2,9 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
 import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
-import { aliasKey } from './keys'
+import { aliasKey, namesVisitor } from './keys'
+
+import { createMemoryConsents } from './memory-consents'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import type { AppendOptions, AppendResult, NewEntry, Retention, Store } from './types'
@@ -161,6 +163,18 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       assertOpen()
       return [...(live(indexes, key)?.value ?? [])].sort()
     },
+    async eraseVisitor(visitorId, keys) {
+      assertOpen()
+      const log = logs.get(visitorId) ?? []
+      logs.delete(visitorId)
+      const ids = new Set(log.map((entry) => entry.id))
+      for (const [key, seen] of dedupe) if (ids.has(seen.entry.id)) dedupe.delete(key)
+      for (const key of keys.records) records.delete(key)
+      for (const key of keys.indexes) indexes.delete(key)
+      for (const key of claims.keys()) if (namesVisitor(key, visitorId)) claims.delete(key)
+      return log.length
+    },
+    ...createMemoryConsents(now, assertOpen),
     async prune(retention: Retention) {
       assertOpen()
       let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY

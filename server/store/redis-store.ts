@@ -5,7 +5,9 @@ import { closedStoreError, isStoreError, notAnEntryId, StoreError } from './erro
 import { parseRecord } from './parse-record'
 import { createRedisAppend } from './redis/append'
 import { connectRedis, whenReady } from './redis/connection'
+import { createRedisConsents } from './redis/consents'
 import { CommandTimeoutError, startedWithin, withDeadline } from './redis/deadline'
+import { eraseRedisVisitor } from './redis/erase'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
 import { createRedisRecords } from './redis/records'
@@ -170,6 +172,7 @@ export async function createRedisStore(
   })
 
   const records = createRedisRecords(main, keys)
+  const consents = createRedisConsents(main, keys, now)
   const append = createRedisAppend({
     main,
     keys,
@@ -245,6 +248,14 @@ export async function createRedisStore(
       command('indexAdd', () => records.indexAdd(key, member, ttlMs)),
     indexRemove: (key, member) => command('indexRemove', () => records.indexRemove(key, member)),
     indexMembers: (key) => command('indexMembers', () => records.indexMembers(key)),
+    eraseVisitor: (visitorId, erased) =>
+      command('eraseVisitor', () => eraseRedisVisitor(main, keys, visitorId, erased)),
+    recordConsent: (visitorId, consent) =>
+      command('recordConsent', () => consents.record(visitorId, consent)),
+    listConsents: (visitorId) => command('listConsents', () => consents.list(visitorId)),
+    eraseConsents: (visitorId) => command('eraseConsents', () => consents.erase(visitorId)),
+    pruneConsents: (next) => command('pruneConsents', () => consents.prune(next)),
+    consentStats: (next) => command('consentStats', () => consents.stats(next)),
     prune(next) {
       return command('prune', async () => {
         retention = next

@@ -9,6 +9,8 @@ import { type BatchOutcome, createGroupCommit } from './group-commit'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
+import { createSqliteConsents } from './sqlite-consents'
+import { createSqliteErase } from './sqlite-erase'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
@@ -45,11 +47,14 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
+  // Deleted rows are overwritten, not left in free pages (a visitor's erasure, retention).
+  db.pragma('secure_delete = ON')
   db.exec(SQLITE_SCHEMA)
   const fanOut = createFanOut()
   let closed = false
 
   const q = prepareQueries(db)
+  const erase = createSqliteErase(db)
 
   // An expired index starts empty again: members left by one that prune() has not dropped yet go.
   const indexAdd = db.transaction((key: string, member: string, at: number, ttlMs: number) => {
@@ -204,6 +209,13 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       assertOpen()
       return q.indexMembers.all(key, now()).map((row) => row.member)
     },
+    async eraseVisitor(visitorId, keys) {
+      assertOpen()
+      // Appends accepted before the erasure are written first, so they are erased too.
+      appends.flush()
+      return erase(visitorId, keys)
+    },
+    ...createSqliteConsents(db, now, assertOpen),
     async prune(retention) {
       assertOpen()
       return pruneTx(retention)

@@ -56,13 +56,13 @@ export type Retention = {
   maxDrop?: number
 }
 
-/** What a retention pass would do, before it does it (server/retention/). */
+/** What a retention pass would do, before it does it (server/retention/): of entries, or of consents. */
 export type RetentionStats = {
-  /** Entries stored in every log. */
+  /** How many are stored (entries in every log; consents of every visitor). */
   total: number
-  /** Entries prune() would drop without a cap. */
+  /** How many the pass would drop without a cap. */
   expired: number
-  /** The newest entry's `at`; undefined when the store holds none. */
+  /** The newest one's `at`; undefined when the store holds none. */
   newestAt: number | undefined
 }
 
@@ -170,6 +170,57 @@ export interface Indexes {
   indexMembers(key: string): Promise<string[]>
 }
 
+/** The keys of one visitor's records and indexes that an erasure deletes with the log. */
+export type ErasedKeys = { records: readonly string[]; indexes: readonly string[] }
+
+/** Erasing one visitor's data on request (server/privacy/). */
+export interface Erasure {
+  /**
+   * Deletes the visitor's log with its entries' dedupe keys, the records and indexes
+   * named, and every claim whose key names the visitor as one of its `:`-separated parts
+   * (claims may carry an address); returns how many entries went. The sqlite: store overwrites what
+   * it deletes (secure_delete) and empties its write-ahead log afterwards, so no copy of
+   * the text stays in its files. Appends after it start a new log.
+   */
+  eraseVisitor(visitorId: string, keys: ErasedKeys): Promise<number>
+}
+
+/** A visitor's agreement to the site's consent text (privacy.consent "required"). */
+export type ConsentRecord = {
+  /** The consent text's version the visitor agreed to. */
+  version: string
+  /** When the backend recorded it (ms since the epoch). */
+  at: number
+}
+
+/** Age limit of one kind of record, with an optional cap on one pass (server/retention/). */
+export type AgeRetention = {
+  /** Records older than this are dropped (ms). */
+  maxAgeMs: number
+  /** One pass drops at most this many, the oldest first; default no cap. */
+  maxDrop?: number
+}
+
+/**
+ * The visitors' consents, kept apart from their conversation so retention and erasure
+ * treat them as a kind of their own.
+ */
+export interface Consents {
+  /**
+   * Records that the visitor agreed to `consent.version` at `consent.at`. A version the
+   * visitor already agreed to adds nothing (a retried request is stored once), atomically.
+   */
+  recordConsent(visitorId: string, consent: ConsentRecord): Promise<void>
+  /** The visitor's consents, the oldest first; none when there are none. */
+  listConsents(visitorId: string): Promise<ConsentRecord[]>
+  /** Deletes every consent of the visitor; returns how many there were. */
+  eraseConsents(visitorId: string): Promise<number>
+  /** Drops consents older than `retention.maxAgeMs`, oldest first; returns how many. */
+  pruneConsents(retention: AgeRetention): Promise<number>
+  /** Counts what pruneConsents(retention) would drop without a cap, and what is stored. */
+  consentStats(retention: AgeRetention): Promise<RetentionStats>
+}
+
 /** Retention, health and shutdown: for the process that owns the store. */
 export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
@@ -194,6 +245,8 @@ export interface Store
     Claims,
     Records,
     Indexes,
+    Erasure,
+    Consents,
     Maintenance {
   readonly kind: 'memory' | 'sqlite' | 'redis'
   /**

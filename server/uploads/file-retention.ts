@@ -6,7 +6,7 @@ const DAY = 86_400_000
 const INCOMING_STALE_MS = 3_600_000
 
 export type FileRetention = {
-  /** RETENTION_DAYS: a file goes when the conversation entries of its time go. */
+  /** RETENTION_FILES_DAYS (RETENTION_DAYS when unset): a file goes this long after it was stored. */
   maxAgeMs: number
   /** An upload no message ever referenced goes after this long (default a day). */
   unsentMs?: number

@@ -10,6 +10,10 @@ export type RedisKeys = {
   record(key: string): string
   /** A small index (Store.indexAdd): a set with its own expiry. */
   index(key: string): string
+  /** The visitor's consents: a hash of version to the time it was agreed to. */
+  consents(visitorId: string): string
+  /** Every visitor's consents by time (a sorted set), walked by pruneConsents(). */
+  consentsByAge: string
   /** Set of visitor ids that have a log, walked by prune(). */
   visitors: string
   /** Set of record keys, walked by listRecords() so it never has to SCAN the keyspace. */
@@ -28,6 +32,8 @@ export function redisKeys(prefix: string): RedisKeys {
     claim: (key) => `${prefix}claim:${key}`,
     record: (key) => `${prefix}rec:${key}`,
     index: (key) => `${prefix}idx:${key}`,
+    consents: (visitorId) => `${prefix}consents:${visitorId}`,
+    consentsByAge: `${prefix}consents-by-age`,
     visitors: `${prefix}visitors`,
     records: `${prefix}records`,
     rateLimits: `${prefix}rate:`,

@@ -1,9 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { nanoid } from 'nanoid'
+import { createClient } from 'redis'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { z } from 'zod'
 import { runtimeOf } from '../../../server/app'
 import { endConversation } from '../../../server/conversation/end-conversation'
+import { ratingKey, transcriptWaitingKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import { createRedisStore } from '../../../server/store/redis-store'
+import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
+import { redisAvailability, startRedisServer } from '../../support/redis-server'
 import {
   createTestConfig,
   createTestSettings,
@@ -136,6 +146,78 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     const rated = t.service.messages().filter((m) => JSON.stringify(m).includes('Rated 4/5: Quick'))
     expect(rated).toHaveLength(1)
   })
+
+  /** A conversation ended, rated, and its transcript waiting for the address's confirmation. */
+  async function ratedAndWaiting(t: TestApp) {
+    const chat = await endedChat(t)
+    const { token, ended } = chat
+    expect((await rate(t, token, { conversation: ended.id, score: 'good' })).status).toBe(201)
+    const asked = await transcript(t, token, { conversation: ended.id, email: 'ann@example.com' })
+    expect(await asked.json()).toMatchObject({ transcript: { state: 'confirm_sent' } })
+    return chat
+  }
+  const RETENTION_ENV = { RETENTION_RATINGS_DAYS: '2', RETENTION_EMAILS_DAYS: '5' }
+  const DAY = 86_400_000
+
+  for (const kind of ['memory', 'sqlite'] as const)
+    it(`keeps ratings RETENTION_RATINGS_DAYS and e-mail records RETENTION_EMAILS_DAYS, each on its own clock (${kind})`, async () => {
+      let clock = Date.now()
+      if (kind === 'memory') store = createMemoryStore({ now: () => clock })
+      else {
+        const dir = mkdtempSync(join(tmpdir(), 'porthole-end-retention-'))
+        store = openSqliteStore(join(dir, 'porthole.db'), { now: () => clock })
+        // After afterEach has stopped the apps.
+        onTestFinished(async () => {
+          await store.close()
+          rmSync(dir, { recursive: true, force: true })
+        })
+      }
+      const t = start({ env: RETENTION_ENV })
+      const { token, visitorId, ended } = await ratedAndWaiting(t)
+      const rating = async () =>
+        (
+          await t.request(`/api/rating?conversation=${encodeURIComponent(ended.id)}`, { token })
+        ).json()
+      const waiting = () =>
+        store.getRecord(
+          transcriptWaitingKey(visitorId, ended.id),
+          z.object({ address: z.string() }),
+        )
+      expect(await rating()).toMatchObject({ rating: { score: 'good' } })
+      expect(await waiting()).toEqual({ address: 'ann@example.com' })
+      clock += 3 * DAY
+      // The ratings' 2 days are over; the e-mail records' 5 and the messages' 30 are not.
+      expect(await rating()).toEqual({ rating: null })
+      expect(await waiting()).toEqual({ address: 'ann@example.com' })
+      clock += 3 * DAY
+      expect(await waiting()).toBeUndefined()
+      expect((await store.readAfter(visitorId, undefined, 10)).length).toBeGreaterThanOrEqual(3)
+    })
+
+  it.skipIf(!redisAvailability())(
+    'gives ratings and e-mail records their own lifetimes on Redis (by its clock)',
+    async () => {
+      const redis = await startRedisServer()
+      const prefix = `end:${nanoid()}:`
+      const client = createClient({ url: redis.url })
+      await client.connect()
+      store = await createRedisStore(redis.url, { prefix })
+      onTestFinished(async () => {
+        await store.close()
+        await client.close()
+        await redis.stop()
+      })
+      const t = start({ env: RETENTION_ENV })
+      const { visitorId, ended } = await ratedAndWaiting(t)
+      const ttlDays = async (key: string) => (await client.pTTL(`${prefix}rec:${key}`)) / DAY
+      const ratingTtl = await ttlDays(ratingKey(visitorId, ended.id))
+      const waitingTtl = await ttlDays(transcriptWaitingKey(visitorId, ended.id))
+      expect(ratingTtl).toBeGreaterThan(1.9)
+      expect(ratingTtl).toBeLessThanOrEqual(2)
+      expect(waitingTtl).toBeGreaterThan(4.9)
+      expect(waitingTtl).toBeLessThanOrEqual(5)
+    },
+  )
 
   it('answers clear errors: wrong score kind, not ended, unknown entry, ratings off, long comment', async () => {
     const t = start()

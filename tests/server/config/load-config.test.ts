@@ -79,8 +79,48 @@ describe('loadConfig', () => {
     ['DISK_FREE_FLOOR_MB', '-1', /whole number/],
     ['RETENTION_MAX_DELETE_PERCENT', '0', /at least 1/],
     ['RETENTION_START_DELAY_SECONDS', '90000', /at most 86400/],
+    ['RETENTION_MESSAGES_DAYS', '0', /at least 1/],
+    ['RETENTION_FILES_DAYS', '3651', /at most 3650/],
+    ['RETENTION_EMAILS_DAYS', 'a week', /whole number from 1 to 3650/],
+    ['RETENTION_RATINGS_DAYS', '-5', /whole number/],
+    ['RETENTION_CONSENTS_DAYS', '1.5', /whole number/],
   ])('refuses %s=%s', (variable, value, message) => {
     expect(problemsOf(createTestEnv({ [variable]: value }))[variable]).toMatch(message)
+  })
+
+  it('keeps each kind RETENTION_DAYS unless its own RETENTION_<KIND>_DAYS says otherwise', () => {
+    const day = 86_400_000
+    const kinds = (env: Record<string, string>) =>
+      loadConfig(createTestEnv(env), { cwd: tempDir() }).retention.kinds
+    expect(kinds({})).toEqual({
+      messages: 30 * day,
+      files: 30 * day,
+      emails: 30 * day,
+      ratings: 30 * day,
+      consents: 30 * day,
+    })
+    expect(
+      kinds({ RETENTION_DAYS: '90', RETENTION_CONSENTS_DAYS: '1095', RETENTION_FILES_DAYS: '7' }),
+    ).toEqual({
+      messages: 90 * day,
+      files: 7 * day,
+      emails: 90 * day,
+      ratings: 90 * day,
+      consents: 1095 * day,
+    })
+    expect(
+      kinds({
+        RETENTION_MESSAGES_DAYS: '14',
+        RETENTION_EMAILS_DAYS: '3',
+        RETENTION_RATINGS_DAYS: '365',
+      }),
+    ).toEqual({
+      messages: 14 * day,
+      files: 30 * day,
+      emails: 3 * day,
+      ratings: 365 * day,
+      consents: 30 * day,
+    })
   })
 
   it('wants the bot settings all together or not at all', () => {

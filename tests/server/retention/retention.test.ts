@@ -1,13 +1,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { nanoid } from 'nanoid'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RetentionKinds } from '../../../server/config/retention-kinds'
 import { createLogger } from '../../../server/logging/logger'
 import { createRetention, passCap, type RetentionPolicy } from '../../../server/retention/retention'
 import { createMemoryStore } from '../../../server/store/memory-store'
+import { openSqliteStore } from '../../../server/store/sqlite-store'
+import type { Store } from '../../../server/store/types'
 import { createFolderStore } from '../../../server/uploads/folder-store'
 import { newFileId, type StoredFile } from '../../../server/uploads/stored-file'
+import { describeRedis } from '../../support/redis-server'
 import { createEntry } from '../support/conformance'
+import { useRedisInstances } from '../support/redis-instances'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -21,23 +27,37 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+type Clock = { wall: number; mono: number }
+type PolicyOverrides = Partial<Omit<RetentionPolicy, 'kinds'>> & { kinds?: Partial<RetentionKinds> }
+
+/** Every kind kept `ms`. */
+const allKinds = (ms: number): RetentionKinds => ({
+  messages: ms,
+  files: ms,
+  emails: ms,
+  ratings: ms,
+  consents: ms,
+})
+
+/** A runner on a memory store, or on `given`'s store (whose clock reads `given.clock.wall`). */
 function setup(
-  policy: Partial<RetentionPolicy> = {},
+  policy: PolicyOverrides = {},
   referenceClock?: () => Promise<number | undefined>,
+  given?: { clock: Clock; store: Store },
 ) {
-  const clock = { wall: 100 * DAY, mono: 0 }
+  const clock = given?.clock ?? { wall: 100 * DAY, mono: 0 }
   const logs: string[] = []
-  const store = createMemoryStore({ now: () => clock.wall })
+  const store = given?.store ?? createMemoryStore({ now: () => clock.wall })
   const files = createFolderStore(dir)
   const retention = createRetention({
     store,
     files,
     policy: {
-      maxAgeMs: 30 * DAY,
       maxEntries: 1000,
       startDelayMs: 300_000,
       maxDeletePercent: 25,
       ...policy,
+      kinds: { ...allKinds(30 * DAY), ...policy.kinds },
     },
     now: () => clock.wall,
     monotonic: () => clock.mono,
@@ -211,5 +231,120 @@ describe('createRetention', () => {
     s.advance(HOUR)
     await s.retention.run()
     expect(await left()).toEqual([false, false, true, true])
+  })
+})
+
+/** The kinds a pass walks. */
+const WALKED = ['messages', 'files', 'consents'] as const
+
+/** One of each walked kind for `visitorId`, made at `at`; answers which are still there. */
+async function oneOfEach(s: ReturnType<typeof setup>, visitorId: string, at: number) {
+  await s.store.append(visitorId, createEntry({ at }))
+  const file = await s.storeFile(visitorId, at)
+  await s.store.recordConsent(visitorId, { version: 'v1', at })
+  return async () => ({
+    messages: (await s.count(visitorId)) > 0,
+    files: (await s.files.get(file.id)) !== undefined,
+    consents: (await s.store.listConsents(visitorId)).length > 0,
+  })
+}
+
+/** Each kind, kept 10 days while the others keep 30: a 15-day-old one of it goes, the others stay. */
+function describeKindsOnTheirOwnClocks(
+  name: string,
+  open: (clock: Clock) => Promise<{ store: Store; close: () => Promise<void> }>,
+) {
+  describe(`retention per kind on ${name}`, () => {
+    for (const kind of WALKED) {
+      it(`deletes ${kind} past RETENTION_${kind.toUpperCase()}_DAYS, and nothing of the other kinds`, async () => {
+        const clock: Clock = { wall: 100 * DAY, mono: 0 }
+        const { store, close } = await open(clock)
+        try {
+          const s = setup({ kinds: { [kind]: 10 * DAY } }, undefined, { clock, store })
+          const left = await oneOfEach(s, `v-${kind}`, clock.wall - 15 * DAY)
+          s.retention.start()
+          s.advance(HOUR)
+          await s.retention.run()
+          const expected = { messages: true, files: true, consents: true, [kind]: false }
+          expect(await left()).toEqual(expected)
+          // Under the default (30 days) for every kind, the same things all stay.
+          const kept = await oneOfEach(s, `w-${kind}`, clock.wall - 15 * DAY)
+          const everyKind = setup({}, undefined, { clock, store })
+          everyKind.retention.start()
+          s.advance(HOUR)
+          await everyKind.retention.run()
+          expect(await kept()).toEqual({ messages: true, files: true, consents: true })
+        } finally {
+          await close()
+        }
+      })
+    }
+  })
+}
+
+describeKindsOnTheirOwnClocks('memory', async (clock) => {
+  const store = createMemoryStore({ now: () => clock.wall })
+  return { store, close: () => store.close() }
+})
+
+describeKindsOnTheirOwnClocks('sqlite', async (clock) => {
+  const store = openSqliteStore(join(dir, 'retention.db'), { now: () => clock.wall })
+  return { store, close: () => store.close() }
+})
+
+describeRedis('retention per kind on redis', () => {
+  const redis = useRedisInstances()
+  describeKindsOnTheirOwnClocks('redis', async (clock) => {
+    const store = await redis.openStore({ prefix: `rk:${nanoid()}:`, now: () => clock.wall })
+    return { store, close: async () => {} }
+  })
+})
+
+describe('retention of consents', () => {
+  it('deletes at most RETENTION_MAX_DELETE_PERCENT of the consents in one pass and says loudly when most would go', async () => {
+    const s = setup()
+    for (let i = 0; i < 8; i++)
+      await s.store.recordConsent(`v${i}`, { version: 'v1', at: s.clock.wall - (40 + i) * DAY })
+    const left = async () => {
+      const all = await Promise.all([...Array(8).keys()].map((i) => s.store.listConsents(`v${i}`)))
+      return all.filter((list) => list.length > 0).length
+    }
+    s.retention.start()
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await left()).toBe(6)
+    // The oldest went first.
+    expect(await s.store.listConsents('v7')).toEqual([])
+    expect(s.logs.some((l) => l.includes('would delete most of the consents (8 of 8)'))).toBe(true)
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await left()).toBe(4)
+  })
+
+  it('deletes no consent while the clock reads before the newest one, and still prunes the other kinds', async () => {
+    const s = setup()
+    await s.store.recordConsent('v1', { version: 'old', at: s.clock.wall - 40 * DAY })
+    await s.store.recordConsent('v2', { version: 'ahead', at: s.clock.wall + 2 * DAY })
+    await s.store.append('v1', createEntry({ at: s.clock.wall - 40 * DAY }))
+    await s.store.append('v1', createEntry({ at: s.clock.wall }))
+    s.retention.start()
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.store.listConsents('v1')).toHaveLength(1)
+    expect(s.logs.some((l) => l.includes('retention: consents not pruned, the clock'))).toBe(true)
+    expect(await s.count('v1')).toBe(1)
+  })
+
+  it('skips consents, as every kind, after the wall clock stepped', async () => {
+    const s = setup()
+    await s.store.recordConsent('v1', { version: 'old', at: s.clock.wall - 40 * DAY })
+    s.retention.start()
+    s.clock.wall += 31 * DAY
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.store.listConsents('v1')).toHaveLength(1)
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.store.listConsents('v1')).toEqual([])
   })
 })

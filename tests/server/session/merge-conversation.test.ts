@@ -110,6 +110,19 @@ describe('mergeConversation', () => {
     expect(await resolveRecipient(store, GUEST)).toBe(USER)
     expect(await resolveRecipient(store, 'someone-else')).toBe('someone-else')
   })
+
+  it('carries the guest’s consents over with their times, keeping the user’s own', async () => {
+    const store = createMemoryStore()
+    await store.recordConsent(GUEST, { version: 'v1', at: 1000 })
+    await store.recordConsent(GUEST, { version: 'v2', at: 3000 })
+    await store.recordConsent(USER, { version: 'v2', at: 2000 })
+    await mergeConversation(store, { fromId: GUEST, intoId: USER, keepMs: KEEP })
+    await mergeConversation(store, { fromId: GUEST, intoId: USER, keepMs: KEEP })
+    expect(await store.listConsents(USER)).toEqual([
+      { version: 'v1', at: 1000 },
+      { version: 'v2', at: 2000 },
+    ])
+  })
 })
 
 async function mergesInOrder(store: Store) {

@@ -42,6 +42,7 @@ describe('the store key registry', () => {
       keys.LEGACY_SINCE_KEY,
       keys.aliasKey('v1'),
       keys.profileKey('v1'),
+      keys.visitorErasedKey('v1'),
       keys.userMigratedKey('u1'),
       keys.SETTINGS_HEAD_KEY,
       keys.SETTINGS_LOG_KEY,

@@ -278,6 +278,25 @@ describeRedis('redis store', () => {
     },
   )
 
+  it('keeps one consent per version across two instances, and either one erases or prunes it', async () => {
+    const prefix = `t:${nanoid()}:`
+    const [a, b] = [await openStore({ prefix }), await openStore({ prefix })]
+    const visitor = createVisitorId()
+    const at = Date.now()
+    await Promise.all(
+      [a, b, a, b].map((store, i) => store.recordConsent(visitor, { version: 'v1', at: at + i })),
+    )
+    const [fromA, fromB] = [await a.listConsents(visitor), await b.listConsents(visitor)]
+    expect(fromA).toHaveLength(1)
+    expect(fromB).toEqual(fromA)
+    expect(await b.eraseConsents(visitor)).toBe(1)
+    expect(await a.listConsents(visitor)).toEqual([])
+    expect((await a.consentStats({ maxAgeMs: 1000 })).total).toBe(0)
+    await a.recordConsent(visitor, { version: 'v2', at: at - 10_000 })
+    expect(await b.pruneConsents({ maxAgeMs: 1000 })).toBe(1)
+    expect(await a.listConsents(visitor)).toEqual([])
+  })
+
   it('fails fast with a clear error when Redis is not there', async () => {
     const error = await createRedisStore('redis://127.0.0.1:1').catch((caught) => caught)
     expect(error).toBeInstanceOf(StoreError)

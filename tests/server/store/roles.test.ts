@@ -2,6 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import type { BotStore } from '../../../server/bot/store'
 import type {
   Claims,
+  Consents,
   ConversationLog,
   Indexes,
   Maintenance,
@@ -20,6 +21,7 @@ describe('store roles', () => {
     expectTypeOf<Store>().toExtend<Records>()
     expectTypeOf<Store>().toExtend<Indexes>()
     expectTypeOf<Store>().toExtend<Maintenance>()
+    expectTypeOf<Store>().toExtend<Consents>()
     expectTypeOf<BotStore>().toEqualTypeOf<Claims & Records>()
   })
 
@@ -29,6 +31,7 @@ describe('store roles', () => {
     expectTypeOf<Records>().not.toHaveProperty('indexAdd')
     expectTypeOf<ConversationLog>().not.toHaveProperty('publish')
     expectTypeOf<VisitorEvents>().not.toHaveProperty('append')
+    expectTypeOf<Consents>().not.toHaveProperty('getRecord')
     expectTypeOf<BotStore>().not.toHaveProperty('close')
     expectTypeOf<BotStore>().not.toHaveProperty('append')
     const onlyClaims = (claims: Claims) => {

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { describeAliasConformance } from './conformance-alias'
+import { describeConsentConformance } from './conformance-consents'
+import { describeEraseConformance } from './conformance-erase'
 import { describePagingConformance } from './conformance-paging'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
@@ -520,6 +522,8 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
 
     describePagingConformance(() => store, { createVisitorId, createEntry })
     describeAliasConformance(() => store, { createVisitorId, createEntry })
+    describeEraseConformance(() => store, { createVisitorId, createEntry })
+    describeConsentConformance(() => store, { createVisitorId })
 
     it('answers ping while open', async () => {
       await expect(store.ping()).resolves.toBeUndefined()
@@ -536,7 +540,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
         const { entry } = await store.append(visitor, createEntry(), { dedupeKey: key })
         await store.setRecord(`outbox:${visitor}`, { pending: true })
         await store.indexAdd(`outbox-open:${visitor}`, 'c1', 60_000)
+        await store.recordConsent(visitor, { version: 'v1', at: 1234 })
         store = await opened.reopen()
+        expect(await store.listConsents(visitor)).toEqual([{ version: 'v1', at: 1234 }])
         expect(await store.indexMembers(`outbox-open:${visitor}`)).toEqual(['c1'])
         expect(await store.readAfter(visitor, undefined, 10)).toEqual([entry])
         expect(await store.append(visitor, createEntry(), { dedupeKey: key })).toEqual({
