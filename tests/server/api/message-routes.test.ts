@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { runtimeOf } from '../../../server/app'
+import { outboxItemKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
@@ -69,6 +71,26 @@ describe('POST /api/messages: forwarding (A2)', () => {
         message: { type: 'text', id: message.id, text: message.text },
       },
     ])
+  })
+
+  it('keeps the outbox record of a sent message as long as the messages: RETENTION_MESSAGES_DAYS', async () => {
+    const day = 86_400_000
+    let clock = Date.now()
+    t = createTestApp(
+      {
+        store: createMemoryStore({ now: () => clock }),
+        config: createTestConfig({}, { RETENTION_DAYS: '90', RETENTION_MESSAGES_DAYS: '4' }),
+      },
+      createFakeService(),
+    )
+    const { token, visitorId } = await t.newVisitor()
+    const message = textMessage()
+    expect((await post(token, message)).res.status).toBe(200)
+    const record = () => t.deps.store.getRecord(outboxItemKey(visitorId, message.id), z.unknown())
+    clock += 3 * day
+    expect(await record()).toBeDefined()
+    clock += 2 * day
+    expect(await record()).toBeUndefined()
   })
 
   it('keeps sending the invitation the conversation started from', async () => {

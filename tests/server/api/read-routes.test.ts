@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { readMarkerKey } from '../../../server/store/keys'
+import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { ReadMarker } from '../../../shared/widget-api'
@@ -97,6 +98,21 @@ describe('POST /api/read', () => {
     expect((await read(other.token, { upTo: own })).res.status).toBe(400)
     const empty = await t.newVisitor()
     expect((await read(empty.token, { upTo: own })).res.status).toBe(400)
+  })
+
+  it('keeps the marker as long as the messages: RETENTION_MESSAGES_DAYS', async () => {
+    let clock = Date.now()
+    t = createTestApp({
+      store: createMemoryStore({ now: () => clock }),
+      config: createTestConfig({}, { RETENTION_DAYS: '90', RETENTION_MESSAGES_DAYS: '2' }),
+    })
+    const { token, visitorId } = await t.newVisitor()
+    const [id] = await appendTexts(visitorId, 1)
+    expect((await read(token, { upTo: id })).res.status).toBe(200)
+    clock += 86_400_000
+    expect(await t.deps.store.getRecord(readMarkerKey(visitorId), ReadMarker)).toEqual({ upTo: id })
+    clock += 2 * 86_400_000
+    expect(await t.deps.store.getRecord(readMarkerKey(visitorId), ReadMarker)).toBeUndefined()
   })
 
   it('needs the token and is rate-limited per visitor with 429 and Retry-After', async () => {

@@ -97,6 +97,16 @@ describe('file URLs and their caching', () => {
     expect(past.headers.get('cache-control')).toBe('private, max-age=0, immutable')
   })
 
+  it('caches no longer than RETENTION_FILES_DAYS keeps the file, whatever RETENTION_DAYS says', async () => {
+    t = await createUploadTestApp({}, {}, { RETENTION_DAYS: '90', RETENTION_FILES_DAYS: '7' })
+    const { token } = await t.newVisitor()
+    const file = await t.uploadOk(token, 'a.pdf', 'application/pdf', makePdf())
+    const res = await t.app.request(pathOf(file.url))
+    expect(res.headers.get('cache-control')).toMatch(
+      /^private, max-age=(604800|604799), immutable$/,
+    )
+  })
+
   it('still serves a file stored under the old URL scheme (SHA-256 of the visitor id)', async () => {
     t = await createUploadTestApp()
     const { visitorId } = await t.newVisitor()
