@@ -2,6 +2,7 @@ import { isCardPrefix, isLuhnValid } from './card-brands'
 import {
   isDigitCode,
   isGroupSeparatorCode,
+  isLetterCode,
   maskKeepingLastFour,
   type SecretSpan,
 } from './characters'
@@ -38,34 +39,46 @@ const digitsOf = (text: string, groups: readonly Group[], first: number, last: n
 }
 
 /**
- * The card number in the run starting at group `first`: the longest stretch of whole
- * groups with 13–19 digits that has a brand's prefix and length and passes Luhn (a number
- * typed with a CVV or an expiry after it, "4111 1111 1111 1111 123", is still found).
- * At most 19 groups are looked at, so a run costs a bounded amount per group.
+ * Whether groups of these sizes are a card number as people write one: in one piece,
+ * in fours (the last group shorter: 13, 15 and 19 digits), or as American Express and
+ * Diners print theirs (4-6-5, 4-6-4). An order number written 3-7-7 is none of these.
  */
-function cardFrom(text: string, groups: readonly Group[], first: number): number | undefined {
+function isCardShape(sizes: readonly number[]): boolean {
+  if (sizes.length === 1) return true
+  const shape = sizes.join('-')
+  if (shape === '4-6-5' || shape === '4-6-4') return true
+  return sizes.every((size, i) => (i === sizes.length - 1 ? size >= 1 && size <= 4 : size === 4))
+}
+
+/**
+ * The card number a run of digits starts with: the longest stretch of whole groups from
+ * the run's first with 13–19 digits, a card's shape, a brand's prefix and length and a
+ * valid Luhn check (a number typed with a security code or an expiry after it,
+ * "4111 1111 1111 1111 123", is still found). At most 19 groups are looked at.
+ */
+function cardAtStart(text: string, groups: readonly Group[]): number | undefined {
   const ends: number[] = []
+  const sizes: number[] = []
   let count = 0
-  for (let g = first; g < groups.length; g++) {
-    const group = groups[g]
-    if (!group) break
+  for (const [g, group] of groups.entries()) {
+    sizes.push(group.end - group.start)
     count += group.end - group.start
     if (count > MAX_DIGITS) break
-    if (count >= MIN_DIGITS) ends.push(g)
+    if (count >= MIN_DIGITS && isCardShape(sizes)) ends.push(g)
   }
   for (let e = ends.length - 1; e >= 0; e--) {
-    const last = ends[e] ?? first
-    const digits = digitsOf(text, groups, first, last)
+    const last = ends[e] ?? 0
+    const digits = digitsOf(text, groups, 0, last)
     if (isCardPrefix(digits) && isLuhnValid(digits)) return last
   }
   return undefined
 }
 
 /**
- * Where payment card numbers are in the text: 13–19 digits, in one piece or in groups
- * with a space or a dash between them, Luhn-valid and within a brand's ranges. A run
- * with no separator is a card only as a whole (a 22-digit tracking number holds no card).
- * Linear in the text's length.
+ * Where payment card numbers are in the text: 13–19 digits at the start of a run of
+ * digits (in one piece, or in groups with a space or a dash between them), not touching
+ * a letter (a serial number "SN4111…" is not a card), Luhn-valid and within a brand's
+ * ranges. Linear in the text's length.
  */
 export function findCardNumbers(text: string): SecretSpan[] {
   const spans: SecretSpan[] = []
@@ -76,14 +89,11 @@ export function findCardNumbers(text: string): SecretSpan[] {
       continue
     }
     const groups = readRun(text, at)
-    for (let g = 0; g < groups.length; g++) {
-      const last = cardFrom(text, groups, g)
-      if (last === undefined) continue
-      const start = groups[g]?.start ?? at
-      const end = groups[last]?.end ?? at
-      const lastFour = digitsOf(text, groups, g, last).slice(-4)
-      spans.push({ start, end, mask: maskKeepingLastFour('••', lastFour) })
-      g = last
+    const last = isLetterCode(text.charCodeAt(at - 1)) ? undefined : cardAtStart(text, groups)
+    const end = groups[last ?? 0]?.end ?? at
+    if (last !== undefined && !isLetterCode(text.charCodeAt(end))) {
+      const lastFour = digitsOf(text, groups, 0, last).slice(-4)
+      spans.push({ start: at, end, mask: maskKeepingLastFour('••', lastFour) })
     }
     at = groups[groups.length - 1]?.end ?? at + 1
   }

@@ -54,6 +54,11 @@ describe('maskSecrets: payment cards', () => {
     ['a brand prefix at the wrong length', '37828224631000'],
     ['a long tracking number in one piece', '9400111899223100001234'],
     ['an order number', 'order 4000123456'],
+    ['an order number in the 3-7-7 shape (17 digits, Luhn-valid)', 'order 402-8888888-8888887'],
+    ['a serial number touching letters', 'SN4111111111111111'],
+    ['a product barcode (EAN-13, Luhn-valid too)', 'barcode 4021087009447'],
+    ['a Luhn-valid 15-digit number that only American Express issues', 'FedEx 455622756540176'],
+    ['groups of four after another number', 'USPS 9400 4111 1111 1111 1111 00'],
     ['a phone number', '+44 20 7946 0958'],
     ['a date and an amount', 'on 2024-05-06 I paid 1,234.56 EUR'],
   ])('leaves %s as typed (the same string)', (_, text) => {
