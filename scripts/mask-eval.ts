@@ -8,7 +8,7 @@
 
 import { readFileSync } from 'node:fs'
 import { maskSecrets } from '../shared/privacy/mask-secrets'
-import { ordinaryMessages } from '../tests/fixtures/privacy/ordinary-messages'
+import { ordinaryMessages } from '../tests/shared/support/ordinary-messages'
 
 /** The targets: every secret hidden, at most this share of ordinary messages changed. */
 export const SECRETS_MASKED_TARGET = 1

@@ -1,5 +1,4 @@
 import type { ComponentChild } from 'preact'
-import type { MaskKind } from '../../shared/privacy/mask-secrets'
 import type { Contact } from '../../shared/widget-api'
 import type { Observable } from '../state/observable'
 import type { createAttention } from './attention'
@@ -26,8 +25,8 @@ export interface ChatWindowState {
   starting?: boolean
   /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
   note?: string
-  /** What was hidden in the visitor's last message (its note shows under the message box). */
-  masked?: MaskKind[]
+  /** The note under the message box when the visitor's last message had something hidden. */
+  masked?: string
   /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
   prompt?: ComponentChild
   /**

@@ -50,7 +50,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
   )
   // Card numbers, IBANs and the site's own patterns are hidden before anything is shown,
   // stored or sent: the draft, the visitor's bubble, the outbox.
-  const masking = createMasking(() => context.settings.maskPatterns ?? [])
+  const masking = createMasking(context)
   const draft = createDraft(storage, masking)
   let destroyed = false
   let started: Engine | undefined
@@ -131,7 +131,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
     send(text: string): void {
       masking(text, (masked) => {
         // The note under the message box says what was hidden, until the next message.
-        if (masked.kinds.length > 0 || state.get().masked) state.set({ masked: masked.kinds })
+        state.set({ masked: masked.note })
         if (started) started.send(masked.text)
         else if (masked.text.trim()) wait(newMessage(context, masked.text.trim()))
       })

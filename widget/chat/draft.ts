@@ -10,8 +10,6 @@ import type { Masking } from './masking/masking'
  */
 export function createDraft(storage: KeyValueStore, masking: Masking) {
   let text = ''
-  // Each change's save is numbered: a masked save that comes late never overwrites a newer one.
-  let saves = 0
   let edited = false
   let show: ((text: string) => void) | undefined
   const loaded = storage.get('draft').then(
@@ -33,10 +31,9 @@ export function createDraft(storage: KeyValueStore, masking: Masking) {
       if (value === text) return
       text = value
       show?.(value)
-      const save = ++saves
       // Stored masked (a card number typed is never kept); the box shows what was typed.
+      // The masking hands texts on in order, so a later change is always saved last.
       masking(value, (masked) => {
-        if (save !== saves) return
         void (masked.text ? storage.set('draft', masked.text) : storage.del('draft')).catch(
           () => {},
         )

@@ -41,8 +41,6 @@ export interface ChatStrings {
   /** The header's button to the Help view, and the view's heading. */
   help: string
   newMessageTitle: (count: number) => string
-  /** Under the message box after a message whose card number, IBAN or own pattern was hidden. */
-  masked: string
   duration: (seconds: number) => string
 }
 
@@ -85,6 +83,8 @@ export interface Translation {
   help: HelpStrings
   /** The voice message's title. */
   voice: string
+  /** Under the message box after a message whose card number, IBAN or own pattern was hidden. */
+  masked: string
   /** The emoji picker's tabs, in the order of EMOJI_SETS. */
   emoji: [string, string, string, string, string]
 }

@@ -21,8 +21,9 @@ const oneOf =
     value === undefined || values.includes(value)
 
 // `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/), `team`
-// by the team chunk (widget/chat/answering/): the loader has no bytes to spare for them.
-export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team'>
+// by the team chunk (widget/chat/answering/), `maskPatterns` by the masking chunk
+// (widget/chat/masking/): the loader has no bytes to spare for them.
+export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team' | 'maskPatterns'>
 
 /** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {
@@ -48,8 +49,6 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
     value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
   // Parsed in the attachments chunk (upload-bodies.ts).
   uploads: (value) => value === undefined || isRecord(value),
-  // Compiled by the masking chunk (widget/chat/masking/) when a message needs it.
-  maskPatterns: (value) => value === undefined || (Array.isArray(value) && value.every(isString)),
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */

@@ -1,7 +1,13 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDraft } from '../../../widget/chat/draft'
+import type { MaskingContext } from '../../../widget/chat/masking/mask-text'
 import { createMasking } from '../../../widget/chat/masking/masking'
+
+/** The draft's masking: nothing to fetch (no text in these tests holds 12 digits). */
+const createMaskingContext = (): MaskingContext =>
+  ({ base: 'https://chat.example.com/', fetch, settings: { lang: 'en' } }) as MaskingContext
+
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
@@ -121,10 +127,7 @@ describe('the draft is never lost', () => {
   it('tells its watcher the text, the stored one once read and every change; a new watcher replaces it', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'stored')
-    const draft = createDraft(
-      storage,
-      createMasking(() => []),
-    )
+    const draft = createDraft(storage, createMasking(createMaskingContext()))
     const seen: string[] = []
     draft.watch((text) => seen.push(text))
     await draft.loaded()
@@ -141,10 +144,7 @@ describe('the draft is never lost', () => {
   it('what is typed before the stored draft is read wins', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'old')
-    const draft = createDraft(
-      storage,
-      createMasking(() => []),
-    )
+    const draft = createDraft(storage, createMasking(createMaskingContext()))
     draft.set('new')
     expect(await draft.loaded()).toBe('new')
     expect(await storage.get('draft')).toBe('new')

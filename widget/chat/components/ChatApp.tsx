@@ -114,9 +114,9 @@ export function ChatApp({ controller, context }: Props) {
         files={files}
         accept={tray?.accept}
       />
-      {chat.masked && chat.masked.length > 0 && (
-        <p class="ph-masked" role="status">
-          {strings.masked}
+      {chat.masked && (
+        <p class="ph-notice" role="status">
+          {chat.masked}
         </p>
       )}
     </>

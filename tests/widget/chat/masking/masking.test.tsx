@@ -1,8 +1,8 @@
-import { waitFor } from '@testing-library/preact'
+import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
-import type { TestWidget } from '../../../support/mount-widget'
+import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
 import { openChat, sendText, settle, typeText } from '../../support/chat-helpers'
 
 const widgets: TestWidget[] = []
@@ -62,13 +62,27 @@ describe('masking in the widget', () => {
     )
   })
 
-  it('hides the site’s own patterns given in the config', async () => {
+  it('hides the site’s own patterns (from GET /api/config) in a text it masks', async () => {
     const backend = createFakeBackend({ config: { maskPatterns: ['\\bpin \\d{4}\\b'] } })
     const widget = await openChat({ backend })
     widgets.push(widget)
-    sendText(widget, 'my pin 4821')
+    sendText(widget, `my pin 4821, card ${CARD}`)
     await waitFor(() => expect(backend.texts()).toHaveLength(1))
-    expect(backend.texts()[0]?.body?.text).toBe('my ••••')
+    expect(backend.texts()[0]?.body?.text).toBe('my ••••, card •••• •••• •••• 1111')
+  })
+
+  it('shows the note in the visitor’s language', async () => {
+    const backend = createFakeBackend({ config: { lang: 'de' } })
+    const widget = await mountTestWidget({ backend })
+    widgets.push(widget)
+    widget.widget.api.open()
+    const box = await widget.screen.findByRole('textbox')
+    fireEvent.input(box, { target: { value: `Karte ${CARD}` } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    await waitFor(() => expect(backend.texts()).toHaveLength(1))
+    expect((await widget.screen.findByRole('status')).textContent).toBe(
+      'Eine Karten- oder Kontonummer wurde zu Ihrer Sicherheit verborgen',
+    )
   })
 
   it('sends Porthole.sendMessage’s text masked', async () => {
