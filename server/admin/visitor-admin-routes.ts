@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { CONTACT_EMAIL } from '../../shared/widget-api'
+import { isEmailAddress } from '../email/email-address'
 import { apiError } from '../http/api-error'
 import type { Logger } from '../logging/logger'
 import type { VisitorData } from '../privacy/visitor-data'
@@ -42,7 +42,7 @@ export function visitorAdminRoutes(data: VisitorData, logger: Logger): Hono<Admi
 
   async function byEmail(address: string | undefined): Promise<string[]> {
     const email = address?.trim() ?? ''
-    if (email === '' || !CONTACT_EMAIL.test(email))
+    if (!isEmailAddress(email))
       throw apiError(
         400,
         'invalid_request',

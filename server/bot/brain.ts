@@ -14,6 +14,7 @@ import { type BotMetrics, createBotMetrics } from './bot-metrics'
 import { formatContact } from './contact'
 import { type ArticleFound, type Decision, decide } from './decide'
 import type { BotLogger } from './logger'
+import { maskedClientMessage } from './masked-input'
 import { createMatcher, type Matcher } from './matcher'
 import type { BotContext, BotEventHandler } from './provider'
 import type { BotStore } from './store'
@@ -175,17 +176,18 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
   return async function rulesBrain(event: ServiceToProviderEvent, ctx: BotContext) {
     const { settings, matcher } = rules()
     switch (event.event) {
-      case 'CLIENT_MESSAGE':
+      case 'CLIENT_MESSAGE': {
+        const input = maskedClientMessage(event)
         return onClientMessage(
-          event,
+          input,
           ctx,
           states,
           (state) =>
             decideWithArticles(
               (chat, article) =>
-                decide(settings, matcher, chat, event.message, {
+                decide(settings, matcher, chat, input.message, {
                   // Not in every service's event: only a plain false counts as "nobody online".
-                  ...(event.agents_online === false ? { agentsOnline: false } : {}),
+                  ...(input.agents_online === false ? { agentsOnline: false } : {}),
                   ...(article ? { article } : {}),
                 }),
               state,
@@ -196,6 +198,7 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
           options.visitors,
           metrics,
         )
+      }
       case 'AGENT_JOINED': {
         const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
         await states.set(event.chat_id, { ...state, phase: 'agent' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maskSecrets } from '../../shared/privacy/mask-secrets'
 import type { EmailRating } from '../../shared/settings/email-settings'
 import { EntryId } from '../../shared/widget-api'
 
@@ -18,6 +19,8 @@ export const RatingRequest = z.object({
     .string()
     .trim()
     .max(MAX_RATING_COMMENT, `must be at most ${MAX_RATING_COMMENT} characters`)
+    // Stored and sent to the agents: a card number or an IBAN in it is hidden first.
+    .transform((comment) => maskSecrets(comment).text)
     .optional(),
 })
 export type RatingRequest = z.infer<typeof RatingRequest>

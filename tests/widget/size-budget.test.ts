@@ -47,12 +47,18 @@ const LOADER_BUDGET = 6 * KIB
 // their slot (the header's Help button, the lazy component, the view's place in the
 // window's state, Porthole.openArticle's hand-over) and the widget.js stubs of the two new
 // page API methods: 34,514 B (+264 B; the view itself is the help chunk, budgeted below).
+const COMMON_BUDGET = 27 * KIB
 // Issue 33 gave the loader the settings' fixed values from shared/widget-api/values.ts
 // instead of its own copies: 56 B less before compression, 12 B more gzip (34,569 B).
-const COMMON_BUDGET = 27 * KIB
-const COMMON_CEILING = 33.5 * KIB + 256 + 64
-/** Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted. */
-const LANGUAGE_BUDGET = 2.5 * KIB
+// Issue 36: masking before a message leaves the browser (counting a text's digits, the
+// queue that keeps texts in order while the masking chunk loads, the note): 34,776 B
+// (+222 B gzip); the masking itself is the 'mask-text' chunk, budgeted below.
+const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 64
+/**
+ * Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when
+ * budgeted; Greek's reached 2,581 B with issue 36's note on a hidden card number.
+ */
+const LANGUAGE_BUDGET = 2.75 * KIB
 /** Chunks loaded for one feature only, each with its budget in bytes of gzip. */
 const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   EmojiPicker: 3 * KIB,
@@ -68,6 +74,10 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   help: 5 * KIB,
   'help-client': 1.5 * KIB,
   'page-search': 0.5 * KIB,
+  // Issue 36: card numbers, IBANs and the site's own patterns hidden before a message
+  // leaves the browser (2,339 B brotli when budgeted), fetched at the first text of 12
+  // digits or more.
+  'mask-text': 3 * KIB,
   // Not named by the issues; their size when budgeted, rounded up to the next 0.5 KiB.
   invite: 2 * KIB,
   'invite-label': 0.5 * KIB,
@@ -99,6 +109,11 @@ const BEFORE_ENGAGEMENT_BR = 6 * KIB
 // chunks' hashes fixed (hashFreeBrotliSize: 5,388 B on main in round 3, 5,403 B as served).
 const BEFORE_ENGAGEMENT_BEFORE_I18N_BR = 5407
 const FIRST_OPEN_BEFORE_I18N_BR = 17998
+// Issue 36 puts in the chat chunk what every message needs to be masked before it is
+// shown, stored or sent (counting its digits, keeping texts in order while the masking
+// chunk loads, the note under the message box): +207 B brotli, 19,086 B with it, 64 B
+// past issue 24's 1 KiB. The masking itself is a chunk of its own ('mask-text').
+const FIRST_OPEN_MASKING_BR = 128
 // Issue #14's target at the first open: a new visitor opens the chat and sees it, ready
 // to type; the conversation's engine (session, live stream, outbox, the messages'
 // rendering) comes with the first key they press (widget/chat/window/controller.ts).
@@ -126,7 +141,8 @@ const FIRST_OPEN_BR = 20 * KIB
 // than before (13,160 B against 13,175 B) and the engine the same: 26,757 B.
 // Raised by 300 B in issue 34: the Help view's slot in the chat chunk (see COMMON_CEILING;
 // 26,902–26,930 B with it, as the chunks' hashes in the chat's imports compress).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300
+// Raised by 128 B in issue 36 with the first open's masking (FIRST_OPEN_MASKING_BR): 27,134 B.
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -212,7 +228,7 @@ describe('size budgets of the built widget', () => {
     )
     // The first open first: the other ceilings failing must not hide it.
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR)
-    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BEFORE_I18N_BR + KIB)
+    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR)
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.

@@ -83,6 +83,8 @@ export interface Translation {
   help: HelpStrings
   /** The voice message's title. */
   voice: string
+  /** Under the message box after a message whose card number, IBAN or own pattern was hidden. */
+  masked: string
   /** The emoji picker's tabs, in the order of EMOJI_SETS. */
   emoji: [string, string, string, string, string]
 }

@@ -26,8 +26,9 @@ const oneOf =
     value === undefined || values.includes(value)
 
 // `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/), `team`
-// by the team chunk (widget/chat/answering/): the loader has no bytes to spare for them.
-export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team'>
+// by the team chunk (widget/chat/answering/), `maskPatterns` by the masking chunk
+// (widget/chat/masking/): the loader has no bytes to spare for them.
+export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team' | 'maskPatterns'>
 
 /** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {

@@ -5,6 +5,7 @@ import { idleMsOf } from '../../conversation/end-conversation'
 import type { AppEnv } from '../../http/app-env'
 import { isBodyError } from '../../http/body-error'
 import { readBodyBytes } from '../../http/read-body'
+import { createIncomingMasker } from '../../privacy/incoming-masker'
 import type { Runtime } from '../../runtime'
 import { createUploadLimits } from '../../uploads/upload-limits'
 import { createSecretMatcher } from '../../webhook/secret-match'
@@ -46,6 +47,7 @@ export function inboundEmailRoutes(
 ): Hono<AppEnv> {
   const { config, store, now, logger } = deps
   const secretMatches = createSecretMatcher(inbound.secret)
+  const mask = createIncomingMasker(() => runtime.settings.current())
   const mailBudget = createMailBudget(createUploadLimits(deps), {
     bytesPerHour: inbound.attachmentBytesPerHour,
     store,
@@ -107,6 +109,7 @@ export function inboundEmailRoutes(
           idleMs: () => idleMsOf(runtime.settings.current()),
           keepMs: config.retention.maxAgeMs,
           limiter: runtime.limits.visitorMessages,
+          mask,
         },
         message,
       )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maskSecrets } from '../../../shared/privacy/mask-secrets'
 import type { Sender } from '../../../shared/protocol/chat-channel'
 import { splitText } from '../../../shared/text'
 import type { Outbox } from '../../channel/outbox'
@@ -6,6 +7,7 @@ import { endIfIdle } from '../../conversation/end-conversation'
 import { extraPartHits } from '../../http/message-parts'
 import type { RateLimiter } from '../../http/rate-limit'
 import type { Logger } from '../../logging/logger'
+import type { IncomingMasker } from '../../privacy/incoming-masker'
 import { resolveRecipient } from '../../session/alias'
 import { hasProfile, updateProfile } from '../../session/profile'
 import { inboundMailKey, inboundMailLockKey } from '../../store/keys'
@@ -59,6 +61,8 @@ export type ReceiveReplyDeps = {
   keepMs: number
   /** The visitor's message rate (RATE_LIMIT_MESSAGES_PER_MINUTE, shared with the widget). */
   limiter?: RateLimiter
+  /** Masks the reply's text as the widget's messages are (default: cards and IBANs only). */
+  mask?: IncomingMasker
 }
 
 /** How long one request may hold a reply's claim before another may take it over. */
@@ -141,7 +145,9 @@ async function take(
   const { store, outbox, now } = deps
   // Counted as the widget counts a long message: each part the agents get is one
   // message of the visitor's rate (the first was counted with the e-mail).
-  const words = replyMessage(reply.text, [])
+  // Masked before anything is counted, stored or sent: a card number in a reply is never kept.
+  const mask = (value: string) => (deps.mask ? deps.mask(value) : maskSecrets(value)).text
+  const words = mask(replyMessage(reply.text, []))
   const wordParts = words === '' ? [] : splitText(words)
   const files = wantedAttachments(reply.attachments)
   const parts = wordParts.length + files.taken.length
@@ -150,7 +156,7 @@ async function take(
     if (wait !== undefined) return { kind: 'rate_limited', visitorId, retryAfter: wait }
   }
   const stored = await storeReplyAttachments(deps.uploads, visitorId, files, deps.logger)
-  const text = replyMessage(reply.text, stored.notes)
+  const text = mask(replyMessage(reply.text, stored.notes))
   if (text === '' && stored.attachments.length === 0) return { kind: 'dropped', reason: 'empty' }
 
   // Files of this attempt not handed to the outbox are dropped on the way out: a

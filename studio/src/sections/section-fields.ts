@@ -114,6 +114,14 @@ export const SECTION_FIELDS = {
         'Also send the visitor’s rating to the agents, as a message in the chat',
     },
   },
+  privacy: {
+    groups: { privacy: 'Privacy' },
+    fields: {
+      privacy: 'Privacy',
+      'privacy.maskPatterns': 'Your own patterns to hide (one per line)',
+      'privacy.maskPatterns.#': 'Pattern to hide #',
+    },
+  },
 } as const satisfies Record<string, FieldList>
 
 export type SectionId = keyof typeof SECTION_FIELDS

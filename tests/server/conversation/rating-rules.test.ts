@@ -27,6 +27,15 @@ describe('the rating rules', () => {
     expect(RatingRequest.safeParse({ ...ok, comment: 'x'.repeat(501) }).success).toBe(false)
   })
 
+  it('hide a card number in the comment before it is stored or sent', () => {
+    const parsed = RatingRequest.parse({
+      conversation: '12',
+      score: 3,
+      comment: 'card 4111111111111111',
+    })
+    expect(parsed.comment).toBe('card •••• •••• •••• 1111')
+  })
+
   it('answer the same rating again as the first and refuse a different one', () => {
     const stored = { conversation: '12', score: 'bad' as const, comment: 'slow', at: 1 }
     expect(repeatOutcome(stored, { score: 'bad', comment: 'slow' })).toBe('same')

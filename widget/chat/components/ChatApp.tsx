@@ -114,6 +114,11 @@ export function ChatApp({ controller, context }: Props) {
         files={files}
         accept={tray?.accept}
       />
+      {chat.masked && (
+        <p class="ph-notice" role="status">
+          {chat.masked}
+        </p>
+      )}
     </>
   )
   const invite = conversation.invite ?? ui.inviteAnswer

@@ -25,6 +25,8 @@ export interface ChatWindowState {
   starting?: boolean
   /** Why an e-mail's resume link opened another conversation than its own (widget/chat/engine/resume.ts). */
   note?: string
+  /** The note under the message box when the visitor's last message had something hidden. */
+  masked?: string
   /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
   prompt?: ComponentChild
   /**

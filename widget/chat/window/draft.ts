@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../../storage/key-value-store'
+import type { Masking } from '../masking/masking'
 
 /**
  * What the customer is typing, kept outside the composer so a re-render (the composer
@@ -7,7 +8,7 @@ import type { KeyValueStore } from '../../storage/key-value-store'
  * made elsewhere (a signed-out device's unsent text put back, a cleared history) shows
  * in the mounted message box: it watches the draft.
  */
-export function createDraft(storage: KeyValueStore) {
+export function createDraft(storage: KeyValueStore, masking: Masking) {
   let text = ''
   let edited = false
   let show: ((text: string) => void) | undefined
@@ -30,7 +31,13 @@ export function createDraft(storage: KeyValueStore) {
       if (value === text) return
       text = value
       show?.(value)
-      void (value ? storage.set('draft', value) : storage.del('draft')).catch(() => {})
+      // Stored masked (a card number typed is never kept); the box shows what was typed.
+      // The masking hands texts on in order, so a later change is always saved last.
+      masking(value, (masked) => {
+        void (masked.text ? storage.set('draft', masked.text) : storage.del('draft')).catch(
+          () => {},
+        )
+      })
     },
     /**
      * Calls `listener` with the text now, once read and at every change. One listener:

@@ -359,3 +359,15 @@ describe('attachments', () => {
     expect(t.service.messages()).toEqual([textTo('Thanks!\n\nMaria')])
   })
 })
+
+describe('POST /hooks/email/:secret — masking', () => {
+  it('hides a card number and an IBAN of a reply before it is stored or sent', async () => {
+    t = await createInboundTestApp()
+    const body = 'My card is 4111 1111 1111 1111 and my IBAN DE89370400440532013000.'
+    const res = await t.postMail(plainMail(FIXTURE_ADDRESS, body))
+    expect(await res.json()).toEqual({ result: 'ok', messages: 1 })
+    const masked = 'My card is •••• •••• •••• 1111 and my IBAN DE•• •••• •••• 3000.'
+    expect(t.service.messages()).toEqual([textTo(masked)])
+    expect((await visitorEntries(t))[0]?.content).toEqual({ type: 'text', text: masked })
+  })
+})

@@ -1,11 +1,17 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { MaskingContext } from '../../../../widget/chat/masking/mask-text'
+import { createMasking } from '../../../../widget/chat/masking/masking'
 import { createDraft } from '../../../../widget/chat/window/draft'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
 import { createEntry } from '../../../support/widget-factories'
 import { openChat, sendText, settle, typeText } from '../../support/chat-helpers'
+
+/** The draft's masking: nothing to fetch (no text in these tests holds 12 digits). */
+const createMaskingContext = (): MaskingContext =>
+  ({ base: 'https://chat.example.com/', fetch, settings: { lang: 'en' } }) as MaskingContext
 
 const widgets: TestWidget[] = []
 afterEach(() => {
@@ -120,7 +126,7 @@ describe('the draft is never lost', () => {
   it('tells its watcher the text, the stored one once read and every change; a new watcher replaces it', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'stored')
-    const draft = createDraft(storage)
+    const draft = createDraft(storage, createMasking(createMaskingContext()))
     const seen: string[] = []
     draft.watch((text) => seen.push(text))
     await draft.loaded()
@@ -137,7 +143,7 @@ describe('the draft is never lost', () => {
   it('what is typed before the stored draft is read wins', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'old')
-    const draft = createDraft(storage)
+    const draft = createDraft(storage, createMasking(createMaskingContext()))
     draft.set('new')
     expect(await draft.loaded()).toBe('new')
     expect(await storage.get('draft')).toBe('new')
