@@ -2,6 +2,7 @@ import { UPLOAD_TYPE_NAMES } from '../upload-types'
 import type { PublicConfig, PublicInvitation, PublicUploads } from '../widget-api'
 import { isOpenAt } from './business-hours'
 import { isLegacyRule } from './invitation-rule'
+import { consentVersion } from './privacy-settings'
 import { type Settings, SettingsFile } from './settings-file'
 import { resolveText, type SiteText } from './site-text'
 
@@ -101,6 +102,17 @@ export function publicConfigOf(
       ...(avatars.length > 0 ? { avatars: [...avatars] } : {}),
       ...(replyTime !== 'hidden' ? { replyTime } : {}),
     }
+  const { consent, consentText, policyUrl } = settings.privacy
+  // The consent step: its text in this language (absent: the widget's own) and the version
+  // of that text with the policy's link, so a visitor who agreed to another is asked again.
+  if (consent === 'required') {
+    const shown = consentText === undefined ? undefined : text(consentText)
+    config.consent = {
+      version: consentVersion(shown ?? '', policyUrl),
+      ...(shown !== undefined ? { text: shown } : {}),
+      ...(policyUrl ? { policyUrl } : {}),
+    }
+  }
   if (settings.businessHours) {
     // The widget needs only what to do and whether it is open now: the hours stay here
     // (GET /api/status tells a cached widget.js when they open or close).

@@ -133,6 +133,11 @@ export const PublicOfflineForm = z.object({
 })
 export type PublicOfflineForm = z.infer<typeof PublicOfflineForm>
 
+/** A consent text's version, as POST /api/visitor/consent takes it. */
+export const ConsentVersion = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" or "-"')
+
 /**
  * What customers may attach (POST /api/uploads), from UPLOAD_MAX_MB and UPLOAD_TYPES.
  * Sent only when it differs from the defaults: 10 MiB, every type.
@@ -181,6 +186,19 @@ export const PUBLIC_CONFIG_ADDITIONS = {
     .object({
       avatars: z.array(HttpUrl).max(3).optional(),
       replyTime: z.enum(['minutes', 'hour', 'day']).optional(),
+    })
+    .optional(),
+  /**
+   * The consent step (settings `privacy.consent` "required"; absent: none): the text in
+   * the visitor's language (absent: the widget's own), the privacy policy's link, and the
+   * text's version, which the visitor's agreement is stored and recorded with (a new
+   * version asks again). Read by the consent chunk (widget/chat/privacy/).
+   */
+  consent: z
+    .object({
+      version: ConsentVersion,
+      text: z.string().optional(),
+      policyUrl: HttpUrl.optional(),
     })
     .optional(),
 }

@@ -12,6 +12,7 @@ import { EmailSection } from './sections/EmailSection'
 import { HoursSection } from './sections/HoursSection'
 import { InvitationsSection } from './sections/InvitationsSection'
 import { OfflineFormSection } from './sections/OfflineFormSection'
+import { PrivacySection } from './sections/PrivacySection'
 import { TeamSection } from './sections/TeamSection'
 import { TextsSection } from './sections/TextsSection'
 import { useStudio } from './use-studio'
@@ -27,6 +28,7 @@ const NAV = [
   ['offline-form', 'Offline form'],
   ['bot', 'Bot'],
   ['email', 'E-mail'],
+  ['privacy', 'Privacy'],
   ['articles', 'Articles'],
   ['versions', 'Versions'],
   ['install', 'Install'],
@@ -163,6 +165,7 @@ export function Studio({
           <OfflineFormSection />
           <BotSection />
           <EmailSection api={api} />
+          <PrivacySection />
           <VersionList
             versions={studio.versions}
             current={studio.saved.version}

@@ -114,6 +114,15 @@ export const SECTION_FIELDS = {
         'Also send the visitor’s rating to the agents, as a message in the chat',
     },
   },
+  privacy: {
+    groups: { privacy: 'Privacy' },
+    fields: {
+      privacy: 'Privacy',
+      'privacy.consent': 'Consent before the chat',
+      'privacy.consentText': 'Consent text',
+      'privacy.policyUrl': 'Privacy policy link',
+    },
+  },
 } as const satisfies Record<string, FieldList>
 
 export type SectionId = keyof typeof SECTION_FIELDS

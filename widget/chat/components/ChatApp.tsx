@@ -161,45 +161,46 @@ export function ChatApp({ controller, context }: Props) {
         onHelp={() => controller.state.set({ help: reading ? undefined : {} })}
         team={{ base: context.base, fetch: context.fetch, lang: settings.lang }}
       />
-      {reading ? (
-        <Help controller={controller} context={context} input={input} place={reading} />
-      ) : (
-        <>
-          <MessageList
-            conversation={conversation}
-            history={chat.history}
-            intro={intro}
-            notice={
-              chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
-            }
-            starting={chat.starting}
-            typing={chat.agentTyping}
-            strings={strings}
-            lang={settings.lang}
-            onRetry={controller.retry}
-            onSendNow={controller.sendNow}
-            onLoadEarlier={controller.loadEarlier}
-            onSend={controller.send}
-          />
-          {chat.prompt ??
-            (needsContact ? (
-              <OfflineForm
-                form={settings.offlineForm}
-                contact={chat.contact}
-                lang={settings.lang}
-                strings={strings}
-                draft={controller.draft}
-                composer={composer}
-                onSubmit={async (contact, text) => {
-                  await controller.setContact(contact)
-                  controller.send(text)
-                }}
-              />
-            ) : (
-              composer
-            ))}
-        </>
-      )}
+      {chat.gate ??
+        (reading ? (
+          <Help controller={controller} context={context} input={input} place={reading} />
+        ) : (
+          <>
+            <MessageList
+              conversation={conversation}
+              history={chat.history}
+              intro={intro}
+              notice={
+                chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
+              }
+              starting={chat.starting}
+              typing={chat.agentTyping}
+              strings={strings}
+              lang={settings.lang}
+              onRetry={controller.retry}
+              onSendNow={controller.sendNow}
+              onLoadEarlier={controller.loadEarlier}
+              onSend={controller.send}
+            />
+            {chat.prompt ??
+              (needsContact ? (
+                <OfflineForm
+                  form={settings.offlineForm}
+                  contact={chat.contact}
+                  lang={settings.lang}
+                  strings={strings}
+                  draft={controller.draft}
+                  composer={composer}
+                  onSubmit={async (contact, text) => {
+                    await controller.setContact(contact)
+                    controller.send(text)
+                  }}
+                />
+              ) : (
+                composer
+              ))}
+          </>
+        ))}
     </section>
   )
 }

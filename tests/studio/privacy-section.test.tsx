@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, within } from '@testing-library/preact'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Studio } from '../../studio/src/Studio'
+import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+
+afterEach(cleanup)
+
+async function setup() {
+  const fake = createFakeStudioApi(createSettings({}))
+  const view = render(
+    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
+  )
+  await view.findByRole('heading', { name: 'Settings studio' })
+  const section = within(view.container.querySelector('#privacy') as HTMLElement)
+  return { fake, view, section }
+}
+
+describe('the Privacy section', () => {
+  it('saves the consent step, its text and the policy link under `privacy`', async () => {
+    const { fake, view, section } = await setup()
+    expect(
+      within(view.getByRole('navigation', { name: 'Sections' }))
+        .getByRole('link', { name: 'Privacy' })
+        .getAttribute('href'),
+    ).toBe('#privacy')
+    fireEvent.change(section.getByLabelText('Consent before the chat'), {
+      target: { value: 'required' },
+    })
+    fireEvent.input(section.getByLabelText('Consent text'), {
+      target: { value: 'We keep this chat for 30 days.' },
+    })
+    fireEvent.input(section.getByLabelText('Privacy policy link'), {
+      target: { value: 'https://shop.example/privacy' },
+    })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves.at(-1)?.settings.privacy).toEqual({
+      consent: 'required',
+      consentText: 'We keep this chat for 30 days.',
+      policyUrl: 'https://shop.example/privacy',
+    })
+  })
+
+  it('says beside the field that the policy must be an https:// link', async () => {
+    const { view, section } = await setup()
+    fireEvent.input(section.getByLabelText('Privacy policy link'), {
+      target: { value: 'http://shop.example/privacy' },
+    })
+    expect(view.container.querySelector('#privacy')?.textContent).toContain(
+      'must be an https:// URL, or empty',
+    )
+  })
+})
