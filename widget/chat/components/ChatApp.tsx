@@ -159,6 +159,14 @@ export function ChatApp({ controller, context }: Props) {
         sound={settings.sound ? controller : undefined}
         help={!!reading}
         onHelp={() => controller.state.set({ help: reading ? undefined : {} })}
+        // The visitor's data (Download, Delete): none to offer before they agree, nor once erased.
+        menu={!!chat.gate}
+        onMenu={
+          context.ended
+            ? undefined
+            : () =>
+                import('../privacy/menu').then((module) => module.toggleMenu(context, controller))
+        }
         team={{ base: context.base, fetch: context.fetch, lang: settings.lang }}
       />
       {chat.gate ??

@@ -48,6 +48,9 @@ interface Props {
   /** The Help view shows (the button is pressed). */
   help?: boolean
   onHelp?: () => void
+  /** The menu of the visitor's data (absent: not offered); `menu`: it shows. */
+  menu?: boolean
+  onMenu?: () => void
 }
 
 /** Title, who answers (the agent, or the team while nobody has joined), the status and the close button. */
@@ -62,6 +65,8 @@ export function ChatHeader({
   team,
   help,
   onHelp,
+  menu,
+  onMenu,
 }: Props) {
   const [drawn, setDrawn] = useState(false)
   useEffect(() => {
@@ -117,6 +122,19 @@ export function ChatHeader({
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 115 0c0 1.7-2.5 2-2.5 4M12 17h0" />
+          </svg>
+        </button>
+      )}
+      {onMenu && (
+        <button
+          type="button"
+          class="ph-close"
+          aria-label={strings.menu}
+          aria-pressed={menu}
+          onClick={onMenu}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 5h0M12 12h0M12 19h0" />
           </svg>
         </button>
       )}

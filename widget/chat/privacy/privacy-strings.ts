@@ -13,6 +13,9 @@ export interface PrivacyStrings {
   policy: string
   agree: string
   decline: string
+  /** The menu's heading. */
+  title: string
+  back: string
   download: string
   erase: string
   /** The confirmation asked before Delete my conversation. */
@@ -39,6 +42,8 @@ export const EN_PRIVACY_STRINGS: PrivacyStrings = {
   policy: 'Privacy policy',
   agree: 'Agree',
   decline: 'No thanks',
+  title: 'Your conversation',
+  back: 'Back to the conversation',
   download: 'Download my conversation',
   erase: 'Delete my conversation',
   confirm: 'Delete this conversation and everything we keep about you? This cannot be undone.',
