@@ -17,21 +17,5 @@ export function ownStorage(context: WidgetContext): WidgetContext {
       context.ended
         ? Promise.resolve()
         : (storage[name] as (...args: unknown[]) => Promise<void>)(...args)
-  return Object.create(context, {
-    storage: { value: store },
-    // One flag for both: set on either, the widget's.
-    ended: {
-      get: () => context.ended,
-      set: (ended?: boolean) => {
-        context.ended = ended
-      },
-    },
-  })
+  return Object.create(context, { storage: { value: store } })
 }
-
-/**
- * The widget's own context behind the chat's (its prototype): its store takes writes
- * after `ended`, as forgetting the visitor needs (chat/privacy/forget-visitor.ts).
- */
-export const widgetContextOf = (context: WidgetContext): WidgetContext =>
-  Object.getPrototypeOf(context)

@@ -1,4 +1,3 @@
-import { forgetVisitor } from '../chat/privacy/forget-visitor'
 import type { WidgetContext } from '../loader/context'
 import { isRecord, isString } from '../protocol/read'
 
@@ -31,6 +30,8 @@ export async function shutdown(context: WidgetContext, unmount: () => void): Pro
       refused = error
     }
   }
+  // The visitor's data chunk (shared with the window's menu and eraseData()).
+  const { forgetVisitor } = await import('../chat/privacy/visitor-data')
   await forgetVisitor(context)
   if (refused) throw refused
 }

@@ -1,6 +1,5 @@
 import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
-import { request } from '../../protocol/request'
 import type { StoreKey } from '../../storage/key-value-store'
 import { adoptStyles } from '../adopt-styles'
 import type { ChatController } from '../controller'
@@ -14,6 +13,9 @@ import { PRIVACY_CSS } from './privacy-styles'
 // the widget writes nothing in the browser (the loader stores nothing on such sites, the
 // chat's storage takes no writes: own-storage.ts) and sends nothing (the engine, which
 // makes the session and opens the stream, has not started).
+
+// The menu (menu.tsx) takes the texts and styles from here: one chunk holds them for both.
+export { EN_PRIVACY_STRINGS, PRIVACY_CSS }
 
 const noop = (): void => {}
 
@@ -87,12 +89,14 @@ async function recordConsent(
 ): Promise<void> {
   try {
     const { token } = await (await controller.engine()).session.ensure()
-    await request(widget.fetch, `${widget.base}api/visitor/consent`, {
+    const response = await widget.fetch(`${widget.base}api/visitor/consent`, {
       method: 'POST',
-      token,
-      body: { version: agreed.version },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: agreed.version }),
+      credentials: 'omit',
     })
-    if (!widget.ended) await widget.storage.set('consent', { ...agreed, recorded: true })
+    if (response.ok && !widget.ended)
+      await widget.storage.set('consent', { ...agreed, recorded: true })
   } catch {
     // Offline, or the backend refused it: asked again on the next page with the chat.
   }

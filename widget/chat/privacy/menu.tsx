@@ -3,10 +3,8 @@ import type { WidgetContext } from '../../loader/context'
 import { adoptStyles } from '../adopt-styles'
 import type { ChatController } from '../controller'
 import { emptyConversation } from '../empty-conversation'
-import { widgetContextOf } from '../own-storage'
+import { EN_PRIVACY_STRINGS, PRIVACY_CSS } from './consent'
 import { conversationFiles, download } from './conversation-file'
-import { EN_PRIVACY_STRINGS } from './privacy-strings'
-import { PRIVACY_CSS } from './privacy-styles'
 import { VisitorMenu } from './VisitorMenu'
 import { eraseVisitorData, exportVisitorData } from './visitor-data'
 
@@ -23,7 +21,9 @@ export function toggleMenu(context: WidgetContext, controller: ChatController): 
     controller.state.set({ gate: undefined })
     return
   }
-  const widget = widgetContextOf(context)
+  // The widget's own context behind the chat's (chat/own-storage.ts makes the chat's from
+  // it): its store takes the writes that forget the visitor once the chat's stores nothing.
+  const widget: WidgetContext = Object.getPrototypeOf(context)
   const { settings } = widget
   const strings = translated(settings.lang)?.privacy ?? EN_PRIVACY_STRINGS
   adoptStyles(widget.frame, PRIVACY_CSS)
