@@ -35,7 +35,7 @@ export interface PortholeApi {
   /** Opens the chat window on an article. */
   openArticle(id: string): Promise<void>
   /** Everything the backend keeps about this visitor (GET /api/visitor/export's JSON). */
-  exportData(): Promise<unknown>
+  exportData(): Promise<Record<string, unknown>>
   /** Erases the visitor everywhere and in this browser; the widget starts again as a new visitor. */
   eraseData(): Promise<ErasureReceipt>
 }

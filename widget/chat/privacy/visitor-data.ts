@@ -53,7 +53,7 @@ async function call({ base, fetch, storage }: DataContext, method: 'GET' | 'DELE
  * Everything the backend keeps about this visitor (GET /api/visitor/export). Rejects
  * with code `no_conversation` when this browser holds no session (nothing was kept).
  */
-export const exportVisitorData = (context: DataContext): Promise<unknown> =>
+export const exportVisitorData = (context: DataContext): Promise<Record<string, unknown>> =>
   call(context, 'GET', 'api/visitor/export')
 
 /**
