@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HttpUrl } from '../url'
+import { ConsentVersion } from './consent'
 
 // The widget API's public settings: GET /api/config and the enumerations the settings use.
 
@@ -132,11 +133,6 @@ export const PublicOfflineForm = z.object({
   ),
 })
 export type PublicOfflineForm = z.infer<typeof PublicOfflineForm>
-
-/** A consent text's version, as POST /api/visitor/consent takes it. */
-export const ConsentVersion = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" or "-"')
 
 /**
  * What customers may attach (POST /api/uploads), from UPLOAD_MAX_MB and UPLOAD_TYPES.

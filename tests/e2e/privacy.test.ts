@@ -6,7 +6,7 @@ import { findRepoRoot } from '../../server/assets/repo-root'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
-import { bubble, chatWindow, composer, launcher, say, visit } from '../support/widget-page'
+import { bubble, chatWindow, composer, launcher, say } from '../support/widget-page'
 
 // The consent step (settings privacy.consent "required") and the window's menu (Download
 // and Delete my conversation) in Chromium against the demo: what the browser stores and
@@ -42,9 +42,11 @@ describeInBrowser('privacy in the widget', () => {
     context.on('request', (request) => sent.push(request))
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await page.close()
-    return { page: await visit(context, e2e.demo.siteUrl), sent }
+    await page.goto(e2e.demo.siteUrl)
+    await launcher(page).waitFor({ state: 'visible' })
+    return { page, sent }
   }
 
   /** Everything the page's origin stores: IndexedDB databases with their keys, web storage, cookies. */
@@ -230,6 +232,7 @@ describeInBrowser('privacy in the widget', () => {
     await window.getByText('Your conversation has been deleted.').waitFor()
     expect(visitorRequests(sent)).toContain('DELETE /api/visitor')
     expect(await bubble(page, 'E2E menu: where is order 1234?').count()).toBe(0)
+    // The keyboard stays in the window: Escape closes it, and closing stores nothing.
     await page.keyboard.press('Escape')
     await window.waitFor({ state: 'hidden' })
     const left = await browserStorage(page)

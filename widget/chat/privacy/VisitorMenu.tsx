@@ -18,8 +18,10 @@ export function VisitorMenu({ strings, onDownload, onErase, onBack }: Props) {
   const [status, setStatus] = useState('')
   const [busy, setBusy] = useState(false)
   const first = useRef<HTMLButtonElement>(null)
-  // Each step opens on its first button: the keyboard's place is never lost.
-  useLayoutEffect(() => first.current?.focus(), [step])
+  const done = useRef<HTMLParagraphElement>(null)
+  // Each step opens on its first button (the last, on what was done): the keyboard's
+  // place is never lost, so Escape still closes the window.
+  useLayoutEffect(() => (first.current ?? done.current)?.focus(), [step])
   const run = (work: () => Promise<void>, next?: Step) => {
     setBusy(true)
     setStatus('')
@@ -67,7 +69,9 @@ export function VisitorMenu({ strings, onDownload, onErase, onBack }: Props) {
           </button>
         </>
       )}
-      <p role="status">{step === 'erased' ? strings.erased : status}</p>
+      <p role="status" ref={done} tabIndex={step === 'erased' ? -1 : undefined}>
+        {step === 'erased' ? strings.erased : status}
+      </p>
     </div>
   )
 }
