@@ -111,6 +111,31 @@ describe('the consent step', () => {
     expect(fresh.screen.queryByRole('link')).toBeNull()
   })
 
+  it('the invitation rules remember nothing in the browser on a site that requires consent', async () => {
+    localStorage.clear()
+    sessionStorage.clear()
+    const { storage, written } = recordingStore()
+    const backend = createFakeBackend({
+      config: {
+        consent: TERMS,
+        invitations: [
+          {
+            text: 'Questions? Ask us.',
+            when: { secondsOnSite: 0, newVisitorsOnly: true },
+            frequency: 'once-per-visitor',
+          },
+        ],
+      } as never,
+    })
+    const widget = await mountTestWidget({ backend, storage })
+    widgets.push(widget)
+    await widget.screen.findByText('Questions? Ask us.')
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Dismiss invitation' }))
+    await waitFor(() => expect(widget.screen.queryByText('Questions? Ask us.')).toBeNull())
+    await settle(50)
+    expect([Object.keys(localStorage), Object.keys(sessionStorage), written]).toEqual([[], [], []])
+  })
+
   it('a site without consent opens on the conversation as before', async () => {
     const { storage, written } = recordingStore()
     const widget = await mountTestWidget({ storage })
