@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { findRepoRoot } from '../../server/assets/repo-root'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { bubble, chatWindow, composer, launcher, say } from '../support/widget-page'
+import { axeSerious } from './support/axe'
+import { saveSettings } from './support/site-settings'
 
 // The consent step (settings privacy.consent "required") and the window's menu (Download
 // and Delete my conversation) in Chromium against the demo: what the browser stores and
@@ -15,26 +15,13 @@ import { bubble, chatWindow, composer, launcher, say } from '../support/widget-p
 // backend's routes POST /api/visitor/consent, GET /api/visitor/export, DELETE /api/visitor.
 
 const ADMIN_TOKEN = 'e2e-admin-token-for-privacy-tests-0123456789'
-const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
 
 describeInBrowser('privacy in the widget', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { ADMIN_TOKEN } })
 
   /** Sets the site's privacy settings through the studio's API, as a site owner would. */
-  async function setPrivacy(privacy: Record<string, unknown>): Promise<void> {
-    const url = `${new URL(e2e.demo.siteUrl).origin}/admin/api/settings`
-    const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }
-    const current = (await (await fetch(url, { headers })).json()) as {
-      settings: Record<string, unknown>
-    }
-    const { invite: _old, ...settings } = current.settings
-    const saved = await fetch(url, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ ...settings, privacy }),
-    })
-    expect(saved.status, await saved.clone().text()).toBe(200)
-  }
+  const setPrivacy = (privacy: Record<string, unknown>) =>
+    saveSettings(e2e.demo.siteUrl, ADMIN_TOKEN, { privacy })
 
   /** A visitor whose page never answers from the HTTP cache (widget.js carries the config). */
   async function uncachedPage(context: BrowserContext): Promise<{ page: Page; sent: Request[] }> {
@@ -100,21 +87,6 @@ describeInBrowser('privacy in the widget', () => {
         /\/api\/(session|events|messages|uploads|read|history|visitor)/.test(request.url()),
       )
       .map((request) => `${request.method()} ${new URL(request.url()).pathname}`)
-
-  async function axeSerious(page: Page): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-    return page.evaluate(async () => {
-      type Axe = {
-        run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }>
-      }
-      const { violations } = await (window as unknown as { axe: Axe }).axe.run({
-        include: [['porthole-widget']],
-      })
-      return violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => violation.id)
-    })
-  }
 
   it('asks first: nothing stored or sent before Agree, recorded after, asked again on a new text', async () => {
     await setPrivacy({
