@@ -53,7 +53,7 @@ const LOADER_CEILING = LOADER_BUDGET + 32
 // page API methods: 34,514 B (+264 B; the view itself is the help chunk, budgeted below).
 // Issue 36 put the visitor's data in the window: the chat chunk carries the header's menu
 // button, its lazy slot and the consent chunk's import (the menu, the consent step and the
-// export/erasure are chunks of their own, budgeted below): 34,732 B (+178 B).
+// export/erasure are chunks of their own, budgeted below): 34,740 B (+186 B).
 const COMMON_BUDGET = 27 * KIB
 const COMMON_CEILING = 33.5 * KIB + 256 + 256
 /**
@@ -145,7 +145,7 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 300 B in issue 34: the Help view's slot in the chat chunk (see COMMON_CEILING;
 // 26,902–26,930 B with it, as the chunks' hashes in the chat's imports compress).
 // Raised by 100 B in issue 36 for the menu's button and the consent chunk's import in the
-// chat chunk (27,086 B).
+// chat chunk (27,057–27,086 B, as the chunks' hashes compress).
 const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 100
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
@@ -234,7 +234,8 @@ describe('size budgets of the built widget', () => {
     )
     // The first open first: the other ceilings failing must not hide it.
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR)
-    // Issue 36: the menu's button and the consent chunk's import in the chat chunk (19,042 B).
+    // Issue 36: the menu's button and the consent chunk's import in the chat chunk
+    // (19,001–19,042 B, as the chunks' hashes compress).
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BEFORE_I18N_BR + KIB + 64)
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
