@@ -135,6 +135,11 @@ describeInBrowser('privacy in the widget', () => {
     expect((await record?.response())?.status()).toBe(204)
     await say(page, 'E2E consent: hello after agreeing')
     await bubble(page, 'E2E consent: hello after agreeing').waitFor()
+    // Exported with the rest of the visitor's data (Porthole.exportData(), as the menu's Download).
+    const exported = (await page.evaluate(() =>
+      (window as unknown as { Porthole: { exportData(): Promise<unknown> } }).Porthole.exportData(),
+    )) as { consents?: { version: string }[] }
+    expect(exported.consents?.map((consent) => consent.version)).toEqual([agreed.version])
 
     // The same visitor on the next page: not asked again.
     await page.reload()
