@@ -258,7 +258,12 @@ export default defineConfig({
             {
               name: 'engine',
               minShareCount: 2,
-              test: (id) => !/\/widget\/(loader|embed)\/|\/shared\/contact-rules\./.test(id),
+              // Not the visitor's data (chat/privacy/): a page's exportData() or a menu
+              // opened before any conversation does not fetch the engine.
+              test: (id) =>
+                !/\/widget\/(loader\/|embed\/|protocol\/visitor-bodies|chat\/privacy\/)|\/shared\/contact-rules\./.test(
+                  id,
+                ),
             },
           ],
         },

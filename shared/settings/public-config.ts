@@ -2,6 +2,7 @@ import { DEFAULT_UPLOADS } from '../upload-types'
 import type { PublicConfig, PublicInvitation, PublicUploads } from '../widget-api'
 import { isOpenAt } from './business-hours'
 import { isLegacyRule } from './invitation-rule'
+import { consentVersion } from './privacy-settings'
 import { type Settings, SettingsFile } from './settings-file'
 import { resolveText, type SiteText } from './site-text'
 
@@ -98,6 +99,17 @@ export function publicConfigOf(
   // The widget hides these before a message leaves the browser (absent: cards and IBANs only).
   if (settings.privacy.maskPatterns.length > 0)
     config.maskPatterns = [...settings.privacy.maskPatterns]
+  const { consent, consentText, policyUrl } = settings.privacy
+  // The consent step: its text in this language (absent: the widget's own) and the version
+  // of that text with the policy's link, so a visitor who agreed to another is asked again.
+  if (consent === 'required') {
+    const shown = consentText === undefined ? undefined : text(consentText)
+    config.consent = {
+      version: consentVersion(shown ?? '', policyUrl),
+      ...(shown !== undefined ? { text: shown } : {}),
+      ...(policyUrl ? { policyUrl } : {}),
+    }
+  }
   if (settings.businessHours) {
     // The widget needs only what to do and whether it is open now: the hours stay here
     // (GET /api/status tells a cached widget.js when they open or close).

@@ -66,7 +66,7 @@ export const SettingsFile = z
     email: EmailSettings.default(EmailSettings.parse({})),
     /** The team photos and reply time shown while nobody has joined (team-settings.ts). */
     team: TeamSettings.default(TeamSettings.parse({})),
-    /** What the widget and the server hide from visitors' messages (privacy-settings.ts). */
+    /** The consent step, the privacy policy's link and what the widget and the server hide from visitors' messages (privacy-settings.ts). */
     privacy: PrivacySettings.default(PrivacySettings.parse({})),
     // Checked with the bot's own schema here, so its problems are reported with the others.
     bot: z

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HttpUrl } from '../url'
+import { ConsentVersion } from './consent'
 import {
   DEVICES,
   INVITE_FREQUENCIES,
@@ -126,6 +127,19 @@ export const PUBLIC_CONFIG_ADDITIONS = {
    * hides their matches, as it hides card numbers and IBANs, before a message is sent.
    */
   maskPatterns: z.array(z.string()).optional(),
+  /**
+   * The consent step (settings `privacy.consent` "required"; absent: none): the text in
+   * the visitor's language (absent: the widget's own), the privacy policy's link, and the
+   * text's version, which the visitor's agreement is stored and recorded with (a new
+   * version asks again). Read by the consent chunk (widget/chat/privacy/).
+   */
+  consent: z
+    .object({
+      version: ConsentVersion,
+      text: z.string().optional(),
+      policyUrl: HttpUrl.optional(),
+    })
+    .optional(),
 }
 export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
 

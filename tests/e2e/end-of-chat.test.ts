@@ -1,12 +1,11 @@
-import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { findRepoRoot } from '../../server/assets/repo-root'
 import { agentConsole, textOf, waitFor } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { bubble, chatWindow, openChat, say, visit, waitOnline } from '../support/widget-page'
 import { createText } from './support/agent-messages'
+import { axeSerious } from './support/axe'
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef'
 
@@ -52,18 +51,7 @@ describeInBrowser('when the conversation ends', () => {
 
     // The rating control is accessible: axe-core finds nothing serious in the widget.
     await window.getByRole('radiogroup', { name: 'How was this conversation?' }).waitFor()
-    await page.addScriptTag({ path: join(findRepoRoot(), 'node_modules/axe-core/axe.min.js') })
-    const serious = await page.evaluate(async () => {
-      type Axe = {
-        run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }>
-      }
-      const { violations } = await (window as unknown as { axe: Axe }).axe.run({
-        include: [['porthole-widget']],
-      })
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id)
-    })
+    const serious = await axeSerious(page)
     expect(serious).toEqual([])
     // Keyboard: the radios are one tab stop, arrows move between them.
     await window.getByRole('radio', { name: 'Good' }).focus()

@@ -6,6 +6,7 @@ import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { describeInBrowser } from '../support/chromium'
 import { launcher, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { saveSettings as saveSiteSettings } from './support/site-settings'
 
 // The studio's settings as a visitor meets them in Chromium (issues 13 and 17 #9): the
 // invitation rules on a single-page site, the launcher's label, the dark theme, a
@@ -18,21 +19,9 @@ const e2e = useBrowserDemo({
   env: { ADMIN_PASSWORD: 'e2e admin password', ADMIN_TOKEN },
 })
 
-/** Replaces the saved settings (as the studio does) and waits until visitors get them. */
-async function saveSettings(changes: Record<string, unknown>): Promise<void> {
-  const url = `${new URL(e2e.demo.siteUrl).origin}/admin/api/settings`
-  const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }
-  const current = (await (await fetch(url, { headers })).json()) as {
-    settings: Record<string, unknown>
-  }
-  const { invite: _old, ...settings } = current.settings
-  const response = await fetch(url, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ ...settings, ...changes }),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-}
+/** Replaces the saved settings (as the studio does). */
+const saveSettings = (changes: Record<string, unknown>) =>
+  saveSiteSettings(e2e.demo.siteUrl, ADMIN_TOKEN, changes)
 
 const invitation = (page: Page) => page.locator('porthole-widget .ph-invite')
 const invitationText = (page: Page) => page.locator('porthole-widget .ph-invite-text')

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { invalidContactField } from '../../shared/contact-rules'
 import { MAX_TEXT_LENGTH } from '../../shared/text'
 import {
   ClientId,
@@ -11,7 +12,6 @@ import {
   parseStreamEvent,
   SessionRequest,
 } from '../../shared/widget-api'
-import { invalidContactField } from '../../shared/contact-rules'
 
 function createEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
   return {

@@ -17,6 +17,41 @@ async function setup() {
 }
 
 describe('the Privacy section', () => {
+  it('saves the consent step, its text and the policy link under `privacy`', async () => {
+    const { fake, view, section } = await setup()
+    expect(
+      within(view.getByRole('navigation', { name: 'Sections' }))
+        .getByRole('link', { name: 'Privacy' })
+        .getAttribute('href'),
+    ).toBe('#privacy')
+    fireEvent.change(section.getByLabelText('Consent before the chat'), {
+      target: { value: 'required' },
+    })
+    fireEvent.input(section.getByLabelText('Consent text'), {
+      target: { value: 'We keep this chat for 30 days.' },
+    })
+    fireEvent.input(section.getByLabelText('Privacy policy link'), {
+      target: { value: 'https://shop.example/privacy' },
+    })
+    fireEvent.click(view.getByRole('button', { name: 'Save' }))
+    await view.findByText(/Saved · version 2/)
+    expect(fake.saves.at(-1)?.settings.privacy).toMatchObject({
+      consent: 'required',
+      consentText: 'We keep this chat for 30 days.',
+      policyUrl: 'https://shop.example/privacy',
+    })
+  })
+
+  it('says beside the field that the policy must be an https:// link', async () => {
+    const { view, section } = await setup()
+    fireEvent.input(section.getByLabelText('Privacy policy link'), {
+      target: { value: 'http://shop.example/privacy' },
+    })
+    expect(view.container.querySelector('#privacy')?.textContent).toContain(
+      'must be an https:// URL, or empty',
+    )
+  })
+
   it('saves the site’s own masking patterns under privacy.maskPatterns', async () => {
     const { fake, view, section } = await setup()
     expect(
@@ -29,7 +64,7 @@ describe('the Privacy section', () => {
     })
     fireEvent.click(view.getByRole('button', { name: 'Save' }))
     await view.findByText(/Saved · version 2/)
-    expect(fake.saves.at(-1)?.settings.privacy).toEqual({
+    expect(fake.saves.at(-1)?.settings.privacy).toMatchObject({
       maskPatterns: ['\\bcustomer-\\d{6}\\b', 'pin \\d{4}'],
     })
   })

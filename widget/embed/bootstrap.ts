@@ -20,7 +20,7 @@ const SETTLE_MS = 250
 
 // The JS API's commands (widget/loader/js-api.ts): callable before the loader is in, queued.
 const QUEUED_METHODS =
-  'open close toggle setContact identify showInvite sendMessage clearHistory on off hide show setColor setLanguage setAttributes shutdown boot destroy searchArticles openArticle'.split(
+  'open close toggle setContact identify showInvite sendMessage clearHistory on off hide show setColor setLanguage setAttributes shutdown boot destroy searchArticles openArticle exportData eraseData'.split(
     ' ',
   )
 

@@ -61,6 +61,22 @@ export const extras = {
     await withChat(async (chat) => chat.openArticle(id))
   },
 
+  /** GET /api/visitor/export's JSON (the visitor-data chunk, shared with the window's menu). */
+  exportData: ([context]: Parts): Promise<unknown> =>
+    import('../chat/privacy/visitor-data').then((module) => module.exportVisitorData(context)),
+
+  /**
+   * Erases the visitor (DELETE /api/visitor) and forgets them in this browser, then mounts
+   * the widget again for a new visitor; resolves with the backend's receipt.
+   */
+  async eraseData(parts: Parts): Promise<unknown> {
+    const [context, , data] = parts
+    const { eraseVisitorData } = await import('../chat/privacy/visitor-data')
+    const receipt = await eraseVisitorData(context)
+    await remount(parts, data)
+    return receipt
+  },
+
   /** After shutdown() or destroy(): mounts the widget again (a new visitor after shutdown). */
   async boot(parts: Parts): Promise<void> {
     const [context, , data, self] = parts

@@ -1,21 +1,7 @@
 import type { WidgetContext } from '../loader/context'
 import { isRecord, isString } from '../protocol/read'
-import type { StoreKey } from '../storage/key-value-store'
 
 // Porthole.shutdown(), loaded on its first call: the loader does not carry it.
-
-/** Everything the widget stores about a visitor, besides the entries listed in 'conversation'. */
-const KEYS: StoreKey[] = [
-  'session',
-  'log',
-  'conversation',
-  'outbox',
-  'open',
-  'unread',
-  'invite-dismissed',
-  'invite-answer',
-  'draft',
-]
 
 /**
  * Ends the visitor's session on this device: the widget is removed, the credential
@@ -25,13 +11,10 @@ const KEYS: StoreKey[] = [
  */
 export async function shutdown(context: WidgetContext, unmount: () => void): Promise<void> {
   const { base, storage, fetch } = context
-  // What the chat still has on its way (a message the service takes late, a reply) is not
-  // stored after this: the next visitor on this device starts empty.
+  // What the chat still has on its way is not stored after this (forget-visitor.ts).
   context.ended = true
   unmount()
-  const [session, conversation] = await storage.getMany(['session', 'conversation'])
-  const ids = isRecord(conversation) && Array.isArray(conversation.ids) ? conversation.ids : []
-  const entries = ids.filter(isString).map((id): StoreKey => `entry:${id}`)
+  const session = await storage.get('session')
   let refused: unknown
   if (isRecord(session) && isString(session.token)) {
     try {
@@ -47,21 +30,8 @@ export async function shutdown(context: WidgetContext, unmount: () => void): Pro
       refused = error
     }
   }
-  await storage.write([], [...KEYS, ...entries])
-  // The other open tabs forget the visitor too (chat/engine.ts), and go on as a new one.
-  if (typeof BroadcastChannel !== 'undefined') {
-    const tabs = new BroadcastChannel(context.channelName)
-    tabs.postMessage({ kind: 'ended' })
-    tabs.close()
-  }
-  for (const key of ['localStorage', 'sessionStorage'] as const) {
-    try {
-      // The invitation rules' memory (widget/loader/invite-facts.ts).
-      for (const name of ['porthole-visit', 'porthole-first', 'porthole-invited'])
-        window[key].removeItem(name)
-    } catch {
-      // Storage refused: nothing was kept there either.
-    }
-  }
+  // The visitor's data chunk (shared with the window's menu and eraseData()).
+  const { forgetVisitor } = await import('../chat/privacy/visitor-data')
+  await forgetVisitor(context)
   if (refused) throw refused
 }

@@ -44,6 +44,7 @@ export const EN_CHAT_STRINGS: ChatStrings = {
   mute: 'Mute',
   emoji: 'Emoji',
   help: 'Help',
+  menu: 'Menu',
   newMessageTitle: (count) => `(${count}) New message`,
   duration: clock,
 }

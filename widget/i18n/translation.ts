@@ -2,6 +2,7 @@ import type { AnsweringStrings } from '../chat/answering/reply-time-strings'
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
 import type { EndedStrings } from '../chat/ended/ended-strings'
+import type { PrivacyStrings } from '../chat/privacy/privacy-strings'
 import type { HelpStrings } from '../help/help-strings'
 import type { LoaderStrings } from './loader-strings'
 
@@ -40,6 +41,8 @@ export interface ChatStrings {
   emoji: string
   /** The header's button to the Help view, and the view's heading. */
   help: string
+  /** The header's menu of the visitor's data (Download, Delete my conversation). */
+  menu: string
   newMessageTitle: (count: number) => string
   duration: (seconds: number) => string
 }
@@ -81,6 +84,8 @@ export interface Translation {
   ended: EndedStrings
   /** The Help view, its article reader and the suggestions above the message box. */
   help: HelpStrings
+  /** The consent step and the window's menu (Download, Delete my conversation). */
+  privacy: PrivacyStrings
   /** The voice message's title. */
   voice: string
   /** Under the message box after a message whose card number, IBAN or own pattern was hidden. */

@@ -46,7 +46,10 @@ export interface WidgetContext {
   channelName: string
   /** The page's address as sent with each message (sender.url), with Porthole.setAttributes' values. */
   url: () => string
-  /** Set by Porthole.shutdown(): the chat stores nothing more (chat/own-storage.ts). */
+  /**
+   * Set by Porthole.shutdown() and after Delete my conversation, and while the visitor has
+   * not agreed to the site's consent terms: the chat stores nothing (chat/own-storage.ts).
+   */
   ended?: boolean
 }
 

@@ -21,12 +21,16 @@ export function runRules(
   const rules = parseInvitations(invitations) ?? []
   if (rules.length === 0 && invitations !== undefined)
     console.error('Porthole: ignoring invitation rules the widget cannot read')
-  const remember = needsVisit(rules)
-  const memory = createShownMemory()
+  // A site that requires consent (privacy.consent): the rules remember nothing in the
+  // browser, so each page view is the visit's first and every visitor is new.
+  const stores = !settings.consent
+  const remember = stores && needsVisit(rules)
+  const memory = createShownMemory(stores)
   const blocked = new Set<string>()
   let pageStart = Date.now()
   let visit = countPageView(remember, pageStart)
-  const newVisitor = rules.some((rule) => rule.when.newVisitorsOnly) && isFirstVisit(visit)
+  const newVisitor =
+    rules.some((rule) => rule.when.newVisitorsOnly) && (!stores || isFirstVisit(visit))
   let timer: ReturnType<typeof setTimeout> | undefined
   // At most one invitation per page view; the rule's text while it shows.
   let done = false

@@ -109,8 +109,11 @@ const STORAGE_OF: Partial<Record<InviteFrequency, 'localStorage' | 'sessionStora
 const isTexts = (value: unknown): boolean =>
   Array.isArray(value) && value.every((text) => typeof text === 'string')
 
-/** The invitations already shown within their frequency (every page view: this page). */
-export function createShownMemory() {
+/**
+ * The invitations already shown within their frequency (every page view: this page).
+ * `stores` false: this page's memory only, nothing written to web storage.
+ */
+export function createShownMemory(stores = true) {
   const thisPage = new Set<string>()
   const texts = (kind: 'localStorage' | 'sessionStorage') =>
     read<string[]>(store(kind), INVITED, isTexts) ?? []
@@ -123,7 +126,7 @@ export function createShownMemory() {
       thisPage.add(rule.text)
       const kind = STORAGE_OF[rule.frequency]
       // The newest 50 texts: enough for any site's rules, bounded for any edit history.
-      if (kind) write(store(kind), INVITED, [...texts(kind), rule.text].slice(-50))
+      if (kind && stores) write(store(kind), INVITED, [...texts(kind), rule.text].slice(-50))
     },
     /** A new page view (a single-page-app navigation): every-page-view rules may show again. */
     newPage(): void {

@@ -82,7 +82,8 @@ export function createInvite(context: WidgetContext, data: EmbedData, session: u
   dismiss.addEventListener('click', () => {
     const shown = ui.get().invite
     ui.set({ invite: undefined, peek: undefined })
-    if (shown) void storage.set('invite-dismissed', shown)
+    // Not on a site that requires consent: nothing is stored there before the chat asks.
+    if (shown && !settings.consent) void storage.set('invite-dismissed', shown)
   })
   context.frame.append(bubble)
 

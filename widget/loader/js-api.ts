@@ -1,5 +1,6 @@
 import type { ArticleSearchAnswer } from '../../shared/help/article-tree'
 import type { Contact, IdentifiedUser } from '../../shared/widget-api'
+import type { ErasureReceipt } from '../protocol/visitor-bodies'
 import type { Listener, WidgetEventName } from '../state/emitter'
 
 /** window.Porthole: the one global the widget owns. */
@@ -33,6 +34,10 @@ export interface PortholeApi {
   searchArticles(query: string): Promise<ArticleSearchAnswer>
   /** Opens the chat window on an article. */
   openArticle(id: string): Promise<void>
+  /** Everything the backend keeps about this visitor (GET /api/visitor/export's JSON). */
+  exportData(): Promise<Record<string, unknown>>
+  /** Erases the visitor everywhere and in this browser; the widget starts again as a new visitor. */
+  eraseData(): Promise<ErasureReceipt>
 }
 
 /** The methods the chat chunk serves (ChatApi's, loading the chat first). */
@@ -47,9 +52,11 @@ export type LaterCall =
   | 'boot'
   | 'searchArticles'
   | 'openArticle'
+  | 'exportData'
+  | 'eraseData'
 /** LaterCall's names: one string costs the loader the fewest bytes. */
 export const LATER =
-  'setColor setLanguage setAttributes shutdown boot searchArticles openArticle'.split(
+  'setColor setLanguage setAttributes shutdown boot searchArticles openArticle exportData eraseData'.split(
     ' ',
   ) as LaterCall[]
 

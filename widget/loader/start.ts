@@ -159,8 +159,13 @@ export async function mount(options: MountOptions): Promise<Widget> {
       ui.set(
         next && invite ? { open: next, invite: undefined, inviteAnswer: invite } : { open: next },
       )
-      if (next && invite) void storage.set('invite-answer', invite)
-      void storage.set('open', next)
+      // Consent required: the chat chunk stores these once the visitor has agreed
+      // (widget/chat/privacy/consent.tsx); nothing is written before, nor once the
+      // visitor's data was erased (ended).
+      if (!(settings.consent || context.ended)) {
+        if (next && invite) void storage.set('invite-answer', invite)
+        void storage.set('open', next)
+      }
       if (next) loadChat().catch(() => ui.set({ open: false }))
     }
     const launcher = createLauncher(

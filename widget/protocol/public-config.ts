@@ -54,6 +54,8 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
     value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
   // Parsed in the attachments chunk (upload-bodies.ts).
   uploads: absentOrRecord,
+  // Parsed in the consent chunk (widget/chat/privacy/consent.tsx).
+  consent: absentOrRecord,
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */

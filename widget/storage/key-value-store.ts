@@ -18,6 +18,8 @@ export type StoreKey =
   | 'muted'
   /** This browser's random id, sent with a resume link's exchange (a retry gets the same answer). */
   | 'device'
+  /** The visitor agreed to the site's consent terms: their version, when, whether recorded (widget/chat/privacy/). */
+  | 'consent'
 
 /** Where the widget keeps its state: IndexedDB in browsers, memory in tests. */
 export interface KeyValueStore {

@@ -31,6 +31,8 @@ export const METHODS = [
   'destroy',
   'searchArticles',
   'openArticle',
+  'exportData',
+  'eraseData',
 ] as const satisfies readonly PortholeMethod[]
 
 /** The methods that return nothing (the rest return a Promise; getUnreadCount a number). */

@@ -124,6 +124,31 @@ export interface PortholeApi {
   searchArticles(query: string): Promise<ArticleSearchAnswer>
   /** Opens the chat window on an article (its id, a slug). */
   openArticle(id: string): Promise<void>
+  /**
+   * Everything the backend keeps about this visitor (`GET /api/visitor/export`'s JSON:
+   * messages, files, contact details, ratings, e-mails, consents). Rejects with an Error
+   * whose `code` is `no_conversation` when this browser has none yet.
+   */
+  exportData(): Promise<VisitorExport>
+  /**
+   * Erases the visitor everywhere Porthole keeps anything and in this browser, then the
+   * widget starts again as a new visitor; resolves with the receipt. Rejects (nothing
+   * erased in the browser) when the backend cannot be reached or refuses.
+   */
+  eraseData(): Promise<ErasureReceipt>
+}
+
+/**
+ * What `exportData` resolves with: `GET /api/visitor/export`'s JSON as the backend wrote it
+ * (`exportedAt`, `visitor`, `messages: [{ id, from, text, at, files }]`, `ratings`,
+ * `emails`, `consents: [{ version, at }]`, …; docs/integrators/http-api.md).
+ */
+export type VisitorExport = Record<string, unknown>
+
+/** What `eraseData` resolves with: how many of each kind were erased, and when (ISO 8601). */
+export interface ErasureReceipt {
+  erased: Record<string, number>
+  at: string
 }
 
 /** One article found by `searchArticles`. */

@@ -1,4 +1,5 @@
 import type { EMAIL_RATINGS } from '../../../shared/settings/email-settings'
+import type { CONSENT_MODES } from '../../../shared/settings/privacy-settings'
 import type { REPLY_TIMES } from '../../../shared/settings/team-settings'
 import type {
   DEVICES,
@@ -55,4 +56,9 @@ export const FREQUENCY_LABELS: LabelsOf<typeof INVITE_FREQUENCIES> = {
   'once-per-visitor': 'Once per visitor',
   'once-per-session': 'Once per visit (session)',
   'every-page-view': 'On every page view',
+}
+
+export const CONSENT_LABELS: LabelsOf<typeof CONSENT_MODES> = {
+  none: 'Not asked (default)',
+  required: 'Required before the chat',
 }

@@ -118,6 +118,9 @@ export const SECTION_FIELDS = {
     groups: { privacy: 'Privacy' },
     fields: {
       privacy: 'Privacy',
+      'privacy.consent': 'Consent before the chat',
+      'privacy.consentText': 'Consent text',
+      'privacy.policyUrl': 'Privacy policy link',
       'privacy.maskPatterns': 'Your own patterns to hide (one per line)',
       'privacy.maskPatterns.#': 'Pattern to hide #',
     },

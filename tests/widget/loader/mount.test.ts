@@ -181,6 +181,8 @@ describe('the JS API namespace', () => {
         'destroy',
         'searchArticles',
         'openArticle',
+        'exportData',
+        'eraseData',
       ].sort(),
     )
   })

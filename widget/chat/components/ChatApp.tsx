@@ -164,47 +164,56 @@ export function ChatApp({ controller, context }: Props) {
         sound={settings.sound ? controller : undefined}
         help={!!reading}
         onHelp={() => controller.state.set({ help: reading ? undefined : {} })}
+        // The visitor's data (Download, Delete): none to offer before they agree, nor once erased.
+        menu={!!chat.gate}
+        onMenu={
+          context.ended
+            ? undefined
+            : () =>
+                import('../privacy/menu').then((module) => module.toggleMenu(context, controller))
+        }
         team={{ base: context.base, fetch: context.fetch, lang: settings.lang }}
       />
-      {reading ? (
-        <Help controller={controller} context={context} input={input} place={reading} />
-      ) : (
-        <>
-          <MessageList
-            conversation={conversation}
-            history={chat.history}
-            intro={intro}
-            notice={
-              chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
-            }
-            starting={chat.starting}
-            typing={chat.agentTyping}
-            strings={strings}
-            lang={settings.lang}
-            onRetry={controller.retry}
-            onSendNow={controller.sendNow}
-            onLoadEarlier={controller.loadEarlier}
-            onSend={controller.send}
-          />
-          {chat.prompt ??
-            (needsContact ? (
-              <OfflineForm
-                form={settings.offlineForm}
-                contact={chat.contact}
-                lang={settings.lang}
-                strings={strings}
-                draft={controller.draft}
-                composer={composer}
-                onSubmit={async (contact, text) => {
-                  await controller.setContact(contact)
-                  controller.send(text)
-                }}
-              />
-            ) : (
-              composer
-            ))}
-        </>
-      )}
+      {chat.gate ??
+        (reading ? (
+          <Help controller={controller} context={context} input={input} place={reading} />
+        ) : (
+          <>
+            <MessageList
+              conversation={conversation}
+              history={chat.history}
+              intro={intro}
+              notice={
+                chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
+              }
+              starting={chat.starting}
+              typing={chat.agentTyping}
+              strings={strings}
+              lang={settings.lang}
+              onRetry={controller.retry}
+              onSendNow={controller.sendNow}
+              onLoadEarlier={controller.loadEarlier}
+              onSend={controller.send}
+            />
+            {chat.prompt ??
+              (needsContact ? (
+                <OfflineForm
+                  form={settings.offlineForm}
+                  contact={chat.contact}
+                  lang={settings.lang}
+                  strings={strings}
+                  draft={controller.draft}
+                  composer={composer}
+                  onSubmit={async (contact, text) => {
+                    await controller.setContact(contact)
+                    controller.send(text)
+                  }}
+                />
+              ) : (
+                composer
+              ))}
+          </>
+        ))}
     </section>
   )
 }

@@ -25,6 +25,25 @@ const AnsweringHeading = lazy<HeadingProps>(
   () => import('../answering/AnsweringHeading').then((module) => module.AnsweringHeading),
   PlainHeading,
 )
+const HELP_ICON =
+  'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 115 0c0 1.7-2.5 2-2.5 4M12 17h0'
+const MENU_ICON = 'M12 5h0M12 12h0M12 19h0'
+
+/** A header button that shows a view in place of the conversation (pressed while it shows). */
+const toggle = (label: string, pressed: boolean | undefined, onClick: () => void, d: string) => (
+  <button
+    type="button"
+    class="ph-close"
+    aria-label={label}
+    aria-pressed={pressed}
+    onClick={onClick}
+  >
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d={d} />
+    </svg>
+  </button>
+)
+
 /**
  * The window is usable before who answers is known: the chunk (and the team's settings) is
  * fetched once the window has been drawn, so nothing stands between a tap and the composer
@@ -48,6 +67,9 @@ interface Props {
   /** The Help view shows (the button is pressed). */
   help?: boolean
   onHelp?: () => void
+  /** The menu of the visitor's data (absent: not offered); `menu`: it shows. */
+  menu?: boolean
+  onMenu?: () => void
 }
 
 /** Title, who answers (the agent, or the team while nobody has joined), the status and the close button. */
@@ -62,6 +84,8 @@ export function ChatHeader({
   team,
   help,
   onHelp,
+  menu,
+  onMenu,
 }: Props) {
   const [drawn, setDrawn] = useState(false)
   useEffect(() => {
@@ -107,19 +131,8 @@ export function ChatHeader({
         title={heading}
         subtitle={subtitle}
       />
-      {onHelp && (
-        <button
-          type="button"
-          class="ph-close"
-          aria-label={strings.help}
-          aria-pressed={help}
-          onClick={onHelp}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 115 0c0 1.7-2.5 2-2.5 4M12 17h0" />
-          </svg>
-        </button>
-      )}
+      {onHelp && toggle(strings.help, help, onHelp, HELP_ICON)}
+      {onMenu && toggle(strings.menu, menu, onMenu, MENU_ICON)}
       {sound && <MuteButton mute={sound.mute} label={strings.mute} onToggle={sound.setMuted} />}
       <button type="button" class="ph-close" aria-label={strings.close} onClick={onClose}>
         <svg viewBox="0 0 24 24" aria-hidden="true">

@@ -30,6 +30,11 @@ export interface ChatWindowState {
   /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
   prompt?: ComponentChild
   /**
+   * Shown in place of the conversation and the message box: the consent step until the
+   * visitor agrees, the menu of their data (widget/chat/privacy/).
+   */
+  gate?: ComponentChild
+  /**
    * The Help view in place of the conversation: the article it opens on (a suggestion,
    * Porthole.openArticle) and what the visitor had typed (widget/help/HelpView.tsx).
    */

@@ -22,6 +22,10 @@ export async function startChat(widget: WidgetContext): Promise<ChatApi> {
   container.className = 'ph-window-slot'
   context.frame.prepend(container)
   render(<ChatApp controller={controller} context={context} />, container)
+  // A site that requires consent: the consent step's chunk first, and nothing stored or
+  // sent until the visitor agrees (widget/chat/privacy/consent.tsx).
+  if (context.settings.consent)
+    await import('../privacy/consent').then((module) => module.askConsent(widget, controller))
   // An e-mail's resume link (#porthole-resume=<token>): out of the address bar at once,
   // then exchanged (its own chunk) before the conversation starts.
   const resume = /#porthole-resume=([\w.-]+)/.exec(location.href)?.[1]

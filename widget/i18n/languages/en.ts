@@ -4,8 +4,9 @@ import { EN_ATTACH_STRINGS } from '../../chat/attachments/attach-strings'
 import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
 import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
 import { EN_ENDED_STRINGS } from '../../chat/ended/ended-strings'
-import { EN_MASKED_NOTE } from '../../chat/masking/mask-text'
 import { EN_RESUME_NOTES } from '../../chat/engine/resume-strings'
+import { EN_MASKED_NOTE } from '../../chat/masking/mask-text'
+import { EN_PRIVACY_STRINGS } from '../../chat/privacy/privacy-strings'
 import { EN_HELP_STRINGS } from '../../help/help-strings'
 import { EN_CHAT_STRINGS } from '../chat-strings'
 import { EN_LOADER_STRINGS } from '../loader-strings'
@@ -27,6 +28,7 @@ export default {
   answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS },
   ended: EN_ENDED_STRINGS,
   help: EN_HELP_STRINGS,
+  privacy: EN_PRIVACY_STRINGS,
   voice: 'Voice message',
   masked: EN_MASKED_NOTE,
   emoji: [a, b, c, d, e],
