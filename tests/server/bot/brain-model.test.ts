@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createBotVisitors } from '../../../server/session/bot-visitors'
+import { updateProfile } from '../../../server/session/profile'
+import { createMemoryStore } from '../../../server/store/memory-store'
+import type { VisitorEvent } from '../../../server/store/types'
 import { type FakeModelReply, type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
 import { createAgentJoinedEvent } from '../../support/protocol-factories'
 import { createModelBrain, createPassage, RETURNS_PASSAGE } from '../support/model-brain'
@@ -142,6 +146,34 @@ describe('the rules brain with a model', () => {
       expect(s.counted).toEqual(['modelFallbacks'])
     },
   )
+
+  it('shows the bot typing while a streamed answer comes, in the visitor’s widget', async () => {
+    const store = createMemoryStore()
+    await updateProfile(store, 'client-chat-1', { contact: {} }, 60_000)
+    const visitors = createBotVisitors({ store, keepMs: 60_000, now: Date.now })
+    const events: VisitorEvent[] = []
+    store.subscribe('client-chat-1', (event) => events.push(event))
+    model.queue({ content: CITED, chunks: 5 })
+    const s = createModelBrain({
+      model,
+      store,
+      typing: (clientId, on) => visitors.typing?.(clientId, on) ?? Promise.resolve(),
+    })
+    await s.say(QUESTION)
+    const typing = events.filter((e) => 'event' in e && e.event === 'typing')
+    expect(typing).toEqual([
+      { event: 'typing', data: { typing: true } },
+      { event: 'typing', data: { typing: false } },
+    ])
+  })
+
+  it('shows no typing for an answer that came whole', async () => {
+    model.queue({ content: CITED, json: true })
+    const s = createModelBrain({ model })
+    await s.say(QUESTION)
+    expect(s.typings).toEqual([])
+    expect(s.types()).toEqual(['MARKDOWN', 'BUTTONS'])
+  })
 
   it('never asks the model for a hand-over phrase', async () => {
     const s = createModelBrain({ model })

@@ -35,6 +35,8 @@ export type ModelBrainOptions = {
   llm?: Partial<AnswersLlmConfig>
   store?: Store
   mask?: (text: string) => string
+  /** The typing indicator's calls go here (default: recorded in `typings`). */
+  typing?: (clientId: string, on: boolean) => Promise<void>
 }
 
 /**
@@ -71,6 +73,7 @@ export function createModelBrain(options: ModelBrainOptions) {
     count: (counter) => counted.push(counter),
   })
   const searches: string[] = []
+  const typings: [string, boolean][] = []
   const articles: BotArticles = {
     async search(query) {
       searches.push(query)
@@ -97,7 +100,15 @@ export function createModelBrain(options: ModelBrainOptions) {
     logger,
     articles,
     registry,
-    model: { answers, mask: answers.mask },
+    model: {
+      answers,
+      mask: answers.mask,
+      typing:
+        options.typing ??
+        (async (clientId, on) => {
+          typings.push([clientId, on])
+        }),
+    },
   })
   const sent: (BotReply | 'INVITE_AGENT')[] = []
   const ctxOf = (chatId: string): BotContext => ({
@@ -130,5 +141,18 @@ export function createModelBrain(options: ModelBrainOptions) {
     return Number(line?.split(' ')[1] ?? 0)
   }
   const types = () => sent.map((m) => (typeof m === 'string' ? m : m.type))
-  return { say, event, sent, types, metric, logger, searches, counted, budget, registry, store }
+  return {
+    say,
+    event,
+    sent,
+    types,
+    metric,
+    logger,
+    searches,
+    counted,
+    typings,
+    budget,
+    registry,
+    store,
+  }
 }
