@@ -83,6 +83,11 @@ describe('callModel', () => {
     expect(await ask({ timeoutMs: 500 })).toMatchObject({ ok: false, reason: 'timeout' })
   })
 
+  it('drops an answer past 256 KiB as malformed', async () => {
+    model.queue({ content: 'x'.repeat(300 * 1024), chunks: 30 })
+    expect(await ask()).toMatchObject({ ok: false, reason: 'malformed' })
+  })
+
   it('answers server_error when nothing listens', async () => {
     const outcome = await ask({ url: 'http://127.0.0.1:1/v1' })
     expect(outcome).toMatchObject({ ok: false, reason: 'server_error' })
