@@ -5,8 +5,8 @@ import {
   modelAnswerMessages,
 } from '../../../server/model-answers/answer-message'
 import { checkAnswer } from '../../../server/model-answers/check-answer'
-import { createPassage } from '../support/model-brain'
 import { expectLinearTime, LINEAR_TEST_TIMEOUT_MS, repeated } from '../support/linear-time'
+import { createPassage } from '../support/model-brain'
 
 // A model's answer is read up to 256 KiB (server/model-answers/sse-data.ts) and then
 // checked: a usual answer is a few hundred characters; the family feeds 600 to 60,000.
