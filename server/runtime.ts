@@ -13,6 +13,9 @@ import { createHelp, type Help } from './help/help-service'
 import { createArticleStore } from './help/store/create-article-store'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+import type { ModelAnswers } from './model-answers/model-answers'
+import { createRuntimeAnswers } from './model-answers/runtime-answers'
+import { createIncomingMasker } from './privacy/incoming-masker'
 import { createVisitorData, type VisitorData } from './privacy/visitor-data'
 import { createRetention } from './retention/retention'
 import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
@@ -44,6 +47,8 @@ export type Runtime = {
   help: Help
   /** A visitor's data: the export and the erasure (server/privacy/). */
   visitorData: VisitorData
+  /** Written answers by the operator's language model (ANSWERS_LLM_*; each answer 'no_model' without). */
+  answers: ModelAnswers
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -180,6 +185,18 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     logger,
   })
+  const masker = createIncomingMasker(() => settings.current())
+  const answers = createRuntimeAnswers({
+    config,
+    store,
+    help,
+    fetch: deps.fetch,
+    registry: metrics.registry,
+    logger,
+    now,
+    // Card numbers, IBANs and the site's own patterns never reach the model.
+    mask: (text) => masker(text).text,
+  })
   let draining = false
 
   return {
@@ -194,6 +211,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     resume,
     email,
     help,
+    answers,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',

@@ -12,6 +12,7 @@ import { clientKey } from '../http/client-ip'
 import { readJsonRequest } from '../http/json-body'
 import { perMinuteLimiter } from '../http/rate-limit'
 import { readJsonBody } from '../http/read-body'
+import { answersTryRoutes } from '../model-answers/try-routes'
 import { maskPatternProblems } from '../privacy/mask-pattern-check'
 import type { Runtime } from '../runtime'
 import { isSettingsBusyError } from '../settings/settings-error'
@@ -202,6 +203,11 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.route('/', studioHelpRoutes(deps, runtime))
   // Visitors' data: export and erasure on request (server/privacy/).
   app.route('/', visitorAdminRoutes(runtime.visitorData, deps.logger))
+  // The "Ask the bot" console: a written answer without a visitor (server/model-answers/).
+  app.route(
+    '/',
+    answersTryRoutes(runtime.answers, () => runtime.settings.current().bot),
+  )
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))

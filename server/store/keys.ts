@@ -138,6 +138,8 @@ export const KEY_PREFIXES = {
   helpSettle: 'help-settle:',
   /** Record: an import of help pages and its progress, `help-import:<job id>` (server/help/import/). */
   helpImport: 'help-import:',
+  /** Record: the model answers' tokens spent on one UTC day, `answers-tokens:<yyyy-mm-dd>` (server/model-answers/). */
+  answersTokens: 'answers-tokens:',
 } as const
 
 const P = KEY_PREFIXES
@@ -239,3 +241,4 @@ export const helpImportKey = (jobId: string) => `${P.helpImport}${jobId}`
 /** True when `key` has `visitorId` as one of its `:`-separated parts after the first (a claim about the visitor). */
 export const namesVisitor = (key: string, visitorId: string) =>
   key.includes(`:${visitorId}:`) || key.endsWith(`:${visitorId}`)
+export const answersTokensKey = (day: string) => `${P.answersTokens}${day}`

@@ -75,6 +75,7 @@ describe('the store key registry', () => {
       keys.helpOpenedKey('v1'),
       keys.helpSettleKey('v1', 7),
       keys.helpImportKey('j1'),
+      keys.answersTokensKey('2026-11-29'),
     ]
     for (const key of built) {
       const owners = prefixes.filter(([, prefix]) => key.startsWith(prefix))
