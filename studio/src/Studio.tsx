@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks'
+import { AskTheBot } from './answers/AskTheBot'
+import { useModelState } from './answers/use-model-state'
 import type { StudioApi } from './api'
 import { ArticlesSection } from './articles/ArticlesSection'
 import { DraftContext } from './draft-context'
@@ -27,6 +29,7 @@ const NAV = [
   ['offline-form', 'Offline form'],
   ['bot', 'Bot'],
   ['email', 'E-mail'],
+  ['ask', 'Ask the bot'],
   ['articles', 'Articles'],
   ['versions', 'Versions'],
   ['install', 'Install'],
@@ -46,6 +49,7 @@ export function Studio({
   confirm?: (question: string) => boolean
 }) {
   const studio = useStudio(api)
+  const model = useModelState(api.answers)
   // The article being edited has a draft of its own (articles/ArticlesSection.tsx).
   const [articleDirty, setArticleDirty] = useState(false)
   useUnsavedWarning(studio.dirty)
@@ -71,6 +75,10 @@ export function Studio({
     )
   }
   const problemCount = studio.problems.length
+  const siteLanguage =
+    typeof studio.saved.settings.defaultLang === 'string'
+      ? studio.saved.settings.defaultLang
+      : undefined
   return (
     <DraftContext.Provider
       value={{ draft: studio.draft, change: studio.change, problems: studio.problems }}
@@ -161,7 +169,7 @@ export function Studio({
           <InvitationsSection />
           <HoursSection />
           <OfflineFormSection />
-          <BotSection />
+          <BotSection model={model} />
           <EmailSection api={api} />
           <VersionList
             versions={studio.versions}
@@ -179,14 +187,11 @@ export function Studio({
       </main>
       {/* Full width below the settings: their sticky preview stays beside them only. */}
       <div class="wide">
+        <AskTheBot api={api.answers} model={model} defaultLanguage={siteLanguage} />
         <ArticlesSection
           api={api}
           confirm={confirm}
-          defaultLanguage={
-            typeof studio.saved.settings.defaultLang === 'string'
-              ? studio.saved.settings.defaultLang
-              : undefined
-          }
+          defaultLanguage={siteLanguage}
           onDirtyChange={setArticleDirty}
         />
       </div>

@@ -1,0 +1,88 @@
+import { useMemo } from 'preact/hooks'
+import { markdownTree } from '../../../shared/help/markdown-tree'
+import { ArticleBlocks } from '../../../widget/help/ArticleBlocks'
+import { languageDirection } from '../articles/languages'
+import type { TriedAnswer } from './answer-types'
+import { FALLBACK_TEXTS } from './fallback-texts'
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const passageId = (index: number) => `ask-passage-${index + 1}`
+
+/**
+ * One tried question: the answer as the widget renders its Markdown (or why the bot fell
+ * back to the article answer), the passages it cited, the time and the tokens, then every
+ * passage the articles' search gave the model.
+ */
+export function AskResult({ result, language }: { result: TriedAnswer; language: string }) {
+  const { answer, fallback, passages } = result
+  const blocks = useMemo(() => (answer ? markdownTree(answer.markdown) : []), [answer])
+  const cited = (articleId: string) =>
+    passages.findIndex((passage) => passage.articleId === articleId)
+  return (
+    <div class="ask-result">
+      <h3 id="ask-answer-title">Answer</h3>
+      {answer && fallback === null ? (
+        <article
+          class="ph-article ask-answer"
+          aria-labelledby="ask-answer-title"
+          lang={language || undefined}
+          dir={languageDirection(language)}
+        >
+          <div class="ph-article-body">
+            <ArticleBlocks blocks={blocks} />
+          </div>
+        </article>
+      ) : (
+        <p class="ask-fallback">
+          <strong>No written answer:</strong>{' '}
+          {fallback ? FALLBACK_TEXTS[fallback] : 'The model gave none'}. Visitors get the article
+          answer instead.
+        </p>
+      )}
+      {answer && answer.citations.length > 0 && (
+        <>
+          <h4>Cites</h4>
+          <ul class="ask-citations">
+            {answer.citations.map((articleId) => {
+              const index = cited(articleId)
+              const passage = passages[index]
+              return (
+                <li key={articleId}>
+                  {passage ? (
+                    <a href={`#${passageId(index)}`}>{passage.title}</a>
+                  ) : (
+                    <span>{articleId} (not among the passages)</span>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
+      <p class="ask-meta">
+        {seconds(result.ms)} · {result.tokens.in.toLocaleString()} tokens in,{' '}
+        {result.tokens.out.toLocaleString()} out
+      </p>
+      <h3 id="ask-passages-title">Passages found ({passages.length})</h3>
+      {passages.length === 0 ? (
+        <p class="empty">
+          No article matched the question: the bot would hand over or ask to say it differently.
+        </p>
+      ) : (
+        <ol class="ask-passages" aria-labelledby="ask-passages-title">
+          {passages.map((passage, index) => (
+            <li key={`${passage.articleId}-${index}`} id={passageId(index)} tabIndex={-1}>
+              <div class="ask-passage-head">
+                <strong dir="auto">{passage.title}</strong>
+                <span class="hint">
+                  {passage.articleId} · score {passage.score.toFixed(2)}
+                </span>
+              </div>
+              <p dir="auto">{passage.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
