@@ -6,6 +6,7 @@ import { createApp, type PortholeApp } from './app'
 import { type Bot, type BotArticles, createBot } from './bot/index'
 import type { Config } from './config/config'
 import { type Env, loadConfig } from './config/load-config'
+import { answersLlmSecrets } from './config/parse-answers-llm'
 import { smtpSecrets } from './config/parse-email'
 import { createLogger, type Logger } from './logging/logger'
 import { fitStreamsToOpenFiles } from './operations/open-files'
@@ -76,6 +77,7 @@ export function secretsOf(config: Config): string[] {
     config.uploads.store.kind === 's3' ? config.uploads.store.secretAccessKey : undefined,
     ...smtpSecrets(config.email),
     config.inboundEmail?.secret,
+    ...answersLlmSecrets(config.answersLlm),
   ].filter((value): value is string => value !== undefined && value.length > 0)
 }
 

@@ -1,6 +1,7 @@
 import type { UploadTypeName } from '../../shared/upload-types'
 import type { InboundEmailConfig } from '../email/inbound/inbound-config'
 import type { LogLevel } from '../logging/logger'
+import type { AnswersLlmConfig } from './parse-answers-llm'
 import type { EmailConfig } from './parse-email'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */
@@ -92,6 +93,8 @@ export type Config = {
   emailCaps?: EmailCaps
   /** Replies by e-mail: off (undefined) unless EMAIL_REPLY_DOMAIN and INBOUND_EMAIL_SECRET are set. */
   inboundEmail: InboundEmailConfig | undefined
+  /** Answers written by a language model (ANSWERS_LLM_*); undefined: no model (the default). */
+  answersLlm?: AnswersLlmConfig | undefined
 }
 
 export type EmailCaps = { perAddressPerDay: number; confirmationsPerAddressPerDay: number }

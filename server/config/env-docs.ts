@@ -225,4 +225,39 @@ export const ENV_DOCS: { readonly [name in keyof EnvSchema]: EnvDoc } = {
       '"confirm your address" e-mails one address gets in any 24 hours, whichever visitors typed it ([E-mail](email.md#confirmed-addresses))',
     default: '`3`',
   },
+  ANSWERS_LLM_URL: {
+    meaning:
+      'turns answers written by a language model on (see [Model answers](model-answers.md)): the base URL of any OpenAI-compatible API, `/v1` style (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`); `/chat/completions` is added. Each site still turns it on in the studio (`bot.modelAnswers`)',
+    default: 'unset (no model)',
+  },
+  ANSWERS_LLM_KEY: {
+    meaning:
+      'sent as `Authorization: Bearer <key>` to the model; needs `ANSWERS_LLM_URL`. **Secret**: never written to logs',
+    default: 'unset (no header)',
+  },
+  ANSWERS_LLM_MODEL: {
+    meaning:
+      'the model name sent with every request (`gpt-4o-mini`, `llama3.1:8b`, an Azure deployment’s model)',
+    default: 'required with `ANSWERS_LLM_URL`',
+  },
+  ANSWERS_LLM_TIMEOUT_MS: {
+    meaning:
+      'the longest a visitor waits for the model (connection, first token and the whole answer); past it the article answer is sent instead (500–120000)',
+    default: '`8000`',
+  },
+  ANSWERS_LLM_HEADERS: {
+    meaning:
+      'extra request headers for gateways, a JSON object of strings: `{"api-key":"…"}` (Azure OpenAI), `{"X-Team":"support"}`. Their values are treated as secrets (never logged)',
+    default: 'unset',
+  },
+  ANSWERS_LLM_MAX_PER_CONVERSATION: {
+    meaning:
+      'model calls one conversation may make; the questions after it get the article answer (1–1000)',
+    default: '`10`',
+  },
+  ANSWERS_LLM_DAILY_TOKENS: {
+    meaning:
+      'tokens (sent and received, as the model reports them) all sites’ answers may use in a UTC day, counted across instances on Redis; past it, article answers only until midnight UTC. The studio’s "Ask the bot" console counts too (1000–1000000000)',
+    default: '`200000`',
+  },
 }

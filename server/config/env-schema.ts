@@ -134,5 +134,12 @@ export const EnvSchema = z.object({
   ),
   EMAIL_MAX_PER_ADDRESS_PER_DAY: intIn(1, 1000, 20),
   EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: intIn(1, 100, 3),
+  ANSWERS_LLM_URL: z.string().trim().optional(),
+  ANSWERS_LLM_KEY: z.string().trim().max(4096, 'must be at most 4096 characters').optional(),
+  ANSWERS_LLM_MODEL: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  ANSWERS_LLM_TIMEOUT_MS: intIn(500, 120_000, 8000),
+  ANSWERS_LLM_HEADERS: z.string().trim().optional(),
+  ANSWERS_LLM_MAX_PER_CONVERSATION: intIn(1, 1000, 10),
+  ANSWERS_LLM_DAILY_TOKENS: intIn(1000, 1_000_000_000, 200_000),
 })
 export type EnvSchema = z.infer<typeof EnvSchema>

@@ -7,6 +7,7 @@ import type { BotConfig, Config } from './config'
 import { loadDemoSecrets } from './demo-secrets'
 import { EnvSchema } from './env-schema'
 import { ConfigError, type ConfigProblem, isConfigError } from './errors'
+import { parseAnswersLlm } from './parse-answers-llm'
 import { parseChannelUrl } from './parse-channel'
 import { parseEmail } from './parse-email'
 import { parseOrigins } from './parse-origins'
@@ -147,6 +148,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       `with A2_RETRY_INTERVAL_MS=${e.A2_RETRY_INTERVAL_MS} it must be at most ${60_000 - e.A2_RETRY_INTERVAL_MS}: the service asks for resends of a customer message 3–60 s apart`,
     )
   const inboundEmail = parseInboundEmail(e, e.UPLOAD_MAX_MB * 1024 * 1024, fail, reported)
+  const answersLlm = parseAnswersLlm(e, fail)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -220,6 +222,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     diskFreeFloorBytes: e.DISK_FREE_FLOOR_MB * MB,
     email,
     inboundEmail,
+    answersLlm,
   }
 }
 

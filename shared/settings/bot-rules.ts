@@ -3,6 +3,7 @@ import { MAX_BUTTONS } from '../protocol'
 import { DEFAULT_ARTICLE_TEXTS } from './default-article-texts'
 import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from './default-texts'
 import { LanguageTag, LocalizedText } from './localized-text'
+import { DEFAULT_MODEL_ANSWERS, ModelAnswers } from './model-answers'
 
 /** A button id that hands the customer to an agent instead of naming a rule. */
 export const HANDOVER_BUTTON_ID = 'handover'
@@ -96,6 +97,8 @@ export const BotSettings = z
     articleThanksText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleThanksText),
     /** Asked once when no article answers; the next miss hands over. */
     articleRephraseText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleRephraseText),
+    /** Answers written by the operator's language model from the articles (model-answers.ts). */
+    modelAnswers: ModelAnswers.default(DEFAULT_MODEL_ANSWERS),
   })
   .superRefine((settings, ctx) => {
     const names = new Map<string, number>()
