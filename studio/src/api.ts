@@ -2,6 +2,7 @@
 // checked before use; every failure is a StudioApiError with the API's error code.
 
 import { isRecord } from '../../shared/is-record'
+import { type AnswersApi, createAnswersApi } from './answers/answers-api'
 import {
   asString,
   createRequest,
@@ -9,7 +10,6 @@ import {
   jsonInit as json,
   StudioApiError,
 } from './api-request'
-import { type AnswersApi, createAnswersApi } from './answers/answers-api'
 import { createHelpApi, type HelpApi } from './articles/help-api'
 
 export type { FieldProblem } from './api-request'

@@ -41,8 +41,8 @@ export function AskResult({ result, language }: { result: TriedAnswer; language:
       )}
       {answer && answer.citations.length > 0 && (
         <>
-          <h4>Cites</h4>
-          <ul class="ask-citations">
+          <h4 id="ask-cites-title">Cites</h4>
+          <ul class="ask-citations" aria-labelledby="ask-cites-title">
             {answer.citations.map((articleId) => {
               const index = cited(articleId)
               const passage = passages[index]

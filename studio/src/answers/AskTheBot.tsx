@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
 import { languageOptions } from '../articles/languages'
+import { AskResult } from './AskResult'
 import type { ModelState } from './answer-types'
 import type { AnswersApi } from './answers-api'
-import { AskResult } from './AskResult'
 import { FALLBACK_TEXTS } from './fallback-texts'
 import { type AskState, useAsk } from './use-ask'
 
@@ -54,8 +54,8 @@ export function AskTheBot({
       </p>
       {model?.modelConfigured === false && (
         <p class="notice" id="ask-no-model">
-          No model is configured on the server, so the bot answers with articles only. You still
-          see the passages it finds.
+          No model is configured on the server, so the bot answers with articles only. You still see
+          the passages it finds.
         </p>
       )}
       <form
@@ -112,9 +112,7 @@ export function AskTheBot({
       <p class="visually-hidden" role="status">
         {summary(state)}
       </p>
-      {state.kind === 'empty' && (
-        <p class="empty">The answer and the passages found show here.</p>
-      )}
+      {state.kind === 'empty' && <p class="empty">The answer and the passages found show here.</p>}
       {state.kind === 'asking' && (
         <p class="empty" aria-hidden="true">
           Asking the bot…
