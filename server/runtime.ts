@@ -13,6 +13,8 @@ import { createHelp, type Help } from './help/help-service'
 import { createArticleStore } from './help/store/create-article-store'
 import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
+import type { ModelAnswers } from './model-answers/model-answers'
+import { createRuntimeAnswers } from './model-answers/runtime-answers'
 import { createRetention } from './retention/retention'
 import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
 import { createFileStore } from './uploads/create-file-store'
@@ -41,6 +43,8 @@ export type Runtime = {
    * with every instance's saves), the articles' store, the counters.
    */
   help: Help
+  /** Written answers by the operator's language model (ANSWERS_LLM_*; each answer 'no_model' without). */
+  answers: ModelAnswers
   /** Per-minute limits; on a redis: store counted across every instance. */
   limits: {
     visitorMessages: RateLimiter
@@ -177,6 +181,16 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     logger,
   })
+  const answers = createRuntimeAnswers({
+    config,
+    store,
+    help,
+    fetch: deps.fetch,
+    registry: metrics.registry,
+    logger,
+    now,
+    mask: (text) => text,
+  })
   let draining = false
 
   return {
@@ -190,6 +204,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     resume,
     email,
     help,
+    answers,
     limits: {
       visitorMessages: limiter(
         'messages-per-visitor',

@@ -111,6 +111,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const runtime = createRuntime(base)
   let ownBot: Bot | undefined
   try {
+    const visitors = createBotVisitors({
+      store,
+      keepMs: config.retention.maxAgeMs,
+      now: base.now,
+      widgetGreets: () => Boolean(runtime.settings.current().greeting),
+    })
     // The settings in force (the store's, seeded from the file) before the first request.
     await runtime.settings.start()
     if (!options.bot && config.bot) {
@@ -120,17 +126,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // The rules saved in the settings studio apply from the next event on.
         currentSettings: () => runtime.settings.current().bot,
         store,
-        visitors: createBotVisitors({
-          store,
-          keepMs: config.retention.maxAgeMs,
-          now: base.now,
-          widgetGreets: () => Boolean(runtime.settings.current().greeting),
-        }),
+        visitors,
         richReplies: createRichReplies({ store, now: base.now }),
         // The articles, when this backend serves them: the bot answers from them first.
         ...(options.articles ? { articles: options.articles } : {}),
         ...(!options.articles && runtime.help ? { articles: runtime.help } : {}),
         registry: runtime.metrics.registry,
+        // Written answers (ANSWERS_LLM_URL), the typing indicator while one streams in.
+        ...(config.answersLlm
+          ? {
+              model: {
+                answers: runtime.answers,
+                mask: runtime.answers.mask,
+                typing: (clientId: string, on: boolean) =>
+                  visitors.typing?.(clientId, on) ?? Promise.resolve(),
+              },
+            }
+          : {}),
         fetch: fetchUpstream,
         logger,
       })

@@ -28,6 +28,14 @@ export const BotChat = z.object({
   hasContacts: z.boolean().optional(),
   /** No article answered the last question and the bot asked to say it differently. */
   rephrased: z.boolean().optional(),
+  /** The bot's last answer was written by the model (its "That helped" counts as the model's). */
+  written: z.boolean().optional(),
+  /** Model calls this chat made (ANSWERS_LLM_MAX_PER_CONVERSATION). */
+  modelCalls: z.number().int().min(0).optional(),
+  /** The last few messages, masked, given to the model with the next question. */
+  turns: z
+    .array(z.object({ from: z.enum(['visitor', 'bot']), text: z.string() }))
+    .optional(),
 })
 export type BotChat = z.infer<typeof BotChat>
 

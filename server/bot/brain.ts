@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type {
   AgentUnavailableEvent,
+  BotMessagePayload,
   ClientMessageEvent,
   ServiceToProviderEvent,
 } from '../../shared/protocol'
@@ -17,6 +18,7 @@ import type { BotLogger } from './logger'
 import { createMatcher, type Matcher } from './matcher'
 import type { BotContext, BotEventHandler } from './provider'
 import type { BotStore } from './store'
+import { type BotModel, withTurns, writtenAnswer } from './written-answer'
 
 export type RulesBrainOptions = {
   /** The rules, or a function giving the rules in force now (read on each event). */
@@ -33,9 +35,12 @@ export type RulesBrainOptions = {
   registry?: MetricsRegistry
   /** The longest wait for an article search; default ARTICLE_SEARCH_TIMEOUT_MS. */
   articleTimeoutMs?: number
+  /** The operator's language model (ANSWERS_LLM_URL): written answers before the article answer. */
+  model?: BotModel
 }
 
-type Choose = (state: BotChat, article?: ArticleFound) => Decision
+type Choose = (state: BotChat, article?: ArticleFound, written?: BotMessagePayload[]) => Decision
+type Where = { chatId: string; clientId: string | undefined; logger: BotLogger }
 
 /**
  * The decision for a message, with the articles searched when only they stand between
@@ -43,12 +48,21 @@ type Choose = (state: BotChat, article?: ArticleFound) => Decision
  */
 async function decideWithArticles(
   choose: Choose,
-  state: BotChat,
-  options: RulesBrainOptions,
+  given: BotChat,
+  options: RulesBrainOptions & { current: BotSettings },
   metrics: BotMetrics | undefined,
-  logger: BotLogger,
+  where: Where,
 ): Promise<Decision> {
-  const first = choose(state)
+  const { logger } = where
+  let state = given
+  let first = choose(state)
+  if (first.question && options.model) {
+    // A written answer first; without one (a fallback, logged and counted) the article answer.
+    const tried = await writtenAnswer(options.model, options.current, state, first, where)
+    state = tried.state
+    if (tried.written) return choose(state, undefined, tried.written)
+    if (state !== given) first = choose(state)
+  }
   const { articles } = options
   if (!first.question || !articles || articles.published?.() === 0) return first
   const { text, language } = first.question
@@ -62,8 +76,14 @@ async function decideWithArticles(
   return decision
 }
 
-function count(metrics: BotMetrics | undefined, step: Decision['articles']): void {
-  if (!metrics || !step) return
+function count(
+  metrics: BotMetrics | undefined,
+  step: Decision['articles'],
+  model: BotModel | undefined,
+  wasWritten: boolean,
+): void {
+  if (step === 'helped' && wasWritten && model) return model.answers.helped()
+  if (!metrics || !step || step === 'written') return
   const counter = {
     answered: metrics.articleAnswers,
     helped: metrics.articleHelped,
@@ -84,6 +104,7 @@ async function onClientMessage(
   choose: (state: BotChat) => Promise<Decision>,
   visitors: BotVisitors | undefined,
   metrics: BotMetrics | undefined,
+  model: BotModel | undefined,
 ): Promise<void> {
   const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
   if (state.phase === 'agent') {
@@ -110,7 +131,7 @@ async function onClientMessage(
       break
     }
   }
-  if (delivered) count(metrics, decision.articles)
+  if (delivered) count(metrics, decision.articles, model, state.written === true)
   let next = decision.state
   if (CardWithContacts.safeParse(event).success) next = { ...next, hasContacts: true }
   if (decision.invite) {
@@ -180,21 +201,29 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
           event,
           ctx,
           states,
-          (state) =>
-            decideWithArticles(
-              (chat, article) =>
+          async (state) => {
+            const decision = await decideWithArticles(
+              (chat, article, written) =>
                 decide(settings, matcher, chat, event.message, {
                   // Not in every service's event: only a plain false counts as "nobody online".
                   ...(event.agents_online === false ? { agentsOnline: false } : {}),
                   ...(article ? { article } : {}),
+                  ...(written ? { written } : {}),
                 }),
               state,
-              options,
+              { ...options, current: settings },
               metrics,
-              ctx.logger,
-            ),
+              { chatId: event.chat_id, clientId: event.client_id, logger: ctx.logger },
+            )
+            const { model } = options
+            // The turns the model gets with the next question: kept only when it may be asked.
+            return model && settings.modelAnswers.enabled
+              ? withTurns(decision, event.message, model.mask)
+              : decision
+          },
           options.visitors,
           metrics,
+          options.model,
         )
       case 'AGENT_JOINED': {
         const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)

@@ -14,7 +14,7 @@ import { guessLanguage } from './language'
 import type { Matcher } from './matcher'
 
 /** What happened with the site's articles, for the counters and the "no article" list. */
-export type ArticleStep = 'answered' | 'helped' | 'rephrase' | 'missed'
+export type ArticleStep = 'answered' | 'helped' | 'rephrase' | 'missed' | 'written'
 
 /** What the bot does with one customer message: replies in order, then maybe INVITE_AGENT. */
 export type Decision = {
@@ -61,7 +61,12 @@ export function decide(
   matcher: Matcher,
   state: BotChat,
   message: ClientMessageEvent['message'],
-  context: { agentsOnline?: boolean; article?: ArticleFound } = {},
+  context: {
+    agentsOnline?: boolean
+    article?: ArticleFound
+    /** The model's written answer to the question of a first decision (server/model-answers/). */
+    written?: BotMessagePayload[]
+  } = {},
 ): Decision {
   const text = message.type === 'TEXT' ? message.text : (message.text ?? '')
   const buttonId = message.type === 'TEXT' ? message.button_id : undefined
@@ -90,7 +95,13 @@ export function decide(
   const replies: BotMessagePayload[] = []
   if (!state.greeted && settings.greeting) replies.push(say(settings.greeting))
   // `rephrased` holds only while the bot's last word was "could you say it differently?".
-  const next: BotChat = { ...state, greeted: true, language, rephrased: undefined }
+  const next: BotChat = {
+    ...state,
+    greeted: true,
+    language,
+    rephrased: undefined,
+    written: undefined,
+  }
 
   if (contact) {
     const merged = { ...state.contact, ...contact }
@@ -121,6 +132,10 @@ export function decide(
     return { replies, invite: false, state: next }
   }
   const searchable = settings.articleAnswers && !wantsPerson && text.trim() !== ''
+  if (searchable && context.written) {
+    replies.push(...context.written)
+    return { replies, invite: false, state: { ...next, written: true }, articles: 'written' }
+  }
   const found = searchable ? context.article : undefined
   if (found?.found) {
     replies.push(...articleAnswer(settings, language, found.found))
@@ -139,6 +154,6 @@ export function decide(
     invite: true,
     state: { ...next, phase: 'handover' },
     ...(found ? { articles: 'missed' as const } : {}),
-    ...(searchable && !context.article ? { question: { text, language } } : {}),
+    ...(searchable && !context.article && !context.written ? { question: { text, language } } : {}),
   }
 }

@@ -10,6 +10,7 @@ import { type BotLogger, defaultBotLogger } from './logger'
 import { parseBotSettings } from './parse-bot-settings'
 import { createBotProvider } from './provider'
 import type { BotStore } from './store'
+import type { BotModel } from './written-answer'
 
 export type BotConfig = {
   /** BOT_TOKEN */
@@ -43,6 +44,8 @@ export type CreateBotOptions = {
   articles?: BotArticles
   /** The app's metrics registry: the bot's article counters join /metrics. */
   registry?: MetricsRegistry
+  /** The operator's language model (ANSWERS_LLM_*): written answers from the articles. */
+  model?: BotModel
   /** B1 timings, for tests; the defaults follow the spec. */
   timeoutMs?: number
   retries?: number
@@ -91,6 +94,7 @@ export function createBot(options: CreateBotOptions): Bot {
         ...(options.visitors ? { visitors: options.visitors } : {}),
         ...(options.articles ? { articles: options.articles } : {}),
         ...(options.registry ? { registry: options.registry } : {}),
+        ...(options.model ? { model: options.model } : {}),
       }),
       options.richReplies,
     ),
@@ -119,3 +123,4 @@ export {
 } from './provider'
 export type { SendResult } from './sender'
 export type { BotStore } from './store'
+export type { BotModel } from './written-answer'

@@ -26,6 +26,15 @@ const MAX_FEATURED = 10
 const FLUSH_MS = 5000
 const SWEEP_MS = 60_000
 
+/** One article's best passage for a question, with the search's score. */
+export type ScoredPassage = {
+  articleId: string
+  title: string
+  text: string
+  url: string
+  score: number
+}
+
 export type SearchRequest = { language?: string | undefined; limit?: number | undefined }
 
 /**
@@ -118,10 +127,35 @@ export function createHelp(options: {
     return { results: results.slice(0, limit), confident }
   }
 
+  /**
+   * The best passages for a question, with their scores (what a language model is
+   * given): one per article, the article's best passage. Not counted as a search.
+   */
+  function passages(query: string, request: SearchRequest = {}): ScoredPassage[] {
+    const outcome = catalogue.index.search(query.slice(0, MAX_QUERY_LENGTH), {
+      limit: Math.min(10, Math.max(1, request.limit ?? 5)),
+      ...(request.language ? { language: request.language } : {}),
+    })
+    const found: ScoredPassage[] = []
+    for (const hit of outcome.hits) {
+      const entry = catalogue.entry(hit.id)
+      if (entry)
+        found.push({
+          articleId: hit.id,
+          title: entry.title,
+          text: hit.snippet,
+          url: urlOf(entry),
+          score: hit.score,
+        })
+    }
+    return found
+  }
+
   return {
     articles,
     catalogue,
     search,
+    passages,
     recordUnanswered,
     /** The published articles this instance can answer from. */
     published: () => catalogue.size,
@@ -199,6 +233,8 @@ export function createHelp(options: {
     },
     /** The bot answered from an article. */
     botAnswered: () => void add('botAnswers'),
+    /** A written answer of the model was sent, was found helpful, or fell back to the articles. */
+    count: (counter: 'modelAnswers' | 'modelHelped' | 'modelFallbacks') => void add(counter),
     async stats() {
       await flush()
       const [counters, unanswered, count] = await Promise.all([

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BotSettings, RuleReply } from '../../shared/settings/bot-rules'
 import { isArticleFallback } from '../bot/article-answer'
+import { isModelAnswerFallback } from '../model-answers/answer-message'
 
 /** Texts that may be the fallback of a rich bot message: only these are looked up. */
 export type BotFallbacks = { has(text: string): boolean }
@@ -16,7 +17,11 @@ function fallbacksOf(bot: unknown): BotFallbacks {
   }
   const settings = BotSettings.safeParse(bot ?? {}).data
   return {
-    has: (text) => texts.has(text) || (settings !== undefined && isArticleFallback(settings, text)),
+    has: (text) =>
+      texts.has(text) ||
+      (settings !== undefined &&
+        (isArticleFallback(settings, text) ||
+          (settings.modelAnswers.enabled && isModelAnswerFallback(text)))),
   }
 }
 

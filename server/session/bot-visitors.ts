@@ -31,6 +31,8 @@ export type BotVisitors = {
    * the chat window): the bot's own greeting would be a second one in a row.
    */
   greetedByWidget(clientId: string): Promise<boolean>
+  /** The bot is writing (a model's streamed answer) or stopped: the widget's typing indicator. */
+  typing?(clientId: string, typing: boolean): Promise<void>
 }
 
 /** @example createBot({ ...options, visitors: createBotVisitors({ store, keepMs, now: Date.now }) }) */
@@ -72,6 +74,11 @@ export function createBotVisitors(options: {
     },
     async greetedByWidget(clientId) {
       return widgetGreets?.() === true && (await visitorOf(clientId)) !== undefined
+    },
+    async typing(clientId, typing) {
+      const visitorId = await visitorOf(clientId)
+      // Never stored: a typing indicator is worth nothing late.
+      if (visitorId) await store.publish(visitorId, { event: 'typing', data: { typing } })
     },
   }
 }

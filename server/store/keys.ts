@@ -133,6 +133,8 @@ export const KEY_PREFIXES = {
   helpSettle: 'help-settle:',
   /** Record: an import of help pages and its progress, `help-import:<job id>` (server/help/import/). */
   helpImport: 'help-import:',
+  /** Record: the model answers' tokens spent on one UTC day, `answers-tokens:<yyyy-mm-dd>` (server/model-answers/). */
+  answersTokens: 'answers-tokens:',
 } as const
 
 const P = KEY_PREFIXES
@@ -229,3 +231,5 @@ export const inboundMailLockKey = (messageKey: string) => `${P.inboundMailLock}$
 export const helpOpenedKey = (visitorId: string) => `${P.helpOpened}${visitorId}`
 export const helpSettleKey = (visitorId: string, at: number) => `${P.helpSettle}${visitorId}:${at}`
 export const helpImportKey = (jobId: string) => `${P.helpImport}${jobId}`
+
+export const answersTokensKey = (day: string) => `${P.answersTokens}${day}`

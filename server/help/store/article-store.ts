@@ -43,6 +43,10 @@ export const HELP_COUNTERS = [
   'deflections',
   'botAnswers',
   'unanswered',
+  /** Written answers of the model sent (server/model-answers/), their "That helped", their fallbacks. */
+  'modelAnswers',
+  'modelHelped',
+  'modelFallbacks',
 ] as const
 export type HelpCounter = (typeof HELP_COUNTERS)[number]
 
