@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 import { describeInBrowser, launchBrowser } from '../../support/chromium'
 import { startTestDemo, type TestDemo } from '../../support/demo'
+import { axeViolations } from '../../support/studio-axe'
 import { type HelpRoutes, routeHelpApi } from '../support/help-routes'
-import { axeViolations } from '../support/studio-axe'
 
 // The studio's Articles screens in real Chromium: the studio and its login from the
 // demo's backend, /admin/api/help/* answered per the HTTP contract by the page's routing.
