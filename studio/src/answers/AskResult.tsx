@@ -2,19 +2,21 @@ import { useMemo } from 'preact/hooks'
 import { markdownTree } from '../../../shared/help/markdown-tree'
 import { ArticleBlocks } from '../../../widget/help/ArticleBlocks'
 import { languageDirection } from '../articles/languages'
+import { AskPassages, passageId } from './AskPassages'
 import type { TriedAnswer } from './answer-types'
 import { FALLBACK_TEXTS } from './fallback-texts'
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-const passageId = (index: number) => `ask-passage-${index + 1}`
 
 /**
  * One tried question: the answer as the widget renders its Markdown (or why the bot fell
  * back to the article answer), the passages it cited, the time and the tokens, then every
- * passage the articles' search gave the model.
+ * passage the articles' search gave the model (none when the bot did not search).
  */
 export function AskResult({ result, language }: { result: TriedAnswer; language: string }) {
   const { answer, fallback, passages } = result
+  // Off, or no model: the bot gives the article answer without searching for passages.
+  const searched = fallback !== 'off' && fallback !== 'no_model'
   const blocks = useMemo(() => (answer ? markdownTree(answer.markdown) : []), [answer])
   const cited = (articleId: string) =>
     passages.findIndex((passage) => passage.articleId === articleId)
@@ -59,29 +61,16 @@ export function AskResult({ result, language }: { result: TriedAnswer; language:
           </ul>
         </>
       )}
-      <p class="ask-meta">
-        {seconds(result.ms)} · {result.tokens.in.toLocaleString()} tokens in,{' '}
-        {result.tokens.out.toLocaleString()} out
-      </p>
-      <h3 id="ask-passages-title">Passages found ({passages.length})</h3>
-      {passages.length === 0 ? (
-        <p class="empty">
-          No article matched the question: the bot would hand over or ask to say it differently.
+      {searched && (
+        <p class="ask-meta">
+          {seconds(result.ms)} · {result.tokens.in.toLocaleString()} tokens in,{' '}
+          {result.tokens.out.toLocaleString()} out
         </p>
+      )}
+      {searched ? (
+        <AskPassages passages={passages} />
       ) : (
-        <ol class="ask-passages" aria-labelledby="ask-passages-title">
-          {passages.map((passage, index) => (
-            <li key={`${passage.articleId}-${index}`} id={passageId(index)} tabIndex={-1}>
-              <div class="ask-passage-head">
-                <strong dir="auto">{passage.title}</strong>
-                <span class="hint">
-                  {passage.articleId} · score {passage.score.toFixed(2)}
-                </span>
-              </div>
-              <p dir="auto">{passage.text}</p>
-            </li>
-          ))}
-        </ol>
+        <p class="empty">The bot did not search the articles for passages.</p>
       )}
     </div>
   )

@@ -17,7 +17,10 @@ function summary(state: AskState): string {
       return ''
     case 'answered': {
       const { result } = state
-      const found = `${result.passages.length} ${result.passages.length === 1 ? 'passage' : 'passages'} found`
+      const found =
+        result.fallback === 'off' || result.fallback === 'no_model'
+          ? 'no passages searched'
+          : `${result.passages.length} ${result.passages.length === 1 ? 'passage' : 'passages'} found`
       return result.fallback === null && result.answer
         ? `Answered, citing ${result.answer.citations.length}; ${found}.`
         : `No written answer: ${result.fallback ? FALLBACK_TEXTS[result.fallback] : 'none'}; ${found}.`

@@ -2,7 +2,7 @@ import type { FallbackReason } from './answer-types'
 
 /** What each fallback reason means to a site owner, as the console and the overview say it. */
 export const FALLBACK_TEXTS: Readonly<Record<FallbackReason, string>> = {
-  off: 'Model answers are turned off in the Bot section',
+  off: 'Written answers are off in the saved settings, or not for this language',
   no_model: 'No model is configured on the server',
   no_answer: 'The model found no answer in the passages',
   no_citation: 'The answer cited no passage',

@@ -67,6 +67,18 @@ describe('the Ask the bot console', () => {
     )
   })
 
+  it('says the articles were not searched when written answers are off', async () => {
+    const { fake, view, ask } = setup()
+    fake.reply(createTriedAnswer({ passages: [], answer: null, fallback: 'off' }))
+    ask('Do you sell boats?')
+    expect(await view.findByText('The bot did not search the articles for passages.')).toBeTruthy()
+    expect(view.container.querySelector('.ask-fallback')?.textContent).toMatch(
+      /Written answers are off in the saved settings/,
+    )
+    expect(view.queryByRole('heading', { name: /Passages found/ })).toBeNull()
+    expect(view.getByRole('status').textContent).toContain('no passages searched')
+  })
+
   it('says when no article matched', async () => {
     const { fake, view, ask } = setup()
     fake.reply(createTriedAnswer({ passages: [], answer: null, fallback: 'no_answer' }))
