@@ -12,6 +12,7 @@ import { clientKey } from '../http/client-ip'
 import { readJsonRequest } from '../http/json-body'
 import { perMinuteLimiter } from '../http/rate-limit'
 import { readJsonBody } from '../http/read-body'
+import { answersTryRoutes } from '../model-answers/try-routes'
 import type { Runtime } from '../runtime'
 import { isSettingsBusyError } from '../settings/settings-error'
 import type { SaveResult, VersionInfo } from '../settings/settings-versions'
@@ -201,6 +202,11 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.route('/', emailPreviewRoutes(deps, runtime))
   // The help articles: list, edit, import, stats (server/help/routes/).
   app.route('/', studioHelpRoutes(deps, runtime))
+  // The "Ask the bot" console: a written answer without a visitor (server/model-answers/).
+  app.route(
+    '/',
+    answersTryRoutes(runtime.answers, () => runtime.settings.current().bot),
+  )
 
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))

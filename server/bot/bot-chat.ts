@@ -33,9 +33,7 @@ export const BotChat = z.object({
   /** Model calls this chat made (ANSWERS_LLM_MAX_PER_CONVERSATION). */
   modelCalls: z.number().int().min(0).optional(),
   /** The last few messages, masked, given to the model with the next question. */
-  turns: z
-    .array(z.object({ from: z.enum(['visitor', 'bot']), text: z.string() }))
-    .optional(),
+  turns: z.array(z.object({ from: z.enum(['visitor', 'bot']), text: z.string() })).optional(),
 })
 export type BotChat = z.infer<typeof BotChat>
 

@@ -82,7 +82,10 @@ function count(
   model: BotModel | undefined,
   wasWritten: boolean,
 ): void {
-  if (step === 'helped' && wasWritten && model) return model.answers.helped()
+  if (step === 'helped' && wasWritten && model) {
+    model.answers.helped()
+    return
+  }
   if (!metrics || !step || step === 'written') return
   const counter = {
     answered: metrics.articleAnswers,

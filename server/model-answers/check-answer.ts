@@ -57,9 +57,11 @@ export function checkAnswer(content: string, passages: readonly Passage[]): Chec
   if (OTHER_LINK.test(markdown))
     return { ok: false, reason: 'bad_link', detail: 'a link in a form the answer may not use' }
   const linked = [...markdown.matchAll(MARKDOWN_LINK)].map((m) => m[1] ?? '')
-  const bare = [...markdown.replace(MARKDOWN_LINK, ' ').matchAll(BARE_URL)].map((m) =>
-    m[0].replace(/[.,;:!?]+$/, ''),
-  )
+  const rest = markdown.replace(MARKDOWN_LINK, ' ')
+  // A link the pattern could not read (parentheses in its target): never guessed at.
+  if (/\]\s*\(/.test(rest))
+    return { ok: false, reason: 'bad_link', detail: 'a link whose address cannot be read' }
+  const bare = [...rest.matchAll(BARE_URL)].map((m) => m[0].replace(/[.,;:!?]+$/, ''))
   for (const url of [...linked, ...bare]) {
     if (!allowed.some((own) => sameUrl(url, own)))
       return {

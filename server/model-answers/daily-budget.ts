@@ -30,7 +30,7 @@ export function createDailyBudget(options: {
   store: Records & Pick<Store, 'sharedCounters'>
   limit: number
   now: () => number
-  logger: Logger
+  logger: Pick<Logger, 'info' | 'warn'>
 }): DailyBudget {
   const { store, now, logger } = options
   const day = () => new Date(now()).toISOString().slice(0, 10)

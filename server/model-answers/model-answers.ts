@@ -78,7 +78,7 @@ export type ModelAnswersOptions = {
   budget: DailyBudget | undefined
   fetch: typeof fetch
   registry: MetricsRegistry
-  logger: Logger
+  logger: Pick<Logger, 'info' | 'warn'>
   now: () => number
   /** Hides secrets (card numbers…) in the visitor's words before they leave. */
   mask: (text: string) => string

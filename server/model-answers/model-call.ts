@@ -94,7 +94,9 @@ export async function callModel(
     const type = response.headers.get('content-type') ?? ''
     if (!type.includes('text/event-stream')) {
       // A server that ignores `stream` answers one JSON body.
-      const parsed = Completion.safeParse(await response.json().catch(() => undefined))
+      // A body that breaks off throws here (cut_stream); a whole one that is not JSON is malformed.
+      const body = await response.text()
+      const parsed = Completion.safeParse(parseJson(body))
       if (!parsed.success) return failed('malformed', 'not a chat completion')
       const content = parsed.data.choices[0]?.message.content ?? ''
       return { ok: true, content, tokens: tokensOf(parsed.data.usage, sent, content) }
@@ -108,14 +110,7 @@ export async function callModel(
         done = true
         return
       }
-      let json: unknown
-      try {
-        json = JSON.parse(data)
-      } catch {
-        bad = true
-        return
-      }
-      const chunk = Chunk.safeParse(json)
+      const chunk = Chunk.safeParse(parseJson(data))
       if (!chunk.success) {
         bad = true
         return
@@ -127,11 +122,13 @@ export async function callModel(
       }
       if (chunk.data.usage) usage = chunk.data.usage
     })
-    if (bad) return failed('malformed', 'a stream event that is not a chat chunk', estimate(content))
+    if (bad)
+      return failed('malformed', 'a stream event that is not a chat chunk', estimate(content))
     if (!done) return failed('cut_stream', 'the stream ended before [DONE]', estimate(content))
     return { ok: true, content, tokens: tokensOf(usage, sent, content) }
   } catch (error) {
-    if (controller.signal.aborted) return failed('timeout', `no answer within ${config.timeoutMs} ms`)
+    if (controller.signal.aborted)
+      return failed('timeout', `no answer within ${config.timeoutMs} ms`)
     const detail = error instanceof Error ? error.message : String(error)
     if (error instanceof ModelResponseTooLargeError) return failed('malformed', detail)
     // A connection dropped in the middle of the answer, or no connection at all.
@@ -145,4 +142,12 @@ function tokensOf(usage: z.infer<typeof Usage>, sent: number, content: string): 
   return usage
     ? { in: usage.prompt_tokens, out: usage.completion_tokens }
     : { in: sent, out: estimate(content) }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

@@ -54,7 +54,12 @@ export function buildPrompt(input: {
   const data = {
     style_notes: input.instructions,
     visitor_language_guess: input.language,
-    passages: input.passages.map((p) => ({ id: p.articleId, title: p.title, url: p.url, text: p.text })),
+    passages: input.passages.map((p) => ({
+      id: p.articleId,
+      title: p.title,
+      url: p.url,
+      text: p.text,
+    })),
     earlier_messages: input.turns.slice(-MAX_TURNS).map((turn) => ({
       from: turn.from,
       text: turn.text.slice(0, MAX_TURN_LENGTH),

@@ -16,6 +16,8 @@ export type FakeModelReply =
       chunks?: number
       /** A pause between streamed pieces (the bot typing while the answer comes). */
       chunkDelayMs?: number
+      /** One JSON body even when the request asks for a stream (as some servers do). */
+      json?: boolean
     }
   /** An HTTP error: 429, 500, 503… with an OpenAI-style error body. */
   | { kind: 'status'; status: number; retryAfter?: string }
@@ -23,8 +25,8 @@ export type FakeModelReply =
   | { kind: 'slow'; ms: number; then: FakeModelReply }
   /** Never answers (until close()). */
   | { kind: 'hang' }
-  /** Starts the answer (half the content) and drops the connection. */
-  | { kind: 'cut'; content: string }
+  /** Starts the answer (half the content; half a JSON body with `json`) and drops the connection. */
+  | { kind: 'cut'; content: string; json?: boolean }
   /** 200 with a body (or a stream piece) that is not JSON. */
   | { kind: 'malformed' }
   /** 200 with JSON that is not a chat completion. */
@@ -133,7 +135,7 @@ async function answer(
   request: FakeModelRequest,
   reply: FakeModelReply,
 ): Promise<void> {
-  const streamed = request.body?.stream === true
+  const streamed = request.body?.stream === true && !('json' in reply && reply.json)
   switch (reply.kind) {
     case 'hang':
       return
