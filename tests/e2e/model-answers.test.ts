@@ -16,9 +16,10 @@ import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support
 // the written answer with its links and buttons, and "Talk to a person" hands over.
 
 const PASSWORD = 'correct horse battery staple'
-// Screenshots of the console go to $STUDIO_ASK_SHOTS (default /tmp/shots).
+// Screenshots (the Bot section's fields, the console on a desktop and a phone, the widget's
+// written answer) go to $STUDIO_ASK_SHOTS (default /tmp/shots; docs/images for the docs).
 const SHOTS = process.env.STUDIO_ASK_SHOTS ?? '/tmp/shots'
-const QUESTION = 'Can I send back boots that do not fit?'
+const QUESTION = 'Can I return an item I have not worn?'
 
 type GivenPassage = { id: string; title: string; url: string; text: string }
 
@@ -68,6 +69,20 @@ describeInBrowser('written answers from the model (demo, fake model)', () => {
     expect(await bot.getByText(/No model is configured on the server/).count()).toBe(0)
     await bot.getByLabel('Write answers with the model from the articles').check()
     await bot.getByLabel('Instructions for the model').fill('Be brief and friendly.')
+    mkdirSync(SHOTS, { recursive: true })
+    // Down to the languages' hint: the system's fonts may lack some languages' own names.
+    const fields = await bot.locator('.model-answers').boundingBox()
+    const ticks = await bot.locator('.model-answers .ticks').boundingBox()
+    if (fields && ticks)
+      await page.screenshot({
+        path: `${SHOTS}/studio-model-answers.png`,
+        clip: {
+          x: fields.x - 12,
+          y: fields.y - 12,
+          width: fields.width + 24,
+          height: ticks.y - fields.y + 4,
+        },
+      })
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Saved · version 2').waitFor()
 
@@ -88,7 +103,6 @@ describeInBrowser('written answers from the model (demo, fake model)', () => {
     expect(model.promptOf()).toContain('Be brief and friendly.')
     expect(await axeViolations(page)).toEqual([])
 
-    mkdirSync(SHOTS, { recursive: true })
     await ask.scrollIntoViewIfNeeded()
     await ask.screenshot({ path: `${SHOTS}/studio-ask-the-bot.png` })
     await page.setViewportSize({ width: 390, height: 844 })

@@ -52,7 +52,7 @@ describe('the Bot section’s written answers', () => {
     ).toBeTruthy()
     fireEvent.input(text, { target: { value: 'x'.repeat(MAX_MODEL_INSTRUCTIONS + 1) } })
     const over = section.getByText(/shorten them, or the settings cannot be saved/)
-    expect(over.className).toBe('field-error')
+    expect(over.className).toBe('field-error count')
     expect(section.getByText('How to write the instructions')).toBeTruthy()
   })
 

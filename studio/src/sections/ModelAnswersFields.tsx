@@ -49,7 +49,10 @@ function InstructionsLength() {
   const length = typeof value === 'string' ? value.length : 0
   if (max === undefined) return null
   return (
-    <p class={length > max ? 'field-error' : 'hint'} id={`${fieldId(INSTRUCTIONS)}-count`}>
+    <p
+      class={length > max ? 'field-error count' : 'hint count'}
+      id={`${fieldId(INSTRUCTIONS)}-count`}
+    >
       {length.toLocaleString()} of {max.toLocaleString()} characters
       {length > max && ': shorten them, or the settings cannot be saved'}
     </p>
