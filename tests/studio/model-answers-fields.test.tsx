@@ -75,6 +75,14 @@ describe('the Bot section’s written answers', () => {
     ).toBeTruthy()
   })
 
+  it('asks for the article answers too while they are off', async () => {
+    const { section } = await setup({ rules: [] })
+    const note = /tick “Answer from the help articles” above too/
+    expect(section.queryByText(note)).toBeNull()
+    fireEvent.click(section.getByRole('checkbox', { name: 'Answer from the help articles' }))
+    expect(section.getByText(note)).toBeTruthy()
+  })
+
   it('says nothing of the model when the server has one', async () => {
     const { section, fake } = await setup({ rules: [] }, true)
     await vi.waitFor(() => expect(fake.answers.api.state).toHaveBeenCalled(), REAL_WORK)

@@ -64,6 +64,7 @@ function InstructionsLength() {
  * guide, the languages. Says so when the server has no model, since the switch then does nothing.
  */
 export function ModelAnswersFields({ model }: { model: ModelState | undefined }) {
+  const articleAnswers = useField('bot.articleAnswers').value !== false
   return (
     <div class="model-answers">
       <h3>Written answers</h3>
@@ -76,6 +77,12 @@ export function ModelAnswersFields({ model }: { model: ModelState | undefined })
         <p class="notice" id="model-answers-no-model">
           No model is configured on the server, so this does nothing yet: the operator sets
           ANSWERS_LLM_URL and ANSWERS_LLM_MODEL (docs/operators/model-answers.md).
+        </p>
+      )}
+      {!articleAnswers && (
+        <p class="notice" id="model-answers-no-articles">
+          The bot writes answers only for the questions it would answer from the articles: tick
+          “Answer from the help articles” above too.
         </p>
       )}
       <CheckboxField path="bot.modelAnswers.enabled" keepFalse />
