@@ -113,6 +113,24 @@ describe('the Ask the bot console', () => {
     expect((view.getByRole('button', { name: 'Ask' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
+  it('shows the newer question’s answer when an older one comes back after it', async () => {
+    const { fake, view, question } = setup()
+    let settleOld: (value: ReturnType<typeof createTriedAnswer>) => void = () => {}
+    fake.reply(
+      new Promise((resolve) => (settleOld = resolve)),
+      createTriedAnswer({ answer: { markdown: 'The newer answer.', citations: ['returns'] } }),
+    )
+    fireEvent.input(question, { target: { value: 'Old question' } })
+    fireEvent.keyDown(question, { key: 'Enter' })
+    fireEvent.input(question, { target: { value: 'New question' } })
+    fireEvent.keyDown(question, { key: 'Enter' })
+    expect(await view.findByText('The newer answer.')).toBeTruthy()
+    settleOld(createTriedAnswer({ answer: { markdown: 'The older answer.', citations: [] } }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(view.queryByText('The older answer.')).toBeNull()
+    expect(view.getByText('The newer answer.')).toBeTruthy()
+  })
+
   it('says when the server has no model, and not when it has one', () => {
     const off = setup(false)
     expect(off.view.getByText(/No model is configured on the server/)).toBeTruthy()
