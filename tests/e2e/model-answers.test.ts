@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { agentConsole, waitFor } from '../support/agent-console'
+import { agentConsole, textOf } from '../support/agent-console'
 import { seriousWidgetViolations } from '../support/animations'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
@@ -139,17 +139,13 @@ describeInBrowser('written answers from the model (demo, fake model)', () => {
     await buttons.getByText('Talk to a person', { exact: true }).click()
     await bubble(page, 'Connecting you to an agent…').waitFor()
     const chat = await agent.chatWith(QUESTION)
-    const entries = await waitFor('the chat queued for the agents', async () => {
-      const response = await fetch(`${e2e.demo.sandbox.url}/console/api/chats?state=all`)
-      const all: { id: string; state: string; entries: { botMessage?: unknown }[] }[] =
-        await response.json()
-      const current = all.find((candidate) => candidate.id === chat.id)
-      return current?.state === 'queued' ? current.entries : undefined
-    })
-    // The agents see the written answer the bot sent.
-    expect(JSON.stringify(entries.map((entry) => entry.botMessage ?? null))).toContain(
-      'unworn items go back within',
+    const queued = await agent.waitForChat(
+      chat.id,
+      'the chat queued for the agents',
+      (current) => current.state === 'queued',
     )
+    // The agents see the written answer the bot sent (its plain-text fallback).
+    expect(queued.entries.map(textOf).join('\n')).toContain('unworn items go back within')
     await context.close()
   })
 })

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { languageOptions } from '../articles/languages'
+import { LanguageSelect } from '../articles/LanguageSelect'
 import { AskResult } from './AskResult'
 import type { ModelState } from './answer-types'
 import type { AnswersApi } from './answers-api'
@@ -96,17 +96,7 @@ export function AskTheBot({
         </div>
         <div class="field">
           <label for="ask-language">Language</label>
-          <select
-            id="ask-language"
-            value={language}
-            onChange={(event) => setLanguage(event.currentTarget.value)}
-          >
-            {languageOptions().map(([tag, name]) => (
-              <option key={tag} value={tag}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="ask-language" value={language} onChange={setLanguage} />
         </div>
         <button type="submit" class="primary" disabled={asking}>
           {asking ? 'Asking…' : 'Ask'}

@@ -1,22 +1,11 @@
 // What the studio reads from the model answers' admin API (/admin/api/answers*).
 
-/** Why the bot gave the article answer (or none) instead of the model's. */
-export const FALLBACK_REASONS = [
-  'off',
-  'no_model',
-  'no_answer',
-  'no_citation',
-  'bad_citation',
-  'bad_link',
-  'timeout',
-  'rate_limited',
-  'server_error',
-  'cut_stream',
-  'malformed',
-  'cap',
-  'budget',
-] as const
-export type FallbackReason = (typeof FALLBACK_REASONS)[number]
+import type { FallbackReason } from '../../../shared/model-answers/fallback-reasons'
+
+export {
+  FALLBACK_REASONS,
+  type FallbackReason,
+} from '../../../shared/model-answers/fallback-reasons'
 
 /** A passage the articles' search gave the model. */
 export interface Passage {
