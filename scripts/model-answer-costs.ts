@@ -17,7 +17,7 @@ import { MAX_TURNS, type Turn } from '../server/model-answers/prompt'
 import { createRuntimeAnswers } from '../server/model-answers/runtime-answers'
 import { createMemoryStore } from '../server/store/memory-store'
 import { BotSettings } from '../shared/settings/bot-rules'
-import { startFakeOpenAi } from '../tests/support/fake-openai'
+import { answersConfigOf, startFakeOpenAi } from '../tests/support/fake-openai'
 
 const QUESTIONS = [
   'How long does delivery take?',
@@ -63,15 +63,7 @@ model.setDefault((request) => {
 })
 const answers: ModelAnswers = createRuntimeAnswers({
   config: {
-    answersLlm: {
-      url: model.url,
-      key: undefined,
-      model: 'fake',
-      timeoutMs: 8000,
-      headers: {},
-      maxPerConversation: 10,
-      dailyTokens: 1_000_000_000,
-    },
+    answersLlm: answersConfigOf(model, { dailyTokens: 1_000_000_000 }),
   },
   store,
   help,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { AnswersLlmConfig } from '../../server/config/parse-answers-llm'
 
 // A loopback OpenAI-compatible server for the model answers' tests (server and e2e):
 // POST /v1/chat/completions, streamed (SSE) or not as the request asks, with replies
@@ -63,7 +64,26 @@ export type FakeOpenAi = {
   setDefault(reply: FakeModelReply | FakeModelReplier): void
   /** The text of every message of request `index` (default the last), joined. */
   promptOf(index?: number): string
+  /** Forgets the requests and the queued replies; the default reply is NO_ANSWER again. */
+  reset(): void
   close(): Promise<void>
+}
+
+/** ANSWERS_LLM_* as loadConfig gives them, pointed at `model`; override any. */
+export function answersConfigOf(
+  model: Pick<FakeOpenAi, 'url'>,
+  overrides: Partial<AnswersLlmConfig> = {},
+): AnswersLlmConfig {
+  return {
+    url: model.url,
+    key: undefined,
+    model: 'fake-model',
+    timeoutMs: 8000,
+    headers: {},
+    maxPerConversation: 10,
+    dailyTokens: 100_000,
+    ...overrides,
+  }
 }
 
 const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4))
@@ -79,7 +99,8 @@ const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4))
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeModelRequest[] = []
   const queued: (FakeModelReply | FakeModelReplier)[] = []
-  let fallback: FakeModelReply | FakeModelReplier = { content: 'NO_ANSWER' }
+  const NO_ANSWER: FakeModelReply = { content: 'NO_ANSWER' }
+  let fallback: FakeModelReply | FakeModelReplier = NO_ANSWER
   const sockets = new Set<Socket>()
   const server = createServer((req, res) => {
     let raw = ''
@@ -119,6 +140,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     setDefault: (reply) => {
       fallback = reply
+    },
+    reset: () => {
+      requests.length = 0
+      queued.length = 0
+      fallback = NO_ANSWER
     },
     promptOf: (index = requests.length - 1) =>
       (requests[index]?.body?.messages ?? []).map((m) => m.content).join('\n'),

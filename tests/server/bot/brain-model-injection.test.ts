@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
+import { describe, expect, it } from 'vitest'
+import { useFakeModel } from '../support/fake-model'
 import { createModelBrain, createPassage, RETURNS_PASSAGE } from '../support/model-brain'
 
 // The model may be fooled; the bot may not: whatever the model writes, only an answer
 // citing given passages with links to those articles reaches the visitor, under the
 // same two buttons, and nothing it writes hands over or changes a setting.
 
-let model: FakeOpenAi
-beforeAll(async () => {
-  model = await startFakeOpenAi()
-})
-afterAll(() => model.close())
-beforeEach(() => {
-  model.requests.length = 0
-})
+const model = useFakeModel()
 
 const userData = () => {
   const user = model.requests.at(-1)?.body?.messages?.find((m) => m.role === 'user')

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createBotVisitors } from '../../../server/session/bot-visitors'
 import { updateProfile } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
-import { type FakeModelReply, type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
+import type { FakeModelReply } from '../../support/fake-openai'
 import { createAgentJoinedEvent } from '../../support/protocol-factories'
+import { useFakeModel } from '../support/fake-model'
 import { createModelBrain, createPassage, RETURNS_PASSAGE } from '../support/model-brain'
 
-let model: FakeOpenAi
-beforeAll(async () => {
-  model = await startFakeOpenAi()
-})
-afterAll(() => model.close())
-beforeEach(() => {
-  model.requests.length = 0
-  model.setDefault({ content: 'NO_ANSWER' })
-})
+const model = useFakeModel()
 
 const QUESTION = 'Can I send my jacket back?'
 const CITED = 'Yes: unworn items go back within **30 days** of delivery [[returns-window]].'

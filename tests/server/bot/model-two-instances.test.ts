@@ -5,7 +5,7 @@ import { createBot } from '../../../server/bot/index'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { createDailyBudget } from '../../../server/model-answers/daily-budget'
 import { createModelAnswers } from '../../../server/model-answers/model-answers'
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
+import { answersConfigOf, type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
 import { createClientMessageEvent } from '../../support/protocol-factories'
 import { describeRedis } from '../../support/redis-server'
 import { createFakeFetch, createRecordingLogger, ok } from '../support/bot-fakes'
@@ -33,15 +33,7 @@ describeRedis('model answers on two instances over one Redis', () => {
     const logger = createRecordingLogger()
     const service = createFakeFetch(ok)
     const answers = createModelAnswers({
-      config: {
-        url: model.url,
-        key: undefined,
-        model: 'fake',
-        timeoutMs: 8000,
-        headers: {},
-        maxPerConversation: 10,
-        dailyTokens: limits.dailyTokens ?? 100_000,
-      },
+      config: answersConfigOf(model, { dailyTokens: limits.dailyTokens ?? 100_000 }),
       passages: () => [RETURNS_PASSAGE],
       budget: createDailyBudget({
         store,

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AnswersLlmConfig } from '../../../server/config/parse-answers-llm'
 import { callModel } from '../../../server/model-answers/model-call'
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
+import { answersConfigOf } from '../../support/fake-openai'
+import { useFakeModel } from '../support/fake-model'
 
-let model: FakeOpenAi
-beforeAll(async () => {
-  model = await startFakeOpenAi()
-})
-afterAll(() => model.close())
-beforeEach(() => {
-  model.requests.length = 0
-})
+const model = useFakeModel()
 
-const configOf = (overrides: Partial<AnswersLlmConfig> = {}): AnswersLlmConfig => ({
-  url: model.url,
-  key: 'sk-test-key',
-  model: 'fake-model',
-  timeoutMs: 8000,
-  headers: {},
-  maxPerConversation: 10,
-  dailyTokens: 100_000,
-  ...overrides,
-})
+const configOf = (overrides: Partial<AnswersLlmConfig> = {}) =>
+  answersConfigOf(model, { key: 'sk-test-key', ...overrides })
 const ask = (overrides: Partial<AnswersLlmConfig> = {}, onText?: (piece: string) => void) =>
   callModel(configOf(overrides), fetch, [{ role: 'user', content: 'question' }], onText)
 

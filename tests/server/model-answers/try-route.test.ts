@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
 import { createTestConfig, createTestSettings } from '../../support/test-config'
+import { useFakeModel } from '../support/fake-model'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ADMIN = { authorization: `Bearer ${TOKEN}` }
 const CITED = 'Unworn items go back within 30 days [[returns]].'
 
-let model: FakeOpenAi
-beforeAll(async () => {
-  model = await startFakeOpenAi()
-})
-afterAll(() => model.close())
-beforeEach(() => {
-  model.requests.length = 0
-})
+const model = useFakeModel()
 
 let t: TestApp | undefined
 afterEach(() => {

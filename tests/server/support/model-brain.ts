@@ -11,7 +11,7 @@ import type { Passage } from '../../../server/model-answers/prompt'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
-import type { FakeOpenAi } from '../../support/fake-openai'
+import { answersConfigOf, type FakeOpenAi } from '../../support/fake-openai'
 import { createClientMessageEvent } from '../../support/protocol-factories'
 import { createRecordingLogger } from './bot-fakes'
 import { createSettingsInput } from './rule-factories'
@@ -49,16 +49,7 @@ export function createModelBrain(options: ModelBrainOptions) {
   const registry = createMetricsRegistry({ processMetrics: false })
   const logger = createRecordingLogger()
   const store = options.store ?? createMemoryStore()
-  const llm: AnswersLlmConfig = {
-    url: options.model.url,
-    key: undefined,
-    model: 'fake-model',
-    timeoutMs: 8000,
-    headers: {},
-    maxPerConversation: 10,
-    dailyTokens: 100_000,
-    ...options.llm,
-  }
+  const llm = answersConfigOf(options.model, options.llm)
   const budget = createDailyBudget({ store, limit: llm.dailyTokens, now: Date.now, logger })
   const counted: string[] = []
   const answers = createModelAnswers({
