@@ -187,7 +187,12 @@ export function Studio({
       </main>
       {/* Full width below the settings: their sticky preview stays beside them only. */}
       <div class="wide">
-        <AskTheBot api={api.answers} model={model} defaultLanguage={siteLanguage} />
+        <AskTheBot
+          api={api.answers}
+          model={model}
+          defaultLanguage={siteLanguage}
+          unsaved={studio.dirty}
+        />
         <ArticlesSection
           api={api}
           confirm={confirm}

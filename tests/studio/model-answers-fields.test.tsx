@@ -83,6 +83,17 @@ describe('the Bot section’s written answers', () => {
     expect(section.getByText(note)).toBeTruthy()
   })
 
+  it('Ask the bot says it uses the saved settings while there are unsaved changes', async () => {
+    const { section, view } = await setup({ rules: [] })
+    const ask = within(view.container.querySelector('#ask') as HTMLElement)
+    const note = /the bot answers here with the saved settings until you save/
+    expect(ask.queryByText(note)).toBeNull()
+    fireEvent.click(
+      section.getByRole('checkbox', { name: 'Write answers with the model from the articles' }),
+    )
+    expect(ask.getByText(note)).toBeTruthy()
+  })
+
   it('says nothing of the model when the server has one', async () => {
     const { section, fake } = await setup({ rules: [] }, true)
     await vi.waitFor(() => expect(fake.answers.api.state).toHaveBeenCalled(), REAL_WORK)

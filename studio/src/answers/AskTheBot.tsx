@@ -37,10 +37,13 @@ export function AskTheBot({
   api,
   model,
   defaultLanguage = 'en',
+  unsaved = false,
 }: {
   api: AnswersApi
   model: ModelState | undefined
   defaultLanguage?: string
+  /** The settings have unsaved changes, which the console does not use. */
+  unsaved?: boolean
 }) {
   const [question, setQuestion] = useState('')
   const [language, setLanguage] = useState(defaultLanguage)
@@ -59,6 +62,11 @@ export function AskTheBot({
         <p class="notice" id="ask-no-model">
           No model is configured on the server, so the bot answers with articles only. You still see
           the passages it finds.
+        </p>
+      )}
+      {unsaved && (
+        <p class="notice" id="ask-unsaved">
+          You have unsaved changes: the bot answers here with the saved settings until you save.
         </p>
       )}
       <form
