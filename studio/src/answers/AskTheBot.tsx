@@ -66,7 +66,8 @@ export function AskTheBot({
       )}
       {unsaved && (
         <p class="notice" id="ask-unsaved">
-          You have unsaved changes: the bot answers here with the saved settings until you save.
+          Your changes are not saved yet: the bot answers here with the saved settings until you
+          save.
         </p>
       )}
       <form
