@@ -15,6 +15,7 @@ import { perMinuteLimiter, type RateLimiter } from './http/rate-limit'
 import { createPortholeMetrics, type PortholeMetrics } from './metrics/porthole-metrics'
 import type { ModelAnswers } from './model-answers/model-answers'
 import { createRuntimeAnswers } from './model-answers/runtime-answers'
+import { createIncomingMasker } from './privacy/incoming-masker'
 import { createRetention } from './retention/retention'
 import { createSettingsProvider, type SettingsProvider } from './settings/settings-provider'
 import { createFileStore } from './uploads/create-file-store'
@@ -181,6 +182,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     now,
     logger,
   })
+  const masker = createIncomingMasker(() => settings.current())
   const answers = createRuntimeAnswers({
     config,
     store,
@@ -189,7 +191,8 @@ export function createRuntime(deps: AppDeps): Runtime {
     registry: metrics.registry,
     logger,
     now,
-    mask: (text) => text,
+    // Card numbers, IBANs and the site's own patterns never reach the model.
+    mask: (text) => masker(text).text,
   })
   let draining = false
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { checkSettings } from '../../shared/settings/settings-file'
+import { checkSettings, type Settings } from '../../shared/settings/settings-file'
 import type { AppDeps } from '../app-deps'
 import { patternProblems } from '../bot/rule-pattern'
 import type { AdminConfig } from '../config/config'
@@ -13,6 +13,7 @@ import { readJsonRequest } from '../http/json-body'
 import { perMinuteLimiter } from '../http/rate-limit'
 import { readJsonBody } from '../http/read-body'
 import { answersTryRoutes } from '../model-answers/try-routes'
+import { maskPatternProblems } from '../privacy/mask-pattern-check'
 import type { Runtime } from '../runtime'
 import { isSettingsBusyError } from '../settings/settings-error'
 import type { SaveResult, VersionInfo } from '../settings/settings-versions'
@@ -30,9 +31,11 @@ const MAX_SETTINGS_BYTES = 512 * 1024
 
 const LoginRequest = z.object({ password: z.string().max(512) })
 
-/** Bot patterns the linear-time engine cannot run, as field problems. */
-const unrunnablePatterns = (bot: unknown) =>
-  patternProblems(bot).map(({ path, message }) => ({ path: path.join('.'), message }))
+/** Bot and masking patterns the linear-time engine cannot run, as field problems. */
+const unrunnablePatterns = (settings: Settings | undefined) => [
+  ...patternProblems(settings?.bot).map(({ path, message }) => ({ path: path.join('.'), message })),
+  ...maskPatternProblems(settings?.privacy),
+]
 
 /** A version as the API shows it. */
 const versionView = (info: VersionInfo) => ({
@@ -211,7 +214,7 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.put('/admin/api/settings', async (c) => {
     const ifMatch = ifMatchVersion(c.req.header('if-match'))
     const checked = checkSettings(await readSettingsBody(c))
-    const problems = checked.ok ? unrunnablePatterns(checked.settings.bot) : checked.problems
+    const problems = checked.ok ? unrunnablePatterns(checked.settings) : checked.problems
     if (!checked.ok || problems.length > 0) {
       return c.json(
         {
@@ -249,7 +252,7 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.post('/admin/api/settings/versions/:version{[0-9]+}/restore', async (c) => {
     const version = Number(c.req.param('version'))
     // A version saved before the linear-time engine may hold a pattern it cannot run.
-    const problems = unrunnablePatterns((await settings.load(version))?.settings.bot)
+    const problems = unrunnablePatterns((await settings.load(version))?.settings)
     if (problems.length > 0)
       return c.json(
         {

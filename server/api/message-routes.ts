@@ -12,6 +12,7 @@ import { jsonBody } from '../http/json-body'
 import { enforceRate } from '../http/limits'
 import { extraPartHits } from '../http/message-parts'
 import type { RateLimiter } from '../http/rate-limit'
+import { createIncomingMasker } from '../privacy/incoming-masker'
 import type { Runtime } from '../runtime'
 import { updateProfile } from '../session/profile'
 import { type Attachment, attachmentOf } from '../uploads/attachment'
@@ -23,6 +24,7 @@ export function messageRoutes(
   auth: MiddlewareHandler<VisitorEnv>,
 ) {
   const { config, store } = deps
+  const mask = createIncomingMasker(() => runtime.settings.current())
   return new Hono<AppEnv>().use('/messages', auth).post(
     '/messages',
     async (c, next) => {
@@ -38,16 +40,18 @@ export function messageRoutes(
     jsonBody(OutgoingMessage, 128 * 1024),
     async (c) => {
       const { visitorId } = c.get('visitor')
-      const message = c.req.valid('json')
-      if (message.type !== 'text' && message.type !== 'file') {
+      const sent = c.req.valid('json')
+      if (sent.type !== 'text' && sent.type !== 'file') {
         await forwardVisitorTyping({
           client: runtime.client,
           visitorId,
-          type: message.type,
+          type: sent.type,
           log: c.get('log'),
         })
         return c.body(null, 204)
       }
+      // Masked on the way in, whatever the widget did: a card number is never stored or sent.
+      const message = sent.text === undefined ? sent : { ...sent, text: mask(sent.text).text }
       // Counted before the split: a text has at least this many parts (each holds at most
       // MAX_TEXT_LENGTH characters), so an over-limit text is refused before any work on it.
       const leastParts = message.type === 'text' ? partsAtLeast(message.text) : 1

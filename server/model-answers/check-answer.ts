@@ -50,8 +50,9 @@ export function checkAnswer(content: string, passages: readonly Passage[]): Chec
   if (cited.length === 0)
     return { ok: false, reason: 'no_citation', detail: 'the answer cites no passage' }
   const markdown = text
-    .replace(/[ \t]*\[\[[^[\]\n]{1,200}\]\]/g, '')
-    .replace(/[ \t]+([.,;:!?])/g, '$1')
+    // Each run of blanks is tried once from its start (a long run costs its length, not its square).
+    .replace(/(?<![ \t])[ \t]*\[\[[^[\]\n]{1,200}\]\]/g, '')
+    .replace(/(?<![ \t])[ \t]+(?=[.,;:!?])/g, '')
     .trim()
   const allowed = cited.map((id) => given.get(id)?.url ?? '')
   if (OTHER_LINK.test(markdown))

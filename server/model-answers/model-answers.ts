@@ -146,7 +146,8 @@ export function createModelAnswers(options: ModelAnswersOptions): ModelAnswers {
       question,
       language: request.language,
       passages,
-      turns: (request.turns ?? []).map((turn) => ({ ...turn, text: options.mask(turn.text) })),
+      // Kept masked in the chat's state (server/bot/written-answer.ts).
+      turns: request.turns ?? [],
       instructions: own.instructions,
     })
     metrics.calls.inc()

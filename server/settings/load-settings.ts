@@ -5,6 +5,7 @@ import { type Settings, SettingsFile } from '../../shared/settings/settings-file
 import { parseBotSettings } from '../bot/parse-bot-settings'
 import { assertRunnablePatterns } from '../bot/rule-pattern'
 import { ConfigError } from '../config/errors'
+import { maskPatternProblems } from '../privacy/mask-pattern-check'
 
 // The settings file as the server reads it: the schema is shared (the studio checks
 // with it too); reading the file and the errors that stop the start are the server's.
@@ -44,5 +45,13 @@ export function loadSettings(path: string | undefined): Settings {
   const settings = parseSettings(json, path)
   // The bot runs patterns in a linear-time engine; the file may not hold one it cannot run.
   assertRunnablePatterns(settings.bot)
+  const masking = maskPatternProblems(settings.privacy)
+  if (masking.length > 0)
+    throw new ConfigError(
+      masking.map(({ path: field, message }) => ({
+        variable: 'PORTHOLE_CONFIG',
+        problem: `${path}: ${field} ${message}`,
+      })),
+    )
   return settings
 }

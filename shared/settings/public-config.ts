@@ -101,6 +101,9 @@ export function publicConfigOf(
       ...(avatars.length > 0 ? { avatars: [...avatars] } : {}),
       ...(replyTime !== 'hidden' ? { replyTime } : {}),
     }
+  // The widget hides these before a message leaves the browser (absent: cards and IBANs only).
+  if (settings.privacy.maskPatterns.length > 0)
+    config.maskPatterns = [...settings.privacy.maskPatterns]
   if (settings.businessHours) {
     // The widget needs only what to do and whether it is open now: the hours stay here
     // (GET /api/status tells a cached widget.js when they open or close).

@@ -6,6 +6,7 @@ import { EmailSettings } from './email-settings'
 import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
 import { LanguageTag } from './localized-text'
 import { OfflineForm } from './offline-form'
+import { PrivacySettings } from './privacy-settings'
 import { siteText } from './site-text'
 import { TeamSettings } from './team-settings'
 
@@ -65,6 +66,8 @@ export const SettingsFile = z
     email: EmailSettings.default(EmailSettings.parse({})),
     /** The team photos and reply time shown while nobody has joined (team-settings.ts). */
     team: TeamSettings.default(TeamSettings.parse({})),
+    /** What the widget and the server hide from visitors' messages (privacy-settings.ts). */
+    privacy: PrivacySettings.default(PrivacySettings.parse({})),
     // Checked with the bot's own schema here, so its problems are reported with the others.
     bot: z
       .unknown()

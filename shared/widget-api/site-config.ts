@@ -183,6 +183,11 @@ export const PUBLIC_CONFIG_ADDITIONS = {
       replyTime: z.enum(['minutes', 'hour', 'day']).optional(),
     })
     .optional(),
+  /**
+   * The site owner's own masking patterns (settings privacy.maskPatterns): the widget
+   * hides their matches, as it hides card numbers and IBANs, before a message is sent.
+   */
+  maskPatterns: z.array(z.string()).optional(),
 }
 export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
 

@@ -43,6 +43,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}
 .ph-dots i:nth-child(2){animation-delay:.15s}.ph-dots i:nth-child(3){animation-delay:.3s}
 @keyframes ph-blink{0%,80%,to{opacity:.3}40%{opacity:1;transform:translateY(-3px)}}
+.ph-masked{margin:0;padding:2px 12px 8px;font-size:12px;color:var(--ph-muted);background:var(--ph-bg)}
 .ph-composer{display:grid;grid-template-columns:auto 1fr auto;align-items:end;gap:4px 8px;padding:10px 12px 12px;border-top:1px solid var(--ph-line);background:var(--ph-bg)}
 .ph-input,.ph-field input,.ph-field textarea{font:inherit;font-size:16px;color:var(--ph-fg);background:var(--ph-soft);border:1px solid transparent;border-radius:14px;padding:10px 14px;resize:none;width:100%}
 .ph-input{max-height:140px;field-sizing:content;min-height:44px;padding-right:40px}

@@ -1,4 +1,5 @@
 import type { ComponentChild } from 'preact'
+import type { MaskKind } from '../../shared/privacy/mask-secrets'
 import type { Contact } from '../../shared/widget-api'
 import type { Observable } from '../state/observable'
 import type { createAttention } from './attention'
@@ -25,6 +26,8 @@ export interface ChatWindowState {
   starting?: boolean
   /** Why an e-mail's resume link opened another conversation than its own (widget/chat/resume.ts). */
   note?: string
+  /** What was hidden in the visitor's last message (its note shows under the message box). */
+  masked?: MaskKind[]
   /** Shown in place of the message box until the visitor answers (the resume link's prompt). */
   prompt?: ComponentChild
   /**

@@ -9,6 +9,7 @@ import { watchLink } from './connection'
 import { createDraft } from './draft'
 import { emptyConversation } from './empty-conversation'
 import type { Engine } from './engine'
+import { createMasking } from './masking/masking'
 import { saveMuted } from './muted'
 import { later, onDemand } from './on-demand'
 import { newMessage, type OutboxItem } from './outbox-item'
@@ -47,7 +48,10 @@ export function createChatController(context: WidgetContext, strings: ChatString
       createAttention(`porthole-sound:${base}`, strings.newMessageTitle, storage, mute),
     ),
   )
-  const draft = createDraft(storage)
+  // Card numbers, IBANs and the site's own patterns are hidden before anything is shown,
+  // stored or sent: the draft, the visitor's bubble, the outbox.
+  const masking = createMasking(() => context.settings.maskPatterns ?? [])
+  const draft = createDraft(storage, masking)
   let destroyed = false
   let started: Engine | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
@@ -125,8 +129,12 @@ export function createChatController(context: WidgetContext, strings: ChatString
     engine,
     /** Sends a text: through the outbox (stored, shown, retried), the engine's or, before it runs, the waiting one. */
     send(text: string): void {
-      if (started) started.send(text)
-      else if (text.trim()) wait(newMessage(context, text.trim()))
+      masking(text, (masked) => {
+        // The note under the message box says what was hidden, until the next message.
+        if (masked.kinds.length > 0 || state.get().masked) state.set({ masked: masked.kinds })
+        if (started) started.send(masked.text)
+        else if (masked.text.trim()) wait(newMessage(context, masked.text.trim()))
+      })
     },
     /** Starts the engine ahead of a send (the visitor began typing). */
     start: keepStarting,

@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../storage/key-value-store'
+import type { Masking } from './masking/masking'
 
 /**
  * What the customer is typing, kept outside the composer so a re-render (the composer
@@ -7,8 +8,10 @@ import type { KeyValueStore } from '../storage/key-value-store'
  * made elsewhere (a signed-out device's unsent text put back, a cleared history) shows
  * in the mounted message box: it watches the draft.
  */
-export function createDraft(storage: KeyValueStore) {
+export function createDraft(storage: KeyValueStore, masking: Masking) {
   let text = ''
+  // Each change's save is numbered: a masked save that comes late never overwrites a newer one.
+  let saves = 0
   let edited = false
   let show: ((text: string) => void) | undefined
   const loaded = storage.get('draft').then(
@@ -30,7 +33,14 @@ export function createDraft(storage: KeyValueStore) {
       if (value === text) return
       text = value
       show?.(value)
-      void (value ? storage.set('draft', value) : storage.del('draft')).catch(() => {})
+      const save = ++saves
+      // Stored masked (a card number typed is never kept); the box shows what was typed.
+      masking(value, (masked) => {
+        if (save !== saves) return
+        void (masked.text ? storage.set('draft', masked.text) : storage.del('draft')).catch(
+          () => {},
+        )
+      })
     },
     /**
      * Calls `listener` with the text now, once read and at every change. One listener:

@@ -45,6 +45,7 @@ export const EN_CHAT_STRINGS: ChatStrings = {
   emoji: 'Emoji',
   help: 'Help',
   newMessageTitle: (count) => `(${count}) New message`,
+  masked: 'A card or account number was hidden for your safety',
   duration: clock,
 }
 

@@ -41,6 +41,8 @@ export interface ChatStrings {
   /** The header's button to the Help view, and the view's heading. */
   help: string
   newMessageTitle: (count: number) => string
+  /** Under the message box after a message whose card number, IBAN or own pattern was hidden. */
+  masked: string
   duration: (seconds: number) => string
 }
 

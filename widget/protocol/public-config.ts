@@ -48,6 +48,8 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
     value === undefined || (isRecord(value) && isNumber(value.x) && isNumber(value.y)),
   // Parsed in the attachments chunk (upload-bodies.ts).
   uploads: (value) => value === undefined || isRecord(value),
+  // Compiled by the masking chunk (widget/chat/masking/) when a message needs it.
+  maskPatterns: (value) => value === undefined || (Array.isArray(value) && value.every(isString)),
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */

@@ -5,7 +5,7 @@ import type { Store, VisitorEvent } from '../../../server/store/types'
 import { CustomerMessage } from '../../../shared/protocol/chat-channel'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { PostMessageResponse } from '../../../shared/widget-api'
-import { createTestConfig } from '../../support/test-config'
+import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { createFakeService, type FakeService } from '../support/fake-service'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
@@ -416,5 +416,47 @@ describe('POST /api/messages: typing, auth, validation, limits', () => {
     const { token } = await t.newVisitor()
     const { res } = await post(token, textMessage({ text: 'x'.repeat(200_000) }))
     expect(res.status).toBe(413)
+  })
+})
+
+describe('POST /api/messages: masking on the way in', () => {
+  /** Every value handed to the store, as JSON: what would be stored. */
+  function recordingStore() {
+    const store = createMemoryStore()
+    const written: string[] = []
+    const recorded: Store = {
+      ...store,
+      append: (visitorId, entry, options) => {
+        written.push(JSON.stringify(entry))
+        return store.append(visitorId, entry, options)
+      },
+      setRecord: (key, value, ttlMs) => {
+        written.push(JSON.stringify(value))
+        return store.setRecord(key, value, ttlMs)
+      },
+    }
+    return { store: recorded, written }
+  }
+
+  it('never stores or forwards a card number, an IBAN or an own pattern a crafted request sends', async () => {
+    const service = createFakeService()
+    const { store, written } = recordingStore()
+    const settings = createTestSettings({ privacy: { maskPatterns: ['\\bpin \\d{4}\\b'] } })
+    t = createTestApp({ config: createTestConfig(), store, settings }, service)
+    const { token } = await t.newVisitor()
+    const text = 'card 4111-1111-1111-1111, IBAN DE89 3704 0044 0532 0130 00, pin 4821'
+    const { res, json } = await post(token, textMessage({ text }))
+    expect(res.status).toBe(200)
+    const masked = 'card •••• •••• •••• 1111, IBAN DE•• •••• •••• 3000, ••••'
+    expect(PostMessageResponse.parse(json).entries[0]?.content).toEqual({
+      type: 'text',
+      text: masked,
+    })
+    expect(sentBodies(service).map((body) => body.message)).toEqual([
+      expect.objectContaining({ text: masked }),
+    ])
+    expect(written.length).toBeGreaterThan(0)
+    for (const secret of ['4111-1111-1111-1111', '3704 0044', 'pin 4821'])
+      expect(written.filter((value) => value.includes(secret))).toEqual([])
   })
 })

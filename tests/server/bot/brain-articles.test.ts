@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { BotArticles } from '../../../server/bot/articles'
 import { createRulesBrain } from '../../../server/bot/brain'
-import type { BotReply } from '../../../server/bot/outgoing'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
-import type { BotContext } from '../../../server/bot/provider'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { ArticleSearchAnswer } from '../../../shared/help/article-tree'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
 import { MAX_TEXT_LENGTH } from '../../../shared/text'
 import { createClientMessageEvent } from '../../support/protocol-factories'
-import { createRecordingLogger } from '../support/bot-fakes'
+import { createRecordingContext, createRecordingLogger, type SentByBot } from '../support/bot-fakes'
 import { createSettingsInput } from '../support/rule-factories'
 
 const RETURNS: ArticleSearchAnswer = {
@@ -55,21 +53,8 @@ function setup(search: Search, options: { articleTimeoutMs?: number; settings?: 
     registry,
     ...(options.articleTimeoutMs ? { articleTimeoutMs: options.articleTimeoutMs } : {}),
   })
-  const sent: (BotReply | 'INVITE_AGENT')[] = []
-  const ctx: BotContext = {
-    eventId: 'e',
-    chatId: 'chat-1',
-    clientId: 'client-1',
-    logger,
-    reply: async (message) => {
-      sent.push(message)
-      return { ok: true, eventId: 'e', status: 200, attempts: 1 }
-    },
-    inviteAgent: async () => {
-      sent.push('INVITE_AGENT')
-      return { ok: true, eventId: 'e', status: 200, attempts: 1 }
-    },
-  }
+  const sent: SentByBot = []
+  const ctx = createRecordingContext(sent, logger)
   const say = (text: string) =>
     brain(
       ServiceToProviderEvent.parse(

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createIncomingMasker } from '../../../server/privacy/incoming-masker'
 import { createBotVisitors } from '../../../server/session/bot-visitors'
 import { updateProfile } from '../../../server/session/profile'
+import { botChatKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { VisitorEvent } from '../../../server/store/types'
+import { DEFAULT_SETTINGS } from '../../../shared/settings/public-config'
 import type { FakeModelReply } from '../../support/fake-openai'
 import { createAgentJoinedEvent } from '../../support/protocol-factories'
 import { useFakeModel } from '../support/fake-model'
@@ -95,6 +99,22 @@ describe('the rules brain with a model', () => {
     expect(again.earlier_messages.map((t) => t.from)).toEqual(['visitor', 'bot', 'bot'])
     expect(again.earlier_messages[0]?.text).toContain('5521')
     expect(JSON.stringify(again)).not.toContain('scarf')
+  })
+
+  it('masks card numbers in the question and the earlier messages, and keeps them masked', async () => {
+    const masker = createIncomingMasker(() => DEFAULT_SETTINGS)
+    const s = createModelBrain({ model, mask: (text) => masker(text).text })
+    model.queue({ content: CITED })
+    await s.say('My card 4111-1111-1111-1111 was charged twice, can I send my jacket back?')
+    model.queue({ content: CITED })
+    await s.say('And refund to 5500 0000 0000 0004 please, can I return shoes?')
+    for (const request of model.requests) {
+      expect(request.raw).not.toMatch(/4111.?1111.?1111|5500.?0000.?0000/)
+    }
+    expect(model.promptOf(1)).toContain('1111')
+    expect(
+      JSON.stringify(await s.store.getRecord(botChatKey('chat-1'), z.unknown())),
+    ).not.toContain('4111')
   })
 
   it('counts "That helped" under a written answer as the model’s', async () => {

@@ -78,6 +78,17 @@ describe('POST /admin/api/answers/try', () => {
     expect(model.promptOf()).toContain('Be brief.')
   })
 
+  it('masks a card number before the question leaves', async () => {
+    const app = await consoleApp()
+    model.queue({ content: CITED })
+    await ask(app, {
+      question: 'Refund to card 4111 1111 1111 1111 for my unworn boots?',
+      language: 'en',
+    })
+    expect(model.promptOf()).not.toContain('4111 1111 1111 1111')
+    expect(model.promptOf()).toContain('•••• •••• •••• 1111')
+  })
+
   it('names the fallback when the answer cannot be used', async () => {
     const app = await consoleApp()
     model.queue({ content: 'Sure, 30 days.' })

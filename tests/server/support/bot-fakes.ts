@@ -1,4 +1,6 @@
 import type { BotLogger, LogFields } from '../../../server/bot/logger'
+import type { BotReply } from '../../../server/bot/outgoing'
+import type { BotContext } from '../../../server/bot/provider'
 
 export type LogLine = { level: 'info' | 'warn' | 'error'; message: string; fields: LogFields }
 
@@ -65,4 +67,31 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
   throw new Error('eventually: the condition never held')
+}
+
+/** What a recording context saw the bot send: its replies and INVITE_AGENT, in order. */
+export type SentByBot = (BotReply | 'INVITE_AGENT')[]
+
+/** A BotContext for `chatId` whose replies and hand-overs all succeed and land in `sent`. */
+export function createRecordingContext(
+  sent: SentByBot,
+  logger: BotLogger,
+  chatId = 'chat-1',
+  clientId = 'client-1',
+): BotContext {
+  const ok = { ok: true, eventId: 'e', status: 200, attempts: 1 } as const
+  return {
+    eventId: 'e',
+    chatId,
+    clientId,
+    logger,
+    reply: async (message) => {
+      sent.push(message)
+      return ok
+    },
+    inviteAgent: async () => {
+      sent.push('INVITE_AGENT')
+      return ok
+    },
+  }
 }

@@ -44,7 +44,15 @@ export type BotLoop = {
  * and bot provider, and a visitor with an open stream.
  * @example const loop = await startBotLoop({ ownBot: true }); await loop.say('Hi')
  */
-export async function startBotLoop(options: { ownBot?: boolean } = {}): Promise<BotLoop> {
+export async function startBotLoop(
+  options: {
+    ownBot?: boolean
+    /** More of the backend's environment (ANSWERS_LLM_*, ADMIN_*). */
+    env?: Record<string, string>
+    /** The backend's own bot's settings (default: createSettingsInput()). */
+    bot?: Record<string, unknown>
+  } = {},
+): Promise<BotLoop> {
   const closers: (() => Promise<void>)[] = []
   const close = async () => {
     for (const closer of closers.splice(0).reverse()) await closer()
@@ -84,13 +92,14 @@ export async function startBotLoop(options: { ownBot?: boolean } = {}): Promise<
         BOT_TOKEN: TOKEN,
         BOT_PROVIDER_ID: 'porthole',
         BOT_BASE_URL: sandbox.url,
+        ...options.env,
       },
       { cwd: '/nonexistent-porthole-test' },
     )
     const server = await startServer({
       config,
       // A bot of the test's own takes the rules itself; the backend's reads them from settings.
-      settings: parseSettings(bot ? {} : { bot: createSettingsInput() }),
+      settings: parseSettings(bot ? {} : { bot: options.bot ?? createSettingsInput() }),
       store,
       ...(bot ? { bot } : {}),
       port: 0,

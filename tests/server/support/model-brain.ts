@@ -1,8 +1,6 @@
 import type { BotArticles } from '../../../server/bot/articles'
 import { createRulesBrain } from '../../../server/bot/brain'
-import type { BotReply } from '../../../server/bot/outgoing'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
-import type { BotContext } from '../../../server/bot/provider'
 import type { AnswersLlmConfig } from '../../../server/config/parse-answers-llm'
 import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { createDailyBudget } from '../../../server/model-answers/daily-budget'
@@ -13,7 +11,7 @@ import type { Store } from '../../../server/store/types'
 import { ServiceToProviderEvent } from '../../../shared/protocol'
 import { answersConfigOf, type FakeOpenAi } from '../../support/fake-openai'
 import { createClientMessageEvent } from '../../support/protocol-factories'
-import { createRecordingLogger } from './bot-fakes'
+import { createRecordingContext, createRecordingLogger, type SentByBot } from './bot-fakes'
 import { createSettingsInput } from './rule-factories'
 
 /** A passage of the fake help, with its article's address under shop.example. */
@@ -101,21 +99,8 @@ export function createModelBrain(options: ModelBrainOptions) {
         }),
     },
   })
-  const sent: (BotReply | 'INVITE_AGENT')[] = []
-  const ctxOf = (chatId: string): BotContext => ({
-    eventId: 'e',
-    chatId,
-    clientId: `client-${chatId}`,
-    logger,
-    reply: async (message) => {
-      sent.push(message)
-      return { ok: true, eventId: 'e', status: 200, attempts: 1 }
-    },
-    inviteAgent: async () => {
-      sent.push('INVITE_AGENT')
-      return { ok: true, eventId: 'e', status: 200, attempts: 1 }
-    },
-  })
+  const sent: SentByBot = []
+  const ctxOf = (chatId: string) => createRecordingContext(sent, logger, chatId, `client-${chatId}`)
   const event = (chatId: string, body: Record<string, unknown>) =>
     brain(ServiceToProviderEvent.parse(body), ctxOf(chatId))
   const say = (text: string, chatId = 'chat-1') =>

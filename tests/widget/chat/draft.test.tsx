@@ -1,6 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDraft } from '../../../widget/chat/draft'
+import { createMasking } from '../../../widget/chat/masking/masking'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
@@ -120,7 +121,10 @@ describe('the draft is never lost', () => {
   it('tells its watcher the text, the stored one once read and every change; a new watcher replaces it', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'stored')
-    const draft = createDraft(storage)
+    const draft = createDraft(
+      storage,
+      createMasking(() => []),
+    )
     const seen: string[] = []
     draft.watch((text) => seen.push(text))
     await draft.loaded()
@@ -137,7 +141,10 @@ describe('the draft is never lost', () => {
   it('what is typed before the stored draft is read wins', async () => {
     const storage = createMemoryStore()
     await storage.set('draft', 'old')
-    const draft = createDraft(storage)
+    const draft = createDraft(
+      storage,
+      createMasking(() => []),
+    )
     draft.set('new')
     expect(await draft.loaded()).toBe('new')
     expect(await storage.get('draft')).toBe('new')

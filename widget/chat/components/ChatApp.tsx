@@ -114,6 +114,11 @@ export function ChatApp({ controller, context }: Props) {
         files={files}
         accept={tray?.accept}
       />
+      {chat.masked && chat.masked.length > 0 && (
+        <p class="ph-masked" role="status">
+          {strings.masked}
+        </p>
+      )}
     </>
   )
   const invite = conversation.invite ?? ui.inviteAnswer
