@@ -197,6 +197,11 @@ export function adminRoutes(deps: AppDeps, runtime: Runtime, admin: AdminConfig)
   app.get('/admin/api/settings', (c) => current(c))
   // E-mail on this instance: configured, the sender, the last SMTP error (docs/operators/email.md).
   app.get('/admin/api/email', (c) => c.json(runtime.email.status()))
+  // Whether this instance has a model for the bot's written answers (ANSWERS_LLM_URL), so
+  // the studio can say so beside the switch (docs/site-owners/model-answers.md).
+  app.get('/admin/api/answers', (c) =>
+    c.json({ modelConfigured: deps.config.answersLlm !== undefined }),
+  )
   // The e-mail a visitor gets, with the studio's unsaved settings (email-preview-routes.ts).
   app.route('/', emailPreviewRoutes(deps, runtime))
   // The help articles: list, edit, import, stats (server/help/routes/).

@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks'
+import { AskTheBot } from './answers/AskTheBot'
+import { useModelState } from './answers/use-model-state'
 import type { StudioApi } from './api'
 import { ArticlesSection } from './articles/ArticlesSection'
 import { DraftContext } from './draft-context'
@@ -29,6 +31,7 @@ const NAV = [
   ['bot', 'Bot'],
   ['email', 'E-mail'],
   ['privacy', 'Privacy'],
+  ['ask', 'Ask the bot'],
   ['articles', 'Articles'],
   ['versions', 'Versions'],
   ['install', 'Install'],
@@ -48,6 +51,7 @@ export function Studio({
   confirm?: (question: string) => boolean
 }) {
   const studio = useStudio(api)
+  const model = useModelState(api.answers)
   // The article being edited has a draft of its own (articles/ArticlesSection.tsx).
   const [articleDirty, setArticleDirty] = useState(false)
   useUnsavedWarning(studio.dirty)
@@ -73,6 +77,10 @@ export function Studio({
     )
   }
   const problemCount = studio.problems.length
+  const siteLanguage =
+    typeof studio.saved.settings.defaultLang === 'string'
+      ? studio.saved.settings.defaultLang
+      : undefined
   return (
     <DraftContext.Provider
       value={{ draft: studio.draft, change: studio.change, problems: studio.problems }}
@@ -163,7 +171,7 @@ export function Studio({
           <InvitationsSection />
           <HoursSection />
           <OfflineFormSection />
-          <BotSection />
+          <BotSection model={model} />
           <EmailSection api={api} />
           <PrivacySection />
           <VersionList
@@ -182,14 +190,16 @@ export function Studio({
       </main>
       {/* Full width below the settings: their sticky preview stays beside them only. */}
       <div class="wide">
+        <AskTheBot
+          api={api.answers}
+          model={model}
+          defaultLanguage={siteLanguage}
+          unsaved={studio.dirty}
+        />
         <ArticlesSection
           api={api}
           confirm={confirm}
-          defaultLanguage={
-            typeof studio.saved.settings.defaultLang === 'string'
-              ? studio.saved.settings.defaultLang
-              : undefined
-          }
+          defaultLanguage={siteLanguage}
           onDirtyChange={setArticleDirty}
         />
       </div>

@@ -2,6 +2,7 @@
 // checked before use; every failure is a StudioApiError with the API's error code.
 
 import { isRecord } from '../../shared/is-record'
+import { type AnswersApi, createAnswersApi } from './answers/answers-api'
 import {
   asString,
   createRequest,
@@ -116,6 +117,8 @@ export interface StudioApi {
   emailPreview(lang: string, settings: Settings): Promise<EmailPreview>
   /** The help articles, their import and their numbers (/admin/api/help/*). */
   help: HelpApi
+  /** The model's answers: whether a model is set, and the "Ask the bot" console (/admin/api/answers*). */
+  answers: AnswersApi
 }
 
 /**
@@ -159,5 +162,6 @@ export function createStudioApi(
     emailPreview: async (lang, settings) =>
       readEmailPreview(await call('/api/email/preview', json('POST', { lang, settings }))),
     help: createHelpApi(call),
+    answers: createAnswersApi(call),
   }
 }

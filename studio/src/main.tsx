@@ -5,6 +5,7 @@ import { App } from './App'
 import { createStudioApi } from './api'
 import './studio.css'
 import './articles/articles.css'
+import './answers/answers.css'
 
 const root = document.getElementById('app')
 if (!root) throw new Error('The studio page has no #app element')

@@ -22,6 +22,11 @@ describe('settingFacts: what the form reads from the settings schema', () => {
     expect(settingFacts('email.missedReplies')).toEqual({ fallback: true })
   })
 
+  it('reads the longest text a string setting takes', () => {
+    expect(settingFacts('bot.modelAnswers.instructions')).toEqual({ fallback: '', maxLength: 1000 })
+    expect(settingFacts('title').maxLength).toBeUndefined()
+  })
+
   it('knows nothing of a path the schema does not have', () => {
     expect(settingFacts('nope')).toEqual({})
     expect(settingFacts('offsets.z')).toEqual({})

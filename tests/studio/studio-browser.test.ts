@@ -7,8 +7,8 @@ import { findRepoRoot } from '../../server/assets/repo-root'
 import { agentConsole } from '../support/agent-console'
 import { describeInBrowser, launchBrowser } from '../support/chromium'
 import { startTestDemo, type TestDemo } from '../support/demo'
+import { axeViolations } from '../support/studio-axe'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
-import { axeViolations } from './support/studio-axe'
 
 // The studio in real Chromium against the whole demo (`npm start`'s wiring): a site owner
 // logs in, changes the invitation and the colour, sees the preview change before saving,

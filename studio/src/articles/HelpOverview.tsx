@@ -1,7 +1,8 @@
+import { ModelOverview } from '../answers/ModelOverview'
 import type { HelpStats } from './help-types'
 import { languageName } from './languages'
 
-const NUMBERS: [keyof Omit<HelpStats, 'unanswered'>, string][] = [
+const NUMBERS: [Exclude<keyof HelpStats, 'unanswered' | 'modelFallbackReasons'>, string][] = [
   ['articles', 'Articles'],
   ['searches', 'Searches'],
   ['suggestionsShown', 'Suggestions shown'],
@@ -40,6 +41,7 @@ export function HelpOverview({
           </div>
         ))}
       </dl>
+      <ModelOverview stats={stats} />
       <h3 id="unanswered-title">Questions with no article</h3>
       {stats.unanswered.length === 0 ? (
         <p class="empty">None yet: every question visitors asked found an article.</p>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { HelpApi } from './help-api'
 import type { PagesImport } from './help-types'
-import { languageOptions } from './languages'
+import { LanguageSelect } from './LanguageSelect'
 import { useImportJob } from './use-import-job'
 
 const isHttp = (text: string) => /^https?:\/\/\S+$/i.test(text)
@@ -85,17 +85,7 @@ export function ImportPages({
       <div class="row">
         <div class="field">
           <label for="import-language">Language of the pages</label>
-          <select
-            id="import-language"
-            value={language}
-            onChange={(event) => setLanguage(event.currentTarget.value)}
-          >
-            {languageOptions().map(([tag, name]) => (
-              <option key={tag} value={tag}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="import-language" value={language} onChange={setLanguage} />
         </div>
         <div class="field">
           <label for="import-category">Category (optional)</label>

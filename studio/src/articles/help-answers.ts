@@ -2,6 +2,7 @@
 // naming the answer when the server sent something the studio cannot read.
 
 import { isRecord } from '../../../shared/is-record'
+import { FALLBACK_REASONS, type FallbackReason } from '../answers/answer-types'
 import { StudioApiError } from '../api-request'
 import {
   type ArticlePage,
@@ -67,6 +68,17 @@ function unanswered(item: unknown): UnansweredQuestion[] {
   ]
 }
 
+/** The fallbacks by reason: known reasons with a count above zero, the rest left out. */
+function reasons(value: unknown): Partial<Record<FallbackReason, number>> {
+  const counts: Partial<Record<FallbackReason, number>> = {}
+  if (!isRecord(value)) return counts
+  for (const reason of FALLBACK_REASONS) {
+    const n = count(value[reason])
+    if (n > 0) counts[reason] = n
+  }
+  return counts
+}
+
 export function readStats(body: unknown): HelpStats {
   if (!isRecord(body)) throw unreadable('help numbers')
   return {
@@ -78,6 +90,10 @@ export function readStats(body: unknown): HelpStats {
     notHelpful: count(body.notHelpful),
     deflections: count(body.deflections),
     botAnswers: count(body.botAnswers),
+    modelAnswers: count(body.modelAnswers),
+    modelHelped: count(body.modelHelped),
+    modelFallbacks: count(body.modelFallbacks),
+    modelFallbackReasons: reasons(body.modelFallbackReasons),
     unanswered: Array.isArray(body.unanswered) ? body.unanswered.flatMap(unanswered) : [],
   }
 }

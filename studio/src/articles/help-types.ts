@@ -1,5 +1,7 @@
 // The answers of the help articles' admin API (/admin/api/help/*) as the studio reads them.
 
+import type { FallbackReason } from '../answers/answer-types'
+
 /** An article as it is stored (GET /admin/api/help/articles/:id). */
 export interface StoredArticle {
   id: string
@@ -64,6 +66,12 @@ export interface HelpStats {
   notHelpful: number
   deflections: number
   botAnswers: number
+  /** The model's written answers sent, their “That helped” votes, their fallbacks to the articles. */
+  modelAnswers: number
+  modelHelped: number
+  modelFallbacks: number
+  /** The fallbacks by reason, when the server counts them so. */
+  modelFallbackReasons: Partial<Record<FallbackReason, number>>
   unanswered: UnansweredQuestion[]
 }
 

@@ -13,6 +13,8 @@ export type SettingFacts = {
   fallback?: unknown
   /** The values of an enumeration. */
   options?: readonly string[]
+  /** The longest text a string setting takes. */
+  maxLength?: number
 }
 
 type Def = {
@@ -28,6 +30,7 @@ type Schema = {
   minValue?: number | null
   maxValue?: number | null
   options?: readonly string[]
+  maxLength?: number | null
 }
 
 const asSchema = (schema: z.ZodType): Schema => schema as unknown as Schema
@@ -82,5 +85,7 @@ export function settingFacts(path: string): SettingFacts {
       facts.max = schema.maxValue
   }
   if (schema._zod.def.type === 'enum' && schema.options) facts.options = schema.options
+  if (schema._zod.def.type === 'string' && typeof schema.maxLength === 'number')
+    facts.maxLength = schema.maxLength
   return facts
 }

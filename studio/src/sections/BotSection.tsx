@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
+import type { ModelState } from '../answers/answer-types'
 import { useField, useProblemsUnder } from '../draft-context'
 import { BotSimpleRules } from './BotSimpleRules'
+import { ModelAnswersFields } from './ModelAnswersFields'
 import { Section } from './Section'
 
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2))
@@ -9,7 +11,7 @@ const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(va
  * The bot's rules as JSON (the settings file's `bot` section). Text that is not JSON is
  * not applied and says where it breaks; the API's problems name their path inside `bot`.
  */
-export function BotSection() {
+export function BotSection({ model }: { model?: ModelState | undefined }) {
   const { value, set } = useField('bot')
   const articleAnswers = useField('bot.articleAnswers')
   const problems = useProblemsUnder('bot')
@@ -47,6 +49,7 @@ export function BotSection() {
           “That helped” and “Talk to a person”, before the bot hands over.
         </p>
       </div>
+      <ModelAnswersFields model={model} />
       <BotSimpleRules />
       <div class={`field${syntax || problems.length ? ' has-error' : ''}`}>
         <label for="f-bot">All bot settings (JSON)</label>

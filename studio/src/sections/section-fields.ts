@@ -99,6 +99,10 @@ export const SECTION_FIELDS = {
       'bot.rules.#.lang': 'Language',
       'bot.rules.#.keywords': 'Keywords',
       'bot.rules.#.reply': 'Answer',
+      'bot.modelAnswers': 'Written answers',
+      'bot.modelAnswers.enabled': 'Write answers with the model from the articles',
+      'bot.modelAnswers.instructions': 'Instructions for the model',
+      'bot.modelAnswers.languages': 'Languages it may answer in',
     },
   },
   email: {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
 import { describeInBrowser, launchBrowser } from '../../support/chromium'
 import { startTestDemo, type TestDemo } from '../../support/demo'
+import { axeViolations } from '../../support/studio-axe'
 import { type HelpRoutes, routeHelpApi } from '../support/help-routes'
-import { axeViolations } from '../support/studio-axe'
 
 // The studio's Articles screens in real Chromium: the studio and its login from the
 // demo's backend, /admin/api/help/* answered per the HTTP contract by the page's routing.
@@ -51,6 +51,10 @@ describeInBrowser('the studio’s Articles section in Chromium', () => {
       notHelpful: 12,
       deflections: 164,
       botAnswers: 88,
+      modelAnswers: 57,
+      modelHelped: 31,
+      modelFallbacks: 19,
+      modelFallbackReasons: { no_answer: 12, timeout: 5, bad_link: 2 },
       unanswered: [
         {
           question: 'do you ship to norway',
@@ -83,6 +87,12 @@ describeInBrowser('the studio’s Articles section in Chromium', () => {
       .getByRole('link', { name: 'Articles' })
       .click()
     await articles().getByText('1,840').waitFor()
+    const written = articles().getByRole('definition').filter({ hasText: /^57$/ })
+    expect(await written.count()).toBe(1)
+    await articles()
+      .getByRole('table', { name: 'Why the article answer went instead' })
+      .getByRole('row', { name: /The model took too long/ })
+      .waitFor()
     await articles().getByText('No articles match.').waitFor()
     const row = articles().getByRole('row', { name: /do you ship to norway/ })
     await row.getByRole('button', { name: /Write an article/ }).click()

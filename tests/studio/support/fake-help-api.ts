@@ -38,6 +38,10 @@ export function createHelpStats(overrides: Partial<HelpStats> = {}): HelpStats {
     notHelpful: 0,
     deflections: 0,
     botAnswers: 0,
+    modelAnswers: 0,
+    modelHelped: 0,
+    modelFallbacks: 0,
+    modelFallbackReasons: {},
     unanswered: [],
     ...overrides,
   }

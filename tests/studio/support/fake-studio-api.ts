@@ -7,6 +7,7 @@ import {
   type StudioApi,
   StudioApiError,
 } from '../../../studio/src/api'
+import { createFakeAnswersApi } from './fake-answers-api'
 import { createFakeHelpApi } from './fake-help-api'
 
 /** Settings as GET /admin/api/settings answers them (defaults filled in). */
@@ -48,6 +49,7 @@ export function createSettings(overrides: Settings = {}): Settings {
 export function createFakeStudioApi(
   initial: Settings = createSettings(),
   help = createFakeHelpApi(),
+  answers = createFakeAnswersApi(),
 ) {
   let current: Saved = { settings: initial, version: '1' }
   const history: SettingsVersion[] = [
@@ -103,10 +105,12 @@ export function createFakeStudioApi(
       }
     }),
     help: help.api,
+    answers: answers.api,
   }
   return {
     api,
     help,
+    answers,
     saves,
     /** Someone else saves (another tab, a script with the token). */
     savedElsewhere(settings: Settings) {
