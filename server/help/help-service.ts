@@ -3,8 +3,10 @@ import type {
   ArticleSearchAnswer,
   PublicArticle,
 } from '../../shared/help/article-tree'
+import { FALLBACK_REASONS, type FallbackReason } from '../../shared/model-answers/fallback-reasons'
 import type { Logger } from '../logging/logger'
 import type { MetricsRegistry } from '../metrics/registry'
+import type { ModelCounter } from '../model-answers/model-answers'
 import type { Store } from '../store/types'
 import { type Catalogue, type CatalogueEntry, createCatalogue } from './catalogue'
 import { createDeflections } from './deflections'
@@ -234,7 +236,7 @@ export function createHelp(options: {
     /** The bot answered from an article. */
     botAnswered: () => void add('botAnswers'),
     /** A written answer of the model was sent, was found helpful, or fell back to the articles. */
-    count: (counter: 'modelAnswers' | 'modelHelped' | 'modelFallbacks') => void add(counter),
+    count: (counter: ModelCounter) => void add(counter),
     async stats() {
       await flush()
       const [counters, unanswered, count] = await Promise.all([
@@ -242,7 +244,15 @@ export function createHelp(options: {
         articles.topUnanswered(50),
         articles.count(),
       ])
-      return { articles: count, ...counters, unanswered }
+      const modelFallbackReasons: Partial<Record<FallbackReason, number>> = {}
+      for (const reason of FALLBACK_REASONS) {
+        const n = counters[`modelFallback:${reason}`]
+        if (n > 0) modelFallbackReasons[reason] = n
+      }
+      const totals = Object.fromEntries(
+        Object.entries(counters).filter(([name]) => !name.startsWith('modelFallback:')),
+      ) as Record<Exclude<HelpCounter, `modelFallback:${string}`>, number>
+      return { articles: count, ...totals, modelFallbackReasons, unanswered }
     },
     flush,
     sweep: () => deflections.sweep(),

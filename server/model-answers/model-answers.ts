@@ -1,3 +1,4 @@
+import type { FallbackReason } from '../../shared/model-answers/fallback-reasons'
 import type { BotMessagePayload } from '../../shared/protocol'
 import type { BotSettings } from '../../shared/settings/bot-rules'
 import type { AnswersLlmConfig } from '../config/parse-answers-llm'
@@ -10,23 +11,12 @@ import { callModel, type Tokens } from './model-call'
 import { modelMetrics } from './model-metrics'
 import { buildPrompt, type Passage, type Turn } from './prompt'
 
-/** Why a question got the article answer instead of a written one. */
-export const FALLBACK_REASONS = [
-  'off',
-  'no_model',
-  'no_answer',
-  'no_citation',
-  'bad_citation',
-  'bad_link',
-  'timeout',
-  'rate_limited',
-  'server_error',
-  'cut_stream',
-  'malformed',
-  'cap',
-  'budget',
-] as const
-export type FallbackReason = (typeof FALLBACK_REASONS)[number]
+/** The overview's counters of the written answers (the help's counters, server/help/). */
+export type ModelCounter =
+  | 'modelAnswers'
+  | 'modelHelped'
+  | 'modelFallbacks'
+  | `modelFallback:${FallbackReason}`
 
 /** The studio's "Ask the bot" console: its questions count in /metrics and the budget, not in the overview. */
 export const CONSOLE_SOURCE = 'console'
@@ -83,7 +73,7 @@ export type ModelAnswersOptions = {
   /** Hides secrets (card numbers…) in the visitor's words before they leave. */
   mask: (text: string) => string
   /** The studio overview's counters (the help's). */
-  count?: (counter: 'modelAnswers' | 'modelHelped' | 'modelFallbacks') => void
+  count?: (counter: ModelCounter) => void
 }
 
 const languageAllowed = (languages: readonly string[], language: string) =>
@@ -121,7 +111,10 @@ export function createModelAnswers(options: ModelAnswersOptions): ModelAnswers {
     })
     const fellBack = (reason: FallbackReason, detail: string) => {
       metrics.fallbacks.inc({ reason })
-      if (counted) options.count?.('modelFallbacks')
+      if (counted) {
+        options.count?.('modelFallbacks')
+        options.count?.(`modelFallback:${reason}`)
+      }
       logger.info('model answers: the article answer instead', {
         reason,
         detail,

@@ -1,3 +1,4 @@
+import { FALLBACK_REASONS } from '../../../shared/model-answers/fallback-reasons'
 import type { Article, StoredArticle } from '../article'
 
 /** What a list shows and filters on. */
@@ -47,6 +48,8 @@ export const HELP_COUNTERS = [
   'modelAnswers',
   'modelHelped',
   'modelFallbacks',
+  /** Each fallback by its reason (shared/model-answers/fallback-reasons.ts). */
+  ...FALLBACK_REASONS.map((reason) => `modelFallback:${reason}` as const),
 ] as const
 export type HelpCounter = (typeof HELP_COUNTERS)[number]
 

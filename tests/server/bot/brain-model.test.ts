@@ -156,7 +156,7 @@ describe('the rules brain with a model', () => {
           fields: expect.objectContaining({ reason }),
         }),
       )
-      expect(s.counted).toEqual(['modelFallbacks'])
+      expect(s.counted).toEqual(['modelFallbacks', `modelFallback:${reason}`])
     },
   )
 

@@ -34,6 +34,19 @@ describe('the help service', () => {
     expect((await h.stats()).searches).toBe(2)
   })
 
+  it('reports the written answers’ fallbacks by reason beside their total', async () => {
+    const h = help()
+    for (const counter of ['modelFallbacks', 'modelFallbacks', 'modelFallbacks'] as const)
+      h.count(counter)
+    h.count('modelFallback:timeout')
+    h.count('modelFallback:timeout')
+    h.count('modelFallback:no_citation')
+    const stats = await h.stats()
+    expect(stats.modelFallbacks).toBe(3)
+    expect(stats.modelFallbackReasons).toEqual({ timeout: 2, no_citation: 1 })
+    expect(Object.keys(stats).filter((key) => key.includes(':'))).toEqual([])
+  })
+
   it('finds an article saved after start, links to /help/<id>, and forgets it once unpublished', async () => {
     const articles = createMemoryArticleStore()
     const h = help(articles)
