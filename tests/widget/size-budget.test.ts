@@ -124,8 +124,9 @@ const BEFORE_ENGAGEMENT_BR = 6 * KIB
 // (17998 B before it). Measured with the default config; before engagement with the
 // chunks' hashes fixed (hashFreeBrotliSize: 5,388 B on main in round 3, 5,403 B as served).
 const BEFORE_ENGAGEMENT_BEFORE_I18N_BR = 5407
-// Issue 36 (see LOADER_CEILING): 5,446 B hash-free (5,405 B before it).
-const BEFORE_ENGAGEMENT_ISSUE_36_BR = 48
+// Issue 36 (see LOADER_CEILING): 5,446 B hash-free (5,405 B before it); 5,458 B with the
+// masking's patterns, the consent's rule and the values of issue 33 together.
+const BEFORE_ENGAGEMENT_ISSUE_36_BR = 56
 const FIRST_OPEN_BEFORE_I18N_BR = 17998
 // Issue 36 puts in the chat chunk what every message needs to be masked before it is
 // shown, stored or sent (counting its digits, keeping texts in order while the masking
@@ -160,8 +161,9 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 300 B in issue 34: the Help view's slot in the chat chunk (see COMMON_CEILING;
 // 26,902–26,930 B with it, as the chunks' hashes in the chat's imports compress).
 // Raised by 128 B in issue 36 with the first open's masking (FIRST_OPEN_MASKING_BR), and
-// by 100 B for the menu's button and the consent chunk's import in the chat chunk.
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100
+// by 100 B for the menu's button and the consent chunk's import in the chat chunk; by
+// 96 B with issue 37's written answers (27,374 B together).
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -250,9 +252,10 @@ describe('size budgets of the built widget', () => {
     // The first open first: the other ceilings failing must not hide it.
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR)
     // Issue 36: the masking (FIRST_OPEN_MASKING_BR), the menu's button and the consent
-    // chunk's import in the chat chunk (+64 B).
+    // chunk's import in the chat chunk; issue 37: the bot's written answer shown as
+    // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back.
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 64,
+      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192,
     )
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)

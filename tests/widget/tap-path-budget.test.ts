@@ -15,9 +15,11 @@ const TAP_PATH_REQUESTS = 1
 /**
  * Its brotli bytes: 12,710 B when budgeted, plus the room issue 24's cap leaves the first
  * open this round (19,022 B against 18,188 B on main: the chat's file is the part of the
- * first open that grows), rounded to the next 0.25 KiB.
+ * first open that grows), rounded to the next 0.25 KiB. Issues 36 and 37 took it to
+ * 13,828 B (masking, the consent step's and the menu's slots, the written answers'
+ * Markdown): +320 B until issue 38 moves what the first frame does not draw out of it.
  */
-const TAP_PATH_BUDGET_BR = 13.25 * KIB
+const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320
 
 beforeAll(ensureWidgetBuild, 180_000)
 
