@@ -16,6 +16,12 @@ import { saveSettings } from './support/site-settings'
 
 const ADMIN_TOKEN = 'e2e-admin-token-for-privacy-tests-0123456789'
 
+/** Screenshots for people to look at: `PRIVACY_SHOTS=<folder> npx vitest run tests/e2e/privacy.test.ts`. */
+async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.PRIVACY_SHOTS
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` })
+}
+
 describeInBrowser('privacy in the widget', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { ADMIN_TOKEN } })
 
@@ -104,6 +110,7 @@ describeInBrowser('privacy in the widget', () => {
     )
     expect(await composer(page).count()).toBe(0)
     expect(await axeSerious(page)).toEqual([])
+    await shot(page, 'consent-step')
 
     // No thanks, then open again: still nothing stored in the browser, nothing sent.
     await window.getByRole('button', { name: 'No thanks' }).click()
@@ -173,6 +180,7 @@ describeInBrowser('privacy in the widget', () => {
     await chatWindow(page).getByRole('button', { name: 'أوافق' }).waitFor()
     expect(await page.locator('porthole-widget .ph-frame').getAttribute('dir')).toBe('rtl')
     expect(await axeSerious(page)).toEqual([])
+    await shot(page, 'consent-step-ar')
     await context.close()
   })
 
@@ -187,6 +195,7 @@ describeInBrowser('privacy in the widget', () => {
     await window.getByRole('button', { name: 'Menu' }).click()
     await window.getByRole('heading', { name: 'Your conversation' }).waitFor()
     expect(await axeSerious(page)).toEqual([])
+    await shot(page, 'visitor-menu')
 
     const downloads: string[][] = []
     page.on('download', async (download) => {
@@ -205,8 +214,10 @@ describeInBrowser('privacy in the widget', () => {
 
     await window.getByRole('button', { name: 'Delete my conversation' }).click()
     await window.getByText(/This cannot be undone/).waitFor()
+    await shot(page, 'visitor-menu-delete')
     await window.getByRole('button', { name: 'Delete', exact: true }).click()
     await window.getByText('Your conversation has been deleted.').waitFor()
+    await shot(page, 'visitor-menu-deleted')
     expect(visitorRequests(sent)).toContain('DELETE /api/visitor')
     expect(await bubble(page, 'E2E menu: where is order 1234?').count()).toBe(0)
     // The keyboard stays in the window: Escape closes it, and closing stores nothing.
