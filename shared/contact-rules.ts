@@ -30,3 +30,19 @@ export function invalidContactField(contact: {
   if (phone && !PHONE_PATTERN.test(phone)) return 'phone'
   return undefined
 }
+
+/**
+ * True for an address e-mail can be sent to as it is: the one rule of every place an
+ * address is entered, so nothing stored can break a header or name a second recipient.
+ *
+ * @example isEmailAddress('ann@example.com') // true
+ * @example isEmailAddress('ann@example') // false: no top-level domain
+ */
+export function isEmailAddress(value: string): boolean {
+  return value !== '' && EMAIL_PATTERN.test(value)
+}
+
+/** The address as it is compared and kept on suppression lists. */
+export function normalizeAddress(address: string): string {
+  return address.trim().toLowerCase()
+}

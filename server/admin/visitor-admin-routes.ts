@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { isEmailAddress } from '../email/email-address'
+import { isEmailAddress } from '../../shared/contact-rules'
 import { apiError } from '../http/api-error'
 import type { Logger } from '../logging/logger'
 import type { VisitorData } from '../privacy/visitor-data'

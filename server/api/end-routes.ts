@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
+import { EMAIL_PROBLEM, isEmailAddress, normalizeAddress } from '../../shared/contact-rules'
 import { EntryId } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { endedEntryOf } from '../conversation/ended-conversation'
 import { RatingRequest, scoreProblem } from '../conversation/rating-rules'
 import { createRatings } from '../conversation/ratings'
-import { EMAIL_ADDRESS_PROBLEM, isEmailAddress, normalizeAddress } from '../email/email-address'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
 import { clientIp } from '../http/client-ip'
@@ -162,8 +162,7 @@ export function endOfChatRoutes(
         const to = known || request.email
         if (!to)
           throw apiError(400, 'email_required', 'email: no address is known for you: send one.')
-        if (!isEmailAddress(to))
-          throw apiError(400, 'invalid_email', `email: ${EMAIL_ADDRESS_PROBLEM}`)
+        if (!isEmailAddress(to)) throw apiError(400, 'invalid_email', `email: ${EMAIL_PROBLEM}`)
         // An address given where the profile has none becomes the visitor's (no device asks again).
         if (!known) await saveContact(store, visitorId, { email: to }, keepMs)
         if (!(await transcripts.bind(visitorId, ended.id, to)))

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '../email/email-address'
+import { isEmailAddress } from '../../shared/contact-rules'
 
 /** Contact details a customer wrote into a message. */
 export type Contact = { email?: string; phone?: string }

@@ -1,8 +1,8 @@
 import type { UploadTypeName } from '../../shared/upload-types'
-import type { InboundEmailConfig } from '../email/inbound/inbound-config'
 import type { LogLevel } from '../logging/logger'
 import type { AnswersLlmConfig } from './parse-answers-llm'
 import type { EmailConfig } from './parse-email'
+import type { InboundEmailConfig } from './parse-inbound-email'
 import type { RetentionKinds } from './retention-kinds'
 
 /** The channel endpoint of CHANNEL_URL, split into what the backend needs. */

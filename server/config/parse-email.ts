@@ -1,4 +1,4 @@
-import { EMAIL_ADDRESS_PROBLEM, isEmailAddress } from '../email/email-address'
+import { EMAIL_PROBLEM, isEmailAddress } from '../../shared/contact-rules'
 
 /** SMTP_URL and EMAIL_FROM: where e-mail goes out and who it is from. */
 export type EmailConfig = {
@@ -106,7 +106,7 @@ function parseFromOrFail(from: string, fail: (variable: string, problem: string)
   if (!parsed)
     fail(
       'EMAIL_FROM',
-      `must be an address or "Name <address>", e.g. Northwind <chat@northwind.example>; the address ${EMAIL_ADDRESS_PROBLEM}`,
+      `must be an address or "Name <address>", e.g. Northwind <chat@northwind.example>; the address ${EMAIL_PROBLEM}`,
     )
   return parsed
 }

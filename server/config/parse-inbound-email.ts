@@ -1,4 +1,4 @@
-import type { EnvSchema } from '../../config/env-schema'
+import type { EnvSchema } from './env-schema'
 
 /** Replies by e-mail (EMAIL_REPLY_DOMAIN with INBOUND_EMAIL_SECRET). */
 export type InboundEmailConfig = {

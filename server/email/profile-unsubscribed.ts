@@ -1,7 +1,7 @@
+import { normalizeAddress } from '../../shared/contact-rules'
 import { readProfile } from '../session/profile'
 import { profileKey } from '../store/keys'
 import type { Records, VisitorEvents } from '../store/types'
-import { normalizeAddress } from './email-address'
 
 /**
  * Shows an unsubscribe in the visitor's contact profile (the `contact` stream event and

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { normalizeAddress } from '../../shared/contact-rules'
 import { emailUnsubscribedKey } from '../store/keys'
 import type { Records } from '../store/types'
-import { normalizeAddress } from './email-address'
 
 const Unsubscribed = z.object({ at: z.number() })
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
+import { normalizeAddress } from '../../../shared/contact-rules'
 import { emailCapKey } from '../../store/keys'
 import type { Claims } from '../../store/types'
-import { normalizeAddress } from '../email-address'
 
 const DAY_MS = 24 * 3_600_000
 

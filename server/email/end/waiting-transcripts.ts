@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { normalizeAddress } from '../../../shared/contact-rules'
 import { emailLockKey, transcriptWaitingKey } from '../../store/keys'
 import type { Claims, Records } from '../../store/types'
-import { normalizeAddress } from '../email-address'
 
 const Waiting = z.object({ address: z.string() })
 
