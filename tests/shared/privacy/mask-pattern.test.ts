@@ -40,7 +40,11 @@ describe('maskPatternProblem', () => {
 describe('the settings file’s privacy.maskPatterns', () => {
   it('defaults to none, and the widget is told nothing', () => {
     const checked = checkSettings({})
-    expect(checked.ok && checked.settings.privacy).toEqual({ maskPatterns: [] })
+    expect(checked.ok && checked.settings.privacy).toEqual({
+      consent: 'none',
+      policyUrl: '',
+      maskPatterns: [],
+    })
     if (checked.ok) expect(publicConfigOf(checked.settings, 'en', 0).maskPatterns).toBeUndefined()
   })
 

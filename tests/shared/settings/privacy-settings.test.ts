@@ -12,7 +12,11 @@ const problems = (privacy: unknown) => {
 
 describe('privacy.consent, consentText and policyUrl', () => {
   it('default to no consent step, no text and no policy', () => {
-    expect(SettingsFile.parse({}).privacy).toEqual({ consent: 'none', policyUrl: '' })
+    expect(SettingsFile.parse({}).privacy).toEqual({
+      consent: 'none',
+      policyUrl: '',
+      maskPatterns: [],
+    })
     expect(publicConfigOf(SettingsFile.parse({}), 'en', 0).consent).toBeUndefined()
   })
 
