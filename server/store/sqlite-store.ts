@@ -12,6 +12,7 @@ import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
+import { createWalSync, type DataSync } from './wal-sync'
 
 type AppendRequest = {
   recipientId: string
@@ -33,16 +34,20 @@ function toEntry(row: EntryRow): ConversationEntry {
 /**
  * The embedded default store: one sqlite file in WAL mode with synchronous=FULL, so
  * an append has reached the disk before the webhook that caused it is acknowledged.
- * Appends made during one event-loop turn are committed together (one fsync).
- * Fan-out is in-process: run one backend per file (use redis:// to scale out).
+ * Appends made during one event-loop turn are committed together, and their fsync runs
+ * off the event loop, shared by the batches committed while the one before ran
+ * (wal-sync.ts). Fan-out is in-process: run one backend per file (use redis:// to scale out).
  *
  * @example const store = openSqliteStore('./data/porthole.db')
  */
-export function openSqliteStore(path: string, options: { now?: () => number } = {}): Store {
+export function openSqliteStore(
+  path: string,
+  options: { now?: () => number; dataSync?: DataSync } = {},
+): Store {
   const now = options.now ?? Date.now
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
-  db.pragma('journal_mode = WAL')
+  const walMode = db.pragma('journal_mode = WAL', { simple: true }) === 'wal'
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
   db.exec(SQLITE_SCHEMA)
@@ -97,17 +102,36 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     }),
   )
 
-  // Group commit: the appends of one event-loop turn share one transaction and one
-  // fsync. Each caller is answered only after that commit, and subscribers hear of an
-  // entry only once it is on disk.
-  const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
-    const outcomes = appendBatch(requests)
+  // Every other write keeps synchronous=FULL (its fsync on the loop, as before); a
+  // batch of appends commits without one and is flushed by `wal` before anyone hears.
+  const wal =
+    walMode && path !== ':memory:' ? createWalSync(`${path}-wal`, options.dataSync) : undefined
+  const syncNormal = db.prepare('PRAGMA synchronous = NORMAL')
+  const syncFull = db.prepare('PRAGMA synchronous = FULL')
+
+  function publish(outcomes: BatchOutcome<AppendResult>[]): BatchOutcome<AppendResult>[] {
     for (const outcome of outcomes) {
       if (outcome.ok && !outcome.value.duplicate) {
         fanOut.emit(outcome.value.visitorId, { event: 'message', data: outcome.value.entry })
       }
     }
     return outcomes
+  }
+
+  // Group commit: the appends of one event-loop turn share one transaction. Each caller
+  // (a repeat too: its original may be in a sync still running) is answered only once
+  // the WAL is on disk, and subscribers hear of an entry only then. A reader may see a
+  // committed entry a moment earlier; it is acknowledged to nobody before the flush.
+  const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
+    if (!wal) return publish(appendBatch(requests))
+    syncNormal.run()
+    let outcomes: BatchOutcome<AppendResult>[]
+    try {
+      outcomes = appendBatch(requests)
+    } finally {
+      syncFull.run()
+    }
+    return wal.sync().then(() => publish(outcomes))
   })
 
   const pruneTx = db.transaction((retention: Retention): number => {
@@ -225,10 +249,12 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       closed = true
       // Appends already accepted are committed (and answered) before the file closes.
       appends.flush()
+      await wal?.idle()
       fanOut.clear()
       // Folds the WAL into the main file so a copied .db file is complete.
       db.pragma('wal_checkpoint(TRUNCATE)')
       db.close()
+      wal?.close()
     },
   }
 }
