@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
+import { rememberEntryJson } from './entry-json'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
@@ -83,10 +84,13 @@ export function openSqliteStore(
     const body = JSON.stringify(entry)
     const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
     if (key !== undefined) q.insertDedupe.run(key, seq)
-    // The stored form, read back from the JSON just written (a copy the caller cannot
-    // change). Validating it again, as rows read from the file are, would only cost time.
-    const stored: NewEntry = JSON.parse(body)
-    return { entry: { ...stored, id: String(seq) }, duplicate: false, visitorId }
+    // The stored form with its id, read back from the JSON just written (a copy the
+    // caller cannot change), and kept for the streams' frame: the id goes last, where
+    // { ...stored, id } puts it. Validating it again, as rows read from the file are,
+    // would only cost time.
+    const json = `${body.slice(0, -1)},"id":"${seq}"}`
+    const stored: ConversationEntry = JSON.parse(json)
+    return { entry: rememberEntryJson(stored, json), duplicate: false, visitorId }
   })
 
   const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
