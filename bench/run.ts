@@ -14,9 +14,8 @@ import { planBrowser } from '../tests/support/chromium'
 import { redisAvailability, startRedisServer } from '../tests/support/redis-server'
 import { delivery } from './backend/phases'
 import { type MeasuredServer, PortholeServers, startRawServer } from './backend/servers'
-import { BEAT_GAP_MS } from './capacity/protocol'
 import { runCapacity } from './capacity/run-capacity'
-import { type ScaleRun, SIZING_HEARTBEAT_SECONDS } from './capacity/scale'
+import type { ScaleRun } from './capacity/scale'
 import { measureHelpSearch } from './help/help-search'
 import { numberOption, optionValue } from './lib/argv'
 import { freePort } from './lib/free-port'
@@ -73,7 +72,7 @@ const basePlan: Plan = quick
       cacheSeconds: 2,
       lighthousePairs: 1,
       firstOpens: 1,
-      longBeat: 0,
+      quiet: false,
     }
   : {
       runs: 3,
@@ -87,7 +86,7 @@ const basePlan: Plan = quick
       cacheSeconds: 15,
       lighthousePairs: 5,
       firstOpens: 3,
-      longBeat: SIZING_HEARTBEAT_SECONDS,
+      quiet: true,
     }
 // The capacity part raises the open-file limit of its processes where it may and
 // measures as many streams as the limit allows where it may not (bench/capacity/).
@@ -96,25 +95,18 @@ const fdLimit = openFileLimit()
 const streamsArgument = numberOption('--streams')
 if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && streamsArgument >= 2))
   throw new Error('--streams takes a whole number of streams, at least 2')
-// --long-beat S: also time the heartbeat with HEARTBEAT_SECONDS=S, 10 to 300 (0: not; by
-// default the interval Sizing advises at 100,000 streams, 45, and not with --quick).
-const longBeatArgument = numberOption('--long-beat')
-// Pings less than BEAT_GAP_MS apart are one beat to the holders: beats must be further apart.
-const SHORTEST_LONG_BEAT = (2 * BEAT_GAP_MS) / 1000
-if (
-  longBeatArgument !== undefined &&
-  !(
-    Number.isInteger(longBeatArgument) &&
-    (longBeatArgument === 0 || (longBeatArgument >= SHORTEST_LONG_BEAT && longBeatArgument <= 300))
-  )
-)
-  throw new Error(
-    `--long-beat takes 0 (not) or a whole number of seconds from ${SHORTEST_LONG_BEAT} to 300`,
-  )
+// --quiet / --no-quiet: hold the streams once more on an instance with no beat in the
+// window, for the heartbeat's cost (the one instance's CPU over the window minus that's);
+// on in a full run, off with --quick.
+const quietArgument = process.argv.includes('--quiet')
+  ? true
+  : process.argv.includes('--no-quiet')
+    ? false
+    : undefined
 const plan: Plan = {
   ...basePlan,
   streams: streamsArgument ?? basePlan.streams,
-  longBeat: longBeatArgument ?? basePlan.longBeat,
+  quiet: quietArgument ?? basePlan.quiet,
 }
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
@@ -229,7 +221,7 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
         rate: plan.rate,
         seconds: plan.seconds,
         move: plan.streams / 100,
-        ...(plan.longBeat > 0 ? { longBeat: plan.longBeat } : {}),
+        quiet: plan.quiet,
       },
       log,
     )

@@ -1,11 +1,18 @@
 // The capacity rows' runs: Porthole on one instance (sqlite, the default store), the raw
 // node:http server, and two Porthole instances on one Redis, each holding its share of
-// the streams while webhooks flow; one status service for them all. With `longBeat`,
-// one instance more times the heartbeat alone at that HEARTBEAT_SECONDS.
+// the streams while webhooks flow; one status service for them all. With `quiet`, one
+// instance more holds the streams through the same window with no beat in it: the
+// heartbeat's cost is the one instance's CPU over the window minus that.
 import { redisAvailability, startRedisServer } from '../../tests/support/redis-server'
 import { channelIdOf, type PortholeServers, startRawServer } from '../backend/servers'
 import { type OpenFiles, raiseOpenFiles } from './open-files'
-import { type BeatRun, measureBeats, measureScale, type ScaleRun } from './scale'
+import {
+  measureQuietWindow,
+  measureScale,
+  QUIET_HEARTBEAT_SECONDS,
+  type QuietRun,
+  type ScaleRun,
+} from './scale'
 import { startStatusService } from './status-service'
 
 export type CapacityPlan = {
@@ -15,16 +22,16 @@ export type CapacityPlan = {
   seconds: number
   /** Streams moved between the pair's instances while the webhooks flow. */
   move: number
-  /** A HEARTBEAT_SECONDS other than the default to time the heartbeat at too (one instance). */
-  longBeat?: number
+  /** Also hold the streams on one instance with no beat in the window (the heartbeat's baseline). */
+  quiet?: boolean
 }
 
 export type CapacityScale = {
   openFiles: { limit: number; note?: string }
   single: ScaleRun
   raw: ScaleRun
-  /** The heartbeat alone at the plan's `longBeat`, one instance. */
-  longBeat?: BeatRun
+  /** One instance through the same window with no beat in it (plan.quiet). */
+  quiet?: QuietRun
   pair?: ScaleRun
   /** Why the pair was not measured, when it was not. */
   pairSkipped?: string
@@ -63,7 +70,7 @@ export async function runCapacity(
       await Promise.all([instance.stop(), issuer.stop()])
     }
     log(`capacity, one instance: ${summary(single)}`)
-    const longBeat = plan.longBeat ? { longBeat: await timeLongBeat(plan.longBeat) } : {}
+    const quiet = plan.quiet ? { quiet: await timeQuietWindow() } : {}
     log(`capacity: ${plan.streams} streams on the raw node:http server`)
     instance = await startRawServer(root, [], { wrap: openFiles.wrap })
     let raw: ScaleRun
@@ -79,7 +86,7 @@ export async function runCapacity(
     }
     log(`capacity, raw node:http: ${summary(raw)}`)
     if (!redisAvailability())
-      return { openFiles, single, raw, ...longBeat, pairSkipped: 'no redis-server binary found' }
+      return { openFiles, single, raw, ...quiet, pairSkipped: 'no redis-server binary found' }
     log(`capacity: ${plan.streams / 2} streams on each of two instances on one Redis`)
     const redis = await startRedisServer()
     try {
@@ -100,7 +107,7 @@ export async function runCapacity(
           move: plan.move,
         })
         log(`capacity, two instances on Redis: ${summary(run)}`)
-        return { openFiles, single, raw, ...longBeat, pair: run }
+        return { openFiles, single, raw, ...quiet, pair: run }
       } finally {
         await Promise.all([...pair, pairIssuer].map((server) => server.stop()))
       }
@@ -111,22 +118,24 @@ export async function runCapacity(
     await service.close()
   }
 
-  async function timeLongBeat(seconds: number): Promise<BeatRun> {
-    log(`capacity: ${plan.streams} streams on one instance, HEARTBEAT_SECONDS=${seconds}`)
-    const beatExtra = { ...extra, env: { ...env, HEARTBEAT_SECONDS: String(seconds) } }
-    const issuer = await servers.start('memory:', [], beatExtra)
-    const instance = await servers.start(undefined, [], beatExtra)
+  async function timeQuietWindow(): Promise<QuietRun> {
+    log(`capacity: ${plan.streams} streams on one instance, no beat in the window`)
+    const quietExtra = {
+      ...extra,
+      env: { ...env, HEARTBEAT_SECONDS: String(QUIET_HEARTBEAT_SECONDS) },
+    }
+    const issuer = await servers.start('memory:', [], quietExtra)
+    const instance = await servers.start(undefined, [], quietExtra)
     try {
-      const run = await measureBeats({
+      const run = await measureQuietWindow({
         openFiles,
         log,
         instances: [instance],
         issuer,
         porthole: true,
         wanted: plan.streams,
-        heartbeatSeconds: seconds,
       })
-      log(`capacity, HEARTBEAT_SECONDS=${seconds}: ${JSON.stringify(run)}`)
+      log(`capacity, no beat in the window: ${JSON.stringify(run)}`)
       return run
     } finally {
       await Promise.all([instance.stop(), issuer.stop()])

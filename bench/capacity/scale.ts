@@ -10,7 +10,6 @@ import { descriptorReserve } from '../../server/operations/open-files'
 import type { MeasuredServer } from '../backend/servers'
 import { cpuTimeOf, rssOf } from '../lib/processes'
 import { percentile } from '../lib/stats'
-import { beatCpu, type CpuSample, mergeBeats } from './beat-cpu'
 import { type Holder, holderShares, startHolders } from './holders'
 import type { OpenFiles } from './open-files'
 import { redisUsedMemory } from './redis-memory'
@@ -24,7 +23,14 @@ export const HEARTBEAT_SECONDS = 25
 /** The interval docs/operators/sizing.md advises at 100,000 streams on one instance. */
 export const SIZING_HEARTBEAT_SECONDS = 45
 /** A window of two intervals holds exactly two heartbeats, wherever it starts. */
-const HEARTBEATS_TIMED = 2
+export const HEARTBEATS_TIMED = 2
+/** The window over which an idle instance's CPU is read: two beats at the default. */
+export const WINDOW_MS = HEARTBEATS_TIMED * HEARTBEAT_SECONDS * 1000
+/**
+ * The quiet instance's HEARTBEAT_SECONDS: its first beat comes long after the window
+ * (it starts at least this long after the process), so the window holds none.
+ */
+export const QUIET_HEARTBEAT_SECONDS = 300
 /** How long an acknowledged webhook may take to reach its stream before it counts as lost. */
 const GRACE_MS = 15_000
 
@@ -37,15 +43,11 @@ export type InstanceFigures = {
   /** Open descriptors of the server per stream. */
   fdsPerStream: number
   /**
-   * The idle server's whole CPU over a window of two heartbeats at the default 25 s, as a
-   * share of one core (0–1): the beats and everything else the process did meanwhile.
+   * The idle server's whole CPU over WINDOW_MS, as a share of one core (0–1): what an
+   * operator pays while the streams are held (two beats at the default 25 s, or none
+   * on the quiet instance), collections and all.
    */
   idleCpu: number
-  /**
-   * The heartbeat alone: for each beat in the window, the server's CPU from just before
-   * its first ping reached a stream to just after its last, in µs per stream (beat-cpu.ts).
-   */
-  beatMicros: number[]
 }
 
 export type ScaleRun = {
@@ -69,9 +71,11 @@ export type ScaleRun = {
   loadAverage: number[]
 }
 
-/** The heartbeat alone, at an interval other than the default (no status change, no webhooks). */
-export type BeatRun = {
-  heartbeatSeconds: number
+/**
+ * The same streams held through the same window by an instance whose heartbeat falls
+ * outside it (no status change, no webhooks): the idle CPU the beats' is compared with.
+ */
+export type QuietRun = {
   wanted: number
   opened: number
   instances: InstanceFigures[]
@@ -114,31 +118,21 @@ export function instanceCap(openFileLimit: number): number {
 
 const fdsOf = (pid: number) => readdirSync(`/proc/${pid}/fd`).length
 
-/** How often the idle window samples the servers' CPU time (/proc counts 10 ms ticks). */
-const SAMPLE_MS = 100
-
-/** Each server's CPU time, sampled every SAMPLE_MS for `ms`. */
-async function sampleCpu(pids: number[], ms: number): Promise<CpuSample[][]> {
-  const samples: CpuSample[][] = pids.map(() => [])
-  const take = () => {
-    for (const [i, pid] of pids.entries()) samples[i]?.push({ at: now(), cpuMs: cpuTimeOf(pid) })
-  }
-  take()
-  for (const end = now() + ms; now() < end; ) {
-    await pause(SAMPLE_MS)
-    take()
-  }
-  return samples
+/** Each server's whole CPU over `ms` from now, as a share of one core (0–1). */
+async function cpuShares(pids: number[], ms: number): Promise<number[]> {
+  const start = now()
+  const before = pids.map(cpuTimeOf)
+  await pause(ms)
+  const after = pids.map(cpuTimeOf)
+  const elapsed = now() - start
+  return after.map((cpuMs, i) => (cpuMs - (before[i] ?? cpuMs)) / elapsed)
 }
 
-/** The setup of a run that times the heartbeat alone at `heartbeatSeconds`. */
-export type BeatSetup = Pick<
+/** The setup of the quiet run (its instance started with QUIET_HEARTBEAT_SECONDS). */
+export type QuietSetup = Pick<
   ScaleSetup,
   'instances' | 'issuer' | 'porthole' | 'wanted' | 'openFiles' | 'log'
-> & {
-  /** The instances' HEARTBEAT_SECONDS: the window holds two beats this far apart. */
-  heartbeatSeconds: number
-}
+>
 
 /**
  * Holder processes for the setup's streams: as many per instance as wanted, at most what
@@ -166,12 +160,13 @@ async function makeVisitors(
 
 /**
  * The holders (their visitors made) open their streams on the instances; each
- * instance's memory and descriptors per stream, then its CPU through two heartbeats.
+ * instance's memory and descriptors per stream, then its whole CPU over WINDOW_MS
+ * starting 3 s after the streams opened (the quiet run's window starts alike, so what
+ * follows the opening, such as V8's collections, weighs on both).
  */
-async function holdAndTimeBeats(
+async function holdAndTimeWindow(
   setup: Pick<ScaleSetup, 'instances' | 'porthole' | 'log'>,
   holders: Holder[],
-  heartbeatSeconds: number,
 ) {
   const { instances, porthole, log } = setup
   await pause(1000)
@@ -192,43 +187,33 @@ async function holdAndTimeBeats(
       rssPerStream: (rssOf(instance.pid) - (before[i]?.rss ?? 0)) / Math.max(1, held),
       fdsPerStream: (fdsOf(instance.pid) - (before[i]?.fds ?? 0)) / Math.max(1, held),
       idleCpu: 0,
-      beatMicros: [],
     }
   })
   log(
-    `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); timing ${HEARTBEATS_TIMED} heartbeats ${heartbeatSeconds} s apart`,
+    `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); reading the CPU over ${WINDOW_MS / 1000} s`,
   )
-  const samples = await sampleCpu(
+  const shares = await cpuShares(
     instances.map((i) => i.pid),
-    HEARTBEATS_TIMED * heartbeatSeconds * 1000,
+    WINDOW_MS,
   )
-  const heard = (await Promise.all(holders.map((h) => h.call('beats', {})))).flatMap(
-    (answer) => answer.beats,
-  )
-  samples.forEach((taken, i) => {
+  shares.forEach((share, i) => {
     const figure = figures[i]
-    const first = taken[0]
-    const last = taken.at(-1)
-    if (!figure || !first || !last) return
-    figure.idleCpu = (last.cpuMs - first.cpuMs) / (last.at - first.at)
-    const beats = mergeBeats(heard.filter((beat) => beat.base === instances[i]?.url))
-    figure.beatMicros = beatCpu(taken, beats).map((ms) => (ms * 1000) / Math.max(1, figure.streams))
+    if (figure) figure.idleCpu = share
   })
   return { opened, failed, firstFailure, figures }
 }
 
 /**
- * The heartbeat alone at another interval than the default: the instance (started with
- * HEARTBEAT_SECONDS=`heartbeatSeconds`) holds the streams through two beats, and nothing else.
+ * The quiet window: the instance (started with HEARTBEAT_SECONDS=QUIET_HEARTBEAT_SECONDS)
+ * holds the streams through the same window with no beat in it, and nothing else.
  */
-export async function measureBeats(setup: BeatSetup): Promise<BeatRun> {
+export async function measureQuietWindow(setup: QuietSetup): Promise<QuietRun> {
   const { holders } = startStreamHolders(setup)
   try {
     await makeVisitors(setup, holders)
-    const { opened, figures } = await holdAndTimeBeats(setup, holders, setup.heartbeatSeconds)
+    const { opened, figures } = await holdAndTimeWindow(setup, holders)
     await Promise.all(holders.map((h) => h.call('closeAll', {})))
     return {
-      heartbeatSeconds: setup.heartbeatSeconds,
       wanted: setup.wanted,
       opened,
       instances: figures,
@@ -249,11 +234,7 @@ export async function measureScale(setup: ScaleSetup): Promise<ScaleRun> {
     log(`${holders.length} holder(s) make ${streams} visitors`)
     await makeVisitors(setup, holders)
     const redisSessions = setup.redisUrl ? await redisUsedMemory(setup.redisUrl) : undefined
-    const { opened, failed, firstFailure, figures } = await holdAndTimeBeats(
-      setup,
-      holders,
-      HEARTBEAT_SECONDS,
-    )
+    const { opened, failed, firstFailure, figures } = await holdAndTimeWindow(setup, holders)
     const bases = instances.map((i) => i.url)
     const status = setup.service
       ? await statusChange(setup.service, instances, holders, opened)

@@ -24,10 +24,10 @@ export type Plan = {
   /** Browser sessions that open the chat to count its bytes. */
   firstOpens: number
   /**
-   * A HEARTBEAT_SECONDS besides the default at which the capacity part times the
-   * heartbeat alone on one instance (two beats this far apart); 0: not.
+   * The capacity part also holds the streams on one instance with no beat in the window:
+   * the heartbeat's cost is the beating instance's CPU over the window minus that one's.
    */
-  longBeat: number
+  quiet: boolean
 }
 
 export type CapacityRun = { opened: number; failed: number; perStream: number }

@@ -5,11 +5,13 @@
 // could not raise) the row says so and is not marked met.
 import type { CapacityScale } from '../capacity/run-capacity'
 import {
-  type BeatRun,
   HEARTBEAT_SECONDS,
+  HEARTBEATS_TIMED,
   type InstanceFigures,
+  type QuietRun,
   type ScaleRun,
   SIZING_HEARTBEAT_SECONDS,
+  WINDOW_MS,
 } from '../capacity/scale'
 import { type Spread, spreadOf } from '../lib/stats'
 import type { Verdict } from '../lib/table'
@@ -87,11 +89,13 @@ export function scaleRows(table: Rows, scales: CapacityScale[]): void {
       { digits: 2, suffix: '' },
     )} (raw node:http)`,
   )
-  heartbeatRows(table, 'one instance', single, raw, full, loadNote)
-  longBeatRow(
+  heartbeatRows(
     table,
-    scales.flatMap((scale) => (scale.longBeat ? [scale.longBeat] : [])),
+    scales.flatMap((scale) => (scale.quiet ? [[scale.single, scale.quiet] as const] : [])),
+    full,
+    loadNote,
   )
+  idleRow(table, 'one instance', single, raw)
   statusRow(table, 'one instance', single, full, loadNote)
   steadyRows(table, 'one instance', single, raw, full, loadNote)
   if (pairs.length === 0) {
@@ -106,9 +110,6 @@ export function scaleRows(table: Rows, scales: CapacityScale[]): void {
 const TARGET_STREAMS = 100_000
 const MICROS: Unit = { digits: 1, suffix: ' µs' }
 
-/** Every beat timed in the runs (each instance's), µs per stream. */
-const beatsOf = (runs: (ScaleRun | BeatRun)[]) =>
-  spreadOf(runs.flatMap((run) => run.instances.flatMap((i) => i.beatMicros)))
 /** A beat's µs per stream as a share of one core at 100,000 streams, beats `seconds` apart. */
 const atTarget = (micros: Spread | undefined, seconds = HEARTBEAT_SECONDS): Spread | undefined =>
   micros && spreadOf(micros.runs.map((beat) => (beat * TARGET_STREAMS) / (seconds * 1e6)))
@@ -117,86 +118,74 @@ const shareVerdict = (share: Spread | undefined, full: boolean): Verdict =>
   full ? verdict((share?.median ?? Infinity) <= 0.03) : 'n/a'
 
 /**
- * The heartbeat by itself (the server's CPU while each beat reached the streams, per
- * stream and beat, and that at the target's scale), and the idle window's whole CPU.
+ * What a beat costs an operator, per stream: the whole process's CPU over the window
+ * (two beats) minus the same window on an instance holding the same streams with no
+ * beat in it, over the beats and the streams. Collections, sweeps and whatever else
+ * an idle process does weigh on both windows and cancel; what a beat causes later in
+ * the window (its garbage) stays in.
  */
-function heartbeatRows(
-  table: Rows,
-  where: string,
-  runs: ScaleRun[],
-  raw: ScaleRun[] | undefined,
-  full: boolean,
-  loadNote: string,
-) {
-  const beats = beatsOf(runs)
-  const rawBeats = raw && beatsOf(raw)
-  const baseline = (text: string) => (raw ? `${text} (raw node:http)` : '—')
-  table.add(
-    {
-      metric: `SSE: heartbeat CPU per stream and beat, ${where}`,
-      porthole: withSpread(beats, MICROS),
-      baseline: baseline(withSpread(rawBeats, MICROS)),
-      ratio: raw ? ratioOf(beats?.median, rawBeats?.median) : '—',
-      target: '—',
-      met: '—',
-    },
-    `the server's CPU from just before each beat's first ping reached a stream to just after its last, over ${beats?.runs.length ?? 0} beats of the runs; ${loadNote}`,
-  )
-  const streams = Math.min(...runs.map((run) => Math.min(...run.instances.map((i) => i.streams))))
-  const share = atTarget(beats)
-  table.add(
-    {
-      metric: `SSE: heartbeat CPU at ${TARGET_STREAMS} streams every ${HEARTBEAT_SECONDS} s (share of one core), ${where}`,
-      porthole: withSpread(share, PERCENT),
-      baseline: baseline(withSpread(atTarget(rawBeats), PERCENT)),
-      ratio: raw ? ratioOf(beats?.median, rawBeats?.median) : '—',
-      target: '<= 3 %',
-      met: shareVerdict(share, full),
-    },
-    `the cost per stream and beat above times ${TARGET_STREAMS} streams, every ${HEARTBEAT_SECONDS} s${full ? '' : `; measured at ${streams} streams per instance`}`,
-  )
-  const idle = spread(runs, (run) => worst(run, (i) => i.idleCpu))
-  const rawIdle = raw && spread(raw, (run) => worst(run, (i) => i.idleCpu))
-  table.info(
-    `SSE: idle CPU over 50 s, two beats and all else (share of one core), ${where}`,
-    withSpread(idle, PERCENT),
-    baseline(withSpread(rawIdle, PERCENT)),
-    raw ? ratioOf(idle?.median, rawIdle?.median) : '—',
-  )
+export function beatMicros(beating: InstanceFigures, quiet: InstanceFigures): number {
+  const extraMs = (beating.idleCpu - quiet.idleCpu) * WINDOW_MS
+  return (extraMs * 1000) / (HEARTBEATS_TIMED * Math.max(1, beating.streams))
 }
 
 /**
- * The heartbeat alone with the HEARTBEAT_SECONDS Sizing advises at 100,000 streams
- * (timed at that interval, not scaled from the default's beats: a beat after a longer
- * quiet may cost more per stream).
+ * The heartbeat's cost per stream and beat (each run's one instance against its quiet
+ * run), and that at the target's scale at the default interval and at the one Sizing
+ * advises at 100,000 streams.
  */
-function longBeatRow(table: Rows, runs: BeatRun[]) {
-  const seconds = runs[0]?.heartbeatSeconds
-  if (seconds === undefined) return
-  const beats = beatsOf(runs)
-  const share = atTarget(beats, seconds)
-  const streams = Math.min(...runs.flatMap((run) => run.instances.map((i) => i.streams)))
-  const full = runs.every((run) => run.opened >= run.wanted)
-  const loads = spreadOf(runs.map((run) => run.loadAverage[0] ?? 0))
-  const setting =
-    seconds === SIZING_HEARTBEAT_SECONDS
-      ? `HEARTBEAT_SECONDS=${seconds}, as Sizing advises at ${TARGET_STREAMS} streams`
-      : `HEARTBEAT_SECONDS=${seconds}`
+function heartbeatRows(
+  table: Rows,
+  pairs: (readonly [ScaleRun, QuietRun])[],
+  full: boolean,
+  loadNote: string,
+) {
+  const runs = pairs.flatMap(([beating, quiet]) => {
+    const b = beating.instances[0]
+    const q = quiet.instances[0]
+    return b && q ? [beatMicros(b, q)] : []
+  })
+  if (runs.length === 0) {
+    table.skip('heartbeat CPU: no quiet window was measured (--no-quiet or --quick)')
+    return
+  }
+  const beats = spreadOf(runs)
+  const streams = Math.min(...pairs.map(([run]) => run.instances[0]?.streams ?? 0))
+  const method = `the whole process's CPU over ${WINDOW_MS / 1000} s with ${HEARTBEATS_TIMED} beats, minus the same window on an instance holding the same streams with none, per beat and stream (${runs.length} runs)`
   table.info(
-    `SSE: heartbeat CPU per stream and beat ${seconds} s apart, one instance (${setting})`,
+    'SSE: heartbeat CPU per stream and beat, one instance',
     withSpread(beats, MICROS),
-    '—',
+    'the same window with no beat',
   )
-  table.add(
-    {
-      metric: `SSE: heartbeat CPU at ${TARGET_STREAMS} streams every ${seconds} s (${setting}), one instance`,
-      porthole: withSpread(share, PERCENT),
-      baseline: '—',
-      ratio: '—',
-      target: '<= 3 %',
-      met: shareVerdict(share, full),
-    },
-    `${withSpread(beats, MICROS)} per stream and beat over ${beats?.runs.length ?? 0} beats ${seconds} s apart, times ${TARGET_STREAMS} streams${full ? '' : `; measured at ${streams} streams`}; load average ${withSpread(loads, { digits: 1, suffix: '' })}`,
+  for (const seconds of [HEARTBEAT_SECONDS, SIZING_HEARTBEAT_SECONDS]) {
+    const share = atTarget(beats, seconds)
+    const setting =
+      seconds === SIZING_HEARTBEAT_SECONDS
+        ? ` (HEARTBEAT_SECONDS=${seconds}, as Sizing advises at ${TARGET_STREAMS} streams)`
+        : ' (share of one core)'
+    table.add(
+      {
+        metric: `SSE: heartbeat CPU at ${TARGET_STREAMS} streams every ${seconds} s${setting}, one instance`,
+        porthole: withSpread(share, PERCENT),
+        baseline: '—',
+        ratio: '—',
+        target: '<= 3 %',
+        met: shareVerdict(share, full),
+      },
+      `${method}, times ${TARGET_STREAMS} streams every ${seconds} s${full ? '' : `; measured at ${streams} streams`}; ${loadNote}`,
+    )
+  }
+}
+
+/** The idle instance's whole CPU over the window: what holding the streams costs, beats and all. */
+function idleRow(table: Rows, where: string, runs: ScaleRun[], raw: ScaleRun[] | undefined) {
+  const idle = spread(runs, (run) => worst(run, (i) => i.idleCpu))
+  const rawIdle = raw && spread(raw, (run) => worst(run, (i) => i.idleCpu))
+  table.info(
+    `SSE: idle CPU over ${WINDOW_MS / 1000} s, the whole process (share of one core), ${where}`,
+    withSpread(idle, PERCENT),
+    raw ? `${withSpread(rawIdle, PERCENT)} (raw node:http)` : '—',
+    raw ? ratioOf(idle?.median, rawIdle?.median) : '—',
   )
 }
 
@@ -301,7 +290,7 @@ function pairRows(table: Rows, pairs: ScaleRun[], raw: ScaleRun[], loadNote: str
     },
     `each visitor with a stream is also a Redis channel this instance subscribes to; ${loadNote}`,
   )
-  heartbeatRows(table, 'each of two instances on Redis', pairs, undefined, full, loadNote)
+  idleRow(table, 'each of two instances on Redis', pairs, undefined)
   statusRow(table, 'two instances on Redis', pairs, full, loadNote)
   steadyRows(table, 'two instances on Redis', pairs, raw, full, loadNote)
   const perVisitor = spread(pairs, (run) =>

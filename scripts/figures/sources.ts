@@ -1,7 +1,9 @@
 // Where the docs' figures come from: the built widget (dist/ after `npm run build`,
 // measured as the size tests measure it) and the bench's committed records
-// (bench/results.json: the last full `npm run bench`; bench/results-page.json and
-// bench/results-tap.json: the last `--only page` and `--only tap` runs).
+// (bench/results.json: the last full `npm run bench`; bench/results-page.json,
+// bench/results-tap.json and bench/results-delivery.json: the last `--only page`,
+// `--only tap` and `--only delivery` runs; bench/results-capacity-quick.json: the last
+// `--quick --quiet --only capacity` run, for the heartbeat).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -18,6 +20,8 @@ export const BENCH_RECORDS = {
   bench: 'bench/results.json',
   'bench-page': 'bench/results-page.json',
   'bench-tap': 'bench/results-tap.json',
+  'bench-delivery': 'bench/results-delivery.json',
+  'bench-capacity': 'bench/results-capacity-quick.json',
 } as const
 export type BenchRecordName = keyof typeof BENCH_RECORDS
 
@@ -79,6 +83,8 @@ export function readBenchRecords(root: string): FigureSources['bench'] {
     bench: readBenchRecord(root, BENCH_RECORDS.bench),
     'bench-page': readBenchRecord(root, BENCH_RECORDS['bench-page']),
     'bench-tap': readBenchRecord(root, BENCH_RECORDS['bench-tap']),
+    'bench-delivery': readBenchRecord(root, BENCH_RECORDS['bench-delivery']),
+    'bench-capacity': readBenchRecord(root, BENCH_RECORDS['bench-capacity']),
   }
 }
 

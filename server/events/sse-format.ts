@@ -1,11 +1,12 @@
 import type { ConversationEntry } from '../../shared/widget-api'
+import { entryJson } from '../store/entry-json'
 
 // Server-sent events wire format. JSON.stringify never emits a raw newline, so one
 // `data:` line per event is always enough.
 
 /** A stored entry: its id becomes the stream's Last-Event-ID. */
 export function formatEntry(entry: ConversationEntry): string {
-  return `id: ${entry.id}\nevent: message\ndata: ${JSON.stringify(entry)}\n\n`
+  return `id: ${entry.id}\nevent: message\ndata: ${entryJson(entry)}\n\n`
 }
 
 /** An event that is never stored (typing, status, delivery): no id, so replay is unaffected. */

@@ -13,15 +13,17 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unk
 /**
  * Group commit: every item added during one event-loop turn is handed to `run` in one
  * call, in the order added, so a durable store pays one transaction (one fsync) per
- * turn instead of one per item. `run` returns one outcome per item; when it throws,
- * the whole batch failed and every caller in it is rejected with that error.
+ * turn instead of one per item. `run` returns one outcome per item, or a promise of
+ * them (then its synchronous part is the write, and callers are answered once it
+ * settles, e.g. after an fsync); when it throws or rejects, the whole batch failed and
+ * every caller in it is rejected with that error.
  * The batch runs from setImmediate: a test that fakes setImmediate must advance its
  * timers for an add() to settle.
  *
  * @example const appends = createGroupCommit((items) => writeAllInOneTransaction(items))
  */
 export function createGroupCommit<I, O>(
-  run: (items: readonly I[]) => BatchOutcome<O>[],
+  run: (items: readonly I[]) => BatchOutcome<O>[] | Promise<BatchOutcome<O>[]>,
 ): GroupCommit<I, O> {
   let queue: Waiting<I, O>[] = []
   let scheduled: NodeJS.Immediate | undefined
@@ -32,13 +34,21 @@ export function createGroupCommit<I, O>(
     const batch = queue
     queue = []
     if (batch.length === 0) return
-    let outcomes: BatchOutcome<O>[]
+    const fail = (error: unknown) => {
+      for (const waiting of batch) waiting.reject(error)
+    }
+    let outcomes: BatchOutcome<O>[] | Promise<BatchOutcome<O>[]>
     try {
       outcomes = run(batch.map((waiting) => waiting.item))
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error)
+      fail(error)
       return
     }
+    if (outcomes instanceof Promise) outcomes.then((settled) => answer(batch, settled), fail)
+    else answer(batch, outcomes)
+  }
+
+  function answer(batch: Waiting<I, O>[], outcomes: BatchOutcome<O>[]): void {
     batch.forEach((waiting, i) => {
       const outcome = outcomes[i]
       if (!outcome) waiting.reject(new Error(`group commit: no outcome for item ${i} of the batch`))

@@ -1,5 +1,6 @@
 import type { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
+import { rememberEntryJson } from './entry-json'
 import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { aliasKey, namesVisitor } from './keys'
@@ -65,8 +66,10 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       const seen = key === undefined ? undefined : dedupe.get(key)
       if (seen) return { entry: seen.entry, duplicate: true, visitorId } satisfies AppendResult
       sequence += 1
-      // A structured copy: callers may mutate their object after the call.
-      const stored: ConversationEntry = structuredClone({ ...entry, id: String(sequence) })
+      // A copy through JSON (what the other stores keep): callers may mutate their
+      // object after the call, and the streams' frame reuses the text.
+      const json = JSON.stringify({ ...entry, id: String(sequence) })
+      const stored: ConversationEntry = rememberEntryJson(JSON.parse(json), json)
       let log = logs.get(visitorId)
       if (!log) {
         log = []

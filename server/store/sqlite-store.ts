@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
+import { rememberEntryJson } from './entry-json'
 import { closedStoreError, StoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
@@ -14,6 +15,7 @@ import { createSqliteErase } from './sqlite-erase'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, NewEntry, Retention, Store } from './types'
+import { createWalSync, type DataSync } from './wal-sync'
 
 type AppendRequest = {
   recipientId: string
@@ -35,16 +37,20 @@ function toEntry(row: EntryRow): ConversationEntry {
 /**
  * The embedded default store: one sqlite file in WAL mode with synchronous=FULL, so
  * an append has reached the disk before the webhook that caused it is acknowledged.
- * Appends made during one event-loop turn are committed together (one fsync).
- * Fan-out is in-process: run one backend per file (use redis:// to scale out).
+ * Appends made during one event-loop turn are committed together, and their fsync runs
+ * off the event loop, shared by the batches committed while the one before ran
+ * (wal-sync.ts). Fan-out is in-process: run one backend per file (use redis:// to scale out).
  *
  * @example const store = openSqliteStore('./data/porthole.db')
  */
-export function openSqliteStore(path: string, options: { now?: () => number } = {}): Store {
+export function openSqliteStore(
+  path: string,
+  options: { now?: () => number; dataSync?: DataSync } = {},
+): Store {
   const now = options.now ?? Date.now
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
-  db.pragma('journal_mode = WAL')
+  const walMode = db.pragma('journal_mode = WAL', { simple: true }) === 'wal'
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
   // Deleted rows are overwritten, not left in free pages (a visitor's erasure, retention).
@@ -83,10 +89,13 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     const body = JSON.stringify(entry)
     const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
     if (key !== undefined) q.insertDedupe.run(key, seq)
-    // The stored form, read back from the JSON just written (a copy the caller cannot
-    // change). Validating it again, as rows read from the file are, would only cost time.
-    const stored: NewEntry = JSON.parse(body)
-    return { entry: { ...stored, id: String(seq) }, duplicate: false, visitorId }
+    // The stored form with its id, read back from the JSON just written (a copy the
+    // caller cannot change), and kept for the streams' frame: the id goes last, where
+    // { ...stored, id } puts it. Validating it again, as rows read from the file are,
+    // would only cost time.
+    const json = `${body.slice(0, -1)},"id":"${seq}"}`
+    const stored: ConversationEntry = JSON.parse(json)
+    return { entry: rememberEntryJson(stored, json), duplicate: false, visitorId }
   })
 
   const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
@@ -102,17 +111,36 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
     }),
   )
 
-  // Group commit: the appends of one event-loop turn share one transaction and one
-  // fsync. Each caller is answered only after that commit, and subscribers hear of an
-  // entry only once it is on disk.
-  const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
-    const outcomes = appendBatch(requests)
+  // Every other write keeps synchronous=FULL (its fsync on the loop, as before); a
+  // batch of appends commits without one and is flushed by `wal` before anyone hears.
+  const wal =
+    walMode && path !== ':memory:' ? createWalSync(`${path}-wal`, options.dataSync) : undefined
+  const syncNormal = db.prepare('PRAGMA synchronous = NORMAL')
+  const syncFull = db.prepare('PRAGMA synchronous = FULL')
+
+  function publish(outcomes: BatchOutcome<AppendResult>[]): BatchOutcome<AppendResult>[] {
     for (const outcome of outcomes) {
       if (outcome.ok && !outcome.value.duplicate) {
         fanOut.emit(outcome.value.visitorId, { event: 'message', data: outcome.value.entry })
       }
     }
     return outcomes
+  }
+
+  // Group commit: the appends of one event-loop turn share one transaction. Each caller
+  // (a repeat too: its original may be in a sync still running) is answered only once
+  // the WAL is on disk, and subscribers hear of an entry only then. A reader may see a
+  // committed entry a moment earlier; it is acknowledged to nobody before the flush.
+  const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
+    if (!wal) return publish(appendBatch(requests))
+    syncNormal.run()
+    let outcomes: BatchOutcome<AppendResult>[]
+    try {
+      outcomes = appendBatch(requests)
+    } finally {
+      syncFull.run()
+    }
+    return wal.sync().then(() => publish(outcomes))
   })
 
   const pruneTx = db.transaction((retention: Retention): number => {
@@ -237,10 +265,12 @@ export function openSqliteStore(path: string, options: { now?: () => number } = 
       closed = true
       // Appends already accepted are committed (and answered) before the file closes.
       appends.flush()
+      await wal?.idle()
       fanOut.clear()
       // Folds the WAL into the main file so a copied .db file is complete.
       db.pragma('wal_checkpoint(TRUNCATE)')
       db.close()
+      wal?.close()
     },
   }
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import {
   type AgentMessage,
+  FILE_MEDIA_TYPES,
   FileMediaMessage,
   LocationMessage,
   TextMessage,
@@ -10,22 +10,35 @@ import type { Logger } from '../logging/logger'
 import type { NewEntry } from '../store/types'
 
 // The readers accept unknown fields (the service may add some); what is stored and
-// sent to browsers is the fields of spec 2.4 for the message's type, nothing more.
-// The same shapes as the readers', with zod's default of stripping unknown keys.
-const KnownContent = z.discriminatedUnion('type', [
-  z.object(TextMessage.shape),
-  z.object(FileMediaMessage.shape),
-  z.object(LocationMessage.shape),
-])
+// sent to browsers is the fields of spec 2.4 for the message's type, nothing more:
+// the keys of the readers' own shapes. The values were validated by the reader, so
+// they are copied, not parsed a second time.
+const fieldsOf = (schema: { shape: object }): ReadonlySet<string> =>
+  new Set(Object.keys(schema.shape))
+const FILE_FIELDS = fieldsOf(FileMediaMessage)
+const KNOWN_FIELDS: Record<EntryContent['type'], ReadonlySet<string>> = {
+  text: fieldsOf(TextMessage),
+  location: fieldsOf(LocationMessage),
+  ...(Object.fromEntries(FILE_MEDIA_TYPES.map((type) => [type, FILE_FIELDS])) as Record<
+    (typeof FILE_MEDIA_TYPES)[number],
+    ReadonlySet<string>
+  >),
+}
 
-/** `content` with the known fields of its type only, and the names of the others. */
+/** `content` (as its reader parsed it) with the known fields of its type only, and the names of the others. */
 export function knownContent(content: EntryContent): {
   content: EntryContent
   dropped: string[]
 } {
-  const known = KnownContent.parse(content)
-  const dropped = Object.keys(content).filter((key) => !Object.hasOwn(known, key))
-  return { content: known, dropped }
+  const fields = KNOWN_FIELDS[content.type]
+  const known: Record<string, unknown> = {}
+  const dropped: string[] = []
+  for (const [key, value] of Object.entries(content)) {
+    if (fields.has(key)) known[key] = value
+    else dropped.push(key)
+  }
+  // The same object with fewer keys: every field left is one the reader checked.
+  return { content: known as EntryContent, dropped }
 }
 
 /**

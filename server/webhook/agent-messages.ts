@@ -6,7 +6,7 @@ import {
   type ReplyOk,
 } from '../../shared/protocol/chat-channel'
 import { describeIssues, errorBody } from '../../shared/protocol/errors'
-import { EntryContent } from '../../shared/widget-api'
+import type { EntryContent } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { publishAgentTyping } from '../channel/typing'
 import type { AppEnv } from '../http/app-env'
@@ -133,22 +133,19 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         deliveries.inc({ outcome: 'typing' })
         return c.json(OK, 200)
       }
-      const content = EntryContent.safeParse(message.message)
-      if (!content.success) {
-        deliveries.inc({ outcome: 'invalid' })
-        return c.json(invalid(describeIssues(content.error)), 200)
-      }
-      const id = message.message.id
+      // Not typing: the reader has parsed it as text, a file or a location already.
+      const content: EntryContent = message.message
+      const id = content.id
       // The fallback of a BUTTONS or MARKDOWN message Porthole's bot sent this customer.
       const taken = await takeRichReply(
         richReplies,
         config.bot ? botFallbacks(runtime.settings.current().bot) : new Set(),
         recipientId,
-        content.data,
+        content,
         c.get('log'),
       )
       try {
-        const entry = agentMessageEntry(message, content.data, now(), c.get('log'))
+        const entry = agentMessageEntry(message, content, now(), c.get('log'))
         if (taken) entry.rich = taken.rich
         // The alias is followed inside the append (one store round trip): a guest merged
         // into a user by identify() is still known to the service by the guest's id.

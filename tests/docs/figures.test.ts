@@ -180,7 +180,13 @@ function fakeSources(build?: Partial<BuildFigures>): FigureSources {
             gzipByChunk: {},
             ...build,
           } as BuildFigures),
-    bench: { bench: record, 'bench-page': record, 'bench-tap': record },
+    bench: {
+      bench: record,
+      'bench-page': record,
+      'bench-tap': record,
+      'bench-delivery': record,
+      'bench-capacity': record,
+    },
   }
 }
 

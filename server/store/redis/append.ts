@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { StoreError } from '../errors'
+import { type BatchOutcome, createGroupCommit } from '../group-commit'
 import { aliasKey } from '../keys'
 import type { AppendOptions, AppendResult, NewEntry, Retention } from '../types'
 import type { RedisClient } from './connection'
@@ -9,7 +9,6 @@ import { APPEND_SCRIPT, runScript } from './scripts'
 import { decodeIdAndEntry, encodeEntry, StoredEntry } from './wire'
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000
-const AppendReply = z.tuple([z.number(), z.string(), z.string()])
 
 export type RedisAppendOptions = {
   main: RedisClient
@@ -21,10 +20,21 @@ export type RedisAppendOptions = {
   dedupeTtlMs: number | undefined
 }
 
+type Item = {
+  entry: StoredEntry
+  json: string
+  visitorId: string
+  dedupeKey: string | undefined
+  followAlias: boolean
+  /** Redis's time after which this caller no longer waits ('' while unknown). */
+  deadline: string
+}
+
 /**
- * The redis: store's append: one Lua script that de-duplicates, resolves an alias,
- * XADDs with the retention's caps and PUBLISHes, and writes nothing when it reaches
- * Redis after the command's deadline.
+ * The redis: store's append: the appends of one event-loop turn go to Redis as one Lua
+ * script that, item by item, de-duplicates, resolves an alias, XADDs with the
+ * retention's caps and PUBLISHes, and writes nothing when it reaches Redis after the
+ * earliest deadline of its callers.
  */
 export function createRedisAppend(options: RedisAppendOptions) {
   const { main, keys, clock, commandTimeoutMs } = options
@@ -32,44 +42,84 @@ export function createRedisAppend(options: RedisAppendOptions) {
   const logPrefix = keys.log('')
   const channelPrefix = keys.channel('')
 
-  return async function append(
+  async function run(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
+    const retention = options.retention()
+    const scriptKeys = [keys.visitors]
+    const deadlines = items.map((item) => item.deadline)
+    const args = [
+      deadlines.includes('') ? '' : String(Math.min(...deadlines.map(Number))),
+      String(wholeOrZero(retention?.maxEntries)),
+      String(wholeOrZero(retention?.maxAgeMs)),
+      String(Math.ceil(options.dedupeTtlMs ?? retention?.maxAgeMs ?? THIRTY_DAYS_MS)),
+      logPrefix,
+      channelPrefix,
+    ]
+    for (const item of items) {
+      let dedupeIndex = 0
+      if (item.dedupeKey !== undefined)
+        dedupeIndex = scriptKeys.push(keys.dedupe(item.dedupeKey)) - 1
+      args.push(
+        item.json,
+        String(item.entry.at),
+        item.visitorId,
+        item.followAlias ? keys.record(aliasKey(item.visitorId)) : '',
+        String(dedupeIndex),
+      )
+    }
+    const reply = await runScript(main, APPEND_SCRIPT, scriptKeys, args)
+    if (!Array.isArray(reply)) throw new StoreError('redis: the append script answered no list')
+    if (reply[0] === 2) {
+      void clock.sync()
+      throw new StoreError(
+        `redis: append reached Redis after ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) and wrote nothing; check that Redis is responsive`,
+      )
+    }
+    return items.map((item, i) => outcomeOf(item, reply.slice(i * 3, i * 3 + 3)))
+  }
+
+  const batches = createGroupCommit(run)
+
+  return function append(
     visitorId: string,
     entry: NewEntry,
     opts: AppendOptions = {},
   ): Promise<AppendResult> {
     const valid = StoredEntry.safeParse(entry)
     if (!valid.success) {
-      throw new StoreError(`append: not a conversation entry: ${valid.error.issues[0]?.message}`)
-    }
-    const retention = options.retention()
-    const json = encodeEntry(valid.data)
-    const scriptKeys = [keys.visitors]
-    if (opts.dedupeKey !== undefined) scriptKeys.push(keys.dedupe(opts.dedupeKey))
-    const reply = AppendReply.parse(
-      await runScript(main, APPEND_SCRIPT, scriptKeys, [
-        json,
-        String(valid.data.at),
-        visitorId,
-        String(wholeOrZero(retention?.maxEntries)),
-        String(wholeOrZero(retention?.maxAgeMs)),
-        String(Math.ceil(options.dedupeTtlMs ?? retention?.maxAgeMs ?? THIRTY_DAYS_MS)),
-        logPrefix,
-        channelPrefix,
-        opts.followAlias ? keys.record(aliasKey(visitorId)) : '',
-        clock.deadline(commandTimeoutMs),
-      ]),
-    )
-    const [duplicate, value, target] = reply
-    if (duplicate === 2) {
-      void clock.sync()
-      throw new StoreError(
-        `redis: append reached Redis after ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) and wrote nothing; check that Redis at ${target} is responsive`,
+      return Promise.reject(
+        new StoreError(`append: not a conversation entry: ${valid.error.issues[0]?.message}`),
       )
     }
-    if (duplicate === 1) {
-      return { entry: decodeIdAndEntry(value), duplicate: true, visitorId: target }
+    return batches.add({
+      entry: valid.data,
+      json: encodeEntry(valid.data),
+      visitorId,
+      dedupeKey: opts.dedupeKey,
+      followAlias: opts.followAlias === true,
+      deadline: clock.deadline(commandTimeoutMs),
+    })
+  }
+}
+
+/** One item's three values of the script's reply. */
+function outcomeOf(item: Item, [code, value, target]: unknown[]): BatchOutcome<AppendResult> {
+  if (typeof value !== 'string' || typeof target !== 'string' || (code !== 0 && code !== 1))
+    return {
+      ok: false,
+      error: new StoreError('redis: the append script answered an unknown reply'),
     }
-    return { entry: { ...valid.data, id: value }, duplicate: false, visitorId: target }
+  try {
+    if (code === 1)
+      return {
+        ok: true,
+        value: { entry: decodeIdAndEntry(value), duplicate: true, visitorId: target },
+      }
+    return {
+      ok: true,
+      value: { entry: { ...item.entry, id: value }, duplicate: false, visitorId: target },
+    }
+  } catch (error) {
+    return { ok: false, error }
   }
 }
 

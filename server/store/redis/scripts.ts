@@ -6,57 +6,68 @@ import type { RedisClientType } from 'redis'
 // log without having been published (or published without being in the log).
 
 /**
- * KEYS: visitors set, [dedupe key]
- * ARGV: entry json, at, visitor id, max entries (0 = none), max age ms (0 = none),
- *       dedupe ttl ms, log key prefix, channel prefix, alias record key ('' = none),
- *       deadline ('' = none: Redis's TIME in ms after which the caller stopped waiting)
- * With an alias record key, the entry goes to the visitor the record names
+ * The appends of one event-loop turn, in order, in one call (a group commit: Redis runs
+ * one script instead of one per webhook).
+ * KEYS: visitors set, then the dedupe keys of the items that have one
+ * ARGV: deadline ('' = none: Redis's TIME in ms after which the callers stopped waiting),
+ *       max entries (0 = none), max age ms (0 = none), dedupe ttl ms, log key prefix,
+ *       channel prefix, then five per item: entry json, at, visitor id, alias record
+ *       key ('' = none), the index of its dedupe key in KEYS (0 = none)
+ * With an alias record key, an entry goes to the visitor the record names
  * (`{"visitorId": …}`, as server/store/alias-target.ts reads it), else to the visitor
  * id given: the log and channel keys are built here from their prefixes, because the
  * visitor is only known here (one round trip; fine on a single primary, not on Cluster).
- * Returns {1, "<id>\n<json>", visitor} for a duplicate, {0, id, visitor} for a new entry,
- * {2, '', visitor} when it ran past its deadline and wrote nothing (the caller answered
- * 503 meanwhile: storing it now would deliver what the sender was told had failed).
+ * An item sees the items before it: a key repeated within a call is stored once.
+ * Returns three values per item: 1, "<id>\n<json>", visitor for a duplicate; 0, id,
+ * visitor for a new entry. Returns {2} and writes nothing when it ran past its deadline
+ * (the callers were answered 503 meanwhile: storing now would deliver what the sender
+ * was told had failed).
  */
 export const APPEND_SCRIPT = `
-local visitor = ARGV[3]
-if ARGV[10] and ARGV[10] ~= '' then
+if ARGV[1] ~= '' then
   local time = redis.call('TIME')
-  if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) > tonumber(ARGV[10]) then
-    return {2, '', visitor}
+  if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) > tonumber(ARGV[1]) then
+    return {2}
   end
 end
-if ARGV[9] ~= '' then
-  local raw = redis.call('GET', ARGV[9])
-  if raw then
-    local ok, alias = pcall(cjson.decode, raw)
-    if ok and type(alias) == 'table' and type(alias.visitorId) == 'string' and #alias.visitorId > 0 then
-      visitor = alias.visitorId
+local maxEntries = tonumber(ARGV[2])
+local maxAge = tonumber(ARGV[3])
+local out = {}
+for i = 7, #ARGV, 5 do
+  local visitor = ARGV[i + 2]
+  if ARGV[i + 3] ~= '' then
+    local raw = redis.call('GET', ARGV[i + 3])
+    if raw then
+      local ok, alias = pcall(cjson.decode, raw)
+      if ok and type(alias) == 'table' and type(alias.visitorId) == 'string' and #alias.visitorId > 0 then
+        visitor = alias.visitorId
+      end
     end
   end
+  local dedupe = KEYS[tonumber(ARGV[i + 4]) + 1]
+  if tonumber(ARGV[i + 4]) == 0 then dedupe = nil end
+  local seen = dedupe and redis.call('GET', dedupe)
+  if seen then
+    out[#out + 1] = 1; out[#out + 1] = seen; out[#out + 1] = visitor
+  else
+    local log = ARGV[5] .. visitor
+    local args = {'XADD', log}
+    if maxEntries > 0 then
+      args[#args + 1] = 'MAXLEN'; args[#args + 1] = '~'; args[#args + 1] = ARGV[2]
+    end
+    args[#args + 1] = '*'
+    args[#args + 1] = 'e'; args[#args + 1] = ARGV[i]
+    args[#args + 1] = 'a'; args[#args + 1] = ARGV[i + 1]
+    if dedupe then args[#args + 1] = 'k'; args[#args + 1] = dedupe end
+    local id = redis.call(unpack(args))
+    if maxAge > 0 then redis.call('PEXPIRE', log, maxAge) else redis.call('PERSIST', log) end
+    redis.call('SADD', KEYS[1], visitor)
+    if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[i], 'PX', ARGV[4]) end
+    redis.call('PUBLISH', ARGV[6] .. visitor, 'm' .. id .. '\\n' .. ARGV[i])
+    out[#out + 1] = 0; out[#out + 1] = id; out[#out + 1] = visitor
+  end
 end
-local dedupe = KEYS[2]
-if dedupe then
-  local seen = redis.call('GET', dedupe)
-  if seen then return {1, seen, visitor} end
-end
-local log = ARGV[7] .. visitor
-local args = {'XADD', log}
-local maxEntries = tonumber(ARGV[4])
-if maxEntries > 0 then
-  args[#args + 1] = 'MAXLEN'; args[#args + 1] = '~'; args[#args + 1] = ARGV[4]
-end
-args[#args + 1] = '*'
-args[#args + 1] = 'e'; args[#args + 1] = ARGV[1]
-args[#args + 1] = 'a'; args[#args + 1] = ARGV[2]
-if dedupe then args[#args + 1] = 'k'; args[#args + 1] = dedupe end
-local id = redis.call(unpack(args))
-local maxAge = tonumber(ARGV[5])
-if maxAge > 0 then redis.call('PEXPIRE', log, maxAge) else redis.call('PERSIST', log) end
-redis.call('SADD', KEYS[1], visitor)
-if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[1], 'PX', ARGV[6]) end
-redis.call('PUBLISH', ARGV[8] .. visitor, 'm' .. id .. '\\n' .. ARGV[1])
-return {0, id, visitor}
+return out
 `
 
 /**

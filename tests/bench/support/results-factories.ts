@@ -14,7 +14,7 @@ export const plan: Plan = {
   cacheSeconds: 15,
   lighthousePairs: 3,
   firstOpens: 3,
-  longBeat: 45,
+  quiet: true,
 }
 
 export function createDeliveryRun(

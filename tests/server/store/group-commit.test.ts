@@ -90,4 +90,30 @@ describe('createGroupCommit', () => {
     commit.flush()
     expect(batches).toEqual([[7]])
   })
+
+  it('answers a batch whose run returns a promise only once it settles, and rejects all when it fails', async () => {
+    let finish: (() => void) | undefined
+    let failNext = false
+    const commit = createGroupCommit((items: readonly number[]) => {
+      const written = items.map((value): BatchOutcome<number> => ({ ok: true, value }))
+      if (failNext) return Promise.reject(new Error('flush failed'))
+      return new Promise<BatchOutcome<number>[]>((resolve) => {
+        finish = () => resolve(written)
+      })
+    })
+    let settled = false
+    const pending = Promise.all([commit.add(1), commit.add(2)]).then((values) => {
+      settled = true
+      return values
+    })
+    await nextTurn()
+    await nextTurn()
+    expect(finish).toBeDefined()
+    expect(settled).toBe(false)
+    finish?.()
+    expect(await pending).toEqual([1, 2])
+    failNext = true
+    const outcomes = await Promise.allSettled([commit.add(3), commit.add(4)])
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected'])
+  })
 })

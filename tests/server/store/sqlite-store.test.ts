@@ -2,10 +2,29 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
+import type { DataSync } from '../../../server/store/wal-sync'
+import { REAL_WORK } from '../../support/timeouts'
 import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
+
+/** An fdatasync the test releases by hand: what the disk's flush is while it runs. */
+function heldDataSync() {
+  const waiting: ((error: Error | null) => void)[] = []
+  const dataSync: DataSync = (_fd, done) => {
+    waiting.push(done)
+  }
+  return {
+    dataSync,
+    held: () => waiting.length,
+    release: (error: Error | null = null) => {
+      for (const done of waiting.splice(0)) done(error)
+    },
+  }
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 function tempDbPath(): { path: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'porthole-sqlite-'))
@@ -141,6 +160,84 @@ describe('sqlite store', () => {
     writeFileSync(bad, 'not a database, just text '.repeat(100))
     expect(() => openSqliteStore(bad)).toThrow()
     rmSync(bad, { force: true })
+    remove()
+  })
+
+  it('answers and publishes an append, and a repeat of it, only once the WAL is flushed', async () => {
+    const { path, remove } = tempDbPath()
+    const disk = heldDataSync()
+    const store = openSqliteStore(path, { dataSync: disk.dataSync })
+    const visitor = createVisitorId()
+    const events: VisitorEvent[] = []
+    store.subscribe(visitor, (event) => events.push(event))
+    let answered = 0
+    const first = store.append(visitor, createEntry(), { dedupeKey: 'a3:m1' }).finally(() => {
+      answered += 1
+    })
+    await nextTurn()
+    await nextTurn()
+    expect(disk.held()).toBe(1)
+    // A repeat committed while the first flush runs waits for a flush of its own.
+    const repeat = store.append(visitor, createEntry(), { dedupeKey: 'a3:m1' }).finally(() => {
+      answered += 1
+    })
+    await nextTurn()
+    await nextTurn()
+    expect(answered).toBe(0)
+    expect(events).toEqual([])
+    disk.release()
+    await first
+    expect(events).toHaveLength(1)
+    expect(answered).toBe(1)
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    disk.release()
+    expect((await repeat).duplicate).toBe(true)
+    expect(events).toHaveLength(1)
+    await store.close()
+    remove()
+  })
+
+  it('flushes many batches committed during one flush with one more, and keeps other writes FULL', async () => {
+    const { path, remove } = tempDbPath()
+    const disk = heldDataSync()
+    const store = openSqliteStore(path, { dataSync: disk.dataSync })
+    const visitor = createVisitorId()
+    const first = store.append(visitor, createEntry())
+    await nextTurn()
+    await nextTurn()
+    const later = [1, 2, 3].map(async () => {
+      await nextTurn()
+      return store.append(visitor, createEntry())
+    })
+    await Promise.all([nextTurn(), nextTurn(), nextTurn()])
+    await nextTurn()
+    expect(disk.held()).toBe(1)
+    disk.release()
+    await first
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    disk.release()
+    expect(await Promise.all(later)).toHaveLength(3)
+    // Between batches the connection is back to synchronous=FULL (2) for every other write.
+    expect(store.sqliteDatabase?.pragma('synchronous', { simple: true })).toBe(2)
+    await store.close()
+    remove()
+  })
+
+  it('answers 503-worthy failures after a failed flush, and keeps failing until a restart', async () => {
+    const { path, remove } = tempDbPath()
+    const disk = heldDataSync()
+    const store = openSqliteStore(path, { dataSync: disk.dataSync })
+    const visitor = createVisitorId()
+    const first = store.append(visitor, createEntry(), { dedupeKey: 'a3:lost' })
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    disk.release(new Error('EIO'))
+    await expect(first).rejects.toThrow(/could not be flushed.*restart/)
+    // The retry finds the key (committed, maybe not on the disk): it must not be acknowledged.
+    await expect(store.append(visitor, createEntry(), { dedupeKey: 'a3:lost' })).rejects.toThrow(
+      /could not be flushed/,
+    )
+    expect(disk.held()).toBe(0)
+    await store.close()
     remove()
   })
 })

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { VisitorEvent } from '../../../server/store/types'
 import { agentMessageEntry, knownContent } from '../../../server/webhook/agent-message-entry'
 import { AgentMessage } from '../../../shared/protocol/chat-channel'
@@ -104,6 +104,31 @@ describe('agentMessageEntry', () => {
 describe('POST /hooks/:secret/:channelId with unknown fields', () => {
   let t: TestApp | undefined
   afterEach(() => t?.stop())
+
+  it('validates the body once: the content is not parsed again after the reader', async () => {
+    t = createTestApp()
+    const reader = vi.spyOn(AgentMessage, 'safeParse')
+    const again = [vi.spyOn(EntryContent, 'safeParse'), vi.spyOn(EntryContent, 'parse')]
+    try {
+      const body = createAgentMessage({
+        recipientId: 'visitor-8',
+        message: { type: 'text', text: 'hi', extra: 1 },
+      })
+      const res = await t.app.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(await res.json()).toEqual({ result: 'ok' })
+      expect(reader).toHaveBeenCalledTimes(1)
+      for (const spy of again) expect(spy).not.toHaveBeenCalled()
+      const [entry] = await t.deps.store.readAfter('visitor-8', undefined, 10)
+      expect(entry?.content).toEqual({ type: 'text', text: 'hi', id: body.message.id })
+    } finally {
+      reader.mockRestore()
+      for (const spy of again) spy.mockRestore()
+    }
+  })
 
   it('stores and pushes only the known fields, however large the rest', async () => {
     t = createTestApp()

@@ -27,7 +27,7 @@ describeRedis('A3 webhook on the redis: store', () => {
     return res?.json()
   }
 
-  it(`stores ${WEBHOOKS} replies to guests, merged or not, with one Redis command each (no alias read)`, async () => {
+  it(`stores ${WEBHOOKS} replies to guests, merged or not, with one Redis command per batch of webhooks in flight together (no alias read)`, async () => {
     const prefix = `t:${nanoid()}:`
     const store: Store = redis.closeAfterTest(await createRedisStore(redis.server.url, { prefix }))
     t = createTestApp({ store })
@@ -54,10 +54,11 @@ describeRedis('A3 webhook on the redis: store', () => {
       const answers = await Promise.all(bodies.slice(i, i + 50).map(deliver))
       expect(answers.every((answer) => answer?.result === 'ok')).toBe(true)
     }
-    await vi.waitFor(() => expect(commands.length).toBeGreaterThanOrEqual(WEBHOOKS), REAL_WORK)
+    await vi.waitFor(() => expect(commands.length).toBeGreaterThan(0), REAL_WORK)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(commands.filter((name) => name !== 'evalsha')).toEqual([])
-    expect(commands).toHaveLength(WEBHOOKS)
+    // 50 at a time: the appends of one event-loop turn share one script call.
+    expect(commands.length).toBeLessThanOrEqual(WEBHOOKS / 10)
     expect(await store.readAfter('user:ann', undefined, WEBHOOKS)).toHaveLength(WEBHOOKS / 2)
     expect(await store.readAfter(plain, undefined, WEBHOOKS)).toHaveLength(WEBHOOKS / 2)
     expect(await store.readAfter(merged, undefined, WEBHOOKS)).toEqual([])
