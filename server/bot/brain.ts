@@ -9,7 +9,12 @@ import type { BotSettings } from '../../shared/settings/bot-rules'
 import { fillText, pickText } from '../../shared/settings/localized-text'
 import type { MetricsRegistry } from '../metrics/registry'
 import type { BotVisitors } from '../session/bot-visitors'
-import { type BotArticles, recordUnanswered, searchArticles } from './articles'
+import {
+  ARTICLE_SEARCH_TIMEOUT_MS,
+  type BotArticles,
+  recordUnanswered,
+  searchArticles,
+} from './articles'
 import { type BotChat, type BotChats, createBotChats, newBotChat } from './bot-chat'
 import { type BotMetrics, createBotMetrics } from './bot-metrics'
 import { formatContact } from './contact'
@@ -55,19 +60,40 @@ async function decideWithArticles(
   where: Where,
 ): Promise<Decision> {
   const { logger } = where
+  const { articles } = options
   let state = given
   let first = choose(state)
+  const search = (question: { text: string; language: string }) =>
+    articles && articles.published?.() !== 0
+      ? searchArticles(articles, question.text, question.language, logger, options.articleTimeoutMs)
+      : undefined
+  let searched: ReturnType<typeof search>
   if (first.question && options.model) {
+    // With a model still thinking when only the article search's own time is left, the
+    // article answer's search starts beside it: a fallback then waits for nothing more,
+    // so the visitor never waits much past ANSWERS_LLM_TIMEOUT_MS. A quick answer needs
+    // no search (none is counted).
+    const question = first.question
+    const lead = Math.max(
+      0,
+      (options.model.answers.timeoutMs ?? 0) -
+        (options.articleTimeoutMs ?? ARTICLE_SEARCH_TIMEOUT_MS),
+    )
+    const early = setTimeout(() => {
+      searched = search(question)
+    }, lead)
     // A written answer first; without one (a fallback, logged and counted) the article answer.
-    const tried = await writtenAnswer(options.model, options.current, state, first, where)
+    const tried = await writtenAnswer(options.model, options.current, state, first, where).finally(
+      () => clearTimeout(early),
+    )
     state = tried.state
     if (tried.written) return choose(state, undefined, tried.written)
     if (state !== given) first = choose(state)
   }
-  const { articles } = options
   if (!first.question || !articles || articles.published?.() === 0) return first
   const { text, language } = first.question
-  const outcome = await searchArticles(articles, text, language, logger, options.articleTimeoutMs)
+  searched ??= search(first.question)
+  const outcome = await (searched ?? 'failed')
   if (outcome === 'failed') {
     metrics?.articleSearchFailures.inc()
     return first

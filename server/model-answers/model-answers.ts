@@ -58,6 +58,8 @@ export type ModelAnswers = {
   helped(): void
   /** The per-conversation cap (ANSWERS_LLM_MAX_PER_CONVERSATION); undefined without a model. */
   readonly maxPerConversation: number | undefined
+  /** The longest wait for the model (ANSWERS_LLM_TIMEOUT_MS); undefined without a model. */
+  readonly timeoutMs: number | undefined
   /** What hides secrets in a visitor's words before they leave (the turns are kept masked). */
   mask(text: string): string
 }
@@ -172,6 +174,7 @@ export function createModelAnswers(options: ModelAnswersOptions): ModelAnswers {
       options.count?.('modelHelped')
     },
     maxPerConversation: config?.maxPerConversation,
+    timeoutMs: config?.timeoutMs,
     mask: options.mask,
   }
 }

@@ -53,6 +53,25 @@ describe('the rules brain with a model', () => {
     expect(s.searches).toEqual([])
   })
 
+  it('starts the article search while a slow model still thinks, so a time-out waits for nothing more', async () => {
+    model.queue({ kind: 'hang' })
+    const fellBackAtSearch: boolean[] = []
+    const s = createModelBrain({
+      model,
+      llm: { timeoutMs: 600 },
+      articleTimeoutMs: 400,
+      onSearch: () =>
+        fellBackAtSearch.push(
+          s.logger.lines.some((line) => line.message.includes('the article answer instead')),
+        ),
+    })
+    await s.say(QUESTION)
+    expect(await s.metric('porthole_answers_llm_fallbacks_total{reason="timeout"}')).toBe(1)
+    expect(s.types()).toEqual(['MARKDOWN', 'BUTTONS'])
+    // One search, begun before the model's time-out was known.
+    expect(fellBackAtSearch).toEqual([false])
+  })
+
   it('grounds the request: the passages with their ids, the question, the instructions', async () => {
     const passages = [
       RETURNS_PASSAGE,

@@ -35,6 +35,10 @@ export type ModelBrainOptions = {
   mask?: (text: string) => string
   /** The typing indicator's calls go here (default: recorded in `typings`). */
   typing?: (clientId: string, on: boolean) => Promise<void>
+  /** The bot's longest wait for the article search (default the bot's own). */
+  articleTimeoutMs?: number
+  /** Called as each article search starts. */
+  onSearch?: () => void
 }
 
 /**
@@ -66,6 +70,7 @@ export function createModelBrain(options: ModelBrainOptions) {
   const articles: BotArticles = {
     async search(query) {
       searches.push(query)
+      options.onSearch?.()
       const first = passages[0]
       return first
         ? {
@@ -89,6 +94,7 @@ export function createModelBrain(options: ModelBrainOptions) {
     logger,
     articles,
     registry,
+    ...(options.articleTimeoutMs ? { articleTimeoutMs: options.articleTimeoutMs } : {}),
     model: {
       answers,
       mask: answers.mask,
