@@ -1,12 +1,10 @@
 import type { ArticleResult } from '../../shared/help/article-tree'
 import type { BotMessagePayload } from '../../shared/protocol'
-import { type BotSettings, HANDOVER_BUTTON_ID } from '../../shared/settings/bot-rules'
+import type { BotSettings } from '../../shared/settings/bot-rules'
 import { type LocalizedText, pickText } from '../../shared/settings/localized-text'
 import { isHttpUrl } from '../../shared/url'
+import { ARTICLE_HELPED_BUTTON_ID, articleButtons } from '../rich-replies/article-buttons'
 import { normalizeText } from './matcher'
-
-/** The id of the "That helped" button under an article answer. */
-export const ARTICLE_HELPED_BUTTON_ID = 'article-helped'
 
 /**
  * Titles and passages are cut to these lengths, and a longer link is left out (the title
@@ -54,24 +52,6 @@ export function articleAnswer(
   ].join('\n\n')
   const text = [intro, title, ...(snippet ? [snippet] : []), ...(link ? [link] : [])].join('\n\n')
   return [{ type: 'MARKDOWN', content, text }, articleButtons(settings, language)]
-}
-
-/** "Did this answer your question?" with "That helped" and "Talk to a person". */
-export function articleButtons(settings: BotSettings, language: string): BotMessagePayload {
-  const say = (text: LocalizedText) => pickText(text, language, settings.defaultLanguage)
-  const helped = say(settings.articleHelpedButton)
-  const person = say(settings.articlePersonButton)
-  const question = say(settings.articleQuestionText)
-  return {
-    type: 'BUTTONS',
-    title: question,
-    // Text-only channels: the customer types one of the two; both are recognised as typed.
-    text: `${question} “${helped}” / “${person}”`,
-    buttons: [
-      { id: ARTICLE_HELPED_BUTTON_ID, text: helped },
-      { id: HANDOVER_BUTTON_ID, text: person },
-    ],
-  }
 }
 
 const allTexts = (text: LocalizedText) => (typeof text === 'string' ? [text] : Object.values(text))

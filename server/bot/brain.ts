@@ -8,7 +8,6 @@ import type {
 import type { BotSettings } from '../../shared/settings/bot-rules'
 import { fillText, pickText } from '../../shared/settings/localized-text'
 import type { MetricsRegistry } from '../metrics/registry'
-import type { BotVisitors } from '../session/bot-visitors'
 import {
   ARTICLE_SEARCH_TIMEOUT_MS,
   type BotArticles,
@@ -17,6 +16,7 @@ import {
 } from './articles'
 import { type BotChat, type BotChats, createBotChats, newBotChat } from './bot-chat'
 import { type BotMetrics, createBotMetrics } from './bot-metrics'
+import type { BotVisitors } from './bot-visitors'
 import { formatContact } from './contact'
 import { type ArticleFound, type Decision, decide } from './decide'
 import type { BotLogger } from './logger'

@@ -1,15 +1,15 @@
 import type { Hono } from 'hono'
 import type { MetricsRegistry } from '../metrics/registry'
-import { withRichReplies } from '../rich-replies/bot-rich-replies'
 import type { RichReplies } from '../rich-replies/rich-replies'
-import type { BotVisitors } from '../session/bot-visitors'
 import type { BotArticles } from './articles'
+import type { BotVisitors } from './bot-visitors'
 import { createRulesBrain } from './brain'
 import { liveBotSettings } from './live-settings'
 import { type BotLogger, defaultBotLogger } from './logger'
 import { parseBotSettings } from './parse-bot-settings'
 import { createBotProvider } from './provider'
 import type { BotStore } from './store'
+import { withRichReplies } from './with-rich-replies'
 import type { BotModel } from './written-answer'
 
 export type BotConfig = {

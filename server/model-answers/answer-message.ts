@@ -2,7 +2,7 @@ import type { BotMessagePayload } from '../../shared/protocol'
 import type { BotSettings } from '../../shared/settings/bot-rules'
 import { MAX_TEXT_LENGTH } from '../../shared/text'
 import { isHttpUrl } from '../../shared/url'
-import { articleButtons } from '../bot/article-answer'
+import { articleButtons } from '../rich-replies/article-buttons'
 import type { Passage } from './prompt'
 
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]()]/g, '\\$&')

@@ -1,6 +1,6 @@
 import type { EntryContent } from '../../shared/widget-api'
+import type { BotFallbacks } from '../bot/bot-fallbacks'
 import type { Logger } from '../logging/logger'
-import type { BotFallbacks } from './bot-fallbacks'
 import type { RichReplies, TakenRichReply } from './rich-replies'
 
 /**

@@ -5,7 +5,7 @@ import { type Settings, SettingsFile } from '../../shared/settings/settings-file
 import { parseBotSettings } from '../bot/parse-bot-settings'
 import { assertRunnablePatterns } from '../bot/rule-pattern'
 import { ConfigError } from '../config/errors'
-import { maskPatternProblems } from '../privacy/mask-pattern-check'
+import { maskPatternProblems } from './mask-pattern-check'
 
 // The settings file as the server reads it: the schema is shared (the studio checks
 // with it too); reading the file and the errors that stop the start are the server's.

@@ -93,6 +93,33 @@ function importCircles(graph: Map<string, string[]>): string[][] {
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
+const VALUE_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/g
+
+/**
+ * The floors of server/: its folders (and each file at its top on its own) linked by the
+ * value imports between them. Type-only imports are left out: they are erased when the
+ * code is built, so the routes may name the runtime's type while the runtime loads them.
+ */
+function serverFolders(): Map<string, string[]> {
+  const folderOf = (file: string) => {
+    const [, folder = '', rest] = /^server\/([^/]+)(\/.*)?$/.exec(file) ?? []
+    return rest ? folder : `~${folder}`
+  }
+  const folders = new Map<string, Set<string>>()
+  for (const file of sourceFiles(join(root, 'server'))) {
+    const from = folderOf(relative(root, file))
+    const targets = folders.get(from) ?? new Set<string>()
+    folders.set(from, targets)
+    for (const match of readFileSync(file, 'utf8').matchAll(VALUE_IMPORT)) {
+      const target = resolveImport(file, match[1] ?? '')
+      const to = target && folderOf(relative(root, target))
+      if (to && to !== from && target.startsWith(join(root, 'server'))) targets.add(to)
+    }
+  }
+  return new Map([...folders].map(([folder, targets]) => [folder, [...targets].sort()]))
+}
+
 describe('import circles', () => {
   it('finds a circle, a self-import and none in a chain (the checker itself)', () => {
     const graph = new Map([
@@ -124,6 +151,13 @@ describe('import circles', () => {
     const graph = importGraph(root, ['server', 'shared'])
     expect(graph.size).toBeGreaterThan(200)
     expect(importCircles(graph)).toEqual([])
+  })
+
+  it("has none between server/'s folders, counting value imports (each folder a floor)", () => {
+    const folders = serverFolders()
+    expect(folders.get('api')).toContain('session')
+    expect(folders.size).toBeGreaterThan(20)
+    expect(importCircles(folders)).toEqual([])
   })
 
   it('has none in widget/, studio/ and demo/', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { botFallbacks } from '../../../server/bot/bot-fallbacks'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
 import {
   isModelAnswerFallback,
   modelAnswerMessages,
 } from '../../../server/model-answers/answer-message'
-import { botFallbacks } from '../../../server/rich-replies/bot-fallbacks'
 import { createPassage } from '../support/model-brain'
 
 const settings = parseBotSettings({})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BotContext } from '../../../server/bot/provider'
-import { withRichReplies } from '../../../server/rich-replies/bot-rich-replies'
+import { withRichReplies } from '../../../server/bot/with-rich-replies'
 import { createRichReplies, type RichReplies } from '../../../server/rich-replies/rich-replies'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { BotButtonsMessage, ServiceToProviderEvent } from '../../../shared/protocol/bot'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BotSettings, RuleReply } from '../../shared/settings/bot-rules'
-import { isArticleFallback } from '../bot/article-answer'
 import { isModelAnswerFallback } from '../model-answers/answer-message'
+import { isArticleFallback } from './article-answer'
 
 /** Texts that may be the fallback of a rich bot message: only these are looked up. */
 export type BotFallbacks = { has(text: string): boolean }

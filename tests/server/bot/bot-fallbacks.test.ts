@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { articleAnswer } from '../../../server/bot/article-answer'
+import { botFallbacks } from '../../../server/bot/bot-fallbacks'
 import { parseBotSettings } from '../../../server/bot/parse-bot-settings'
-import { botFallbacks } from '../../../server/rich-replies/bot-fallbacks'
 import { plainTextFallback } from '../../../shared/protocol'
 import { createSettingsInput } from '../support/rule-factories'
 

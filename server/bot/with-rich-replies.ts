@@ -1,7 +1,7 @@
-import { describeError } from '../bot/logger'
-import { toMessagePayload } from '../bot/outgoing'
-import type { BotEventHandler } from '../bot/provider'
-import type { RichReplies } from './rich-replies'
+import type { RichReplies } from '../rich-replies/rich-replies'
+import { describeError } from './logger'
+import { toMessagePayload } from './outgoing'
+import type { BotEventHandler } from './provider'
 
 /**
  * The bot's event handler with every BUTTONS and MARKDOWN reply remembered before it is

@@ -1,9 +1,9 @@
 import type { JoinedKind } from '../../shared/widget-api'
 import { endConversation } from '../conversation/end-conversation'
 import { markJoined } from '../conversation/joined-marker'
+import { resolveRecipient } from '../session/alias'
+import { hasProfile, readProfile, saveContact } from '../session/profile'
 import type { ConversationLog, Records, VisitorEvents } from '../store/types'
-import { resolveRecipient } from './alias'
-import { hasProfile, readProfile, saveContact } from './profile'
 
 /** Contact details the bot knows how to use: an e-mail and a phone. */
 export type BotContact = { email?: string; phone?: string }
