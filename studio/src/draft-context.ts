@@ -1,7 +1,8 @@
 import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
 import type { FieldProblem, Settings } from './api'
-import { getAt, type Path, setAt } from './draft'
+import { getAt, setAt } from './draft'
+import type { SettingsPath } from './settings-paths'
 
 /** The unsaved settings, how to change them, and the API's problems by field path. */
 export interface DraftApi {
@@ -13,7 +14,7 @@ export interface DraftApi {
 export const DraftContext = createContext<DraftApi | undefined>(undefined)
 
 /** The value at `path`, a setter, and the problems the API reported at that path. */
-export function useField(path: Path) {
+export function useField(path: SettingsPath) {
   const context = useContext(DraftContext)
   if (!context) throw new Error('useField needs a DraftContext.Provider around the form')
   const { draft, change, problems } = context
@@ -25,7 +26,7 @@ export function useField(path: Path) {
 }
 
 /** The problems at `path` or anywhere under it (for a JSON editor or a section badge). */
-export function useProblemsUnder(path: Path): FieldProblem[] {
+export function useProblemsUnder(path: SettingsPath): FieldProblem[] {
   const context = useContext(DraftContext)
   return (context?.problems ?? []).filter(
     (problem) => problem.path === path || problem.path.startsWith(`${path}.`),

@@ -2,13 +2,14 @@ import type { ComponentChildren } from 'preact'
 import type { FieldProblem } from '../api'
 import { useField } from '../draft-context'
 import { formLabel } from '../sections/section-fields'
+import type { SettingsPath } from '../settings-paths'
 
 /**
  * What every field of a setting takes: the setting's path, a hint below it, and its label
  * when it is not the one the section's field list gives (section-fields.ts).
  */
 export interface FieldProps {
-  path: string
+  path: SettingsPath
   label?: string
   hint?: string
 }
@@ -17,7 +18,7 @@ export interface FieldProps {
  * The setting at `path` (its value, setter and problems), its control's DOM id and its
  * label: `label` when given, else the field list's.
  */
-export function useFieldControl(path: string, label?: string) {
+export function useFieldControl(path: SettingsPath, label?: string) {
   return { ...useField(path), id: fieldId(path), label: label ?? formLabel(path) ?? path }
 }
 

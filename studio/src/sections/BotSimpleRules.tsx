@@ -49,7 +49,7 @@ export function BotSimpleRules() {
               </li>
             )
           }
-          const at = `bot.rules.${index}`
+          const at = `bot.rules.${index}` as const
           return (
             <li key={index} class="rule" aria-label={`Bot rule ${name}`}>
               <div class="rule-head">

@@ -1,9 +1,10 @@
+import type { Weekday } from '../../../shared/widget-api'
 import { useField, useProblemsUnder } from '../draft-context'
 import { fieldId } from '../fields/Field'
 import { SettingsRow } from './SettingsTable'
 
 /** One weekday: open or closed, and its hours (the first interval; more kept as they are). */
-export function HoursDayRow({ day, label }: { day: string; label: string }) {
+export function HoursDayRow({ day, label }: { day: Weekday; label: string }) {
   const { value, set } = useField(`businessHours.weekly.${day}`)
   const problems = useProblemsUnder(`businessHours.weekly.${day}`)
   const intervals = Array.isArray(value) ? (value as Record<string, unknown>[]) : []

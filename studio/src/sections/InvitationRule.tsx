@@ -18,7 +18,7 @@ export function InvitationRule({
   onMove: (to: number) => void
   onRemove: () => void
 }) {
-  const at = `invitations.${index}`
+  const at = `invitations.${index}` as const
   const name = `Rule ${index + 1}`
   return (
     <li class="rule" aria-label={name}>

@@ -1,8 +1,9 @@
+import type { OfflineFormField } from '../../../shared/widget-api'
 import { useField, useProblemsUnder } from '../draft-context'
 import { fieldId } from '../fields/Field'
 import { SettingsRow } from './SettingsTable'
 
-const DEFAULTS: Record<string, { shown: boolean; required: boolean }> = {
+const DEFAULTS: Record<OfflineFormField, { shown: boolean; required: boolean }> = {
   name: { shown: true, required: false },
   email: { shown: true, required: false },
   phone: { shown: true, required: false },
@@ -10,8 +11,8 @@ const DEFAULTS: Record<string, { shown: boolean; required: boolean }> = {
 }
 
 /** One field of the offline form: shown, and required (only while shown). */
-export function OfflineFormFieldRow({ name, label }: { name: string; label: string }) {
-  const path = `offlineForm.fields.${name}`
+export function OfflineFormFieldRow({ name, label }: { name: OfflineFormField; label: string }) {
+  const path = `offlineForm.fields.${name}` as const
   const { value, set } = useField(path)
   const problems = useProblemsUnder(path)
   const current = {

@@ -1,4 +1,5 @@
 import { MAX_TEAM_AVATARS } from '../../../shared/settings/team-settings'
+import type { FieldPath } from '../settings-paths'
 
 // One list per section of the form: the settings it edits and what the form calls each,
 // written once. The fields take their labels from here, a section counts the problems of
@@ -8,9 +9,9 @@ import { MAX_TEAM_AVATARS } from '../../../shared/settings/team-settings'
 
 type FieldList = {
   /** Settings whose fields are named after them in the summary: path → the group's name. */
-  groups?: Readonly<Record<string, string>>
+  groups?: Readonly<Partial<Record<FieldPath, string>>>
   /** Every setting the section edits, by path: the label of its field. */
-  fields: Readonly<Record<string, string>>
+  fields: Readonly<Partial<Record<FieldPath, string>>>
 }
 
 export const SECTION_FIELDS = {

@@ -1,4 +1,8 @@
+import type { SettingsInput } from '../settings-paths'
 import { SECTION_FIELDS, type SectionId } from './section-fields'
+
+/** A top-level key of the settings file. */
+type SettingKey = keyof SettingsInput & string
 
 // The settings each section of the studio's form edits, by their first path segment
 // (from the section's field list): the one list behind a section's problem count and the
@@ -6,11 +10,11 @@ import { SECTION_FIELDS, type SectionId } from './section-fields'
 
 export type { SectionId }
 
-const firstSegments = (fields: object): readonly string[] => [
-  ...new Set(Object.keys(fields).map((path) => path.split('.')[0] ?? path)),
+const firstSegments = (fields: object): readonly SettingKey[] => [
+  ...new Set(Object.keys(fields).map((path) => (path.split('.')[0] ?? path) as SettingKey)),
 ]
 
-export const SECTION_PATHS = {} as Record<SectionId, readonly string[]>
+export const SECTION_PATHS = {} as Record<SectionId, readonly SettingKey[]>
 for (const id of Object.keys(SECTION_FIELDS) as SectionId[])
   SECTION_PATHS[id] = firstSegments(SECTION_FIELDS[id].fields)
 
