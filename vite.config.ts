@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{shared,server,demo,bench,docs}/**/*.test.{ts,tsx}'],
+          include: ['tests/{shared,server,demo,bench,docs,kit}/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
         },
       },

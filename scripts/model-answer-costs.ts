@@ -1,12 +1,13 @@
 // `npx tsx scripts/model-answer-costs.ts`: what a written answer costs in tokens. The demo
 // shop's articles (demo/articles/) are searched as the bot searches them, each question's
-// request goes to the tests' fake OpenAI-compatible server (tests/support/fake-openai.ts),
+// request goes to the tests' fake OpenAI-compatible server (kit/fake-openai.ts),
 // which records it and answers with the first passage, cited; the recorded prompts are
 // then measured. Tokens are estimated at four characters a token (English text with
 // OpenAI's tokenizers comes close; other languages take more): the model's own count is
 // in /metrics (porthole_answers_llm_tokens_total). Prints the table of
 // docs/operators/model-answers.md#costs.
 import { resolve } from 'node:path'
+import { answersConfigOf, startFakeOpenAi } from '../kit/fake-openai'
 import { createHelp } from '../server/help/help-service'
 import { seedArticleFolder } from '../server/help/import/seed-folder'
 import { createArticleStore } from '../server/help/store/create-article-store'
@@ -17,7 +18,6 @@ import { MAX_TURNS, type Turn } from '../server/model-answers/prompt'
 import { createRuntimeAnswers } from '../server/model-answers/runtime-answers'
 import { createMemoryStore } from '../server/store/memory-store'
 import { BotSettings } from '../shared/settings/bot-rules'
-import { answersConfigOf, startFakeOpenAi } from '../tests/support/fake-openai'
 
 const QUESTIONS = [
   'How long does delivery take?',

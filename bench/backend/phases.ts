@@ -1,8 +1,8 @@
 // The backend's measured phases, each on a fresh server process.
 import { readFileSync } from 'node:fs'
+import { cpuTimeOf, ticksPerSecond } from '../../kit/processes'
 import type { LoadClient } from '../lib/load-client'
 import { type MachineCpu, machineCpuFromStat, othersShare } from '../lib/machine-cpu'
-import { cpuTimeOf, ticksPerSecond } from '../lib/processes'
 import type { DeliveryRun, Plan } from '../lib/results'
 import type { MeasuredServer } from './servers'
 

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type NodeServer, startNodeServer } from '../../kit/processes'
 import type { FakeUpstream } from '../../tests/server/support/fake-upstream'
-import { type NodeServer, startNodeServer } from '../lib/processes'
 
 export type MeasuredServer = NodeServer & { hookUrl: string; porthole: boolean }
 

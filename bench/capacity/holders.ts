@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { stopChild, track } from '../lib/processes'
+import { stopChild, track } from '../../kit/processes'
 import {
   HOLDER_COMMANDS,
   type HolderCommand,

@@ -3,7 +3,7 @@
 // server. The bench raises it for its children where it may (prlimit, which needs
 // CAP_SYS_RESOURCE to go past the hard limit) and says what it got when it cannot.
 import { spawnSync } from 'node:child_process'
-import { openFileLimit } from '../lib/processes'
+import { openFileLimit } from '../../kit/processes'
 
 export type OpenFiles = {
   /** The limit each child process runs with. */

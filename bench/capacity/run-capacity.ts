@@ -3,7 +3,7 @@
 // the streams while webhooks flow; one status service for them all. With `quiet`, one
 // instance more holds the streams through the same window with no beat in it: the
 // heartbeat's cost is the one instance's CPU over the window minus that.
-import { redisAvailability, startRedisServer } from '../../tests/support/redis-server'
+import { redisAvailability, startRedisServer } from '../../kit/redis-server'
 import { channelIdOf, type PortholeServers, startRawServer } from '../backend/servers'
 import { type OpenFiles, raiseOpenFiles } from './open-files'
 import {

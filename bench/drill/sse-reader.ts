@@ -1,6 +1,6 @@
 import { type ClientRequest, request } from 'node:http'
+import { createSseReader, type SseEvent } from '../../kit/sse'
 import { type ConversationEntry, parseStreamEvent } from '../../shared/widget-api'
-import { createSseReader, type SseEvent } from '../lib/sse'
 
 // A raw HTTP reader of GET /api/events that behaves like EventSource (reconnects after
 // the stream ends, with Last-Event-ID = the last id it saw) and can read slowly: at most

@@ -11,12 +11,12 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { stopAll, ticksPerSecond } from '../../kit/processes'
 import { startFakeUpstream } from '../../tests/server/support/fake-upstream'
 import { type MeasuredServer, PortholeServers, startRawServer } from '../backend/servers'
 import { type Holder, holderShares, startHolders } from '../capacity/holders'
 import { raiseOpenFiles } from '../capacity/open-files'
 import { instanceCap } from '../capacity/scale'
-import { stopAll, ticksPerSecond } from '../lib/processes'
 import { cpuSplit, type ThreadTimes, threadTimes } from './thread-times'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -2,7 +2,7 @@
 // main thread (the event loop), V8's helper threads (garbage collection, compilers) and
 // libuv's pool apart, user and system time apart, in clock ticks.
 import { readdirSync, readFileSync } from 'node:fs'
-import { statTicks } from '../lib/processes'
+import { statTicks } from '../../kit/processes'
 
 export type Times = { user: number; system: number }
 /** Per thread id: its name (comm) and CPU times so far. */

@@ -4,6 +4,7 @@
 import { fork } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
+import { stopChild, track } from '../../kit/processes'
 import {
   LOAD_COMMANDS,
   type LoadCommand,
@@ -12,7 +13,6 @@ import {
   type LoadRequest,
   type LoadResult,
 } from '../load/protocol'
-import { stopChild, track } from './processes'
 
 export type LoadClient = {
   /** The generator's process (its CPU time is the bench's own, not another process's). */

@@ -1,10 +1,10 @@
 // Gzip sizes of the built widget: what a page pays up front (the embed script, the
 // loader chunk and its static imports) and what a visitor using the chat's common
-// features loads (bench/lib/widget-chunks.ts, the size test's list). Computed by
-// bench/lib/built-widget-figures.ts, as the size test and the docs' figures are.
+// features loads (kit/widget-chunks.ts, the size test's list). Computed by
+// kit/built-widget-figures.ts, as the size test and the docs' figures are.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { measureBuiltWidget } from './built-widget-figures'
+import { measureBuiltWidget } from '../../kit/built-widget-figures'
 
 export type WidgetSize = { loader: number; common: number; files: number }
 

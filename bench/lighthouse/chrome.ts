@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CHROMIUM_FLAGS } from '../../tests/support/chromium'
+import { CHROMIUM_FLAGS } from '../../kit/chromium'
 
 export type DebuggableChrome = { port: number; stop(): Promise<void> }
 

@@ -4,7 +4,7 @@
 // message the visitor sends.
 import { chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
-import { CHROMIUM_FLAGS } from '../../tests/support/chromium'
+import { CHROMIUM_FLAGS } from '../../kit/chromium'
 import { WireBytes, type WireTotal } from './wire-bytes'
 
 export type FirstOpen = {

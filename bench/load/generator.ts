@@ -3,8 +3,8 @@
 // receiving happen in this one process, so webhook → SSE latency is on one clock.
 import type { ClientRequest } from 'node:http'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import type { SseEvent } from '../../kit/sse'
 import { SessionResponse } from '../../shared/widget-api'
-import type { SseEvent } from '../lib/sse'
 import { percentile } from '../lib/stats'
 import { benchText, DeliveryTally } from './delivery-tally'
 import { inBatches, LoopbackHttp } from './loopback-http'

@@ -1,6 +1,6 @@
 // One visitor's idle SSE stream, on its own socket as each visitor's browser has.
 import { type ClientRequest, request } from 'node:http'
-import { createSseReader, type SseEvent } from '../lib/sse'
+import { createSseReader, type SseEvent } from '../../kit/sse'
 
 /** Resolves with the request once the server answered 200 (it then idles), else undefined. */
 export function openStream(

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { cpuTimeOf, stopAll } from '../../kit/processes'
+import { startRedisServer } from '../../kit/redis-server'
 import { startFakeUpstream } from '../../tests/server/support/fake-upstream'
-import { startRedisServer } from '../../tests/support/redis-server'
 import { PortholeServers, startRawServer } from '../backend/servers'
 import { startLoadGenerator } from '../lib/load-client'
-import { cpuTimeOf, stopAll } from '../lib/processes'
 import { selfTimes } from './cpu-profile'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

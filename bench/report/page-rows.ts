@@ -32,7 +32,7 @@ export function widgetSizeRows(table: Rows, widget: WidgetSize | undefined): voi
       target: '<= 27 KB',
       met: verdict(widget.common <= 27 * KB),
     },
-    'widget.js, the loader, the chat chunk and the chunks any conversation may load (bench/lib/widget-chunks.ts) are over the budget of tests/widget/size-budget.test.ts',
+    'widget.js, the loader, the chat chunk and the chunks any conversation may load (kit/widget-chunks.ts) are over the budget of tests/widget/size-budget.test.ts',
   )
 }
 

@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { planBrowser } from '../../tests/support/chromium'
+import { planBrowser } from '../../kit/chromium'
+import { stopAll } from '../../kit/processes'
 import { numberOption, optionValue } from '../lib/argv'
-import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
 import { measureTapToChat, peerSpreads, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
 

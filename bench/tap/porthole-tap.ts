@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { z } from 'zod'
-import { CHROMIUM_FLAGS } from '../../tests/support/chromium'
+import { CHROMIUM_FLAGS } from '../../kit/chromium'
 import { WireBytes, type WireTotal } from '../lighthouse/wire-bytes'
 import { PHONE_VIEWPORT, throttle, unthrottle } from './phone-profile'
 import { installProbe } from './probe'

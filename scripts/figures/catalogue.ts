@@ -18,7 +18,7 @@ import {
   type FigureSources,
 } from './sources'
 
-/** Byte figures of the build (see bench/lib/built-widget-figures.ts for what each counts). */
+/** Byte figures of the build (see kit/built-widget-figures.ts for what each counts). */
 export const BUILD_FIGURES: Record<string, (build: BuildFigures) => number> = {
   'before-engagement': (b) => b.beforeEngagement,
   'before-engagement-hash-free': (b) => b.beforeEngagementHashFree,

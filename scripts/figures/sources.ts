@@ -8,8 +8,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { z } from 'zod'
-import { measureBuiltWidget, type WidgetFigures } from '../../bench/lib/built-widget-figures'
 import { VERDICTS } from '../../bench/lib/table'
+import { measureBuiltWidget, type WidgetFigures } from '../../kit/built-widget-figures'
 import { FigureError } from './markers'
 
 /** The clock the served widget.js is measured with, so the figures do not move with the date. */

@@ -2,8 +2,8 @@
 // (demo.ts, who-answers.ts): short sandbox timings, quiet logs, the system Chromium.
 import { chromium } from 'playwright-core'
 import { startDemo } from '../../demo/launch/start-demo'
+import { agentConsole } from '../../kit/agent-console'
 import { createLogger } from '../../server/logging/logger'
-import { agentConsole } from '../../tests/support/agent-console'
 
 /**
  * Starts the demo (sandbox port free; the backend's `backendPort`, default free) with

@@ -1,13 +1,13 @@
 // Screenshots of the Help view and the suggestions (issue 34) for the docs, on the fake
-// backend with the help routes answered in the page (tests/support/help-routes.ts):
+// backend with the help routes answered in the page (kit/help-routes.ts):
 //   npx tsx scripts/screenshots/help.ts [outDir]
 // Writes help-suggestions.png, help.png, help-article.png, help-dark.png, help-phone.png
 // and help-ar.png (default docs/images/).
 import type { Page } from 'playwright-core'
-import { ensureWidgetBuild } from '../../tests/support/built-widget'
-import { launchBrowser } from '../../tests/support/chromium'
-import type { FakeBackendServer } from '../../tests/support/fake-backend'
-import { routeHelp } from '../../tests/support/help-routes'
+import { ensureWidgetBuild } from '../../kit/built-widget'
+import { launchBrowser } from '../../kit/chromium'
+import type { FakeBackendServer } from '../../kit/fake-backend'
+import { routeHelp } from '../../kit/help-routes'
 import { createShooter, DESKTOP } from './shoot'
 
 const outDir = process.argv[2] ?? 'docs/images'

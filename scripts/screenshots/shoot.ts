@@ -1,12 +1,8 @@
 // One screenshot of the built widget on the fake backend, for the docs' screenshot scripts
 // (conversation.ts, defects.ts): a fresh backend and browser context per picture.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
 import type { PublicConfig } from '../../shared/widget-api'
-import {
-  type FakeBackendServer,
-  PLAIN_HOST_CSS,
-  startFakeBackend,
-} from '../../tests/support/fake-backend'
 
 export const DESKTOP = { viewport: { width: 1100, height: 780 } }
 

@@ -55,6 +55,13 @@ const RULES: Rule[] = [
         : target.pkg !== 'zod' && !target.pkg.startsWith('zod/') && target.pkg !== 'marked',
     why: "shared/ imports nothing but zod, marked (the articles' Markdown, read by the server and the studio's preview) and shared/ itself",
   },
+  {
+    from: 'kit/',
+    refuses: (target) =>
+      under(target, 'tests/', 'bench/') ||
+      (under(target, 'scripts/') && !under(target, 'scripts/vite-builds.mjs')),
+    why: "the test kit serves tests/, bench/ and scripts/ and imports none of them (but the build's own options, scripts/vite-builds.mjs)",
+  },
 ]
 
 /** The module specifiers a source file imports (static, dynamic, side-effect, re-exports). */
@@ -142,6 +149,8 @@ describe('the rules', () => {
       ['shared/x.ts', "import { readFileSync } from 'node:fs'"],
       ['shared/settings/y.ts', "import { ConfigError } from '../../server/config/errors'"],
       ['widget/chat/model/z.ts', "import type { Engine } from '../engine/engine'"],
+      ['kit/x.ts', "import { mountWidget } from '../tests/support/mount-widget'"],
+      ['kit/y.ts', "import { median } from '../bench/lib/stats'"],
     ])
     expect(violations(files)).toHaveLength(files.size)
   })
@@ -163,6 +172,7 @@ describe('the rules', () => {
         "import { z } from 'zod'\nimport { LANGUAGES } from '../widget-api'",
       ],
       ['demo/sandbox/x.ts', "import { PortholeError } from '../../server/errors'"],
+      ['kit/z.ts', "import { viteBuildOptions } from '../scripts/vite-builds.mjs'"],
     ])
     expect(violations(files)).toEqual([])
   })
@@ -171,7 +181,8 @@ describe('the rules', () => {
 describe("the repository's imports", () => {
   it('follow the rules', () => {
     const files = new Map<string, string>()
-    for (const folder of ['server', 'widget', 'studio', 'shared']) sourcesUnder(folder, files)
+    for (const folder of ['server', 'widget', 'studio', 'shared', 'kit'])
+      sourcesUnder(folder, files)
     expect(files.size).toBeGreaterThan(300)
     expect(violations(files)).toEqual([])
   })

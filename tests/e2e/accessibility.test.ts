@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { agentConsole } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,

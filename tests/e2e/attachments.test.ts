@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { agentConsole, type ConsoleChat, textOf } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { agentConsole, type ConsoleChat, textOf } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import { messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 15 from the customer's side: attach, preview, progress, send; a photo and a

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../kit/chromium'
+import { PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
 import { seriousWidgetViolations } from '../support/animations'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
-import { PLAIN_HOST_CSS, startFakeBackend } from '../support/fake-backend'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 24: the demo bot's BUTTONS and MARKDOWN as they were sent, in Chromium against the

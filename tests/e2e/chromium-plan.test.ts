@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planBrowser } from '../support/chromium'
+import { planBrowser } from '../../kit/chromium'
 
 const present = (path: string) => (candidate: string) => candidate === path
 

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureWidgetBuild } from '../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../kit/chromium'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
 import type { ConversationEntry } from '../../shared/widget-api'
-import { ensureWidgetBuild } from '../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../support/chromium'
-import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../support/fake-backend'
 
 // Issue 17, as the customer sees the conversation, in Chromium against the built widget:
 // right-to-left pages, voice and stickers, dark controls, links, day separators, the

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { agentConsole, textOf, waitFor } from '../support/agent-console'
+import { agentConsole, textOf, waitFor } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import { bubble, openChat, say, visit, waitOnline } from '../support/widget-page'
 import { createText } from './support/agent-messages'
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../kit/chromium'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 
 // Every page of the demo in Chromium asks for no resource that is not there: a page
 // without an icon of its own makes a browser fetch /favicon.ico, a 404 in every log.

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 34, the whole loop on the real backend: the demo's articles (demo/articles/,

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { agentConsole } from '../support/agent-console'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { agentConsole } from '../support/agent-console'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import { launcher, openChat, say, visit, waitOnline } from '../support/widget-page'
 import { saveSettings as saveSiteSettings } from './support/site-settings'
 

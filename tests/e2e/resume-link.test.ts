@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { runtimeOf } from '../../server/app'
 import { createResumeLinks } from '../../server/email/resume-link'
 import { EN_RESUME_NOTES } from '../../widget/chat/engine/resume-strings'
-import { agentConsole } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   composer,

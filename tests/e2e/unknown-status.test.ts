@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { agentConsole } from '../support/agent-console'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import { bubble, launcher, openChat, say, visit, waitOnline } from '../support/widget-page'
 
 // Issue 24, defect 5, in Chromium: the backend stops; the launcher's dot does not stay

@@ -6,10 +6,10 @@ import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { agentConsole } from '../support/agent-console'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import { chatWindow, composer, launcher, say, waitOnline } from '../support/widget-page'
 import {
   PACKAGE_DIR,

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { agentConsole } from '../../kit/agent-console'
+import { describeInBrowser, launchBrowser } from '../../kit/chromium'
 import { findRepoRoot } from '../../server/assets/repo-root'
-import { agentConsole } from '../support/agent-console'
-import { describeInBrowser, launchBrowser } from '../support/chromium'
 import { startTestDemo, type TestDemo } from '../support/demo'
 
 // The studio as a site owner first meets it: the page loads without a single console

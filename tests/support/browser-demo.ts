@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { agentConsole } from '../../kit/agent-console'
+import { launchBrowser } from '../../kit/chromium'
 import type { BotArticles } from '../../server/bot/articles'
-import { agentConsole } from './agent-console'
 import { requireBuiltWidget } from './browser'
-import { launchBrowser } from './chromium'
 import { startTestDemo, type TestDemo } from './demo'
 
 export type BrowserDemo = { readonly browser: Browser; readonly demo: TestDemo }

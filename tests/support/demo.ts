@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DemoStartError } from '../../demo/launch/errors'
 import { type RunningDemo, startDemo } from '../../demo/launch/start-demo'
+import { retryWhenPortTaken } from '../../kit/port-taken'
 import type { BotArticles } from '../../server/bot/articles'
 import { createLogger } from '../../server/logging/logger'
-import { retryWhenPortTaken } from './port-taken'
 
 export type TestDemo = RunningDemo & { dataDir: string; dispose(): Promise<void> }
 

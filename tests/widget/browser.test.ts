@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../support/fake-backend'
+import { ensureWidgetBuild } from '../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../kit/fake-backend'
 
 // The built widget in real Chromium, on a host page with a strict CSP and hostile CSS.
 describeInBrowser('the widget in Chromium', () => {

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DIST, ensureWidgetBuild, entryFiles, gzipSize } from '../../kit/built-widget'
 import {
   inviteFile,
   measureBuiltWidget,
   NAMED_LANGUAGES,
   staticClosure,
   type WidgetFigures,
-} from '../../bench/lib/built-widget-figures'
-import { COMMON_CHUNKS, chunkName } from '../../bench/lib/widget-chunks'
+} from '../../kit/built-widget-figures'
+import { COMMON_CHUNKS, chunkName } from '../../kit/widget-chunks'
 import { LANGUAGES } from '../../shared/widget-api'
-import { DIST, ensureWidgetBuild, entryFiles, gzipSize } from '../support/built-widget'
 
 // Budgets of issue #5, in KiB of gzip (level 9) of the built files, and of issue #14, in
 // KiB transferred with brotli: the build's .br files, and widget.js as the server sends
@@ -169,7 +169,7 @@ const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
 const WITH_INVITATION_CEILING_BR = 7 * KIB
 
-// The figures are computed by bench/lib/built-widget-figures.ts, which the docs'
+// The figures are computed by kit/built-widget-figures.ts, which the docs'
 // figures (scripts/docs-figures.ts) read too.
 let figures: WidgetFigures
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { tapPath } from '../../bench/lib/built-widget-figures'
-import { DIST, ensureWidgetBuild, entryFiles } from '../support/built-widget'
+import { DIST, ensureWidgetBuild, entryFiles } from '../../kit/built-widget'
+import { tapPath } from '../../kit/built-widget-figures'
 
 // Issue 26, tap to chat: what a new visitor's tap on the launcher must fetch before the
 // chat window is usable. The loader is in already; the tap needs the chat's file and

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../support/chromium'
-import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../support/fake-backend'
+import { ensureWidgetBuild } from '../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../kit/chromium'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
 
 // Tap to chat (issue 26): the chat's file is fetched at the visitor's first pointer over
 // the page, or when the launcher gets the keyboard's focus, so the tap (or the Enter) on

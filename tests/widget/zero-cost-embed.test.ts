@@ -1,9 +1,9 @@
 // @vitest-environment node
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../support/chromium'
-import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../support/fake-backend'
+import { ensureWidgetBuild } from '../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../kit/chromium'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
 // What the embed costs a host page, in real Chromium: no storage before the visitor

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { measureBuiltWidget } from '../../../bench/lib/built-widget-figures'
-import { COMMON_CHUNKS } from '../../../bench/lib/widget-chunks'
 import { measureWidget } from '../../../bench/lib/widget-size'
+import { measureBuiltWidget } from '../../../kit/built-widget-figures'
+import { COMMON_CHUNKS } from '../../../kit/widget-chunks'
 
 // The bench's widget rows count what the size test counts (one computation,
-// bench/lib/built-widget-figures.ts); without a build they are not measured.
+// kit/built-widget-figures.ts); without a build they are not measured.
 
 const dist = join(process.cwd(), 'dist/widget')
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { freePort } from '../../../bench/lib/free-port'
 import { devtoolsPort } from '../../../bench/lighthouse/chrome'
 import { afterLoadSnippet, hostPageHtml, startHostPage } from '../../../bench/lighthouse/host-page'
 import { alternation } from '../../../bench/lighthouse/page-cost'
+import { freePort } from '../../../kit/free-port'
 
 describe('the Lighthouse host page', () => {
   it('is the same page with or without the one async script tag', () => {

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox } from '../../../demo/sandbox/index'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
 import { startReceiver } from '../support/test-sandbox'
 
 // The console in real Chromium against a real sandbox: what an agent sees and does.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSseReader } from '../../../bench/lib/sse'
 import { startSandbox } from '../../../demo/sandbox/index'
+import { createSseReader } from '../../../kit/sse'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { channelInput, customerMessage, FAST, postJson } from '../support/test-sandbox'
 

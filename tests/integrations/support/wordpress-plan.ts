@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, it } from 'vitest'
-import { planBrowser } from '../../support/chromium'
+import { planBrowser } from '../../../kit/chromium'
 
 // Whether the WordPress plugin's real test runs: it needs Debian's wordpress, mariadb-server,
 // php-cli and php-mysql, and Chromium. Without them it is skipped with what to install, or

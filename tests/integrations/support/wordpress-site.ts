@@ -5,8 +5,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../../demo/launch/free-port'
+import { waitFor } from '../../../kit/agent-console'
 import { findRepoRoot } from '../../../server/assets/repo-root'
-import { waitFor } from '../../support/agent-console'
 import { WORDPRESS_CORE } from './wordpress-plan'
 
 // A WordPress site of its own for one test file: a MariaDB on a free port with a temp data

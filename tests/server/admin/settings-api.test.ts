@@ -281,7 +281,7 @@ describe('a save reaches GET /api/config without a restart', () => {
 })
 
 describe('a save reaches every instance on Redis', async () => {
-  const { describeRedis, startRedisServer } = await import('../../support/redis-server')
+  const { describeRedis, startRedisServer } = await import('../../../kit/redis-server')
   describeRedis('two instances on one Redis', () => {
     it('applies a save made on one instance on the other within 5 s', async () => {
       const redis = await startRedisServer()

@@ -5,6 +5,7 @@ import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { z } from 'zod'
+import { redisAvailability, startRedisServer } from '../../../kit/redis-server'
 import { runtimeOf } from '../../../server/app'
 import { endConversation } from '../../../server/conversation/end-conversation'
 import { ratingKey, transcriptWaitingKey } from '../../../server/store/keys'
@@ -13,7 +14,6 @@ import { createRedisStore } from '../../../server/store/redis-store'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
-import { redisAvailability, startRedisServer } from '../../support/redis-server'
 import {
   createTestConfig,
   createTestSettings,

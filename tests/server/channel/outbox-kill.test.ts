@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, it, vi } from 'vitest'
-import { describeRedis } from '../../support/redis-server'
+import { describeRedis } from '../../../kit/redis-server'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { newVisitor, useInstancePair } from '../support/instance-pair'
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { describeRedis, useRedisServer } from '../../../kit/redis-server'
 import { runtimeOf } from '../../../server/app'
 import type { AppDeps } from '../../../server/app-deps'
 import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
-import { describeRedis, useRedisServer } from '../../support/redis-server'
 import {
   createTestConfig,
   createTestSettings,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { describeRedis, useRedisServer } from '../../../kit/redis-server'
 import { runtimeOf } from '../../../server/app'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { VisitorEvent } from '../../../server/store/types'
 import { SessionResponse } from '../../../shared/widget-api'
-import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
 describeRedis('a resume link’s hand-over on two instances sharing Redis', () => {

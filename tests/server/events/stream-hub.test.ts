@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseSse } from '../../../bench/lib/sse'
+import { parseSse } from '../../../kit/sse'
 import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { readMarkerKey } from '../../../server/store/keys'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { answersConfigOf } from '../../../kit/fake-openai'
 import type { AnswersLlmConfig } from '../../../server/config/parse-answers-llm'
 import { callModel } from '../../../server/model-answers/model-call'
-import { answersConfigOf } from '../../support/fake-openai'
 import { useFakeModel } from '../support/fake-model'
 
 const model = useFakeModel()

@@ -1,8 +1,8 @@
 import { nanoid } from 'nanoid'
 import { expect, it } from 'vitest'
+import { describeRedis, useRedisServer } from '../../../kit/redis-server'
 import { createRichReplies } from '../../../server/rich-replies/rich-replies'
 import { createRedisStore } from '../../../server/store/redis-store'
-import { describeRedis, useRedisServer } from '../../support/redis-server'
 
 const FALLBACK = 'Reply "Yes" or "No".'
 const BUTTONS = {

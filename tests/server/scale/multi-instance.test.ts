@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest'
+import { describeRedis } from '../../../kit/redis-server'
 import { createAgentMessage } from '../../support/protocol-factories'
-import { describeRedis } from '../../support/redis-server'
 import { REAL_WORK } from '../../support/timeouts'
 import type { BackendProcess } from '../support/backend-process'
 import {

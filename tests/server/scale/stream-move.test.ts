@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest'
-import { describeRedis } from '../../support/redis-server'
+import { describeRedis } from '../../../kit/redis-server'
 import type { BackendProcess } from '../support/backend-process'
 import {
   deliverAgentText,

@@ -1,9 +1,9 @@
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { expect, it, vi } from 'vitest'
+import { describeRedis, useRedisServer } from '../../../kit/redis-server'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { createEntry, createVisitorId } from '../support/conformance'
 
 // The fan-out across lost pub/sub connections, on a real Redis: while hundreds of entries

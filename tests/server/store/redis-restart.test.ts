@@ -1,10 +1,10 @@
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { expect, it, vi } from 'vitest'
+import { describeRedis, useRedisServer } from '../../../kit/redis-server'
 import { StoreError } from '../../../server/store/errors'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { VisitorEvent } from '../../../server/store/types'
-import { describeRedis, useRedisServer } from '../../support/redis-server'
 import { REAL_WORK } from '../../support/timeouts'
 import { createEntry, createVisitorId } from '../support/conformance'
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { startListeningProcess } from '../../support/listening-process'
+import { startListeningProcess } from '../../../kit/listening-process'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 

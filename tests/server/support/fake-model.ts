@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { type FakeOpenAi, startFakeOpenAi } from '../../support/fake-openai'
+import { type FakeOpenAi, startFakeOpenAi } from '../../../kit/fake-openai'
 
 /**
- * One fake OpenAI-compatible server for the suite (tests/support/fake-openai.ts), reset
+ * One fake OpenAI-compatible server for the suite (kit/fake-openai.ts), reset
  * before each test (no requests, no queued replies, NO_ANSWER by default).
  *
  * @example const model = useFakeModel(); model.queue({ content: 'Yes [[returns]].' })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
+import { type RedisServer, startRedisServer } from '../../../kit/redis-server'
 import { createRedisStore, type RedisStoreOptions } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
-import { type RedisServer, startRedisServer } from '../../support/redis-server'
 import type { TestApp } from './test-app'
 
 /**

@@ -1,5 +1,5 @@
 import { request } from 'node:http'
-import { createSseReader, type SseEvent } from '../../../bench/lib/sse'
+import { createSseReader, type SseEvent } from '../../../kit/sse'
 
 export type { SseEvent }
 

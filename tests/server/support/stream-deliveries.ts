@@ -1,4 +1,4 @@
-import { parseSse } from '../../../bench/lib/sse'
+import { parseSse } from '../../../kit/sse'
 import type { FakeResponse } from './fake-response'
 
 // What a stream wrote, read back: the delivery tests' view of a fake response.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
 import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { createByteQuota } from '../../../server/uploads/byte-quota'
-import { describeRedis, type RedisServer, startRedisServer } from '../../support/redis-server'
 
 const KB = 1024
 const MB = 1024 * KB

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../support/fake-backend'
+import { ensureWidgetBuild } from '../../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
 
 // Issue 17's states in real Chromium, against the built widget (layout needs a browser).
 describeInBrowser('conversation states in Chromium', () => {

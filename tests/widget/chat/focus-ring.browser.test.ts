@@ -1,9 +1,9 @@
 // @vitest-environment node
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../support/fake-backend'
+import { ensureWidgetBuild } from '../../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
 
 // Issue 24, defect 8, in Chromium: the message box's ring for keyboard focus only.
 describeInBrowser('the message box’s focus ring in Chromium', () => {

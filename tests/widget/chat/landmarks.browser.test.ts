@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { ensureWidgetBuild } from '../../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
 import { widgetAnimationsEnded } from '../../support/animations'
-import { ensureWidgetBuild } from '../../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../support/fake-backend'
 
 // Issue 24, defect 9 (part), in Chromium: the open chat adds no banner landmark to the
 // host page; the visitor's own link is a link; axe finds nothing serious, landmarks and

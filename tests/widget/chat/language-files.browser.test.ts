@@ -1,9 +1,9 @@
 // @vitest-environment node
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../support/fake-backend'
+import { ensureWidgetBuild } from '../../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
 
 // The visitor's language file, loaded by the built loader before engagement.
 describeInBrowser('the chat in the visitor language, in Chromium', () => {

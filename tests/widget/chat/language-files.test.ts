@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { LANGUAGES } from '../../../shared/widget-api'
 import {
   builtScripts,
   ensureWidgetBuild,
   entryFiles,
   readBuilt,
   staticClosure,
-} from '../../support/built-widget'
+} from '../../../kit/built-widget'
+import { LANGUAGES } from '../../../shared/widget-api'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CONFIG_PLACEHOLDER, embedConfig } from '../../../shared/embed-code'
 import {
   builtScripts,
   DIST,
@@ -9,7 +8,8 @@ import {
   entryFiles,
   ROOT,
   readBuilt,
-} from '../../support/built-widget'
+} from '../../../kit/built-widget'
+import { CONFIG_PLACEHOLDER, embedConfig } from '../../../shared/embed-code'
 
 beforeAll(ensureWidgetBuild, 180_000)
 

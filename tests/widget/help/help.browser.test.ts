@@ -1,11 +1,11 @@
 // @vitest-environment node
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { ensureWidgetBuild } from '../../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import { routeHelp } from '../../../kit/help-routes'
 import { seriousWidgetViolations } from '../../support/animations'
-import { ensureWidgetBuild } from '../../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../support/fake-backend'
-import { routeHelp } from '../../support/help-routes'
 
 // Issue 34 in Chromium, the built widget against the fake backend with the help routes
 // answered in the page as the articles' HTTP contract says.

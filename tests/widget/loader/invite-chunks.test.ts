@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureWidgetBuild, entryFiles, readBuilt, staticClosure } from '../../support/built-widget'
+import { ensureWidgetBuild, entryFiles, readBuilt, staticClosure } from '../../../kit/built-widget'
 
 // What a site with one plain invitation loads: the loader and the bubble, nothing for
 // the launcher's label, page patterns or rules (issue 14). Checked on the built files.

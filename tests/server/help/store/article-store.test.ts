@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { describeRedis } from '../../../../kit/redis-server'
 import { checkArticle, MAX_ARTICLE_BYTES } from '../../../../server/help/article'
 import { parseNdjson } from '../../../../server/help/import/ndjson'
 import {
@@ -11,7 +12,6 @@ import {
 import { createMemoryArticleStore } from '../../../../server/help/store/memory-article-store'
 import { createRedisArticleStore } from '../../../../server/help/store/redis-article-store'
 import { createSqliteArticleStore } from '../../../../server/help/store/sqlite-article-store'
-import { describeRedis } from '../../../support/redis-server'
 import { createStoredArticle } from '../../support/article-factories'
 import { useRedisInstances } from '../../support/redis-instances'
 

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:net'
 import { createClient } from 'redis'
 import { afterEach, expect, it } from 'vitest'
 import { freePort } from '../../../../demo/launch/free-port'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../support/redis-server'
+import { describeRedis, type RedisServer, startRedisServer } from '../../../../kit/redis-server'
 
-// The tests' own redis-server (tests/support/redis-server.ts): a port found free can be
+// The tests' own redis-server (kit/redis-server.ts): a port found free can be
 // taken before redis-server binds it. Such a start moves to another port, and never
 // takes the server already on the port for its own.
 describeRedis('the tests’ redis-server', () => {

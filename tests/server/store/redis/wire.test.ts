@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { describeRedis, type RedisServer, startRedisServer } from '../../../../kit/redis-server'
 import { StoreError } from '../../../../server/store/errors'
 import {
   decodeEntry,
@@ -8,7 +9,6 @@ import {
 } from '../../../../server/store/redis/wire'
 import { createRedisStore } from '../../../../server/store/redis-store'
 import type { Store } from '../../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../support/redis-server'
 
 const entry = (text: string) =>
   StoredEntry.parse({

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { cpuTimeFromStat, cpuTimeOf } from '../../../bench/lib/processes'
+import { cpuTimeFromStat, cpuTimeOf } from '../../kit/processes'
 
 describe('cpuTimeFromStat', () => {
   it('adds utime and stime (fields 14 and 15) and converts clock ticks to ms', () => {

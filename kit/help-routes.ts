@@ -4,7 +4,7 @@ import type {
   BlockNode,
   InlineNode,
   PublicArticle,
-} from '../../shared/help/article-tree'
+} from '../shared/help/article-tree'
 
 // The help routes of the articles' HTTP contract (GET /api/help/search, /featured,
 // /articles/:id, POST /api/help/events) answered in the page by Playwright, in front of

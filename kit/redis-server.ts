@@ -4,7 +4,7 @@ import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
-import { freePort } from '../../demo/launch/free-port'
+import { freePort } from '../demo/launch/free-port'
 import { stopProcess } from './listening-process'
 import { retryWhenPortTaken } from './port-taken'
 

@@ -2,11 +2,7 @@
 // memory and CPU time are measured alone, and every child is stopped when the run ends.
 import { type ChildProcess, execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import {
-  type ListeningProcess,
-  startListeningProcess,
-  stopProcess,
-} from '../../tests/support/listening-process'
+import { type ListeningProcess, startListeningProcess, stopProcess } from './listening-process'
 
 const children = new Set<ChildProcess>()
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 
 // One way to run a server in a child process and know its URL, shared by the tests
-// (backend instances, kill -9) and the benchmark (bench/lib/processes.ts, run with tsx):
+// (backend instances, kill -9) and the benchmark (kit/processes.ts, run with tsx):
 // no test-runner imports here.
 
 /** A server in its own process that printed "listening on <url>". */

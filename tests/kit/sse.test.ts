@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSseReader, parseSse, type SseEvent } from '../../../bench/lib/sse'
+import { createSseReader, parseSse, type SseEvent } from '../../kit/sse'
 
 describe('createSseReader', () => {
   it('parses events split anywhere, with CRLF, comments, multi-line data and ids', () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { AnswersLlmConfig } from '../../server/config/parse-answers-llm'
+import type { AnswersLlmConfig } from '../server/config/parse-answers-llm'
 
 // A loopback OpenAI-compatible server for the model answers' tests (server and e2e):
 // POST /v1/chat/completions, streamed (SSE) or not as the request asks, with replies

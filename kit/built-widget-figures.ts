@@ -7,10 +7,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gzipSync } from 'node:zlib'
-import { brotli } from '../../server/assets/variants'
-import { parseSettings } from '../../server/settings/load-settings'
-import { embedConfig } from '../../shared/embed-code'
-import { publicConfigOf } from '../../shared/settings/public-config'
+import { brotli } from '../server/assets/variants'
+import { parseSettings } from '../server/settings/load-settings'
+import { embedConfig } from '../shared/embed-code'
+import { publicConfigOf } from '../shared/settings/public-config'
 import { COMMON_CHUNKS, chunkName } from './widget-chunks'
 
 /** The settings of a site with one plain invitation (the invitation's row). */

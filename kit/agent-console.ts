@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ChannelMessage } from '../../shared/protocol'
+import { ChannelMessage } from '../shared/protocol'
 
 // The agent's side, scripted through the sandbox's control API (/console/api), as the
 // console does it.
