@@ -7,8 +7,8 @@
 //   npx tsx scripts/mask-eval.ts --json   the same as JSON
 
 import { readFileSync } from 'node:fs'
+import { ordinaryMessages } from '../kit/ordinary-messages'
 import { maskSecrets } from '../shared/privacy/mask-secrets'
-import { ordinaryMessages } from '../tests/shared/support/ordinary-messages'
 
 /** The targets: every secret hidden, at most this share of ordinary messages changed. */
 export const SECRETS_MASKED_TARGET = 1

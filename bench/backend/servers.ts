@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FakeUpstream } from '../../kit/fake-upstream'
 import { type NodeServer, startNodeServer } from '../../kit/processes'
-import type { FakeUpstream } from '../../tests/server/support/fake-upstream'
 
 export type MeasuredServer = NodeServer & { hookUrl: string; porthole: boolean }
 

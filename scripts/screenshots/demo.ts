@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { createDocument, createPhoto, createText } from '../../tests/e2e/support/agent-messages'
+import { createDocument, createPhoto, createText } from '../../kit/agent-messages'
 import { startDemoRig } from './demo-rig'
 
 const OUT = process.argv[2] ?? join(import.meta.dirname, '../../docs/images')

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
+import { createDocument, createPhoto, createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { newVisitor } from '../support/browser'
@@ -17,7 +18,6 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createDocument, createPhoto, createText } from './support/agent-messages'
 
 const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
 

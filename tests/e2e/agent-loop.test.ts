@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { agentConsole, textOf } from '../../kit/agent-console'
+import { createDocument, createPhoto, createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
@@ -13,7 +14,6 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createDocument, createPhoto, createText } from './support/agent-messages'
 
 describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
   const e2e = useBrowserDemo()

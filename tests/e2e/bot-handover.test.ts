@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
 import { agentConsole, textOf } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 
 describeInBrowser('the bot answers first and hands over to an agent', () => {
   const e2e = useBrowserDemo()

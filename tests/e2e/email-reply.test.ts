@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
 import { agentConsole, textOf, waitFor } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 
 describeInBrowser('replies by e-mail', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
 import { agentConsole, textOf, waitFor } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, chatWindow, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 import { axeSerious } from './support/axe'
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef'

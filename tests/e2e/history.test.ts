@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 import { identify } from './support/visitor'
 
 // A long conversation of a logged-in customer: 400 agent replies in a row into the open

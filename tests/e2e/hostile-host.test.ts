@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
+import { createPhoto, createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
@@ -16,7 +17,6 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createPhoto, createText } from './support/agent-messages'
 
 // What a host stylesheet could change if it leaked into the widget.
 const PROPERTIES = [

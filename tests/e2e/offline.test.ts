@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, composer, launcher, visit, waitOnline } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 
 describeInBrowser('nobody online: the visitor leaves a message with contact details', () => {
   const e2e = useBrowserDemo()

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { agentConsole, textOf, waitFor } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
@@ -12,7 +13,6 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 
 describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, several tabs', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { runtimeOf } from '../../server/app'
 import { createResumeLinks } from '../../server/email/resume-link'
@@ -15,7 +16,6 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 
 const DAY = 86_400_000
 const EXPIRED_NOTE = EN_RESUME_NOTES.expired

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { seriousWidgetViolations } from '../support/animations'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 
 // Issue 24, "Who is answering, and grouping": after the bot, Anna joins; the log says so
 // once, the header shows her name and photo, her messages form one group that screen

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { type FakeUpstream, startFakeUpstream } from '../../server/support/fake-upstream'
+import { type FakeUpstream, startFakeUpstream } from '../../../kit/fake-upstream'
 import {
   createCustomerMessage,
   createSender,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { type FakeUpstream, startFakeUpstream } from '../../../kit/fake-upstream'
 import { createLogger } from '../../../server/logging/logger'
 import {
   descriptorReserve,
@@ -10,7 +11,6 @@ import { SessionResponse } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { type BackendProcess, startBackendProcess } from '../support/backend-process'
-import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { openSse, type SseConnection } from '../support/sse-client'
 
 const LIMITS = `Limit                     Soft Limit           Hard Limit           Units

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { type FakeUpstream, startFakeUpstream } from '../../../kit/fake-upstream'
 import { type RedisServer, startRedisServer } from '../../../kit/redis-server'
 import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
 import { createAgentMessage, createTextMessage } from '../../support/protocol-factories'
 import { type BackendProcess, startBackendProcess } from './backend-process'
-import { type FakeUpstream, startFakeUpstream } from './fake-upstream'
 import { openSse, type SseConnection } from './sse-client'
 
 /** Two backend processes on one Redis, as behind a load balancer, with their secrets. */

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CustomerMessage } from '../../../shared/protocol/chat-channel'
+import { CustomerMessage } from '../shared/protocol/chat-channel'
 
 /**
  * The service's side of A1/A2 on loopback: online, accepts every customer message, and

@@ -1,4 +1,4 @@
-import type { ChannelMessage } from '../../../shared/protocol'
+import type { ChannelMessage } from '../shared/protocol'
 
 // Agent messages (spec 2.4) pointing at the demo site's sample media.
 
