@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
 import { zipWordPressPlugin } from '../../../scripts/wordpress-zip.mjs'
 import { findRepoRoot } from '../../../server/assets/repo-root'
+import { pluginFiles } from '../support/plugin-files'
 import { PLUGIN_DIR } from '../support/wordpress-site'
 
 // Issue 35, defect 13: a site owner downloads the plugin's zip from a release (built by
@@ -18,18 +19,11 @@ const ROOT = findRepoRoot()
 const temp = mkdtempSync(join(tmpdir(), 'porthole-wp-release-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name))
-      : [relative(PLUGIN_DIR, join(dir, entry.name))],
-  )
-
 describe('the plugin’s zip', () => {
   it('holds every PHP file, the readme and translations under porthole-chat/, and no build leftovers', () => {
     zipWordPressPlugin(ROOT, join(temp, 'a.zip'))
     const names = Object.keys(unzipSync(readFileSync(join(temp, 'a.zip'))))
-    const php = filesUnder(PLUGIN_DIR).filter((file) => file.endsWith('.php'))
+    const php = pluginFiles().filter((file) => file.endsWith('.php'))
     expect(php.length).toBeGreaterThanOrEqual(8)
     expect(names).toEqual(
       expect.arrayContaining([
