@@ -42,3 +42,32 @@ describe('the line under a text', () => {
     expect(missingLanguagesLine('greeting', undefined)).toBeUndefined()
   })
 })
+
+describe('the lines under the bot’s JSON', () => {
+  it('say, for each text written there, whether visitors of other languages get a translation', async () => {
+    const fake = createFakeStudioApi(
+      createSettings({
+        bot: {
+          defaultLanguage: 'en',
+          handoverText: { en: DEFAULT_TEXTS.handoverText.en, ru: 'Соединяю…' },
+          noAgentText: { en: 'Nobody is online.', ru: 'Никого нет.' },
+          rules: [],
+        },
+      }),
+    )
+    const view = render(
+      <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
+    )
+    await view.findByRole('heading', { name: 'Settings studio' })
+    const bot = within(view.container.querySelector('#bot') as HTMLElement)
+    const list = bot.getByRole('list', { name: 'Languages of the bot’s texts' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'handoverText: Visitors in the languages you did not write get Porthole’s own translation.',
+      expect.stringMatching(/^noAgentText: Not written in 34 languages \(/),
+    ])
+  })
+})
