@@ -1,8 +1,11 @@
 // The WordPress plugin as the zip a site owner uploads (Plugins → Add New → Upload Plugin):
 // dist/porthole-chat.zip with every file under porthole-chat/. Sorted, with a fixed date,
-// so the same sources give the same bytes.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+// so the same sources give the same bytes (the release workflow attaches it to each
+// release: .github/workflows/release.yml). `node scripts/wordpress-zip.mjs` builds it
+// alone, with no other build step.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { zipSync } from 'fflate'
 
 const PLUGIN = 'porthole-chat'
@@ -21,8 +24,11 @@ function filesOf(dir, base = dir) {
     .sort()
 }
 
-/** Writes dist/porthole-chat.zip from integrations/wordpress/porthole-chat; returns its file list. */
-export function zipWordPressPlugin(root) {
+/**
+ * Writes the plugin's zip from `root`/integrations/wordpress/porthole-chat to `out`
+ * (default `root`/dist/porthole-chat.zip); returns its file list.
+ */
+export function zipWordPressPlugin(root, out = join(root, 'dist', `${PLUGIN}.zip`)) {
   const source = join(root, 'integrations/wordpress', PLUGIN)
   const files = filesOf(source)
   const entries = Object.fromEntries(
@@ -31,6 +37,13 @@ export function zipWordPressPlugin(root) {
       [readFileSync(join(source, file)), { mtime: FIXED_DATE }],
     ]),
   )
-  writeFileSync(join(root, 'dist', `${PLUGIN}.zip`), zipSync(entries, { level: 9 }))
+  mkdirSync(dirname(out), { recursive: true })
+  writeFileSync(out, zipSync(entries, { level: 9 }))
   return files
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  const files = zipWordPressPlugin(root)
+  console.log(`wordpress-zip: dist/${PLUGIN}.zip (${files.length} files)`)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_BUTTONS } from '../protocol'
+import { textWithTranslations, withBuiltInTranslations } from './built-in-translations'
 import { DEFAULT_ARTICLE_TEXTS } from './default-article-texts'
 import { DEFAULT_HANDOVER_PHRASES, DEFAULT_TEXTS } from './default-texts'
 import { LanguageTag, LocalizedText } from './localized-text'
@@ -79,24 +80,29 @@ export const BotSettings = z
     /** Replaces the default phrases when given. */
     handoverPhrases: z.record(LanguageTag, z.array(NonEmpty)).default(DEFAULT_HANDOVER_PHRASES),
     /** Said before INVITE_AGENT; false says nothing. */
-    handoverText: z.union([LocalizedText, z.literal(false)]).default(DEFAULT_TEXTS.handoverText),
-    noAgentText: LocalizedText.default(DEFAULT_TEXTS.noAgentText),
-    contactThanksText: LocalizedText.default(DEFAULT_TEXTS.contactThanksText),
-    contactRetryText: LocalizedText.default(DEFAULT_TEXTS.contactRetryText),
+    handoverText: z
+      .union([LocalizedText, z.literal(false)])
+      .default(DEFAULT_TEXTS.handoverText)
+      .transform((text) =>
+        text === false ? text : withBuiltInTranslations(text, DEFAULT_TEXTS.handoverText),
+      ),
+    noAgentText: textWithTranslations(DEFAULT_TEXTS.noAgentText),
+    contactThanksText: textWithTranslations(DEFAULT_TEXTS.contactThanksText),
+    contactRetryText: textWithTranslations(DEFAULT_TEXTS.contactRetryText),
     /** An address given to the contact question that no e-mail could reach ({email}). */
-    contactBadEmailText: LocalizedText.default(DEFAULT_TEXTS.contactBadEmailText),
-    contactKnownText: LocalizedText.default(DEFAULT_TEXTS.contactKnownText),
-    contactOnFileText: LocalizedText.default(DEFAULT_TEXTS.contactOnFileText),
+    contactBadEmailText: textWithTranslations(DEFAULT_TEXTS.contactBadEmailText),
+    contactKnownText: textWithTranslations(DEFAULT_TEXTS.contactKnownText),
+    contactOnFileText: textWithTranslations(DEFAULT_TEXTS.contactOnFileText),
     /** Before handing over, answer from the site's published articles (when the backend has them). */
     articleAnswers: z.boolean().default(true),
-    articleIntroText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleIntroText),
-    articleLinkText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleLinkText),
-    articleQuestionText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleQuestionText),
-    articleHelpedButton: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleHelpedButton),
-    articlePersonButton: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articlePersonButton),
-    articleThanksText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleThanksText),
+    articleIntroText: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articleIntroText),
+    articleLinkText: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articleLinkText),
+    articleQuestionText: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articleQuestionText),
+    articleHelpedButton: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articleHelpedButton),
+    articlePersonButton: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articlePersonButton),
+    articleThanksText: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articleThanksText),
     /** Asked once when no article answers; the next miss hands over. */
-    articleRephraseText: LocalizedText.default(DEFAULT_ARTICLE_TEXTS.articleRephraseText),
+    articleRephraseText: textWithTranslations(DEFAULT_ARTICLE_TEXTS.articleRephraseText),
     /** Answers written by the operator's language model from the articles (model-answers.ts). */
     modelAnswers: ModelAnswers.default(DEFAULT_MODEL_ANSWERS),
   })

@@ -1,10 +1,12 @@
 import { DEFAULT_UPLOADS } from '../upload-types'
 import type { PublicConfig, PublicInvitation, PublicUploads } from '../widget-api'
+import { keptDefault, writtenIn } from './built-in-translations'
 import { isOpenAt } from './business-hours'
 import { isLegacyRule } from './invitation-rule'
 import { consentVersion } from './privacy-settings'
 import { type Settings, SettingsFile } from './settings-file'
 import { resolveText, type SiteText } from './site-text'
+import { WIDGET_OFFLINE_TEXT } from './widget-default-texts'
 
 // What visitors get of the site owner's settings: the backend answers it (GET /api/config,
 // widget.js) and the studio's preview mounts the widget with it, so the preview shows
@@ -49,7 +51,13 @@ export function publicConfigOf(
     position: settings.position,
     ...(settings.lang ? { lang: settings.lang } : {}),
     ...(settings.greeting !== undefined ? { greeting: text(settings.greeting) } : {}),
-    ...(settings.offlineText !== undefined ? { offlineText: text(settings.offlineText) } : {}),
+    // Left out where the visitor's language is not the owner's and the owner kept the
+    // default: the widget shows its own translation.
+    ...(settings.offlineText !== undefined &&
+    (writtenIn(settings.offlineText, lang) ||
+      !keptDefault(settings.offlineText, WIDGET_OFFLINE_TEXT))
+      ? { offlineText: text(settings.offlineText) }
+      : {}),
     ...(first
       ? {
           invite: {

@@ -5,6 +5,7 @@ import { useField, useProblemsUnder } from '../draft-context'
 import type { StudioLanguage } from '../preview-config'
 import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, type FieldProps, fieldId } from './Field'
+import { MissingLanguages } from './MissingLanguages'
 
 /**
  * A text shown to visitors: one string for every language, or one per language
@@ -125,6 +126,7 @@ export function LocalizedTextField({
           )
         )}
       </div>
+      <MissingLanguages path={path} value={value} />
     </Field>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { ModelState } from '../answers/answer-types'
 import { useField, useProblemsUnder } from '../draft-context'
+import { BotTextLanguages } from '../fields/BotTextLanguages'
 import { BotSimpleRules } from './BotSimpleRules'
 import { ModelAnswersFields } from './ModelAnswersFields'
 import { Section } from './Section'
@@ -97,6 +98,7 @@ export function BotSection({ model }: { model?: ModelState | undefined }) {
             ))}
           </ul>
         )}
+        <BotTextLanguages bot={value} />
       </div>
     </Section>
   )

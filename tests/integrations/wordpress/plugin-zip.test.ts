@@ -1,19 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { findRepoRoot } from '../../../server/assets/repo-root'
+import { pluginFiles } from '../support/plugin-files'
 import { PLUGIN_DIR } from '../support/wordpress-site'
 
 // `npm run build` writes dist/porthole-chat.zip: the plugin as Plugins → Upload takes it.
 
 const zipPath = join(findRepoRoot(), 'dist/porthole-chat.zip')
-const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sources(join(dir, entry.name))
-      : [relative(PLUGIN_DIR, join(dir, entry.name))],
-  )
 
 describe('dist/porthole-chat.zip', () => {
   it('holds every file of the plugin under porthole-chat/, byte for byte, and nothing else', () => {
@@ -32,7 +27,7 @@ describe('dist/porthole-chat.zip', () => {
     )
     const stale = 'dist/porthole-chat.zip is older than the plugin: run `npm run build`'
     expect([...names].sort(), stale).toEqual(
-      sources(PLUGIN_DIR)
+      pluginFiles()
         .map((file) => `porthole-chat/${file}`)
         .sort(),
     )
