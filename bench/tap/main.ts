@@ -7,7 +7,15 @@ import { planBrowser } from '../../tests/support/chromium'
 import { numberOption, optionValue } from '../lib/argv'
 import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
-import { measureTapToChat, peerSpreads, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
+import {
+  measureTapToChat,
+  ORIGIN_TEXT,
+  ORIGINS,
+  peerSpreads,
+  TAP_TARGETS_MS,
+  tapSpreads,
+  VISITORS,
+} from './tap-to-chat'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const runsArgument = numberOption('--runs') ?? 5
@@ -24,7 +32,19 @@ const visitors =
         )
       return visitor
     }) ?? VISITORS
-// `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/new-1.json`).
+// `--origins cross,same`: the host page on another origin than the backend's, or on the backend's (both by default).
+const origins =
+  optionValue('--origins')
+    ?.split(',')
+    .map((name) => {
+      const origin = ORIGINS.find((known) => known === name)
+      if (!origin)
+        throw new Error(
+          `--origins takes a comma-separated list of ${ORIGINS.join(', ')}; got ${name}`,
+        )
+      return origin
+    }) ?? ORIGINS
+// `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/cross-new-1.json`).
 const traceDir = optionValue('--trace')
 if (traceDir === '') throw new Error('--trace takes a folder')
 if (traceDir) mkdirSync(traceDir, { recursive: true })
@@ -38,6 +58,7 @@ try {
     executablePath: browser.executablePath,
     runs: runsArgument,
     visitors,
+    origins,
     loadAverage: loadavg,
     log,
     ...(traceDir ? { traceDir } : {}),
@@ -49,13 +70,14 @@ try {
       ? `${spread.median.toFixed(0)} ms (${spread.min.toFixed(0)}–${spread.max.toFixed(0)})`
       : '—'
   process.stdout.write(`Tap to chat (${PROFILE_TEXT}), ${runsArgument} runs each\n`)
-  for (const visitor of visitors) {
-    const spread = tapSpreads(results, visitor)
-    const met = spread.usable && spread.usable.median <= TAP_TARGETS_MS[visitor] ? 'yes' : 'NO'
-    process.stdout.write(
-      `${visitor}: tap to usable ${ms(spread.usable)} (target <= ${TAP_TARGETS_MS[visitor]} ms: ${met}); Enter to Sent ${ms(spread.sent)}; after the tap ${spread.bytes?.median} B in ${spread.requests?.median} requests\n`,
-    )
-  }
+  for (const origin of origins)
+    for (const visitor of visitors) {
+      const spread = tapSpreads(results, visitor, origin)
+      const met = spread.usable && spread.usable.median <= TAP_TARGETS_MS[visitor] ? 'yes' : 'NO'
+      process.stdout.write(
+        `${visitor}, page ${ORIGIN_TEXT[origin]}: tap to usable ${ms(spread.usable)} (target <= ${TAP_TARGETS_MS[visitor]} ms: ${met}); Enter to Sent ${ms(spread.sent)}; after the tap ${spread.bytes?.median} B in ${spread.requests?.median} requests\n`,
+      )
+    }
   const peer = peerSpreads(results)
   process.stdout.write(
     peer
