@@ -37,11 +37,13 @@ export type TapRun = {
   enterToSentMs: number
   /** The tap to the window first drawn (before its conversation is read). */
   tapToWindowMs: number
+  /** The tap to the chat's own message box on screen (later than usable while the loader's frame stands in). */
+  tapToChatBoxMs?: number
   /** The tap to the chat's file received (its response's end; negative when it came before the tap). */
   tapToChunkMs?: number
   /** Messages in the window when it became usable (the greeting, or the stored conversation's). */
   shown: number
-  /** Transferred between the tap and the usable window (headers included). */
+  /** Transferred between the tap and the chat's own message box on screen (headers included). */
   afterTap: WireTotal
   beforeEngagement: WireTotal
   /** Transferred between the touch on the page and the tap (`touched` only). */
@@ -86,7 +88,7 @@ export async function measureTap(
       const trace = traceDir && join(traceDir, `${target.origin}-${visitor}-${run + 1}.json`)
       const result = await oneRun(browser, target, visitor, trace)
       log(
-        `  tap to chat, ${visitor} visitor, ${target.origin}-origin page: usable after ${result.tapToUsableMs.toFixed(0)} ms (chat's file in at ${result.tapToChunkMs?.toFixed(0) ?? '?'} ms, window at ${result.tapToWindowMs.toFixed(0)} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
+        `  tap to chat, ${visitor} visitor, ${target.origin}-origin page: usable after ${result.tapToUsableMs.toFixed(0)} ms (chat's file in at ${result.tapToChunkMs?.toFixed(0) ?? '?'} ms, window at ${result.tapToWindowMs.toFixed(0)} ms, the chat's own box at ${result.tapToChatBoxMs?.toFixed(0) ?? '?'} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
       )
       results.push(result)
     }
@@ -158,6 +160,8 @@ async function oneRun(
     if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES })
     await launcher.tap()
     await withTimeout(reported('usable'), 60_000, 'the chat window never became usable')
+    // The bytes up to the chat's own message box (later than usable while the loader's frame stands in).
+    await withTimeout(reported('chat-box'), 60_000, "the chat's own message box never showed")
     const afterTap = minus(wire.total(ofWidget), atTap)
     if (trace) {
       // V8's last samples reach the trace a moment later.
@@ -184,6 +188,7 @@ async function oneRun(
       shown: times.get('shown') as number,
       tapToWindowMs: times.get('window') as number,
       ...(times.has('chunk') ? { tapToChunkMs: times.get('chunk') } : {}),
+      ...(times.has('chat-box') ? { tapToChatBoxMs: times.get('chat-box') } : {}),
       afterTap,
       beforeEngagement,
       ...(visitor === 'touched' ? { afterTouch: minus(atTap, beforeEngagement) } : {}),
