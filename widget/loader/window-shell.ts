@@ -30,10 +30,14 @@ export function drawShell(
     input,
   )
   const watcher = new MutationObserver(() => {
-    const box = frame.querySelector<HTMLTextAreaElement>('.ph-window .ph-input')
-    if (!box) return
+    if (!frame.querySelector('.ph-window')) return
+    // The chat's message box, or its offline form's (the status said offline meanwhile).
+    const box = frame.querySelector<HTMLTextAreaElement>(
+      '.ph-window .ph-input, .ph-window textarea',
+    )
     const focused = (frame.getRootNode() as ShadowRoot).activeElement === input
     drop()
+    if (!box) return
     if (input.value) {
       box.value = input.value
       box.dispatchEvent(new Event('input', { bubbles: true }))
@@ -41,7 +45,7 @@ export function drawShell(
     // The caret goes to the end of the text, where it was as the visitor typed.
     if (focused) box.focus()
     // Once the chat has drawn the text it was handed (its message box sends what it shows).
-    if (enter)
+    if (enter && box.classList.contains('ph-input'))
       setTimeout(() =>
         box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })),
       )

@@ -78,6 +78,34 @@ describe("the loader's window frame until the chat is in", () => {
     )
   })
 
+  it("goes when the chat's window shows without its message box (an offline form), handing the text to the form's", async () => {
+    let arrive = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve
+    })
+    const form = document.createElement('textarea')
+    const loadChat = async (): Promise<ChatModule> => {
+      await arrived
+      return {
+        startChat: async (context) => {
+          const window = document.createElement('div')
+          window.className = 'ph-window'
+          window.append(form)
+          context.frame.prepend(window)
+          return { destroy: () => window.remove() } as never
+        },
+      }
+    }
+    const widget = await start({ loadChat })
+    widget.widget.api.open()
+    await waitFor(() => expect(shellBox(widget)).not.toBeNull())
+    const box = shellBox(widget) as HTMLTextAreaElement
+    box.value = 'Call me back'
+    arrive()
+    await waitFor(() => expect(shellOf(widget)).toBeNull())
+    expect(form.value).toBe('Call me back')
+  })
+
   it('goes when the chat is closed before it came, and is not drawn once the chat is in', async () => {
     const chat = slowChat()
     const widget = await start({ loadChat: chat.loadChat })
