@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { planBrowser } from '../../tests/support/chromium'
-import { numberOption, optionValue } from '../lib/argv'
+import { listOption, numberOption, optionValue } from '../lib/argv'
 import { stopAll } from '../lib/processes'
 import { PROFILE_TEXT } from './phone-profile'
 import {
@@ -21,29 +21,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const runsArgument = numberOption('--runs') ?? 5
 if (!Number.isInteger(runsArgument) || runsArgument < 1)
   throw new Error(`--runs takes a positive whole number; got ${runsArgument}`)
-const visitors =
-  optionValue('--visitors')
-    ?.split(',')
-    .map((name) => {
-      const visitor = VISITORS.find((known) => known === name)
-      if (!visitor)
-        throw new Error(
-          `--visitors takes a comma-separated list of ${VISITORS.join(', ')}; got ${name}`,
-        )
-      return visitor
-    }) ?? VISITORS
+const visitors = listOption('--visitors', VISITORS)
 // `--origins cross,same`: the host page on another origin than the backend's, or on the backend's (both by default).
-const origins =
-  optionValue('--origins')
-    ?.split(',')
-    .map((name) => {
-      const origin = ORIGINS.find((known) => known === name)
-      if (!origin)
-        throw new Error(
-          `--origins takes a comma-separated list of ${ORIGINS.join(', ')}; got ${name}`,
-        )
-      return origin
-    }) ?? ORIGINS
+const origins = listOption('--origins', ORIGINS)
 // `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/cross-new-1.json`).
 const traceDir = optionValue('--trace')
 if (traceDir === '') throw new Error('--trace takes a folder')
