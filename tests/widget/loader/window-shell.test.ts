@@ -59,6 +59,15 @@ describe("the loader's window frame until the chat is in", () => {
     expect(widget.root.activeElement).toBe(real)
   })
 
+  it("names its message box in the visitor's language, from the language file the loader has", async () => {
+    const chat = slowChat()
+    const backend = createFakeBackend({ config: { lang: 'ru' } })
+    const widget = await start({ backend, loadChat: chat.loadChat })
+    widget.widget.api.open()
+    await waitFor(() => expect(shellBox(widget)).not.toBeNull())
+    expect(shellBox(widget)?.getAttribute('aria-label')).toBe('Сообщение')
+  })
+
   it('sends the message the visitor pressed Enter on before the chat was in', async () => {
     const chat = slowChat()
     const widget = await start({ loadChat: chat.loadChat })
