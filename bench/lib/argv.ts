@@ -21,3 +21,22 @@ export function numberOption(
   const value = optionValue(name, argv)
   return value === undefined ? undefined : Number(value)
 }
+
+/**
+ * A comma-separated list after `name`, each item one of `known` (`--visitors new,returning`);
+ * `known` itself when `name` is not given; an error naming the list for an unknown item.
+ */
+export function listOption<T extends string>(
+  name: string,
+  known: readonly T[],
+  argv: readonly string[] = process.argv,
+): readonly T[] {
+  const value = optionValue(name, argv)
+  if (value === undefined) return known
+  return value.split(',').map((item) => {
+    const found = known.find((candidate) => candidate === item)
+    if (!found)
+      throw new Error(`${name} takes a comma-separated list of ${known.join(', ')}; got ${item}`)
+    return found
+  })
+}

@@ -2,7 +2,7 @@
 // page's Largest Contentful Paint) and text, served on loopback, with or without the
 // one script tag a site owner pastes.
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import { afterLoadScript } from '../../shared/embed-code'
 
 export type HostPage = {
@@ -66,6 +66,11 @@ export async function startHostPage(options: {
   widgetSrc: string
   heroImage: string
   embed?: Embed
+  /**
+   * A backend's origin (http): every other path is forwarded there, so the page and the
+   * backend share one origin (widgetSrc then names the page's own /widget.js).
+   */
+  proxyTo?: string
 }): Promise<HostPage> {
   const hero = readFileSync(options.heroImage)
   const pages = {
@@ -86,6 +91,20 @@ export async function startHostPage(options: {
         'cache-control': 'no-store',
       })
       res.end(html)
+      return
+    }
+    if (options.proxyTo) {
+      const target = new URL(req.url ?? '/', options.proxyTo)
+      const forward = request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      forward.on('error', () => res.headersSent || res.writeHead(502).end())
+      req.pipe(forward)
       return
     }
     res.writeHead(404).end()

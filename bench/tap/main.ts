@@ -5,26 +5,26 @@ import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { planBrowser } from '../../kit/chromium'
 import { stopAll } from '../../kit/processes'
-import { numberOption, optionValue } from '../lib/argv'
+import { listOption, numberOption, optionValue } from '../lib/argv'
 import { PROFILE_TEXT } from './phone-profile'
-import { measureTapToChat, peerSpreads, TAP_TARGETS_MS, tapSpreads, VISITORS } from './tap-to-chat'
+import {
+  measureTapToChat,
+  ORIGIN_TEXT,
+  ORIGINS,
+  peerSpreads,
+  TAP_TARGETS_MS,
+  tapSpreads,
+  VISITORS,
+} from './tap-to-chat'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const runsArgument = numberOption('--runs') ?? 5
 if (!Number.isInteger(runsArgument) || runsArgument < 1)
   throw new Error(`--runs takes a positive whole number; got ${runsArgument}`)
-const visitors =
-  optionValue('--visitors')
-    ?.split(',')
-    .map((name) => {
-      const visitor = VISITORS.find((known) => known === name)
-      if (!visitor)
-        throw new Error(
-          `--visitors takes a comma-separated list of ${VISITORS.join(', ')}; got ${name}`,
-        )
-      return visitor
-    }) ?? VISITORS
-// `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/new-1.json`).
+const visitors = listOption('--visitors', VISITORS)
+// `--origins cross,same`: the host page on another origin than the backend's, or on the backend's (both by default).
+const origins = listOption('--origins', ORIGINS)
+// `--trace DIR`: each run's Chromium trace of the tap (then `npx tsx bench/tap/trace-summary.ts DIR/cross-new-1.json`).
 const traceDir = optionValue('--trace')
 if (traceDir === '') throw new Error('--trace takes a folder')
 if (traceDir) mkdirSync(traceDir, { recursive: true })
@@ -38,6 +38,7 @@ try {
     executablePath: browser.executablePath,
     runs: runsArgument,
     visitors,
+    origins,
     loadAverage: loadavg,
     log,
     ...(traceDir ? { traceDir } : {}),
@@ -49,13 +50,14 @@ try {
       ? `${spread.median.toFixed(0)} ms (${spread.min.toFixed(0)}–${spread.max.toFixed(0)})`
       : '—'
   process.stdout.write(`Tap to chat (${PROFILE_TEXT}), ${runsArgument} runs each\n`)
-  for (const visitor of visitors) {
-    const spread = tapSpreads(results, visitor)
-    const met = spread.usable && spread.usable.median <= TAP_TARGETS_MS[visitor] ? 'yes' : 'NO'
-    process.stdout.write(
-      `${visitor}: tap to usable ${ms(spread.usable)} (target <= ${TAP_TARGETS_MS[visitor]} ms: ${met}); Enter to Sent ${ms(spread.sent)}; after the tap ${spread.bytes?.median} B in ${spread.requests?.median} requests\n`,
-    )
-  }
+  for (const origin of origins)
+    for (const visitor of visitors) {
+      const spread = tapSpreads(results, visitor, origin)
+      const met = spread.usable && spread.usable.median <= TAP_TARGETS_MS[visitor] ? 'yes' : 'NO'
+      process.stdout.write(
+        `${visitor}, page ${ORIGIN_TEXT[origin]}: tap to usable ${ms(spread.usable)} (target <= ${TAP_TARGETS_MS[visitor]} ms: ${met}); Enter to Sent ${ms(spread.sent)}; after the tap ${spread.bytes?.median} B in ${spread.requests?.median} requests\n`,
+      )
+    }
   const peer = peerSpreads(results)
   process.stdout.write(
     peer

@@ -57,7 +57,8 @@ export async function measurePeer(options: {
         const cdp = await context.newCDPSession(page)
         const wire = watchWire(cdp)
         await throttle(cdp)
-        await page.goto(pageUrl, { waitUntil: 'load' })
+        // 370 KB on the throttled profile, on a machine that may be busy: no tight timeout.
+        await page.goto(pageUrl, { waitUntil: 'load', timeout: 180_000 })
         const widget = page.locator('.rocketchat-widget')
         await widget.waitFor({ state: 'visible', timeout: 60_000 })
         await quiet(page)

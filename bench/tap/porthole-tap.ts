@@ -25,18 +25,25 @@ const REPORT = '__portholeTap'
  */
 export type Visitor = 'new' | 'touched' | 'returning'
 
+/** `cross`: the host page on an origin of its own, as every real site; `same`: on the backend's. */
+export type PageOrigin = 'cross' | 'same'
+
 /** One run: times in ms of the page's clock, bytes and requests of the widget's origin. */
 export type TapRun = {
   visitor: Visitor
+  /** Absent in records from before the same-origin rows (their page was on another port). */
+  origin?: PageOrigin
   tapToUsableMs: number
   enterToSentMs: number
   /** The tap to the window first drawn (before its conversation is read). */
   tapToWindowMs: number
+  /** The tap to the chat's own message box on screen (later than usable while the loader's frame stands in). */
+  tapToChatBoxMs?: number
   /** The tap to the chat's file received (its response's end; negative when it came before the tap). */
   tapToChunkMs?: number
   /** Messages in the window when it became usable (the greeting, or the stored conversation's). */
   shown: number
-  /** Transferred between the tap and the usable window (headers included). */
+  /** Transferred between the tap and the chat's own message box on screen (headers included). */
   afterTap: WireTotal
   beforeEngagement: WireTotal
   /** Transferred between the touch on the page and the tap (`touched` only). */
@@ -47,6 +54,7 @@ export type TapTarget = {
   executablePath: string
   pageUrl: string
   widgetOrigin: string
+  origin: PageOrigin
   /** Posts an agent message to the visitor (A3), resolving once the backend took it. */
   agentSays(text: string): Promise<void>
 }
@@ -77,10 +85,10 @@ export async function measureTap(
   const results: TapRun[] = []
   try {
     for (let run = 0; run < runs; run++) {
-      const trace = traceDir && join(traceDir, `${visitor}-${run + 1}.json`)
+      const trace = traceDir && join(traceDir, `${target.origin}-${visitor}-${run + 1}.json`)
       const result = await oneRun(browser, target, visitor, trace)
       log(
-        `  tap to chat, ${visitor} visitor: usable after ${result.tapToUsableMs.toFixed(0)} ms (chat's file in at ${result.tapToChunkMs?.toFixed(0) ?? '?'} ms, window at ${result.tapToWindowMs.toFixed(0)} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
+        `  tap to chat, ${visitor} visitor, ${target.origin}-origin page: usable after ${result.tapToUsableMs.toFixed(0)} ms (chat's file in at ${result.tapToChunkMs?.toFixed(0) ?? '?'} ms, window at ${result.tapToWindowMs.toFixed(0)} ms, the chat's own box at ${result.tapToChatBoxMs?.toFixed(0) ?? '?'} ms; ${result.afterTap.requests} requests, ${result.afterTap.bytes} B), Enter to Sent ${result.enterToSentMs.toFixed(0)} ms, ${result.shown} messages shown`,
       )
       results.push(result)
     }
@@ -132,7 +140,10 @@ async function oneRun(
       visitor === 'returning' ? await prepareReturning(context, page, target) : GREETING
     const cdp = await context.newCDPSession(page)
     const wire = watchWire(cdp)
-    const ofWidget = (url: string) => url.startsWith(`${target.widgetOrigin}/`)
+    // On the backend's origin the page's own files (the page, its image) are not the widget's.
+    const ofWidget = (url: string) =>
+      url.startsWith(`${target.widgetOrigin}/`) &&
+      !/^\/(\?widget|hero\.jpg)?$/.test(new URL(url).pathname + new URL(url).search)
     await throttle(cdp)
     await page.goto(target.pageUrl, { waitUntil: 'load' })
     const launcher = page.locator('porthole-widget .ph-launcher')
@@ -149,6 +160,8 @@ async function oneRun(
     if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES })
     await launcher.tap()
     await withTimeout(reported('usable'), 60_000, 'the chat window never became usable')
+    // The bytes up to the chat's own message box (later than usable while the loader's frame stands in).
+    await withTimeout(reported('chat-box'), 60_000, "the chat's own message box never showed")
     const afterTap = minus(wire.total(ofWidget), atTap)
     if (trace) {
       // V8's last samples reach the trace a moment later.
@@ -169,11 +182,13 @@ async function oneRun(
     )
     return {
       visitor,
+      origin: target.origin,
       tapToUsableMs: times.get('usable') as number,
       enterToSentMs: times.get('sent') as number,
       shown: times.get('shown') as number,
       tapToWindowMs: times.get('window') as number,
       ...(times.has('chunk') ? { tapToChunkMs: times.get('chunk') } : {}),
+      ...(times.has('chat-box') ? { tapToChatBoxMs: times.get('chat-box') } : {}),
       afterTap,
       beforeEngagement,
       ...(visitor === 'touched' ? { afterTouch: minus(atTap, beforeEngagement) } : {}),

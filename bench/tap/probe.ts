@@ -1,8 +1,12 @@
 /// <reference lib="dom" />
-// Runs in the page: times the tap (its first pointer or touch event) to the chat window
-// usable, and Enter to "Sent", watching the widget's shadow DOM. Its clock is the page's
-// (performance.now() is not slowed by the CPU throttle); the times are of the frame after
-// the DOM became usable, what the visitor can see and type into.
+// Runs in the page: times the tap (its first event: the touch's pointerover, which starts
+// the chat's file in widget.js, comes with its touchstart) to the chat window usable, and
+// Enter to "Sent", watching the widget's shadow DOM. Usable: the message box enabled,
+// visible (`checkVisibility` with opacity: not while an entrance animation hides it) and
+// inside the viewport, and the expected message (the greeting, or a returning visitor's
+// newest) visible and inside the viewport too. Its clock is the page's (performance.now()
+// is not slowed by the CPU throttle); the times are of the frame after the DOM became
+// usable, what the visitor can see and type into.
 
 /** What a usable window shows: this text in the conversation (the greeting, or the newest message). */
 export type ProbeOptions = {
@@ -12,7 +16,7 @@ export type ProbeOptions = {
   report: string
 }
 
-/** Installed with page.evaluate: calls window[report](name, ms) for 'usable' and 'sent' (and 'shown', the messages shown; 'chunk', the chat's file in). */
+/** Installed with page.evaluate: calls window[report](name, ms) for 'usable' and 'sent' (and 'shown', the messages shown; 'chunk', the chat's file in; 'window', the first frame; 'chat-box', the chat's own message box on screen). */
 export function installProbe({ expectText, sentText, report }: ProbeOptions): void {
   const win = window as unknown as Record<string, (name: string, ms: number) => void>
   const root = document.querySelector('porthole-widget')?.shadowRoot
@@ -21,11 +25,31 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
   let enterAt: number | undefined
   let usable = false
   let sent = false
-  const onTap = () => {
-    if (tapAt === undefined) performance.mark('porthole:tap')
-    tapAt ??= performance.now()
+  // (Inside the probe: page.evaluate sends this function's source alone.)
+  /**
+   * Drawn where the visitor sees it: visible with its opacity, and wholly inside the viewport
+   * (and inside `scroller`'s box, for a message in the scrolled conversation).
+   */
+  const onScreen = (node: Element, scroller?: Element): boolean => {
+    if (!node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false
+    const box = node.getBoundingClientRect()
+    const view = scroller?.getBoundingClientRect() ?? new DOMRect(0, 0, innerWidth, innerHeight)
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      box.top >= Math.max(0, view.top) &&
+      box.left >= Math.max(0, view.left) &&
+      box.bottom <= Math.min(innerHeight, view.bottom) &&
+      box.right <= Math.min(innerWidth, view.right)
+    )
   }
-  for (const type of ['pointerdown', 'touchstart', 'mousedown'])
+  const onTap = () => {
+    if (tapAt !== undefined) return
+    performance.mark('porthole:tap')
+    tapAt = performance.now()
+    requestAnimationFrame(everyFrame)
+  }
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'mousedown'])
     window.addEventListener(type, onTap, { capture: true, passive: true })
   window.addEventListener(
     'keydown',
@@ -44,15 +68,19 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
     requestAnimationFrame(() =>
       setTimeout(() => {
         performance.mark(`porthole:${name}`)
-        win[report]?.(name, performance.now() - since)
+        const ms = performance.now() - since
+        // The held figures first: the timed one is what the bench waits for.
         for (const [heldName, value] of held.splice(0)) win[report]?.(heldName, value)
+        win[report]?.(name, ms)
       }),
     )
   let windowShown = false
+  let chatBox = false
   const check = () => {
     if (tapAt === undefined) return
     // When the window is first drawn (loading dots or not): what usable waits for beyond it.
-    if (!windowShown && root.querySelector('.ph-window')) {
+    // (The loader's frame, .ph-shell, until the chat's window is in: widget/loader/window-shell.ts.)
+    if (!windowShown && root.querySelector('.ph-window, .ph-shell')) {
       windowShown = true
       performance.mark('porthole:window')
       hold('window', performance.now() - tapAt)
@@ -63,23 +91,33 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
       if (
         input &&
         !input.disabled &&
-        input.getClientRects().length > 0 &&
+        onScreen(input) &&
         log &&
         log.getAttribute('aria-busy') !== 'true' &&
-        [...log.querySelectorAll('.ph-bubble')].some((bubble) =>
-          bubble.textContent?.includes(expectText),
+        [...log.querySelectorAll('.ph-bubble')].some(
+          (bubble) => bubble.textContent?.includes(expectText) && onScreen(bubble, log),
         )
       ) {
         usable = true
         performance.mark('porthole:usable-dom')
         hold('shown', log.querySelectorAll('.ph-msg').length)
+        afterFrame('usable', tapAt)
+      }
+    }
+    // The chat's own message box on screen (after the loader's, when that came first).
+    if (!chatBox) {
+      const box = root.querySelector('.ph-window textarea.ph-input')
+      if (box && onScreen(box)) {
+        chatBox = true
+        // Before usable (a returning visitor's newest message not in view yet) it waits.
+        if (usable) afterFrame('chat-box', tapAt)
+        else hold('chat-box', performance.now() - tapAt)
         // When the chat's file had arrived, from the tap (negative: before it, as for a visitor
         // who touched the page first): what of the time is the network's, and what the page's.
         const chunk = performance
           .getEntriesByType('resource')
           .find((entry) => /\/widget\/assets\/chat-[\w-]+\.js$/.test(entry.name))
         if (chunk instanceof PerformanceResourceTiming) hold('chunk', chunk.responseEnd - tapAt)
-        afterFrame('usable', tapAt)
       }
     }
     if (usable && !sent && enterAt !== undefined) {
@@ -91,6 +129,12 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
         afterFrame('sent', enterAt)
       }
     }
+  }
+  // An animation's opacity and transform change no DOM: from the tap until usable, every
+  // frame is checked too.
+  const everyFrame = () => {
+    check()
+    if (!(usable && chatBox)) requestAnimationFrame(everyFrame)
   }
   new MutationObserver(check).observe(root, {
     subtree: true,

@@ -80,6 +80,16 @@ export const BENCH_ROWS: Record<string, string> = {
   'tap-returning': 'returning visitor, 200 messages stored, tap to usable window',
   'tap-returning-sent': 'returning visitor, 200 messages stored, Enter to "Sent"',
   'tap-before-engagement': 'tap to chat: bytes before engagement on the same page',
+  // Since issue 38: the page on another origin than the backend (what the docs quote), or on its own.
+  'tap-cross-new': 'first touch, page on another origin, tap to usable window',
+  'tap-cross-new-bytes': 'first touch, page on another origin, bytes and requests',
+  'tap-cross-new-sent': 'first touch, page on another origin, Enter to "Sent"',
+  'tap-cross-touched': 'touched the page before, page on another origin, tap to usable window',
+  'tap-cross-returning': 'messages stored, page on another origin, tap to usable window',
+  'tap-cross-returning-sent': 'messages stored, page on another origin, Enter to "Sent"',
+  'tap-same-new': "first touch, page on the backend's origin, tap to usable window",
+  'tap-same-touched': "touched the page before, page on the backend's origin, tap to usable window",
+  'tap-same-returning': "messages stored, page on the backend's origin, tap to usable window",
 }
 
 const KIB = 1024

@@ -2,6 +2,15 @@ import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { apiError } from './api-error'
 
+/**
+ * How long a browser may keep an API preflight's answer, in seconds: Chromium's own cap
+ * (2 hours; Firefox keeps one a day at most). The widget's calls with a token or a JSON
+ * body are preflighted; a cached answer saves the host page's visitor a round trip per
+ * call. The origin check runs on every request itself, so a preflight kept after an
+ * origin left ALLOWED_ORIGINS lets nothing through.
+ */
+export const PREFLIGHT_MAX_AGE_S = 7200
+
 /** True when a browser on `origin` may call the API. */
 export function originAllowed(allowed: readonly string[], origin: string): boolean {
   return allowed.includes('*') || allowed.includes(origin)
@@ -27,7 +36,7 @@ export function originPolicy(options: { allowed: readonly string[] }): Middlewar
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', 'X-Request-Id'],
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
-    maxAge: 600,
+    maxAge: PREFLIGHT_MAX_AGE_S,
   })
   return async function originPolicyMiddleware(c, next) {
     const origin = c.req.header('origin')

@@ -18,7 +18,12 @@ const LOADER_BUDGET = 6 * KIB
 // Issue 36 took widget.js + the loader 12 B past it (6,156 B): the stubs and names of
 // Porthole.exportData() and eraseData(), the public config's `consent` and the loader
 // storing nothing on a site that requires consent (6,106 B before). LOADER_CEILING holds it.
-const LOADER_CEILING = LOADER_BUDGET + 32
+// Issue 38 drew the chat window's frame and a working message box in the loader at the tap
+// (widget/loader/window-shell.ts: a new visitor's tap to a usable box no longer waits for
+// the chat's file; it goes when the chat's window shows, its box or its offline form):
+// +654 B gzip (6,821 B), the trade that issue made for it.
+const LOADER_WINDOW_SHELL = 672
+const LOADER_CEILING = LOADER_BUDGET + 32 + LOADER_WINDOW_SHELL
 // Issue #5's "everything" meant the code a visitor who uses the chat loads, not every
 // optional part summed: since the widget grew chunks that most visitors never fetch
 // (attachments, the emoji picker, the invitation's rules, the page API's extras), a sum of
@@ -61,7 +66,8 @@ const COMMON_BUDGET = 27 * KIB
 // queue that keeps texts in order while the masking chunk loads, the note): 34,776 B
 // (+222 B gzip); the masking itself is the 'mask-text' chunk, budgeted below. The consent
 // step's and the menu's slots (their chunks budgeted below): +256 B more.
-const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64
+// Issue 38: the loader's window frame (LOADER_WINDOW_SHELL), in every open: 35,632 B.
+const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64 + 512
 /**
  * Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted,
  * 2.2 KiB before issue 36 added the consent step's, the menu's and the masking's texts.
@@ -127,6 +133,9 @@ const BEFORE_ENGAGEMENT_BEFORE_I18N_BR = 5407
 // Issue 36 (see LOADER_CEILING): 5,446 B hash-free (5,405 B before it); 5,458 B with the
 // masking's patterns, the consent's rule and the values of issue 33 together.
 const BEFORE_ENGAGEMENT_ISSUE_36_BR = 56
+// Issue 38: the loader's window frame (see LOADER_CEILING), within BEFORE_ENGAGEMENT_BR:
+// 6,048 B hash-free, 6,068 B as served.
+const BEFORE_ENGAGEMENT_WINDOW_SHELL_BR = 608
 const FIRST_OPEN_BEFORE_I18N_BR = 17998
 // Issue 36 puts in the chat chunk what every message needs to be masked before it is
 // shown, stored or sent (counting its digits, keeping texts in order while the masking
@@ -163,11 +172,13 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 128 B in issue 36 with the first open's masking (FIRST_OPEN_MASKING_BR), and
 // by 100 B for the menu's button and the consent chunk's import in the chat chunk; by
 // 96 B with issue 37's written answers (27,374 B together).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96
+// Raised by 640 B in issue 38 with the loader's window frame (27,923 B).
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 640
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
-const WITH_INVITATION_CEILING_BR = 7 * KIB
+// Issue 38's window frame in the loader: +588 B (7,594 B).
+const WITH_INVITATION_CEILING_BR = 7 * KIB + 512
 
 // The figures are computed by kit/built-widget-figures.ts, which the docs'
 // figures (scripts/docs-figures.ts) read too.
@@ -234,7 +245,9 @@ describe('size budgets of the built widget', () => {
     )
     expect(size).toBeLessThanOrEqual(BEFORE_ENGAGEMENT_BR)
     expect(hashFree).toBeLessThanOrEqual(
-      BEFORE_ENGAGEMENT_BEFORE_I18N_BR + BEFORE_ENGAGEMENT_ISSUE_36_BR,
+      BEFORE_ENGAGEMENT_BEFORE_I18N_BR +
+        BEFORE_ENGAGEMENT_ISSUE_36_BR +
+        BEFORE_ENGAGEMENT_WINDOW_SHELL_BR,
     )
     // The status answer is the only other response before engagement (tens of bytes).
   })
@@ -253,9 +266,10 @@ describe('size budgets of the built widget', () => {
     expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR)
     // Issue 36: the masking (FIRST_OPEN_MASKING_BR), the menu's button and the consent
     // chunk's import in the chat chunk; issue 37: the bot's written answer shown as
-    // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back.
+    // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back; its
+    // window frame in the loader took it to 19,850 B (+521 B; see LOADER_CEILING).
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192,
+      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 512,
     )
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)

@@ -17,6 +17,7 @@ import { LOADER_CSS, styleSheet } from './loader-styles'
 import { applyLook, type EmbedData, resolveSettings } from './settings'
 import { shareStatus } from './shared-status'
 import { trackUiEvents } from './ui-events'
+import { drawShell } from './window-shell'
 
 export interface MountOptions {
   /** The backend's base URL (the script's src without widget.js). */
@@ -91,13 +92,14 @@ export async function mount(options: MountOptions): Promise<Widget> {
   ])
   // Another language's strings come with its file, fetched only for its visitors; English
   // until it has loaded, if it cannot.
-  const strings =
+  const words =
     settings.lang === 'en'
-      ? EN_LOADER_STRINGS
+      ? undefined
       : await options.loadLanguage(settings.lang).then(
-          (module) => module.default.loader,
-          () => EN_LOADER_STRINGS,
+          (module) => module.default,
+          () => undefined,
         )
+  const strings = words?.loader ?? EN_LOADER_STRINGS
   const host = document.createElement('porthole-widget')
   ;(options.container ?? document.body).append(host)
   const cleanups: (() => void)[] = [() => host.remove()]
@@ -130,6 +132,8 @@ export async function mount(options: MountOptions): Promise<Widget> {
     cleanups.push(trackUiEvents(ui, emitter))
 
     let chat: Promise<ChatApi> | undefined
+    // The window's frame and message box the loader draws until the chat's are in.
+    let dropShell: (() => void) | undefined
     const loadChat = (): Promise<ChatApi> => {
       chat ??= options
         .loadChat()
@@ -166,7 +170,29 @@ export async function mount(options: MountOptions): Promise<Widget> {
         if (next && invite) void storage.set('invite-answer', invite)
         void storage.set('open', next)
       }
-      if (next) loadChat().catch(() => ui.set({ open: false }))
+      dropShell?.()
+      dropShell = undefined
+      if (!next) return
+      const loading = loadChat()
+      // Where the chat's window is not in yet and will show the message box (no consent step,
+      // no offline form): the loader's, in the next frame (the chat's when it came already).
+      let loaded = false
+      loading
+        .then(() => (loaded = true))
+        .catch(() => {
+          dropShell?.()
+          ui.set({ open: false })
+        })
+      if (!(settings.consent || ui.get().online === false || ui.get().away))
+        requestAnimationFrame(() => {
+          if (!loaded && ui.get().open && !frame.querySelector('.ph-window .ph-input'))
+            dropShell = drawShell(
+              frame,
+              settings.title,
+              settings.greeting,
+              words?.chat.messageLabel ?? 'Message',
+            )
+        })
     }
     const launcher = createLauncher(
       ui,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { numberOption, optionValue } from '../../../bench/lib/argv'
+import { listOption, numberOption, optionValue } from '../../../bench/lib/argv'
 
 describe('a bench command’s option', () => {
   const argv = ['node', 'run.ts', '--runs', '5', '--quick', '--streams']
@@ -20,5 +20,17 @@ describe('a bench command’s option', () => {
     expect(numberOption('--runs', argv)).toBe(5)
     expect(numberOption('--only', argv)).toBeUndefined()
     expect(numberOption('--runs', ['--runs', 'five'])).toBeNaN()
+  })
+
+  it('reads a list of known items, all of them when not given, an error naming them otherwise', () => {
+    const known = ['new', 'touched', 'returning'] as const
+    expect(listOption('--visitors', known, ['--visitors', 'returning,new'])).toEqual([
+      'returning',
+      'new',
+    ])
+    expect(listOption('--visitors', known, [])).toEqual(known)
+    expect(() => listOption('--visitors', known, ['--visitors', 'new,old'])).toThrow(
+      '--visitors takes a comma-separated list of new, touched, returning; got old',
+    )
   })
 })

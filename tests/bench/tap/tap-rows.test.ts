@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Rows } from '../../../bench/report/rows'
 import { tapRows } from '../../../bench/report/tap-rows'
 import type { PeerRun } from '../../../bench/tap/peer-tap'
-import type { TapRun, Visitor } from '../../../bench/tap/porthole-tap'
+import type { PageOrigin, TapRun, Visitor } from '../../../bench/tap/porthole-tap'
 import type { TapResults } from '../../../bench/tap/tap-to-chat'
 
 // The tap-to-chat rows: each visitor's median against its target, marked only from 5
@@ -10,9 +10,10 @@ import type { TapResults } from '../../../bench/tap/tap-to-chat'
 
 const wire = (bytes: number, requests: number) => ({ bytes, requests, headerBytes: 0 })
 
-function createTapRun(visitor: Visitor, tapToUsableMs: number): TapRun {
+function createTapRun(visitor: Visitor, tapToUsableMs: number, origin?: PageOrigin): TapRun {
   return {
     visitor,
+    ...(origin ? { origin } : {}),
     tapToUsableMs,
     enterToSentMs: 200,
     shown: 1,
@@ -70,6 +71,27 @@ describe('tap-to-chat rows', () => {
     tapRows(table, results({ new: [250], touched: [90], returning: [150] }))
     expect(usableRow(table, 'first touch')?.met).toBe('n/a')
     expect(table.notes).toEqual([])
+  })
+
+  it("gives the page on another origin and on the backend's their own rows, a record without origins the first", () => {
+    const table = new Rows()
+    const tap = results({ new: [300, 310, 320, 330, 340], touched: [], returning: [] })
+    tap.runs.push(...[100, 110, 120, 130, 140].map((ms) => createTapRun('new', ms, 'same')))
+    tap.runs.push(...[500, 510, 520, 530, 540].map((ms) => createTapRun('returning', ms, 'cross')))
+    tapRows(table, tap)
+    expect(usableRow(table, 'first touch, page on another origin')).toMatchObject({
+      porthole: '320.0 ms (300.0–340.0)',
+      met: 'NO',
+    })
+    expect(usableRow(table, "first touch, page on the backend's origin")).toMatchObject({
+      porthole: '120.0 ms (100.0–140.0)',
+      met: 'yes',
+    })
+    expect(usableRow(table, 'stored, page on another origin')).toMatchObject({
+      porthole: '520.0 ms (500.0–540.0)',
+      met: 'NO',
+    })
+    expect(usableRow(table, "stored, page on the backend's origin")).toBeUndefined()
   })
 
   it('says why the rows were not measured', () => {

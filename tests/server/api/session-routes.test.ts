@@ -239,6 +239,20 @@ describe('POST /api/session', () => {
     expect(ErrorBody.parse(json).error.code).toBe('rate_limited')
   })
 
+  it('lets the browser keep an API preflight for two hours (Chromium keeps one no longer)', async () => {
+    t = createTestApp()
+    const res = await t.app.request('/api/session', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
+    expect(res.status).toBe(204)
+    expect(res.headers.get('access-control-max-age')).toBe('7200')
+  })
+
   it('refuses a browser on an origin that is not allowed', async () => {
     t = createTestApp()
     const { res, json } = await session({}, { origin: 'https://evil.example' })

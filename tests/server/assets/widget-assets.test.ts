@@ -108,6 +108,20 @@ describe('widget assets', () => {
     }
   })
 
+  it("lets the host page's performance tools time every widget file, 304s included (Timing-Allow-Origin)", async () => {
+    t = createTestApp({ staticDir: widgetBuild() })
+    for (const path of ['/widget.js', ...ASSETS.map((asset) => asset.path)]) {
+      const res = await t.app.request(path, { headers: { 'accept-encoding': 'br' } })
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('timing-allow-origin'), path).toBe('*')
+      const again = await t.app.request(path, {
+        headers: { 'accept-encoding': 'br', 'if-none-match': res.headers.get('etag') ?? '' },
+      })
+      expect(again.status, path).toBe(304)
+      expect(again.headers.get('timing-allow-origin'), path).toBe('*')
+    }
+  })
+
   it('serves /widget.js with the public settings inside, a short cache and cross-origin headers', async () => {
     t = createTestApp({
       staticDir: widgetBuild(),
