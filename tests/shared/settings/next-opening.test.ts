@@ -8,7 +8,10 @@ const hours = (overrides: Partial<BusinessHours> = {}): BusinessHours =>
     weekly: {
       mon: [{ from: '09:00', to: '17:00' }],
       tue: [{ from: '09:00', to: '17:00' }],
-      wed: [{ from: '09:00', to: '12:00' }, { from: '13:00', to: '17:00' }],
+      wed: [
+        { from: '09:00', to: '12:00' },
+        { from: '13:00', to: '17:00' },
+      ],
       thu: [{ from: '09:00', to: '17:00' }],
       fri: [{ from: '09:00', to: '17:00' }],
     },
@@ -36,7 +39,15 @@ describe('nextOpening', () => {
     expect(iso(nextOpening(closed, at('2026-11-27T17:00:00Z')))).toBe('2026-12-01T08:00:00.000Z')
     // Christmas to New Year closed: the first working day after.
     const winter = hours({
-      closedDates: ['2026-12-24', '2026-12-25', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01'],
+      closedDates: [
+        '2026-12-24',
+        '2026-12-25',
+        '2026-12-28',
+        '2026-12-29',
+        '2026-12-30',
+        '2026-12-31',
+        '2027-01-01',
+      ],
     })
     expect(iso(nextOpening(winter, at('2026-12-23T17:00:00Z')))).toBe('2027-01-04T08:00:00.000Z')
   })
