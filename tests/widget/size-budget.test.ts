@@ -61,7 +61,10 @@ const COMMON_BUDGET = 27 * KIB
 // queue that keeps texts in order while the masking chunk loads, the note): 34,776 B
 // (+222 B gzip); the masking itself is the 'mask-text' chunk, budgeted below. The consent
 // step's and the menu's slots (their chunks budgeted below): +256 B more.
-const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64
+// Issue 35's calm header: one line of status (its own component, fading in place), the
+// header's fixed height and yielding photos, the mute toggle drawn in the menu too:
+// 35,147 B (+11 B past the ceiling); +64 B.
+const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64 + 64
 /**
  * Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted,
  * 2.2 KiB before issue 36 added the consent step's, the menu's and the masking's texts.
@@ -103,7 +106,9 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   RichItem: 1.5 * KIB,
   // Who answers, in the header (issue 24): the agent's photo or initials, the team's photos
   // and reply time; fetched at the first open.
-  AnsweringHeading: 1.5 * KIB,
+  // Issue 35 added when the team is back (GET /api/status `opensAt`, formatted with
+  // Intl in the visitor's zone): 1,607 B, rounded up to the next 0.5 KiB.
+  AnsweringHeading: 2 * KIB,
   // Issue 36: the consent step, with the privacy texts and styles the menu shares (1,946 B
   // when budgeted), fetched before the conversation on sites that require consent; the
   // window's menu (1,221 B) at the first press of its button; the visitor-data calls
@@ -163,7 +168,9 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 128 B in issue 36 with the first open's masking (FIRST_OPEN_MASKING_BR), and
 // by 100 B for the menu's button and the consent chunk's import in the chat chunk; by
 // 96 B with issue 37's written answers (27,374 B together).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96
+// Raised by 192 B in issue 35 with the calm header's share of the chat chunk (see
+// COMMON_CEILING): 27,549 B.
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 192
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -254,8 +261,9 @@ describe('size budgets of the built widget', () => {
     // Issue 36: the masking (FIRST_OPEN_MASKING_BR), the menu's button and the consent
     // chunk's import in the chat chunk; issue 37: the bot's written answer shown as
     // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back.
+    // Issue 35's calm header (see COMMON_CEILING): 19,525 B (+192 B).
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192,
+      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 192,
     )
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
