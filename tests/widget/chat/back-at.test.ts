@@ -25,9 +25,9 @@ describe('backAt', () => {
 
   it('speaks the visitor’s language', async () => {
     const de = await loadTranslation('de')
-    expect(
-      backAt(Date.UTC(2026, 10, 23, 9, 0), { ...en, lang: 'de', strings: de.answering }),
-    ).toBe('Zurück am Montag um 9:00')
+    expect(backAt(Date.UTC(2026, 10, 23, 9, 0), { ...en, lang: 'de', strings: de.answering })).toBe(
+      'Zurück am Montag um 9:00',
+    )
     const ja = await loadTranslation('ja')
     expect(
       backAt(Date.UTC(2026, 10, 22, 15, 0), { ...en, lang: 'ja', strings: ja.answering }),

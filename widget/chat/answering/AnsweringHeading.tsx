@@ -30,9 +30,9 @@ export interface HeadingProps {
   status: { text: string; on: boolean | undefined; state?: 'online' | 'away' | undefined }
 }
 
-// The team's photos yield to the title: their row takes only the room the whole title
-// leaves (a flex basis of 0, at least one photo, at most all of them) and the photos that
-// no longer fit wrap onto a hidden second line.
+// The team's photos yield to the heading (the whole title, then the status line): their
+// row takes only the room the heading leaves (a flex basis of 0, at least one photo, at
+// most all of them) and the photos that no longer fit wrap onto a hidden second line.
 const CSS = `
 .ph-initials{color:#fff;font-size:15px}
 .ph-team{flex:1000 1 0;min-width:34px;max-width:max-content;height:34px;padding:2px;box-sizing:border-box;display:flex;flex-wrap:wrap;overflow:hidden}

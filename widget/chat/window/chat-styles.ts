@@ -12,7 +12,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-avatar img{width:100%;height:100%;object-fit:cover}
 .ph-heading{flex:1 1 auto;min-width:0}
 .ph-title{margin:0;font-size:15px;font-weight:650;line-height:20px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.ph-subtitle{width:0;min-width:100%;box-sizing:border-box;margin:1px 0 0;padding-inline-start:2px;font-size:13px;line-height:18px;display:flex;align-items:center;gap:6px;white-space:nowrap}
+.ph-subtitle{margin:1px 0 0;padding-inline-start:2px;font-size:13px;line-height:18px;display:flex;align-items:center;gap:6px;white-space:nowrap}
 .ph-status{overflow:hidden;text-overflow:ellipsis;animation:ph-fade .25s ease-out}
 @keyframes ph-fade{from{opacity:0}}
 @media (prefers-reduced-motion:reduce){.ph-status{animation:none}}
