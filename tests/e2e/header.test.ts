@@ -215,7 +215,7 @@ describeInBrowser('the chat window header (issue 35)', () => {
     }
   })
 
-  it('offers every action by keyboard, labelled, with the mute toggle in the menu; axe clean', async () => {
+  it('offers every action by keyboard, labelled, with the mute toggle in the menu; axe clean; no motion when reduced', async () => {
     const backend = await backendFor()
     const page = await openChat(await backendFor(TEAM(backend.origin)), 'phone', 'en', {
       dark: true,
@@ -229,6 +229,15 @@ describeInBrowser('the chat window header (issue 35)', () => {
     ])
     await shot(page, 'phone-team-dark')
     expect(await axeSerious(page)).toEqual([])
+    // A new status fades in where the old one was; not with reduced motion.
+    const animation = () =>
+      page
+        .locator('porthole-widget .ph-status')
+        .evaluate((node) => getComputedStyle(node).animationName)
+    expect(await animation()).toBe('ph-fade')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await animation()).toBe('none')
+    await page.emulateMedia({ reducedMotion: null })
     const menu = page.locator('porthole-widget .ph-header').getByRole('button', { name: 'Menu' })
     await menu.focus()
     await page.keyboard.press('Enter')
