@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { isOpenAt } from '../../shared/settings/business-hours'
+import { nextOpening } from '../../shared/settings/next-opening'
 import type { PublicConfig, StatusResponse } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { encodedResponse } from '../assets/encoded-response'
@@ -13,7 +14,8 @@ const CONFIG_CACHE = 'public, max-age=60'
 /**
  * GET /api/config (public settings only, texts in the visitor's language: compressed once
  * per settings version and language, `Vary: Accept-Language` when that matters, with an
- * ETag per encoding and 304 on If-None-Match) and GET /api/status (cached A1; `open: false` outside business hours).
+ * ETag per encoding and 304 on If-None-Match) and GET /api/status (cached A1; `open: false` and the next
+ * opening `opensAt` outside business hours).
  */
 export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
   // One compressed copy per language the settings are written in, redone when they change.
@@ -54,8 +56,16 @@ export function publicRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv> {
       const body: StatusResponse = { online: await runtime.status.get() }
       // Outside business hours the widget acts as offline whatever the agents' status
       // (an agent may have forgotten to go offline); widget.js's own copy is cached.
+      // `opensAt`: when they open next (the widget says "Back at 9:00" instead of a reply time).
       const hours = runtime.settings.current().businessHours
-      if (hours && !isOpenAt(hours, deps.now())) body.open = false
+      if (hours) {
+        const now = deps.now()
+        if (!isOpenAt(hours, now)) {
+          body.open = false
+          const opensAt = nextOpening(hours, now)
+          if (opensAt !== undefined) body.opensAt = opensAt
+        }
+      }
       c.header('cache-control', 'no-cache')
       return c.json(body)
     })

@@ -11,7 +11,7 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-const minutesOf = (time: string): number => {
+export const minutesOf = (time: string): number => {
   const [hours = 0, minutes = 0] = time.split(':').map(Number)
   return hours * 60 + minutes
 }

@@ -99,7 +99,12 @@ export type SessionResponse = z.infer<typeof SessionResponse>
  * business hours (absent when open or when the site has none): the widget then acts as
  * offline (the offline form), or hides when the settings say so.
  */
-export const StatusResponse = z.object({ online: z.boolean(), open: z.boolean().optional() })
+export const StatusResponse = z.object({
+  online: z.boolean(),
+  open: z.boolean().optional(),
+  /** Outside business hours: when they open next (ms since the epoch), if they ever do. */
+  opensAt: z.number().int().optional(),
+})
 /** The stream's `status` event: whether an agent can answer (business hours are the poll's). */
 export const ChannelStatus = StatusResponse.pick({ online: true })
 export type StatusResponse = z.infer<typeof StatusResponse>

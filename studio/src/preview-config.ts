@@ -44,7 +44,9 @@ export function lenientSettings(draft: Settings): ParsedSettings {
 /**
  * The public config the preview mounts the widget with: what a visitor reading `lang`
  * would get, with the preview's own choices over it (the language picked, the invitation
- * on demand only, no sound, the hours open: the online/offline switch plays them).
+ * on demand only, the hours open: the online/offline switch plays them). The sound setting
+ * stays: it puts the mute toggle in the window's menu as visitors get it (no agent answers
+ * in the preview, so nothing plays).
  */
 export function previewConfig(draft: Settings, lang: StudioLanguage): PublicConfig {
   const settings = lenientSettings(draft)
@@ -58,7 +60,6 @@ export function previewConfig(draft: Settings, lang: StudioLanguage): PublicConf
     ...(config.businessHours
       ? { businessHours: { outside: config.businessHours.outside, openNow: true } }
       : {}),
-    sound: false,
     statusPollSeconds: 3600,
   }
 }

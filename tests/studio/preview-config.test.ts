@@ -37,7 +37,6 @@ describe('preview config', () => {
       lang: 'ru',
       invite: undefined,
       invitations: undefined,
-      sound: false,
       statusPollSeconds: 3600,
     })
   })

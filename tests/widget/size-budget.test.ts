@@ -109,7 +109,9 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   RichItem: 1.5 * KIB,
   // Who answers, in the header (issue 24): the agent's photo or initials, the team's photos
   // and reply time; fetched at the first open.
-  AnsweringHeading: 1.5 * KIB,
+  // Issue 35 added when the team is back (GET /api/status `opensAt`, formatted with
+  // Intl in the visitor's zone): 1,607 B, rounded up to the next 0.5 KiB.
+  AnsweringHeading: 2 * KIB,
   // Issue 36: the consent step, with the privacy texts and styles the menu shares (1,946 B
   // when budgeted), fetched before the conversation on sites that require consent; the
   // window's menu (1,221 B) at the first press of its button; the visitor-data calls
@@ -173,7 +175,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // by 100 B for the menu's button and the consent chunk's import in the chat chunk; by
 // 96 B with issue 37's written answers (27,374 B together).
 // Raised by 640 B in issue 38 with the loader's window frame (27,923 B).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 640
+// Raised by 96 B in issue 35 with the calm header's share of the chat chunk (one line of
+// status fading in place, the header's one height, the mute toggle drawn in the menu
+// too): 27,460 B before the frame.
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 640 + 96
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -268,8 +273,9 @@ describe('size budgets of the built widget', () => {
     // chunk's import in the chat chunk; issue 37: the bot's written answer shown as
     // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back; its
     // window frame in the loader took it to 19,850 B (+521 B; see LOADER_CEILING).
+    // Issue 35's calm header (see WITH_ENGINE_CEILING_BR): +128 B.
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 512,
+      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 512 + 128,
     )
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)

@@ -18,8 +18,9 @@ const TAP_PATH_REQUESTS = 1
  * first open that grows), rounded to the next 0.25 KiB. Issues 36 and 37 took it to
  * 13,828 B (masking, the consent step's and the menu's slots, the written answers'
  * Markdown): +320 B until issue 38 moves what the first frame does not draw out of it.
+ * Issue 35's calm header (one line of status, the mute toggle in the menu): 13,954 B, +96 B.
  */
-const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320
+const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320 + 96
 
 beforeAll(ensureWidgetBuild, 180_000)
 

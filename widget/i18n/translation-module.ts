@@ -22,6 +22,7 @@ export const FUNCTIONS: Record<string, { params: string[]; when?: string }> = {
   'attach.tooLarge': { params: ['limit'] },
   'attach.notAllowed': { params: ['types'] },
   'answering.joined': { params: ['name'], when: 'name' },
+  'answering.back': { params: ['time', 'day'], when: 'day' },
   'ended.stars': { params: ['n'] },
   'ended.sent': { params: ['to'] },
   'ended.confirmSent': { params: ['to'] },

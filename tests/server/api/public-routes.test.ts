@@ -110,13 +110,15 @@ describe('GET /api/status', () => {
     const status = async () => StatusResponse.parse(await (await t.request('/api/status')).json())
     // An agent online inside the hours: no `open` at all (today's answer).
     expect(await status()).toEqual({ online: true })
+    // Closed: when they open next, Monday 2026-11-30 09:00 in Moscow.
+    const opensAt = Date.parse('2026-11-30T06:00:00Z')
     now = Date.parse('2026-11-23T14:00:00Z')
-    expect(await status()).toEqual({ online: true, open: false })
+    expect(await status()).toEqual({ online: true, open: false, opensAt })
     now = Date.parse('2026-11-24T05:59:00Z')
-    expect(await status()).toEqual({ online: true, open: false })
+    expect(await status()).toEqual({ online: true, open: false, opensAt })
     now = Date.parse('2026-11-24T06:00:00Z')
     // Tuesday has no hours: closed all day.
-    expect(await status()).toEqual({ online: true, open: false })
+    expect(await status()).toEqual({ online: true, open: false, opensAt })
     now = Date.parse('2026-11-30T06:00:00Z')
     expect(await status()).toEqual({ online: true })
   })

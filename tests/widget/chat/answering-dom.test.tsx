@@ -186,4 +186,30 @@ describe('the header: who answers now', () => {
     expect(widget.root.querySelector('.ph-team')).toBeNull()
     expect(widget.root.textContent).not.toContain('Usually replies')
   })
+
+  // Issue 35, defect 4: "Usually replies in a few minutes" showed beside "Offline".
+  it('promises no reply time while nobody can answer; while away says when the team is back', async () => {
+    const backend = createFakeBackend({ config: { team: { replyTime: 'minutes' } } })
+    const status = { body: { online: false } as Record<string, unknown> }
+    const widget = track(
+      await openChat({
+        backend: {
+          ...backend,
+          fetch: (async (input: RequestInfo | URL, init?: RequestInit) =>
+            String(input).endsWith('/api/status')
+              ? new Response(JSON.stringify(status.body))
+              : backend.fetch(input, init)) as typeof fetch,
+        },
+      }),
+    )
+    const line = () => widget.root.querySelector('.ph-subtitle')?.textContent
+    await waitFor(() => expect(line()).toBe('Offline'))
+    await settle()
+    expect(widget.root.textContent).not.toContain('Usually replies')
+    // Outside business hours: the next opening, in the visitor's zone and language.
+    status.body = { online: false, open: false, opensAt: Date.now() + 26 * 3_600_000 }
+    document.dispatchEvent(new Event('visibilitychange'))
+    await waitFor(() => expect(line()).toMatch(/^Back \w+ at \d/))
+    expect(widget.root.textContent).not.toContain('Usually replies')
+  })
 })

@@ -141,16 +141,19 @@ describe('day separators in the conversation', () => {
 })
 
 describe('the sound toggle', () => {
-  it('mutes the reply sound from the header, remembered in the widget’s storage for the next page', async () => {
+  it('mutes the reply sound from the menu, remembered in the widget’s storage for the next page', async () => {
     const storage = createMemoryStore()
     const config = createConfig({ sound: true })
     const widget = await openChat({ config, storage })
     widgets.push(widget)
-    const mute = widget.screen.getByRole('button', { name: 'Mute' })
+    // Issue 35: the header keeps Help, Menu and Close; the sound's toggle is in the menu.
+    expect(widget.screen.queryByRole('button', { name: 'Mute' })).toBeNull()
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Menu' }))
+    const mute = await widget.screen.findByRole('button', { name: 'Mute' })
     expect(mute.getAttribute('aria-pressed')).toBe('false')
     expect(await storage.get('muted')).toBeUndefined()
     fireEvent.click(mute)
-    expect(mute.getAttribute('aria-pressed')).toBe('true')
+    await waitFor(() => expect(mute.getAttribute('aria-pressed')).toBe('true'))
     await waitFor(async () => expect(await storage.get('muted')).toBe(true))
     widget.unmount()
     widgets.pop()
@@ -158,6 +161,7 @@ describe('the sound toggle', () => {
     const again = await mountTestWidget({ config, storage })
     widgets.push(again)
     await again.screen.findByRole('dialog')
+    fireEvent.click(again.screen.getByRole('button', { name: 'Menu' }))
     await waitFor(() =>
       expect(again.screen.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe(
         'true',
@@ -168,6 +172,8 @@ describe('the sound toggle', () => {
   it('shows no toggle where the site plays no sound', async () => {
     const widget = await openChat({ config: createConfig({ sound: false }) })
     widgets.push(widget)
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Menu' }))
+    await widget.screen.findByRole('button', { name: 'Download my conversation' })
     expect(widget.screen.queryByRole('button', { name: 'Mute' })).toBeNull()
   })
 })

@@ -40,6 +40,7 @@ const CALLS: Record<string, unknown[][]> = {
   'ended.confirmSent': [['zoe.quill@example.com']],
   'help.count': [[7346], [1], [3]],
   'answering.joined': [['Zoë Quill'], [undefined]],
+  'answering.back': [['9:00'], ['9:00', 'Monday']],
 }
 
 /** The arguments (as text) an output shows. */

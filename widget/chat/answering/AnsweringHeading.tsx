@@ -4,8 +4,11 @@ import type { Language, PublicConfig } from '../../../shared/widget-api'
 import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
 import { isRecord } from '../../protocol/read'
+import { StatusLine } from '../components/StatusLine'
 import { adoptStyles } from '../window/adopt-styles'
 import { AgentAvatar } from './AgentAvatar'
+import { backAt, EN_BACK_STRINGS } from './back-at'
+import { fetchOpensAt } from './opens-at'
 import { EN_REPLY_TIME_STRINGS } from './reply-time-strings'
 
 type Team = NonNullable<PublicConfig['team']>
@@ -20,15 +23,21 @@ export interface HeadingProps {
   /** The title's initial, shown when the site has no team photos. */
   initial: string
   title: ComponentChildren
-  subtitle: ComponentChildren
+  /**
+   * The status line: its text and dot, and whether the team may say more (`online`: the
+   * usual reply time while nobody has joined; `away`: when it is back).
+   */
+  status: { text: string; on: boolean | undefined; state?: 'online' | 'away' | undefined }
 }
 
+// The team's photos yield to the heading (the whole title, then the status line): their
+// row takes only the room the heading leaves (a flex basis of 0, at least one photo, at
+// most all of them) and the photos that no longer fit wrap onto a hidden second line.
 const CSS = `
 .ph-initials{color:#fff;font-size:15px}
-.ph-team{flex:none;display:flex;align-items:center}
-.ph-team img{width:32px;height:32px;border-radius:50%;object-fit:cover;box-shadow:0 0 0 2px var(--ph-accent);background:#fff4}
+.ph-team{flex:1000 1 0;min-width:34px;max-width:max-content;height:34px;padding:2px;box-sizing:border-box;display:flex;flex-wrap:wrap;overflow:hidden}
+.ph-team img{flex:none;width:30px;height:30px;border-radius:50%;object-fit:cover;box-shadow:0 0 0 2px var(--ph-accent);background:#fff4}
 .ph-team img+img{margin-inline-start:-10px}
-.ph-reply{margin:2px 0 0;padding-inline-start:3px;font-size:12.5px;opacity:.9}
 `
 
 /** The `team` of GET /api/config: at most three http(s) photos and a known reply time. */
@@ -51,21 +60,21 @@ export function parseTeam(config: unknown): Team {
  * left out.
  */
 export function AnsweringHeading(props: HeadingProps) {
-  const { agent, initial, title, subtitle } = props
+  const { agent, initial, title, status } = props
   if (agent)
     return (
       <>
         <AgentAvatar name={agent.name || initial} photo={agent.photo} />
         <div class="ph-heading" ref={(node) => adoptStyles(node, CSS)}>
           {title}
-          {subtitle}
+          <StatusLine text={status.text} on={status.on} />
         </div>
       </>
     )
   return <TeamHeading {...props} />
 }
 
-function TeamHeading({ base, fetch, lang, initial, title, subtitle }: HeadingProps) {
+function TeamHeading({ base, fetch, lang, initial, title, status }: HeadingProps) {
   const [shown, setShown] = useState<Team>({})
   const [broken, setBroken] = useState<string[]>([])
   // Read at each open (the studio's preview changes it); nothing shows until it arrives.
@@ -79,8 +88,26 @@ function TeamHeading({ base, fetch, lang, initial, title, subtitle }: HeadingPro
       live = false
     }
   }, [base, lang])
+  // While away: when the team is back (read again each time it goes away).
+  const [opensAt, setOpensAt] = useState<number>()
+  const away = status.state === 'away'
+  useEffect(() => {
+    let live = true
+    if (away) void fetchOpensAt(base, fetch).then((at) => live && setOpensAt(at))
+    return () => {
+      live = false
+    }
+  }, [base, away])
   const avatars = (shown.avatars ?? []).filter((url) => !broken.includes(url))
-  const t = translated(lang)?.answering ?? EN_REPLY_TIME_STRINGS
+  const t = translated(lang)?.answering ?? { ...EN_REPLY_TIME_STRINGS, ...EN_BACK_STRINGS }
+  // One line: the usual reply time stands for "Online" (the dot says it), "Back at 9:00"
+  // for "Offline"; never a reply time while nobody can answer.
+  const text =
+    status.state === 'online' && shown.replyTime
+      ? t[shown.replyTime]
+      : away && opensAt !== undefined && opensAt > Date.now()
+        ? backAt(opensAt, { lang, strings: t })
+        : status.text
   return (
     <>
       {avatars.length > 0 ? (
@@ -104,8 +131,7 @@ function TeamHeading({ base, fetch, lang, initial, title, subtitle }: HeadingPro
       )}
       <div class="ph-heading" ref={(node) => adoptStyles(node, CSS)}>
         {title}
-        {subtitle}
-        {shown.replyTime && <p class="ph-reply">{t[shown.replyTime]}</p>}
+        <StatusLine text={text} on={status.on} />
       </div>
     </>
   )

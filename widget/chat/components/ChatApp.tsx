@@ -158,6 +158,7 @@ export function ChatApp({ controller, context }: Props) {
         title={settings.title}
         agent={agent}
         online={ui.online}
+        away={ui.away}
         link={chat.link}
         strings={strings}
         onClose={close}

@@ -6,9 +6,10 @@ import type { HeadingProps } from '../answering/AnsweringHeading'
 import type { Link } from '../window/connection'
 import { lazy } from './lazy'
 import { MuteButton } from './MuteButton'
+import { StatusLine } from './StatusLine'
 
 /** The agent's photo or initials, or the team's photos and reply time: a chunk of its own. */
-function PlainHeading({ initial, title, subtitle }: HeadingProps) {
+function PlainHeading({ initial, title, status }: HeadingProps) {
   return (
     <>
       <span class="ph-avatar" aria-hidden="true">
@@ -16,7 +17,7 @@ function PlainHeading({ initial, title, subtitle }: HeadingProps) {
       </span>
       <div class="ph-heading">
         {title}
-        {subtitle}
+        <StatusLine {...status} />
       </div>
     </>
   )
@@ -56,11 +57,13 @@ interface Props {
   /** The agent answering now (not the bot): their name and photo. */
   agent: { name?: string; photo?: string } | undefined
   online: boolean | undefined
+  /** Outside the site's business hours: the heading says when the team is back. */
+  away?: boolean
   /** A connection problem, told instead of the status (after a grace period). */
   link?: Link
   strings: ChatStrings
   onClose: () => void
-  /** The reply sound's toggle, where the site plays one. */
+  /** The reply sound's toggle, where the site plays one: in the menu when there is one. */
   sound?: { mute: Observable<{ muted: boolean }>; setMuted: (muted: boolean) => void }
   /** Where the team's settings are read while nobody has joined. */
   team: { base: string; fetch: typeof fetch; lang: Language }
@@ -72,11 +75,16 @@ interface Props {
   onMenu?: () => void
 }
 
-/** Title, who answers (the agent, or the team while nobody has joined), the status and the close button. */
+/**
+ * Title, who answers (the agent, or the team while nobody has joined), one line of status
+ * and the buttons, at one height in every state (chat-styles.ts): the title yields only to
+ * the buttons; the team's photos yield to it.
+ */
 export function ChatHeader({
   title,
   agent,
   online,
+  away,
   link = 'ok',
   strings,
   onClose,
@@ -93,34 +101,39 @@ export function ChatHeader({
     return () => clearTimeout(timer)
   }, [])
   const Heading = drawn ? AnsweringHeading : PlainHeading
-  // The whole title as a tooltip: a long one is cut with an ellipsis.
+  // The whole title as a tooltip: a long one is cut with an ellipsis. dir="auto": a Latin
+  // title in a right-to-left window is cut at its end, not at its start.
   const heading = (
-    <h2 class="ph-title" title={title}>
+    <h2 class="ph-title" title={title} dir="auto">
       {title}
     </h2>
   )
-  const subtitle = (
-    <p class="ph-subtitle" aria-live="polite">
-      {online !== undefined && (
-        <span
-          class={`ph-state ${online && link === 'ok' ? 'ph-on' : 'ph-off'}`}
-          aria-hidden="true"
-        />
-      )}
-      {[
-        agent?.name,
-        link !== 'ok'
-          ? strings[link]
-          : online === undefined
-            ? undefined
-            : online
-              ? strings.online
-              : strings.offline,
-      ]
-        .filter(Boolean)
-        .join(' · ')}
-    </p>
-  )
+  const problem = link !== 'ok'
+  const text = [
+    agent?.name,
+    problem
+      ? strings[link]
+      : online === undefined
+        ? undefined
+        : online
+          ? strings.online
+          : strings.offline,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+  const status = {
+    text,
+    on: online === undefined ? undefined : online && !problem,
+    // Who answers may say more: the usual reply time while someone is online, when the
+    // team is back while away; never while the connection is down.
+    state: problem
+      ? undefined
+      : online
+        ? ('online' as const)
+        : away
+          ? ('away' as const)
+          : undefined,
+  }
   return (
     // Not <header>: that would add a second "banner" landmark to the host page.
     <div class="ph-header">
@@ -129,11 +142,13 @@ export function ChatHeader({
         agent={agent}
         initial={title.trim().charAt(0).toUpperCase()}
         title={heading}
-        subtitle={subtitle}
+        status={status}
       />
       {onHelp && toggle(strings.help, help, onHelp, HELP_ICON)}
       {onMenu && toggle(strings.menu, menu, onMenu, MENU_ICON)}
-      {sound && <MuteButton mute={sound.mute} label={strings.mute} onToggle={sound.setMuted} />}
+      {sound && !onMenu && (
+        <MuteButton mute={sound.mute} label={strings.mute} onToggle={sound.setMuted} />
+      )}
       <button type="button" class="ph-close" aria-label={strings.close} onClick={onClose}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" />

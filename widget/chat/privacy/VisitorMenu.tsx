@@ -1,4 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import type { Observable } from '../../state/observable'
+import { MuteButton } from '../components/MuteButton'
 import type { PrivacyStrings } from './privacy-strings'
 
 interface Props {
@@ -8,12 +10,18 @@ interface Props {
   /** Erases the visitor everywhere and in this browser; rejects when the backend could not. */
   onErase: () => Promise<void>
   onBack: () => void
+  /** The reply sound's toggle (the header leaves it to the menu), where the site plays one. */
+  sound?: {
+    mute: Observable<{ muted: boolean }>
+    setMuted: (muted: boolean) => void
+    label: string
+  }
 }
 
 type Step = 'menu' | 'confirm' | 'erased'
 
-/** The window's menu of the visitor's data: Download and Delete my conversation. */
-export function VisitorMenu({ strings, onDownload, onErase, onBack }: Props) {
+/** The window's menu: the reply sound, and the visitor's data (Download, Delete my conversation). */
+export function VisitorMenu({ strings, onDownload, onErase, onBack, sound }: Props) {
   const [step, setStep] = useState<Step>('menu')
   const [status, setStatus] = useState('')
   const [busy, setBusy] = useState(false)
@@ -47,6 +55,9 @@ export function VisitorMenu({ strings, onDownload, onErase, onBack }: Props) {
           <button type="button" disabled={busy} onClick={() => setStep('confirm')}>
             {strings.erase}
           </button>
+          {sound && (
+            <MuteButton mute={sound.mute} label={sound.label} onToggle={sound.setMuted} text />
+          )}
           <button type="button" onClick={onBack}>
             {strings.back}
           </button>

@@ -32,6 +32,15 @@ export function toggleMenu(context: WidgetContext, controller: ChatController): 
       <VisitorMenu
         strings={strings}
         onBack={() => controller.state.set({ gate: undefined })}
+        sound={
+          settings.sound
+            ? {
+                mute: controller.mute,
+                setMuted: controller.setMuted,
+                label: controller.strings.mute,
+              }
+            : undefined
+        }
         onDownload={async () => {
           const exported = await exportVisitorData(widget)
           download(

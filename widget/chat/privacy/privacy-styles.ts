@@ -11,6 +11,7 @@ export const PRIVACY_CSS = `
 .ph-consent .ph-consent-agree,.ph-menu .ph-menu-danger{background:var(--ph-accent);color:var(--ph-on-accent);border-color:transparent}
 .ph-menu .ph-menu-danger{background:var(--ph-danger);color:var(--ph-bg)}
 .ph-menu button{width:100%;text-align:start}
+.ph-menu .ph-menu-mute{display:flex;align-items:center;gap:8px}.ph-menu-mute svg{width:18px;height:18px}
 .ph-consent a:focus-visible,.ph-consent button:focus-visible,.ph-menu button:focus-visible{outline:2px solid var(--ph-accent);outline-offset:2px}
 .ph-menu [role=status]{color:var(--ph-muted)}
 `

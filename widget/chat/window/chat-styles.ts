@@ -7,15 +7,20 @@ export const CHAT_CSS = `
 .ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);color:var(--ph-fg);
 border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
 @keyframes ph-pop{from{opacity:0;transform:translateY(12px) scale(.98)}to{opacity:1;transform:none}}
-.ph-header{display:flex;align-items:center;gap:12px;padding-block:16px;padding-inline:18px 14px;background:var(--ph-accent);color:var(--ph-on-accent)}
-.ph-avatar{flex:none;width:40px;height:40px;border-radius:50%;display:grid;place-items:center;font-weight:700;font-size:17px;background:#fff4;overflow:hidden;box-shadow:0 0 0 2px #fff6}
+.ph-header{flex:none;display:flex;align-items:center;gap:8px;height:64px;box-sizing:border-box;padding-inline:14px 6px;background:var(--ph-accent);color:var(--ph-on-accent)}
+.ph-avatar{flex:none;width:34px;height:34px;border-radius:50%;display:grid;place-items:center;font-weight:700;font-size:16px;background:#fff4;overflow:hidden;box-shadow:0 0 0 2px #fff6}
 .ph-avatar img{width:100%;height:100%;object-fit:cover}
-.ph-heading{flex:1;min-width:0}
-.ph-title{margin:0;font-size:16px;font-weight:650;line-height:1.25;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.ph-subtitle{margin:2px 0 0;padding-inline-start:3px;font-size:13px;display:flex;align-items:center;gap:6px}
+.ph-heading{flex:1 1 auto;min-width:0}
+.ph-title{margin:0;font-size:15px;font-weight:650;line-height:20px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ph-subtitle{margin:1px 0 0;padding-inline-start:2px;font-size:13px;line-height:18px;display:flex;align-items:center;gap:6px;white-space:nowrap}
+.ph-status{overflow:hidden;text-overflow:ellipsis;animation:ph-fade .25s ease-out}
+@keyframes ph-fade{from{opacity:0}}
+@media (prefers-reduced-motion:reduce){.ph-status{animation:none}}
 .ph-state{flex:none;width:8px;height:8px;border-radius:50%;background:#9aa0a6;box-shadow:0 0 0 2px #fff8}
 .ph-state.ph-on{background:#34d058}
 .ph-close{flex:none;width:40px;height:40px;border:0;border-radius:12px;background:transparent;color:inherit;display:grid;place-items:center}
+.ph-header .ph-close{width:34px;height:34px;border-radius:10px}
+.ph-header .ph-close+.ph-close{margin-inline-start:-6px}
 .ph-close:hover{background:#fff3}
 .ph-close:focus-visible{outline-color:currentColor}
 .ph-close svg,.ph-send svg{width:20px;height:20px;stroke-linejoin:round}

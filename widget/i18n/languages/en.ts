@@ -1,4 +1,5 @@
 import { EN_JOINED_STRINGS } from '../../chat/answering/answering-strings'
+import { EN_BACK_STRINGS } from '../../chat/answering/back-at'
 import { EN_REPLY_TIME_STRINGS } from '../../chat/answering/reply-time-strings'
 import { EN_ATTACH_STRINGS } from '../../chat/attachments/attach-strings'
 import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
@@ -25,7 +26,7 @@ export default {
   form: EN_FORM_STRINGS,
   attach: EN_ATTACH_STRINGS,
   resume: EN_RESUME_NOTES,
-  answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS },
+  answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS, ...EN_BACK_STRINGS },
   ended: EN_ENDED_STRINGS,
   help: EN_HELP_STRINGS,
   privacy: EN_PRIVACY_STRINGS,
