@@ -4,6 +4,7 @@ import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
 import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
 import { adoptStyles } from '../window/adopt-styles'
+import { FileIcon } from './FileIcon'
 import { MEDIA_CSS } from './media-styles'
 
 interface Props {
@@ -127,6 +128,7 @@ function Media({ content, strings, lang }: Props) {
             rel="noopener noreferrer nofollow"
             download={content.file_name}
           >
+            <FileIcon name={content.file_name} />
             <span class="ph-file-name">{content.file_name}</span>
             <span class="ph-media-meta">
               {formatBytes(content.file_size, lang)} · {strings.download}
