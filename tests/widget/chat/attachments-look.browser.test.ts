@@ -14,6 +14,7 @@ import {
 // the accent around it), file cards show their type, each refused file says why in one
 // line. Screenshots for the eye go to SHOTS.
 
+const MB = 1024 * 1024
 const SHOTS = process.env.PORTHOLE_SHOTS ?? '/tmp/shots/motion'
 
 const LOOKS: Record<string, BrowserContextOptions & { lang?: string }> = {
@@ -118,6 +119,17 @@ describeInBrowser('attachments’ look in Chromium', () => {
         .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-kind')))
       expect(kinds).toEqual(['pdf', 'sheet', 'zip', 'doc'])
       await page.screenshot({ path: `${SHOTS}/attachments-${look}.png` })
+      // Refused files: one line each, the accepted types once.
+      const chooser = page.waitForEvent('filechooser')
+      await page.locator('.ph-attach').click()
+      await (await chooser).setFiles([
+        { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.alloc(100) },
+        { name: 'holiday-video.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * MB) },
+        { name: 'IMG_2041.heic', mimeType: 'image/heic', buffer: Buffer.alloc(100) },
+      ])
+      await expect.poll(() => page.locator('.ph-tray [role=alert]').count()).toBe(3)
+      expect(await page.locator('.ph-att-types').count()).toBe(1)
+      await page.screenshot({ path: `${SHOTS}/refused-${look}.png` })
       await page.context().close()
     }
   })

@@ -39,7 +39,7 @@ export function arrivals(seen: Seen | undefined, items: readonly Arrival[], now:
 
 /** The keys of the messages that arrived while this list showed (see arrivals). */
 export function useArrivals(items: readonly Arrival[]): Set<string> {
-  const seen = useRef<Seen>()
+  const seen = useRef<Seen | undefined>(undefined)
   seen.current = arrivals(seen.current, items, Date.now())
   return seen.current.entered
 }
