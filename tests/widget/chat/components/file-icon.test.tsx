@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/preact'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fileKind } from '../../../../widget/chat/components/FileIcon'
 import { MediaContent } from '../../../../widget/chat/components/MessageItem'
@@ -20,14 +21,19 @@ describe('file cards', () => {
     ['clip.mp4', 'video'],
     ['setup.exe', 'other'],
     ['README', 'other'],
-  ])('%s is a %s', (name, kind) => {
+  ])('%s is a %s', async (name, kind) => {
     const { container, unmount } = showMessage({
       type: 'document',
       file: `https://cdn.example/${name}`,
       file_name: name,
       file_size: 2048,
     })
-    const icon = container.querySelector('.ph-file svg')
+    // The icons are a chunk of their own: the card keeps their place until it comes.
+    const icon = await waitFor(() => {
+      const found = container.querySelector('.ph-file svg')
+      if (!found) throw new Error('no icon yet')
+      return found
+    })
     expect(icon?.getAttribute('data-kind')).toBe(kind)
     expect(icon?.getAttribute('aria-hidden')).toBe('true')
     unmount()
