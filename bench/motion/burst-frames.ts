@@ -64,7 +64,7 @@ async function run(reducedMotion: 'reduce' | 'no-preference') {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 for (const mode of ['no-preference', 'reduce'] as const) {
-  const results = []
+  const results: Awaited<ReturnType<typeof run>>[] = []
   for (let index = 0; index < RUNS; index++) results.push(await run(mode))
   const show = (key: 'frames' | 'long' | 'over60fps') => {
     const values = results.map((result) => result[key])
