@@ -192,7 +192,7 @@ describeInBrowser('attachments in the widget (issue 15)', () => {
     await attach(page, big)
     const error = tray(page).getByRole('alert')
     await error.waitFor()
-    expect(await error.textContent()).toBe('Too large: the limit is 10 MB')
+    expect(await error.textContent()).toBe('backup.zip: Too big: 10 MB, the limit is 10 MB')
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
     await page.screenshot({ path: `${SHOTS}/attach-too-large.png` })
     expect(await seriousAxeViolations(page)).toEqual([])

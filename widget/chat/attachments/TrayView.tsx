@@ -35,7 +35,9 @@ function Attachment({ item, tray, strings, lang }: Props & { item: TrayItem }) {
       <span class="ph-att-text">
         <span class="ph-att-name">{name}</span>
         {error ? (
+          // One line per file: what is wrong with it (screen readers hear which file too).
           <span class="ph-failed" role="alert">
+            <span class="ph-sr">{name}: </span>
             {error}
           </span>
         ) : (
@@ -64,7 +66,10 @@ function Attachment({ item, tray, strings, lang }: Props & { item: TrayItem }) {
   )
 }
 
-/** The files about to be sent: thumbnails or names and sizes, errors, upload progress, remove and cancel. */
+/**
+ * The files about to be sent: thumbnails or names and sizes, errors, upload progress, remove
+ * and cancel; under files refused for their type, once, the types the site accepts.
+ */
 export function TrayView(props: Props) {
   const { items } = useObservable(props.tray.state)
   if (items.length === 0) return null
@@ -73,6 +78,9 @@ export function TrayView(props: Props) {
       {items.map((item) => (
         <Attachment key={item.key} item={item} {...props} />
       ))}
+      {items.some((item) => item.badType) && (
+        <li class="ph-att-types">{props.strings.accepted(props.tray.types)}</li>
+      )}
     </ul>
   )
 }

@@ -4,10 +4,11 @@ export interface AttachStrings {
   remove: (name: string) => string
   cancel: (name: string) => string
   uploading: (name: string) => string
-  /** `limit`: "10 MB". */
-  tooLarge: (limit: string) => string
-  /** `types`: "PNG, JPEG, PDF". */
-  notAllowed: (types: string) => string
+  /** `size`: the file's, `limit`: the site's ("12 MB", "10 MB"). */
+  tooLarge: (size: string, limit: string) => string
+  notAllowed: string
+  /** Once under the files refused for their type; `types`: "PNG, JPEG, PDF". */
+  accepted: (types: string) => string
   empty: string
   badImage: string
   failed: string
@@ -20,8 +21,9 @@ export const EN_ATTACH_STRINGS: AttachStrings = {
   remove: (name) => `Remove ${name}`,
   cancel: (name) => `Cancel sending ${name}`,
   uploading: (name) => `Uploading ${name}`,
-  tooLarge: (limit) => `Too large: the limit is ${limit}`,
-  notAllowed: (types) => `Type not allowed: send ${types}`,
+  tooLarge: (size, limit) => `Too big: ${size}, the limit is ${limit}`,
+  notAllowed: 'This type is not accepted',
+  accepted: (types) => `Accepted files: ${types}`,
   empty: 'The file is empty',
   badImage: 'This image cannot be read or is too big',
   failed: 'Upload failed',

@@ -8,6 +8,7 @@ export const ATTACH_CSS = `
 .ph-att-text{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px;font-size:13.5px}
 .ph-att-name{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .ph-att .ph-failed{font-size:12.5px}
+.ph-att-types{padding:0 6px;font-size:12.5px;color:var(--ph-muted)}
 .ph-att-bad{box-shadow:inset 0 0 0 1px var(--ph-danger)}
 .ph-att progress{appearance:none;width:100%;height:4px;border:0;border-radius:2px;overflow:hidden;background:var(--ph-line)}
 .ph-att progress::-webkit-progress-bar{background:var(--ph-line)}

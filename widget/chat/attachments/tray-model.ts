@@ -24,6 +24,8 @@ export interface TrayItem {
   progress: number
   /** Why it is refused or failed, for the customer. */
   error?: string
+  /** Refused for its type: the tray lists the accepted types once, under the files. */
+  badType?: boolean
   /** An object URL of an image's own bytes, for the thumbnail. */
   preview?: string
   /** Queued after a 429: not tried again before this time (ms). */
@@ -54,16 +56,32 @@ const SENT_AS_UPLOADING: readonly TrayState[] = ['queued', 'uploading', 'failed'
 /** The longest Retry-After waited for by itself; a longer one shows the file failed. */
 const MAX_WAIT_S = 120
 
-/** What the customer is told after a refused or failed upload (the server's codes mapped to the tray's texts). */
+/** "Too big: 12 MB, the limit is 10 MB": the file's size and the site's limit. */
+const tooLarge = (size: number, { limits, strings, lang }: Limits) =>
+  strings.tooLarge(formatBytes(size, lang), formatBytes(limits.maxBytes, lang))
+
+type Limits = Pick<TrayDeps, 'limits' | 'strings' | 'lang'>
+
+/**
+ * What the customer is told after a refused or failed upload of a file of `size` bytes
+ * (the server's codes mapped to the tray's texts).
+ */
 export function uploadProblem(
   error: unknown,
-  { limits, strings, lang }: Pick<TrayDeps, 'limits' | 'strings' | 'lang'>,
-): { state: 'refused' | 'failed'; error: string } {
+  deps: Limits,
+  size: number,
+): { state: 'refused' | 'failed'; error: string; badType?: boolean } {
+  const { strings } = deps
   const status = isApiError(error) ? error.status : 0
   const code = isApiError(error) ? error.code : ''
   const refused = (text: string) => ({ state: 'refused' as const, error: text })
-  if (status === 413) return refused(strings.tooLarge(formatBytes(limits.maxBytes, lang)))
-  if (code === 'unsupported_type') return refused(strings.notAllowed(typeList(limits.types)))
+  // A file within the limit the widget knows, refused as too large: the server's words
+  // (its limit changed since the page loaded), never "10 kB, the limit is 10 MB".
+  if (status === 413)
+    return refused(
+      size > deps.limits.maxBytes || !isApiError(error) ? tooLarge(size, deps) : error.message,
+    )
+  if (code === 'unsupported_type') return { ...refused(strings.notAllowed), badType: true }
   // The server's words where they say what to do: an animation too long, a quota spent
   // (hours away: Retry later), a server short of disk space (Retry later).
   if (isApiError(error) && code === 'image_too_complex') return refused(error.message)
@@ -83,7 +101,7 @@ export function uploadProblem(
  * removed, so messages arrive in the order the files were chosen.
  */
 export function createTray(deps: TrayDeps) {
-  const { limits, strings, lang } = deps
+  const { limits, strings } = deps
   const state: Observable<{ items: TrayItem[] }> = observable({ items: [] as TrayItem[] })
   const uploads = new Map<number, AbortController>()
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -101,9 +119,9 @@ export function createTray(deps: TrayDeps) {
   function check(file: File): TrayItem {
     const as = uploadAs(file, limits.types)
     const error = !as
-      ? strings.notAllowed(typeList(limits.types))
+      ? strings.notAllowed
       : file.size > limits.maxBytes
-        ? strings.tooLarge(formatBytes(limits.maxBytes, lang))
+        ? tooLarge(file.size, deps)
         : file.size === 0
           ? strings.empty
           : undefined
@@ -115,6 +133,7 @@ export function createTray(deps: TrayDeps) {
       progress: 0,
     }
     if (error) item.error = error
+    if (!as) item.badType = true
     else if (as?.type.startsWith('image/')) item.preview = deps.preview(file)
     return item
   }
@@ -154,7 +173,7 @@ export function createTray(deps: TrayDeps) {
           key,
           after && after <= MAX_WAIT_S
             ? { state: 'queued', progress: 0, notBefore: Date.now() + after * 1000 }
-            : uploadProblem(error, deps),
+            : uploadProblem(error, deps, next.file.size),
         )
     } finally {
       uploads.delete(key)
@@ -174,6 +193,8 @@ export function createTray(deps: TrayDeps) {
 
   return {
     state,
+    /** "PNG, JPEG, PDF": the site's accepted types, said once under files refused for theirs. */
+    types: typeList(limits.types),
     /** Adds files to the tray; refused ones show why and are never sent. */
     add(files: File[]): void {
       set([...items(), ...files.map(check)])

@@ -10,6 +10,7 @@ import { type Conversation, messageState } from '../model/conversation'
 import { daySeparators } from '../model/day-separators'
 import { messageId } from '../model/message-state'
 import type { RichItemProps } from '../rich/RichItem'
+import { useArrivals } from './arrivals'
 import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
 
@@ -56,6 +57,15 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSen
     lang,
   )
   const day = (index: number) => days[index] && <p class="ph-day">{days[index]}</p>
+  // Messages that arrive while the window shows enter with motion; history does not.
+  const entered = useArrivals([
+    ...entries.map((entry) => ({
+      key: entry.id,
+      of: entry.clientId && messageId(entry.clientId),
+      at: entry.at,
+    })),
+    ...queued.map((item) => ({ key: item.id, at: item.at })),
+  ])
   const t = translated(lang)?.answering ?? EN_JOINED_STRINGS
   // "Anna joined the conversation" and who wrote what, from the entries alone (any device).
   const { lines } = joinedLines(entries)
@@ -132,6 +142,7 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSen
               own={own}
               content={entry.content}
               photo={entry.photo}
+              enter={entered.has(entry.id)}
               strings={strings}
               lang={lang}
               {...grouped(
@@ -149,6 +160,7 @@ export function Entries({ conversation, strings, lang, onRetry, onSendNow, onSen
           {day(entries.length + index)}
           <MessageItem
             own
+            enter={entered.has(item.id)}
             content={item.content ?? { type: 'text', text: item.text }}
             strings={strings}
             lang={lang}

@@ -4,6 +4,7 @@ import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
 import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
 import { adoptStyles } from '../window/adopt-styles'
+import { lazy } from './lazy'
 import { MEDIA_CSS } from './media-styles'
 
 interface Props {
@@ -11,6 +12,12 @@ interface Props {
   strings: ChatStrings
   lang: Language
 }
+
+/** A file card's icon of its type: a chunk of its own, its place kept until it comes. */
+const FileIcon = lazy(
+  () => import('./FileIcon').then((module) => module.FileIcon),
+  () => <i class="ph-file-icon" />,
+)
 
 /** A voice message's label: here, with the media code, not in the chat's first open. */
 const VOICE = 'Voice message'
@@ -127,6 +134,7 @@ function Media({ content, strings, lang }: Props) {
             rel="noopener noreferrer nofollow"
             download={content.file_name}
           >
+            <FileIcon name={content.file_name} />
             <span class="ph-file-name">{content.file_name}</span>
             <span class="ph-media-meta">
               {formatBytes(content.file_size, lang)} · {strings.download}

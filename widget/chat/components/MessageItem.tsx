@@ -28,16 +28,21 @@ interface Props {
   cont?: boolean
   /** The mark of the customer's own message (on its last part). */
   delivery?: { delivery: Delivery; onRetry: () => void; onSendNow: () => void }
+  /** Arrived while the window shows: it enters with motion (arrivals.ts). */
+  enter?: boolean
   /** What the bubble shows instead of `content` (the bot's Markdown, rich/RichItem.tsx). */
   children?: ComponentChildren
 }
 
 /** One message bubble; text is rendered as text, never as markup. */
 export function MessageItem(props: Props) {
-  const { own, content, at, strings, lang, name, photo, delivery, sender, cont, children } = props
+  const { own, content, at, strings, lang, name, photo, delivery, sender, cont, enter, children } =
+    props
   const avatar = photo && isHttpUrl(photo) ? photo : undefined
   return (
-    <div class={`ph-msg ${own ? 'ph-own' : 'ph-their'}${cont ? ' ph-cont' : ''}`}>
+    <div
+      class={`ph-msg ${own ? 'ph-own' : 'ph-their'}${cont ? ' ph-cont' : ''}${enter ? ' ph-enter' : ''}`}
+    >
       {name ? (
         <span class="ph-author">
           {avatar && (

@@ -1,6 +1,9 @@
+import { MOTION_CSS } from './motion-styles'
+
 // The chat window's styles, adopted into the shadow root when the chat chunk loads.
 // Light or dark by light-dark(): the frame's color-scheme follows the `theme` setting.
-export const CHAT_CSS = `
+// The messages' and the launcher's motion: motion-styles.ts.
+export const CHAT_CSS = `${MOTION_CSS}
 .ph-window-slot{order:1;display:contents}
 @media (prefers-reduced-motion:reduce){.ph-window,.ph-dots i{animation:none!important}}
 .ph-frame{--ph-soft:light-dark(#f1f3f6,#2a2f39);--ph-line:light-dark(#dfe3ea,#3a404c);--ph-danger:light-dark(#c62828,#ff8a80)}

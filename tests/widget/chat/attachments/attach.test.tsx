@@ -271,7 +271,7 @@ describe('errors before anything is sent', () => {
     const { widget } = await open()
     choose(widget, file('video.pdf', 12 * MB, 'application/pdf'))
     const error = await widget.screen.findByRole('alert')
-    expect(error.textContent).toBe('Too large: the limit is 10 MB')
+    expect(error.textContent).toBe('video.pdf: Too big: 12 MB, the limit is 10 MB')
     expect(sendButton(widget).disabled).toBe(true)
     fireEvent.keyDown(widget.screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter' })
     await settle(20)
@@ -282,7 +282,26 @@ describe('errors before anything is sent', () => {
     const { widget } = await open()
     choose(widget, file('setup.exe', 100, 'application/x-msdownload'))
     const error = await widget.screen.findByRole('alert')
-    expect(error.textContent).toMatch(/^Type not allowed: send PNG, JPEG, GIF, WEBP, PDF/)
+    expect(error.textContent).toBe('setup.exe: This type is not accepted')
+  })
+
+  it('one line per refused file, naming it and why; the accepted types once (issue 35)', async () => {
+    const { widget } = await open(
+      backendWithFiles({ uploads: { maxBytes: 2 * MB, types: ['png', 'pdf'] } }),
+    )
+    choose(
+      widget,
+      file('setup.exe', 100, 'application/x-msdownload'),
+      file('scan.png', 12 * MB, 'image/png'),
+      file('song.mp3', 100, 'audio/mpeg'),
+    )
+    await widget.screen.findByText('Accepted files: PNG, PDF')
+    expect(widget.screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'setup.exe: This type is not accepted',
+      'scan.png: Too big: 12 MB, the limit is 2 MB',
+      'song.mp3: This type is not accepted',
+    ])
+    expect(widget.screen.getAllByText(/PNG, PDF/)).toHaveLength(1)
   })
 
   it('uses the site’s own limit and types from the config', async () => {
@@ -290,8 +309,9 @@ describe('errors before anything is sent', () => {
       backendWithFiles({ uploads: { maxBytes: 2 * MB, types: ['png', 'pdf'] } }),
     )
     choose(widget, pdf(), file('big.png', 3 * MB, 'image/png'), file('notes.txt', 5, 'text/plain'))
-    await widget.screen.findByText('Too large: the limit is 2 MB')
-    expect(widget.screen.getByText('Type not allowed: send PNG, PDF')).toBeTruthy()
+    await widget.screen.findByText('Too big: 3 MB, the limit is 2 MB')
+    expect(widget.screen.getByText('This type is not accepted')).toBeTruthy()
+    expect(widget.screen.getByText('Accepted files: PNG, PDF')).toBeTruthy()
     expect(picker(widget).accept).toBe('image/png,.png,application/pdf,.pdf')
   })
 
@@ -301,8 +321,11 @@ describe('errors before anything is sent', () => {
     await widget.screen.findByRole('list', { name: 'Files to send' })
     fireEvent.click(sendButton(widget))
     await waitFor(() => expect(xhr.requests).toHaveLength(1))
-    xhr.requests[0]?.respond(413, { error: { code: 'payload_too_large', message: 'big' } })
-    await widget.screen.findByText('Too large: the limit is 10 MB')
+    // The server's limit is lower than the page's config says: its words say so.
+    xhr.requests[0]?.respond(413, {
+      error: { code: 'payload_too_large', message: 'The limit is 1 kB' },
+    })
+    await widget.screen.findByText('The limit is 1 kB')
     await waitFor(() => expect(xhr.requests).toHaveLength(2))
     xhr.requests[1]?.respond(415, {
       error: { code: 'type_mismatch', message: 'The content is not a PDF document' },

@@ -74,8 +74,8 @@ describe('the attachment tray', () => {
     expect(items().map((item) => [item.file.name, item.state, item.error, item.preview])).toEqual([
       ['cat.png', 'ready', undefined, 'blob:cat.png'],
       ['price-list.pdf', 'ready', undefined, undefined],
-      ['huge.pdf', 'refused', 'Too large: the limit is 10 MB', undefined],
-      ['setup.exe', 'refused', 'Type not allowed: send PNG, JPEG, PDF', undefined],
+      ['huge.pdf', 'refused', 'Too big: 10 MB, the limit is 10 MB', undefined],
+      ['setup.exe', 'refused', 'This type is not accepted', undefined],
       ['empty.pdf', 'refused', 'The file is empty', undefined],
     ])
     expect(sendable.at(-1)).toBe(true)
@@ -204,8 +204,9 @@ describe('the attachment tray', () => {
     const { tray, items, pending, finish } = harness()
     tray.add([file('a.png', 10, 'image/png'), file('b.pdf')])
     tray.send()
-    await finish(new ApiError('payload_too_large', 'too large', 413))
-    expect(items()[0]).toMatchObject({ state: 'refused', error: 'Too large: the limit is 10 MB' })
+    await finish(new ApiError('payload_too_large', 'The limit is 5 MB', 413))
+    // Within the limit the widget knows: the server's own words say its limit.
+    expect(items()[0]).toMatchObject({ state: 'refused', error: 'The limit is 5 MB' })
     expect(pending[0]?.item.file.name).toBe('b.pdf')
   })
 
@@ -221,15 +222,16 @@ describe('the attachment tray', () => {
 })
 
 describe('uploadProblem', () => {
-  const problem = (error: unknown) => uploadProblem(error, { limits, strings, lang: 'en' })
+  const problem = (error: unknown) => uploadProblem(error, { limits, strings, lang: 'en' }, 12 * MB)
   it('maps the server’s refusals to the tray’s texts', () => {
     expect(problem(new ApiError('payload_too_large', 'x', 413))).toEqual({
       state: 'refused',
-      error: 'Too large: the limit is 10 MB',
+      error: 'Too big: 12 MB, the limit is 10 MB',
     })
     expect(problem(new ApiError('unsupported_type', 'x', 415))).toEqual({
       state: 'refused',
-      error: 'Type not allowed: send PNG, JPEG, PDF',
+      error: 'This type is not accepted',
+      badType: true,
     })
     expect(problem(new ApiError('type_mismatch', 'programs are never accepted', 415))).toEqual({
       state: 'refused',
@@ -275,11 +277,11 @@ describe('uploadProblem', () => {
   it('says the limit in the visitor’s language', async () => {
     const russian = await loadTranslation('ru')
     if (!russian) throw new Error('no Russian strings')
-    const ru = uploadProblem(new ApiError('payload_too_large', 'x', 413), {
-      limits: { maxBytes: 25 * MB, types: ['png'] },
-      strings: russian.attach,
-      lang: 'ru',
-    })
-    expect(ru.error).toBe('Слишком большой: предел 25 МБ')
+    const ru = uploadProblem(
+      new ApiError('payload_too_large', 'x', 413),
+      { limits: { maxBytes: 25 * MB, types: ['png'] }, strings: russian.attach, lang: 'ru' },
+      30 * MB,
+    )
+    expect(ru.error).toBe('Слишком большой: 30 МБ, предел 25 МБ')
   })
 })
