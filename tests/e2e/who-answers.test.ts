@@ -93,7 +93,9 @@ describeInBrowser('who is answering', () => {
     await joined.getByText('Anna joined the conversation').waitFor()
     expect(await joined.allTextContents()).toEqual(['Anna joined the conversation'])
     await page.locator('porthole-widget .ph-header .ph-subtitle', { hasText: 'Anna' }).waitFor()
+    // The bot joined under its own name first (it writes as an agent); then Anna, at once.
     expect(await page.evaluate(() => (window as unknown as { joins: unknown[] }).joins)).toEqual([
+      { name: 'Northwind bot' },
       { name: 'Anna' },
     ])
     // Her first message adds no second line and no second event.
@@ -101,6 +103,7 @@ describeInBrowser('who is answering', () => {
     await bubble(page, 'Hi, Anna here.').waitFor()
     expect(await joined.allTextContents()).toEqual(['Anna joined the conversation'])
     expect(await page.evaluate(() => (window as unknown as { joins: unknown[] }).joins)).toEqual([
+      { name: 'Northwind bot' },
       { name: 'Anna' },
     ])
     await context.close()

@@ -7,12 +7,11 @@ export const ENDED_CSS = `
 .ph-end .ph-ask{font-weight:600}
 .ph-end .ph-score{display:inline-grid;place-items:center;min-width:44px;height:44px;padding:0 10px;border:1px solid var(--ph-line);border-radius:10px;background:none;color:inherit;font-size:18px;font-weight:400}
 .ph-end .ph-score[aria-pressed=true]{border-color:var(--ph-accent);background:color-mix(in srgb,var(--ph-accent) 18%,transparent)}
-.ph-end button:focus-visible,.ph-end textarea:focus-visible,.ph-end input:focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}
+.ph-end button:focus-visible{outline:3px solid var(--ph-accent);outline-offset:2px}
 .ph-end button{align-self:flex-start;min-height:44px;padding:0 14px;border-radius:10px;border:1px solid var(--ph-accent);background:var(--ph-accent);color:var(--ph-on-accent);font:inherit;font-weight:600;cursor:pointer}
 .ph-end button.ph-plain{background:none;color:inherit;border-color:var(--ph-line)}
 .ph-end .ph-field{display:flex;flex-direction:column;gap:4px;margin:0;font-size:13px;color:var(--ph-muted)}
-.ph-end textarea,.ph-end input{font:inherit;font-size:16px;color:inherit;background:none;border:1px solid var(--ph-line);border-radius:8px;padding:8px;scroll-margin:12px}
 .ph-end p{margin:0;overflow-wrap:anywhere}
-.ph-end [role=alert]{color:var(--ph-danger);font-size:13px;scroll-margin:12px}
+.ph-end .ph-failed{font-size:13px}
 .ph-end form{display:flex;flex-direction:column;gap:8px}
 `
