@@ -28,6 +28,19 @@ describeInBrowser('when the conversation ends', () => {
     expect(saved.status).toBe(200)
   }
 
+  /** The agent closes the chat in the sandbox; the visitor's window says it ended. */
+  async function closeChat(page: Page, chatId: string): Promise<Locator> {
+    const closed = await fetch(`${e2e.demo.sandbox.url}/console/api/chats/${chatId}/close`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(closed.ok).toBe(true)
+    const window = chatWindow(page)
+    await window.getByText('This conversation has ended').waitFor({ timeout: 20_000 })
+    return window
+  }
+
   it('the visitor rates a closed chat 👎 with a comment, the agents read it, and the transcript arrives by e-mail', async () => {
     await rateToAgents()
     const agent = agentConsole(e2e.demo.sandbox.url)
@@ -41,14 +54,7 @@ describeInBrowser('when the conversation ends', () => {
     await bubble(page, 'Yes, in 3 days & free.').waitFor()
 
     // The agent closes the chat in the sandbox.
-    const closed = await fetch(`${e2e.demo.sandbox.url}/console/api/chats/${chat.id}/close`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(closed.ok).toBe(true)
-    const window = chatWindow(page)
-    await window.getByText('This conversation has ended').waitFor({ timeout: 20_000 })
+    const window = await closeChat(page, chat.id)
 
     // The rating control is accessible: axe-core finds nothing serious in the widget.
     await window.getByRole('group', { name: 'How was this conversation?' }).waitFor()
@@ -124,14 +130,7 @@ describeInBrowser('when the conversation ends', () => {
     for (const line of ['Yes.', 'From 10 to 16.', 'Anything else?', 'Have a nice day.'])
       await agent.send(chat.id, 'Anna', createText(line))
     await bubble(page, 'Have a nice day.').waitFor()
-    const closed = await fetch(`${e2e.demo.sandbox.url}/console/api/chats/${chat.id}/close`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(closed.ok).toBe(true)
-    const window = chatWindow(page)
-    await window.getByText('This conversation has ended').waitFor({ timeout: 20_000 })
+    const window = await closeChat(page, chat.id)
 
     await window.getByRole('button', { name: 'E-mail me the transcript' }).click()
     const field = window.getByLabel('Your e-mail')

@@ -22,8 +22,7 @@ export function answeringAgent(
       botOn = entry.joined === 'bot'
       // The service named who joined: she answers before she writes.
       if (entry.joined === 'agent' && entry.name !== undefined) agent = entry
-    }
-    else if (entry.author === 'agent') {
+    } else if (entry.author === 'agent') {
       if (botOn && botName === null) botName = entry.name
       else if (botName === null || entry.name !== botName) agent = entry
     }
