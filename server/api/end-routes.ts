@@ -4,7 +4,7 @@ import { EMAIL_PROBLEM, isEmailAddress, normalizeAddress } from '../../shared/co
 import { EntryId } from '../../shared/widget-api'
 import type { AppDeps } from '../app-deps'
 import { endedEntryOf } from '../conversation/ended-conversation'
-import { RatingRequest, scoreProblem } from '../conversation/rating-rules'
+import { MAX_RATING_CHANGES, RatingRequest, scoreProblem } from '../conversation/rating-rules'
 import { createRatings } from '../conversation/ratings'
 import { apiError } from '../http/api-error'
 import type { AppEnv, VisitorEnv } from '../http/app-env'
@@ -35,7 +35,9 @@ const RATINGS_PER_MINUTE = 10
 const TRANSCRIPTS_PER_MINUTE = 5
 
 /**
- * When a conversation ends: POST /api/rating {conversation, score, comment?}, GET
+ * When a conversation ends: POST /api/rating {conversation, score, comment?} (the first
+ * stores it, 201; another score or a comment changes it, 200; the same again is a retry,
+ * 200), GET
  * /api/rating?conversation= (the rating on every device) and POST /api/transcript
  * {conversation, email?}, behind the visitor's token. `conversation` is the id of the
  * entry that ended it. See docs/integrators/http-api.md.
@@ -131,7 +133,7 @@ export function endOfChatRoutes(
           throw apiError(
             409,
             'already_rated',
-            'This conversation was already rated (once per conversation); the first rating stands.',
+            `This conversation's rating was changed as often as it may be (${MAX_RATING_CHANGES} times); the last one stands.`,
           )
         return c.json({ rating: result.rating }, result.outcome === 'stored' ? 201 : 200)
       },

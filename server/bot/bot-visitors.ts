@@ -1,3 +1,4 @@
+import type { JoinedAgent } from '../../shared/protocol/bot'
 import type { JoinedKind } from '../../shared/widget-api'
 import { endConversation } from '../conversation/end-conversation'
 import { markJoined } from '../conversation/joined-marker'
@@ -23,9 +24,10 @@ export type BotVisitors = {
   chatClosed(clientId: string): Promise<void>
   /**
    * Who took the service chat: the bot (its first CLIENT_MESSAGE) or an agent
-   * (AGENT_JOINED); the widget shows "Anna joined the conversation" from it.
+   * (AGENT_JOINED, with the agent's name and photo when the service sends them); the
+   * widget shows "Anna joined the conversation" from it.
    */
-  joined(clientId: string, chatId: string, kind: JoinedKind): Promise<void>
+  joined(clientId: string, chatId: string, kind: JoinedKind, agent?: JoinedAgent): Promise<void>
   /**
    * Whether the widget greeted this visitor already (the site has a greeting, shown in
    * the chat window): the bot's own greeting would be a second one in a row.
@@ -68,9 +70,9 @@ export function createBotVisitors(options: {
       const visitorId = await visitorOf(clientId)
       if (visitorId) await endConversation(store, visitorId, 'closed', { now: now() })
     },
-    async joined(clientId, chatId, kind) {
+    async joined(clientId, chatId, kind, agent) {
       const visitorId = await visitorOf(clientId)
-      if (visitorId) await markJoined(store, visitorId, chatId, kind, now())
+      if (visitorId) await markJoined(store, visitorId, chatId, kind, now(), agent)
     },
     async greetedByWidget(clientId) {
       return widgetGreets?.() === true && (await visitorOf(clientId)) !== undefined

@@ -260,7 +260,7 @@ export function createRulesBrain(options: RulesBrainOptions): BotEventHandler {
       case 'AGENT_JOINED': {
         const state = (await states.get(event.chat_id)) ?? newBotChat(event.client_id)
         await states.set(event.chat_id, { ...state, phase: 'agent' })
-        return options.visitors?.joined(event.client_id, event.chat_id, 'agent')
+        return options.visitors?.joined(event.client_id, event.chat_id, 'agent', event.agent)
       }
       case 'AGENT_UNAVAILABLE':
         return onAgentUnavailable(event, ctx, states, settings, options.visitors)

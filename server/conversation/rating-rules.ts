@@ -25,12 +25,21 @@ export const RatingRequest = z.object({
 })
 export type RatingRequest = z.infer<typeof RatingRequest>
 
+/**
+ * How often a conversation's rating may change after it was given (another score, a
+ * comment): each change goes to the agents when they get ratings.
+ */
+export const MAX_RATING_CHANGES = 10
+
 /** A stored rating (and the answer of POST /api/rating and GET /api/rating). */
 export const StoredRating = z.object({
   conversation: z.string(),
   score: RatingScore,
   comment: z.string().optional(),
+  /** When it was given, or last changed. */
   at: z.number(),
+  /** 1 when given, one more at each change (absent in ratings stored before changes). */
+  revision: z.number().int().positive().optional(),
 })
 export type StoredRating = z.infer<typeof StoredRating>
 
@@ -44,19 +53,36 @@ export function scoreProblem(score: RatingScore, rating: EmailRating): string | 
   return undefined
 }
 
+/** The revision of a stored rating (1: as first given). */
+export const revisionOf = (stored: StoredRating) => stored.revision ?? 1
+
 /**
- * What a repeated rating of the same conversation meets: the same rating again (a retry
- * whose answer was lost) is `same` and answered as the first; any other is `refused`
- * (one rating per ended conversation: agents and metrics have counted the first).
+ * The rating a request makes of the stored one: its score, and its comment when it sends
+ * one (an empty comment removes it; none keeps the stored one: a tap after the comment
+ * changes only the score).
+ */
+export function mergedRating(
+  stored: Pick<StoredRating, 'comment'>,
+  request: Pick<RatingRequest, 'score' | 'comment'>,
+): Pick<StoredRating, 'score' | 'comment'> {
+  const comment = request.comment === undefined ? stored.comment : request.comment || undefined
+  return { score: request.score, ...(comment ? { comment } : {}) }
+}
+
+/**
+ * What a repeated rating of the same conversation meets: one that changes nothing (a
+ * retry whose answer was lost) is `same` and answered as the first; one that changes the
+ * score or the comment is `changed`, until the rating changed MAX_RATING_CHANGES times:
+ * then `refused` (the last one stands).
  */
 export function repeatOutcome(
   stored: StoredRating,
   request: Pick<RatingRequest, 'score' | 'comment'>,
-): 'same' | 'refused' {
-  const comment = request.comment || undefined
-  return stored.score === request.score && (stored.comment || undefined) === comment
-    ? 'same'
-    : 'refused'
+): 'same' | 'changed' | 'refused' {
+  const merged = mergedRating(stored, request)
+  if (merged.score === stored.score && merged.comment === (stored.comment || undefined))
+    return 'same'
+  return revisionOf(stored) > MAX_RATING_CHANGES ? 'refused' : 'changed'
 }
 
 /** The metrics label of a score: `good`, `bad`, `1`…`5`. */

@@ -10,9 +10,11 @@ import { emailLockKey, ratingKey } from '../store/keys'
 import type { Store } from '../store/types'
 import { withClaim } from '../store/with-claim'
 import {
+  mergedRating,
   type RatingRequest,
   ratingMessage,
   repeatOutcome,
+  revisionOf,
   StoredRating,
   scoreLabel,
 } from './rating-rules'
@@ -38,15 +40,22 @@ const ratingCounter = oncePerRegistry((registry) =>
   ),
 )
 
-/** The rating's customer message id: one per ended conversation, so the outbox sends it once. */
-export const ratingClientId = (endedId: string) =>
-  `rating-${createHash('sha256').update(endedId).digest('hex').slice(0, 24)}`
+/**
+ * The rating's customer message id: one per ended conversation and revision, so the
+ * outbox sends each once (the first keeps the id ratings had before they could change).
+ */
+export const ratingClientId = (endedId: string, revision = 1) =>
+  `rating-${createHash('sha256')
+    .update(revision === 1 ? endedId : `${endedId}:${revision}`)
+    .digest('hex')
+    .slice(0, 24)}`
 
 /**
  * Ratings of ended conversations: one per conversation, stored under a claim (two
  * devices rating at once store one). The same rating sent again (a retry) is answered
- * as the first; a different one is refused. Counted once, and sent to the agents when
- * asked, as a customer message whose id derives from the conversation (sent once).
+ * as the first; another score or a comment changes it (up to MAX_RATING_CHANGES times).
+ * Counted once, at its first score, and sent to the agents when asked, as a customer
+ * message whose id derives from the conversation and the revision (each sent once).
  *
  * @example const outcome = await ratings.rate(visitorId, request, { toAgents: true })
  */
@@ -63,7 +72,7 @@ export function createRatings(options: RatingsOptions) {
     if (profile.invite) sender.invite = profile.invite
     const result = await options.outbox.submit({
       visitorId,
-      clientId: ratingClientId(rating.conversation),
+      clientId: ratingClientId(rating.conversation, revisionOf(rating)),
       sender,
       texts: splitText(ratingMessage(rating)),
     })
@@ -75,23 +84,28 @@ export function createRatings(options: RatingsOptions) {
     visitorId: string,
     request: RatingRequest,
     settings: { toAgents: boolean },
-  ): Promise<{ outcome: 'stored' | 'same' | 'refused' | 'busy'; rating?: StoredRating }> {
+  ): Promise<{
+    outcome: 'stored' | 'same' | 'changed' | 'refused' | 'busy'
+    rating?: StoredRating
+  }> {
     const key = ratingKey(visitorId, request.conversation)
     // One try: another request storing this rating now makes this one 'busy'.
     const once = { ttl: 30_000, onTimeout: 'skip' } as const
     const result = await withClaim(store, emailLockKey(key), once, async () => {
       const stored = await read(visitorId, request.conversation)
-      if (stored) return { outcome: repeatOutcome(stored, request), rating: stored }
+      const outcome = stored ? repeatOutcome(stored, request) : ('stored' as const)
+      if (stored && outcome !== 'changed') return { outcome, rating: stored }
       const rating: StoredRating = {
         conversation: request.conversation,
-        score: request.score,
-        ...(request.comment ? { comment: request.comment } : {}),
+        ...mergedRating(stored ?? {}, request),
         at: now(),
+        revision: stored ? revisionOf(stored) + 1 : 1,
       }
       await store.setRecord(key, rating, options.keepMs)
-      counter.inc({ score: scoreLabel(rating.score) })
-      logger.info('conversation rated', { visitorId, score: scoreLabel(rating.score) })
-      return { outcome: 'stored' as const, rating }
+      if (!stored) counter.inc({ score: scoreLabel(rating.score) })
+      const event = stored ? 'conversation rating changed' : 'conversation rated'
+      logger.info(event, { visitorId, score: scoreLabel(rating.score) })
+      return { outcome, rating }
     })
     if (!result.held) return { outcome: 'busy' }
     const { outcome, rating } = result.value

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HttpUrl } from '../url'
 
 // Bot provider interface (spec interface B): sections 2.5, 2.6 and 6.
 
@@ -101,7 +102,25 @@ export const ClientMessageEvent = z.looseObject({
 })
 export type ClientMessageEvent = z.infer<typeof ClientMessageEvent>
 
-export const AgentJoinedEvent = z.looseObject({ event: z.literal('AGENT_JOINED'), ...chatRef })
+/** The longest agent name a join carries on to the visitor; a longer one is not shown. */
+export const MAX_AGENT_NAME = 100
+
+/**
+ * Who joined, when the service says (not in the spec's field list; Porthole's sandbox sends
+ * it): shaped like an agent message's sender (A3). Decoration: a bad value is dropped, the
+ * event still counts.
+ */
+export const JoinedAgent = z.looseObject({
+  name: z.string().trim().min(1).max(MAX_AGENT_NAME).optional().catch(undefined),
+  photo: HttpUrl.optional().catch(undefined),
+})
+export type JoinedAgent = z.infer<typeof JoinedAgent>
+
+export const AgentJoinedEvent = z.looseObject({
+  event: z.literal('AGENT_JOINED'),
+  ...chatRef,
+  agent: JoinedAgent.optional().catch(undefined),
+})
 export type AgentJoinedEvent = z.infer<typeof AgentJoinedEvent>
 
 export const AgentUnavailableEvent = z.looseObject({

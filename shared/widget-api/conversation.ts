@@ -111,8 +111,9 @@ export const ConversationEntry = z.object({
   /**
    * Set on a `system` entry that says who took the conversation (its text is an English
    * fallback): `bot` when Porthole's bot began answering it, `agent` when the service's
-   * AGENT_JOINED reached the bot. The widget shows "Anna joined the conversation" from these
-   * and the agents' first messages (widget/chat/answering/).
+   * AGENT_JOINED reached the bot (with `name` and `photo` when the service named the agent).
+   * The widget shows "Anna joined the conversation" from these and the agents' first
+   * messages (widget/chat/answering/).
    */
   joined: z.enum(JOINED_KINDS).optional(),
 })

@@ -11,6 +11,8 @@ import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support
 // once, the header shows her name and photo, her messages form one group that screen
 // readers still hear one by one, and axe finds nothing serious in these states.
 
+type Api = Record<string, (...args: unknown[]) => unknown>
+
 describeInBrowser('who is answering', () => {
   const e2e = useBrowserDemo()
 
@@ -66,6 +68,43 @@ describeInBrowser('who is answering', () => {
     await bubble(page, 'How can I help?').waitFor()
     expect(await messageLog(page).locator('.ph-joined').allTextContents()).toEqual([
       'Anna joined the conversation',
+    ])
+    await context.close()
+  })
+
+  it('the console’s Accept chat names Anna at once: the line, the header and agentJoined, before she writes (issue 35, defect 9)', async () => {
+    const agent = agentConsole(e2e.demo.sandbox.url)
+    await agent.setOnline('Anna', true)
+    const context = await newVisitor(e2e.browser)
+    const page = await visit(context, e2e.demo.siteUrl)
+    await waitOnline(page)
+    await page.evaluate(() => {
+      const host = window as unknown as { joins: unknown[]; Porthole: Api }
+      host.joins = []
+      host.Porthole.on?.('agentJoined', (event: unknown) => host.joins.push(event))
+    })
+    await openChat(page)
+    await say(page, 'A person, please')
+    await bubble(page, 'Connecting you to an agent…').waitFor()
+
+    const chat = await agent.chatWith('A person, please')
+    await agent.join(chat.id, 'Anna')
+    const joined = messageLog(page).locator('.ph-joined')
+    await joined.getByText('Anna joined the conversation').waitFor()
+    expect(await joined.allTextContents()).toEqual(['Anna joined the conversation'])
+    await page.locator('porthole-widget .ph-header .ph-subtitle', { hasText: 'Anna' }).waitFor()
+    // The bot joined under its own name first (it writes as an agent); then Anna, at once.
+    expect(await page.evaluate(() => (window as unknown as { joins: unknown[] }).joins)).toEqual([
+      { name: 'Northwind bot' },
+      { name: 'Anna' },
+    ])
+    // Her first message adds no second line and no second event.
+    expect(await agent.send(chat.id, 'Anna', createText('Hi, Anna here.'))).toBe('delivered')
+    await bubble(page, 'Hi, Anna here.').waitFor()
+    expect(await joined.allTextContents()).toEqual(['Anna joined the conversation'])
+    expect(await page.evaluate(() => (window as unknown as { joins: unknown[] }).joins)).toEqual([
+      { name: 'Northwind bot' },
+      { name: 'Anna' },
     ])
     await context.close()
   })

@@ -5,6 +5,7 @@ import type {
   ChannelMessage,
   ChatClosedEvent,
   ClientMessageEvent,
+  JoinedAgent,
 } from '../../../shared/protocol'
 import type { Chat, ChatEntry } from './model'
 
@@ -60,6 +61,15 @@ export function chatEvent(
   chat: Chat,
 ): AgentJoinedEvent | AgentUnavailableEvent {
   return { event: kind, id: randomUUID(), client_id: chat.clientId, chat_id: chat.id }
+}
+
+/**
+ * AGENT_JOINED naming who accepted (`agent`: name and photo, shaped like an agent
+ * message's sender), so the visitor sees "Anna joined" before she writes.
+ */
+export function agentJoinedEvent(chat: Chat, agent: JoinedAgent): AgentJoinedEvent {
+  const named = { name: agent.name, ...(agent.photo ? { photo: agent.photo } : {}) }
+  return { ...(chatEvent('AGENT_JOINED', chat) as AgentJoinedEvent), agent: named }
 }
 
 export function chatClosedEvent(chat: Chat): ChatClosedEvent {

@@ -10,7 +10,7 @@ import { createMailbox, type Mailbox } from '../mail/mailbox'
 import type { SandboxTimings } from '../options'
 import { createAgentDeliveries } from './agent-deliveries'
 import { createBotDispatcher } from './bot-dispatcher'
-import { chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
+import { agentJoinedEvent, chatClosedEvent, chatEvent, clientMessageEvent } from './bot-events'
 import { entryFrom, withCard, withEntry } from './chat-record'
 import { type Chats, createChats } from './chats'
 import { SandboxError } from './errors'
@@ -137,7 +137,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       }),
       `${agent.name} joined the chat`,
     )
-    if (botHadIt) bot.send(chatId, (current) => chatEvent('AGENT_JOINED', current))
+    if (botHadIt) bot.send(chatId, (current) => agentJoinedEvent(current, agent))
     return joined
   }
 

@@ -130,6 +130,8 @@ describe('B2 events to the provider', () => {
       id: expect.any(String),
       client_id: '1233',
       chat_id: chat?.id,
+      // Who accepted (issue 35, defect 9): the visitor sees "Anna joined" before she writes.
+      agent: { name: 'Anna' },
     })
   })
 

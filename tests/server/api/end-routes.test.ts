@@ -117,10 +117,6 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
       comment: 'too slow',
     })
     expect(again.status).toBe(200)
-    // Another rating of the same conversation is refused.
-    const other = await rate(t, token, { conversation: ended.id, score: 'good' })
-    expect(other.status).toBe(409)
-    expect(await other.json()).toMatchObject({ error: { code: 'already_rated' } })
     // Any device of the visitor reads it.
     const read = await t.request(`/api/rating?conversation=${encodeURIComponent(ended.id)}`, {
       token,
@@ -145,6 +141,54 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
     ).toBe(200)
     const rated = t.service.messages().filter((m) => JSON.stringify(m).includes('Rated 4/5: Quick'))
     expect(rated).toHaveLength(1)
+  })
+
+  it('a tap rates at once; the comment and a re-tap change the same rating; retries change nothing (issue 35, defect 2)', async () => {
+    const t = start({ settings: { email: { rating: 'thumbs', ratingToAgents: true } } })
+    const { token, ended } = await endedChat(t)
+    const read = async () =>
+      (
+        (await (
+          await t.request(`/api/rating?conversation=${encodeURIComponent(ended.id)}`, { token })
+        ).json()) as { rating: unknown }
+      ).rating
+    const tap = await rate(t, token, { conversation: ended.id, score: 'good' })
+    expect(tap.status).toBe(201)
+    expect(await read()).toMatchObject({ score: 'good', revision: 1 })
+    // The comment, added after: the same rating, its score kept.
+    const commented = await rate(t, token, {
+      conversation: ended.id,
+      score: 'good',
+      comment: 'Quick answer',
+    })
+    expect(commented.status).toBe(200)
+    expect(await commented.json()).toMatchObject({
+      rating: { score: 'good', comment: 'Quick answer', revision: 2 },
+    })
+    // A retry of it (its answer lost) changes nothing.
+    const retry = await rate(t, token, {
+      conversation: ended.id,
+      score: 'good',
+      comment: 'Quick answer',
+    })
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toMatchObject({ rating: { revision: 2 } })
+    // A re-tap changes the score and keeps the comment.
+    expect((await rate(t, token, { conversation: ended.id, score: 'bad' })).status).toBe(200)
+    expect(await read()).toEqual(
+      expect.objectContaining({ score: 'bad', comment: 'Quick answer', revision: 3 }),
+    )
+    // Counted once, at the first score.
+    const metrics = await runtimeOf(t.app).metrics.registry.render()
+    expect(metrics).toContain('porthole_ratings_total{score="good"} 1')
+    expect(metrics).not.toContain('porthole_ratings_total{score="bad"}')
+    // The agents got each version once, in order.
+    const rated = t.service
+      .messages()
+      .map((m) => JSON.stringify(m))
+      .filter((m) => m.includes('Rated'))
+      .map((m) => /Rated[^"]*/.exec(m)?.[0])
+    expect(rated).toEqual(['Rated 👍', 'Rated 👍: Quick answer', 'Rated 👎: Quick answer'])
   })
 
   /** A conversation ended, rated, and its transcript waiting for the address's confirmation. */

@@ -179,6 +179,43 @@ describe('the bot and the widget visitor’s one contact profile', () => {
     expect(all.filter((entry) => entry.joined === 'bot')).toHaveLength(2)
   })
 
+  it('names the agent when AGENT_JOINED does (issue 35, defect 9); a bad photo or name is dropped', async () => {
+    const s = setup()
+    await visitor(s.store, 'v7')
+    await s.say('A person, please', 'c7', 'v7')
+    const photo = 'https://example.com/anna.png'
+    await s.run(
+      createAgentJoinedEvent({ chat_id: 'c7', client_id: 'v7', agent: { name: ' Anna ', photo } }),
+      'c7',
+      'v7',
+    )
+    await s.say('And you?', 'c8', 'v7')
+    await s.run(
+      createAgentJoinedEvent({
+        chat_id: 'c8',
+        client_id: 'v7',
+        agent: { name: 'x'.repeat(101), photo: 'javascript:alert(1)' },
+      }),
+      'c8',
+      'v7',
+    )
+    const marks = (await s.store.readAfter('v7', undefined, 100)).filter(
+      (entry) => entry.joined === 'agent',
+    )
+    expect(marks).toEqual([
+      expect.objectContaining({
+        name: 'Anna',
+        photo,
+        content: { type: 'text', text: 'Anna joined the conversation' },
+      }),
+      expect.objectContaining({
+        content: { type: 'text', text: 'An agent joined the conversation' },
+      }),
+    ])
+    expect(marks[1]).not.toHaveProperty('name')
+    expect(marks[1]).not.toHaveProperty('photo')
+  })
+
   it('writes no line for customers of other channels', async () => {
     const s = setup()
     await s.say('Hello', 'c9', 'messenger-9')

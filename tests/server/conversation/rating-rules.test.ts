@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  MAX_RATING_CHANGES,
+  mergedRating,
   RatingRequest,
   ratingMessage,
   repeatOutcome,
@@ -36,14 +38,23 @@ describe('the rating rules', () => {
     expect(parsed.comment).toBe('card •••• •••• •••• 1111')
   })
 
-  it('answer the same rating again as the first and refuse a different one', () => {
+  it('answer the same rating again as the first; another score or comment changes it, up to a limit', () => {
     const stored = { conversation: '12', score: 'bad' as const, comment: 'slow', at: 1 }
     expect(repeatOutcome(stored, { score: 'bad', comment: 'slow' })).toBe('same')
-    expect(repeatOutcome(stored, { score: 'good', comment: 'slow' })).toBe('refused')
-    expect(repeatOutcome(stored, { score: 'bad' })).toBe('refused')
+    // No comment sent keeps the stored one: a re-tap of the same score is a retry.
+    expect(repeatOutcome(stored, { score: 'bad' })).toBe('same')
+    expect(repeatOutcome(stored, { score: 'good', comment: 'slow' })).toBe('changed')
+    expect(repeatOutcome(stored, { score: 'bad', comment: '' })).toBe('changed')
     expect(repeatOutcome({ conversation: '1', score: 4, at: 1 }, { score: 4, comment: '' })).toBe(
       'same',
     )
+    const worn = { ...stored, revision: MAX_RATING_CHANGES + 1 }
+    expect(repeatOutcome(worn, { score: 'good' })).toBe('refused')
+    expect(repeatOutcome({ ...worn, revision: MAX_RATING_CHANGES }, { score: 'good' })).toBe(
+      'changed',
+    )
+    expect(mergedRating(stored, { score: 'good' })).toEqual({ score: 'good', comment: 'slow' })
+    expect(mergedRating(stored, { score: 'good', comment: '' })).toEqual({ score: 'good' })
   })
 
   it('tell the agents in a short message', () => {

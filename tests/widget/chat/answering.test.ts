@@ -60,6 +60,27 @@ describe('readAnswering: who joined and who answers now, from the entries alone'
     expect(readAnswering(entries.slice(0, 6)).agent).toBeUndefined()
   })
 
+  it('an AGENT_JOINED that names her shows her line at once, and not again at her message (issue 35, defect 9)', () => {
+    const named = createEntry({
+      author: 'system',
+      name: 'Anna',
+      joined: 'agent',
+      content: { type: 'text', text: '-' },
+    })
+    const entries = [visitor(), marker('bot'), agent('Northwind bot'), named]
+    expect(linesOf(entries)).toEqual({ 3: 'Anna' })
+    // She answers in the header before she writes.
+    expect(readAnswering(entries).agent).toBe(named)
+    expect(answeringAgent(entries)).toBe(named)
+    const anna = agent('Anna')
+    expect(linesOf([...entries, anna])).toEqual({ 3: 'Anna' })
+    expect(answeringAgent([...entries, anna])).toBe(anna)
+    // Her message overtook the join: the line stays at her message.
+    expect(linesOf([visitor(), marker('bot'), agent('Northwind bot'), anna, named])).toEqual({
+      3: 'Anna',
+    })
+  })
+
   it('when the agent’s message overtakes AGENT_JOINED, the line is still shown once, at her message', () => {
     const entries = [
       visitor(),

@@ -13,7 +13,13 @@ afterEach(() => {
   for (const widget of widgets.splice(0)) widget.unmount()
 })
 
-type Call = { method: string; path: string; body?: Record<string, unknown>; auth?: string | null }
+type Call = {
+  method: string
+  path: string
+  body?: Record<string, unknown>
+  auth?: string | null
+  keepalive?: boolean
+}
 
 /** A chat whose backend also answers the end-of-chat routes; `ended` is GET /api/config's. */
 async function endedChat(
@@ -23,6 +29,8 @@ async function endedChat(
     lang?: Language
     /** The transcript request's answer: `pending`, or `confirm_sent` for an unconfirmed address. */
     transcriptState?: string
+    /** POST /api/rating's answer (default: 201 with the rating sent). */
+    rated?: () => Response
   } = {},
 ) {
   const backend = createFakeBackend({
@@ -39,9 +47,11 @@ async function endedChat(
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
     const auth = new Headers(init.headers).get('authorization')
     if (url.pathname === '/api/rating' || url.pathname === '/api/transcript') {
-      calls.push({ method: init.method ?? 'GET', path: url.pathname, body, auth })
+      const keepalive = init.keepalive ? { keepalive: true } : {}
+      calls.push({ method: init.method ?? 'GET', path: url.pathname, body, auth, ...keepalive })
       if (init.method !== 'POST') return json({ rating: options.stored ?? null })
-      if (url.pathname === '/api/rating') return json({ rating: { ...body, at: 1 } }, 201)
+      if (url.pathname === '/api/rating')
+        return options.rated?.() ?? json({ rating: { ...body, at: 1 } }, 201)
       const state = options.transcriptState ?? 'pending'
       return json({ transcript: { to: body.email ?? 'known@example.com', state } }, 202)
     }
@@ -72,35 +82,70 @@ async function endedChat(
 }
 
 describe('the end of a conversation', () => {
-  it('rates it 👎 with a comment from a labelled radio group, once', async () => {
+  it('a tap on 👎 rates at once; the comment box opens focused; the comment and a re-tap update the same rating (issue 35, defect 2)', async () => {
     const { widget, calls } = await endedChat()
-    const group = await widget.screen.findByRole('radiogroup', {
-      name: 'How was this conversation?',
-    })
+    const group = await widget.screen.findByRole('group', { name: 'How was this conversation?' })
     expect(group).toBeTruthy()
     // Its styles came with its chunk, adopted into the widget's shadow root.
     const rules = widget.root.adoptedStyleSheets.flatMap((sheet) =>
       [...sheet.cssRules].map((rule) => rule.cssText),
     )
     expect(rules.some((rule) => rule.startsWith('.ph-end'))).toBe(true)
-    fireEvent.click(widget.screen.getByRole('radio', { name: 'Bad' }))
-    fireEvent.input(await widget.screen.findByLabelText('Comment (optional)'), {
-      target: { value: 'Too slow' },
-    })
-    fireEvent.click(widget.screen.getByRole('button', { name: 'Send rating' }))
-    await widget.screen.findByText(/Thank you for your rating/)
-    const posts = calls.filter((call) => call.method === 'POST')
-    expect(posts).toEqual([
+    const posts = () => calls.filter((call) => call.method === 'POST')
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Bad' }))
+    await widget.screen.findByText('Thank you for your rating')
+    // The tap alone stored it, in a request that outlives the page.
+    expect(posts()).toEqual([
       {
         method: 'POST',
         path: '/api/rating',
-        body: { conversation: '2', score: 'bad', comment: 'Too slow' },
+        body: { conversation: '2', score: 'bad' },
         auth: expect.stringMatching(/^Bearer /),
+        keepalive: true,
       },
     ])
-    expect(widget.screen.queryByRole('radiogroup')).toBeNull()
+    expect(widget.screen.getByRole('button', { name: 'Bad' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    // The comment box opened, and the keyboard is in it.
+    const box = await widget.screen.findByLabelText('Comment (optional)')
+    await waitFor(() => expect(widget.root.activeElement).toBe(box))
+    fireEvent.input(box, { target: { value: 'Too slow' } })
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Send comment' }))
+    await waitFor(() => expect(widget.screen.queryByLabelText('Comment (optional)')).toBeNull())
+    expect(posts().map((call) => call.body)).toEqual([
+      { conversation: '2', score: 'bad' },
+      { conversation: '2', score: 'bad', comment: 'Too slow' },
+    ])
+    // Focus is not lost with the box: it is on the thanks.
+    await waitFor(() =>
+      expect(widget.root.activeElement?.textContent).toBe('Thank you for your rating'),
+    )
+    // A re-tap changes the score of the same rating.
+    fireEvent.click(widget.screen.getByRole('button', { name: 'Good' }))
+    await waitFor(() => expect(posts()).toHaveLength(3))
+    expect(posts()[2]?.body).toEqual({ conversation: '2', score: 'good' })
+    await waitFor(() =>
+      expect(widget.screen.getByRole('button', { name: 'Good' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    )
     // No transcript button while e-mail is off (the config says nothing of it).
     expect(widget.screen.queryByRole('button', { name: 'E-mail me the transcript' })).toBeNull()
+  })
+
+  it('a tap that fails says so next to the scores, which name the error, and stores nothing', async () => {
+    const { widget } = await endedChat({ rated: () => json({}, 500) })
+    fireEvent.click(await widget.screen.findByRole('button', { name: 'Good' }))
+    const alert = await widget.screen.findByRole('alert')
+    expect(alert.textContent).toBe('Could not send. Try again.')
+    const group = widget.screen.getByRole('group', { name: 'How was this conversation?' })
+    expect(group.getAttribute('aria-describedby')).toBe(alert.id)
+    expect(group.nextElementSibling).toBe(alert)
+    expect(widget.screen.getByRole('button', { name: 'Good' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    )
+    expect(widget.screen.queryByText('Thank you for your rating')).toBeNull()
   })
 
   it('shows the rating given on another device', async () => {
@@ -111,23 +156,34 @@ describe('the end of a conversation', () => {
 
   it('offers 1-5 stars as the settings say', async () => {
     const stars = await endedChat({ ended: { rating: 'stars' } })
-    await stars.widget.screen.findByRole('radio', { name: '4 of 5' })
-    expect(stars.widget.screen.getAllByRole('radio')).toHaveLength(5)
+    const group = await stars.widget.screen.findByRole('group', {
+      name: 'How was this conversation?',
+    })
+    await stars.widget.screen.findByRole('button', { name: '4 of 5' })
+    expect(group.querySelectorAll('button')).toHaveLength(5)
   })
 
   it('offers no rating under email.rating none, and the transcript while e-mail is on', async () => {
     const none = await endedChat({ ended: { rating: 'none', transcript: true } })
     await none.widget.screen.findByRole('button', { name: 'E-mail me the transcript' })
-    expect(none.widget.screen.queryByRole('radiogroup')).toBeNull()
+    expect(none.widget.screen.queryByRole('group')).toBeNull()
   })
 
   it('asks for the address for the transcript, refuses a malformed one, and sends it', async () => {
     const { widget, calls } = await endedChat({ ended: { transcript: true } })
     fireEvent.click(await widget.screen.findByRole('button', { name: 'E-mail me the transcript' }))
     const input = await widget.screen.findByLabelText('Your e-mail')
+    // The field opened with the keyboard in it (issue 35, defect 2).
+    await waitFor(() => expect(widget.root.activeElement).toBe(input))
     fireEvent.input(input, { target: { value: 'ann@example' } })
     fireEvent.click(widget.screen.getByRole('button', { name: 'Send transcript' }))
-    expect((await widget.screen.findByRole('alert')).textContent).toMatch(/name@example\.com/)
+    const alert = await widget.screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/name@example\.com/)
+    // The error sits under the field it is about, which names it; the keyboard stays there.
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id)
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(input.closest('label')?.nextElementSibling).toBe(alert)
+    await waitFor(() => expect(widget.root.activeElement).toBe(input))
     expect(calls.filter((call) => call.path === '/api/transcript')).toEqual([])
     fireEvent.input(input, { target: { value: 'ann@example.com' } })
     fireEvent.click(widget.screen.getByRole('button', { name: 'Send transcript' }))
@@ -172,15 +228,15 @@ describe('the end of a conversation', () => {
     async (lang) => {
       const t = (await TRANSLATIONS[lang]()).default.ended
       const { widget } = await endedChat({ lang, ended: { transcript: true, rating: 'stars' } })
-      await widget.screen.findByRole('radiogroup', { name: t.rate })
-      expect(widget.screen.getByRole('radio', { name: t.stars(4) })).toBeTruthy()
+      await widget.screen.findByRole('group', { name: t.rate })
+      expect(widget.screen.getByRole('button', { name: t.stars(4) })).toBeTruthy()
       expect(widget.screen.getByRole('button', { name: t.transcript })).toBeTruthy()
     },
   )
 
   it('speaks Russian', async () => {
     const { widget } = await endedChat({ lang: 'ru', ended: { transcript: true } })
-    await widget.screen.findByRole('radiogroup', { name: 'Как прошёл разговор?' })
+    await widget.screen.findByRole('group', { name: 'Как прошёл разговор?' })
     expect(
       widget.screen.getByRole('button', { name: 'Прислать запись разговора на почту' }),
     ).toBeTruthy()

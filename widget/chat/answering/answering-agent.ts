@@ -18,8 +18,11 @@ export function answeringAgent(
       botOn = false
       // The bot's name is kept: a conversation that ended while the service chat went on
       // (the idle timeout) gets no new `bot` entry, and the bot is still the bot.
-    } else if (entry.joined) botOn = entry.joined === 'bot'
-    else if (entry.author === 'agent') {
+    } else if (entry.joined) {
+      botOn = entry.joined === 'bot'
+      // The service named who joined: she answers before she writes.
+      if (entry.joined === 'agent' && entry.name !== undefined) agent = entry
+    } else if (entry.author === 'agent') {
       if (botOn && botName === null) botName = entry.name
       else if (botName === null || entry.name !== botName) agent = entry
     }

@@ -6,7 +6,8 @@ import type { ConversationEntry } from '../../../shared/widget-api'
  * conversation (`''`: an agent whose name is not known yet), and the agent answering now. Porthole's bot writes as an agent too (A3); the backend's
  * `joined` entries (server/conversation/joined-marker.ts) tell them apart: after a `bot`
  * one, the first name to write is the bot's; an `agent` one (AGENT_JOINED) shows the
- * line of the agent who writes next, unless their line was shown already.
+ * line of the agent it names (when the service sent her name) or else of the agent who
+ * writes next, unless their line was shown already.
  */
 export function joinedLines(entries: readonly ConversationEntry[]): {
   lines: (string | undefined)[]
@@ -28,7 +29,13 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
       shown = new Set()
       agent = undefined
     } else if (entry.joined === 'bot') botOn = true
-    else if (entry.joined) {
+    else if (entry.joined && entry.name !== undefined) {
+      // The service named who joined: her line now, not at her first message.
+      botOn = false
+      if (!shown.has(entry.name)) lines[index] = entry.name
+      shown.add(entry.name)
+      agent = entry
+    } else if (entry.joined) {
       botOn = false
       let next: ConversationEntry | undefined
       for (let at = index + 1; !next && at < entries.length && !entries[at]?.ended; at++)

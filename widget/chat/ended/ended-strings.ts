@@ -10,6 +10,7 @@ export interface EndedStrings {
   /** A star rating's label, "4 of 5". */
   stars: (n: number) => string
   comment: string
+  /** The comment's button (the rating itself is stored at the tap). */
   send: string
   rated: string
   transcript: string
@@ -29,7 +30,7 @@ export const EN_ENDED_STRINGS: EndedStrings = {
   bad: 'Bad',
   stars: (n) => `${n} of 5`,
   comment: 'Comment (optional)',
-  send: 'Send rating',
+  send: 'Send comment',
   rated: 'Thank you for your rating',
   transcript: 'E-mail me the transcript',
   email: 'Your e-mail',

@@ -1,6 +1,6 @@
 import type { WidgetContext } from '../../loader/context'
 import { compareEntryIds } from '../../protocol/entry-id'
-import { agentsJoining } from '../model/agent-joined'
+import { joinsArriving } from '../model/agent-joined'
 import { newReplies } from '../model/unread'
 import type { EngineShared } from '../window/chat-window-state'
 import type { PersistedOptions } from './persisted'
@@ -23,13 +23,15 @@ export function conversationNews(
     if (fresh.length > 0) {
       hideTyping()
       for (const entry of fresh) emitter.emit('message', entry)
-      for (const { name } of agentsJoining(previous.entries, fresh))
-        emitter.emit('agentJoined', { name })
       if (!isSeen()) {
         const count = fresh.length
         attention.run((loaded) => loaded.notify(settings.sound, count))
       }
     }
+    // After the messages: a join named by the service arrives with none.
+    if (event.type === 'entries' || event.type === 'accepted')
+      for (const { name } of joinsArriving(previous, next, fresh))
+        emitter.emit('agentJoined', { name })
     // The end arriving now (not read yet anywhere) is news for the page, not a reply.
     const last = next.entries.at(-1)
     if (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../../shared/widget-api'
-import { agentsJoining } from '../../../../widget/chat/model/agent-joined'
+import { agentsJoining, joinsArriving } from '../../../../widget/chat/model/agent-joined'
 
 let next = 1
 function entry(author: ConversationEntry['author'], extra: Partial<ConversationEntry> = {}) {
@@ -44,5 +44,26 @@ describe('agentsJoining', () => {
     const agent = entry('agent', { name: 'Anna' })
     expect(agentsJoining(history, [agent])).toEqual([agent])
     expect(agentsJoining([...history, agent], [entry('agent', { name: 'Anna' })])).toEqual([])
+  })
+})
+
+describe('joinsArriving (issue 35, defect 9)', () => {
+  const state = (entries: ConversationEntry[], readUpTo?: string) =>
+    ({ entries, ...(readUpTo ? { readUpTo } : {}) }) as never
+
+  it('is the join that names the agent, before she writes, and not her message after', () => {
+    const question = entry('visitor')
+    const bot = entry('agent', { name: 'Northwind bot' })
+    const named = entry('system', { joined: 'agent', name: 'Anna' })
+    const before = [question, bot]
+    expect(joinsArriving(state(before), state([...before, named]), [])).toEqual([named])
+    const anna = entry('agent', { name: 'Anna' })
+    const after = [...before, named]
+    expect(joinsArriving(state(after), state([...after, anna]), [anna])).toEqual([])
+    // A join without a name waits for her message, as before.
+    const unnamed = entry('system', { joined: 'agent' })
+    expect(joinsArriving(state(before), state([...before, unnamed]), [])).toEqual([])
+    // A join already read on another device is no news.
+    expect(joinsArriving(state(before), state([...before, named], named.id), [])).toEqual([])
   })
 })
