@@ -104,6 +104,9 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   // Who answers, in the header (issue 24): the agent's photo or initials, the team's photos
   // and reply time; fetched at the first open.
   AnsweringHeading: 1.5 * KIB,
+  // Issue 35: the pre-chat form (2,236 B when budgeted), fetched while someone is online on
+  // sites that have one; its labels and field styles are the offline form's (contact-rules).
+  PreChat: 2.5 * KIB,
   // Issue 36: the consent step, with the privacy texts and styles the menu shares (1,946 B
   // when budgeted), fetched before the conversation on sites that require consent; the
   // window's menu (1,221 B) at the first press of its button; the visitor-data calls

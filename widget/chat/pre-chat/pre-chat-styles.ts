@@ -2,7 +2,7 @@
 // form's (FORM_CSS, adopted with it), so both forms look alike.
 export const PRE_CHAT_CSS = `
 .ph-pre-chat-done{display:contents}
-.ph-pre-chat{max-height:none;flex-shrink:0}
+.ph-pre-chat{max-height:none;flex-shrink:0;background:var(--ph-bg)}
 .ph-pre-chat p{margin:0}
 .ph-pre-chat-intro{font-size:14px;color:var(--ph-fg)}
 .ph-check{display:flex;align-items:flex-start;gap:8px;font-size:13px;line-height:1.45;color:var(--ph-fg)}
