@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isHttpUrl } from '../url'
+import { httpsLinkOrEmpty } from './https-link'
 import { consentVersion } from './privacy-settings'
 import { type SiteText, siteText } from './site-text'
 
@@ -34,14 +34,7 @@ export const PreChatSettings = z
     /** The consent checkbox's text; absent: the widget's own in the visitor's language. */
     consentText: siteText(500).optional(),
     /** The page the consent checkbox links to (the privacy policy); empty: no link. */
-    consentUrl: z
-      .string()
-      .max(2048, 'must be at most 2048 characters')
-      .refine(
-        (url) => url === '' || (/^https:\/\//i.test(url) && isHttpUrl(url)),
-        'must be an https:// URL, or empty',
-      )
-      .default(''),
+    consentUrl: httpsLinkOrEmpty(),
   })
   .superRefine((form, ctx) => {
     const hidden = form.required.filter((field) => !form.fields.includes(field))

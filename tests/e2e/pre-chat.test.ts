@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { agentConsole } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
@@ -7,6 +7,7 @@ import { describeInBrowser } from '../support/chromium'
 import { bubble, chatWindow, composer, launcher, say } from '../support/widget-page'
 import { axeSerious } from './support/axe'
 import { saveSettings } from './support/site-settings'
+import { uncachedPage } from './support/uncached-page'
 
 // The pre-chat form (settings preChat) in Chromium against the demo with an agent online:
 // the visitor cannot start without the required e-mail and the consent, and the backend
@@ -36,21 +37,10 @@ async function shot(page: Page, name: string): Promise<void> {
 describeInBrowser('the pre-chat form', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { ADMIN_TOKEN } })
 
-  /** A visitor's page that never answers from the HTTP cache (widget.js carries the config). */
-  async function uncachedPage(context: BrowserContext): Promise<Page> {
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await page.goto(e2e.demo.siteUrl)
-    await launcher(page).waitFor({ state: 'visible' })
-    return page
-  }
-
   it('a visitor cannot start without the e-mail and the consent; then the chat goes on', async () => {
     await saveSettings(e2e.demo.siteUrl, ADMIN_TOKEN, { preChat: PRE_CHAT })
     const context = await newVisitor(e2e.browser)
-    const page = await uncachedPage(context)
+    const page = await uncachedPage(context, e2e.demo.siteUrl)
     await launcher(page).click()
     const window = chatWindow(page)
     const start = window.getByRole('button', { name: 'Start the chat' })
@@ -128,7 +118,7 @@ describeInBrowser('the pre-chat form', () => {
       viewport: { width: 390, height: 844 },
       isMobile: true,
     })
-    const page = await uncachedPage(phone)
+    const page = await uncachedPage(phone, e2e.demo.siteUrl)
     await launcher(page).click()
     const start = chatWindow(page).getByRole('button', { name: 'Start the chat' })
     await start.waitFor()
@@ -137,7 +127,7 @@ describeInBrowser('the pre-chat form', () => {
     await phone.close()
 
     const arabic = await e2e.browser.newContext({ locale: 'ar', colorScheme: 'dark' })
-    const ar = await uncachedPage(arabic)
+    const ar = await uncachedPage(arabic, e2e.demo.siteUrl)
     await launcher(ar).click()
     await chatWindow(ar).getByRole('button', { name: 'ابدأ المحادثة' }).waitFor()
     await shot(ar, 'arabic-dark-form')

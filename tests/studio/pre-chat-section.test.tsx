@@ -1,30 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
 import { previewFetch } from '../../studio/src/preview/preview-backend'
-import { Studio } from '../../studio/src/Studio'
-import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
-async function setup() {
-  const fake = createFakeStudioApi(createSettings({}))
-  const view = render(
-    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
-  )
-  await view.findByRole('heading', { name: 'Settings studio' })
-  const section = within(view.container.querySelector('#pre-chat') as HTMLElement)
-  return { fake, view, section }
-}
+const setup = () => studioSection('pre-chat')
 
 describe('the Pre-chat form section', () => {
   it('is in the sections’ navigation', async () => {
-    const { view } = await setup()
-    expect(
-      within(view.getByRole('navigation', { name: 'Sections' }))
-        .getByRole('link', { name: 'Pre-chat form' })
-        .getAttribute('href'),
-    ).toBe('#pre-chat')
+    const { navLink } = await setup()
+    expect(navLink('Pre-chat form').getAttribute('href')).toBe('#pre-chat')
   })
 
   it('saves the fields in order, the required ones, the consent’s text and link', async () => {
