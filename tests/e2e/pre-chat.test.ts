@@ -14,6 +14,7 @@ import { uncachedPage } from './support/uncached-page'
 // refuses a crafted first message without them (POST /api/messages, 409 pre_chat_required).
 
 const ADMIN_TOKEN = 'e2e-admin-token-for-pre-chat-tests-0123456789'
+const ADMIN_PASSWORD = 'e2e-pre-chat-studio-password'
 const PRE_CHAT = {
   fields: ['name', 'email', 'consent'],
   required: ['email'],
@@ -35,7 +36,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describeInBrowser('the pre-chat form', () => {
-  const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { ADMIN_TOKEN } })
+  const e2e = useBrowserDemo({ onlineAgent: 'Anna', env: { ADMIN_TOKEN, ADMIN_PASSWORD } })
 
   it('a visitor cannot start without the e-mail and the consent; then the chat goes on', async () => {
     await saveSettings(e2e.demo.siteUrl, ADMIN_TOKEN, { preChat: PRE_CHAT })
@@ -135,5 +136,27 @@ describeInBrowser('the pre-chat form', () => {
     await chatWindow(ar).getByText('قبل أن نبدأ، أخبرنا كيف نتواصل معك.').waitFor()
     expect(await axeSerious(ar)).toEqual([])
     await arabic.close()
+  })
+
+  it('the studio’s preview shows the form as the owner ticks its fields, before saving', async () => {
+    await saveSettings(e2e.demo.siteUrl, ADMIN_TOKEN, { preChat: { fields: [] } })
+    const context = await newVisitor(e2e.browser, { viewport: { width: 1440, height: 1000 } })
+    const page = await context.newPage()
+    await page.goto(`${new URL(e2e.demo.siteUrl).origin}/admin`)
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
+    const section = page.locator('#pre-chat')
+    await section.getByLabel('Ask email before the chat').check()
+    await section.getByLabel('Email required').check()
+    await section.getByLabel('Ask consent checkbox before the chat').check()
+    const frame = page.frameLocator('iframe[title="Widget preview"]')
+    await frame.locator('porthole-widget .ph-launcher').click()
+    await frame.getByRole('button', { name: 'Start the chat' }).waitFor()
+    await frame.getByLabel(/^Email/).waitFor()
+    await section.scrollIntoViewIfNeeded()
+    const folder = process.env.PRE_CHAT_SHOTS
+    if (folder) await page.screenshot({ path: `${folder}/studio-preview.png` })
+    await context.close()
   })
 })
