@@ -148,7 +148,7 @@ describeInBrowser('the pre-chat form', () => {
     await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
     const section = page.locator('#pre-chat')
     await section.getByLabel('Ask email before the chat').check()
-    await section.getByLabel('Email required').check()
+    await section.getByLabel('Require email before the chat').check()
     await section.getByLabel('Ask consent checkbox before the chat').check()
     const frame = page.frameLocator('iframe[title="Widget preview"]')
     await frame.locator('porthole-widget .ph-launcher').click()

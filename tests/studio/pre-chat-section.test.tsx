@@ -19,10 +19,12 @@ describe('the Pre-chat form section', () => {
     fireEvent.click(section.getByLabelText('Ask consent checkbox before the chat'))
     fireEvent.click(section.getByLabelText('Ask email before the chat'))
     fireEvent.click(section.getByLabelText('Ask name before the chat'))
-    const consentRequired = section.getByLabelText('Consent checkbox required') as HTMLInputElement
+    const consentRequired = section.getByLabelText(
+      'Require consent checkbox before the chat',
+    ) as HTMLInputElement
     expect(consentRequired.checked).toBe(true)
     expect(consentRequired.disabled).toBe(true)
-    fireEvent.click(section.getByLabelText('Email required'))
+    fireEvent.click(section.getByLabelText('Require email before the chat'))
     fireEvent.input(section.getByLabelText('Consent checkbox text'), {
       target: { value: 'I agree to be contacted.' },
     })

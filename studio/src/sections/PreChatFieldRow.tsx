@@ -51,7 +51,7 @@ export function PreChatFieldRow({
       <input
         type="checkbox"
         id={fieldId(`preChat.required.${name}`)}
-        aria-label={`${label} required`}
+        aria-label={`Require ${label.toLowerCase()} before the chat`}
         checked={isRequired}
         disabled={!shown || !isContact(name)}
         onChange={(event) => {
