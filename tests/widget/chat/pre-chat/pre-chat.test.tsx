@@ -2,11 +2,12 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PublicConfig } from '../../../../shared/widget-api'
 import { askedFields, readPreChat } from '../../../../widget/chat/pre-chat/pre-chat-rules'
-import type { KeyValueStore, StoreKey } from '../../../../widget/storage/key-value-store'
+import type { KeyValueStore } from '../../../../widget/storage/key-value-store'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
 import { settle } from '../../support/chat-helpers'
+import { recordingStore } from '../../support/recording-store'
 
 // Settings preChat: while someone is online a new conversation starts with the form; the
 // message box comes once the visitor gave what it asks. Nothing is stored or sent before.
@@ -20,18 +21,6 @@ const PRE_CHAT: NonNullable<PublicConfig['preChat']> = {
   fields: ['name', 'email', 'consent'],
   required: ['email'],
   consent: { version: 'k3x9', text: 'I agree to the terms.', url: 'https://shop.example/privacy' },
-}
-
-function recordingStore(): { storage: KeyValueStore; written: StoreKey[] } {
-  const storage = createMemoryStore()
-  const written: StoreKey[] = []
-  const write = storage.write.bind(storage)
-  storage.write = (puts, deletes) => {
-    written.push(...puts.map(([key]) => key), ...deletes)
-    return write(puts, deletes)
-  }
-  storage.set = (key, value) => storage.write([[key, value]], [])
-  return { storage, written }
 }
 
 async function openWidget(storage: KeyValueStore, options: { online?: boolean } = {}) {
