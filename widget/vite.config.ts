@@ -242,6 +242,13 @@ export default defineConfig({
               test: (id) => !/\/widget\/(loader|embed)\//.test(id),
             },
             {
+              // The contact rules, with the offline form's words and styles: what both the
+              // offline form and the pre-chat form (widget/chat/pre-chat/) use, in the one
+              // chunk either fetches before any conversation.
+              name: 'contact-rules',
+              test: /\/(shared\/contact-rules|widget\/chat\/components\/offline-form-(strings|styles))\.ts$/,
+            },
+            {
               // The help routes' client, shared by the Help view's chunk and the page's
               // Porthole.searchArticles (before any conversation): not in the engine's.
               name: 'help-client',

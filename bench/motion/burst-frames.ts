@@ -2,8 +2,8 @@
 // throttled 4×: how many frames missed 60 fps (over 1/60 s) and how many were long (over
 // 50 ms), with the messages' entry motion and without it (prefers-reduced-motion), to
 // compare. Prints figures; asserts nothing. Run: npx tsx bench/motion/burst-frames.ts [runs] (after npm run build).
-import { launchBrowser } from '../../tests/support/chromium'
-import { startFakeBackend } from '../../tests/support/fake-backend'
+import { launchBrowser } from '../../kit/chromium'
+import { startFakeBackend } from '../../kit/fake-backend'
 
 const RUNS = Number(process.argv[2] ?? 5)
 const BURST = 12

@@ -14,8 +14,9 @@ import { extraPartHits } from '../http/message-parts'
 import type { RateLimiter } from '../http/rate-limit'
 import { createIncomingMasker } from '../masking/incoming-masker'
 import type { Runtime } from '../runtime'
-import { updateProfile } from '../session/profile'
+import { readProfile, updateProfile } from '../session/profile'
 import { type Attachment, attachmentOf } from '../uploads/attachment'
+import { enforcePreChat } from './pre-chat-gate'
 
 /** POST /api/messages: the visitor's text, attachment or typing, forwarded to the service (A2). */
 export function messageRoutes(
@@ -77,6 +78,13 @@ export function messageRoutes(
         idleMs: idleMsOf(runtime.settings.current()),
         now: deps.now(),
       })
+      // Before anything is stored: a first message without the pre-chat form's fields is refused.
+      await enforcePreChat(
+        { store, status: runtime.status, now: deps.now() },
+        runtime.settings.current(),
+        visitorId,
+        (await readProfile(store, visitorId)).contact,
+      )
       const profile = await updateProfile(
         store,
         visitorId,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_MASK_PATTERNS, maskPatternProblem } from '../privacy/mask-pattern'
-import { isHttpUrl } from '../url'
+import { httpsLinkOrEmpty } from './https-link'
 import { siteText } from './site-text'
 
 const MaskPattern = z.string().superRefine((pattern, ctx) => {
@@ -25,14 +25,7 @@ export const PrivacySettings = z.strictObject({
   /** What the visitor agrees to; absent: the widget's own text in the visitor's language. */
   consentText: siteText(1000).optional(),
   /** The site's privacy policy, linked from the consent step; empty: no link. */
-  policyUrl: z
-    .string()
-    .max(2048, 'must be at most 2048 characters')
-    .refine(
-      (url) => url === '' || (/^https:\/\//i.test(url) && isHttpUrl(url)),
-      'must be an https:// URL, or empty',
-    )
-    .default(''),
+  policyUrl: httpsLinkOrEmpty(),
   maskPatterns: z
     .array(MaskPattern)
     .max(MAX_MASK_PATTERNS, `must hold at most ${MAX_MASK_PATTERNS} patterns`)

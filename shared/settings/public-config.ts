@@ -3,6 +3,7 @@ import type { PublicConfig, PublicInvitation, PublicUploads } from '../widget-ap
 import { keptDefault, writtenIn } from './built-in-translations'
 import { isOpenAt } from './business-hours'
 import { isLegacyRule } from './invitation-rule'
+import { preChatConsentVersion } from './pre-chat'
 import { consentVersion } from './privacy-settings'
 import { type Settings, SettingsFile } from './settings-file'
 import { resolveText, type SiteText } from './site-text'
@@ -118,6 +119,22 @@ export function publicConfigOf(
       ...(policyUrl ? { policyUrl } : {}),
     }
   }
+  const preChat = settings.preChat
+  // The pre-chat form: its consent's text in this language and the version of all its texts.
+  if (preChat.fields.length > 0)
+    config.preChat = {
+      fields: [...preChat.fields],
+      required: [...preChat.required],
+      ...(preChat.fields.includes('consent')
+        ? {
+            consent: {
+              version: preChatConsentVersion(preChat.consentText, preChat.consentUrl),
+              ...(preChat.consentText !== undefined ? { text: text(preChat.consentText) } : {}),
+              ...(preChat.consentUrl ? { url: preChat.consentUrl } : {}),
+            },
+          }
+        : {}),
+    }
   if (settings.businessHours) {
     // The widget needs only what to do and whether it is open now: the hours stay here
     // (GET /api/status tells a cached widget.js when they open or close).

@@ -6,6 +6,7 @@ import { EmailSettings } from './email-settings'
 import { InvitationRule, inviteToRule, LegacyInvite } from './invitation-rule'
 import { LanguageTag } from './localized-text'
 import { OfflineForm } from './offline-form'
+import { PreChatSettings } from './pre-chat'
 import { PrivacySettings } from './privacy-settings'
 import { siteText } from './site-text'
 import { TeamSettings } from './team-settings'
@@ -50,6 +51,8 @@ export const SettingsFile = z
         message: { shown: true, required: true },
       },
     }),
+    /** The form before a conversation while someone is online, enforced by the backend (pre-chat.ts). */
+    preChat: PreChatSettings.default(PreChatSettings.parse({})),
     sound: z.boolean().default(true),
     /**
      * Minutes without a message after which the conversation ends (the widget shows

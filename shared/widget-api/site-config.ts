@@ -140,6 +140,21 @@ export const PUBLIC_CONFIG_ADDITIONS = {
       policyUrl: HttpUrl.optional(),
     })
     .optional(),
+  /**
+   * The pre-chat form (settings `preChat`; absent: none): the fields shown in order, those
+   * required, and the consent checkbox's text (absent: the widget's own), link and
+   * version, which the visitor's agreement is recorded with. Read by the pre-chat chunk
+   * (widget/chat/pre-chat/).
+   */
+  preChat: z
+    .object({
+      fields: z.array(z.enum(['name', 'email', 'phone', 'consent'])).min(1),
+      required: z.array(z.enum(['name', 'email', 'phone'])),
+      consent: z
+        .object({ version: ConsentVersion, text: z.string().optional(), url: HttpUrl.optional() })
+        .optional(),
+    })
+    .optional(),
 }
 export type PublicConfigAdditions = typeof PUBLIC_CONFIG_ADDITIONS
 

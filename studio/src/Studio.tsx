@@ -14,6 +14,7 @@ import { EmailSection } from './sections/EmailSection'
 import { HoursSection } from './sections/HoursSection'
 import { InvitationsSection } from './sections/InvitationsSection'
 import { OfflineFormSection } from './sections/OfflineFormSection'
+import { PreChatSection } from './sections/PreChatSection'
 import { PrivacySection } from './sections/PrivacySection'
 import { TeamSection } from './sections/TeamSection'
 import { TextsSection } from './sections/TextsSection'
@@ -28,6 +29,7 @@ const NAV = [
   ['invitations', 'Invitations'],
   ['hours', 'Hours'],
   ['offline-form', 'Offline form'],
+  ['pre-chat', 'Pre-chat form'],
   ['bot', 'Bot'],
   ['email', 'E-mail'],
   ['privacy', 'Privacy'],
@@ -171,6 +173,7 @@ export function Studio({
           <InvitationsSection />
           <HoursSection />
           <OfflineFormSection />
+          <PreChatSection />
           <BotSection model={model} />
           <EmailSection api={api} />
           <PrivacySection />

@@ -7,6 +7,7 @@ import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, chatWindow, composer, launcher, say } from '../support/widget-page'
 import { axeSerious } from './support/axe'
 import { saveSettings } from './support/site-settings'
+import { uncachedPage as openUncached } from './support/uncached-page'
 
 // The consent step (settings privacy.consent "required") and the window's menu (Download
 // and Delete my conversation) in Chromium against the demo: what the browser stores and
@@ -33,13 +34,7 @@ describeInBrowser('privacy in the widget', () => {
   async function uncachedPage(context: BrowserContext): Promise<{ page: Page; sent: Request[] }> {
     const sent: Request[] = []
     context.on('request', (request) => sent.push(request))
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await page.goto(e2e.demo.siteUrl)
-    await launcher(page).waitFor({ state: 'visible' })
-    return { page, sent }
+    return { page: await openUncached(context, e2e.demo.siteUrl), sent }
   }
 
   /** Everything the page's origin stores: IndexedDB databases with their keys, web storage, cookies. */

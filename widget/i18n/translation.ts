@@ -2,6 +2,7 @@ import type { AnsweringStrings } from '../chat/answering/reply-time-strings'
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
 import type { EndedStrings } from '../chat/ended/ended-strings'
+import type { PreChatStrings } from '../chat/pre-chat/pre-chat-strings'
 import type { PrivacyStrings } from '../chat/privacy/privacy-strings'
 import type { HelpStrings } from '../help/help-strings'
 import type { LoaderStrings } from './loader-strings'
@@ -92,4 +93,6 @@ export interface Translation {
   masked: string
   /** The emoji picker's tabs, in the order of EMOJI_SETS. */
   emoji: [string, string, string, string, string]
+  /** The pre-chat form's own words (its labels are `form`'s). */
+  preChat: PreChatStrings
 }

@@ -56,6 +56,8 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
   uploads: absentOrRecord,
   // Parsed in the consent chunk (widget/chat/privacy/consent.tsx).
   consent: absentOrRecord,
+  // Parsed in the pre-chat chunk (widget/chat/pre-chat/).
+  preChat: absentOrRecord,
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */

@@ -20,6 +20,8 @@ export type StoreKey =
   | 'device'
   /** The visitor agreed to the site's consent terms: their version, when, whether recorded (widget/chat/privacy/). */
   | 'consent'
+  /** The visitor agreed to the pre-chat form's consent: its version, when (widget/chat/pre-chat/). */
+  | 'pre-chat'
 
 /** Where the widget keeps its state: IndexedDB in browsers, memory in tests. */
 export interface KeyValueStore {

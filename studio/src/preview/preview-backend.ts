@@ -15,20 +15,43 @@ const json = (body: unknown, status = 200) =>
     headers: { 'content-type': 'application/json' },
   })
 
+/** The `contact` of a POST /api/session body: its text fields only. */
+function contactOf(body: unknown): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(typeof body === 'string' ? body : '{}')
+    const given =
+      typeof parsed === 'object' && parsed !== null
+        ? (parsed as { contact?: unknown }).contact
+        : undefined
+    if (typeof given !== 'object' || given === null) return {}
+    return Object.fromEntries(
+      Object.entries(given).filter(([, value]) => typeof value === 'string'),
+    )
+  } catch {
+    return {}
+  }
+}
+
 /**
  * A fetch for the widget: status, session, history, messages, read and tickets. Any
  * other path is a 404 with the API's error body, as the real backend answers.
  */
 export function previewFetch(state: () => PreviewBackendState): typeof fetch {
   let entries = 0
+  let contact: Record<string, string> = {}
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
     const path = url.pathname.replace(/^.*\/api\//, '/api/')
     if (path === '/api/status') return json({ online: state().online })
     if (path === '/api/config') return json(state().config ?? {})
-    if (path === '/api/session' && method === 'POST')
-      return json({ visitorId: 'preview', token: 'preview', contact: {} })
+    // The contact given (the pre-chat form's) is echoed back, so the preview goes on as the widget would.
+    if (path === '/api/session' && method === 'POST') {
+      contact = { ...contact, ...contactOf(init?.body) }
+      return json({ visitorId: 'preview', token: 'preview', contact })
+    }
+    if (path === '/api/visitor/consent' && method === 'POST')
+      return new Response(null, { status: 204 })
     if (path === '/api/session' && method === 'DELETE') return new Response(null, { status: 204 })
     if (path === '/api/history') return json({ entries: [] })
     if (path === '/api/events/ticket') return json({ ticket: 'preview', expiresIn: 60 })

@@ -90,6 +90,18 @@ export const SECTION_FIELDS = {
       'offlineForm.fields.message': 'Message',
     },
   },
+  'pre-chat': {
+    groups: { preChat: 'Pre-chat form' },
+    fields: {
+      preChat: 'Pre-chat form',
+      'preChat.fields': 'Fields asked',
+      'preChat.fields.#': 'Field asked #',
+      'preChat.required': 'Required fields',
+      'preChat.required.#': 'Required field #',
+      'preChat.consentText': 'Consent checkbox text',
+      'preChat.consentUrl': 'Consent checkbox link',
+    },
+  },
   bot: {
     groups: { 'bot.rules.#': 'Bot rule #' },
     fields: {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../support/built-widget'
-import { describeInBrowser, launchBrowser } from '../../support/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../support/fake-backend'
+import { ensureWidgetBuild } from '../../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
+import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
 
 // Issue 35, motion, in Chromium: a message arriving while the window shows enters, the
 // launcher's icon turns, both with transform and opacity only (the compositor's, 60 fps on

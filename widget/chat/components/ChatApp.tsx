@@ -13,6 +13,9 @@ import { MessageList } from './MessageList'
 /** The offline form's code is fetched only when it is shown (nobody online, a new conversation). */
 const OfflineForm = lazy(() => import('./OfflineForm').then((module) => module.OfflineForm))
 
+/** The pre-chat form's code: fetched while someone is online on a site that has one. */
+const PreChat = lazy(() => import('../pre-chat/PreChat').then((module) => module.PreChat))
+
 /** The Help view, or the suggestions above the message box: fetched at the first input or Help. */
 const Help = lazy<HelpProps>(() => import('../../help/help').then((module) => module.Help))
 
@@ -210,6 +213,8 @@ export function ChatApp({ controller, context }: Props) {
                     controller.send(text)
                   }}
                 />
+              ) : settings.preChat && !offline ? (
+                <PreChat controller={controller} context={context} composer={composer} />
               ) : (
                 composer
               ))}

@@ -16,6 +16,7 @@ const KEYS: StoreKey[] = [
   'muted',
   'device',
   'consent',
+  'pre-chat',
 ]
 
 /**

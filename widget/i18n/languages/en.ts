@@ -7,6 +7,7 @@ import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
 import { EN_ENDED_STRINGS } from '../../chat/ended/ended-strings'
 import { EN_RESUME_NOTES } from '../../chat/engine/resume-strings'
 import { EN_MASKED_NOTE } from '../../chat/masking/mask-text'
+import { EN_PRE_CHAT_STRINGS } from '../../chat/pre-chat/pre-chat-strings'
 import { EN_PRIVACY_STRINGS } from '../../chat/privacy/privacy-strings'
 import { EN_HELP_STRINGS } from '../../help/help-strings'
 import { EN_CHAT_STRINGS } from '../chat-strings'
@@ -33,4 +34,5 @@ export default {
   voice: 'Voice message',
   masked: EN_MASKED_NOTE,
   emoji: [a, b, c, d, e],
+  preChat: EN_PRE_CHAT_STRINGS,
 } satisfies Translation

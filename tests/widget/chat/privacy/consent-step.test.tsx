@@ -1,11 +1,12 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { consentVersion } from '../../../../shared/settings/privacy-settings'
-import type { KeyValueStore, StoreKey } from '../../../../widget/storage/key-value-store'
+import type { KeyValueStore } from '../../../../widget/storage/key-value-store'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
 import { settle } from '../../support/chat-helpers'
+import { recordingStore } from '../../support/recording-store'
 
 // Settings privacy.consent "required": the chat window asks first, and until the visitor
 // agrees nothing is stored in the browser and nothing is sent (no session, no stream).
@@ -19,20 +20,6 @@ const TERMS = {
   version: consentVersion('We keep this chat for 30 days.', 'https://shop.example/privacy'),
   text: 'We keep this chat for 30 days.',
   policyUrl: 'https://shop.example/privacy',
-}
-
-/** A store that records every key written. */
-function recordingStore(): { storage: KeyValueStore; written: StoreKey[] } {
-  const storage = createMemoryStore()
-  const written: StoreKey[] = []
-  const write = storage.write.bind(storage)
-  storage.write = (puts, deletes) => {
-    written.push(...puts.map(([key]) => key), ...deletes)
-    return write(puts, deletes)
-  }
-  storage.set = (key, value) => storage.write([[key, value]], [])
-  storage.del = (key) => storage.write([], [key])
-  return { storage, written }
 }
 
 async function openWidget(storage: KeyValueStore, consent: unknown = TERMS) {
