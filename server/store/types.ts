@@ -176,9 +176,10 @@ export type ErasedKeys = { records: readonly string[]; indexes: readonly string[
 /** Erasing one visitor's data on request (server/privacy/). */
 export interface Erasure {
   /**
-   * Deletes the visitor's log with its entries' dedupe keys, the records and indexes
-   * named, and every claim whose key names the visitor as one of its `:`-separated parts
-   * (claims may carry an address); returns how many entries went. The sqlite: store overwrites what
+   * Deletes the visitor's log with its entries' dedupe keys (atomically: an entry
+   * appended meanwhile leaves no key behind), the records and indexes named, and every
+   * claim about exactly this visitor (keys.ts namesVisitor: `user:a` never takes the
+   * claims of `user:a:b`); returns how many entries went. The sqlite: store overwrites what
    * it deletes (secure_delete) and empties its write-ahead log afterwards, so no copy of
    * the text stays in its files. Appends after it start a new log.
    */
