@@ -45,12 +45,7 @@ export async function eraseRedisVisitor(
     for await (const batch of main.scanIterator({ MATCH: match, COUNT: 1000 }))
       claims.push(...batch.filter((key) => namesVisitor(key.slice(claimPrefix.length), visitorId)))
   const dropped = Count.parse(
-    await runScript(
-      main,
-      ERASE_LOG_SCRIPT,
-      [keys.log(visitorId), keys.visitors],
-      [visitorId],
-    ),
+    await runScript(main, ERASE_LOG_SCRIPT, [keys.log(visitorId), keys.visitors], [visitorId]),
   )
   const multi = main.multi()
   if (claims.length > 0) multi.del([...new Set(claims)])
