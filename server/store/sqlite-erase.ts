@@ -15,6 +15,7 @@ export function createSqliteErase(db: Database.Database) {
   )
   const dropEntries = db.prepare<[string]>('DELETE FROM entries WHERE visitor = ?')
   const dropRecord = db.prepare<[string]>('DELETE FROM records WHERE key = ?')
+  const dropAge = db.prepare<[string]>('DELETE FROM record_ages WHERE key = ?')
   const dropMembers = db.prepare<[string]>('DELETE FROM index_members WHERE key = ?')
   const dropIndex = db.prepare<[string]>('DELETE FROM indexes WHERE key = ?')
   // The candidates (every key holding the id between colons); namesVisitor picks the exact ones.
@@ -28,7 +29,10 @@ export function createSqliteErase(db: Database.Database) {
     const dropped = dropEntries.run(visitorId).changes
     for (const { key } of claimsAbout.all({ inner: `:${visitorId}:`, tail: `:${visitorId}` }))
       if (namesVisitor(key, visitorId)) dropClaim.run(key)
-    for (const key of keys.records) dropRecord.run(key)
+    for (const key of keys.records) {
+      dropRecord.run(key)
+      dropAge.run(key)
+    }
     for (const key of keys.indexes) {
       dropMembers.run(key)
       dropIndex.run(key)

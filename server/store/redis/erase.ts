@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { namesVisitor } from '../keys'
-import type { ErasedKeys } from '../types'
+import { AGED_KINDS, type ErasedKeys } from '../types'
 import type { RedisClient } from './connection'
 import { escapeGlob, type RedisKeys } from './keys'
 import { runScript } from './scripts'
@@ -52,6 +52,7 @@ export async function eraseRedisVisitor(
   if (erased.records.length > 0) {
     multi.del(erased.records.map(keys.record))
     multi.sRem(keys.records, [...erased.records])
+    for (const kind of AGED_KINDS) multi.zRem(keys.aged(kind), [...erased.records])
   }
   if (erased.indexes.length > 0) multi.del(erased.indexes.map(keys.index))
   if (claims.length + erased.records.length + erased.indexes.length > 0) await multi.exec()
