@@ -88,7 +88,7 @@ export function createRatings(options: RatingsOptions) {
         ...(request.comment ? { comment: request.comment } : {}),
         at: now(),
       }
-      await store.setRecord(key, rating, options.keepMs)
+      await store.setAgedRecord(key, rating, 'ratings', now())
       counter.inc({ score: scoreLabel(rating.score) })
       logger.info('conversation rated', { visitorId, score: scoreLabel(rating.score) })
       return { outcome: 'stored' as const, rating }
