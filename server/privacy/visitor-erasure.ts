@@ -4,7 +4,6 @@ import { revokeGeneration } from '../session/generation'
 import { emailLockKey, KEY_PREFIXES, outboxLockKey, visitorErasedKey } from '../store/keys'
 import type { Store } from '../store/types'
 import type { FileStore } from '../uploads/file-store'
-import { ERASURE_NOTICE_PREFIX } from './erased-recipient'
 import { aliasesOf, kindOf, visitorKeys } from './visitor-keys'
 
 /** What an erasure deleted, by kind (the receipt's `erased`). */
@@ -37,7 +36,7 @@ export type ErasureDeps = {
 
 /** The customer message the agents get: in English, the agents' language of work. */
 export function erasureNotice(at: number): string {
-  return `The visitor asked Porthole to erase their data: everything Porthole kept about this conversation was erased on ${new Date(at).toISOString()}. The conversation service keeps its own copy of this chat; delete it there if the request covers it. Replies are not stored or delivered until the visitor writes again.`
+  return `The visitor asked Porthole to erase their data: everything Porthole kept about this conversation was erased on ${new Date(at).toISOString()}. The conversation service keeps its own copy of this chat; delete it there if the request covers it.`
 }
 
 const zero = (): ErasedCounts => ({
@@ -147,7 +146,7 @@ async function tellAgents(deps: ErasureDeps, visitorId: string, at: number): Pro
   try {
     const result = await deps.outbox.submit({
       visitorId,
-      clientId: `${ERASURE_NOTICE_PREFIX}${at.toString(36)}`,
+      clientId: `erased-${at.toString(36)}`,
       sender: { id: visitorId },
       texts: [erasureNotice(at)],
     })

@@ -13,7 +13,6 @@ import type { AppEnv } from '../http/app-env'
 import { type BodyErrorCode, isBodyError } from '../http/body-error'
 import { isTooDeep, MAX_JSON_DEPTH } from '../http/json-depth'
 import { readJsonBody } from '../http/read-body'
-import { repliesRefused } from '../privacy/erased-recipient'
 import { botFallbacks } from '../rich-replies/bot-fallbacks'
 import { createRichReplies } from '../rich-replies/rich-replies'
 import { takeRichReply } from '../rich-replies/take-rich-reply'
@@ -28,10 +27,6 @@ import { isPermanentStoreFailure } from './store-failure'
 export const WEBHOOK_BODY_LIMIT = 64 * 1024
 
 const OK: ReplyOk = { result: 'ok' }
-
-/** What the agent sees when replying to a visitor who erased their data and has not written since. */
-export const ERASED_RECIPIENT =
-  'recipient: this visitor asked Porthole to erase their data; the message is not stored and does not reach them (it will, once they write again)'
 
 /** What the agent sees for a body the reader refused (413 is answered as such). */
 const WEBHOOK_BODY_PROBLEMS: Record<Exclude<BodyErrorCode, 'payload_too_large'>, string> = {
@@ -137,11 +132,6 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         })
         deliveries.inc({ outcome: 'typing' })
         return c.json(OK, 200)
-      }
-      if (await repliesRefused(store, recipientId).catch(() => false)) {
-        // Stored, it would keep a new log under the erased id until retention.
-        deliveries.inc({ outcome: 'erased' })
-        return c.json(invalid(ERASED_RECIPIENT), 200)
       }
       // Not typing: the reader has parsed it as text, a file or a location already.
       const content: EntryContent = message.message
