@@ -19,8 +19,14 @@ export function mayHoldSecret(text: string): boolean {
  * order number that long too), never less: no card number or IBAN has its digits apart.
  */
 export function maskLongDigitRuns(text: string): string {
-  // A digit with four more after it in its run is hidden: the last four stay.
-  return text.replace(LONG_DIGIT_RUN, (run) => run.replace(/\d(?=(?:\D*\d){4})/g, '•'))
+  return text.replace(LONG_DIGIT_RUN, (run) => {
+    let keep = 4
+    return [...run]
+      .reverse()
+      .map((char) => (/\d/.test(char) && keep-- <= 0 ? '•' : char))
+      .reverse()
+      .join('')
+  })
 }
 
 /** The chunk's mask, or when it cannot be fetched now the conservative one (the next text tries the chunk again). */
