@@ -157,7 +157,7 @@ export function createRuntime(deps: AppDeps): Runtime {
     logger,
     now,
     registry: metrics.registry,
-    keepMs: config.retention.kinds.emails,
+    profileKeepMs: config.retention.maxAgeMs,
     ...(config.emailCaps ? { caps: config.emailCaps } : {}),
     resumeUrl: deps.email?.resumeUrl ?? ((visitorId) => resume.createResumeUrl({ visitorId })),
     // Replies by e-mail (EMAIL_REPLY_DOMAIN): each e-mail's Reply-To is the visitor's signed address.

@@ -77,11 +77,11 @@ export const ENV_DOCS_LIMITS = {
   },
   RETENTION_EMAILS_DAYS: {
     meaning:
-      'e-mail records (what was sent to whom, the schedule, the e-mail outbox, transcripts waiting for a confirmed address) expire this long after they were written (1–3650)',
+      'e-mail records (what was sent to whom, the schedule, the e-mail outbox, transcripts waiting for a confirmed address, e-mail replies taken) older than this are deleted by the hourly pass, also those stored before a change (1–3650)',
     default: '`RETENTION_DAYS`',
   },
   RETENTION_RATINGS_DAYS: {
-    meaning: 'ratings expire this long after they were given (1–3650)',
+    meaning: 'ratings older than this are deleted by the hourly pass (1–3650)',
     default: '`RETENTION_DAYS`',
   },
   RETENTION_CONSENTS_DAYS: {
@@ -99,7 +99,7 @@ export const ENV_DOCS_LIMITS = {
   },
   RETENTION_MAX_DELETE_PERCENT: {
     meaning:
-      'one hourly retention pass deletes at most this share of the stored conversation entries, of the attachments and of the consents, each counted on its own (at least one); a pass that would delete most of any of them logs an error (1–100)',
+      'one hourly retention pass deletes at most this share of each kind stored (conversation entries, attachments, e-mail records, ratings, consents), each counted on its own (at least one); a pass that would delete most of any of them logs an error (1–100)',
     default: '`25`',
   },
   RATE_LIMIT_MESSAGES_PER_MINUTE: {

@@ -101,7 +101,7 @@ export function createRatings(options: RatingsOptions) {
         at: now(),
         revision: stored ? revisionOf(stored) + 1 : 1,
       }
-      await store.setRecord(key, rating, options.keepMs)
+      await store.setAgedRecord(key, rating, 'ratings', now())
       if (!stored) counter.inc({ score: scoreLabel(rating.score) })
       const event = stored ? 'conversation rating changed' : 'conversation rated'
       logger.info(event, { visitorId, score: scoreLabel(rating.score) })

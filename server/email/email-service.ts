@@ -46,8 +46,12 @@ export type EmailServiceOptions = {
   logger: Logger
   now: () => number
   registry: MetricsRegistry
-  /** How long schedules, marks and e-mails are kept (the conversations' retention). */
-  keepMs: number
+  /**
+   * How long a visitor's contact details (their profile) are kept after a change made
+   * here (a confirmed or unsubscribed address): RETENTION_DAYS, as every profile write.
+   * The e-mail records themselves are kept by the retention pass (RETENTION_EMAILS_DAYS).
+   */
+  profileKeepMs: number
   /** The signed "Continue the conversation" link of a visitor (email-resume's createResumeUrl). */
   resumeUrl: (visitorId: string) => Promise<string>
   /** The Reply-To of a visitor's e-mails, when replies by e-mail are on (email-inbound's). */
@@ -106,7 +110,6 @@ export function createEmailService(options: EmailServiceOptions) {
         logger,
         now,
         metrics,
-        keepMs: options.keepMs,
         isUnsubscribed: suppressions.isUnsubscribed,
         ...(options.policy ? { policy: options.policy } : {}),
         onAttempt(item: MailItem) {
@@ -144,8 +147,7 @@ export function createEmailService(options: EmailServiceOptions) {
   const messageIdDomain = config?.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1) ?? ''
   const caps = options.caps ?? { perAddressPerDay: 20, confirmationsPerAddressPerDay: 3 }
   const mailCap = createRecipientCap(store, 'mail', caps.perAddressPerDay)
-  const { keepMs } = options
-  const waiting = createWaitingTranscripts({ store, keepMs })
+  const waiting = createWaitingTranscripts({ store, now })
   const transcripts =
     outbox && config
       ? createTranscripts({
@@ -156,7 +158,6 @@ export function createEmailService(options: EmailServiceOptions) {
           settings: options.settings,
           logger,
           now,
-          keepMs,
           cap: mailCap,
           unsubscribeUrl,
         })
@@ -186,7 +187,7 @@ export function createEmailService(options: EmailServiceOptions) {
         },
         logger,
         now,
-        keepMs,
+        keepMs: options.profileKeepMs,
       })
     : undefined
   const missed =
@@ -203,7 +204,6 @@ export function createEmailService(options: EmailServiceOptions) {
           messageIdDomain,
           logger,
           now,
-          keepMs,
         })
       : undefined
 
@@ -283,7 +283,7 @@ export function createEmailService(options: EmailServiceOptions) {
       const claim = tokens.verify(token)
       if (!claim) return false
       await suppressions.unsubscribe(claim.a, now())
-      await markProfileUnsubscribed(store, claim.v, claim.a, options.keepMs)
+      await markProfileUnsubscribed(store, claim.v, claim.a, options.profileKeepMs)
       logger.info('e-mail address unsubscribed', { visitorId: claim.v })
       return true
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Logger } from '../logging/logger'
 import { emailItemDueKeyOf, emailItemKeyOf, emailLockKey, KEY_PREFIXES } from '../store/keys'
-import type { Claims, Records } from '../store/types'
+import type { AgedRecords, Claims, Records } from '../store/types'
 import { type Lease, withClaim } from '../store/with-claim'
 import type { EmailMetrics } from './email-metrics'
 import {
@@ -29,15 +29,13 @@ export const MAIL_CLAIM_MS = 15_000
 export const MAIL_SEND_SLOTS = 4
 
 export type MailOutboxOptions = {
-  store: Records & Claims
+  store: Records & AgedRecords & Claims
   transport: MailTransport
   logger: Logger
   now: () => number
   metrics: EmailMetrics
   /** True when the address has unsubscribed since the e-mail was stored. */
   isUnsubscribed: (address: string) => Promise<boolean>
-  /** How long finished e-mails are kept (their key answers a repeated compose). */
-  keepMs: number
   policy?: Partial<MailPolicy>
   /**
    * A claim lasts this long and is renewed every third of it while an attempt is under
@@ -79,7 +77,7 @@ export function createMailOutbox(options: MailOutboxOptions) {
   }
 
   async function save(key: string, item: MailItem): Promise<void> {
-    await store.setRecord(key, item, options.keepMs)
+    await store.setAgedRecord(key, item, 'emails', now())
     if (!isActiveMail(item)) {
       await store.deleteRecord(emailItemDueKeyOf(key)).catch((error: unknown) => {
         // The sweep drops the markers of finished e-mails.
@@ -90,8 +88,8 @@ export function createMailOutbox(options: MailOutboxOptions) {
 
   /** Stores a new e-mail: its due marker first, so no stored e-mail is ever unswept. */
   async function add(key: string, item: MailItem): Promise<void> {
-    await store.setRecord(emailItemDueKeyOf(key), { since: now() }, options.keepMs)
-    await store.setRecord(key, item, options.keepMs)
+    await store.setAgedRecord(emailItemDueKeyOf(key), { since: now() }, 'emails', now())
+    await store.setAgedRecord(key, item, 'emails', now())
   }
 
   async function attempt(key: string, item: MailItem, lease: Lease): Promise<MailItem> {

@@ -14,7 +14,7 @@ import {
   emailSentKey,
   KEY_PREFIXES,
 } from '../store/keys'
-import type { Claims, ConversationLog, Records } from '../store/types'
+import type { AgedRecords, Claims, ConversationLog, Records } from '../store/types'
 import { withClaim } from '../store/with-claim'
 import type { AskOutcome } from './confirm/confirmations'
 import type { RecipientCap } from './confirm/recipient-cap'
@@ -38,7 +38,7 @@ export type { ComposedMail } from './mail-item'
 export type ComposeInput = { visitorId: string; to: string; entries: ConversationEntry[] }
 
 export type MissedRepliesOptions = {
-  store: ConversationLog & Records & Claims
+  store: ConversationLog & Records & AgedRecords & Claims
   outbox: MailOutbox
   /** The site owner's settings in force: on/off and the delay (they change while running). */
   settings: () => { missedReplies: boolean; afterSeconds: number }
@@ -57,8 +57,6 @@ export type MissedRepliesOptions = {
   messageIdDomain: string
   logger: Logger
   now: () => number
-  /** How long schedules and marks are kept (the conversations' retention). */
-  keepMs: number
   /** A compose's claim; default 60 s (a store read or two and the rendering). */
   claimMs?: number
 }
@@ -92,7 +90,7 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     const running = await store.getRecord(emailDueKey(visitorId), Due)
     if (running) return running.dueAt
     const dueAt = now() + afterSeconds * 1000
-    await store.setRecord(emailDueKey(visitorId), { dueAt }, options.keepMs)
+    await store.setAgedRecord(emailDueKey(visitorId), { dueAt }, 'emails', now())
     return dueAt
   }
 
@@ -199,13 +197,14 @@ export function createMissedReplies(options: MissedRepliesOptions) {
   /** The replies up to `upTo` were announced to an unconfirmed address: marked, and held for release(). */
   async function hold(visitorId: string, sent: Sent | undefined, upTo: string): Promise<void> {
     if (!(await store.getRecord(emailHeldKey(visitorId), Held)))
-      await store.setRecord(
+      await store.setAgedRecord(
         emailHeldKey(visitorId),
         sent?.upTo ? { after: sent.upTo } : {},
-        options.keepMs,
+        'emails',
+        now(),
       )
     const mark: Sent = { upTo, n: sent?.n ?? 0, at: now() }
-    await store.setRecord(emailSentKey(visitorId), mark, options.keepMs)
+    await store.setAgedRecord(emailSentKey(visitorId), mark, 'emails', now())
     await reschedule(visitorId, upTo)
   }
 
@@ -219,20 +218,21 @@ export function createMissedReplies(options: MissedRepliesOptions) {
     const sent = await store.getRecord(emailSentKey(visitorId), Sent)
     if (sent) {
       const mark: Sent = { ...(held.after ? { upTo: held.after } : {}), n: sent.n, at: sent.at }
-      await store.setRecord(emailSentKey(visitorId), mark, options.keepMs)
+      await store.setAgedRecord(emailSentKey(visitorId), mark, 'emails', now())
     }
     await store.deleteRecord(emailHeldKey(visitorId))
     const dueAt = now()
-    await store.setRecord(emailDueKey(visitorId), { dueAt }, options.keepMs)
+    await store.setAgedRecord(emailDueKey(visitorId), { dueAt }, 'emails', now())
     return dueAt
   }
 
   async function markSent(visitorId: string, item: MailItem): Promise<void> {
     const upTo = item.entryIds.at(-1) ?? ''
-    await store.setRecord(
+    await store.setAgedRecord(
       emailSentKey(visitorId),
       { upTo, n: item.n, at: item.createdAt },
-      options.keepMs,
+      'emails',
+      now(),
     )
   }
 

@@ -1,6 +1,6 @@
 import type { RetentionKinds } from '../config/retention-kinds'
 import type { Logger } from '../logging/logger'
-import type { Retention, Store } from '../store/types'
+import type { AgedKind, Retention, Store } from '../store/types'
 import { deletePlanned, planFilePrune } from '../uploads/file-retention'
 import type { FileStore } from '../uploads/file-store'
 import { createClockCheck } from './clock-check'
@@ -10,13 +10,13 @@ import { checkAgainstReference } from './reference-clock'
 export const BEHIND_TOLERANCE_MS = 5 * 60_000
 
 export type RetentionPolicy = {
-  /** How long each kind is kept (ms); a pass deletes messages, attachments and consents past theirs. */
+  /** How long each kind is kept (ms); a pass deletes messages, attachments, e-mail records, ratings and consents past theirs. */
   kinds: RetentionKinds
   /** At most this many entries are kept per visitor. */
   maxEntries: number
   /** The first pass runs this long after start(), once the clock has held steady so long (0: at start). */
   startDelayMs: number
-  /** One pass deletes at most this share of each kind stored (conversation entries; attachments; consents). */
+  /** One pass deletes at most this share of each kind stored (entries, attachments, e-mail records, ratings, consents). */
   maxDeletePercent: number
 }
 
@@ -29,7 +29,15 @@ type KindPlan = {
 }
 
 export type RetentionOptions = {
-  store: Pick<Store, 'prune' | 'retentionStats' | 'pruneConsents' | 'consentStats'>
+  store: Pick<
+    Store,
+    | 'prune'
+    | 'retentionStats'
+    | 'pruneConsents'
+    | 'consentStats'
+    | 'pruneAgedRecords'
+    | 'agedRecordStats'
+  >
   files: FileStore
   policy: RetentionPolicy
   now: () => number
@@ -61,14 +69,13 @@ export function passCap(total: number, percent: number): number {
 
 /**
  * Retention that survives a wall clock that jumps. A pass deletes conversation entries,
- * attachments and consents, each past its own RETENTION_<KIND>_DAYS, but:
+ * attachments, e-mail records, ratings and consents, each past its own
+ * RETENTION_<KIND>_DAYS (as set now, also for what was stored before), but:
  * - never at start: the first pass waits RETENTION_START_DELAY_SECONDS;
  * - a pass is skipped when the wall clock stepped since the last reading (it moved more or
  *   less than the monotonic clock), or reads earlier than the newest stored entry or file;
  * - one pass deletes at most RETENTION_MAX_DELETE_PERCENT of each kind stored, and logs an
  *   error when it would delete most of one (the clock, or a long stop: check which).
- * E-mail records and ratings are not walked: they expire by their records' lifetime,
- * RETENTION_EMAILS_DAYS and RETENTION_RATINGS_DAYS from when they were written.
  *
  * @example const retention = createRetention({ store, files, policy, now: Date.now, monotonic: () => performance.now(), logger, everyMs: 3_600_000 })
  */
@@ -109,6 +116,8 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
       [pruneConversations, 'retention: prune failed'],
       [pruneAttachments, 'retention: attachments not pruned'],
       [pruneConsents, 'retention: consents not pruned'],
+      [() => pruneAged('emails', 'e-mail records'), 'retention: e-mail records not pruned'],
+      [() => pruneAged('ratings', 'ratings'), 'retention: ratings not pruned'],
     ]
     for (const [prune, failed] of kindsOfPass) {
       try {
@@ -173,6 +182,16 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
       const retention = { maxAgeMs: kinds.consents }
       const stats = await store.consentStats(retention)
       return { ...stats, drop: (cap) => store.pruneConsents({ ...retention, maxDrop: cap }) }
+    })
+
+  const pruneAged = (kind: AgedKind, what: string) =>
+    pruneKind(what, `retention: dropped old ${what}`, async () => {
+      const retention = { maxAgeMs: kinds[kind] }
+      const stats = await store.agedRecordStats(kind, retention)
+      return {
+        ...stats,
+        drop: (cap) => store.pruneAgedRecords(kind, { ...retention, maxDrop: cap }),
+      }
     })
 
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maskFreeField } from '../../shared/privacy/contact-fields'
 import { type Contact, StoredContact } from '../../shared/widget-api'
 import { profileKey } from '../store/keys'
 import type { Records, VisitorEvents } from '../store/types'
@@ -35,6 +36,8 @@ export async function updateProfile(
 ): Promise<Profile> {
   const current = await readProfile(store, visitorId)
   const contact: StoredContact = { ...current.contact, ...dropEmpty(changes.contact ?? {}) }
+  // A card number typed as a name is never stored (nor sent to agents as sender.name).
+  if (contact.name !== undefined) contact.name = maskFreeField(contact.name)
   // An unsubscribe is the address's: another address starts subscribed.
   if (contact.email?.trim().toLowerCase() !== current.contact.email?.trim().toLowerCase())
     delete contact.emailUnsubscribed

@@ -238,7 +238,32 @@ export const helpOpenedKey = (visitorId: string) => `${P.helpOpened}${visitorId}
 export const helpSettleKey = (visitorId: string, at: number) => `${P.helpSettle}${visitorId}:${at}`
 export const helpImportKey = (jobId: string) => `${P.helpImport}${jobId}`
 
-/** True when `key` has `visitorId` as one of its `:`-separated parts after the first (a claim about the visitor). */
-export const namesVisitor = (key: string, visitorId: string) =>
-  key.includes(`:${visitorId}:`) || key.endsWith(`:${visitorId}`)
+/**
+ * The claims about one visitor: the prefix before the visitor's id and how many
+ * `:`-separated parts follow it (client ids, entry ids, times, hashes: none has a colon).
+ */
+const VISITOR_CLAIMS: readonly (readonly [prefix: string, partsAfter: number])[] = [
+  [`${P.outboxLock}${P.outboxItem}`, 1],
+  [P.readLock, 0],
+  [`${P.emailLock}ask:`, 2],
+  [`${P.emailLock}compose:${P.emailItem}`, 1],
+  [`${P.emailLock}${P.emailItem}`, 1],
+  [`${P.emailLock}${P.emailDue}`, 0],
+  [`${P.emailLock}${P.rating}`, 1],
+  [P.helpSettle, 1],
+]
+
+/**
+ * True when `key` is a claim about exactly `visitorId`: `user:a` never names the claims
+ * of `user:a:b` (whose key also holds `:a:`).
+ */
+export function namesVisitor(key: string, visitorId: string): boolean {
+  return VISITOR_CLAIMS.some(([prefix, partsAfter]) => {
+    const start = `${prefix}${visitorId}`
+    if (!key.startsWith(start)) return false
+    const rest = key.slice(start.length)
+    if (partsAfter === 0) return rest === ''
+    return rest.startsWith(':') && rest.slice(1).split(':').length === partsAfter
+  })
+}
 export const answersTokensKey = (day: string) => `${P.answersTokens}${day}`

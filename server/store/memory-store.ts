@@ -5,6 +5,7 @@ import { closedStoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { aliasKey, namesVisitor } from './keys'
 
+import { createMemoryAgedRecords } from './memory-aged-records'
 import { createMemoryConsents } from './memory-consents'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
@@ -32,6 +33,13 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
   function assertOpen(): void {
     if (closed) throw closedStoreError('memory')
   }
+
+  const aged = createMemoryAgedRecords({
+    now,
+    assertOpen,
+    write: (key, value) => records.set(key, { value: JSON.stringify(value), expiresAt: undefined }),
+    remove: (key) => records.delete(key),
+  })
 
   // What retention drops from one log, oldest first: entries past the age, then the
   // oldest of the young ones beyond maxEntries.
@@ -147,6 +155,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     async deleteRecord(key) {
       assertOpen()
       records.delete(key)
+      aged.forget(key)
     },
     async listRecords(prefix) {
       assertOpen()
@@ -172,12 +181,18 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
       logs.delete(visitorId)
       const ids = new Set(log.map((entry) => entry.id))
       for (const [key, seen] of dedupe) if (ids.has(seen.entry.id)) dedupe.delete(key)
-      for (const key of keys.records) records.delete(key)
+      for (const key of keys.records) {
+        records.delete(key)
+        aged.forget(key)
+      }
       for (const key of keys.indexes) indexes.delete(key)
       for (const key of claims.keys()) if (namesVisitor(key, visitorId)) claims.delete(key)
       return log.length
     },
     ...createMemoryConsents(now, assertOpen),
+    setAgedRecord: aged.setAgedRecord,
+    pruneAgedRecords: aged.pruneAgedRecords,
+    agedRecordStats: aged.agedRecordStats,
     async prune(retention: Retention) {
       assertOpen()
       let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY

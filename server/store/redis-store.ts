@@ -3,6 +3,7 @@ import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
 import { closedStoreError, isStoreError, notAnEntryId, StoreError } from './errors'
 import { parseRecord } from './parse-record'
+import { createRedisAgedRecords } from './redis/aged-records'
 import { createRedisAppend } from './redis/append'
 import { connectRedis, whenReady } from './redis/connection'
 import { createRedisConsents } from './redis/consents'
@@ -173,6 +174,7 @@ export async function createRedisStore(
 
   const records = createRedisRecords(main, keys)
   const consents = createRedisConsents(main, keys, now)
+  const aged = createRedisAgedRecords(main, keys, now)
   const append = createRedisAppend({
     main,
     keys,
@@ -256,6 +258,10 @@ export async function createRedisStore(
     eraseConsents: (visitorId) => command('eraseConsents', () => consents.erase(visitorId)),
     pruneConsents: (next) => command('pruneConsents', () => consents.prune(next)),
     consentStats: (next) => command('consentStats', () => consents.stats(next)),
+    setAgedRecord: (key, value, kind, at) =>
+      command('setAgedRecord', () => aged.set(key, value, kind, at)),
+    pruneAgedRecords: (kind, next) => command('pruneAgedRecords', () => aged.prune(kind, next)),
+    agedRecordStats: (kind, next) => command('agedRecordStats', () => aged.stats(kind, next)),
     prune(next) {
       return command('prune', async () => {
         retention = next

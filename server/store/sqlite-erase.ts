@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { namesVisitor } from './keys'
 import type { ErasedKeys } from './types'
 
 /**
@@ -14,17 +15,24 @@ export function createSqliteErase(db: Database.Database) {
   )
   const dropEntries = db.prepare<[string]>('DELETE FROM entries WHERE visitor = ?')
   const dropRecord = db.prepare<[string]>('DELETE FROM records WHERE key = ?')
+  const dropAge = db.prepare<[string]>('DELETE FROM record_ages WHERE key = ?')
   const dropMembers = db.prepare<[string]>('DELETE FROM index_members WHERE key = ?')
   const dropIndex = db.prepare<[string]>('DELETE FROM indexes WHERE key = ?')
-  const dropClaims = db.prepare<[{ inner: string; tail: string }]>(
-    'DELETE FROM claims WHERE instr(key, @inner) > 0 OR substr(key, -length(@tail)) = @tail',
+  // The candidates (every key holding the id between colons); namesVisitor picks the exact ones.
+  const claimsAbout = db.prepare<[{ inner: string; tail: string }], { key: string }>(
+    'SELECT key FROM claims WHERE instr(key, @inner) > 0 OR substr(key, -length(@tail)) = @tail',
   )
+  const dropClaim = db.prepare<[string]>('DELETE FROM claims WHERE key = ?')
 
   const erase = db.transaction((visitorId: string, keys: ErasedKeys): number => {
     dropDedupe.run(visitorId)
     const dropped = dropEntries.run(visitorId).changes
-    dropClaims.run({ inner: `:${visitorId}:`, tail: `:${visitorId}` })
-    for (const key of keys.records) dropRecord.run(key)
+    for (const { key } of claimsAbout.all({ inner: `:${visitorId}:`, tail: `:${visitorId}` }))
+      if (namesVisitor(key, visitorId)) dropClaim.run(key)
+    for (const key of keys.records) {
+      dropRecord.run(key)
+      dropAge.run(key)
+    }
     for (const key of keys.indexes) {
       dropMembers.run(key)
       dropIndex.run(key)

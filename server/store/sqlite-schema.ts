@@ -1,4 +1,4 @@
-// The sqlite: store's tables. AUTOINCREMENT matters: a pruned id is never handed out
+// The sqlite: store's tables (record_ages: the aged records' times, Store's AgedRecords). AUTOINCREMENT matters: a pruned id is never handed out
 // again, so a Last-Event-ID from before a prune can never skip newer entries.
 export const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
@@ -19,6 +19,12 @@ CREATE TABLE IF NOT EXISTS records (
   value TEXT NOT NULL,
   expires_at INTEGER
 );
+CREATE TABLE IF NOT EXISTS record_ages (
+  key TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS record_ages_kind_at ON record_ages (kind, at);
 CREATE TABLE IF NOT EXISTS indexes (
   key TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL

@@ -10,6 +10,7 @@ import { type BatchOutcome, createGroupCommit } from './group-commit'
 import { aliasKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
+import { createSqliteAgedRecords } from './sqlite-aged-records'
 import { createSqliteConsents } from './sqlite-consents'
 import { createSqliteErase } from './sqlite-erase'
 import { type EntryRow, prepareQueries } from './sqlite-queries'
@@ -61,6 +62,7 @@ export function openSqliteStore(
 
   const q = prepareQueries(db)
   const erase = createSqliteErase(db)
+  const aged = createSqliteAgedRecords(db, now, assertOpen)
 
   // An expired index starts empty again: members left by one that prune() has not dropped yet go.
   const indexAdd = db.transaction((key: string, member: string, at: number, ttlMs: number) => {
@@ -220,6 +222,7 @@ export function openSqliteStore(
     async deleteRecord(key) {
       assertOpen()
       q.deleteRecord.run(key)
+      aged.forget(key)
     },
     async listRecords(prefix) {
       assertOpen()
@@ -244,6 +247,9 @@ export function openSqliteStore(
       return erase(visitorId, keys)
     },
     ...createSqliteConsents(db, now, assertOpen),
+    setAgedRecord: aged.setAgedRecord,
+    pruneAgedRecords: aged.pruneAgedRecords,
+    agedRecordStats: aged.agedRecordStats,
     async prune(retention) {
       assertOpen()
       return pruneTx(retention)

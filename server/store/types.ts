@@ -176,9 +176,10 @@ export type ErasedKeys = { records: readonly string[]; indexes: readonly string[
 /** Erasing one visitor's data on request (server/privacy/). */
 export interface Erasure {
   /**
-   * Deletes the visitor's log with its entries' dedupe keys, the records and indexes
-   * named, and every claim whose key names the visitor as one of its `:`-separated parts
-   * (claims may carry an address); returns how many entries went. The sqlite: store overwrites what
+   * Deletes the visitor's log with its entries' dedupe keys (atomically: an entry
+   * appended meanwhile leaves no key behind), the records and indexes named, and every
+   * claim about exactly this visitor (keys.ts namesVisitor: `user:a` never takes the
+   * claims of `user:a:b`); returns how many entries went. The sqlite: store overwrites what
    * it deletes (secure_delete) and empties its write-ahead log afterwards, so no copy of
    * the text stays in its files. Appends after it start a new log.
    */
@@ -221,6 +222,29 @@ export interface Consents {
   consentStats(retention: AgeRetention): Promise<RetentionStats>
 }
 
+/** The kinds of records the retention pass deletes by age, each through a time index of its own. */
+export const AGED_KINDS = ['emails', 'ratings'] as const
+export type AgedKind = (typeof AGED_KINDS)[number]
+
+/**
+ * Records that live until the retention pass deletes them (RETENTION_EMAILS_DAYS,
+ * RETENTION_RATINGS_DAYS), rather than by a lifetime fixed when written: a changed
+ * setting applies to those already stored, and the pass's clock guards and cap apply.
+ * Read, listed and deleted like any record (deleteRecord and eraseVisitor drop the time
+ * too); a key is written either this way or with setRecord, never both.
+ */
+export interface AgedRecords {
+  /**
+   * Writes the record with no lifetime and notes `at` as its time in `kind`'s index,
+   * both or neither; writing it again moves its time.
+   */
+  setAgedRecord(key: string, value: unknown, kind: AgedKind, at: number): Promise<void>
+  /** Deletes `kind`'s records older than `retention.maxAgeMs`, oldest first; returns how many. */
+  pruneAgedRecords(kind: AgedKind, retention: AgeRetention): Promise<number>
+  /** Counts what pruneAgedRecords(kind, retention) would delete without a cap, and what is stored. */
+  agedRecordStats(kind: AgedKind, retention: AgeRetention): Promise<RetentionStats>
+}
+
 /** Retention, health and shutdown: for the process that owns the store. */
 export interface Maintenance {
   /** Applies retention; returns how many entries were dropped. */
@@ -247,6 +271,7 @@ export interface Store
     Indexes,
     Erasure,
     Consents,
+    AgedRecords,
     Maintenance {
   readonly kind: 'memory' | 'sqlite' | 'redis'
   /**

@@ -1,3 +1,5 @@
+import { maskFreeField } from '../../shared/privacy/contact-fields'
+
 // A customer's file name is shown to agents and put in URLs and headers: it keeps the
 // customer's words but loses what could mislead or break something.
 
@@ -14,7 +16,8 @@ const SEPARATORS = /[/\\:*?"<>|]/g
 
 /**
  * The name to store and show: the last path segment, unsafe characters dropped,
- * separators replaced by `_`, spaces collapsed, no leading dots, at most MAX_FILE_NAME
+ * separators replaced by `_`, spaces collapsed, no leading dots, card numbers and IBANs
+ * masked, at most MAX_FILE_NAME
  * characters with the extension kept. Empty when nothing usable is left.
  *
  * @example sanitizeFileName('C:\\Users\\me\\cute-cat\u202egnp.exe') // 'cute-catgnp.exe'
@@ -29,7 +32,8 @@ export function sanitizeFileName(raw: string): string {
     .trim()
     .replace(/^[.\s]+/u, '')
     .replace(/[.\s]+$/u, '')
-  return truncateName(cleaned)
+  // A card number or IBAN in the name (a scan saved as the number) is hidden as in messages.
+  return truncateName(maskFreeField(cleaned))
 }
 
 function truncateName(name: string): string {

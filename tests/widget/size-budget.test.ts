@@ -157,6 +157,8 @@ const FIRST_OPEN_BEFORE_I18N_BR = 17998
 // chunk loads, the note under the message box): +207 B brotli, 19,086 B with it, 64 B
 // past issue 24's 1 KiB. The masking itself is a chunk of its own ('mask-text').
 const FIRST_OPEN_MASKING_BR = 128
+/** The offline mask in the chat chunk (widget/chat/masking/masking.ts maskLongDigitRuns). */
+const OFFLINE_MASK_BR = 40
 // Issue #14's target at the first open: a new visitor opens the chat and sees it, ready
 // to type; the conversation's engine (session, live stream, outbox, the messages'
 // rendering) comes with the first key they press (widget/chat/window/controller.ts).
@@ -291,10 +293,13 @@ describe('size budgets of the built widget', () => {
     // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back; its
     // window frame in the loader took it to 19,850 B (+521 B; see LOADER_CEILING).
     // Issue 35's calm header (see WITH_ENGINE_CEILING_BR): +128 B.
+    // Issue 36 again: a text with a card number is masked in the chat chunk when the
+    // masking chunk cannot be fetched (offline) rather than held in memory (+37 B).
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 512 + 128,
+      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 512 + 128 + OFFLINE_MASK_BR,
     )
-    expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
+    // The engine follows the chat chunk: the offline mask counts there too.
+    expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR + OFFLINE_MASK_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.
     expect(figures.loaderFiles).not.toContain(inviteFile(DIST))

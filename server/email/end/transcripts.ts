@@ -24,7 +24,6 @@ export type TranscriptOptions = {
   settings: () => Settings
   logger: Logger
   now: () => number
-  keepMs: number
   /** E-mails per address a day (EMAIL_MAX_PER_ADDRESS_PER_DAY), shared with missed replies. */
   cap: RecipientCap
   /** The lasting unsubscribe link of the visitor's address. */
@@ -129,7 +128,7 @@ export function createTranscripts(options: TranscriptOptions) {
     const key = transcriptToKey(visitorId, endedId)
     const bound = await store.getRecord(key, Bound)
     if (bound) return normalizeAddress(bound.address) === normalizeAddress(to)
-    await store.setRecord(key, { address: to }, options.keepMs)
+    await store.setAgedRecord(key, { address: to }, 'emails', now())
     return true
   }
 

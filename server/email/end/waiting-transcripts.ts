@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { normalizeAddress } from '../../../shared/contact-rules'
 import { emailLockKey, transcriptWaitingKey } from '../../store/keys'
-import type { Claims, Records } from '../../store/types'
+import type { AgedRecords, Claims, Records } from '../../store/types'
 
 const Waiting = z.object({ address: z.string() })
 
@@ -14,7 +14,10 @@ const ASK_AGAIN_MS = 10 * 60_000
  *
  * @example if ((await waiting.add(visitorId, endedId, to)) === 'new') await confirmations.ask(…)
  */
-export function createWaitingTranscripts(options: { store: Records & Claims; keepMs: number }) {
+export function createWaitingTranscripts(options: {
+  store: Records & AgedRecords & Claims
+  now: () => number
+}) {
   const { store } = options
   return {
     /**
@@ -22,7 +25,12 @@ export function createWaitingTranscripts(options: { store: Records & Claims; kee
      * instance), so a double click or a retry sends no second confirmation e-mail.
      */
     async add(visitorId: string, endedId: string, address: string): Promise<'new' | 'recent'> {
-      await store.setRecord(transcriptWaitingKey(visitorId, endedId), { address }, options.keepMs)
+      await store.setAgedRecord(
+        transcriptWaitingKey(visitorId, endedId),
+        { address },
+        'emails',
+        options.now(),
+      )
       const ask = emailLockKey(`ask:${visitorId}:${endedId}:${normalizeAddress(address)}`)
       return (await store.claim(ask, ASK_AGAIN_MS)) ? 'new' : 'recent'
     },

@@ -203,10 +203,11 @@ async function take(
     throw error
   }
   const messages = (text === '' ? 0 : 1) + stored.attachments.length
-  await store.setRecord(
+  await store.setAgedRecord(
     inboundMailKey(key),
     { visitorId, messages, at: now() } satisfies z.infer<typeof TakenReply>,
-    deps.keepMs,
+    'emails',
+    now(),
   )
   return { kind: 'delivered', visitorId, messages }
 }

@@ -1,13 +1,36 @@
-import type { ErasedKeys } from '../types'
+import { z } from 'zod'
+import { namesVisitor } from '../keys'
+import { AGED_KINDS, type ErasedKeys } from '../types'
 import type { RedisClient } from './connection'
 import { escapeGlob, type RedisKeys } from './keys'
+import { runScript } from './scripts'
 
 /**
- * The redis: store's erasure (Store.eraseVisitor): the visitor's log stream, the
- * dedupe keys its entries name (each entry keeps its key in field `k`; the dedupe
- * value holds the entry's text), the records and indexes named and the claims about
- * the visitor (found with SCAN: a rare request, so a walk of the keyspace is paid
- * then rather than an index kept on every claim), in one MULTI.
+ * KEYS: the visitor's log, the set of visitors. ARGV: the visitor id.
+ * Reads the log and deletes it with the dedupe keys its entries name (field `k`, the whole Redis key) in one
+ * atomic step: an entry appended meanwhile cannot leave its dedupe key behind.
+ */
+const ERASE_LOG_SCRIPT = `
+local rows = redis.call('XRANGE', KEYS[1], '-', '+')
+for _, row in ipairs(rows) do
+  local fields = row[2]
+  for i = 1, #fields, 2 do
+    if fields[i] == 'k' then redis.call('DEL', fields[i + 1]) end
+  end
+end
+redis.call('DEL', KEYS[1])
+redis.call('SREM', KEYS[2], ARGV[1])
+return #rows
+`
+
+const Count = z.number().int().nonnegative()
+
+/**
+ * The redis: store's erasure (Store.eraseVisitor): the visitor's log stream with the
+ * dedupe keys its entries name (each entry keeps its key in field `k`; the dedupe value
+ * holds the entry's text) in one script, then the records and indexes named and the
+ * claims about the visitor (found with SCAN: a rare request, so a walk of the keyspace
+ * is paid then rather than an index kept on every claim), in one MULTI.
  */
 export async function eraseRedisVisitor(
   main: RedisClient,
@@ -15,22 +38,23 @@ export async function eraseRedisVisitor(
   visitorId: string,
   erased: ErasedKeys,
 ): Promise<number> {
-  const log = keys.log(visitorId)
-  const rows = await main.xRange(log, '-', '+')
-  const dedupeKeys = rows.flatMap((row) => (row.message.k ? [row.message.k] : []))
   const claims: string[] = []
   const about = escapeGlob(visitorId)
-  for (const match of [`${keys.claim('')}*:${about}:*`, `${keys.claim('')}*:${about}`])
+  const claimPrefix = keys.claim('')
+  for (const match of [`${claimPrefix}*:${about}:*`, `${claimPrefix}*:${about}`])
     for await (const batch of main.scanIterator({ MATCH: match, COUNT: 1000 }))
-      claims.push(...batch)
-  const multi = main.multi().del(log).sRem(keys.visitors, visitorId)
-  if (dedupeKeys.length > 0) multi.del(dedupeKeys)
-  if (claims.length > 0) multi.del(claims)
+      claims.push(...batch.filter((key) => namesVisitor(key.slice(claimPrefix.length), visitorId)))
+  const dropped = Count.parse(
+    await runScript(main, ERASE_LOG_SCRIPT, [keys.log(visitorId), keys.visitors], [visitorId]),
+  )
+  const multi = main.multi()
+  if (claims.length > 0) multi.del([...new Set(claims)])
   if (erased.records.length > 0) {
     multi.del(erased.records.map(keys.record))
     multi.sRem(keys.records, [...erased.records])
+    for (const kind of AGED_KINDS) multi.zRem(keys.aged(kind), [...erased.records])
   }
   if (erased.indexes.length > 0) multi.del(erased.indexes.map(keys.index))
-  await multi.exec()
-  return rows.length
+  if (claims.length + erased.records.length + erased.indexes.length > 0) await multi.exec()
+  return dropped
 }

@@ -14,6 +14,8 @@ export type RedisKeys = {
   consents(visitorId: string): string
   /** Every visitor's consents by time (a sorted set), walked by pruneConsents(). */
   consentsByAge: string
+  /** One kind's aged records by time (a sorted set of record keys), walked by pruneAgedRecords(). */
+  aged(kind: string): string
   /** Set of visitor ids that have a log, walked by prune(). */
   visitors: string
   /** Set of record keys, walked by listRecords() so it never has to SCAN the keyspace. */
@@ -34,6 +36,7 @@ export function redisKeys(prefix: string): RedisKeys {
     index: (key) => `${prefix}idx:${key}`,
     consents: (visitorId) => `${prefix}consents:${visitorId}`,
     consentsByAge: `${prefix}consents-by-age`,
+    aged: (kind) => `${prefix}aged:${kind}`,
     visitors: `${prefix}visitors`,
     records: `${prefix}records`,
     rateLimits: `${prefix}rate:`,

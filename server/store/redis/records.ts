@@ -1,4 +1,5 @@
 import { StoreError } from '../errors'
+import { AGED_KINDS } from '../types'
 import type { RedisClient } from './connection'
 import { escapeGlob, type RedisKeys } from './keys'
 
@@ -68,7 +69,9 @@ export function createRedisRecords(main: RedisClient, keys: RedisKeys): RedisRec
         .exec()
     },
     async delete(key) {
-      await main.multi().del(keys.record(key)).sRem(keys.records, key).exec()
+      const multi = main.multi().del(keys.record(key)).sRem(keys.records, key)
+      for (const kind of AGED_KINDS) multi.zRem(keys.aged(kind), key)
+      await multi.exec()
     },
     async list(prefix) {
       const found = await liveKeys(`${escapeGlob(prefix)}*`)

@@ -32,7 +32,6 @@ describe('composing a visitor’s e-mail', () => {
         logger,
         now,
         metrics,
-        keepMs: DAY,
         isUnsubscribed: async () => false,
         transport: {
           async send(item) {
@@ -58,7 +57,6 @@ describe('composing a visitor’s e-mail', () => {
         messageIdDomain: 'example.com',
         logger,
         now,
-        keepMs: DAY,
       })
     }
     const [a, b] = [instance(), instance()]

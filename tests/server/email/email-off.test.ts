@@ -19,7 +19,7 @@ describe('e-mail without SMTP_URL', () => {
       logger: createLogger({ level: 'info', write: (line) => lines.push(line) }),
       now: Date.now,
       registry: createMetricsRegistry({ processMetrics: false }),
-      keepMs: 86_400_000,
+      profileKeepMs: 86_400_000,
       resumeUrl: async () => 'https://shop.example/',
     })
     email.start()

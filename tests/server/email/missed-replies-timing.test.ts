@@ -41,7 +41,7 @@ describe('missed replies: grouping and timing (fake time)', () => {
       logger: createLogger({ level: 'error', write: () => undefined }),
       now: Date.now,
       registry: createMetricsRegistry({ processMetrics: false }),
-      keepMs: 30 * DAY,
+      profileKeepMs: 30 * DAY,
       resumeUrl: async (visitorId) => `https://shop.example/?resume=${visitorId}`,
       transport,
     })
@@ -128,7 +128,7 @@ describe('missed replies: grouping and timing (fake time)', () => {
       logger: createLogger({ level: 'error', write: () => undefined }),
       now: Date.now,
       registry: createMetricsRegistry({ processMetrics: false }),
-      keepMs: 30 * DAY,
+      profileKeepMs: 30 * DAY,
       resumeUrl: async () => 'https://shop.example/',
       replyTo: (visitorId) => `reply+${visitorId}.sig@reply.northwind.example`,
       transport: {
@@ -179,7 +179,7 @@ describe('stopping', () => {
       logger: createLogger({ level: 'error', write: () => undefined }),
       now: Date.now,
       registry: createMetricsRegistry({ processMetrics: false }),
-      keepMs: 30 * DAY,
+      profileKeepMs: 30 * DAY,
       resumeUrl: async () => 'https://shop.example/',
       transport: {
         send: () => new Promise((resolve) => (answer = resolve)),
@@ -226,7 +226,7 @@ describe('missed replies in a long conversation', () => {
       logger: createLogger({ level: 'error', write: () => undefined }),
       now: () => clock,
       registry: createMetricsRegistry({ processMetrics: false }),
-      keepMs: 30 * DAY,
+      profileKeepMs: 30 * DAY,
       resumeUrl: async () => 'https://shop.example/',
       transport: {
         async send(item) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import type { MailItem } from '../../../server/email/mail-item'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import type { Store } from '../../../server/store/types'
+import type { AgedKind, Store } from '../../../server/store/types'
 import {
   createTestConfig,
   createTestSettings,
@@ -18,9 +18,9 @@ describe('the A3 receiver and the missed-reply schedule', () => {
     const memory = createMemoryStore({ now: () => clock })
     let failSchedule = true
     const store: Store = Object.assign(Object.create(memory) as Store, {
-      async setRecord(key: string, value: unknown, ttlMs?: number) {
+      async setAgedRecord(key: string, value: unknown, kind: AgedKind, at: number) {
         if (failSchedule && key.startsWith('email-due:')) throw new Error('store unreachable')
-        return memory.setRecord(key, value, ttlMs)
+        return memory.setAgedRecord(key, value, kind, at)
       },
     })
     const sent: MailItem[] = []

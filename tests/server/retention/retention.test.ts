@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { nanoid } from 'nanoid'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { describeRedis } from '../../../kit/redis-server'
 import type { RetentionKinds } from '../../../server/config/retention-kinds'
 import { createLogger } from '../../../server/logging/logger'
@@ -235,16 +236,21 @@ describe('createRetention', () => {
 })
 
 /** The kinds a pass walks. */
-const WALKED = ['messages', 'files', 'consents'] as const
+const WALKED = ['messages', 'files', 'emails', 'ratings', 'consents'] as const
 
 /** One of each walked kind for `visitorId`, made at `at`; answers which are still there. */
 async function oneOfEach(s: ReturnType<typeof setup>, visitorId: string, at: number) {
   await s.store.append(visitorId, createEntry({ at }))
   const file = await s.storeFile(visitorId, at)
   await s.store.recordConsent(visitorId, { version: 'v1', at })
+  await s.store.setAgedRecord(`email-sent:${visitorId}`, { n: 1 }, 'emails', at)
+  await s.store.setAgedRecord(`rating:${visitorId}:1`, { stars: 4 }, 'ratings', at)
+  const has = async (key: string) => (await s.store.getRecord(key, z.unknown())) !== undefined
   return async () => ({
     messages: (await s.count(visitorId)) > 0,
     files: (await s.files.get(file.id)) !== undefined,
+    emails: await has(`email-sent:${visitorId}`),
+    ratings: await has(`rating:${visitorId}:1`),
     consents: (await s.store.listConsents(visitorId)).length > 0,
   })
 }
@@ -265,7 +271,8 @@ function describeKindsOnTheirOwnClocks(
           s.retention.start()
           s.advance(HOUR)
           await s.retention.run()
-          const expected = { messages: true, files: true, consents: true, [kind]: false }
+          const every = { messages: true, files: true, emails: true, ratings: true, consents: true }
+          const expected = { ...every, [kind]: false }
           expect(await left()).toEqual(expected)
           // Under the default (30 days) for every kind, the same things all stay.
           const kept = await oneOfEach(s, `w-${kind}`, clock.wall - 15 * DAY)
@@ -273,7 +280,7 @@ function describeKindsOnTheirOwnClocks(
           everyKind.retention.start()
           s.advance(HOUR)
           await everyKind.retention.run()
-          expect(await kept()).toEqual({ messages: true, files: true, consents: true })
+          expect(await kept()).toEqual(every)
         } finally {
           await close()
         }
@@ -346,5 +353,36 @@ describe('retention of consents', () => {
     s.advance(HOUR)
     await s.retention.run()
     expect(await s.store.listConsents('v1')).toEqual([])
+  })
+})
+
+describe('retention of e-mail records and ratings', () => {
+  it('deletes at most RETENTION_MAX_DELETE_PERCENT of a kind in one pass, none after a clock step, none while the clock reads before the newest', async () => {
+    const s = setup()
+    const keys = [...Array(8).keys()].map((i) => `rating:v${i}:1`)
+    for (const [i, key] of keys.entries())
+      await s.store.setAgedRecord(key, {}, 'ratings', s.clock.wall - (40 + i) * DAY)
+    const left = async () =>
+      (await Promise.all(keys.map((key) => s.store.getRecord(key, z.unknown())))).filter(Boolean)
+        .length
+    s.retention.start()
+    s.clock.wall += 31 * DAY
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await left()).toBe(8)
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await left()).toBe(6)
+    expect(s.logs.some((l) => l.includes('would delete most of the ratings (8 of 8)'))).toBe(true)
+    // An e-mail record written ahead of this clock: the e-mail records wait, the ratings go on.
+    await s.store.setAgedRecord('email-sent:ahead', {}, 'emails', s.clock.wall + 2 * DAY)
+    await s.store.setAgedRecord('email-sent:old', {}, 'emails', s.clock.wall - 40 * DAY)
+    s.advance(HOUR)
+    await s.retention.run()
+    expect(await s.store.getRecord('email-sent:old', z.unknown())).toEqual({})
+    expect(s.logs.some((l) => l.includes('retention: e-mail records not pruned, the clock'))).toBe(
+      true,
+    )
+    expect(await left()).toBe(4)
   })
 })

@@ -59,6 +59,26 @@ export function describeEraseConformance(current: () => Store, factories: Factor
       expect(repeat.duplicate).toBe(true)
     })
 
+    it('keeps the claims of a visitor whose id extends the erased one with a colon', async () => {
+      const store = current()
+      const visitor = createVisitorId()
+      const longer = `${visitor}:x`
+      const theirs = [
+        `read-lock:${longer}`,
+        `lock:outbox:${longer}:c1`,
+        `email-lock:email-out:${longer}:1`,
+        `email-lock:ask:${longer}:11:bob@example.com`,
+        `help-settle:${longer}:5`,
+      ]
+      for (const key of theirs) expect(await store.claim(key, KEEP)).toBe(true)
+      await store.claim(`lock:outbox:${visitor}:c1`, KEEP)
+
+      await store.eraseVisitor(visitor, { records: [], indexes: [] })
+
+      for (const key of theirs) expect(await store.claim(key, KEEP), key).toBe(false)
+      expect(await store.claim(`lock:outbox:${visitor}:c1`, KEEP)).toBe(true)
+    })
+
     it('erases a visitor with nothing stored: zero', async () => {
       const store = current()
       expect(await store.eraseVisitor(createVisitorId(), { records: [], indexes: [] })).toBe(0)

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { NewEntry, Store, VisitorEvent } from '../../../server/store/types'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
+import { describeAgedRecordsConformance } from './conformance-aged-records'
 import { describeAliasConformance } from './conformance-alias'
 import { describeConsentConformance } from './conformance-consents'
 import { describeEraseConformance } from './conformance-erase'
@@ -524,6 +525,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
     describeAliasConformance(() => store, { createVisitorId, createEntry })
     describeEraseConformance(() => store, { createVisitorId, createEntry })
     describeConsentConformance(() => store, { createVisitorId })
+    describeAgedRecordsConformance(() => store, { createVisitorId })
 
     it('answers ping while open', async () => {
       await expect(store.ping()).resolves.toBeUndefined()

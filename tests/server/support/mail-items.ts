@@ -39,7 +39,6 @@ export function createTestOutbox(
     now: () => Date.now(),
     metrics: createEmailMetrics(createMetricsRegistry()),
     isUnsubscribed: async () => false,
-    keepMs: 86_400_000,
     ...overrides,
   })
 }

@@ -38,4 +38,11 @@ describe('sanitizeFileName', () => {
     expect([...name]).toHaveLength(MAX_FILE_NAME)
     expect(name.endsWith('ж.docx')).toBe(true)
   })
+
+  it('masks a card number or IBAN in the name, keeping the extension', () => {
+    expect(sanitizeFileName('card 4111111111111111.pdf')).toBe('card •••• •••• •••• 1111.pdf')
+    expect(sanitizeFileName('DE89370400440532013000.png')).not.toMatch(/0532/)
+    // Order numbers and dates stay as typed.
+    expect(sanitizeFileName('order-123456 2026-03-02.pdf')).toBe('order-123456 2026-03-02.pdf')
+  })
 })

@@ -5,24 +5,44 @@ export type Masked = { text: string; note?: string }
 
 /** Every card number has 13 digits or more, every IBAN 12 or more. */
 const FEWEST_SECRET_DIGITS = 12
-/** A masking chunk that could not be fetched (offline) is tried again this much later. */
-const RETRY_MS = 3000
+/** 12 digits or more in one run (single spaces or dashes between): where any card number or IBAN's digits are. */
+const LONG_DIGIT_RUN = /\d(?:[ -]?\d){11,}/g
 
 /** Whether the text may hold a card number or an IBAN: counting digits is all most messages cost. */
 export function mayHoldSecret(text: string): boolean {
   return (text.match(/\d/g)?.length ?? 0) >= FEWEST_SECRET_DIGITS
 }
 
-const loadMasking = (): Promise<typeof import('./mask-text')> =>
-  import('./mask-text').catch(
-    () => new Promise((resolve) => setTimeout(() => resolve(loadMasking()), RETRY_MS)),
+/**
+ * The mask used while the masking chunk cannot be fetched (offline): every digit of a
+ * run of 12 or more becomes `•` but the last four. It hides more than the chunk would (an
+ * order number that long too), never less: no card number or IBAN has its digits apart.
+ */
+export function maskLongDigitRuns(text: string): string {
+  return text.replace(LONG_DIGIT_RUN, (run) => {
+    let keep = 4
+    return [...run]
+      .reverse()
+      .map((char) => (/\d/.test(char) && keep-- <= 0 ? '•' : char))
+      .reverse()
+      .join('')
+  })
+}
+
+/** The chunk's mask, or when it cannot be fetched now the conservative one (the next text tries the chunk again). */
+const maskWithChunk = (text: string, context: MaskingContext): Promise<Masked> =>
+  import('./mask-text').then(
+    ({ maskText }) => maskText(text, context),
+    () => ({ text: maskLongDigitRuns(text) }),
   )
 
 /**
  * Masks texts before they are shown, stored or sent, handing each to `then` in the
  * order given: a text of fewer than 12 digits at once, one that may hold a secret once
- * the masking chunk is there (fetched at the first such text and tried again until it
- * comes: the text is never handed on unmasked).
+ * the masking chunk is there (fetched at the first such text), or masked by
+ * maskLongDigitRuns when the chunk cannot be fetched: the text is never handed on
+ * unmasked, nor held in memory only (it is stored in the outbox, masked, and sent when
+ * the connection is back).
  *
  * @example const mask = createMasking(context); mask(text, send)
  */
@@ -34,11 +54,7 @@ export function createMasking(context: MaskingContext) {
       return
     }
     const step = (queue ?? Promise.resolve())
-      .then(() =>
-        mayHoldSecret(text)
-          ? loadMasking().then(({ maskText }) => maskText(text, context))
-          : { text },
-      )
+      .then(() => (mayHoldSecret(text) ? maskWithChunk(text, context) : { text }))
       .then(then)
     queue = step
     void step.finally(() => {

@@ -1,0 +1,58 @@
+import type { AgedKind, AgedRecords, AgeRetention } from './types'
+
+/** What the memory: store's records need from its aged records: forget a key's time. */
+export type MemoryAged = AgedRecords & { forget(key: string): void }
+
+/**
+ * The memory: store's time index of aged records (Store's AgedRecords role): one map
+ * of record key to its kind and time; writing and deleting the record itself is the
+ * store's (`write`, `remove`).
+ *
+ * @example const aged = createMemoryAgedRecords({ now, assertOpen, write, remove })
+ */
+export function createMemoryAgedRecords(options: {
+  now: () => number
+  assertOpen: () => void
+  write: (key: string, value: unknown) => void
+  remove: (key: string) => void
+}): MemoryAged {
+  const { now, assertOpen } = options
+  const ages = new Map<string, { kind: AgedKind; at: number }>()
+
+  function ofKind(kind: AgedKind): [string, number][] {
+    return [...ages]
+      .filter(([, age]) => age.kind === kind)
+      .map(([key, age]): [string, number] => [key, age.at])
+      .sort((a, b) => a[1] - b[1])
+  }
+
+  const expired = (kind: AgedKind, retention: AgeRetention) =>
+    ofKind(kind).filter(([, at]) => at < now() - retention.maxAgeMs)
+
+  return {
+    forget: (key) => ages.delete(key),
+    async setAgedRecord(key, value, kind, at) {
+      assertOpen()
+      options.write(key, value)
+      ages.set(key, { kind, at })
+    },
+    async pruneAgedRecords(kind, retention) {
+      assertOpen()
+      const drop = expired(kind, retention).slice(0, retention.maxDrop ?? Number.POSITIVE_INFINITY)
+      for (const [key] of drop) {
+        options.remove(key)
+        ages.delete(key)
+      }
+      return drop.length
+    },
+    async agedRecordStats(kind, retention) {
+      assertOpen()
+      const all = ofKind(kind)
+      return {
+        total: all.length,
+        expired: expired(kind, retention).length,
+        newestAt: all.at(-1)?.[1],
+      }
+    },
+  }
+}
