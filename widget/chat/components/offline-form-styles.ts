@@ -1,7 +1,9 @@
 // The offline form's styles: adopted with its chunk (OfflineForm.tsx), before it paints.
-// (Its inputs share their look with the message box's rule in CHAT_CSS.)
+// (Its inputs share their look with the message box's rule in CHAT_CSS.) In the home
+// screen it scrolls with the screen, whole; below a conversation it scrolls on its own.
 export const FORM_CSS = `
-.ph-offline-form{display:flex;flex-direction:column;gap:8px;padding:12px 14px 14px;border-top:1px solid var(--ph-line);overflow-y:auto;max-height:60%}
+.ph-offline-form{display:flex;flex-direction:column;gap:8px;padding:2px 14px 0}
+.ph-window>.ph-offline-form{padding:12px 14px 14px;border-top:1px solid var(--ph-line);overflow-y:auto;max-height:60%}
 .ph-field{display:flex;flex-direction:column;gap:3px;font-size:13px;color:var(--ph-muted)}
 .ph-field input,.ph-field textarea{padding:8px 12px}
 .ph-form-note{margin:0;font-size:12px;color:var(--ph-muted)}
