@@ -70,9 +70,22 @@ export function HomeScreen(props: HomeProps) {
   const t = words?.home ?? EN_HOME_STRINGS
   const photos = photosGiven.filter((url) => !broken.includes(url))
   const last = ended && lastWords(entries)
+  const search = (
+    <button
+      type="button"
+      class="ph-home-card ph-home-search"
+      onClick={() => state.set({ help: {} })}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d={SEARCH_ICON} />
+      </svg>
+      {words?.help.search ?? 'Search articles'}
+    </button>
+  )
   return (
     <div class="ph-home" ref={(node) => adoptStyles(node, HOME_CSS)}>
-      <div class="ph-home-top">
+      {/* While nobody is online the header names the site: the screen starts with the status, the form in view. */}
+      <div class={`ph-home-top${offline ? ' ph-home-away' : ''}`}>
         <span class="ph-home-team" aria-hidden="true">
           {photos.length > 0 ? (
             photos.map((url) => (
@@ -90,9 +103,11 @@ export function HomeScreen(props: HomeProps) {
             <span class="ph-home-initial">{greeting.trim().charAt(0).toUpperCase()}</span>
           )}
         </span>
-        <p class="ph-home-greeting" dir="auto">
-          {greeting}
-        </p>
+        {!offline && (
+          <p class="ph-home-greeting" dir="auto">
+            {greeting}
+          </p>
+        )}
         {online !== undefined && (
           <p class="ph-home-status">
             <span class={`ph-state ${online ? 'ph-on' : 'ph-off'}`} aria-hidden="true" />
@@ -127,17 +142,9 @@ export function HomeScreen(props: HomeProps) {
           </svg>
         </button>
       )}
-      <button
-        type="button"
-        class="ph-home-card ph-home-search"
-        onClick={() => state.set({ help: {} })}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d={SEARCH_ICON} />
-        </svg>
-        {words?.help.search ?? 'Search articles'}
-      </button>
+      {!children && search}
       {children}
+      {children && search}
     </div>
   )
 }

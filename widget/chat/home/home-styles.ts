@@ -4,6 +4,9 @@ export const HOME_CSS = `
 .ph-home{flex:1;min-height:0;overflow-y:auto;overscroll-behavior:contain;display:flex;flex-direction:column;gap:10px;padding:0 0 12px;background:var(--ph-bg)}
 .ph-home-top{display:grid;gap:6px;padding:18px 18px 4px}
 .ph-home-team{display:flex}
+.ph-home-away{grid-template-columns:auto 1fr;align-items:center;column-gap:10px;padding-top:14px}
+.ph-home-away .ph-home-team img,.ph-home-away .ph-home-initial{width:32px;height:32px;font-size:15px}
+.ph-home-away .ph-home-notice{grid-column:1/-1}
 .ph-home-team img,.ph-home-initial{width:44px;height:44px;border-radius:50%;object-fit:cover;box-shadow:0 0 0 3px var(--ph-bg);background:var(--ph-soft)}
 .ph-home-team img+img{margin-inline-start:-12px}
 .ph-home-initial{display:grid;place-items:center;background:var(--ph-accent);color:var(--ph-on-accent);font-weight:700;font-size:18px}
@@ -20,6 +23,6 @@ export const HOME_CSS = `
 .ph-home-search{color:var(--ph-muted);background:var(--ph-soft);border-color:transparent}
 .ph-home-last{flex-direction:column;align-items:stretch;gap:3px}
 .ph-home-label{font-size:12.5px;font-weight:600;color:var(--ph-muted)}
-.ph-home>.ph-composer{margin-top:auto;position:sticky;bottom:-12px}
+.ph-home>.ph-composer{order:1;margin-top:auto;position:sticky;bottom:-12px}
 .ph-home-words{overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 `
