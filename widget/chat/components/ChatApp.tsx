@@ -107,13 +107,13 @@ export function ChatApp({ controller, context }: Props) {
   const last = conversation.entries.at(-1)
   if (!chat.starting && last?.ended === undefined) live.current = 'log'
   else if (last?.ended && live.current === 'log') live.current = last.id
-  const home = showsHome(conversation, chat.starting, opened ?? live.current)
+  const home = showsHome(conversation, chat, opened ?? live.current)
   // Nobody to answer: no agent online, or outside the business hours.
   const offline = ui.online === false || ui.away === true
   // The form starts a conversation while nobody is there (none yet, or the last one
   // ended); one in progress keeps its composer: messages wait in the outbox. It asks
   // only what the visitor's one profile lacks (nothing left: the composer).
-  const needsContact = offline && showsHome(conversation, chat.starting, undefined)
+  const needsContact = offline && showsHome(conversation, chat, undefined)
   const composer = (
     <>
       {tray && <tray.Tray />}

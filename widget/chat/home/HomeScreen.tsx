@@ -100,7 +100,7 @@ export function HomeScreen(props: HomeProps) {
               />
             ))
           ) : (
-            <span class="ph-home-initial">{greeting.trim().charAt(0).toUpperCase()}</span>
+            <span class="ph-home-initial">{settings.title.trim().charAt(0).toUpperCase()}</span>
           )}
         </span>
         {!offline && (

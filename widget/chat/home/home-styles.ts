@@ -2,7 +2,7 @@
 // The offline form inside it scrolls with it (offline-form-styles.ts).
 export const HOME_CSS = `
 .ph-home{flex:1;min-height:0;overflow-y:auto;overscroll-behavior:contain;display:flex;flex-direction:column;gap:10px;padding:0 0 12px;background:var(--ph-bg)}
-.ph-home-top{display:grid;gap:6px;padding:18px 18px 4px}
+.ph-home-top{display:grid;gap:6px;padding:18px 18px 6px;background:linear-gradient(color-mix(in srgb,var(--ph-accent) 10%,var(--ph-bg)),var(--ph-bg))}
 .ph-home-team{display:flex}
 .ph-home-away{grid-template-columns:auto 1fr;align-items:center;column-gap:10px;padding-top:14px}
 .ph-home-away .ph-home-team img,.ph-home-away .ph-home-initial{width:32px;height:32px;font-size:15px}
