@@ -61,7 +61,10 @@ const COMMON_BUDGET = 27 * KIB
 // queue that keeps texts in order while the masking chunk loads, the note): 34,776 B
 // (+222 B gzip); the masking itself is the 'mask-text' chunk, budgeted below. The consent
 // step's and the menu's slots (their chunks budgeted below): +256 B more.
-const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64
+// Issue 35's home screen: the chat chunk carries its slot (the lazy component, when it
+// shows, the team's one request an open) and the offline form fits a 640 px window (the
+// e-mail and the phone on one row): 35,372 B (+399 B; the screen itself is budgeted below).
+const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64 + 256
 /**
  * Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted,
  * 2.2 KiB before issue 36 added the consent step's, the menu's and the masking's texts.
@@ -86,6 +89,10 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   // leaves the browser (2,339 B brotli when budgeted), fetched at the first text of 12
   // digits or more.
   'mask-text': 3 * KIB,
+  // Issue 35: the home screen (greeting, team, status, "Send us a message", the last
+  // conversation, the search's entry; 2,005 B when budgeted), drawn after the window
+  // while there is no conversation to read.
+  HomeScreen: 2.5 * KIB,
   // Not named by the issues; their size when budgeted, rounded up to the next 0.5 KiB.
   invite: 2 * KIB,
   'invite-label': 0.5 * KIB,
@@ -163,7 +170,8 @@ const FIRST_OPEN_BR = 20 * KIB
 // Raised by 128 B in issue 36 with the first open's masking (FIRST_OPEN_MASKING_BR), and
 // by 100 B for the menu's button and the consent chunk's import in the chat chunk; by
 // 96 B with issue 37's written answers (27,374 B together).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96
+// Raised by 256 B in issue 35 with the first open's home screen slot: 27,623 B.
+const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 256
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -255,7 +263,9 @@ describe('size budgets of the built widget', () => {
     // chunk's import in the chat chunk; issue 37: the bot's written answer shown as
     // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back.
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192,
+      // Issue 35: the home screen's slot in the chat chunk (+242 B brotli; the screen is a
+      // chunk of its own, drawn after the window): 19,577 B.
+      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 256,
     )
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR)
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)

@@ -19,7 +19,10 @@ const TAP_PATH_REQUESTS = 1
  * 13,828 B (masking, the consent step's and the menu's slots, the written answers'
  * Markdown): +320 B until issue 38 moves what the first frame does not draw out of it.
  */
-const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320
+// Issue 35's home screen put its slot in the chat's file (the lazy component, when it
+// shows, the team's one request an open): 14,070 B, +242 B (the screen is a chunk of its
+// own, fetched as the window is drawn; the message box is usable before it arrives).
+const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320 + 192
 
 beforeAll(ensureWidgetBuild, 180_000)
 
