@@ -2,6 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { REAL_WORK_TIMEOUT_MS } from '../../../support/timeouts'
 import { settle } from '../../support/chat-helpers'
 
 // Issue 35, "A home screen": what the window shows below the header while there is no
@@ -43,7 +44,7 @@ describe('the home screen', () => {
     await waitFor(() => expect(widget.root.querySelector('.ph-home-team img')).not.toBeNull())
     // The header's heading is drawn a moment after the window (ChatHeader.tsx).
     await waitFor(() => expect(widget.root.querySelector('.ph-team img')).not.toBeNull(), {
-      timeout: 3000,
+      timeout: REAL_WORK_TIMEOUT_MS,
     })
     await settle(20)
     const team = backend.requests.filter(
