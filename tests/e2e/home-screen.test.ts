@@ -126,6 +126,14 @@ describeInBrowser('the home screen', () => {
     await last.waitFor()
     expect(await last.textContent()).toContain('Yes: the Ridge 2, in stock.')
     await window.getByRole('button', { name: 'Send us a message' }).waitFor()
+    // The window has finished appearing (its fade would read as low contrast).
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('porthole-widget')
+          ?.shadowRoot?.querySelector('.ph-window')
+          ?.getAnimations().length === 0,
+    )
     expect(await axeSerious(page)).toEqual([])
     await last.click()
     await bubble(page, 'Yes: the Ridge 2, in stock.').waitFor()

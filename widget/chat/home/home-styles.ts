@@ -2,7 +2,7 @@
 // The offline form inside it scrolls with it (offline-form-styles.ts).
 export const HOME_CSS = `
 .ph-home{flex:1;min-height:0;overflow-y:auto;overscroll-behavior:contain;display:flex;flex-direction:column;gap:10px;padding:0 0 12px;background:var(--ph-bg)}
-.ph-home-top{display:grid;gap:6px;padding:18px 18px 6px;background:linear-gradient(color-mix(in srgb,var(--ph-accent) 10%,var(--ph-bg)),var(--ph-bg))}
+.ph-home-top{display:grid;gap:6px;padding:18px 18px 6px}
 .ph-home-team{display:flex}
 .ph-home-away{grid-template-columns:auto 1fr;align-items:center;column-gap:10px;padding-top:14px}
 .ph-home-away .ph-home-team img,.ph-home-away .ph-home-initial{width:32px;height:32px;font-size:15px}
@@ -11,7 +11,7 @@ export const HOME_CSS = `
 .ph-home-team img+img{margin-inline-start:-12px}
 .ph-home-initial{display:grid;place-items:center;background:var(--ph-accent);color:var(--ph-on-accent);font-weight:700;font-size:18px}
 .ph-home-greeting{margin:4px 0 0;font-size:19px;font-weight:650;line-height:1.3;overflow-wrap:anywhere}
-.ph-home-status{margin:0;display:flex;flex-wrap:wrap;align-items:center;gap:6px;font-size:13.5px;color:var(--ph-muted)}
+.ph-home-status{margin:0;display:flex;flex-wrap:wrap;align-items:center;gap:6px;font-size:13.5px}
 .ph-home-status .ph-state{box-shadow:none}
 .ph-home-notice{margin:2px 0 0;font-size:14px}
 .ph-home-card{margin:0 14px;display:flex;align-items:center;gap:10px;padding:12px 14px;border:1px solid var(--ph-line);border-radius:14px;background:var(--ph-bg);color:inherit;font:inherit;font-size:14.5px;text-align:start}
