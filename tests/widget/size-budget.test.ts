@@ -14,6 +14,13 @@ import { LANGUAGES } from '../../shared/widget-api'
 // KiB transferred with brotli: the build's .br files, and widget.js as the server sends
 // it (with the site's public config inside, compressed the way the server does).
 const KIB = 1024
+
+// This round's parts of issues 35, 36 and 38 were each budgeted against the same base; in
+// one build their slots in the chat chunk (the end panel's rating taps, the pre-chat form's
+// branch, the home screen, the header, motion, the offline mask, the loader's frame) come to
+// this much more than the sum of what each measured alone (npm run build, then this test).
+const MERGED = 0
+const MERGED_BR = 0
 const LOADER_BUDGET = 6 * KIB
 // Issue 36 took widget.js + the loader 12 B past it (6,156 B): the stubs and names of
 // Porthole.exportData() and eraseData(), the public config's `consent` and the loader
@@ -72,8 +79,12 @@ const COMMON_BUDGET = 27 * KIB
 // under reduced motion (the chat's styles: +84 B), the visitor's photo as the bubble and
 // the file cards' icon place (the media chunk: +250 B; the icons are the FileIcon chunk,
 // budgeted below): +496 B.
+// Issue 35's home screen: the chat chunk carries its slot (the lazy component, when it
+// shows, the team's one request an open) and the offline form fits a 640 px window (the
+// e-mail and the phone on one row): +399 B (the screen itself is budgeted below).
 const COMMON_MOTION = 384
-const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64 + 512 + COMMON_MOTION
+const COMMON_HOME = 256
+const COMMON_CEILING = 33.5 * KIB + 256 + 256 + 256 + 64 + 512 + COMMON_MOTION + COMMON_HOME + MERGED
 /**
  * Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted,
  * 2.2 KiB before issue 36 added the consent step's, the menu's and the masking's texts.
@@ -100,6 +111,10 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
   'mask-text': 3 * KIB,
   // Issue 35: the file cards' icons of their type (607 B when budgeted), fetched with the first file card.
   FileIcon: 1 * KIB,
+  // Issue 35: the home screen (greeting, team, status, "Send us a message", the last
+  // conversation, the search's entry; 2,005 B when budgeted), drawn after the window
+  // while there is no conversation to read.
+  HomeScreen: 2.5 * KIB,
   // Not named by the issues; their size when budgeted, rounded up to the next 0.5 KiB.
   invite: 2 * KIB,
   'invite-label': 0.5 * KIB,
@@ -197,7 +212,9 @@ const FIRST_OPEN_BR = 20 * KIB
 // engine) and the launcher's turn in the chat's styles: 27,552 B before the frame.
 // Raised by 100 B in issue 35 (defect 9): the agent named in AGENT_JOINED joins at once
 // (the page's agentJoined, the joined line and the header's agent from the join).
-const WITH_ENGINE_CEILING_BR = 25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 640 + 96 + 192 + 100
+// Raised by 256 B in issue 35 with the first open's home screen slot.
+const WITH_ENGINE_CEILING_BR =
+  25.75 * KIB + 400 + 300 + 128 + 100 + 96 + 640 + 96 + 192 + 100 + 256 + MERGED_BR
 // With an invitation the target is 6 KiB too, not met yet: 6.8 KiB once the bubble
 // carried the studio's launcher label, a reply's preview and single-page navigation
 // (now chunks of their own where used). This ceiling stops it growing meanwhile.
@@ -296,7 +313,17 @@ describe('size budgets of the built widget', () => {
     // Issue 36 again: a text with a card number is masked in the chat chunk when the
     // masking chunk cannot be fetched (offline) rather than held in memory (+37 B).
     expect(firstOpen).toBeLessThanOrEqual(
-      FIRST_OPEN_BEFORE_I18N_BR + KIB + FIRST_OPEN_MASKING_BR + 192 + 512 + 128 + OFFLINE_MASK_BR,
+      // Issue 35: the home screen's slot in the chat chunk (+242 B brotli; the screen is a
+      // chunk of its own, drawn after the window).
+      FIRST_OPEN_BEFORE_I18N_BR +
+        KIB +
+        FIRST_OPEN_MASKING_BR +
+        192 +
+        512 +
+        128 +
+        OFFLINE_MASK_BR +
+        256 +
+        MERGED_BR,
     )
     // The engine follows the chat chunk: the offline mask counts there too.
     expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR + OFFLINE_MASK_BR)

@@ -10,6 +10,10 @@ import { tapPath } from '../../kit/built-widget-figures'
 // the count and the bytes are held here, on the built files (the bench times them:
 // `npm run bench:tap`). The bench measured 1 request of 13,198 B (with 471 B of headers).
 const KIB = 1024
+
+// This round's parts of issues 35 and 36 were each budgeted against the same base; in one
+// build their slots in the chat chunk come to this much more than each measured alone.
+const MERGED_BR = 0
 /** Requests from the tap to a usable window: the chat's file only. */
 const TAP_PATH_REQUESTS = 1
 /**
@@ -20,7 +24,10 @@ const TAP_PATH_REQUESTS = 1
  * Markdown): +320 B until issue 38 moves what the first frame does not draw out of it.
  * Issue 35's calm header (one line of status, the mute toggle in the menu): 13,954 B, +96 B.
  */
-const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320 + 96
+// Issue 35's home screen put its slot in the chat's file (the lazy component, when it
+// shows, the team's one request an open): +242 B (the screen is a chunk of its own,
+// fetched as the window is drawn; the message box is usable before it arrives).
+const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320 + 96 + 192 + MERGED_BR
 
 beforeAll(ensureWidgetBuild, 180_000)
 

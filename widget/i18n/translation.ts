@@ -2,6 +2,7 @@ import type { AnsweringStrings } from '../chat/answering/reply-time-strings'
 import type { AttachStrings } from '../chat/attachments/attach-strings'
 import type { FormStrings } from '../chat/components/offline-form-strings'
 import type { EndedStrings } from '../chat/ended/ended-strings'
+import type { HomeStrings } from '../chat/home/home-strings'
 import type { PreChatStrings } from '../chat/pre-chat/pre-chat-strings'
 import type { PrivacyStrings } from '../chat/privacy/privacy-strings'
 import type { HelpStrings } from '../help/help-strings'
@@ -77,6 +78,8 @@ export interface Translation {
   /** `duration` is the same clock in every language (chat-strings.ts adds it). */
   chat: Omit<ChatStrings, 'duration'>
   form: FormStrings
+  /** The home screen: "Send us a message", the last conversation, "Online now". */
+  home: HomeStrings
   attach: AttachStrings
   resume: ResumeNotes
   /** Who is answering: the joined line, senders for screen readers, the reply time. */

@@ -45,6 +45,8 @@ describe('chat ended', () => {
     expect(widget.widget.api.getUnreadCount()).toBe(1)
     expect(messages).toHaveBeenCalledTimes(1)
     fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
+    // It ended while the window was closed: the home screen offers it; a tap shows it.
+    fireEvent.click(await widget.screen.findByRole('button', { name: /Your last conversation/ }))
     const separator = await widget.screen.findByText('This conversation has ended')
     expect(separator.className).toBe('ph-notice')
     // The same entry again (a replay) changes nothing.

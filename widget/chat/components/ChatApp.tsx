@@ -1,8 +1,11 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { HelpProps } from '../../help/help'
 import type { WidgetContext } from '../../loader/context'
 import { answeringAgent } from '../answering/answering-agent'
 import type { Attachments } from '../attachments/attachments'
+import type { HomeProps } from '../home/HomeScreen'
+import { showsHome } from '../home/home-state'
+import { onceFetch } from '../home/once-fetch'
 import type { ChatController } from '../window/controller'
 import { useObservable } from '../window/use-observable'
 import { ChatHeader } from './ChatHeader'
@@ -15,6 +18,9 @@ const OfflineForm = lazy(() => import('./OfflineForm').then((module) => module.O
 
 /** The pre-chat form's code: fetched while someone is online on a site that has one. */
 const PreChat = lazy(() => import('../pre-chat/PreChat').then((module) => module.PreChat))
+
+/** The home screen (no conversation to read): drawn after the window, whose message box is usable at once. */
+const Home = lazy<HomeProps>(() => import('../home/HomeScreen').then((module) => module.HomeScreen))
 
 /** The Help view, or the suggestions above the message box: fetched at the first input or Help. */
 const Help = lazy<HelpProps>(() => import('../../help/help').then((module) => module.Help))
@@ -55,6 +61,20 @@ export function ChatApp({ controller, context }: Props) {
   // pressed as the window appears reaches the message box, and Escape closes it.
   // Back from the Help view too: the message box has the focus again.
   const reading = chat.help
+  // The team's settings: read once an open, for the header and the home screen.
+  const team = useMemo(
+    () => ({ base: context.base, fetch: onceFetch(context.fetch), lang: settings.lang }),
+    [ui.open, settings.lang],
+  )
+  // The ended conversation whose log shows instead of the home screen: the visitor opened
+  // it, or saw it end in this open (`live`: its log was on screen). Both go at the close.
+  const [opened, setOpened] = useState<string>()
+  const live = useRef<string | undefined>(undefined)
+  useLayoutEffect(() => {
+    if (ui.open) return
+    live.current = undefined
+    setOpened(undefined)
+  }, [ui.open])
   useLayoutEffect(() => {
     if (ui.open && !reading) input.current?.focus()
   }, [ui.open, !reading])
@@ -87,16 +107,16 @@ export function ChatApp({ controller, context }: Props) {
   const { conversation } = chat
   // The agent answering now (the bot and an ended conversation's agent are not).
   const agent = answeringAgent(conversation.entries)
+  const last = conversation.entries.at(-1)
+  if (!chat.starting && last?.ended === undefined) live.current = 'log'
+  else if (last?.ended && live.current === 'log') live.current = last.id
+  const home = showsHome(conversation, chat, opened ?? live.current)
   // Nobody to answer: no agent online, or outside the business hours.
   const offline = ui.online === false || ui.away === true
   // The form starts a conversation while nobody is there (none yet, or the last one
   // ended); one in progress keeps its composer: messages wait in the outbox. It asks
   // only what the visitor's one profile lacks (nothing left: the composer).
-  const needsContact =
-    offline &&
-    !chat.starting &&
-    (conversation.entries.length === 0 || conversation.entries.at(-1)?.ended !== undefined) &&
-    conversation.outbox.length === 0
+  const needsContact = offline && showsHome(conversation, chat, undefined)
   const composer = (
     <>
       {tray && <tray.Tray />}
@@ -124,6 +144,22 @@ export function ChatApp({ controller, context }: Props) {
       )}
     </>
   )
+  // While nobody can answer, the form starts the conversation; in the home screen, it is part of it.
+  const form = (
+    <OfflineForm
+      form={settings.offlineForm}
+      contact={chat.contact}
+      lang={settings.lang}
+      strings={strings}
+      draft={controller.draft}
+      composer={composer}
+      onSubmit={async (contact, text) => {
+        await controller.setContact(contact)
+        controller.send(text)
+      }}
+    />
+  )
+  const notice = chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
   const invite = conversation.invite ?? ui.inviteAnswer
   // The site's greeting only while someone can answer; otherwise the offline text says it.
   const greeting = ui.online && !offline ? settings.greeting : undefined
@@ -176,43 +212,44 @@ export function ChatApp({ controller, context }: Props) {
             : () =>
                 import('../privacy/menu').then((module) => module.toggleMenu(context, controller))
         }
-        team={{ base: context.base, fetch: context.fetch, lang: settings.lang }}
+        team={team}
       />
       {chat.gate ??
         (reading ? (
           <Help controller={controller} context={context} input={input} place={reading} />
         ) : (
           <>
-            <MessageList
-              conversation={conversation}
-              history={chat.history}
-              intro={intro}
-              notice={
-                chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
-              }
-              starting={chat.starting}
-              typing={chat.agentTyping}
-              strings={strings}
-              lang={settings.lang}
-              onRetry={controller.retry}
-              onSendNow={controller.sendNow}
-              onLoadEarlier={controller.loadEarlier}
-              onSend={controller.send}
-            />
+            {home ? (
+              <Home
+                controller={controller}
+                context={context}
+                team={team}
+                offline={offline}
+                notice={notice}
+                input={input}
+                onLast={setOpened}
+              >
+                {needsContact && form}
+              </Home>
+            ) : (
+              <MessageList
+                conversation={conversation}
+                history={chat.history}
+                intro={intro}
+                notice={notice}
+                starting={chat.starting}
+                typing={chat.agentTyping}
+                strings={strings}
+                lang={settings.lang}
+                onRetry={controller.retry}
+                onSendNow={controller.sendNow}
+                onLoadEarlier={controller.loadEarlier}
+                onSend={controller.send}
+              />
+            )}
             {chat.prompt ??
               (needsContact ? (
-                <OfflineForm
-                  form={settings.offlineForm}
-                  contact={chat.contact}
-                  lang={settings.lang}
-                  strings={strings}
-                  draft={controller.draft}
-                  composer={composer}
-                  onSubmit={async (contact, text) => {
-                    await controller.setContact(contact)
-                    controller.send(text)
-                  }}
-                />
+                !home && form
               ) : settings.preChat && !offline ? (
                 <PreChat controller={controller} context={context} composer={composer} />
               ) : (

@@ -102,14 +102,12 @@ export function OfflineForm({
           {intro}
         </p>
       )}
-      <p class="ph-form-note">{words.required}</p>
-      {either && (
-        <p class="ph-form-note" id="ph-either">
-          {words.eitherContact}
-        </p>
-      )}
+      <p class="ph-form-note">
+        {words.required}
+        {either && <span id="ph-either">{words.eitherContact}</span>}
+      </p>
       {fields.map((field) => (
-        <label class="ph-field" key={field.key}>
+        <label class={`ph-field ph-${field.key}`} key={field.key}>
           <span>
             {words[field.key]}
             {marked(field) && <span aria-hidden="true"> *</span>}

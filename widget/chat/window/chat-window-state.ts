@@ -23,6 +23,8 @@ export interface ChatWindowState {
   link: Link
   /** A returning visitor's conversation is being read (the engine starts): no greeting yet. */
   starting?: boolean
+  /** The device knew this visitor at the open (a session or a conversation was stored). */
+  returning?: boolean
   /** Why an e-mail's resume link opened another conversation than its own (widget/chat/engine/resume.ts). */
   note?: string
   /** The note under the message box when the visitor's last message had something hidden. */

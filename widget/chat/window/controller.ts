@@ -162,7 +162,7 @@ export function createChatController(context: WidgetContext, strings: ChatString
       if (stored.length > 0) storedOutbox ??= Array.isArray(stored[2]) ? stored[2] : []
       if (stored.some((value) => value !== undefined)) {
         needed = true
-        state.set({ starting: true })
+        state.set({ starting: true, returning: true })
         // Offline with the chat's code cached but not the engine's: it comes when it can
         // (meanwhile the window shows what the visitor sends, as for a new visitor).
         await engine().catch(keepStarting)

@@ -6,6 +6,7 @@ import { EN_FORM_STRINGS } from '../../chat/components/offline-form-strings'
 import { EMOJI_SETS } from '../../chat/emoji/emoji-sets'
 import { EN_ENDED_STRINGS } from '../../chat/ended/ended-strings'
 import { EN_RESUME_NOTES } from '../../chat/engine/resume-strings'
+import { EN_HOME_STRINGS } from '../../chat/home/home-strings'
 import { EN_MASKED_NOTE } from '../../chat/masking/mask-text'
 import { EN_PRE_CHAT_STRINGS } from '../../chat/pre-chat/pre-chat-strings'
 import { EN_PRIVACY_STRINGS } from '../../chat/privacy/privacy-strings'
@@ -25,6 +26,7 @@ export default {
   loader: { ...EN_LOADER_STRINGS, dismiss: 'Dismiss invitation' },
   chat,
   form: EN_FORM_STRINGS,
+  home: EN_HOME_STRINGS,
   attach: EN_ATTACH_STRINGS,
   resume: EN_RESUME_NOTES,
   answering: { ...EN_JOINED_STRINGS, ...EN_REPLY_TIME_STRINGS, ...EN_BACK_STRINGS },

@@ -5,7 +5,7 @@ import { eraseRedisVisitor } from '../../../../server/store/redis/erase'
 import { redisKeys } from '../../../../server/store/redis/keys'
 import { createRedisStore } from '../../../../server/store/redis-store'
 import type { Store } from '../../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../support/redis-server'
+import { describeRedis, type RedisServer, startRedisServer } from '../../../../kit/redis-server'
 import { createEntry, createVisitorId } from '../../support/conformance'
 
 describeRedis('redis erasure racing an append', () => {

@@ -32,8 +32,8 @@ describe('dragging a file over the chat window', () => {
     drag(window, 'dragover', ['Files'])
     await waitFor(() => expect(window.classList.contains('ph-drop')).toBe(true))
     // Moving over the window's own parts keeps it; leaving the window ends it.
-    const log = widget.screen.getByRole('log')
-    drag(window, 'dragleave', ['Files'], log)
+    const box = widget.screen.getByRole('textbox', { name: 'Message' })
+    drag(window, 'dragleave', ['Files'], box)
     expect(window.classList.contains('ph-drop')).toBe(true)
     drag(window, 'dragleave', ['Files'])
     await waitFor(() => expect(window.classList.contains('ph-drop')).toBe(false))

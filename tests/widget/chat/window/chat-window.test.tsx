@@ -81,7 +81,11 @@ describe('the chat window', () => {
 
   it('puts messages in a polite live log', async () => {
     const widget = await open()
-    expect(widget.screen.getByRole('log').getAttribute('aria-live')).toBe('polite')
+    // A new visitor's first message replaces the home screen with the log.
+    const box = widget.screen.getByRole('textbox', { name: 'Message' })
+    fireEvent.input(box, { target: { value: 'Hello' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect((await widget.screen.findByRole('log')).getAttribute('aria-live')).toBe('polite')
   })
 
   it('closes on Escape and returns focus to the launcher', async () => {
