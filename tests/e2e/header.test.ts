@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { PublicConfig } from '../../shared/widget-api'
-import { EN_CHAT_STRINGS } from '../../widget/i18n/chat-strings'
 import { ensureWidgetBuild } from '../../kit/built-widget'
 import { describeInBrowser, launchBrowser } from '../../kit/chromium'
 import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
+import type { PublicConfig } from '../../shared/widget-api'
+import { EN_CHAT_STRINGS } from '../../widget/i18n/chat-strings'
 import { axeSerious } from './support/axe'
 
 // Issue 35, defects 3, 4 and 15: the chat window's header keeps one height in every state

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { agentConsole } from '../../kit/agent-console'
+import { createText } from '../../kit/agent-messages'
+import { describeInBrowser } from '../../kit/chromium'
 import { LANGUAGES } from '../../shared/widget-api'
-import { agentConsole } from '../support/agent-console'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { describeInBrowser } from '../support/chromium'
 import {
   bubble,
   chatWindow,
@@ -14,7 +15,6 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { createText } from './support/agent-messages'
 import { axeSerious } from './support/axe'
 
 const DESKTOP = { width: 1280, height: 800 }

@@ -4,11 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ensureWidgetBuild } from '../../../kit/built-widget'
 import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import {
-  type FakeBackendServer,
-  PLAIN_HOST_CSS,
-  startFakeBackend,
-} from '../../../kit/fake-backend'
+import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../../kit/fake-backend'
 
 // Issue 35, defect 14, in Chromium: the visitor's photo is the bubble (no thick frame of
 // the accent around it), file cards show their type, each refused file says why in one

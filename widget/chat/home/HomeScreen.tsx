@@ -3,6 +3,8 @@ import { useEffect, useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
+import { backAt, EN_BACK_STRINGS } from '../answering/back-at'
+import { fetchOpensAt } from '../answering/opens-at'
 import { adoptStyles } from '../window/adopt-styles'
 import type { ChatController } from '../window/controller'
 import { EN_HOME_STRINGS } from './home-strings'
@@ -25,11 +27,6 @@ export interface HomeProps {
   input: RefObject<HTMLTextAreaElement | null>
   /** Shows the conversation that ended (the id of its last entry). */
   onLast: (id: string) => void
-  /**
-   * The line that says when the team is back ("Back at 9:00", from the business hours),
-   * shown beside "Offline" while nobody can answer.
-   */
-  backAt?: ComponentChildren
   /** The offline form, while nobody can answer (no "Send us a message" then). */
   children?: ComponentChildren
 }
@@ -44,7 +41,7 @@ const SEARCH_ICON = 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4'
  * the window: the message box below it is usable before it arrives.
  */
 export function HomeScreen(props: HomeProps) {
-  const { controller, context, team, offline, notice, input, onLast, backAt, children } = props
+  const { controller, context, team, offline, notice, input, onLast, children } = props
   const { strings, state } = controller
   const { settings } = context
   const { entries } = state.get().conversation
@@ -67,6 +64,20 @@ export function HomeScreen(props: HomeProps) {
     }
   }, [team.base, team.lang, team.fetch])
   const words = translated(team.lang)
+  // While away (outside the business hours): when the team is back, as the header says it.
+  const away = context.ui.get().away === true
+  const [opensAt, setOpensAt] = useState<number>()
+  useEffect(() => {
+    let live = true
+    if (away) void fetchOpensAt(team.base, team.fetch).then((at) => live && setOpensAt(at))
+    return () => {
+      live = false
+    }
+  }, [team.base, team.fetch, away])
+  const back =
+    away && opensAt !== undefined && opensAt > Date.now()
+      ? backAt(opensAt, { lang: team.lang, strings: words?.answering ?? EN_BACK_STRINGS })
+      : undefined
   const t = words?.home ?? EN_HOME_STRINGS
   const photos = photosGiven.filter((url) => !broken.includes(url))
   const last = ended && lastWords(entries)
@@ -112,7 +123,7 @@ export function HomeScreen(props: HomeProps) {
           <p class="ph-home-status">
             <span class={`ph-state ${online ? 'ph-on' : 'ph-off'}`} aria-hidden="true" />
             {online ? t.onlineNow : strings.offline}
-            {!online && backAt}
+            {!online && back && ` · ${back}`}
           </p>
         )}
         {notice && (

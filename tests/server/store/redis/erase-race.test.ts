@@ -1,11 +1,11 @@
 import { nanoid } from 'nanoid'
 import { afterAll, expect, it } from 'vitest'
+import { describeRedis, type RedisServer, startRedisServer } from '../../../../kit/redis-server'
 import type { RedisClient } from '../../../../server/store/redis/connection'
 import { eraseRedisVisitor } from '../../../../server/store/redis/erase'
 import { redisKeys } from '../../../../server/store/redis/keys'
 import { createRedisStore } from '../../../../server/store/redis-store'
 import type { Store } from '../../../../server/store/types'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../../kit/redis-server'
 import { createEntry, createVisitorId } from '../../support/conformance'
 
 describeRedis('redis erasure racing an append', () => {

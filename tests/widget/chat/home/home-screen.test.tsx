@@ -13,8 +13,11 @@ afterEach(() => {
   for (const widget of widgets.splice(0)) widget.unmount()
 })
 
-async function open(options: { online?: boolean; config?: Record<string, unknown> } = {}) {
+async function open(
+  options: { online?: boolean; config?: Record<string, unknown>; opensAt?: number } = {},
+) {
   const backend = createFakeBackend(options)
+  if (options.opensAt) Object.assign(backend.state, { open: false, opensAt: options.opensAt })
   const widget = await mountTestWidget({ backend })
   widgets.push(widget)
   fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
@@ -60,6 +63,17 @@ describe('the home screen', () => {
     expect(widget.root.querySelector('.ph-home-status')?.textContent).toBe('Offline')
     expect(widget.screen.queryByRole('button', { name: 'Send us a message' })).toBeNull()
     expect(widget.root.querySelector('.ph-home-greeting')).toBeNull()
+  })
+
+  it('outside the business hours: says when the team is back, as the header does', async () => {
+    const { widget } = await open({ opensAt: Date.now() + 26 * 3_600_000 })
+    await waitFor(
+      () =>
+        expect(widget.root.querySelector('.ph-home-status')?.textContent).toMatch(
+          /^Offline · Back /,
+        ),
+      { timeout: REAL_WORK_TIMEOUT_MS },
+    )
   })
 
   it('the first message replaces it with the conversation', async () => {
