@@ -1,4 +1,4 @@
-import { fireEvent, waitFor } from '@testing-library/preact'
+import { fireEvent, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
@@ -67,7 +67,9 @@ describe('chat ended', () => {
     widgets.push(widget)
     widget.widget.api.open()
     // The conversation starts with the visitor's first key.
-    fireEvent.keyDown(await widget.screen.findByRole('textbox'), { key: 'Shift' })
+    // The chat's own message box (the loader's frame may still show one at a new visitor's open).
+    const dialog = await widget.screen.findByRole('dialog')
+    fireEvent.keyDown(await within(dialog).findByRole('textbox', { name: /./ }), { key: 'Shift' })
     await waitFor(() => expect(widget.EventSource.instances.length).toBeGreaterThan(0))
     widget.stream().open()
     widget.stream().emit('message', createEntry({ id: '1', author: 'system', ended: 'idle' }), '1')

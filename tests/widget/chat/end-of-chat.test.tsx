@@ -1,4 +1,4 @@
-import { fireEvent, waitFor } from '@testing-library/preact'
+import { fireEvent, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Language } from '../../../shared/widget-api'
 import { endToShow } from '../../../widget/chat/ended/EndOfChat'
@@ -61,7 +61,9 @@ async function endedChat(
   widgets.push(widget)
   if (options.lang) {
     widget.widget.api.open()
-    fireEvent.keyDown(await widget.screen.findByRole('textbox'), { key: 'Shift' })
+    // The chat's own message box (the loader's frame may still show one at a new visitor's open).
+    const dialog = await widget.screen.findByRole('dialog')
+    fireEvent.keyDown(await within(dialog).findByRole('textbox', { name: /./ }), { key: 'Shift' })
     await waitFor(() => expect(widget.EventSource.instances.length).toBeGreaterThan(0))
   }
   const stream = widget.stream()

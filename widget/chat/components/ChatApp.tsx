@@ -20,7 +20,11 @@ const OfflineForm = lazy(() => import('./OfflineForm').then((module) => module.O
 const PreChat = lazy(() => import('../pre-chat/PreChat').then((module) => module.PreChat))
 
 /** The home screen (no conversation to read): drawn after the window, whose message box is usable at once. */
-const Home = lazy<HomeProps>(() => import('../home/HomeScreen').then((module) => module.HomeScreen))
+const Home = lazy<HomeProps>(
+  () => import('../home/HomeScreen').then((module) => module.HomeScreen),
+  // Until it arrives, its place: the message box stays at the window's foot, where it will be.
+  () => <div class="ph-log" aria-hidden="true" />,
+)
 
 /** The Help view, or the suggestions above the message box: fetched at the first input or Help. */
 const Help = lazy<HelpProps>(() => import('../../help/help').then((module) => module.Help))
