@@ -5,6 +5,7 @@ import { agentConsole } from '../../kit/agent-console'
 import { createDocument, createPhoto, createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import { widgetAnimationsEnded } from '../support/animations'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import {
@@ -31,6 +32,8 @@ type AxeResult = { violations: Violation[]; passes: { id: string; nodes: unknown
  */
 async function axeOnWidget(page: Page): Promise<{ serious: Violation[]; buttonsChecked: number }> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  // A message still entering (its opacity rising) is read once it has arrived.
+  await widgetAnimationsEnded(page)
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe
     const { violations, passes } = await axe.run({ include: [['porthole-widget']] })

@@ -128,7 +128,7 @@ describeInBrowser('the bot’s buttons and Markdown in the widget (demo rules)',
       const page = await context.newPage()
       await page.goto(`${backend.origin}/`)
       await page.locator('porthole-widget .ph-launcher').click()
-      const input = page.locator('porthole-widget .ph-input')
+      const input = page.locator('porthole-widget .ph-window .ph-input')
       await input.fill('هل تشحنون إلى الخارج؟')
       await input.press('Enter')
       await expect.poll(() => backend.messages.length).toBe(1)

@@ -91,7 +91,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
 
   async function open(page: Page, name = /open chat|открыть чат/i): Promise<void> {
     await page.getByRole('button', { name }).click()
-    await page.locator('porthole-widget .ph-input').waitFor()
+    await page.locator('porthole-widget .ph-window .ph-input').waitFor()
   }
 
   /**
@@ -101,7 +101,7 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
    */
   async function talk(page: Page): Promise<void> {
     await open(page)
-    await page.locator('porthole-widget .ph-input').press('Shift')
+    await page.locator('porthole-widget .ph-window .ph-input').press('Shift')
   }
 
   /** The conversation (Playwright's CSS locators pierce the widget's shadow root). */
@@ -525,12 +525,12 @@ describeInBrowser('the conversation as the customer sees it (issue 17)', () => {
     await mute.click()
     expect(await mute.getAttribute('aria-pressed')).toBe('true')
     await page.reload()
-    await page.locator('porthole-widget .ph-input').waitFor()
+    await page.locator('porthole-widget .ph-window .ph-input').waitFor()
     await menu()
     await expect.poll(() => mute.getAttribute('aria-pressed')).toBe('true')
     await mute.click()
     await page.reload()
-    await page.locator('porthole-widget .ph-input').waitFor()
+    await page.locator('porthole-widget .ph-window .ph-input').waitFor()
     await page.waitForTimeout(300)
     await menu()
     expect(await mute.getAttribute('aria-pressed')).toBe('false')

@@ -68,12 +68,11 @@ describeInBrowser('the conversation as a customer lives it', () => {
     })
     await waitOnline(page)
     await openChat(page)
-    // Online: the site's greeting.
-    await bubble(
-      page,
-      'Hi! Ask us about orders, shipping or gear. A person is never far away.',
-    ).waitFor()
+    // Online: the site's greeting, on the home screen (issue 35), then atop the conversation.
+    const greeting = 'Hi! Ask us about orders, shipping or gear. A person is never far away.'
+    await page.locator('porthole-widget .ph-home-greeting').getByText(greeting).waitFor()
     await say(page, 'What are your opening hours?')
+    await bubble(page, greeting).waitFor()
     const chat = await agent.chatWith('What are your opening hours?')
     await bubble(
       page,

@@ -158,9 +158,9 @@ describeInBrowser('the chat window header (issue 35)', () => {
       await record(page, 'team')
 
       // The agent answers: her initials in place of the team's photos.
-      await page.locator('porthole-widget .ph-input').press('Shift')
-      await page.locator('porthole-widget .ph-input').fill('Hello')
-      await page.locator('porthole-widget .ph-input').press('Enter')
+      await page.locator('porthole-widget .ph-window .ph-input').press('Shift')
+      await page.locator('porthole-widget .ph-window .ph-input').fill('Hello')
+      await page.locator('porthole-widget .ph-window .ph-input').press('Enter')
       withTeam.agentSays({ author: 'agent', name: 'Anna', content: { type: 'text', text: 'Hi!' } })
       await statusSays(page, 'Anna')
       await record(page, 'agent')
@@ -231,12 +231,13 @@ describeInBrowser('the chat window header (issue 35)', () => {
     ])
     await shot(page, 'phone-team-dark')
     expect(await axeSerious(page)).toEqual([])
-    // A new status fades in where the old one was; not with reduced motion.
+    // A new status slides into place where the old one was (its colour stays whole, so its
+    // contrast holds while it moves); not with reduced motion.
     const animation = () =>
       page
-        .locator('porthole-widget .ph-status')
+        .locator('porthole-widget .ph-status-line')
         .evaluate((node) => getComputedStyle(node).animationName)
-    expect(await animation()).toBe('ph-fade')
+    expect(await animation()).toBe('ph-swap')
     await page.emulateMedia({ reducedMotion: 'reduce' })
     expect(await animation()).toBe('none')
     await page.emulateMedia({ reducedMotion: null })

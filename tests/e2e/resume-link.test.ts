@@ -167,7 +167,7 @@ describeInBrowser('the e-mail’s resume link', () => {
     await bubble(page, 'Resume test: written on the phone').waitFor({ timeout: 20_000 })
     // The phone's stream was ended: it starts over, once, and says why.
     await left
-      .locator('porthole-widget .ph-notice', { hasText: SIGNED_OUT_NOTE })
+      .locator('porthole-widget :is(.ph-notice, .ph-home-notice)', { hasText: SIGNED_OUT_NOTE })
       .waitFor({ timeout: 20_000 })
     expect(await bubble(left, 'Resume test: written on the phone').count()).toBe(0)
     await say(left, 'Resume test: a new question on the phone')

@@ -19,7 +19,7 @@ const KIB = 1024
 // one build their slots in the chat chunk (the end panel's rating taps, the pre-chat form's
 // branch, the home screen, the header, motion, the offline mask, the loader's frame) come to
 // this much more than the sum of what each measured alone (npm run build, then this test).
-const MERGED = 712
+const MERGED = 768
 const MERGED_BR = 320
 const LOADER_BUDGET = 6 * KIB
 // Issue 36 took widget.js + the loader 12 B past it (6,156 B): the stubs and names of

@@ -1,4 +1,4 @@
-import { fireEvent, waitFor } from '@testing-library/preact'
+import { fireEvent, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
@@ -43,7 +43,9 @@ describe('the status while the backend cannot be reached', () => {
     )
     expect(dot(widget).hidden).toBe(false)
     fireEvent.click(launcher(widget))
-    const box = await widget.screen.findByRole('textbox', { name: 'Message' })
+    // The chat's own box (a new visitor's tap draws the loader's frame with one first).
+    const dialog = await widget.screen.findByRole('dialog')
+    const box = await within(dialog).findByRole('textbox', { name: 'Message' })
 
     reach.status = false
     pollNow()

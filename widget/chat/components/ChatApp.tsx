@@ -114,7 +114,9 @@ export function ChatApp({ controller, context }: Props) {
   const last = conversation.entries.at(-1)
   if (!chat.starting && last?.ended === undefined) live.current = 'log'
   else if (last?.ended && live.current === 'log') live.current = last.id
-  const home = showsHome(conversation, chat, opened ?? live.current)
+  // An invitation the visitor answered opens on the conversation it starts, not the home screen.
+  const invite = conversation.invite ?? ui.inviteAnswer
+  const home = !invite && showsHome(conversation, chat, opened ?? live.current)
   // Nobody to answer: no agent online, or outside the business hours.
   const offline = ui.online === false || ui.away === true
   // The form starts a conversation while nobody is there (none yet, or the last one
@@ -164,7 +166,6 @@ export function ChatApp({ controller, context }: Props) {
     />
   )
   const notice = chat.note || (offline ? settings.offlineText || strings.offlineIntro : undefined)
-  const invite = conversation.invite ?? ui.inviteAnswer
   // The site's greeting only while someone can answer; otherwise the offline text says it.
   const greeting = ui.online && !offline ? settings.greeting : undefined
   const intro = [greeting, invite].filter((text): text is string => Boolean(text))

@@ -5,8 +5,8 @@ export function StatusLine({ text, on }: { text: string; on: boolean | undefined
       {on !== undefined && (
         <span class={`ph-state ${on ? 'ph-on' : 'ph-off'}`} aria-hidden="true" />
       )}
-      {/* Keyed by its text: a new status fades in where the old one was (no jump). */}
-      <span key={text} class="ph-status">
+      {/* Keyed by its text: a new status slides into place where the old one was (no jump, its colour whole). */}
+      <span key={text} class="ph-status-line">
         {text}
       </span>
     </p>

@@ -7,7 +7,7 @@ export const MEDIA_CSS = `
 .ph-media{display:flex;flex-direction:column;gap:6px;padding:6px;min-width:180px}
 .ph-media>.ph-media-title,.ph-media>.ph-media-meta,.ph-media>.ph-media-text,.ph-media>.ph-link{padding:0 7px}
 .ph-picture{display:block;border-radius:13px;overflow:hidden;line-height:0}
-.ph-media:has(>.ph-picture:last-child,>.ph-file:last-child){padding:0;background:none;min-width:0}
+.ph-media:has(>.ph-picture:last-child,>.ph-file:last-child){padding:0;background:none}
 .ph-media:has(>.ph-picture:last-child)>.ph-picture{border-radius:inherit;outline:1px solid light-dark(#0000,#fff3);outline-offset:-1px}
 .ph-picture img{display:block;max-width:100%;height:auto;max-height:240px;object-fit:cover}
 .ph-video,.ph-audio{display:block;width:260px;max-width:100%;border-radius:12px}

@@ -16,9 +16,9 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-heading{flex:1 1 auto;min-width:0}
 .ph-title{margin:0;font-size:15px;font-weight:650;line-height:20px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .ph-subtitle{margin:1px 0 0;padding-inline-start:2px;font-size:13px;line-height:18px;display:flex;align-items:center;gap:6px;white-space:nowrap}
-.ph-status{overflow:hidden;text-overflow:ellipsis;animation:ph-fade .25s ease-out}
-@keyframes ph-fade{from{opacity:0}}
-@media (prefers-reduced-motion:reduce){.ph-status{animation:none}}
+.ph-status-line{overflow:hidden;text-overflow:ellipsis;animation:ph-swap .25s ease-out}
+@keyframes ph-swap{from{transform:translateY(4px)}}
+@media (prefers-reduced-motion:reduce){.ph-status-line{animation:none}}
 .ph-state{flex:none;width:8px;height:8px;border-radius:50%;background:#9aa0a6;box-shadow:0 0 0 2px #fff8}
 .ph-state.ph-on{background:#34d058}
 .ph-close{flex:none;width:40px;height:40px;border:0;border-radius:12px;background:transparent;color:inherit;display:grid;place-items:center}

@@ -1,5 +1,7 @@
 // Motion, with transform and opacity only (the compositor runs them: no layout, 60 fps on
-// a phone), and none at all under prefers-reduced-motion. A message that arrives while the
+// a phone), and none at all under prefers-reduced-motion. A message grows into place from
+// its foot rather than sliding up: a slide from below would add to the list's scrollable
+// height while it runs, and the list that follows the bottom would stop short of it. A message that arrives while the
 // window shows enters (.ph-enter: components/arrivals.ts); the launcher's icon turns as
 // the window opens and closes. The launcher's rule is here, in the chat's styles, not the
 // loader's: the window exists only with this chunk, and the bytes before engagement stay
@@ -7,8 +9,8 @@
 // sibling), so the chat icon does not turn while the page loads.
 export const MOTION_CSS = `
 @media (prefers-reduced-motion:no-preference){
-.ph-enter{animation:ph-enter .24s cubic-bezier(.2,.8,.3,1)}
+.ph-enter{animation:ph-enter .24s cubic-bezier(.2,.8,.3,1);transform-origin:50% 100%}
 .ph-window-slot~.ph-launcher svg{animation:ph-turn .24s cubic-bezier(.2,.8,.3,1)}}
-@keyframes ph-enter{from{opacity:0;transform:translateY(10px)}}
+@keyframes ph-enter{from{opacity:0;transform:scale(.94)}}
 @keyframes ph-turn{from{opacity:0;transform:rotate(-90deg) scale(.5)}}
 `
