@@ -1,9 +1,8 @@
-import { z } from 'zod'
 import { StoreError } from '../errors'
 import type { AgedKind, AgeRetention, RetentionStats } from '../types'
+import { pruneByAge, statsByAge } from './by-age'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
-import { runScript } from './scripts'
 
 /**
  * KEYS: the kind's by-age set, the set of record keys. ARGV: cutoff ms (exclusive), most
@@ -18,11 +17,6 @@ for _, key in ipairs(members) do
 end
 return #members
 `
-
-/** One script call deletes at most this many, so Redis is never blocked long. */
-const PRUNE_BATCH = 500
-
-const Count = z.number().int().nonnegative()
 
 /**
  * The redis: store's aged records (Store's AgedRecords role, without the store's
@@ -42,33 +36,16 @@ export function createRedisAgedRecords(main: RedisClient, keys: RedisKeys, now: 
         .zAdd(keys.aged(kind), { score: at, value: key })
         .exec()
     },
-    async prune(kind: AgedKind, retention: AgeRetention): Promise<number> {
-      const cutoff = now() - retention.maxAgeMs
-      let left = retention.maxDrop ?? Number.POSITIVE_INFINITY
-      let dropped = 0
-      while (left > 0) {
-        const batch = Math.min(left, PRUNE_BATCH)
-        const reply = await runScript(
-          main,
-          PRUNE_SCRIPT,
-          [keys.aged(kind), keys.records],
-          [String(cutoff), String(batch), keys.record('')],
-        )
-        const count = Count.parse(reply)
-        dropped += count
-        left -= count
-        if (count < batch) break
-      }
-      return dropped
-    },
-    async stats(kind: AgedKind, retention: AgeRetention): Promise<RetentionStats> {
-      const cutoff = now() - retention.maxAgeMs
-      const [total, expired, newest] = await Promise.all([
-        main.zCard(keys.aged(kind)),
-        main.zCount(keys.aged(kind), '-inf', `(${cutoff}`),
-        main.zRangeWithScores(keys.aged(kind), -1, -1),
-      ])
-      return { total, expired, newestAt: newest[0]?.score }
-    },
+    prune: (kind: AgedKind, retention: AgeRetention): Promise<number> =>
+      pruneByAge(
+        main,
+        PRUNE_SCRIPT,
+        [keys.aged(kind), keys.records],
+        [keys.record('')],
+        retention,
+        now(),
+      ),
+    stats: (kind: AgedKind, retention: AgeRetention): Promise<RetentionStats> =>
+      statsByAge(main, keys.aged(kind), retention, now()),
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AgeRetention, ConsentRecord, RetentionStats } from '../types'
+import { pruneByAge, statsByAge } from './by-age'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
 import { runScript } from './scripts'
@@ -42,9 +43,6 @@ end
 return #members
 `
 
-/** One script call drops at most this many, so Redis is never blocked long. */
-const PRUNE_BATCH = 500
-
 const Count = z.number().int().nonnegative()
 
 /** The redis: store's consents (Store's Consents role, without the store's deadline). */
@@ -74,33 +72,9 @@ export function createRedisConsents(main: RedisClient, keys: RedisKeys, now: () 
       )
       return Count.parse(reply)
     },
-    async prune(retention: AgeRetention): Promise<number> {
-      const cutoff = now() - retention.maxAgeMs
-      let left = retention.maxDrop ?? Number.POSITIVE_INFINITY
-      let dropped = 0
-      while (left > 0) {
-        const batch = Math.min(left, PRUNE_BATCH)
-        const reply = await runScript(
-          main,
-          PRUNE_SCRIPT,
-          [keys.consentsByAge],
-          [String(cutoff), String(batch), hashPrefix],
-        )
-        const count = Count.parse(reply)
-        dropped += count
-        left -= count
-        if (count < batch) break
-      }
-      return dropped
-    },
-    async stats(retention: AgeRetention): Promise<RetentionStats> {
-      const cutoff = now() - retention.maxAgeMs
-      const [total, expired, newest] = await Promise.all([
-        main.zCard(keys.consentsByAge),
-        main.zCount(keys.consentsByAge, '-inf', `(${cutoff}`),
-        main.zRangeWithScores(keys.consentsByAge, -1, -1),
-      ])
-      return { total, expired, newestAt: newest[0]?.score }
-    },
+    prune: (retention: AgeRetention): Promise<number> =>
+      pruneByAge(main, PRUNE_SCRIPT, [keys.consentsByAge], [hashPrefix], retention, now()),
+    stats: (retention: AgeRetention): Promise<RetentionStats> =>
+      statsByAge(main, keys.consentsByAge, retention, now()),
   }
 }
