@@ -1,29 +1,17 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import { useWidgetInBrowser } from '../support/browser-rig'
 
 // Issue 17's states in real Chromium, against the built widget (layout needs a browser).
 describeInBrowser('conversation states in Chromium', () => {
-  let browser: Browser
-  let backend: FakeBackendServer
-
-  beforeAll(async () => {
-    await ensureWidgetBuild()
-    backend = await startFakeBackend()
-    browser = await launchBrowser()
-  }, 180_000)
-  afterAll(async () => {
-    await browser?.close()
-    await backend?.close()
-  })
+  const rig = useWidgetInBrowser()
 
   async function openChat(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ viewport })
+    const context = await rig.browser.newContext({ viewport })
     const page = await context.newPage()
-    await page.goto(`${backend.origin}/`)
+    await page.goto(`${rig.backend.origin}/`)
     await page.getByRole('button', { name: /open chat/i }).click()
     await page.getByRole('textbox', { name: 'Message' }).waitFor()
     return page
@@ -56,7 +44,7 @@ describeInBrowser('conversation states in Chromium', () => {
             }
           }
         }),
-      `porthole:${new URL(backend.origin).host}`,
+      `porthole:${new URL(rig.backend.origin).host}`,
     )
   }
 
@@ -68,20 +56,20 @@ describeInBrowser('conversation states in Chromium', () => {
       const page = await openChat(viewport)
       const input = page.getByRole('textbox', { name: 'Message' })
       // Accepted for delivery (pending), then refused by the service.
-      backend.answer.delivery = 'pending'
-      const before = backend.messages.length
+      rig.backend.answer.delivery = 'pending'
+      const before = rig.backend.messages.length
       for (let i = 1; i <= 12; i++) {
         await input.fill(`Message number ${i} about my order`)
         await input.press('Enter')
       }
-      await expect.poll(() => backend.messages.length).toBe(before + 12)
+      await expect.poll(() => rig.backend.messages.length).toBe(before + 12)
       // The customer scrolled up a little to reread (past the list's follow margin).
       await page.locator('porthole-widget').evaluate((host) => {
         const log = (host as HTMLElement).shadowRoot?.querySelector('.ph-log')
         if (log) log.scrollTop = log.scrollHeight - log.clientHeight - 90
       })
-      const last = backend.messages.at(-1)
-      backend.delivery(
+      const last = rig.backend.messages.at(-1)
+      rig.backend.delivery(
         String(last?.id),
         'failed',
         'The service refused this message because the chat was removed from the site',
@@ -93,21 +81,21 @@ describeInBrowser('conversation states in Chromium', () => {
   }
 
   it('an agent going offline mid-chat keeps the composer and the draft, across a reload', async () => {
-    backend.status(true)
-    backend.answer.delivery = 'sent'
+    rig.backend.status(true)
+    rig.backend.answer.delivery = 'sent'
     const page = await openChat()
     const input = page.getByRole('textbox', { name: 'Message' })
     await input.fill('Where is my parcel?')
     await input.press('Enter')
     await page.getByText('Sent').last().waitFor()
-    backend.agentSays({
+    rig.backend.agentSays({
       author: 'agent',
       name: 'Anna',
       content: { type: 'text', text: 'Let me look.' },
     })
     await page.getByText('Let me look.').waitFor()
     await input.pressSequentially('It was due on Monday')
-    backend.status(false)
+    rig.backend.status(false)
     // The widget's status shows it heard (the launcher's label says so).
     await page.locator('porthole-widget .ph-launcher[aria-label*="Leave a message"]').waitFor()
     // Time for any re-render: the composer and its draft stay, no contact form.
@@ -123,14 +111,14 @@ describeInBrowser('conversation states in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0)
     // Sent, it goes out as always, and the draft is gone for the next reload.
     await again.press('Enter')
-    await expect.poll(() => backend.messages.at(-1)?.text).toBe('It was due on Monday')
+    await expect.poll(() => rig.backend.messages.at(-1)?.text).toBe('It was due on Monday')
     // The draft's deletion has landed in IndexedDB (a reload may abort a write in flight).
     await expect.poll(() => storedDraft(page)).toBeUndefined()
     await page.reload()
     await page.getByRole('textbox', { name: 'Message' }).waitFor()
     await page.waitForTimeout(300)
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('')
-    backend.status(true)
+    rig.backend.status(true)
     await page.context().close()
   })
 })

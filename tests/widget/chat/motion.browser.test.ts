@@ -1,9 +1,8 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import { useWidgetInBrowser } from '../support/browser-rig'
 
 // Issue 35, motion, in Chromium: a message arriving while the window shows enters, the
 // launcher's icon turns, both with transform and opacity only (the compositor's, 60 fps on
@@ -50,27 +49,15 @@ const animatedProperties = (page: Page) =>
   })
 
 describeInBrowser('motion in Chromium', () => {
-  let browser: Browser
-  let backend: FakeBackendServer
-
-  beforeAll(async () => {
-    await ensureWidgetBuild()
-    backend = await startFakeBackend()
-    browser = await launchBrowser()
-  }, 180_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await backend?.close()
-  })
+  const rig = useWidgetInBrowser()
 
   async function open(reducedMotion: 'reduce' | 'no-preference', phone = false) {
-    const context = await browser.newContext(phone ? PHONE : {})
+    const context = await rig.browser.newContext(phone ? PHONE : {})
     const page = await context.newPage()
     await page.emulateMedia({ reducedMotion })
     // A conversation with a message, then the page again: that message is history at open.
     const before = `Earlier ${Date.now()}`
-    await page.goto(`${backend.origin}/`)
+    await page.goto(`${rig.backend.origin}/`)
     await page.getByRole('button', { name: /open chat/i }).click()
     const input = page.getByRole('textbox', { name: 'Message' })
     await input.fill(before)
@@ -83,7 +70,7 @@ describeInBrowser('motion in Chromium', () => {
   }
 
   const arrive = (text: string) =>
-    backend.agentSays({ author: 'agent', name: 'Anna', content: { type: 'text', text } })
+    rig.backend.agentSays({ author: 'agent', name: 'Anna', content: { type: 'text', text } })
 
   it('a message arriving while the window shows enters; the history shown at open does not; the launcher’s icon turns', async () => {
     const { context, page, before } = await open('no-preference')
