@@ -93,6 +93,9 @@ export function MessageList({
     height: 0,
     top: 0,
     atBottom: true,
+    // Where the list last put itself to follow the bottom: a scroll event that reads this
+    // place after the content grew (a picture, a player) is its own, not the customer's.
+    pinned: 0,
     first,
     sent: outbox.length,
     failed: -1,
@@ -105,6 +108,10 @@ export function MessageList({
     })
   const atEnd = (element: HTMLElement) =>
     element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX
+  const follow = (element: HTMLElement) => {
+    element.scrollTop = element.scrollHeight
+    anchor.current.pinned = element.scrollTop
+  }
 
   useLayoutEffect(() => {
     const element = list.current
@@ -112,7 +119,7 @@ export function MessageList({
     const { height, top, atBottom, sent } = anchor.current
     // At the bottom (or having just sent a message) it follows new messages; entries
     // added above keep what was being read in place.
-    if (atBottom || outbox.length > sent) element.scrollTop = element.scrollHeight
+    if (atBottom || outbox.length > sent) follow(element)
     else if (anchor.current.first !== first) element.scrollTop = top + element.scrollHeight - height
     // A message newly refused is shown whole, "Retry" included, wherever the list was.
     const failed = element.querySelectorAll('.ph-status.ph-failed')
@@ -129,7 +136,7 @@ export function MessageList({
     const element = list.current
     if (!element || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
-      if (anchor.current.atBottom) element.scrollTop = element.scrollHeight
+      if (anchor.current.atBottom) follow(element)
     })
     observer.observe(element)
     return () => observer.disconnect()
@@ -146,13 +153,15 @@ export function MessageList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard
       tabIndex={0}
       onScroll={(event) => {
-        anchor.current.atBottom = atEnd(event.currentTarget)
-        if (auto && event.currentTarget.scrollTop < EDGE_PX) onLoadEarlier()
+        const element = event.currentTarget
+        // Scroll events come a frame late: one from the list's own move, read after a
+        // picture grew the content, still follows; the customer scrolling up does not.
+        anchor.current.atBottom = atEnd(element) || element.scrollTop >= anchor.current.pinned - 1
+        if (auto && element.scrollTop < EDGE_PX) onLoadEarlier()
       }}
       // A picture or a player that loads while the customer follows the bottom keeps it in view.
       onLoadCapture={(event) => {
-        if (anchor.current.atBottom)
-          event.currentTarget.scrollTop = event.currentTarget.scrollHeight
+        if (anchor.current.atBottom) follow(event.currentTarget)
       }}
     >
       {notice && (
