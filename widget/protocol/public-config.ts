@@ -25,10 +25,12 @@ const oneOf =
   (value: unknown): boolean =>
     value === undefined || values.includes(value)
 
+/** Absent, or an array (its items are checked where they are used). */
+const absentOrArray = (value: unknown): boolean => value === undefined || Array.isArray(value)
+
 // `ended` is read by the end-of-chat chunk from GET /api/config (widget/chat/ended/), `team`
-// by the team chunk (widget/chat/answering/), `maskPatterns` by the masking chunk
-// (widget/chat/masking/): the loader has no bytes to spare for them.
-export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team' | 'maskPatterns'>
+// by the team chunk (widget/chat/answering/): the loader has no bytes to spare for them.
+export type WidgetConfigKey = Exclude<keyof PublicConfig, 'ended' | 'team'>
 
 /** One check per PublicConfig field. */
 export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> = {
@@ -41,7 +43,7 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
   invite: absentOrRecord,
   sound: (value) => typeof value === 'boolean',
   statusPollSeconds: (value) => isSeconds(value) && value > 0,
-  invitations: (value) => value === undefined || Array.isArray(value),
+  invitations: absentOrArray,
   businessHours: (value) =>
     value === undefined ||
     (isRecord(value) &&
@@ -58,6 +60,9 @@ export const CONFIG_RULES: Record<WidgetConfigKey, (value: unknown) => boolean> 
   consent: absentOrRecord,
   // Parsed in the pre-chat chunk (widget/chat/pre-chat/).
   preChat: absentOrRecord,
+  // The site owner's own patterns: the chat masks every text with them once the masking
+  // chunk is there (widget/chat/masking/), which compiles them.
+  maskPatterns: absentOrArray,
 }
 
 /** Parses GET /api/config; undefined when any field breaks its rule. */

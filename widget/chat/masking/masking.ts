@@ -1,3 +1,4 @@
+import { translated } from '../../i18n/translations'
 import type { MaskingContext } from './mask-text'
 
 /** A text as it may leave the browser, and the note to show when something was hidden. */
@@ -29,17 +30,32 @@ export function maskLongDigitRuns(text: string): string {
   })
 }
 
-/** The chunk's mask, or when it cannot be fetched now the conservative one (the next text tries the chunk again). */
+/** The note under the message box, in English; the other languages' come with their files. */
+export const EN_MASKED_NOTE = 'A card or account number was hidden for your safety'
+
+/** The note in the visitor's language (its file is loaded before the chat renders). */
+export const maskedNote = (context: MaskingContext): string =>
+  translated(context.settings.lang)?.masked ?? EN_MASKED_NOTE
+
+/**
+ * The chunk's mask, or when it cannot be fetched now the conservative one, with the note
+ * when it hid something (the next text tries the chunk again). The site's own patterns
+ * need the chunk: meanwhile the backend applies them when the text arrives.
+ */
 const maskWithChunk = (text: string, context: MaskingContext): Promise<Masked> =>
   import('./mask-text').then(
     ({ maskText }) => maskText(text, context),
-    () => ({ text: maskLongDigitRuns(text) }),
+    () => {
+      const masked = maskLongDigitRuns(text)
+      return masked === text ? { text } : { text: masked, note: maskedNote(context) }
+    },
   )
 
 /**
  * Masks texts before they are shown, stored or sent, handing each to `then` in the
- * order given: a text of fewer than 12 digits at once, one that may hold a secret once
- * the masking chunk is there (fetched at the first such text), or masked by
+ * order given: a text of fewer than 12 digits at once (when the site has no patterns of
+ * its own), one that may hold a secret once the masking chunk is there (fetched at the
+ * first such text, or at once when the site has patterns), or masked by
  * maskLongDigitRuns when the chunk cannot be fetched: the text is never handed on
  * unmasked, nor held in memory only (it is stored in the outbox, masked, and sent when
  * the connection is back).
@@ -48,13 +64,18 @@ const maskWithChunk = (text: string, context: MaskingContext): Promise<Masked> =
  */
 export function createMasking(context: MaskingContext) {
   let queue: Promise<void> | undefined
+  // The site's own patterns may match any text (a 9-digit customer number): every text
+  // goes through the chunk, fetched now so the first message does not wait for it.
+  const own = (context.settings.maskPatterns?.length ?? 0) > 0
+  if (own) void import('./mask-text').catch(() => {})
+  const needsChunk = (text: string): boolean => own || mayHoldSecret(text)
   return function mask(text: string, then: (masked: Masked) => void): void {
-    if (!queue && !mayHoldSecret(text)) {
+    if (!queue && !needsChunk(text)) {
       then({ text })
       return
     }
     const step = (queue ?? Promise.resolve())
-      .then(() => (mayHoldSecret(text) ? maskWithChunk(text, context) : { text }))
+      .then(() => (needsChunk(text) ? maskWithChunk(text, context) : { text }))
       .then(then)
     queue = step
     void step.finally(() => {

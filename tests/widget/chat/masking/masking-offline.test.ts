@@ -8,7 +8,8 @@ vi.mock('../../../../widget/chat/masking/mask-text', () => {
   throw new Error('Failed to fetch dynamically imported module')
 })
 
-const context = {} as MaskingContext
+const context = { settings: { lang: 'en' } } as MaskingContext
+const NOTE = 'A card or account number was hidden for your safety'
 const masked = (mask: ReturnType<typeof createMasking>, text: string) =>
   new Promise<Masked>((resolve) => mask(text, resolve))
 
@@ -17,6 +18,24 @@ describe('masking while its chunk cannot be fetched', () => {
     const mask = createMasking(context)
     const got = await masked(mask, 'my card 4111 1111 1111 1111, order 1234')
     expect(got.text).toBe('my card •••• •••• •••• 1111, order 1234')
+  })
+
+  it('shows the note when it hid a number, and none when it hid nothing', async () => {
+    const mask = createMasking(context)
+    expect((await masked(mask, 'card 4111 1111 1111 1111')).note).toBe(NOTE)
+    expect((await masked(mask, 'order 123456789012 3')).note).toBe(NOTE)
+    expect((await masked(mask, 'order 1234')).note).toBeUndefined()
+  })
+
+  it('masks conservatively while the chunk cannot be fetched on a site with its own patterns', async () => {
+    const mask = createMasking({
+      settings: { lang: 'en', maskPatterns: ['C\\d{9}'] },
+    } as MaskingContext)
+    expect(await masked(mask, 'card 4111 1111 1111 1111')).toEqual({
+      text: 'card •••• •••• •••• 1111',
+      note: NOTE,
+    })
+    expect(await masked(mask, 'customer C123456789')).toEqual({ text: 'customer C123456789' })
   })
 
   it('keeps the order of the texts after one that waited', async () => {

@@ -71,6 +71,21 @@ describe('masking in the widget', () => {
     expect(backend.texts()[0]?.body?.text).toBe('my ••••, card •••• •••• •••• 1111')
   })
 
+  it('hides a match of the site’s own pattern with fewer than 12 digits before it is sent or stored', async () => {
+    const storage = createMemoryStore()
+    const backend = createFakeBackend({ config: { maskPatterns: ['\\bC\\d{9}\\b'] } })
+    const widget = await openChat({ storage, backend })
+    widgets.push(widget)
+    typeText(widget, 'customer C123456789')
+    await waitFor(async () => expect(await storage.get('draft')).toBe('customer ••••'))
+    sendText(widget, 'customer C123456789 here')
+    await waitFor(() => expect(backend.texts()).toHaveLength(1))
+    expect(backend.texts()[0]?.body?.text).toBe('customer •••• here')
+    expect(widget.screen.getByRole('status').textContent).toBe(NOTE)
+    await settle()
+    expect(await stored(storage)).not.toContain('123456789')
+  })
+
   it('shows the note in the visitor’s language', async () => {
     const backend = createFakeBackend({ config: { lang: 'de' } })
     const widget = await mountTestWidget({ backend })

@@ -10,8 +10,7 @@ import { createEntry } from '../../../support/widget-factories'
 import { openChat, sendText, settle, typeText } from '../../support/chat-helpers'
 
 /** The draft's masking: nothing to fetch (no text in these tests holds 12 digits). */
-const createMaskingContext = (): MaskingContext =>
-  ({ base: 'https://chat.example.com/', fetch, settings: { lang: 'en' } }) as MaskingContext
+const createMaskingContext = (): MaskingContext => ({ settings: { lang: 'en' } }) as MaskingContext
 
 const widgets: TestWidget[] = []
 afterEach(() => {
