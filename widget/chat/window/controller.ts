@@ -149,8 +149,17 @@ export function createChatController(context: WidgetContext, strings: ChatString
     input: run((loaded, text: string) => loaded.typing.input(text)),
     /** The reply sound's toggle: stored at once, whether its chunk is there yet or not. */
     setMuted: (muted: boolean): void => saveMuted(storage, mute, muted),
+    /** The contact details (the page API's, the pre-chat and offline forms'), the name masked as a message is. */
     async setContact(contact: Contact): Promise<void> {
-      await (await engine()).setContact(contact)
+      const { name } = contact
+      const masked =
+        name === undefined
+          ? contact
+          : {
+              ...contact,
+              name: await new Promise<string>((done) => masking(name, (m) => done(m.text))),
+            }
+      await (await engine()).setContact(masked)
     },
     async init(): Promise<void> {
       // Storage that cannot be read: the window opens as for a new visitor.

@@ -86,6 +86,18 @@ describe('masking in the widget', () => {
     expect(await stored(storage)).not.toContain('123456789')
   })
 
+  it('hides a card number and the site’s own pattern in the contact’s name before it is sent', async () => {
+    const backend = createFakeBackend({ config: { maskPatterns: ['\\bC\\d{9}\\b'] } })
+    const widget = await openChat({ backend })
+    widgets.push(widget)
+    await widget.widget.api.setContact({ name: `Jo ${CARD} C123456789`, email: 'jo@example.com' })
+    const sent = backend.requests.find((request) => request.body?.contact)
+    expect(sent?.body?.contact).toEqual({
+      name: 'Jo •••• •••• •••• 1111 ••••',
+      email: 'jo@example.com',
+    })
+  })
+
   it('shows the note in the visitor’s language', async () => {
     const backend = createFakeBackend({ config: { lang: 'de' } })
     const widget = await mountTestWidget({ backend })
