@@ -1,6 +1,6 @@
 import { PortholeError } from '../errors'
 
-export const STORE_ERROR_CODES = ['store_failed', 'store_closed'] as const
+export const STORE_ERROR_CODES = ['store_failed', 'store_closed', 'visitor_erased'] as const
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number]
 
 /** A store operation failed (unreachable, closed, corrupt data). */
@@ -26,3 +26,13 @@ export function closedStoreError(kind: string): StoreError {
     code: 'store_closed',
   })
 }
+
+/** An append with refuseErased to a visitor erased on request (and not back since). */
+export const visitorErasedError = (visitorId: string) =>
+  new StoreError(`append: visitor "${visitorId}" was erased on request; nothing new is stored`, {
+    code: 'visitor_erased',
+  })
+
+/** Whether an append was refused because its visitor was erased (refuseErased). */
+export const isVisitorErased = (error: unknown): error is StoreError =>
+  isStoreError(error) && error.code === 'visitor_erased'

@@ -1,9 +1,9 @@
 import type { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
 import { rememberEntryJson } from './entry-json'
-import { closedStoreError } from './errors'
+import { closedStoreError, visitorErasedError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
-import { aliasKey, namesVisitor } from './keys'
+import { aliasKey, namesVisitor, profileKey, visitorErasedKey } from './keys'
 
 import { createMemoryAgedRecords } from './memory-aged-records'
 import { createMemoryConsents } from './memory-consents'
@@ -70,6 +70,12 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
         recipientId,
         aliasRecord === undefined ? undefined : JSON.parse(aliasRecord.value),
       )
+      if (
+        opts.refuseErased &&
+        live(records, visitorErasedKey(visitorId)) &&
+        !live(records, profileKey(visitorId))
+      )
+        throw visitorErasedError(visitorId)
       const key = opts.dedupeKey
       const seen = key === undefined ? undefined : dedupe.get(key)
       if (seen) return { entry: seen.entry, duplicate: true, visitorId } satisfies AppendResult

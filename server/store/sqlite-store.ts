@@ -4,10 +4,10 @@ import Database from 'better-sqlite3'
 import { ConversationEntry } from '../../shared/widget-api'
 import { aliasTarget } from './alias-target'
 import { rememberEntryJson } from './entry-json'
-import { closedStoreError, StoreError } from './errors'
+import { closedStoreError, StoreError, visitorErasedError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
-import { aliasKey } from './keys'
+import { aliasKey, profileKey, visitorErasedKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import { createSqliteAgedRecords } from './sqlite-aged-records'
@@ -23,6 +23,7 @@ type AppendRequest = {
   entry: NewEntry
   key: string | undefined
   followAlias: boolean
+  refuseErased: boolean
 }
 
 const StoredBody = ConversationEntry.omit({ id: true })
@@ -84,6 +85,12 @@ export function openSqliteStore(
       request.recipientId,
       alias === undefined ? undefined : JSON.parse(alias.value),
     )
+    if (
+      request.refuseErased &&
+      q.getRecord.get(visitorErasedKey(visitorId), now()) !== undefined &&
+      q.getRecord.get(profileKey(visitorId), now()) === undefined
+    )
+      throw visitorErasedError(visitorId)
     if (key !== undefined) {
       const seen = q.dedupe.get(key)
       if (seen) return { entry: toEntry(seen), duplicate: true, visitorId }
@@ -174,6 +181,7 @@ export function openSqliteStore(
         entry,
         key: opts.dedupeKey,
         followAlias: opts.followAlias === true,
+        refuseErased: opts.refuseErased === true,
       })
     },
     async readAfter(visitorId, afterId, limit) {

@@ -42,6 +42,14 @@ export type AppendOptions = {
    * same atomic step as the append (one round trip on Redis).
    */
   followAlias?: boolean
+  /**
+   * Refuses the append (a StoreError with the code `visitor_erased`, isVisitorErased)
+   * when its visitor (after the alias) was erased on request and has not come back since:
+   * a `visitor-erased:` record and no `profile:` record (every new session writes one).
+   * For what the service sends (agent replies, its events): nothing new is stored for an
+   * erased visitor. Read in the same atomic step as the append (no extra round trip).
+   */
+  refuseErased?: boolean
 }
 
 export type Retention = {

@@ -19,6 +19,7 @@ import { takeRichReply } from '../rich-replies/take-rich-reply'
 import type { Runtime } from '../runtime'
 import { resolveRecipient } from '../session/alias'
 import { isUserVisitorId, MAX_VISITOR_ID_LENGTH } from '../session/visitor-id'
+import { isVisitorErased } from '../store/errors'
 import { agentMessageDedupeKey } from '../store/keys'
 import { agentMessageEntry } from './agent-message-entry'
 import { createSecretMatcher } from './secret-match'
@@ -34,6 +35,10 @@ const WEBHOOK_BODY_PROBLEMS: Record<Exclude<BodyErrorCode, 'payload_too_large'>,
   invalid_json: 'is not JSON',
   invalid_utf8: 'is not valid UTF-8',
 }
+
+/** What the agent sees for a reply to a visitor erased on request. */
+export const ERASED_MESSAGE =
+  'recipient: the visitor asked for their data to be erased; nothing is stored or shown to them'
 
 function invalid(message: string): ReplyError {
   return { error: { code: 'invalid_request', message } }
@@ -153,6 +158,8 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
         const result = await store.append(recipientId, entry, {
           ...(id ? { dedupeKey: agentMessageDedupeKey(id) } : {}),
           followAlias: !isUserVisitorId(recipientId),
+          // Read inside the same step: an erased visitor (not back since) gets nothing new.
+          refuseErased: true,
         })
         // A repeat stored nothing: what it took belongs to a later message of the bot.
         await (result.duplicate ? taken?.release() : taken?.commit())?.catch(() => {})
@@ -164,6 +171,12 @@ export function agentWebhookRoutes(deps: AppDeps, runtime: Runtime): Hono<AppEnv
       } catch (error) {
         // Not stored: the service's retry of this message takes it again.
         await taken?.release().catch(() => {})
+        if (isVisitorErased(error)) {
+          // Final: the visitor asked for their data to be erased; the agent sees why.
+          c.get('log').info('agent message to an erased visitor dropped', { recipientId })
+          deliveries.inc({ outcome: 'erased' })
+          return c.json(invalid(ERASED_MESSAGE), 200)
+        }
         if (isPermanentStoreFailure(error)) {
           // Retrying cannot help: tell the agent (the service shows the error), do not ask again.
           c.get('log').warn('agent message can never be stored; answered invalid_request', {

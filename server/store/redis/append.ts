@@ -1,6 +1,6 @@
-import { StoreError } from '../errors'
+import { StoreError, visitorErasedError } from '../errors'
 import { type BatchOutcome, createGroupCommit } from '../group-commit'
-import { aliasKey } from '../keys'
+import { aliasKey, profileKey, visitorErasedKey } from '../keys'
 import type { AppendOptions, AppendResult, NewEntry, Retention } from '../types'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
@@ -26,6 +26,7 @@ type Item = {
   visitorId: string
   dedupeKey: string | undefined
   followAlias: boolean
+  refuseErased: boolean
   /** Redis's time after which this caller no longer waits ('' while unknown). */
   deadline: string
 }
@@ -53,6 +54,8 @@ export function createRedisAppend(options: RedisAppendOptions) {
       String(Math.ceil(options.dedupeTtlMs ?? retention?.maxAgeMs ?? THIRTY_DAYS_MS)),
       logPrefix,
       channelPrefix,
+      keys.record(visitorErasedKey('')),
+      keys.record(profileKey('')),
     ]
     for (const item of items) {
       let dedupeIndex = 0
@@ -64,6 +67,7 @@ export function createRedisAppend(options: RedisAppendOptions) {
         item.visitorId,
         item.followAlias ? keys.record(aliasKey(item.visitorId)) : '',
         String(dedupeIndex),
+        item.refuseErased ? '1' : '',
       )
     }
     const reply = await runScript(main, APPEND_SCRIPT, scriptKeys, args)
@@ -96,6 +100,7 @@ export function createRedisAppend(options: RedisAppendOptions) {
       visitorId,
       dedupeKey: opts.dedupeKey,
       followAlias: opts.followAlias === true,
+      refuseErased: opts.refuseErased === true,
       deadline: clock.deadline(commandTimeoutMs),
     })
   }
@@ -103,6 +108,8 @@ export function createRedisAppend(options: RedisAppendOptions) {
 
 /** One item's three values of the script's reply. */
 function outcomeOf(item: Item, [code, value, target]: unknown[]): BatchOutcome<AppendResult> {
+  if (code === 3 && typeof target === 'string')
+    return { ok: false, error: visitorErasedError(target) }
   if (typeof value !== 'string' || typeof target !== 'string' || (code !== 0 && code !== 1))
     return {
       ok: false,

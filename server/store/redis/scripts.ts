@@ -11,15 +11,17 @@ import type { RedisClientType } from 'redis'
  * KEYS: visitors set, then the dedupe keys of the items that have one
  * ARGV: deadline ('' = none: Redis's TIME in ms after which the callers stopped waiting),
  *       max entries (0 = none), max age ms (0 = none), dedupe ttl ms, log key prefix,
- *       channel prefix, then five per item: entry json, at, visitor id, alias record
- *       key ('' = none), the index of its dedupe key in KEYS (0 = none)
+ *       channel prefix, erased record key prefix, profile record key prefix, then six
+ *       per item: entry json, at, visitor id, alias record key ('' = none), the index of
+ *       its dedupe key in KEYS (0 = none), '1' to refuse an erased visitor ('' = no check)
  * With an alias record key, an entry goes to the visitor the record names
  * (`{"visitorId": …}`, as server/store/alias-target.ts reads it), else to the visitor
  * id given: the log and channel keys are built here from their prefixes, because the
  * visitor is only known here (one round trip; fine on a single primary, not on Cluster).
  * An item sees the items before it: a key repeated within a call is stored once.
  * Returns three values per item: 1, "<id>\n<json>", visitor for a duplicate; 0, id,
- * visitor for a new entry. Returns {2} and writes nothing when it ran past its deadline
+ * visitor for a new entry; 3, '', visitor when refused: the visitor was erased on
+ * request (its erased record) and is not back (no profile record). Returns {2} and writes nothing when it ran past its deadline
  * (the callers were answered 503 meanwhile: storing now would deliver what the sender
  * was told had failed).
  */
@@ -33,7 +35,7 @@ end
 local maxEntries = tonumber(ARGV[2])
 local maxAge = tonumber(ARGV[3])
 local out = {}
-for i = 7, #ARGV, 5 do
+for i = 9, #ARGV, 6 do
   local visitor = ARGV[i + 2]
   if ARGV[i + 3] ~= '' then
     local raw = redis.call('GET', ARGV[i + 3])
@@ -47,7 +49,10 @@ for i = 7, #ARGV, 5 do
   local dedupe = KEYS[tonumber(ARGV[i + 4]) + 1]
   if tonumber(ARGV[i + 4]) == 0 then dedupe = nil end
   local seen = dedupe and redis.call('GET', dedupe)
-  if seen then
+  if ARGV[i + 5] == '1' and redis.call('EXISTS', ARGV[7] .. visitor) == 1
+    and redis.call('EXISTS', ARGV[8] .. visitor) == 0 then
+    out[#out + 1] = 3; out[#out + 1] = ''; out[#out + 1] = visitor
+  elseif seen then
     out[#out + 1] = 1; out[#out + 1] = seen; out[#out + 1] = visitor
   else
     local log = ARGV[5] .. visitor

@@ -7,6 +7,7 @@ import { describeAliasConformance } from './conformance-alias'
 import { describeConsentConformance } from './conformance-consents'
 import { describeEraseConformance } from './conformance-erase'
 import { describePagingConformance } from './conformance-paging'
+import { describeRefuseErasedConformance } from './conformance-refuse-erased'
 
 /** vi.waitFor with room for a busy machine: real sockets and stores answer when they can. */
 function eventually<T>(
@@ -524,6 +525,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Opene
     describePagingConformance(() => store, { createVisitorId, createEntry })
     describeAliasConformance(() => store, { createVisitorId, createEntry })
     describeEraseConformance(() => store, { createVisitorId, createEntry })
+    describeRefuseErasedConformance(() => store, { createVisitorId, createEntry })
     describeConsentConformance(() => store, { createVisitorId })
     describeAgedRecordsConformance(() => store, { createVisitorId })
 
