@@ -66,7 +66,9 @@ describe('PortholeError', () => {
   })
 
   it('types the code as the union of its area', () => {
-    expectTypeOf(new StoreError('x').code).toEqualTypeOf<'store_failed' | 'store_closed'>()
+    expectTypeOf(new StoreError('x').code).toEqualTypeOf<
+      'store_failed' | 'store_closed' | 'visitor_erased'
+    >()
     expectTypeOf(new SessionError('unauthorized', 'x').name).toEqualTypeOf<'SessionError'>()
     const error: unknown = closedStoreError('memory')
     if (hasErrorCode(error, 'store_closed'))

@@ -27,14 +27,14 @@ function started(store?: Store): TestApp {
   return t
 }
 
-const deliver = (t: TestApp, recipientId: string) =>
-  t.app
-    .request(HOOK, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(createAgentMessage({ recipientId, message: { text: REPLY } })),
-    })
-    .then(async (res) => ({ status: res.status, body: await res.json() }))
+async function deliver(t: TestApp, recipientId: string) {
+  const res = await t.app.request(HOOK, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(createAgentMessage({ recipientId, message: { text: REPLY } })),
+  })
+  return { status: res.status, body: await res.json() }
+}
 
 /** Erases a new visitor through `one`; an agent's reply then reaches `two`. */
 async function replyAfterErasure(one: TestApp, two: TestApp) {
