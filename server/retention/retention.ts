@@ -4,6 +4,7 @@ import type { AgedKind, Retention, Store } from '../store/types'
 import { deletePlanned, planFilePrune } from '../uploads/file-retention'
 import type { FileStore } from '../uploads/file-store'
 import { createClockCheck } from './clock-check'
+import { adoptLegacyLifetimes } from './legacy-lifetimes'
 import { checkAgainstReference } from './reference-clock'
 
 /** How far the newest stored entry may be ahead of this clock (instances' clocks differ a little). */
@@ -12,6 +13,8 @@ export const BEHIND_TOLERANCE_MS = 5 * 60_000
 export type RetentionPolicy = {
   /** How long each kind is kept (ms); a pass deletes messages, attachments, e-mail records, ratings and consents past theirs. */
   kinds: RetentionKinds
+  /** RETENTION_DAYS: the lifetime e-mail records and ratings were written with before they were aged (legacy-lifetimes.ts). */
+  maxAgeMs: number
   /** At most this many entries are kept per visitor. */
   maxEntries: number
   /** The first pass runs this long after start(), once the clock has held steady so long (0: at start). */
@@ -37,6 +40,7 @@ export type RetentionOptions = {
     | 'consentStats'
     | 'pruneAgedRecords'
     | 'agedRecordStats'
+    | 'adoptAgedRecords'
   >
   files: FileStore
   policy: RetentionPolicy
@@ -87,6 +91,8 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
   let firstPass: Promise<void> | undefined
   let startTimer: NodeJS.Timeout | undefined
   let everyTimer: NodeJS.Timeout | undefined
+  // Whether this process has brought the records of before the per-kind retention under it.
+  let adopted = false
 
   function run(): Promise<void> {
     running ??= pass().finally(() => {
@@ -111,6 +117,7 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
       )
       return
     }
+    if (!adopted) await adoptLegacy()
     // Each kind on its own: one that fails leaves the others to run.
     const kindsOfPass: [() => Promise<void>, string][] = [
       [pruneConversations, 'retention: prune failed'],
@@ -183,6 +190,23 @@ export function createRetention(options: RetentionOptions): RetentionRunner {
       const stats = await store.consentStats(retention)
       return { ...stats, drop: (cap) => store.pruneConsents({ ...retention, maxDrop: cap }) }
     })
+
+  /** Once per process, at its first pass: the same pass then deletes those past their retention. */
+  async function adoptLegacy(): Promise<void> {
+    try {
+      const adoptedNow = await adoptLegacyLifetimes(store, policy.maxAgeMs)
+      adopted = true
+      if (adoptedNow.emails + adoptedNow.ratings > 0)
+        logger.info('retention: records written before the per-kind retention now follow it', {
+          adopted: adoptedNow,
+        })
+    } catch (error) {
+      logger.error(
+        'retention: records written before the per-kind retention not brought under it; tried again next pass',
+        { error },
+      )
+    }
+  }
 
   const pruneAged = (kind: AgedKind, what: string) =>
     pruneKind(what, `retention: dropped old ${what}`, async () => {

@@ -15,6 +15,10 @@ export function createMemoryAgedRecords(options: {
   assertOpen: () => void
   write: (key: string, value: unknown) => void
   remove: (key: string) => void
+  /** The live records written with a lifetime: key and expiry. */
+  expiring: () => [string, number][]
+  /** Takes a record's lifetime away. */
+  persist: (key: string) => void
 }): MemoryAged {
   const { now, assertOpen } = options
   const ages = new Map<string, { kind: AgedKind; at: number }>()
@@ -44,6 +48,17 @@ export function createMemoryAgedRecords(options: {
         ages.delete(key)
       }
       return drop.length
+    },
+    async adoptAgedRecords(kind, prefixes, lifetimeMs) {
+      assertOpen()
+      const found = options
+        .expiring()
+        .filter(([key]) => !ages.has(key) && prefixes.some((prefix) => key.startsWith(prefix)))
+      for (const [key, expiresAt] of found) {
+        options.persist(key)
+        ages.set(key, { kind, at: expiresAt - lifetimeMs })
+      }
+      return found.length
     },
     async agedRecordStats(kind, retention) {
       assertOpen()

@@ -39,6 +39,15 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     assertOpen,
     write: (key, value) => records.set(key, { value: JSON.stringify(value), expiresAt: undefined }),
     remove: (key) => records.delete(key),
+    expiring: () =>
+      [...records.keys()].flatMap((key): [string, number][] => {
+        const expiresAt = live(records, key)?.expiresAt
+        return expiresAt === undefined ? [] : [[key, expiresAt]]
+      }),
+    persist: (key) => {
+      const record = records.get(key)
+      if (record) record.expiresAt = undefined
+    },
   })
 
   // What retention drops from one log, oldest first: entries past the age, then the
@@ -199,6 +208,7 @@ export function createMemoryStore(options: { now?: () => number } = {}): Store {
     setAgedRecord: aged.setAgedRecord,
     pruneAgedRecords: aged.pruneAgedRecords,
     agedRecordStats: aged.agedRecordStats,
+    adoptAgedRecords: aged.adoptAgedRecords,
     async prune(retention: Retention) {
       assertOpen()
       let budget = retention.maxDrop ?? Number.POSITIVE_INFINITY

@@ -262,6 +262,11 @@ export async function createRedisStore(
       command('setAgedRecord', () => aged.set(key, value, kind, at)),
     pruneAgedRecords: (kind, next) => command('pruneAgedRecords', () => aged.prune(kind, next)),
     agedRecordStats: (kind, next) => command('agedRecordStats', () => aged.stats(kind, next)),
+    adoptAgedRecords: (kind, prefixes, lifetimeMs) =>
+      command('adoptAgedRecords', async () => {
+        const names = (await Promise.all(prefixes.map((prefix) => records.list(prefix)))).flat()
+        return aged.adopt(kind, names, lifetimeMs)
+      }),
     prune(next) {
       return command('prune', async () => {
         retention = next

@@ -32,6 +32,24 @@ export function createSqliteAgedRecords(
     'SELECT COUNT(*) AS total, SUM(at < ?) AS expired, MAX(at) AS newest FROM record_ages WHERE kind = ?',
   )
 
+  // Live records with a lifetime under a prefix (substr: no LIKE escaping of the prefix).
+  const expiring = db.prepare<[number, string, number], { key: string; expires: number }>(
+    'SELECT key, expires_at AS expires FROM records WHERE expires_at IS NOT NULL AND substr(key, 1, ?) = ? AND expires_at > ?',
+  )
+  const persist = db.prepare<[string]>('UPDATE records SET expires_at = NULL WHERE key = ?')
+  const adopt = db.transaction(
+    (kind: AgedKind, prefixes: readonly string[], lifetimeMs: number) => {
+      let count = 0
+      for (const prefix of prefixes)
+        for (const { key, expires } of expiring.all(prefix.length, prefix, now())) {
+          persist.run(key)
+          setAge.run(key, kind, expires - lifetimeMs)
+          count += 1
+        }
+      return count
+    },
+  )
+
   const write = db.transaction((key: string, json: string, kind: AgedKind, at: number) => {
     setRecord.run(key, json)
     setAge.run(key, kind, at)
@@ -56,6 +74,10 @@ export function createSqliteAgedRecords(
     async pruneAgedRecords(kind, retention) {
       assertOpen()
       return prune(kind, now() - retention.maxAgeMs, retention.maxDrop ?? -1)
+    },
+    async adoptAgedRecords(kind, prefixes, lifetimeMs) {
+      assertOpen()
+      return adopt(kind, prefixes, lifetimeMs)
     },
     async agedRecordStats(kind, retention) {
       assertOpen()

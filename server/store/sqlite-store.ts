@@ -258,6 +258,7 @@ export function openSqliteStore(
     setAgedRecord: aged.setAgedRecord,
     pruneAgedRecords: aged.pruneAgedRecords,
     agedRecordStats: aged.agedRecordStats,
+    adoptAgedRecords: aged.adoptAgedRecords,
     async prune(retention) {
       assertOpen()
       return pruneTx(retention)

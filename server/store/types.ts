@@ -251,6 +251,14 @@ export interface AgedRecords {
   pruneAgedRecords(kind: AgedKind, retention: AgeRetention): Promise<number>
   /** Counts what pruneAgedRecords(kind, retention) would delete without a cap, and what is stored. */
   agedRecordStats(kind: AgedKind, retention: AgeRetention): Promise<RetentionStats>
+  /**
+   * Brings records written with a lifetime (setRecord, before their kind was aged) whose
+   * key starts with one of `prefixes` under `kind`'s index: each loses its lifetime and is
+   * dated its expiry minus `lifetimeMs` (the lifetime it was written with). Atomic per
+   * record; an aged record is left as it is, so running it again, or on two instances at
+   * once, changes nothing more. Returns how many it brought under.
+   */
+  adoptAgedRecords(kind: AgedKind, prefixes: readonly string[], lifetimeMs: number): Promise<number>
 }
 
 /** Retention, health and shutdown: for the process that owns the store. */

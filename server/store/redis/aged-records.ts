@@ -3,6 +3,7 @@ import type { AgedKind, AgeRetention, RetentionStats } from '../types'
 import { pruneByAge, statsByAge } from './by-age'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
+import { runScript } from './scripts'
 
 /**
  * KEYS: the kind's by-age set, the set of record keys. ARGV: cutoff ms (exclusive), most
@@ -17,6 +18,28 @@ for _, key in ipairs(members) do
 end
 return #members
 `
+
+/**
+ * KEYS: the kind's by-age set. ARGV: the lifetime the records were written with (ms), the
+ * records' key prefix, then record names. Each name whose record still has a lifetime loses
+ * it and joins the set, dated its expiry (Redis's clock) minus that lifetime; returns how many.
+ */
+const ADOPT_SCRIPT = `
+local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local count = 0
+for i = 3, #ARGV do
+  local left = redis.call('PTTL', ARGV[2] .. ARGV[i])
+  if left > 0 then
+    redis.call('PERSIST', ARGV[2] .. ARGV[i])
+    redis.call('ZADD', KEYS[1], nowMs + left - tonumber(ARGV[1]), ARGV[i])
+    count = count + 1
+  end
+end
+return count
+`
+/** One adopt call names at most this many records, so Redis is never blocked long. */
+const ADOPT_BATCH = 500
 
 /**
  * The redis: store's aged records (Store's AgedRecords role, without the store's
@@ -45,6 +68,21 @@ export function createRedisAgedRecords(main: RedisClient, keys: RedisKeys, now: 
         retention,
         now(),
       ),
+    /** `names`: the records under the prefixes (listed by the caller). */
+    async adopt(kind: AgedKind, names: readonly string[], lifetimeMs: number): Promise<number> {
+      let count = 0
+      for (let i = 0; i < names.length; i += ADOPT_BATCH) {
+        const batch = names.slice(i, i + ADOPT_BATCH)
+        const reply = await runScript(
+          main,
+          ADOPT_SCRIPT,
+          [keys.aged(kind)],
+          [String(Math.ceil(lifetimeMs)), keys.record(''), ...batch],
+        )
+        count += typeof reply === 'number' ? reply : 0
+      }
+      return count
+    },
     stats: (kind: AgedKind, retention: AgeRetention): Promise<RetentionStats> =>
       statsByAge(main, keys.aged(kind), retention, now()),
   }

@@ -55,6 +55,7 @@ function setup(
     files,
     policy: {
       maxEntries: 1000,
+      maxAgeMs: 30 * DAY,
       startDelayMs: 300_000,
       maxDeletePercent: 25,
       ...policy,
@@ -288,6 +289,25 @@ function describeKindsOnTheirOwnClocks(
     }
   })
 }
+
+describe('records written before their kind was aged', () => {
+  it('follow the kind’s retention from the first pass: one past it goes, a young one stays aged', async () => {
+    const s = setup({ kinds: { ratings: 10 * DAY, emails: 10 * DAY } })
+    // Written with RETENTION_DAYS (30) as their lifetime, 15 days and 1 day ago.
+    await s.store.setRecord('rating:v1:e1', { stars: 4 }, 15 * DAY)
+    await s.store.setRecord('email-sent:v1', { at: 1 }, 29 * DAY)
+    s.retention.start()
+    s.advance(300_000)
+    await s.retention.run()
+    expect(await s.store.getRecord('rating:v1:e1', z.unknown())).toBeUndefined()
+    expect(await s.store.getRecord('email-sent:v1', z.unknown())).toEqual({ at: 1 })
+    expect(s.logs.some((line) => line.includes('now follow it'))).toBe(true)
+    // 10 days on it is past RETENTION_EMAILS_DAYS, though its old lifetime had 19 days left.
+    s.advance(10 * DAY)
+    await s.retention.run()
+    expect(await s.store.getRecord('email-sent:v1', z.unknown())).toBeUndefined()
+  })
+})
 
 describeKindsOnTheirOwnClocks('memory', async (clock) => {
   const store = createMemoryStore({ now: () => clock.wall })

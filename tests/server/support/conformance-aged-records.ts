@@ -46,6 +46,22 @@ export function describeAgedRecordsConformance(
       expect(await store.getRecord(`rating:${v}:1`, Any)).toBeUndefined()
     })
 
+    it('brings a record written with a lifetime under a kind once, dated its expiry minus that lifetime', async () => {
+      const store = current()
+      const v = createVisitorId()
+      await store.setRecord(`rating:${v}:old`, { stars: 2 }, 30 * DAY)
+      await store.setRecord(`email-unsub:${v}`, { at: 1 }, 30 * DAY)
+      await store.setAgedRecord(`rating:${v}:aged`, { stars: 3 }, 'ratings', Date.now())
+      // Written 30 days ago if it was written with 31: a pass keeping 12 hours deletes it.
+      const adopt = () => store.adoptAgedRecords('ratings', [`rating:${v}:`], 31 * DAY)
+      const [one, two] = await Promise.all([adopt(), adopt()])
+      expect(one + two).toBe(1)
+      expect(await adopt()).toBe(0)
+      await store.pruneAgedRecords('ratings', { maxAgeMs: DAY / 2 })
+      expect(await store.listRecords(`rating:${v}:`)).toEqual([`rating:${v}:aged`])
+      expect(await store.getRecord(`email-unsub:${v}`, Any)).toEqual({ at: 1 })
+    })
+
     it('applies the age of the pass, not the one of the write: a longer one keeps old records', async () => {
       const store = current()
       const v = createVisitorId()
