@@ -84,8 +84,22 @@ const COMMON_BUDGET = 27 * KIB
 // e-mail and the phone on one row): +399 B (the screen itself is budgeted below).
 const COMMON_MOTION = 384
 const COMMON_HOME = 256
+// Issue 36's last gaps: the site's own patterns applied to every text (the chat fetches the
+// masking chunk when the site has some; the loader keeps them from the config), the note
+// when the offline mask hid a number (its English text now in the chat chunk) and the
+// contact's name masked: 37,040 B before, 37,194 B with them (+154 B).
+const COMMON_OWN_PATTERNS = 154
 const COMMON_CEILING =
-  33.5 * KIB + 256 + 256 + 256 + 64 + 512 + COMMON_MOTION + COMMON_HOME + MERGED
+  33.5 * KIB +
+  256 +
+  256 +
+  256 +
+  64 +
+  512 +
+  COMMON_MOTION +
+  COMMON_HOME +
+  MERGED +
+  COMMON_OWN_PATTERNS
 /**
  * Each language's file (issue #24), in bytes of gzip: the largest were 1.9 KiB when budgeted,
  * 2.2 KiB before issue 36 added the consent step's, the menu's and the masking's texts.
@@ -182,6 +196,13 @@ const FIRST_OPEN_BEFORE_I18N_BR = 17998
 const FIRST_OPEN_MASKING_BR = 128
 /** The offline mask in the chat chunk (widget/chat/masking/masking.ts maskLongDigitRuns). */
 const OFFLINE_MASK_BR = 40
+/**
+ * Issue 36's last gaps in the chat chunk: the site's own patterns applied to every text,
+ * the offline mask's note (its English text) and the contact's name masked: the first
+ * open 20,552 B before, 20,735 B brotli with them (+183 B); with the engine 28,849 B
+ * before, 29,031 B with them (+182 B).
+ */
+const OWN_PATTERNS_BR = 183
 // Issue #14's target at the first open: a new visitor opens the chat and sees it, ready
 // to type; the conversation's engine (session, live stream, outbox, the messages'
 // rendering) comes with the first key they press (widget/chat/window/controller.ts).
@@ -317,7 +338,7 @@ describe('size budgets of the built widget', () => {
       `widget with an invitation before engagement: ${withInvite} B brotli; at the first open: ${firstOpen} B brotli (chat ${figures.chat} B: ${figures.chatFiles.join(', ')}; language files ${russian} B in Russian, ${japanese} B in Japanese, ${arabic} B in Arabic; +${invite} B with an invitation); with the conversation's engine: ${withEngine} B (+${figures.engine} B)`,
     )
     // The first open first: the other ceilings failing must not hide it.
-    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR + FIRST_OPEN_OVER_BR)
+    expect(firstOpen).toBeLessThanOrEqual(FIRST_OPEN_BR + FIRST_OPEN_OVER_BR + OWN_PATTERNS_BR)
     // Issue 36: the masking (FIRST_OPEN_MASKING_BR), the menu's button and the consent
     // chunk's import in the chat chunk; issue 37: the bot's written answer shown as
     // Markdown. 19,329 B together (+192 B): issue 38 is to win the first open back; its
@@ -336,10 +357,13 @@ describe('size budgets of the built widget', () => {
         128 +
         OFFLINE_MASK_BR +
         256 +
-        MERGED_BR,
+        MERGED_BR +
+        OWN_PATTERNS_BR,
     )
     // The engine follows the chat chunk: the offline mask counts there too.
-    expect(withEngine).toBeLessThanOrEqual(WITH_ENGINE_CEILING_BR + OFFLINE_MASK_BR)
+    expect(withEngine).toBeLessThanOrEqual(
+      WITH_ENGINE_CEILING_BR + OFFLINE_MASK_BR + OWN_PATTERNS_BR,
+    )
     expect(withInvite).toBeLessThanOrEqual(WITH_INVITATION_CEILING_BR)
     // The invitation's code is not loaded where no invitation is configured.
     expect(figures.loaderFiles).not.toContain(inviteFile(DIST))

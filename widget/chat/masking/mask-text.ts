@@ -1,11 +1,10 @@
 import { compileMaskPatterns } from '../../../shared/privacy/mask-pattern'
 import { maskSecrets } from '../../../shared/privacy/mask-secrets'
 import type { WidgetContext } from '../../loader/context'
-import { maskedNote } from './masking'
 
 // The masking itself, a chunk of its own (masking.ts fetches it when a text may hold a
-// secret, or at once when the site has patterns of its own): a first open and most
-// messages never need it. The site's own patterns come with the public config.
+// secret, or as the chat opens when the site has patterns of its own): a first open and
+// most messages never need it. The site's own patterns come with the public config.
 
 // Per widget (a page may mount several, each with its own settings).
 const compiled = new WeakMap<MaskingContext, RegExp[]>()
@@ -24,11 +23,7 @@ function ownPatterns(context: MaskingContext): RegExp[] {
   return patterns
 }
 
-/**
- * The text with card numbers, IBANs and the site's own patterns hidden, and the note
- * to show when something was.
- */
-export function maskText(text: string, context: MaskingContext): { text: string; note?: string } {
-  const masked = maskSecrets(text, ownPatterns(context))
-  return masked.kinds.length === 0 ? { text } : { text: masked.text, note: maskedNote(context) }
+/** The text with card numbers, IBANs and the site's own patterns hidden (masking.ts adds the note). */
+export function maskText(text: string, context: MaskingContext): string {
+  return maskSecrets(text, ownPatterns(context)).text
 }

@@ -33,23 +33,22 @@ export function maskLongDigitRuns(text: string): string {
 /** The note under the message box, in English; the other languages' come with their files. */
 export const EN_MASKED_NOTE = 'A card or account number was hidden for your safety'
 
-/** The note in the visitor's language (its file is loaded before the chat renders). */
-export const maskedNote = (context: MaskingContext): string =>
-  translated(context.settings.lang)?.masked ?? EN_MASKED_NOTE
-
 /**
  * The chunk's mask, or when it cannot be fetched now the conservative one, with the note
- * when it hid something (the next text tries the chunk again). The site's own patterns
- * need the chunk: meanwhile the backend applies them when the text arrives.
+ * in the visitor's language when it hid something (the next text tries the chunk again).
+ * The site's own patterns need the chunk: meanwhile the backend applies them on arrival.
  */
 const maskWithChunk = (text: string, context: MaskingContext): Promise<Masked> =>
-  import('./mask-text').then(
-    ({ maskText }) => maskText(text, context),
-    () => {
-      const masked = maskLongDigitRuns(text)
-      return masked === text ? { text } : { text: masked, note: maskedNote(context) }
-    },
-  )
+  import('./mask-text')
+    .then(
+      ({ maskText }) => maskText(text, context),
+      () => maskLongDigitRuns(text),
+    )
+    .then((masked) =>
+      masked === text
+        ? { text }
+        : { text: masked, note: translated(context.settings.lang)?.masked ?? EN_MASKED_NOTE },
+    )
 
 /**
  * Masks texts before they are shown, stored or sent, handing each to `then` in the
