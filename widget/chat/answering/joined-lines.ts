@@ -36,7 +36,7 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
     } else if (entry.joined === 'bot') {
       botOn = true
       botTook = true
-    }    else if (entry.joined && entry.name !== undefined) {
+    } else if (entry.joined && entry.name !== undefined) {
       // The service named who joined: her line now, not at her first message.
       botOn = false
       if (!shown.has(entry.name)) lines[index] = entry.name
