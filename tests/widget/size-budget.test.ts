@@ -190,7 +190,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // ceiling until issue 38 moves what the first frame does not draw out of the chat chunk.
 // +16 B for the list that keeps following the bottom when its own scroll event is read
 // after a picture or a player grew it (components/MessageList.tsx; 20,552 B).
-const FIRST_OPEN_OVER_BR = 80
+// +64 B in issue 35 for the header's agent when an agent joins before the bot's first
+// answer (answering/answering-agent.ts: +37 B brotli in the chat chunk with the hashes
+// fixed, 20,550 -> 20,611 B as served, the chunks' new hashes taking the rest).
+const FIRST_OPEN_OVER_BR = 80 + 64
 // A returning visitor's open (or a new visitor's first message) adds the engine: the
 // first open was 23.9 KiB with it inside the chat chunk, 22.7 KiB once the language
 // files and small features were chunks of their own, 24.1 KiB in two files (the split
@@ -336,6 +339,9 @@ describe('size budgets of the built widget', () => {
         128 +
         OFFLINE_MASK_BR +
         256 +
+        // Issue 35: the header's agent when she joins before the bot's first answer (see
+        // FIRST_OPEN_OVER_BR).
+        64 +
         MERGED_BR,
     )
     // The engine follows the chat chunk: the offline mask counts there too.
