@@ -133,22 +133,17 @@ const ACTS: Record<WindowState, { online?: boolean; preChat?: boolean; act: Act 
   },
 }
 
-/**
- * Opens the built widget in `state` as `variant` sees it, on a fake backend of its own.
- * `close()` ends both. `extra`: more of the browser context's options (`bypassCSP` for axe).
- *
- * @example const { page, close } = await openWindowState(browser, 'offline', 'arabic')
- */
-export async function openWindowState(
+/** The host page with the built widget in `state` as `variant` sees it, not opened yet. */
+async function visit(
   browser: Browser,
   state: WindowState,
   variant: Variant,
-  extra: BrowserContextOptions = {},
+  extra: BrowserContextOptions,
 ) {
-  const { online = true, preChat = false, act } = ACTS[state]
+  const { online = true, preChat = false } = ACTS[state]
   const seen: { context: BrowserContextOptions; lang?: Language; focus?: boolean } =
     VARIANTS[variant]
-  const lang = seen.lang === 'ar' || seen.lang === 'ja' ? seen.lang : 'en'
+  const lang: keyof typeof WORDS = seen.lang === 'ar' || seen.lang === 'ja' ? seen.lang : 'en'
   const { greeting, offlineText } = WORDS[lang]
   const backend = await startFakeBackend({
     config: {
@@ -172,21 +167,62 @@ export async function openWindowState(
   await page.route('**/api/rating', (route) =>
     route.fulfill({ json: { rating: { score: 'good' } } }),
   )
-  await page.goto(`${backend.origin}/`)
-  await widget(page).locator('.ph-launcher').click()
-  await widget(page).locator('.ph-window').waitFor()
-  await act(page, backend, lang)
-  if (seen.focus)
-    await widget(page)
-      .locator('.ph-window input:not([type="checkbox"]), .ph-window textarea')
-      .last()
-      .focus()
   return {
     page,
     backend,
+    lang,
+    focus: seen.focus === true,
     async close() {
       await context.close()
       await backend.close()
     },
   }
+}
+
+/**
+ * Opens the built widget in `state` as `variant` sees it, on a fake backend of its own.
+ * `close()` ends both. `extra`: more of the browser context's options (`bypassCSP` for axe).
+ *
+ * @example const { page, close } = await openWindowState(browser, 'offline', 'arabic')
+ */
+export async function openWindowState(
+  browser: Browser,
+  state: WindowState,
+  variant: Variant,
+  extra: BrowserContextOptions = {},
+) {
+  const visited = await visit(browser, state, variant, extra)
+  const { page, backend, lang } = visited
+  await page.goto(`${backend.origin}/`)
+  await widget(page).locator('.ph-launcher').click()
+  await widget(page).locator('.ph-window').waitFor()
+  await ACTS[state].act(page, backend, lang)
+  if (visited.focus)
+    await widget(page)
+      .locator('.ph-window input:not([type="checkbox"]), .ph-window textarea')
+      .last()
+      .focus()
+  return visited
+}
+
+/**
+ * A new visitor's tap while the chat's file is still on its way: the loader's frame
+ * (widget/loader/window-shell.ts) shows. `arrive()` lets the file come; the home screen
+ * then replaces the frame.
+ */
+export async function openLoaderFrame(browser: Browser, variant: Variant) {
+  const visited = await visit(browser, 'home', variant, {})
+  const { page, backend } = visited
+  let arrive = () => {}
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve
+  })
+  await page.route(/\/widget\/assets\/chat-[\w-]+\.js$/, async (route) => {
+    await arrived
+    await route.continue()
+  })
+  await page.goto(`${backend.origin}/`)
+  await widget(page).locator('.ph-launcher').click()
+  await widget(page).locator('.ph-shell').waitFor()
+  return { ...visited, arrive }
 }
