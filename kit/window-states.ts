@@ -126,9 +126,8 @@ const ACTS: Record<WindowState, { online?: boolean; preChat?: boolean; act: Act 
       await widget(page).locator('.ph-retry').waitFor()
       // Then the network goes: the header says so (after its grace period).
       await page.context().setOffline(true)
-      await page.waitForFunction(() => !navigator.onLine)
       // The header says so after its grace period (widget/chat/window/connection.ts).
-      await page.waitForTimeout(2500)
+      await widget(page).locator('.ph-header .ph-state.ph-off').waitFor()
     },
   },
 }
