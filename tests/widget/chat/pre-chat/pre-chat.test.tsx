@@ -70,7 +70,8 @@ describe('the pre-chat form', () => {
     expect(session?.body?.contact).toEqual({ name: 'Ann', email: 'ann@example.com' })
   })
 
-  it('does not ask a returning visitor who gave it all', async () => {
+  /** A returning visitor: this browser agreed to the consent, the profile holds the e-mail. */
+  async function openReturning() {
     const storage = createMemoryStore()
     await storage.set('pre-chat', { version: 'k3x9', at: 1 })
     const backend = createFakeBackend({ config: { preChat: PRE_CHAT } })
@@ -79,19 +80,17 @@ describe('the pre-chat form', () => {
     // The visitor's profile holds the e-mail (given on an earlier visit).
     await widget.widget.api.setContact({ email: 'ann@example.com' })
     fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
-    await widget.screen.findByRole('textbox', { name: 'Message' })
+    const box = await widget.screen.findByRole('textbox', { name: 'Message' })
+    return { storage, backend, widget, box }
+  }
+
+  it('does not ask a returning visitor who gave it all', async () => {
+    const { widget } = await openReturning()
     expect(widget.screen.queryByRole('button', { name: 'Start the chat' })).toBeNull()
   })
 
   it('a consent the backend pruned (409 pre_chat_required): the form again, the message kept and sent after it', async () => {
-    const storage = createMemoryStore()
-    await storage.set('pre-chat', { version: 'k3x9', at: 1 })
-    const backend = createFakeBackend({ config: { preChat: PRE_CHAT } })
-    const widget = await mountTestWidget({ backend, storage })
-    widgets.push(widget)
-    await widget.widget.api.setContact({ email: 'ann@example.com' })
-    fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
-    const box = await widget.screen.findByRole('textbox', { name: 'Message' })
+    const { storage, backend, widget, box } = await openReturning()
     // The backend no longer holds the consent (or the contact) this browser remembers.
     backend.respond(() =>
       Response.json(
