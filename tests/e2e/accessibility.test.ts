@@ -1,9 +1,11 @@
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { agentConsole } from '../../kit/agent-console'
 import { createDocument, createPhoto, createText } from '../../kit/agent-messages'
-import { describeInBrowser } from '../../kit/chromium'
+import { ensureWidgetBuild } from '../../kit/built-widget'
+import { describeInBrowser, launchBrowser } from '../../kit/chromium'
+import { openWindowState, type Variant, WINDOW_STATES } from '../../kit/window-states'
 import { findRepoRoot } from '../../server/assets/repo-root'
 import { widgetAnimationsEnded } from '../support/animations'
 import { newVisitor } from '../support/browser'
@@ -120,4 +122,35 @@ describeInBrowser('accessibility and mobile', () => {
     await launcher(page).waitFor({ state: 'visible' })
     await context.close()
   })
+})
+
+// Every state of the window a visitor meets (kit/window-states.ts, the docs' screenshots
+// show the same): the home screen online and offline with its form, the pre-chat form, a
+// conversation, its end with the rating tapped and the transcript's address field open,
+// and the error state (a message not sent, the network down); light, dark and Arabic.
+describeInBrowser('accessibility of every window state', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    await ensureWidgetBuild()
+    browser = await launchBrowser()
+  }, 180_000)
+  afterAll(() => browser?.close())
+
+  const variants: Variant[] = ['desktop', 'dark', 'arabic']
+  for (const state of WINDOW_STATES)
+    for (const variant of variants)
+      it(`has no serious or critical axe-core violation: ${state}, ${variant}`, async () => {
+        const { page, close } = await openWindowState(browser, state, variant, {
+          // axe-core is added as an inline script, which the host page's CSP refuses.
+          bypassCSP: true,
+        })
+        try {
+          const { serious, buttonsChecked } = await axeOnWidget(page)
+          expect(serious).toEqual([])
+          // The launcher, the window's close button and the state's own at least.
+          expect(buttonsChecked).toBeGreaterThanOrEqual(3)
+        } finally {
+          await close()
+        }
+      })
 })

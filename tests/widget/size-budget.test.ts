@@ -19,7 +19,10 @@ const KIB = 1024
 // one build their slots in the chat chunk (the end panel's rating taps, the pre-chat form's
 // branch, the home screen, the header, motion, the offline mask, the loader's frame) come to
 // this much more than the sum of what each measured alone (npm run build, then this test).
-const MERGED = 768
+// The merge of issue 35's and 36's last gaps (the frame's heading, the own patterns at
+// every text) added 14 B gzip to the common features and 6 B to the loader beyond each
+// one's measured raise.
+const MERGED = 768 + 16
 const MERGED_BR = 320
 const LOADER_BUDGET = 6 * KIB
 // Issue 36 took widget.js + the loader 12 B past it (6,156 B): the stubs and names of
@@ -30,7 +33,7 @@ const LOADER_BUDGET = 6 * KIB
 // the chat's file; it goes when the chat's window shows, its box or its offline form):
 // +654 B gzip (6,821 B), the trade that issue made for it.
 const LOADER_WINDOW_SHELL = 672
-const LOADER_CEILING = LOADER_BUDGET + 32 + LOADER_WINDOW_SHELL
+const LOADER_CEILING = LOADER_BUDGET + 32 + LOADER_WINDOW_SHELL + 8
 // Issue #5's "everything" meant the code a visitor who uses the chat loads, not every
 // optional part summed: since the widget grew chunks that most visitors never fetch
 // (attachments, the emoji picker, the invitation's rules, the page API's extras), a sum of
@@ -211,7 +214,10 @@ const FIRST_OPEN_BR = 20 * KIB
 // ceiling until issue 38 moves what the first frame does not draw out of the chat chunk.
 // +16 B for the list that keeps following the bottom when its own scroll event is read
 // after a picture or a player grew it (components/MessageList.tsx; 20,552 B).
-const FIRST_OPEN_OVER_BR = 80
+// +64 B in issue 35 for the header's agent when an agent joins before the bot's first
+// answer (answering/answering-agent.ts: +37 B brotli in the chat chunk with the hashes
+// fixed, 20,550 -> 20,611 B as served, the chunks' new hashes taking the rest).
+const FIRST_OPEN_OVER_BR = 80 + 64
 // A returning visitor's open (or a new visitor's first message) adds the engine: the
 // first open was 23.9 KiB with it inside the chat chunk, 22.7 KiB once the language
 // files and small features were chunks of their own, 24.1 KiB in two files (the split
@@ -357,6 +363,9 @@ describe('size budgets of the built widget', () => {
         128 +
         OFFLINE_MASK_BR +
         256 +
+        // Issue 35: the header's agent when she joins before the bot's first answer (see
+        // FIRST_OPEN_OVER_BR).
+        64 +
         MERGED_BR +
         OWN_PATTERNS_BR,
     )

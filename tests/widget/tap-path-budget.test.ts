@@ -30,7 +30,9 @@ const TAP_PATH_REQUESTS = 1
 // Issue 36's last gaps: the site's own patterns applied to every text, the offline mask's
 // note and the contact's name masked put 142 B in the chat's file (14,476 B to 14,618 B).
 const OWN_PATTERNS_BR = 142
-const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320 + 96 + 192 + MERGED_BR + OWN_PATTERNS_BR
+// Issue 35: the header's agent when she joins before the bot's first answer
+// (answering/answering-agent.ts): +37 B brotli with the chunks' hashes fixed.
+const TAP_PATH_BUDGET_BR = 13.25 * KIB + 320 + 96 + 192 + 37 + MERGED_BR + OWN_PATTERNS_BR
 
 beforeAll(ensureWidgetBuild, 180_000)
 

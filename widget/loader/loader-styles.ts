@@ -28,8 +28,8 @@ svg{width:28px;height:28px;fill:none;stroke:currentColor;stroke-width:2.2;stroke
 .ph-dot{bottom:3px;right:3px;width:13px;height:13px;background:#34a853}
 .ph-offline .ph-dot{background:#9aa0a6}
 .ph-shell{order:1;width:380px;height:min(640px,80vh);display:flex;flex-direction:column;background:var(--ph-bg);border-radius:20px;box-shadow:0 18px 50px #0004;overflow:hidden}
-.ph-shell .ph-header{padding:24px 18px;background:var(--ph-accent);color:var(--ph-on-accent)}
-.ph-shell .ph-log{flex:1;padding:18px 14px}
+.ph-shell .ph-header{padding:21px 18px;background:var(--ph-accent);color:var(--ph-on-accent)}
+.ph-shell .ph-log{flex:1;padding:72px 18px;font:650 19px/1.3 system-ui}
 .ph-shell .ph-input{margin:12px;min-height:44px;font:16px system-ui;color:inherit;background:none;border:1px solid var(--ph-accent);border-radius:14px;padding:10px 14px;resize:none}
 @media (max-width:479px){.ph-shell{position:fixed;inset:0;width:auto;height:auto;border-radius:0}.ph-shell~*{display:none}}
 `

@@ -1,7 +1,8 @@
 import { element } from './dom'
 
 /**
- * The chat window's frame with the site's title, its greeting and a working message box,
+ * The chat window's frame with the site's title, its greeting (the home screen's heading)
+ * and a working message box,
  * drawn by the loader in the frame after the tap while the chat's file is still on its
  * way: on a slow phone a new visitor's file costs a round trip and the page's thread
  * ~100 ms before the chat can draw. When the chat's own message box is in, the frame goes
@@ -26,7 +27,8 @@ export function drawShell(
     'div',
     { class: 'ph-shell' },
     element('div', { class: 'ph-header ph-title' }, title),
-    element('div', { class: 'ph-log' }, element('div', { class: 'ph-bubble' }, greeting ?? '')),
+    // The greeting as the home screen draws it (widget/chat/home/), where it draws it.
+    element('div', { class: 'ph-log' }, greeting || title),
     input,
   )
   const watcher = new MutationObserver(() => {

@@ -94,6 +94,27 @@ describe('readAnswering: who joined and who answers now, from the entries alone'
     expect(linesOf([...entries, agent('Northwind bot'), agent('Anna')])).toEqual({ 3: 'Anna' })
   })
 
+  it('an agent who answers before the bot’s answer: the bot’s late answer never “joins” (issue 35)', () => {
+    const bot = agent('Northwind bot')
+    const anna = agent('Anna')
+    const named = createEntry({
+      author: 'system',
+      name: 'Anna',
+      joined: 'agent',
+      content: { type: 'text', text: '-' },
+    })
+    // The service named her as she joined.
+    const first = [visitor(), marker('bot'), named, anna, bot]
+    expect(linesOf(first)).toEqual({ 2: 'Anna' })
+    expect(answeringAgent(first)).toBe(anna)
+    expect(readAnswering(first).agent).toBe(anna)
+    // It did not: her first message names her.
+    const second = [visitor(), marker('bot'), marker('agent'), anna, bot, anna]
+    expect(linesOf(second)).toEqual({ 2: 'Anna' })
+    expect(answeringAgent(second)).toBe(anna)
+    expect(readAnswering(second).agent).toBe(anna)
+  })
+
   it('starts over after a conversation ends: the same agent joins the next one again', () => {
     const entries = [visitor(), agent('Anna'), ended(), visitor(), agent('Anna')]
     expect(linesOf(entries)).toEqual({ 1: 'Anna', 4: 'Anna' })

@@ -45,7 +45,7 @@ describe("the loader's window frame until the chat is in", () => {
     await waitFor(() => expect(shellBox(widget)).not.toBeNull())
     const shell = shellOf(widget)
     expect(shell?.textContent).toContain('Lakeside cabins')
-    expect(shell?.querySelector('.ph-log .ph-bubble')?.textContent).toBe('Ask us about the sauna.')
+    expect(shell?.querySelector('.ph-log')?.textContent).toBe('Ask us about the sauna.')
     const box = shellBox(widget) as HTMLTextAreaElement
     expect(box.getAttribute('aria-label')).toBe('Message')
     expect(widget.root.activeElement).toBe(box)

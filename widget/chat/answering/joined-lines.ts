@@ -7,7 +7,9 @@ import type { ConversationEntry } from '../../../shared/widget-api'
  * `joined` entries (server/conversation/joined-marker.ts) tell them apart: after a `bot`
  * one, the first name to write is the bot's; an `agent` one (AGENT_JOINED) shows the
  * line of the agent it names (when the service sent her name) or else of the agent who
- * writes next, unless their line was shown already.
+ * writes next, unless their line was shown already. An agent who joins before the bot's
+ * first answer does not make the bot an agent: after a `bot` entry, the first writer who
+ * is not an agent already announced is the bot.
  */
 export function joinedLines(entries: readonly ConversationEntry[]): {
   lines: (string | undefined)[]
@@ -16,6 +18,8 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
   const lines: (string | undefined)[] = []
   // Per conversation: the bot is answering, its name (null: not known), who was announced.
   let botOn = false
+  // The bot took this conversation and has not written yet.
+  let botTook = false
   let botName: string | undefined | null = null
   let shown = new Set<string | undefined>()
   let agent: ConversationEntry | undefined
@@ -24,12 +28,15 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
   entries.forEach((entry, index) => {
     if (entry.ended) {
       botOn = false
+      botTook = false
       // The bot's name is kept: a conversation that ended while the service chat went on
       // (the idle timeout) gets no new `bot` entry, and the bot is still the bot.
       shown = new Set()
       agent = undefined
-    } else if (entry.joined === 'bot') botOn = true
-    else if (entry.joined && entry.name !== undefined) {
+    } else if (entry.joined === 'bot') {
+      botOn = true
+      botTook = true
+    } else if (entry.joined && entry.name !== undefined) {
       // The service named who joined: her line now, not at her first message.
       botOn = false
       if (!shown.has(entry.name)) lines[index] = entry.name
@@ -44,7 +51,12 @@ export function joinedLines(entries: readonly ConversationEntry[]): {
         lines[index] = next?.name ?? ''
         if (next) shown.add(next.name)
       }
-    } else if (entry.author === 'agent' && botOn && botName === null) botName = entry.name
+    } else if (
+      entry.author === 'agent' &&
+      botName === null &&
+      (botOn || (botTook && !shown.has(entry.name)))
+    )
+      botName = entry.name
     else if (isHuman(entry)) {
       if (!shown.has(entry.name)) lines[index] = entry.name ?? ''
       shown.add(entry.name)

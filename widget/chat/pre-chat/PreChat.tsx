@@ -20,6 +20,8 @@ import { PRE_CHAT_CSS } from './pre-chat-styles'
 // message without what it asks (POST /api/messages, 409 pre_chat_required); this form
 // gives it first: the contact to the visitor's one profile (POST /api/session), the
 // consent to the backend's record (POST /api/visitor/consent), then the message box.
+// A 409 all the same (the backend pruned what this browser remembers) forgets the stored
+// consent, asks again, and sends the refused message once given.
 
 interface Props {
   controller: ChatController
@@ -38,6 +40,18 @@ export function PreChat({ controller, context, composer }: Props) {
   const [agreed, setAgreed] = useState<string | undefined | null>(null)
   const element = useRef<HTMLDivElement>(null)
   const [done, setDone] = useState(false)
+  // The backend refused the first message for want of the form (409 pre_chat_required).
+  const [refused, setRefused] = useState(false)
+  useEffect(() => {
+    const listener = ({ code }: { code: string }) => {
+      if (code !== 'pre_chat_required') return
+      void storage.del('pre-chat').catch(noop)
+      setAgreed(undefined)
+      setRefused(true)
+    }
+    context.emitter.on('error', listener)
+    return () => context.emitter.off('error', listener)
+  }, [context.emitter, storage])
   useEffect(() => {
     storage.get('pre-chat').then(
       (stored) =>
@@ -56,11 +70,13 @@ export function PreChat({ controller, context, composer }: Props) {
   const { conversation } = chat
   // Only a new conversation (none yet, or the last one ended): one in progress goes on.
   const starts =
-    !chat.starting &&
-    (conversation.entries.length === 0 || conversation.entries.at(-1)?.ended !== undefined) &&
-    conversation.outbox.length === 0
+    refused ||
+    (!chat.starting &&
+      (conversation.entries.length === 0 || conversation.entries.at(-1)?.ended !== undefined) &&
+      conversation.outbox.length === 0)
   if (agreed === null) return <div ref={element} />
-  const fields = preChat && starts ? askedFields(preChat, chat.contact, agreed) : []
+  // Refused: what the browser knows of the contact may be pruned too, so all is asked.
+  const fields = preChat && starts ? askedFields(preChat, refused ? {} : chat.contact, agreed) : []
   if (!preChat || fields.length === 0)
     return (
       <div class="ph-pre-chat-done" ref={element}>
@@ -82,6 +98,13 @@ export function PreChat({ controller, context, composer }: Props) {
       })
       await storage.set('pre-chat', { version, at: Date.now() }).catch(noop)
       setAgreed(version)
+    }
+    if (refused) {
+      // The refused messages, sent again now that the backend has what it asks.
+      const { outbox, delivery } = controller.state.get().conversation
+      for (const item of outbox)
+        if (delivery[item.id]?.state === 'failed') controller.retry(item.id)
+      setRefused(false)
     }
     setDone(true)
   }

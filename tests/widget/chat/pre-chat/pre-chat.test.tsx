@@ -70,7 +70,8 @@ describe('the pre-chat form', () => {
     expect(session?.body?.contact).toEqual({ name: 'Ann', email: 'ann@example.com' })
   })
 
-  it('does not ask a returning visitor who gave it all', async () => {
+  /** A returning visitor: this browser agreed to the consent, the profile holds the e-mail. */
+  async function openReturning() {
     const storage = createMemoryStore()
     await storage.set('pre-chat', { version: 'k3x9', at: 1 })
     const backend = createFakeBackend({ config: { preChat: PRE_CHAT } })
@@ -79,8 +80,43 @@ describe('the pre-chat form', () => {
     // The visitor's profile holds the e-mail (given on an earlier visit).
     await widget.widget.api.setContact({ email: 'ann@example.com' })
     fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
-    await widget.screen.findByRole('textbox', { name: 'Message' })
+    const box = await widget.screen.findByRole('textbox', { name: 'Message' })
+    return { storage, backend, widget, box }
+  }
+
+  it('does not ask a returning visitor who gave it all', async () => {
+    const { widget } = await openReturning()
     expect(widget.screen.queryByRole('button', { name: 'Start the chat' })).toBeNull()
+  })
+
+  it('a consent the backend pruned (409 pre_chat_required): the form again, the message kept and sent after it', async () => {
+    const { storage, backend, widget, box } = await openReturning()
+    // The backend no longer holds the consent (or the contact) this browser remembers.
+    backend.respond(() =>
+      Response.json(
+        { error: { code: 'pre_chat_required', message: 'The pre-chat form asks for consent' } },
+        { status: 409 },
+      ),
+    )
+    fireEvent.input(box, { target: { value: 'Where is my order?' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    const start = await widget.screen.findByRole('button', { name: 'Start the chat' })
+    expect(await storage.get('pre-chat')).toBeUndefined()
+    // Nothing lost: the message stays in the log while the form asks again.
+    expect(widget.screen.getByText('Where is my order?')).toBeTruthy()
+    fireEvent.input(widget.screen.getByLabelText(/^Email/), {
+      target: { value: 'ann@example.com' },
+    })
+    fireEvent.click(widget.screen.getByRole('checkbox', { name: /I agree to the terms/ }))
+    fireEvent.click(start)
+    await widget.screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(backend.texts().length).toBe(2))
+    expect(backend.texts().map((request) => request.body?.text)).toEqual([
+      'Where is my order?',
+      'Where is my order?',
+    ])
+    expect(backend.consents.map((consent) => consent.version)).toEqual(['k3x9'])
+    await waitFor(() => expect(widget.screen.queryByRole('button', { name: 'Retry' })).toBeNull())
   })
 
   it('leaves the offline form as it is while nobody is online', async () => {
