@@ -52,7 +52,8 @@ function problemsOf(file: string): string[] {
     if (!isNode(value)) return
     if (value.type === 'CallExpression') {
       const callee = value.callee as Node
-      const kind = waitKind(text.slice(callee.start, callee.end))
+      // Whitespace out: a formatter may break `expect\n  .poll(…)` over lines.
+      const kind = waitKind(text.slice(callee.start, callee.end).replace(/\s+/g, ''))
       const args = value.arguments as Node[]
       const where = `${file}:${lineOf(value.start)}`
       if (kind === 'vi.waitFor' && args.length < 2)

@@ -4,6 +4,7 @@ import { agentConsole, waitFor } from '../../kit/agent-console'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
+import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 import {
   bubble,
   composer,
@@ -134,9 +135,11 @@ describeInBrowser('the conversation as a customer lives it', () => {
     await expect.poll(() => status(page)).toMatch(ONLINE)
 
     await context.setOffline(true)
-    await expect
-      .poll(() => status(page), { timeout: 10_000 })
-      .toBe('Offline — messages will be sent when you are back')
+    await expect.poll(() => status(page), { timeout: REAL_WORK_TIMEOUT_MS }).toBe('Offline')
+    await page
+      .locator('porthole-widget .ph-notice')
+      .getByText('Offline — messages will be sent when you are back')
+      .waitFor()
     // A message written meanwhile waits in the outbox.
     await say(page, 'Written while offline')
     await bubble(page, 'Written while offline').waitFor()

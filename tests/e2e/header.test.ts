@@ -39,6 +39,8 @@ interface HeaderFacts {
   titleWhole: boolean
   /** The status line's lines (1: one line). */
   statusLines: number
+  /** The status line's whole text is shown (no ellipsis). */
+  statusWhole: boolean
   status: string
   buttons: string[]
 }
@@ -48,19 +50,20 @@ const facts = (page: Page): Promise<HeaderFacts> =>
     const title = header.querySelector('.ph-title') as HTMLElement
     const status = header.querySelector('.ph-subtitle') as HTMLElement
     const line = Number.parseFloat(getComputedStyle(status).lineHeight)
+    // The text's own width (a copy that is not cut) against the box it shows in.
+    const whole = (shown: HTMLElement) => {
+      const copy = shown.cloneNode(true) as HTMLElement
+      copy.style.cssText = 'position:absolute;visibility:hidden;width:max-content;overflow:visible'
+      shown.after(copy)
+      const width = copy.getBoundingClientRect().width
+      copy.remove()
+      return width <= shown.getBoundingClientRect().width + 0.5
+    }
     return {
       // Rounded: the window may still be scaling in as it opens (its pop animation).
       height: Math.round(header.getBoundingClientRect().height),
-      // The text's own width (a copy that is not cut) against the box it shows in.
-      titleWhole: (() => {
-        const copy = title.cloneNode(true) as HTMLElement
-        copy.style.cssText =
-          'position:absolute;visibility:hidden;width:max-content;overflow:visible'
-        title.after(copy)
-        const whole = copy.getBoundingClientRect().width
-        copy.remove()
-        return whole <= title.getBoundingClientRect().width + 0.5
-      })(),
+      titleWhole: whole(title),
+      statusWhole: whole(status.querySelector('.ph-status-line') as HTMLElement),
       statusLines: Math.round(status.getBoundingClientRect().height / line),
       status: status.textContent ?? '',
       buttons: [...header.querySelectorAll('button')].map(
@@ -144,11 +147,15 @@ describeInBrowser('the chat window header (issue 35)', () => {
     const heights: Record<string, number> = {}
     for (const size of Object.keys(SIZES) as Size[]) {
       const record = async (page: Page, state: string) => {
+        await shot(page, `${size}-${state}`)
         const seen = await facts(page)
         heights[`${size} ${state}`] = seen.height
         expect(seen.titleWhole, `${size} ${state}: "${TITLE}" cut`).toBe(true)
         expect(seen.statusLines, `${size} ${state}: "${seen.status}"`).toBe(1)
-        await shot(page, `${size}-${state}`)
+        // Whole but for the team's reply time, the one status that may end in an ellipsis
+        // (its whole text in the line's tooltip and for screen readers).
+        if (state !== 'team')
+          expect(seen.statusWhole, `${size} ${state}: "${seen.status}" cut`).toBe(true)
       }
       const team = await backendFor()
       const withTeam = await backendFor(TEAM(team.origin))
@@ -170,9 +177,16 @@ describeInBrowser('the chat window header (issue 35)', () => {
       await record(page, 'help')
       await page.locator('porthole-widget .ph-header').getByRole('button', { name: 'Help' }).click()
 
-      // The network down: the longest status, on one line.
+      // The network down: a short status in the header, the whole sentence (messages wait
+      // to be sent) under the message box, where it is read whole.
       await page.context().setOffline(true)
-      await statusSays(page, EN_CHAT_STRINGS.noNetwork)
+      await expect
+        .poll(async () => (await facts(page)).status)
+        .toBe(`Anna · ${EN_CHAT_STRINGS.offline}`)
+      await page
+        .locator('porthole-widget .ph-notice')
+        .getByText(EN_CHAT_STRINGS.noNetwork, { exact: true })
+        .waitFor()
       await record(page, 'network-down')
       await page.context().setOffline(false)
 

@@ -184,14 +184,15 @@ describeInBrowser('settings studio in Chromium', () => {
     ] as const) {
       const context = await browser.newContext({ locale })
       const visitor = await context.newPage()
-      // Within the 5 s the issue allows for a save to reach every instance.
+      // A save reaches every instance (the issue allows 5 s; the bench measures it, the wait
+      // here is the suite's bound for real work).
       await expect
         .poll(
           async () => {
             await visitor.goto(demo.siteUrl)
             return launcherColour(visitor)
           },
-          { timeout: 10_000, interval: 500 },
+          { timeout: REAL_WORK_TIMEOUT_MS, interval: 500 },
         )
         .toBe(rgb('#2563eb'))
       await visitor

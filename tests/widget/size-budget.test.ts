@@ -21,8 +21,9 @@ const KIB = 1024
 // this much more than the sum of what each measured alone (npm run build, then this test).
 // The merge of issue 35's and 36's last gaps (the frame's heading, the own patterns at
 // every text) added 14 B gzip to the common features and 6 B to the loader beyond each
-// one's measured raise.
-const MERGED = 768 + 16
+// one's measured raise; +40 B gzip for the network-down sentence under the message box
+// (ChatApp.tsx), the header saying only "Offline" where it cut the sentence.
+const MERGED = 768 + 16 + 40
 const MERGED_BR = 320
 const LOADER_BUDGET = 6 * KIB
 // Issue 36 took widget.js + the loader 12 B past it (6,156 B): the stubs and names of

@@ -101,21 +101,23 @@ describe('the connection in the header', () => {
     await waitFor(() => expect(subtitle(widget)).toBe('Online'))
   })
 
-  it('"Offline — messages will be sent when you are back" while the browser is offline', async () => {
+  it('"Offline" in the header and "messages will be sent when you are back" under the message box while the browser is offline', async () => {
     const widget = await chat()
     widget.stream().open()
     await waitFor(() => expect(subtitle(widget)).toBe('Online'))
+    const notice = () =>
+      [...widget.root.querySelectorAll('.ph-notice')].map((note) => note.textContent)
+    expect(notice()).toEqual([])
     let online = false
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
     window.dispatchEvent(new Event('offline'))
-    await waitFor(
-      () => expect(subtitle(widget)).toBe('Offline — messages will be sent when you are back'),
-      {
-        timeout: REAL_WORK_TIMEOUT_MS,
-      },
-    )
+    await waitFor(() => expect(subtitle(widget)).toBe('Offline'), {
+      timeout: REAL_WORK_TIMEOUT_MS,
+    })
+    expect(notice()).toEqual(['Offline — messages will be sent when you are back'])
     online = true
     window.dispatchEvent(new Event('online'))
     await waitFor(() => expect(subtitle(widget)).toBe('Online'))
+    expect(notice()).toEqual([])
   })
 })

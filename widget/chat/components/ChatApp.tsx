@@ -143,9 +143,9 @@ export function ChatApp({ controller, context }: Props) {
         files={files}
         accept={tray?.accept}
       />
-      {chat.masked && (
+      {(chat.masked || chat.link === 'noNetwork') && (
         <p class="ph-notice" role="status">
-          {chat.masked}
+          {chat.masked || strings.noNetwork}
         </p>
       )}
     </>

@@ -111,8 +111,9 @@ export function ChatHeader({
   const problem = link !== 'ok'
   const text = [
     agent?.name,
+    // Short enough for the one line; the sentence that messages wait is under the message box.
     problem
-      ? strings[link]
+      ? strings[link === 'noNetwork' ? 'offline' : link]
       : online === undefined
         ? undefined
         : online

@@ -6,7 +6,7 @@ export function StatusLine({ text, on }: { text: string; on: boolean | undefined
         <span class={`ph-state ${on ? 'ph-on' : 'ph-off'}`} aria-hidden="true" />
       )}
       {/* Keyed by its text: a new status slides into place where the old one was (no jump, its colour whole). */}
-      <span key={text} class="ph-status-line">
+      <span key={text} class="ph-status-line" title={text}>
         {text}
       </span>
     </p>
