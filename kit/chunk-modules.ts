@@ -44,22 +44,52 @@ function decodeVlq(segment: string): number[] {
   return values
 }
 
-/** The code's UTF-8 bytes by source (as the map names it), largest first. */
-export function bytesBySource(code: string, map: SourceMapLike): [string, number][] {
-  const totals = new Map<string, number>()
-  const add = (source: string, text: string) =>
-    totals.set(source, (totals.get(source) ?? 0) + Buffer.byteLength(text))
-  const lines = code.split('\n')
+/** The code's ranges ([start, end) in UTF-16 offsets) by source (as the map names it). */
+export function rangesBySource(code: string, map: SourceMapLike): Map<string, [number, number][]> {
+  const ranges = new Map<string, [number, number][]>()
+  const add = (source: string, start: number, end: number) => {
+    if (end <= start) return
+    const list = ranges.get(source) ?? []
+    const last = list.at(-1)
+    if (last?.[1] === start) last[1] = end
+    else list.push([start, end])
+    ranges.set(source, list)
+  }
   const mappingLines = map.mappings.split(';')
   const state = { source: 0 }
-  lines.forEach((line, index) => {
+  let offset = 0
+  code.split('\n').forEach((line, index, lines) => {
     const segments = decodeLine(mappingLines[index] ?? '', state)
-    const first = segments[0]?.[0] ?? line.length
-    add(UNMAPPED, line.slice(0, first) + (index < lines.length - 1 ? '\n' : ''))
+    const newline = index < lines.length - 1 ? 1 : 0
+    add(UNMAPPED, offset, offset + (segments[0]?.[0] ?? line.length))
     segments.forEach(([column, source], at) => {
       const end = segments[at + 1]?.[0] ?? line.length
-      add((source >= 0 && map.sources[source]) || UNMAPPED, line.slice(column, end))
+      add((source >= 0 && map.sources[source]) || UNMAPPED, offset + column, offset + end)
     })
+    add(UNMAPPED, offset + line.length, offset + line.length + newline)
+    offset += line.length + newline
   })
-  return [...totals].filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1])
+  return ranges
+}
+
+/** The code's UTF-8 bytes by source (as the map names it), largest first. */
+export function bytesBySource(code: string, map: SourceMapLike): [string, number][] {
+  return [...rangesBySource(code, map)]
+    .map(([source, list]): [string, number] => [
+      source,
+      list.reduce((total, [start, end]) => total + Buffer.byteLength(code.slice(start, end)), 0),
+    ])
+    .filter(([, bytes]) => bytes > 0)
+    .sort((a, b) => b[1] - a[1])
+}
+
+/** The code without one source's ranges: what the chunk would be if that module left it. */
+export function withoutSource(code: string, ranges: [number, number][]): string {
+  let rest = ''
+  let from = 0
+  for (const [start, end] of ranges) {
+    rest += code.slice(from, start)
+    from = end
+  }
+  return rest + code.slice(from)
 }

@@ -2,13 +2,13 @@
 // chat chunk (or any other) carries, to find what its first frame does not draw.
 //   npx tsx scripts/chunk-modules.ts [chunk name, default chat] [--top N]
 // It builds the widget in memory with source maps (dist/ is left alone). The brotli
-// column shares the chunk's brotli bytes in proportion to the minified bytes: an
-// estimate, since brotli compresses across modules.
+// column is what the module costs the chunk: its brotli size minus the size without the
+// module's bytes (brotli compresses across modules, so these do not add up to the whole).
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
-import { bytesBySource } from '../kit/chunk-modules'
+import { bytesBySource, rangesBySource, withoutSource } from '../kit/chunk-modules'
 import { chunkName } from '../kit/widget-chunks'
 import { viteBuildOptions } from './vite-builds.mjs'
 
@@ -34,9 +34,12 @@ if (!chunk?.map) {
   throw new Error(`no chunk named "${wanted}" with a source map; built: ${names.join(', ')}`)
 }
 const raw = Buffer.byteLength(chunk.code)
-const compressed = brotliCompressSync(chunk.code, {
-  params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-}).length
+const brotli = (code: string) =>
+  brotliCompressSync(code, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  }).length
+const compressed = brotli(chunk.code)
+const ranges = rangesBySource(chunk.code, chunk.map)
 const rows = bytesBySource(chunk.code, chunk.map)
 // Sources are relative to the chunk; a package's path from its node_modules folder on.
 const name = (source: string) =>
@@ -44,9 +47,10 @@ const name = (source: string) =>
     ? source
     : relative(root, join(root, 'dist/widget/assets', source)).replace(/^.*node_modules\//, '')
 console.log(`${chunk.fileName}: ${raw} B minified, ${compressed} B brotli`)
-console.log('bytes\tshare\t~brotli\tmodule')
+console.log('bytes\tshare\tbrotli\tmodule')
 for (const [source, bytes] of rows.slice(0, top)) {
   const share = ((bytes / raw) * 100).toFixed(1)
-  console.log(`${bytes}\t${share}%\t${Math.round((bytes / raw) * compressed)}\t${name(source)}`)
+  const cost = compressed - brotli(withoutSource(chunk.code, ranges.get(source) ?? []))
+  console.log(`${bytes}\t${share}%\t${cost}\t${name(source)}`)
 }
 if (rows.length > top) console.log(`… ${rows.length - top} more modules (--top ${rows.length})`)
