@@ -40,8 +40,8 @@ export function IntroLog({ conversation, intro, notice, starting, strings }: Int
           <Dots />
         </p>
       ) : (
-        intro.map((text) => (
-          <div key={text} class="ph-msg ph-their">
+        intro.map((text, index) => (
+          <div key={`intro-${index}`} class="ph-msg ph-their">
             <div class="ph-bubble" dir="auto">
               <MessageText text={text} />
             </div>
