@@ -51,6 +51,8 @@ export type WidgetFigures = {
   gzipByChunk: Record<string, number>
   /** widget.js + the loader chunk and its static imports, gzip -9. */
   loaderGzip: number
+  /** loaderGzip + the tap path's files, gzip -9: a new visitor's first open. */
+  firstOpenGzip: number
   /** widget.js and the chunks of COMMON_CHUNKS, gzip -9. */
   commonGzip: number
   commonFiles: string[]
@@ -192,6 +194,7 @@ export function measureBuiltWidget(dist: string, now = Date.now()): WidgetFigure
     brotliByChunk,
     gzipByChunk,
     loaderGzip: sum(['widget.js', ...loaderFiles], (file) => gzipSize(dist, file)),
+    firstOpenGzip: sum(['widget.js', ...loaderFiles, ...tap.files], (file) => gzipSize(dist, file)),
     commonGzip: sum(commonFiles, (file) => gzipSize(dist, file)),
     commonFiles,
   }

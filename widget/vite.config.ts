@@ -183,11 +183,16 @@ function compactCss(): Plugin {
     name: 'porthole-compact-css',
     transform(code, id) {
       if (!id.startsWith(`${root}widget/`) || !code.includes('_CSS = `')) return
-      return code.replace(
-        /(_CSS = `)([^`]*)`/g,
-        (_, start: string, css: string) =>
-          `${start}${css.replace(/^\n/, '').replace(/([;{}])\n/g, '$1')}\``,
-      )
+      // map: null keeps the module's own map: lines shift inside the strings, but every
+      // byte still maps to this module (what scripts/chunk-modules.ts counts).
+      return {
+        code: code.replace(
+          /(_CSS = `)([^`]*)`/g,
+          (_, start: string, css: string) =>
+            `${start}${css.replace(/^\n/, '').replace(/([;{}])\n/g, '$1')}\``,
+        ),
+        map: null,
+      }
     },
   }
 }

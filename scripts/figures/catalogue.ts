@@ -28,6 +28,7 @@ export const BUILD_FIGURES: Record<string, (build: BuildFigures) => number> = {
   'with-invitation': (b) => b.withInvitation,
   chat: (b) => b.chat,
   'first-open': (b) => b.firstOpen,
+  'first-open-gzip': (b) => b.firstOpenGzip,
   engine: (b) => b.engine,
   'with-engine': (b) => b.withEngine,
   'tap-path': (b) => b.tapPath.bytes,

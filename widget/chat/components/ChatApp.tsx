@@ -10,8 +10,9 @@ import type { ChatController } from '../window/controller'
 import { useObservable } from '../window/use-observable'
 import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
+import { ConversationLog } from './conversation-log'
+import { IntroLog } from './IntroLog'
 import { lazy } from './lazy'
-import { MessageList } from './MessageList'
 
 /** The offline form's code is fetched only when it is shown (nobody online, a new conversation). */
 const OfflineForm = lazy(() => import('./OfflineForm').then((module) => module.OfflineForm))
@@ -169,6 +170,15 @@ export function ChatApp({ controller, context }: Props) {
   // The site's greeting only while someone can answer; otherwise the offline text says it.
   const greeting = ui.online && !offline ? settings.greeting : undefined
   const intro = [greeting, invite].filter((text): text is string => Boolean(text))
+  // The first frame's log (the greeting, the invitation) needs none of the engine's list;
+  // once that list is there it stays (its element, scroll and focus kept).
+  const Log =
+    ConversationLog.ready() ||
+    chat.starting ||
+    chat.agentTyping ||
+    conversation.entries.length + conversation.outbox.length
+      ? ConversationLog
+      : IntroLog
 
   return (
     <section
@@ -237,7 +247,7 @@ export function ChatApp({ controller, context }: Props) {
                 {needsContact && form}
               </Home>
             ) : (
-              <MessageList
+              <Log
                 conversation={conversation}
                 history={chat.history}
                 intro={intro}

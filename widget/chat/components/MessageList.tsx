@@ -3,7 +3,7 @@ import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../model/conversation'
 import { Dots } from './Dots'
-import type { EntriesProps } from './Entries'
+import { Entries } from './Entries'
 import { lazy } from './lazy'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
@@ -14,37 +14,10 @@ import { TypingIndicator } from './TypingIndicator'
  */
 const LoadEarlier = lazy(() => import('./LoadEarlier').then((module) => module.LoadEarlier))
 
-/**
- * The conversation's messages, marks and day lines: in the engine's chunk (engine.ts),
- * which the chat controller preloads with it, so they render at once once there are any.
- */
-export const Entries = lazy<EntriesProps>(
-  () => import('../engine/engine').then((module) => module.Entries),
-  // Meanwhile (the engine's chunk could not be fetched yet: offline), the messages the
-  // customer sent wait in the outbox, shown as queued.
-  ({ conversation, strings, lang }) => (
-    <>
-      {conversation.outbox.map((item) => (
-        <MessageItem
-          key={item.id}
-          own
-          content={item.content ?? { type: 'text', text: item.text }}
-          at={item.at}
-          strings={strings}
-          lang={lang}
-          delivery={{ delivery: { state: 'queued' }, onRetry: noop, onSendNow: noop }}
-        />
-      ))}
-    </>
-  ),
-)
-
-const noop = (): void => {}
-
 /** Within this many pixels of the top, the earlier page loads; of the bottom, the list follows new messages. */
 const EDGE_PX = 60
 
-interface Props {
+export interface MessageListProps {
   conversation: Conversation
   history: 'idle' | 'loading' | 'failed'
   /** Shown first, as if from an agent: the greeting and the answered invitation. */
@@ -62,7 +35,8 @@ interface Props {
 }
 
 /**
- * The conversation: a polite live region that follows new messages while the customer
+ * The conversation: in the engine's chunk (engine.ts), drawn once there is one to show;
+ * the first frame draws IntroLog.tsx in its place. A polite live region that follows new messages while the customer
  * is at the bottom, and keeps what they read in place when an earlier page is added
  * above it (the page loads when they scroll to the top, or with the button there).
  */
@@ -79,7 +53,7 @@ export function MessageList({
   onSendNow,
   onLoadEarlier,
   onSend,
-}: Props) {
+}: MessageListProps) {
   const list = useRef<HTMLDivElement>(null)
   const { entries, outbox, earlier } = conversation
   const canLoad = earlier !== false && entries.length > 0

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'preact/hooks'
 /** After a failed load (the network dropped), the next try waits this long. */
 const RETRY_MS = 3000
 
-export type Lazy<P> = ComponentType<P> & { preload(): Promise<unknown> }
+export type Lazy<P> = ComponentType<P> & {
+  preload(): Promise<unknown>
+  /** Whether its code is there (it renders at once). */
+  ready(): boolean
+}
 
 /**
  * A component whose code is fetched the first time one renders (a chunk of its own, so
@@ -51,5 +55,5 @@ export function lazy<P extends object>(
     const Component = loaded ?? Fallback
     return Component ? <Component {...props} /> : null
   }
-  return Object.assign(LazyComponent, { preload })
+  return Object.assign(LazyComponent, { preload, ready: () => !!loaded })
 }

@@ -19,7 +19,7 @@ import { createSession } from './session'
 import { createStreamEvents } from './stream-events'
 import { createTabSync, type TabMessage } from './tab-sync'
 
-export { Entries } from '../components/Entries'
+export { MessageList } from '../components/MessageList'
 
 const noop = (): void => {}
 

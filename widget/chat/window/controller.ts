@@ -3,7 +3,7 @@ import type { ChatStrings } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
 import { type Observable, observable } from '../../state/observable'
 import type { StoreKey } from '../../storage/key-value-store'
-import { Entries } from '../components/MessageList'
+import { ConversationLog } from '../components/conversation-log'
 import type { Engine } from '../engine/engine'
 import { later, onDemand } from '../engine/on-demand'
 import { createMasking } from '../masking/masking'
@@ -71,7 +71,10 @@ export function createChatController(context: WidgetContext, strings: ChatString
   if (tabs) tabs.onmessage = (event) => event.data?.kind === 'ended' || keepStarting()
 
   const engine = onDemand(async (): Promise<Engine> => {
-    const [{ createEngine }] = await Promise.all([import('../engine/engine'), Entries.preload()])
+    const [{ createEngine }] = await Promise.all([
+      import('../engine/engine'),
+      ConversationLog.preload(),
+    ])
     const made = createEngine(context, { state, link, attention, draft })
     tabs?.close()
     try {
