@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import en from '../../../widget/i18n/languages/en'
+import en from '../../../widget/i18n/languages/en.json'
 import {
   FUNCTIONS,
   translationModule,

@@ -1,5 +1,6 @@
 import { compileMaskPatterns } from '../../../shared/privacy/mask-pattern'
 import { maskSecrets } from '../../../shared/privacy/mask-secrets'
+import { EN } from '../../i18n/english'
 import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
 
@@ -8,7 +9,7 @@ import type { WidgetContext } from '../../loader/context'
 // from GET /api/config (the loader leaves them out: it has no bytes to spare).
 
 /** The note under the message box, in English; the other languages' come with their files. */
-export const EN_MASKED_NOTE = 'A card or account number was hidden for your safety'
+export const EN_MASKED_NOTE = EN.masked
 
 // Per widget (a page may mount several, each with its own backend).
 const fetched = new WeakMap<MaskingContext, Promise<RegExp[]>>()
