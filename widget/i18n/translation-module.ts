@@ -1,3 +1,4 @@
+// The build's code (Node): widget/tsconfig.json leaves it to the root's, which has Node's types.
 import { readFileSync } from 'node:fs'
 import { englishReads } from './english-reads'
 import type { TranslationFunctions } from './translation'
