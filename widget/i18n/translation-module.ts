@@ -58,7 +58,13 @@ const FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g
 type Uses = { plural: boolean; lang: string }
 
 /** One template as a JavaScript expression; notes in `uses` whether it calls plural(). */
-function templateCode(text: string, params: readonly string[], where: string, uses: Uses) {
+function templateCode(
+  text: string,
+  params: readonly string[],
+  where: string,
+  uses: Uses,
+  or?: string,
+) {
   const argument = (name = '') => {
     if (params.includes(name)) return name
     throw new TemplateError(
@@ -74,7 +80,9 @@ function templateCode(text: string, params: readonly string[], where: string, us
     const plural = simple ? null : PLURAL.exec(rest)
     if (simple) {
       const [, name, fallback] = simple
-      code += `\${${argument(name)}${fallback === undefined ? '' : ` ?? ${JSON.stringify(fallback)}`}}`
+      // `or`: the folded pair's argument, whose fallback stands in for an empty one too.
+      const operator = name === or ? '||' : '??'
+      code += `\${${argument(name)}${fallback === undefined ? '' : ` ${operator} ${JSON.stringify(fallback)}`}}`
     } else if (plural) {
       const forms = [...(plural[2] ?? '').matchAll(FORM)]
       const count = argument(plural[1])
@@ -98,6 +106,21 @@ function templateCode(text: string, params: readonly string[], where: string, us
   return `\`${code}${escapeTemplate(rest)}\``
 }
 
+/**
+ * A pair chosen by an argument, `[P{x}S, PfS]`, as the one text `P{x|f}S` whose fallback
+ * also stands in for an empty argument: what `x ? … : …` does, in fewer bytes.
+ */
+function foldedPair([first = '', second = '']: string[], when: string): string | undefined {
+  const parts = first.split(`{${when}}`)
+  if (parts.length !== 2) return undefined
+  const [prefix = '', suffix = ''] = parts
+  const fallback = second.slice(prefix.length, second.length - suffix.length)
+  const fits = second.length >= prefix.length + suffix.length
+  if (!fits || !second.startsWith(prefix) || !second.endsWith(suffix) || /[{}]/.test(fallback))
+    return undefined
+  return `${prefix}{${when}|${fallback}}${suffix}`
+}
+
 const escapeTemplate = (text: string) => text.replace(/[`\\]|\$\{/g, (found) => `\\${found}`)
 
 function valueCode(value: unknown, path: string, file: string, uses: Uses): string {
@@ -116,6 +139,8 @@ function valueCode(value: unknown, path: string, file: string, uses: Uses): stri
       value.some((text) => typeof text !== 'string')
     )
       throw new TemplateError(`${where} must be two texts: [when ${fn.when}, otherwise]`)
+    const one = fn.params.includes(fn.when) ? foldedPair(value, fn.when) : undefined
+    if (one !== undefined) return `${head} ${templateCode(one, fn.params, where, uses, fn.when)}`
     const [when, otherwise] = value.map((text) => templateCode(text, fn.params, where, uses))
     return `${head} ${fn.when} ? ${when} : ${otherwise}`
   }
