@@ -61,6 +61,7 @@ describe('a language file (JSON) as the module the widget imports', () => {
       },
     }
     const code = translationModule(JSON.stringify(json), 'en')
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the built module's own template
     expect(code).toContain('`${name || "An agent"} joined the conversation`')
     expect(code).not.toContain('name ?')
     const en = await compiled(json, 'en')
