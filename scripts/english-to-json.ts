@@ -6,7 +6,8 @@
 //
 // Each EXPORT=path copies that export's texts under `path` of en.json (dots for depth;
 // `default=` for the whole file): keys en.json lacks are added, keys it has are left as
-// they are and listed when they differ. A function cannot be copied (its template is
+// they are and listed when they differ (then `npx biome format --write` the file: the
+// script writes plain JSON.stringify). A function cannot be copied (its template is
 // written by hand: `{name}`, `{name|fallback}`, `{n, plural, one {…} other {…}}`, or a
 // pair [when, otherwise]): it is listed with the path to write. Then the other 35 language
 // files need the new keys (tests/widget/i18n/languages.test.ts lists what each lacks).
@@ -92,6 +93,7 @@ async function main(args: string[]) {
   for (const path of report.differs) console.log(`kept    ${path} (en.json's differs; not changed)`)
   for (const path of report.byHand)
     console.log(`by hand ${path}: a function; write its template in en.json and FUNCTIONS`)
+  console.log('then: npx biome format --write widget/i18n/languages/en.json')
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2))
