@@ -11,12 +11,16 @@ import {
   StudioApiError,
 } from './api-request'
 import { createHelpApi, type HelpApi } from './articles/help-api'
+import type { SettingsDraft } from './settings-draft'
 
 export type { FieldProblem } from './api-request'
 export { isStudioApiError, StudioApiError } from './api-request'
 
-/** A settings object as the API holds it: the settings file's schema. */
-export type Settings = Record<string, unknown>
+/**
+ * Settings as the studio holds them: the API's (the settings file, which the backend
+ * parsed with its schema when it loaded or saved it) and the unsaved draft alike.
+ */
+export type Settings = SettingsDraft
 
 export interface SettingsVersion {
   version: string
@@ -49,7 +53,9 @@ function readSaved(body: unknown): Saved {
   if (!isRecord(body) || !isRecord(body.settings) || version === undefined) {
     throw new StudioApiError(0, 'bad_answer', 'The server sent settings the studio cannot read.')
   }
-  return { settings: body.settings, version }
+  // The backend parsed them with the settings file's schema (shared/settings/settings-file.ts)
+  // before it stored them: of that shape, which SettingsDraft only loosens.
+  return { settings: body.settings as SettingsDraft, version }
 }
 
 function readEmailState(body: unknown): EmailState {

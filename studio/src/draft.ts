@@ -1,6 +1,7 @@
-// The unsaved settings: a plain JSON value edited by path ("invitations.0.text"), so
-// fields the studio has no control for survive a save, and the API's error paths
-// point straight at the control that shows them.
+// The unsaved settings (SettingsDraft, settings-draft.ts) edited by path
+// ("invitations.0.text"), so fields the studio has no control for survive a save, and the
+// API's error paths point straight at the control that shows them. These helpers work on
+// any JSON value: a path is checked where it is written (SettingsPath), not here.
 
 export type Path = string
 

@@ -2,9 +2,8 @@ import type { z } from 'zod'
 import type { BotSettings } from '../../shared/settings/bot-rules'
 import type { SettingsFile } from '../../shared/settings/settings-file'
 
-// The draft itself stays a plain JSON value (draft.ts): mid-edit, or typed in the JSON
-// editor, it need not match the schema. What the schema types is every place a setting is
-// named: the fields' paths, the field lists, the sections' settings.
+// The schema types every place a setting is named: the fields' paths, the field lists, the
+// sections' settings; and the draft (settings-draft.ts), loosened for what mid-edit holds.
 
 /**
  * The settings file as the studio edits it: what the schema takes (defaults optional);

@@ -2,11 +2,12 @@
 import { cleanup, fireEvent, render, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Studio } from '../../studio/src/Studio'
+import type { Json } from '../../studio/src/settings-draft'
 import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
 
 afterEach(cleanup)
 
-async function setup(bot: unknown) {
+async function setup(bot: Json | undefined) {
   const fake = createFakeStudioApi(createSettings(bot === undefined ? {} : { bot }))
   const view = render(
     <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,

@@ -16,7 +16,7 @@ const EMAIL_DEFAULTS = {
   linkDays: 7,
   rating: 'thumbs',
   ratingToAgents: false,
-}
+} as const
 
 async function setup(state: EmailState = { configured: false }) {
   const fake = createFakeStudioApi(createSettings({ email: EMAIL_DEFAULTS }))

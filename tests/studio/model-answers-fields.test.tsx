@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_MODEL_INSTRUCTIONS } from '../../shared/settings/model-answers'
 import { Studio } from '../../studio/src/Studio'
+import type { Json } from '../../studio/src/settings-draft'
 import { REAL_WORK } from '../support/timeouts'
 import { createFakeAnswersApi } from './support/fake-answers-api'
 import { createFakeHelpApi } from './support/fake-help-api'
@@ -10,7 +11,7 @@ import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
 
 afterEach(cleanup)
 
-async function setup(bot: unknown, modelConfigured = true) {
+async function setup(bot: Json | undefined, modelConfigured = true) {
   const answers = createFakeAnswersApi({ modelConfigured })
   const fake = createFakeStudioApi(
     createSettings(bot === undefined ? {} : { bot }),

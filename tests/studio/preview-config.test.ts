@@ -80,7 +80,8 @@ describe('preview config', () => {
     expect(config?.invitations).toBeUndefined()
     const editing = parsePublicConfig(
       previewConfig(
-        createSettings({ theme: 'blue', launcherLabel: 7, offsets: { x: '', y: 3 } }),
+        // Values no control writes, on purpose: the preview must survive them all the same.
+        createSettings({ theme: 'blue', launcherLabel: 7, offsets: { x: '', y: 3 } } as object),
         'en',
       ),
     )

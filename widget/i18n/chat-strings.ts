@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/widget-api'
+import { EN } from './english'
 import type { ChatStrings } from './translation'
 import { loadTranslation } from './translations'
 
@@ -12,42 +13,8 @@ export function clock(seconds: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`
 }
 
-/** English, in the chat chunk; the other languages are chunks of their own. */
-export const EN_CHAT_STRINGS: ChatStrings = {
-  close: 'Close chat',
-  online: 'Online',
-  offline: 'Offline',
-  connecting: 'Connecting…',
-  noNetwork: 'Offline — messages will be sent when you are back',
-  ended: 'This conversation has ended',
-  messages: 'Messages',
-  placeholder: 'Type a message…',
-  messageLabel: 'Message',
-  send: 'Send',
-  attach: 'Attach a file',
-  counter: (length, max, parts) =>
-    parts > 1 ? `${length} characters: will be sent as ${parts} messages` : `${length}/${max}`,
-  sending: 'Sending…',
-  delayed: 'Delayed — will be sent',
-  sendNow: 'Send now',
-  sent: 'Sent',
-  failed: 'Not sent',
-  retry: 'Retry',
-  loadEarlier: 'Load earlier messages',
-  earlierFailed: 'Could not load.',
-  typing: (name) => `${name ?? 'Agent'} is typing…`,
-  offlineIntro:
-    'We are away right now. Leave a message and your contact details and we will get back to you.',
-  download: 'Download',
-  openMap: 'Open map',
-  location: 'Location',
-  mute: 'Mute',
-  emoji: 'Emoji',
-  help: 'Help',
-  menu: 'Menu',
-  newMessageTitle: (count) => `(${count}) New message`,
-  duration: clock,
-}
+/** English (languages/en.json), in the chat chunk; the other languages are chunks of their own. */
+export const EN_CHAT_STRINGS: ChatStrings = { ...EN.chat, duration: clock }
 
 /** The visitor's strings: English here, another language's from its file (translations.ts). */
 export async function chatStrings(lang: Language): Promise<ChatStrings> {

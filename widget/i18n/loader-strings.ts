@@ -1,18 +1,14 @@
-export interface LoaderStrings {
-  openChat: string
-  closeChat: string
-  online: string
-  offline: string
-  unread: (count: number) => string
-  /** The invitation bubble's close button (English: in the invitation's chunk). */
-  dismiss?: string
-}
+import { EN } from './english'
+import type { Translation } from './translation'
 
-/** English, in the loader; another language's come with its file (widget/i18n/languages/). */
+/** The launcher's words; `dismiss`, the invitation bubble's close button, is in the invitation's chunk. */
+export type LoaderStrings = Omit<Translation['loader'], 'dismiss'> & { dismiss?: string }
+
+/** English (languages/en.json), in the loader; another language's come with its file. */
 export const EN_LOADER_STRINGS: LoaderStrings = {
-  openChat: 'Open chat',
-  closeChat: 'Close chat',
-  online: 'We are online',
-  offline: 'Leave a message',
-  unread: (count) => `Unread messages: ${count}`,
+  openChat: EN.loader.openChat,
+  closeChat: EN.loader.closeChat,
+  online: EN.loader.online,
+  offline: EN.loader.offline,
+  unread: EN.loader.unread,
 }

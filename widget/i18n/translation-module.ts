@@ -1,3 +1,8 @@
+// The build's code (Node): widget/tsconfig.json leaves it to the root's, which has Node's types.
+import { readFileSync } from 'node:fs'
+import { englishReads } from './english-reads'
+import type { TranslationFunctions } from './translation'
+
 /**
  * A language file (widget/i18n/languages/<lang>.json) as the module the widget imports:
  * the build turns its texts into the Translation's strings and functions (the Vite plugin
@@ -10,8 +15,19 @@
  * `[when, otherwise]`, chosen as FUNCTIONS says.
  */
 
-/** Every function of a Translation: its parameters and, for a pair, when the first text shows. */
-export const FUNCTIONS: Record<string, { params: string[]; when?: string }> = {
+/** A name for each of a function's parameters. */
+type Names<Params extends readonly unknown[]> = { [I in keyof Params]-?: string }
+
+/**
+ * Every function of a Translation (one entry per TranslationFunctions' path, by type): its
+ * parameters' names and, for a pair of texts, when the first one shows.
+ */
+export const FUNCTIONS: {
+  [Path in keyof TranslationFunctions]: {
+    params: Names<Parameters<TranslationFunctions[Path]>>
+    when?: string
+  }
+} = {
   'loader.unread': { params: ['count'] },
   'chat.counter': { params: ['length', 'max', 'parts'], when: 'parts > 1' },
   'chat.typing': { params: ['name'] },
@@ -38,8 +54,17 @@ const PLURAL =
   /^\{([a-z]\w*),\s*plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/i
 const FORM = /(zero|one|two|few|many|other)\s*\{([^{}]*)\}/g
 
+/** What compiling a file needs to know and notes: its language, whether it calls plural(). */
+type Uses = { plural: boolean; lang: string }
+
 /** One template as a JavaScript expression; notes in `uses` whether it calls plural(). */
-function templateCode(text: string, params: string[], where: string, uses: { plural: boolean }) {
+function templateCode(
+  text: string,
+  params: readonly string[],
+  where: string,
+  uses: Uses,
+  or?: string,
+) {
   const argument = (name = '') => {
     if (params.includes(name)) return name
     throw new TemplateError(
@@ -55,13 +80,21 @@ function templateCode(text: string, params: string[], where: string, uses: { plu
     const plural = simple ? null : PLURAL.exec(rest)
     if (simple) {
       const [, name, fallback] = simple
-      code += `\${${argument(name)}${fallback === undefined ? '' : ` ?? ${JSON.stringify(fallback)}`}}`
+      // `or`: the folded pair's argument, whose fallback stands in for an empty one too.
+      const operator = name === or ? '||' : '??'
+      code += `\${${argument(name)}${fallback === undefined ? '' : ` ${operator} ${JSON.stringify(fallback)}`}}`
     } else if (plural) {
-      const forms = [...(plural[2] ?? '').matchAll(FORM)].map(
-        ([, form, shown]) => `${form}: ${JSON.stringify(shown)}`,
-      )
-      code += `\${plural(${argument(plural[1])}, { ${forms.join(', ')} })}`
-      uses.plural = true
+      const forms = [...(plural[2] ?? '').matchAll(FORM)]
+      const count = argument(plural[1])
+      const shown = (form: string) => JSON.stringify(forms.find(([, f]) => f === form)?.[2] ?? '')
+      // English's only forms: "one" is the count 1 (counts are whole numbers), as a
+      // comparison in the chunks English is built into, with no Intl.PluralRules to create.
+      if (uses.lang === 'en') code += `\${${count} === 1 ? ${shown('one')} : ${shown('other')}}`
+      else {
+        const all = forms.map(([, form, text]) => `${form}: ${JSON.stringify(text)}`)
+        code += `\${plural(${count}, { ${all.join(', ')} })}`
+        uses.plural = true
+      }
     } else {
       throw new TemplateError(
         `${where}: ${JSON.stringify(rest.slice(0, 24))} is no placeholder: write {name}, {name|fallback} or {name, plural, one {…} other {…}}`,
@@ -73,11 +106,27 @@ function templateCode(text: string, params: string[], where: string, uses: { plu
   return `\`${code}${escapeTemplate(rest)}\``
 }
 
+/**
+ * A pair chosen by an argument, `[P{x}S, PfS]`, as the one text `P{x|f}S` whose fallback
+ * also stands in for an empty argument: what `x ? … : …` does, in fewer bytes.
+ */
+function foldedPair([first = '', second = '']: string[], when: string): string | undefined {
+  const parts = first.split(`{${when}}`)
+  if (parts.length !== 2) return undefined
+  const [prefix = '', suffix = ''] = parts
+  const fallback = second.slice(prefix.length, second.length - suffix.length)
+  const fits = second.length >= prefix.length + suffix.length
+  if (!fits || !second.startsWith(prefix) || !second.endsWith(suffix) || /[{}]/.test(fallback))
+    return undefined
+  return `${prefix}{${when}|${fallback}}${suffix}`
+}
+
 const escapeTemplate = (text: string) => text.replace(/[`\\]|\$\{/g, (found) => `\\${found}`)
 
-function valueCode(value: unknown, path: string, file: string, uses: { plural: boolean }): string {
+function valueCode(value: unknown, path: string, file: string, uses: Uses): string {
   const where = `${file}: ${path}`
-  const fn = FUNCTIONS[path]
+  const fn: { params: readonly string[]; when?: string } | undefined =
+    FUNCTIONS[path as keyof TranslationFunctions]
   if (fn) {
     const head = `(${fn.params.join(', ')}) =>`
     if (fn.when === undefined) {
@@ -90,6 +139,8 @@ function valueCode(value: unknown, path: string, file: string, uses: { plural: b
       value.some((text) => typeof text !== 'string')
     )
       throw new TemplateError(`${where} must be two texts: [when ${fn.when}, otherwise]`)
+    const one = fn.params.includes(fn.when) ? foldedPair(value, fn.when) : undefined
+    if (one !== undefined) return `${head} ${templateCode(one, fn.params, where, uses, fn.when)}`
     const [when, otherwise] = value.map((text) => templateCode(text, fn.params, where, uses))
     return `${head} ${fn.when} ? ${when} : ${otherwise}`
   }
@@ -117,7 +168,7 @@ export function translationModule(json: string, lang: string, file = `${lang}.js
   } catch (error) {
     throw new TemplateError(`${file} is not JSON: ${(error as Error).message}`)
   }
-  const uses = { plural: false }
+  const uses = { plural: false, lang }
   const body = valueCode(data, '', file, uses)
   const plural = uses.plural
     ? `const rules = new Intl.PluralRules(${JSON.stringify(lang)})\n` +
@@ -127,20 +178,38 @@ export function translationModule(json: string, lang: string, file = `${lang}.js
 }
 
 const LANGUAGE_FILE = /[\\/]widget[\\/]i18n[\\/]languages[\\/]([a-z]{2})\.json$/
+const ENGLISH_MODULE = /[\\/]widget[\\/]i18n[\\/]english\.ts$/
+const EN_JSON = new URL('./languages/en.json', import.meta.url)
 
-/** The Vite plugin that builds widget/i18n/languages/*.json with translationModule. */
+/** English's value at a path as code, for englishReads. */
+function englishCode(value: unknown, path: string): string {
+  return valueCode(value, path, 'widget/i18n/languages/en.json', { plural: false, lang: 'en' })
+}
+
+/**
+ * The Vite plugin that builds widget/i18n/languages/*.json with translationModule, and
+ * writes English where a module reads it (english-reads.ts): EN.<path> becomes en.json's value.
+ */
 export const translationPlugin = {
   name: 'porthole:translations',
   enforce: 'pre' as const,
   transform(code: string, id: string) {
     const lang = LANGUAGE_FILE.exec(id)?.[1]
-    if (!lang) return null
-    return {
-      code: translationModule(code, lang, `widget/i18n/languages/${lang}.json`),
-      // The JSON's texts become object literals with no line of the file to point at:
-      // an empty map says so, where none at all warns (SOURCEMAP_BROKEN) once per language.
-      map: { mappings: '' },
-      moduleType: 'js',
-    }
+    if (lang)
+      return {
+        code: translationModule(code, lang, `widget/i18n/languages/${lang}.json`),
+        // The JSON's texts become object literals with no line of the file to point at:
+        // an empty map says so, where none at all warns (SOURCEMAP_BROKEN) once per language.
+        map: { mappings: '' },
+        moduleType: 'js',
+      }
+    // EN read as a whole (a test): en.json's Translation, as any language's.
+    if (ENGLISH_MODULE.test(id))
+      return { code: "export { default as EN } from './languages/en.json'\n", map: null }
+    if (!code.includes('EN')) return null
+    const english: unknown = JSON.parse(readFileSync(EN_JSON, 'utf8'))
+    const written = englishReads(code, id, english, englishCode)
+    // Lines stay where they were: the existing source map still holds (null keeps it).
+    return written === null ? null : { code: written, map: null }
   },
 }

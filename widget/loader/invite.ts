@@ -1,4 +1,5 @@
 import type { ConversationEntry, PublicConfig } from '../../shared/widget-api'
+import { EN } from '../i18n/english'
 import { isNonEmptyString, isRecord, optional, pick } from '../protocol/read'
 import type { UiState, WidgetContext } from './context'
 import { CLOSE_ICON, element, icon } from './dom'
@@ -73,7 +74,7 @@ export function createInvite(context: WidgetContext, data: EmbedData, session: u
     {
       type: 'button',
       class: 'ph-invite-close',
-      'aria-label': context.strings.dismiss ?? 'Dismiss invitation',
+      'aria-label': context.strings.dismiss ?? EN.loader.dismiss,
     },
     icon(CLOSE_ICON, 'ph-icon'),
   )

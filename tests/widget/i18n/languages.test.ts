@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES, RTL_LANGUAGES } from '../../../shared/widget-api'
 import { isRightToLeft, LANGS, pickLanguage } from '../../../widget/i18n/language'
-import en from '../../../widget/i18n/languages/en'
+import en from '../../../widget/i18n/languages/en.json'
 import type { Translation } from '../../../widget/i18n/translation'
 import { TRANSLATIONS } from '../../../widget/i18n/translations'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import en from '../../../widget/i18n/languages/en'
+import en from '../../../widget/i18n/languages/en.json'
 import {
   FUNCTIONS,
   translationModule,
@@ -51,6 +51,25 @@ describe('a language file (JSON) as the module the widget imports', () => {
     expect(ru.chat.counter(1005, 1000, 2)).toBe('1005 символов: 2')
     expect(ru.chat.counter(5, 1000, 1)).toBe('5/1000')
     expect(ru.emoji).toEqual(['a', 'b'])
+  })
+
+  it('writes a pair that differs only where its argument shows as one text, choosing alike', async () => {
+    const json = {
+      answering: {
+        joined: ['{name} joined the conversation', 'An agent joined the conversation'],
+        back: ['Back {day} at {time}', 'Back at {time}'],
+      },
+    }
+    const code = translationModule(JSON.stringify(json), 'en')
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the built module's own template
+    expect(code).toContain('`${name || "An agent"} joined the conversation`')
+    expect(code).not.toContain('name ?')
+    const en = await compiled(json, 'en')
+    expect(en.answering.joined('Zoë')).toBe('Zoë joined the conversation')
+    for (const nobody of [undefined, ''])
+      expect(en.answering.joined(nobody)).toBe('An agent joined the conversation')
+    expect(en.answering.back('9:00', 'Monday')).toBe('Back Monday at 9:00')
+    expect(en.answering.back('9:00')).toBe('Back at 9:00')
   })
 
   it('shows backticks, backslashes and ${ as written', async () => {

@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 const ENTRY = '\0translation-entry'
 
 describe('the translations plugin in a real build', () => {
-  it('builds language files with source maps on and warns nothing (issue 35, defect 12)', async () => {
+  it('builds language files and English read in place with source maps on, and warns nothing (issue 35, defect 12)', async () => {
     const warnings: string[] = []
     await build({
       configFile: false,
@@ -21,7 +21,7 @@ describe('the translations plugin in a real build', () => {
           resolveId: (id) => (id === ENTRY ? ENTRY : null),
           load: (id) =>
             id === ENTRY
-              ? `import de from '${root}widget/i18n/languages/de.json'\nimport ar from '${root}widget/i18n/languages/ar.json'\nexport default [de, ar]`
+              ? `import de from '${root}widget/i18n/languages/de.json'\nimport ar from '${root}widget/i18n/languages/ar.json'\nimport { EN_HOME_STRINGS } from '${root}widget/chat/home/home-strings'\nexport default [de, ar, EN_HOME_STRINGS]`
               : null,
         },
       ],

@@ -1,9 +1,11 @@
-/** "Back at 9:00" / "Back Monday at 9:00": a language file's `answering.back`. */
-export type BackStrings = { back: (time: string, day?: string) => string }
+import { EN } from '../../i18n/english'
+import type { Translation } from '../../i18n/translation'
 
-export const EN_BACK_STRINGS: BackStrings = {
-  back: (time, day) => (day ? `Back ${day} at ${time}` : `Back at ${time}`),
-}
+/** "Back at 9:00" / "Back Monday at 9:00": a language file's `answering.back`. */
+export type BackStrings = Pick<Translation['answering'], 'back'>
+
+/** English (widget/i18n/languages/en.json), built into this chunk. */
+export const EN_BACK_STRINGS: BackStrings = { back: EN.answering.back }
 
 const DAY_MS = 86_400_000
 

@@ -1,21 +1,18 @@
-import type { JoinedStrings } from './answering-strings'
-import type { BackStrings } from './back-at'
+import { EN } from '../../i18n/english'
+import type { Translation } from '../../i18n/translation'
 
 /**
  * The team's usual reply time (settings `team.replyTime`), shown while someone is online
  * and nobody has joined (never while the team is away: back-at.ts says when it is back).
  */
-export interface ReplyTimeStrings {
-  minutes: string
-  hour: string
-  day: string
-}
+export type ReplyTimeStrings = Pick<Translation['answering'], 'minutes' | 'hour' | 'day'>
 
 /** Every string of who is answering (a language file's `answering`). */
-export type AnsweringStrings = JoinedStrings & ReplyTimeStrings & BackStrings
+export type AnsweringStrings = Translation['answering']
 
+/** English (widget/i18n/languages/en.json), built into the header's chunk. */
 export const EN_REPLY_TIME_STRINGS: ReplyTimeStrings = {
-  minutes: 'Usually replies in a few minutes',
-  hour: 'Usually replies in an hour',
-  day: 'Usually replies in a day',
+  minutes: EN.answering.minutes,
+  hour: EN.answering.hour,
+  day: EN.answering.day,
 }

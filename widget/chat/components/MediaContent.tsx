@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { EntryContent, Language } from '../../../shared/widget-api'
 import { type ChatStrings, formatBytes } from '../../i18n/chat-strings'
+import { EN } from '../../i18n/english'
 import { translated } from '../../i18n/translations'
 import { isHttpUrl } from '../../protocol/http-url'
 import { adoptStyles } from '../window/adopt-styles'
@@ -20,7 +21,7 @@ const FileIcon = lazy(
 )
 
 /** A voice message's label: here, with the media code, not in the chat's first open. */
-const VOICE = 'Voice message'
+const VOICE = EN.voice
 
 /** Only http(s) links are ever rendered, whatever the parser let through. */
 function safe(url: string | undefined): string | undefined {

@@ -1,32 +1,13 @@
-/** The offline form's own words: in its lazily loaded chunk, not the chat's. */
-export interface FormStrings {
-  name: string
-  email: string
-  phone: string
-  contactNeeded: string
-  /** The inline error for a malformed field. */
-  invalid: { email: string; phone: string }
-  /** Before the labels of required fields left empty. */
-  missing: string
-  leaveMessage: string
-  /** What the visible marker of a required field means. */
-  required: string
-  /** Beside the e-mail and the phone when either one is enough (neither required alone). */
-  eitherContact: string
-}
+import { EN } from '../../i18n/english'
+import type { Translation } from '../../i18n/translation'
 
-/** English; another language's come with its file (widget/i18n/languages/). */
-export const EN_FORM_STRINGS: FormStrings = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  contactNeeded: 'Please give an email or a phone number so we can answer you.',
-  invalid: {
-    email: 'Please check the email address (like name@example.com).',
-    phone: 'Please check the phone number: digits, spaces, +, -, ( and ).',
-  },
-  missing: 'Please fill in: ',
-  leaveMessage: 'Send message',
-  required: '* required',
-  eitherContact: 'Email or phone: one is enough',
-}
+/**
+ * The offline form's own words: `invalid` the inline errors of malformed fields, `missing`
+ * before the labels of required fields left empty, `required` what the visible marker of a
+ * required field means, `eitherContact` beside the e-mail and the phone when either one is
+ * enough. In its lazily loaded chunk, not the chat's.
+ */
+export type FormStrings = Translation['form']
+
+/** English (widget/i18n/languages/en.json), built into this chunk; another language's come with its file. */
+export const EN_FORM_STRINGS: FormStrings = EN.form

@@ -1,5 +1,6 @@
 import type { RefObject } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { EN } from '../../i18n/english'
 import { languageOf } from '../../i18n/language'
 import { translated } from '../../i18n/translations'
 import { adoptStyles } from '../window/adopt-styles'
@@ -37,7 +38,7 @@ export function EmojiPicker({ input, label, onText, onClose }: EmojiPickerProps)
   const [tab, setTab] = useState(0)
   const [active, setActive] = useState(0)
   const lang = languageOf(input.current?.closest<HTMLElement>('[lang]')?.lang) ?? 'en'
-  const names = translated(lang)?.emoji ?? EMOJI_SETS.map((each) => each.name)
+  const names = translated(lang)?.emoji ?? EN.emoji
   const rtl = input.current?.closest('[dir=rtl]') != null
   const set = EMOJI_SETS[tab]
   const emoji = set?.emoji.split(' ') ?? []
@@ -93,7 +94,7 @@ export function EmojiPicker({ input, label, onText, onClose }: EmojiPickerProps)
       <div class="ph-emo-tabs" role="tablist">
         {EMOJI_SETS.map((each, index) => (
           <button
-            key={each.name}
+            key={index}
             type="button"
             role="tab"
             aria-selected={index === tab}

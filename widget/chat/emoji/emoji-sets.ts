@@ -1,6 +1,5 @@
-/** One tab of the picker: its English name (others: widget/i18n/languages/) and its emoji (space-separated). */
+/** One tab of the picker: its emoji (space-separated); its name is a language file's `emoji`. */
 export interface EmojiSet {
-  name: string
   emoji: string
 }
 
@@ -8,25 +7,20 @@ export interface EmojiSet {
 // font draws them), in the order people reach for them. No images, no network font.
 export const EMOJI_SETS: readonly EmojiSet[] = [
   {
-    name: 'Smileys',
     emoji:
       '😀 😃 😄 😁 😆 😅 😂 🤣 😊 😇 🙂 🙃 😉 😌 😍 🥰 😘 😋 😛 😜 🤪 😎 🤩 🥳 🤗 🤔 🤨 😐 😑 😶 🙄 😏 😬 😮 😯 😲 😳 🥺 😢 😭 😤 😠 😡 🤯 😱 😨 😰 😥 😓 🤤 😴 🤒 🤧 🥶 🥵 😵 🤐 🤫',
   },
   {
-    name: 'Gestures',
     emoji: '👍 👎 👌 ✌️ 🤞 🤟 🤙 👋 👏 🙌 🙏 🤝 💪 👀 👈 👉 👆 👇 ✋ 🤚 🖐️ ✊ 👊 🤷 🤦 🙋 🙇 💁',
   },
   {
-    name: 'Hearts and symbols',
     emoji: '❤️ 🧡 💛 💚 💙 💜 🖤 💔 💕 💖 💯 ✅ ❌ ❗ ❓ ⭐ 🌟 ✨ 🔥 💥 🎉 🎊 🎁 🏆 🔔 💡 ⚠️ 🚫 ➡️ 🆗',
   },
   {
-    name: 'Nature and food',
     emoji:
       '🐶 🐱 🦊 🐻 🐼 🐨 🦁 🐸 🐵 🐧 🐦 🦋 🌸 🌹 🌻 🌳 🍀 🌈 ☀️ ⛅ 🌧️ ❄️ 🍎 🍌 🍓 🍕 🍔 🍟 🍰 🎂 🍫 ☕ 🍵 🍺 🍷 🥂',
   },
   {
-    name: 'Travel and things',
     emoji:
       '🚗 🚕 🚌 🚚 🚲 ✈️ 🚀 🚢 🏠 🏢 🏪 🗺️ ⏰ ⌛ 📅 📦 📱 💻 ⌨️ 🖨️ 📷 🔋 🔌 🔒 🔑 🛒 💳 💰 🧾 📝 📎 ✏️ 📧 📞 ⚽ 🎮 🎵 🎧',
   },

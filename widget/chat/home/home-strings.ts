@@ -1,16 +1,12 @@
-/** The home screen's own words: in its lazily loaded chunk, not the chat's. */
-export interface HomeStrings {
-  /** The button that starts a conversation (it moves the focus to the message box). */
-  start: string
-  /** Above the card of the conversation that ended, which opens it. */
-  last: string
-  /** Someone can answer now. */
-  onlineNow: string
-}
+import { EN } from '../../i18n/english'
+import type { Translation } from '../../i18n/translation'
 
-/** English; another language's come with its file (widget/i18n/languages/). */
-export const EN_HOME_STRINGS: HomeStrings = {
-  start: 'Send us a message',
-  last: 'Your last conversation',
-  onlineNow: 'Online now',
-}
+/**
+ * The home screen's own words: `start` the button that starts a conversation (it moves the
+ * focus to the message box), `last` above the card of the conversation that ended (which
+ * opens it), `onlineNow` while someone can answer. In its lazily loaded chunk, not the chat's.
+ */
+export type HomeStrings = Translation['home']
+
+/** English (widget/i18n/languages/en.json), built into this chunk; another language's come with its file. */
+export const EN_HOME_STRINGS: HomeStrings = EN.home

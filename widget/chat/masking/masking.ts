@@ -1,3 +1,4 @@
+import { EN } from '../../i18n/english'
 import { translated } from '../../i18n/translations'
 import type { MaskingContext } from './mask-text'
 
@@ -31,7 +32,7 @@ export function maskLongDigitRuns(text: string): string {
 }
 
 /** The note under the message box, in English; the other languages' come with their files. */
-export const EN_MASKED_NOTE = 'A card or account number was hidden for your safety'
+export const EN_MASKED_NOTE = EN.masked
 
 /**
  * The chunk's mask, or when it cannot be fetched now the conservative one, with the note
