@@ -1,12 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
-import type { UploadStore } from '../../../server/config/config'
-import { createLogger } from '../../../server/logging/logger'
-import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store } from '../../../server/store/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import { describeRedis } from '../../../kit/redis-server'
 import type { DiskSpace } from '../../../server/uploads/disk-space'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
+import { useSharedUploadInstances } from '../support/shared-upload-instances'
 import { createClientId } from '../support/test-app'
 import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
@@ -218,40 +214,13 @@ describe('the disk free-space floor (DISK_FREE_FLOOR_MB)', () => {
 })
 
 describeRedis('upload quotas on two instances sharing one Redis', () => {
-  let redis: RedisServer
-  let s3: S3Emulator
-  const stores: Store[] = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-  afterAll(async () => {
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
-  afterEach(async () => {
-    await s3?.close()
-  })
+  const shared = useSharedUploadInstances('porthole-upload-quota')
 
   it('count an address’s bytes once across the instances', async () => {
-    s3 = await startS3Emulator()
-    const bucket: UploadStore = { kind: 's3', ...s3ConfigOf(s3, '') }
-    const prefix = `porthole-upload-quota-${process.pid}:`
-    const instance = async () => {
-      const store = await createRedisStore(redis.url, {
-        prefix,
-        logger: createLogger({ write: () => {} }),
-      })
-      stores.push(store)
-      const app = await createUploadTestApp(
-        { maxBytes: MB, store: bucket },
-        { store },
-        { TRUST_PROXY: '1', STORE_URL: redis.url, UPLOAD_MAX_MB: '1', UPLOAD_QUOTA_MB_PER_IP: '1' },
-      )
-      apps.push(app)
-      return app
-    }
-    const first = await instance()
-    const second = await instance()
+    const [first, second] = await shared.twoInstances(
+      { maxBytes: MB },
+      { UPLOAD_MAX_MB: '1', UPLOAD_QUOTA_MB_PER_IP: '1' },
+    )
     const statuses: number[] = []
     for (let n = 0; n < 4; n += 1) {
       const app = n % 2 ? second : first

@@ -1,11 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
-import type { UploadStore } from '../../../server/config/config'
-import { createLogger } from '../../../server/logging/logger'
-import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store } from '../../../server/store/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import { describeRedis } from '../../../kit/redis-server'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
+import { useSharedUploadInstances } from '../support/shared-upload-instances'
 import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
 
@@ -79,40 +75,13 @@ describe('uploads are rate-limited per address as well as per visitor', () => {
 })
 
 describeRedis('two instances on one Redis and one bucket', () => {
-  let redis: RedisServer
-  let s3: S3Emulator
-  const stores: Store[] = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-  afterAll(async () => {
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
-  afterEach(async () => {
-    await s3?.close()
-  })
+  const shared = useSharedUploadInstances('porthole-upload-rl')
 
   it('count an address’s uploads once, and serve a file uploaded through the other', async () => {
-    s3 = await startS3Emulator()
-    const bucket: UploadStore = { kind: 's3', ...s3ConfigOf(s3, '') }
-    const prefix = `porthole-upload-rl-${process.pid}:`
-    const instance = async () => {
-      const store = await createRedisStore(redis.url, {
-        prefix,
-        logger: createLogger({ write: () => {} }),
-      })
-      stores.push(store)
-      const app = await createUploadTestApp(
-        { perVisitorPerMinute: 100, perIpPerMinute: 4, store: bucket },
-        { store },
-        { TRUST_PROXY: '1', STORE_URL: redis.url },
-      )
-      apps.push(app)
-      return app
-    }
-    const first = await instance()
-    const second = await instance()
+    const [first, second] = await shared.twoInstances(
+      { perVisitorPerMinute: 100, perIpPerMinute: 4 },
+      {},
+    )
     const { token } = await first.newVisitor()
     const statuses: number[] = []
     for (let n = 0; n < 6; n += 1)
