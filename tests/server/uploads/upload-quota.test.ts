@@ -4,7 +4,7 @@ import type { DiskSpace } from '../../../server/uploads/disk-space'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { useSharedUploadInstances } from '../support/shared-upload-instances'
 import { createClientId } from '../support/test-app'
-import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { createUploadTestApp, type UploadTestApp, uploadFrom } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
 
 const KB = 1024
@@ -18,20 +18,6 @@ afterEach(async () => {
 /** A valid PDF of `size` bytes. */
 function pdfOf(size: number): Buffer {
   return Buffer.concat([makePdf(), Buffer.alloc(size - makePdf().length, 0x20)])
-}
-
-// Behind one proxy (TRUST_PROXY=1) the client's address is the last X-Forwarded-For entry.
-function uploadFrom(app: UploadTestApp, token: string, ip: string, body: Buffer, name = 'a.pdf') {
-  return app.app.request(`/api/uploads?name=${name}`, {
-    method: 'POST',
-    headers: {
-      origin: 'https://shop.example',
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/pdf',
-      'x-forwarded-for': ip,
-    },
-    body: Uint8Array.from(body),
-  })
 }
 
 /** A stream of `body` in 64 KB chunks, with no Content-Length. */

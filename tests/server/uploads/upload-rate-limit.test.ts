@@ -2,27 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { describeRedis } from '../../../kit/redis-server'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { useSharedUploadInstances } from '../support/shared-upload-instances'
-import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { createUploadTestApp, type UploadTestApp, uploadFrom } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
 
 const apps: UploadTestApp[] = []
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.cleanup()
 })
-
-// Behind one proxy (TRUST_PROXY=1) the client's address is the last X-Forwarded-For entry.
-async function uploadFrom(app: UploadTestApp, token: string, ip: string, name = 'a.pdf') {
-  return app.app.request(`/api/uploads?name=${name}`, {
-    method: 'POST',
-    headers: {
-      origin: 'https://shop.example',
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/pdf',
-      'x-forwarded-for': ip,
-    },
-    body: Uint8Array.from(makePdf()),
-  })
-}
 
 describe('uploads are rate-limited per address as well as per visitor', () => {
   it('refuses a fourth upload from one address even from a brand-new visitor (429, Retry-After)', async () => {
@@ -89,7 +75,7 @@ describeRedis('two instances on one Redis and one bucket', () => {
     // Four in all, not four per instance.
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429])
     const { token: other } = await second.newVisitor()
-    const res = await uploadFrom(first, other, '198.51.100.4', 'shared.pdf')
+    const res = await uploadFrom(first, other, '198.51.100.4', makePdf(), 'shared.pdf')
     const { file } = (await res.json()) as { file: { url: string } }
     const served = await second.app.request(new URL(file.url).pathname)
     expect(served.status).toBe(200)
