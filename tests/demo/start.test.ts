@@ -1,39 +1,23 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { freePort } from '../../demo/launch/free-port'
 import { findRepoRoot } from '../../server/assets/repo-root'
+import { runEntry } from '../support/run-entry'
+import { useTempDirs } from '../support/temp-dirs'
 
 const root = findRepoRoot()
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDirs('porthole-start-')
 
 /** Runs demo/start.ts (what `npm start` runs after the build) through tsx. */
 function runDemo(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'demo/start.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const out = { stdout: '', stderr: '' }
-  child.stdout.on('data', (chunk: Buffer) => {
-    out.stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    out.stderr += chunk.toString()
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, out, exited }
+  return runEntry('demo/start.ts', env)
 }
 
 describe('demo/start.ts (npm start)', () => {
   it('prints both URLs, serves them, and stops cleanly on Ctrl-C', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'porthole-start-'))
-    dirs.push(dataDir)
+    const dataDir = tempDir()
     const [port, sandboxPort] = [await freePort('127.0.0.1'), await freePort('127.0.0.1')]
     const { child, out, exited } = runDemo({
       PORT: String(port),
@@ -66,8 +50,7 @@ describe('demo/start.ts (npm start)', () => {
   }, 30_000)
 
   it('says how to recover from a damaged sandbox state file, without a stack trace', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'porthole-start-'))
-    dirs.push(dataDir)
+    const dataDir = tempDir()
     writeFileSync(join(dataDir, 'sandbox.json'), '{ this is not json')
     const { out, exited } = runDemo({
       PORT: String(await freePort('127.0.0.1')),

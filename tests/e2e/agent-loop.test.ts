@@ -14,6 +14,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
+import { askAgent, visitWithChatOpen } from './support/visitor'
 
 describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
   const e2e = useBrowserDemo()
@@ -32,8 +33,7 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
       .poll(() => chatWindow(page).getAttribute('aria-label'))
       .toBe('Northwind Outfitters')
 
-    await say(page, 'Hi! Where is my order 1042?')
-    const chat = await agent.chatWith('Hi! Where is my order 1042?')
+    const chat = await askAgent(agent, page, 'Hi! Where is my order 1042?')
     expect(chat.customer.url).toBe(e2e.demo.siteUrl)
     await expect.poll(() => bubble(page, 'Hi! Where is my order 1042?').isVisible()).toBe(true)
 
@@ -88,12 +88,8 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
   it('shows the visitor typing to the agent', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Anna', true)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, 'Quick question about sizes')
-    const chat = await agent.chatWith('Quick question about sizes')
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, page, 'Quick question about sizes')
     await agent.send(chat.id, 'Anna', createText('Sure, go ahead.'))
     await bubble(page, 'Sure, go ahead.').waitFor()
 

@@ -5,10 +5,10 @@ import { describeInBrowser } from '../../kit/chromium'
 import type { BotArticles } from '../../server/bot/articles'
 import { createArticleIndex } from '../../server/help/search/index'
 import { seriousWidgetViolations } from '../support/animations'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { readDemoArticles } from '../support/demo-articles'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { bubble, messageLog, say } from '../support/widget-page'
+import { visitWithChatOpen } from './support/visitor'
 
 // Issue 34: the demo's bot answers from the demo's articles (demo/articles/), in Chromium
 // against the built widget and the demo (sandbox + backend + its rules). The articles come
@@ -52,10 +52,7 @@ describeInBrowser('the bot answers from the articles (demo)', () => {
 
   it('answers with the article and its buttons; "That helped" thanks, "Talk to a person" hands over', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
     const buttons = messageLog(page).locator('.ph-quick button')
 
     await say(page, 'How long does shipping take?')

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest'
 import { agentConsole, textOf } from '../../kit/agent-console'
 import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { bubble, messageLog, say } from '../support/widget-page'
+import { visitWithChatOpen } from './support/visitor'
 
 describeInBrowser('the bot answers first and hands over to an agent', () => {
   const e2e = useBrowserDemo()
@@ -12,10 +12,7 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
   it('answers from the demo rules, then an agent takes over and the bot goes quiet', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Anna', true)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
 
     await say(page, 'What are your opening hours?')
     await bubble(
@@ -69,10 +66,7 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
   it('answers in Russian to a Russian question', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
     await agent.setOnline('Boris', true)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
     await say(page, 'Сколько стоит доставка?')
     await bubble(page, 'Куда доставить?').waitFor()
     await messageLog(page).locator('.ph-quick button', { hasText: 'За границу' }).waitFor()

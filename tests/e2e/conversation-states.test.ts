@@ -14,7 +14,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { identify, visitWithChatOpen } from './support/visitor'
+import { askAgent, identify, visitWithChatOpen } from './support/visitor'
 
 // Issue 17, the conversation as a customer lives it: one contact profile (defect 2), the
 // greeting by state (3), the connection in the header (6), a conversation that ends,
@@ -113,8 +113,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
     // A new conversation while nobody is online: the form does not ask for the known e-mail.
     await composer(page).waitFor()
     expect(await page.locator('porthole-widget input[type=email]').count()).toBe(0)
-    await say(page, 'Are you back yet?')
-    const next = await agent.chatWith('Are you back yet?')
+    const next = await askAgent(agent, page, 'Are you back yet?')
     expect(next.id).not.toBe(chat.id)
     expect(next.customer.email).toBe('ann.lee@example.com')
     // The new one starts below the end, after the separator.
@@ -170,8 +169,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
       await openChat(page)
       await recordMarks(page, 'Sent during an outage')
     }
-    await say(tab1, 'Hello from the laptop')
-    await agent.chatWith('Hello from the laptop')
+    await askAgent(agent, tab1, 'Hello from the laptop')
     for (const page of [tab1, tab2])
       await bubble(page, 'Hello from the laptop').waitFor({ timeout: 20_000 })
 
@@ -259,8 +257,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
     }
     const desk = await open(laptop)
     let away = await open(phone)
-    await say(desk, 'Hello before the outage')
-    await agent.chatWith('Hello before the outage')
+    await askAgent(agent, desk, 'Hello before the outage')
     await bubble(away, 'Hello before the outage').waitFor({ timeout: 20_000 })
 
     const service = e2e.demo.sandbox.service

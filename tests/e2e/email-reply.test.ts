@@ -2,9 +2,9 @@ import { expect, it } from 'vitest'
 import { agentConsole, textOf, waitFor } from '../../kit/agent-console'
 import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { bubble, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { bubble, openChat, visit } from '../support/widget-page'
+import { askAgent, visitWithChatOpen } from './support/visitor'
 
 describeInBrowser('replies by e-mail', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
@@ -12,17 +12,13 @@ describeInBrowser('replies by e-mail', () => {
   it('a reply from the Mailbox reaches the agent’s chat and the widget on the next visit', async () => {
     const { demo } = e2e
     const agent = agentConsole(demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, demo.siteUrl)
     await page.evaluate(() =>
       (
         window as unknown as { Porthole: { setContact(contact: object): void } }
       ).Porthole.setContact({ email: 'visitor@example.com' }),
     )
-    await say(page, 'E-mail test: is the tent waterproof?')
-    const chat = await agent.chatWith('E-mail test: is the tent waterproof?')
+    const chat = await askAgent(agent, page, 'E-mail test: is the tent waterproof?')
     // The visitor leaves before the answer: nobody reads it, so it is e-mailed.
     await page.close()
     await agent.send(chat.id, 'Anna', createText('Yes, up to 3000 mm.'))

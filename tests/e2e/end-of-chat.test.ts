@@ -5,8 +5,9 @@ import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { bubble, chatWindow, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { bubble, chatWindow, openChat, visit, waitOnline } from '../support/widget-page'
 import { axeSerious } from './support/axe'
+import { askAgent, visitWithChatOpen } from './support/visitor'
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef'
 
@@ -44,12 +45,8 @@ describeInBrowser('when the conversation ends', () => {
   it('the visitor rates a closed chat 👎 with a comment, the agents read it, and the transcript arrives by e-mail', async () => {
     await rateToAgents()
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const visitor = await newVisitor(e2e.browser)
-    const page = await visit(visitor, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, 'End test: do you ship <to> Oslo?')
-    const chat = await agent.chatWith('End test: do you ship <to> Oslo?')
+    const { context: visitor, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, page, 'End test: do you ship <to> Oslo?')
     await agent.send(chat.id, 'Anna', createText('Yes, in 3 days & free.'))
     await bubble(page, 'Yes, in 3 days & free.').waitFor()
 
@@ -124,8 +121,7 @@ describeInBrowser('when the conversation ends', () => {
     const page = await visit(visitor, e2e.demo.siteUrl)
     await waitOnline(page)
     await openChat(page)
-    await say(page, 'Phone end test: is the shop open on Sunday?')
-    const chat = await agent.chatWith('Phone end test: is the shop open on Sunday?')
+    const chat = await askAgent(agent, page, 'Phone end test: is the shop open on Sunday?')
     // Replies enough to fill the log: the panel opens below what shows.
     for (const line of ['Yes.', 'From 10 to 16.', 'Anything else?', 'Have a nice day.'])
       await agent.send(chat.id, 'Anna', createText(line))

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
 import { describeInBrowser } from '../../kit/chromium'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { bubble, messageLog, say } from '../support/widget-page'
+import { visitWithChatOpen } from './support/visitor'
 
 // Issue 34, the whole loop on the real backend: the demo's articles (demo/articles/,
 // seeded into the store at start) found by the real search, suggested while the visitor
@@ -23,10 +23,7 @@ describeInBrowser('help articles end to end (demo)', () => {
 
   it('suggests the article while the visitor types, opens it in the chat and counts "Yes"', async () => {
     const before = await stats()
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
     await page
       .getByRole('textbox', { name: 'Message' })
       .pressSequentially('how do I return an item I bought', {
@@ -51,10 +48,7 @@ describeInBrowser('help articles end to end (demo)', () => {
   })
 
   it('the bot answers from the stored articles, in the visitor’s language', async () => {
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
     // No rule of the demo's takes it (its Russian rules are about delivery and prices).
     await say(page, 'Когда мне вернут деньги?')
     await messageLog(page)

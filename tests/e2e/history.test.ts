@@ -6,8 +6,8 @@ import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { identify } from './support/visitor'
+import { bubble, messageLog, openChat, visit, waitOnline } from '../support/widget-page'
+import { askAgent, identify } from './support/visitor'
 
 // A long conversation of a logged-in customer: 400 agent replies in a row into the open
 // chat, then a reload and a second device. The newest messages show at once, every
@@ -72,8 +72,7 @@ describeInBrowser('a long conversation: 400 replies, a reload, a second device',
     await waitOnline(page)
     await identify(page, IDENTITY_SECRET, 'customer-42')
     await openChat(page)
-    await say(page, 'Long history test: hello')
-    const chat = await agent.chatWith('Long history test: hello')
+    const chat = await askAgent(agent, page, 'Long history test: hello')
 
     // 400 agent replies in a row into the open chat.
     for (const text of burstTexts)

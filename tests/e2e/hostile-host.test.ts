@@ -13,10 +13,10 @@ import {
   launcher,
   messageLog,
   openChat,
-  say,
   visit,
   waitOnline,
 } from '../support/widget-page'
+import { askAgent, visitWithChatOpen } from './support/visitor'
 
 // What a host stylesheet could change if it leaked into the widget.
 const PROPERTIES = [
@@ -74,8 +74,7 @@ describeInBrowser('the widget on a hostile host page', () => {
     await waitOnline(page)
     // The click must land on the launcher, above the cookie banner and the overlay.
     await openChat(page)
-    await say(page, 'Hello from the hostile page')
-    const chat = await agent.chatWith('Hello from the hostile page')
+    const chat = await askAgent(agent, page, 'Hello from the hostile page')
     await agent.send(chat.id, 'Anna', createText('Styles cannot reach me here.'))
     await bubble(page, 'Styles cannot reach me here.').waitFor()
     await agent.send(chat.id, 'Anna', createPhoto(e2e.demo.siteUrl))
@@ -96,12 +95,8 @@ describeInBrowser('the widget on a hostile host page', () => {
 
   it('keeps an agent’s HTML and script payloads inert', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, 'Show me something nasty')
-    const chat = await agent.chatWith('Show me something nasty')
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, page, 'Show me something nasty')
     const payloads = [
       '<img src=x onerror="window.__pwned=1">',
       '<script>window.__pwned=2</script>',

@@ -5,10 +5,10 @@ import { agentConsole, textOf } from '../../kit/agent-console'
 import { describeInBrowser } from '../../kit/chromium'
 import { type FakeModelRequest, type FakeOpenAi, startFakeOpenAi } from '../../kit/fake-openai'
 import { seriousWidgetViolations } from '../support/animations'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { axeViolations } from '../support/studio-axe'
-import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
+import { bubble, messageLog, say } from '../support/widget-page'
+import { visitWithChatOpen } from './support/visitor'
 
 // Issue 37: the bot's answers written by a model, in Chromium against the built widget,
 // the built studio and the demo, with ANSWERS_LLM_URL on the loopback fake model. The site
@@ -115,10 +115,7 @@ describeInBrowser('written answers from the model (demo, fake model)', () => {
     await turnOnAndTry()
 
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
     const asked = model.requests.length
     await say(page, QUESTION)
     const written = messageLog(page).getByText(/unworn items go back within/)

@@ -2,29 +2,17 @@ import { expect, it } from 'vitest'
 import { agentConsole, textOf, waitFor } from '../../kit/agent-console'
 import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import {
-  bubble,
-  launcher,
-  messageLog,
-  openChat,
-  say,
-  visit,
-  waitOnline,
-} from '../support/widget-page'
+import { bubble, launcher, messageLog, openChat, say, visit } from '../support/widget-page'
+import { askAgent, visitWithChatOpen } from './support/visitor'
 
 describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, several tabs', () => {
   const e2e = useBrowserDemo({ onlineAgent: 'Anna' })
 
   it('keeps the conversation across a reload', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, 'Reload test: do you have the tent in green?')
-    const chat = await agent.chatWith('Reload test: do you have the tent in green?')
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, page, 'Reload test: do you have the tent in green?')
     await agent.send(chat.id, 'Anna', createText('Yes, green and sand.'))
     await bubble(page, 'Yes, green and sand.').waitFor()
 
@@ -37,12 +25,8 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
 
   it('delivers a message typed while the backend was down once it is back', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, 'Before the outage')
-    await agent.chatWith('Before the outage')
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    await askAgent(agent, page, 'Before the outage')
 
     await e2e.demo.stopBackend()
     await say(page, 'Typed while the backend was down')
@@ -86,12 +70,8 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
 
   it('shows an agent reply sent while the page was closed when the visitor returns', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, 'Please email me the invoice')
-    const chat = await agent.chatWith('Please email me the invoice')
+    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, page, 'Please email me the invoice')
     await page.close()
 
     expect(await agent.send(chat.id, 'Anna', createText('Sent it to you a minute ago.'))).toBe(
@@ -106,12 +86,8 @@ describeInBrowser('nothing is lost: reloads, a backend restart, closed pages, se
 
   it('keeps two tabs of one visitor in sync', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const first = await visit(context, e2e.demo.siteUrl)
-    await waitOnline(first)
-    await openChat(first)
-    await say(first, 'Hello from the first tab')
-    const chat = await agent.chatWith('Hello from the first tab')
+    const { context, page: first } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, first, 'Hello from the first tab')
 
     const second = await visit(context, `${e2e.demo.siteUrl}?tab=2`)
     await openChat(second)

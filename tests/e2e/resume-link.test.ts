@@ -7,15 +7,8 @@ import { createResumeLinks } from '../../server/email/resume-link'
 import { EN_RESUME_NOTES } from '../../widget/chat/engine/resume-strings'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import {
-  bubble,
-  composer,
-  messageLog,
-  openChat,
-  say,
-  visit,
-  waitOnline,
-} from '../support/widget-page'
+import { bubble, composer, messageLog, say } from '../support/widget-page'
+import { askAgent, visitWithChatOpen } from './support/visitor'
 
 const DAY = 86_400_000
 const EXPIRED_NOTE = EN_RESUME_NOTES.expired
@@ -37,12 +30,11 @@ describeInBrowser('the e-mail’s resume link', () => {
   /** A conversation on one browser: the visitor asked, Anna answered. Its visitor id. */
   async function conversationOnPhone(question: string, answer: string) {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const phone = await newVisitor(e2e.browser)
-    const page = await visit(phone, `${e2e.demo.siteUrl}?from=phone`)
-    await waitOnline(page)
-    await openChat(page)
-    await say(page, question)
-    const chat = await agent.chatWith(question)
+    const { context: phone, page } = await visitWithChatOpen(
+      e2e.browser,
+      `${e2e.demo.siteUrl}?from=phone`,
+    )
+    const chat = await askAgent(agent, page, question)
     await agent.send(chat.id, 'Anna', createText(answer))
     await bubble(page, answer).waitFor()
     const texts = await messageLog(page).locator('.ph-bubble').allTextContents()
@@ -69,8 +61,7 @@ describeInBrowser('the e-mail’s resume link', () => {
     expect(await messageLog(page).locator('.ph-bubble').allTextContents()).toEqual(texts)
     expect(await page.locator('porthole-widget .ph-notice').count()).toBe(0)
 
-    await say(page, 'Resume test: great, I will order it')
-    const same = await agent.chatWith('Resume test: great, I will order it')
+    const same = await askAgent(agent, page, 'Resume test: great, I will order it')
     expect(same.id).toBe(chat.id)
     expect(same.clientId).toBe(chat.clientId)
 
@@ -119,10 +110,7 @@ describeInBrowser('the e-mail’s resume link', () => {
     })
 
     // The victim has a conversation of their own when they open the link sent to them.
-    const victim = await newVisitor(e2e.browser)
-    const page = await visit(victim, site)
-    await waitOnline(page)
-    await openChat(page)
+    const { context: victim, page } = await visitWithChatOpen(e2e.browser, site)
     await say(page, 'Resume test: victim asks')
     // Stored here and at the backend before the link opens (on a busy machine the page
     // could otherwise leave before the device's conversation is saved).
@@ -152,12 +140,8 @@ describeInBrowser('the e-mail’s resume link', () => {
 
   it('moves the conversation: the browser it left shows a new one with a note, and keeps working', async () => {
     const agent = agentConsole(e2e.demo.sandbox.url)
-    const phone = await newVisitor(e2e.browser)
-    const left = await visit(phone, e2e.demo.siteUrl)
-    await waitOnline(left)
-    await openChat(left)
-    await say(left, 'Resume test: written on the phone')
-    const chat = await agent.chatWith('Resume test: written on the phone')
+    const { context: phone, page: left } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const chat = await askAgent(agent, left, 'Resume test: written on the phone')
     const link = await runtimeOf(backend().app).resume.createResumeUrl({
       visitorId: chat.clientId,
     })
@@ -170,8 +154,7 @@ describeInBrowser('the e-mail’s resume link', () => {
       .locator('porthole-widget :is(.ph-notice, .ph-home-notice)', { hasText: SIGNED_OUT_NOTE })
       .waitFor({ timeout: 20_000 })
     expect(await bubble(left, 'Resume test: written on the phone').count()).toBe(0)
-    await say(left, 'Resume test: a new question on the phone')
-    const fresh = await agent.chatWith('Resume test: a new question on the phone')
+    const fresh = await askAgent(agent, left, 'Resume test: a new question on the phone')
     expect(fresh.clientId).not.toBe(chat.clientId)
     await phone.close()
     await laptop.close()

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
 import { networkInterfaces } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { findRepoRoot } from '../../server/assets/repo-root'
+import { runEntry } from '../support/run-entry'
 import { createTestEnv, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET } from '../support/test-config'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
 
@@ -14,24 +12,9 @@ function eventually<T>(
   return vi.waitFor(check, { timeout: REAL_WORK_TIMEOUT_MS, interval: 25, ...options })
 }
 
-const root = findRepoRoot()
-
 /** Runs the production entry (server/main.ts through tsx) with exactly `env`. */
 function runMain(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const out = { stdout: '', stderr: '' }
-  child.stdout.on('data', (chunk: Buffer) => {
-    out.stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    out.stderr += chunk.toString()
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, out, exited }
+  return runEntry('server/main.ts', env)
 }
 
 describe('server/main.ts (npm run serve)', () => {

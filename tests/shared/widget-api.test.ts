@@ -102,15 +102,16 @@ describe('SessionRequest and IdentifiedUser', () => {
   })
 })
 
-describe('PublicConfig', () => {
-  const config = {
-    title: 'Chat with us',
-    color: '#1f6feb',
-    position: 'bottom-right',
-    sound: true,
-    statusPollSeconds: 30,
-  }
+/** A complete public config, the one both PublicConfig blocks vary. */
+const config = {
+  title: 'Chat with us',
+  color: '#1f6feb',
+  position: 'bottom-right',
+  sound: true,
+  statusPollSeconds: 30,
+}
 
+describe('PublicConfig', () => {
   it('accepts a complete config', () => {
     expect(PublicConfig.safeParse(config).success).toBe(true)
   })
@@ -128,14 +129,6 @@ describe('PublicConfig', () => {
 })
 
 describe('PublicConfig additions of the settings studio', () => {
-  const config = {
-    title: 'Chat with us',
-    color: '#1f6feb',
-    position: 'bottom-right',
-    sound: true,
-    statusPollSeconds: 30,
-  }
-
   it('accepts them, optional, and refuses a bad value by its field', () => {
     const full = {
       ...config,

@@ -1,27 +1,24 @@
 // @vitest-environment happy-dom
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseSettings } from '../../server/settings/load-settings'
 import { publicConfigOf } from '../../shared/settings/public-config'
 import type { PublicConfig } from '../../shared/widget-api'
 import { previewFetch } from '../../studio/src/preview/preview-backend'
 import { previewConfig } from '../../studio/src/preview-config'
 import { createFakeBackend } from '../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../support/mount-widget'
+import { mountTestWidget, type TestWidget, useMountedWidgets } from '../support/mount-widget'
 import { createSettings } from './support/fake-studio-api'
 
 // Issue 35, defect 3: the studio's preview drew the header without the mute button, so the
 // site owner approved a header (the title whole) that visitors never saw. The preview now
 // mounts the widget with the very buttons visitors get.
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 /** The header as drawn: its title, the title's direction, its buttons, then the menu's. */
 async function drawnHeader(widget: TestWidget) {
-  widgets.push(widget)
+  track(widget)
   fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
   await widget.screen.findByRole('dialog')
   const header = widget.root.querySelector('.ph-header') as HTMLElement

@@ -1,18 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadDemoBotToken } from '../../../demo/launch/bot-token'
+import { useTempDirs } from '../../support/temp-dirs'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-function createDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-bot-token-'))
-  dirs.push(dir)
-  return dir
-}
+const createDataDir = useTempDirs('porthole-bot-token-')
 
 describe('loadDemoBotToken', () => {
   it('generates a token once, private to the user, and returns the same one later', () => {

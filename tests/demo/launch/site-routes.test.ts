@@ -1,19 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { siteRoutes, strictCsp } from '../../../demo/launch/site-routes'
 import { findRepoRoot } from '../../../server/assets/repo-root'
+import { useTempDirs } from '../../support/temp-dirs'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDirs('porthole-site-')
 
 /** A site folder with the given files (path -> content). */
 function createSite(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-site-'))
-  dirs.push(dir)
+  const dir = tempDir()
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true })
     writeFileSync(join(dir, path), content)

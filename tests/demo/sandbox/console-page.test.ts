@@ -1,17 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../support/temp-dirs'
 import { createTestSandbox } from '../support/test-sandbox'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDirs('porthole-console-')
 
 function builtConsole(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-console-'))
-  dirs.push(dir)
+  const dir = tempDir()
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Agents</title>')
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)')

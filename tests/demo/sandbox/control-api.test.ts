@@ -32,6 +32,20 @@ async function withHook() {
   return { ...sandbox, hook, api: api(sandbox.app) }
 }
 
+/** A sandbox with Anna online and a channel "Shop" whose webhook is the receiver. */
+async function withShop() {
+  const sandbox = await withHook()
+  await sandbox.api.post('/agents', { name: 'Anna', online: true })
+  const channel = (
+    await sandbox.api.post('/channels', {
+      name: 'Shop',
+      webhookUrl: `${sandbox.hook.url}/h`,
+      agents: ['Anna'],
+    })
+  ).body
+  return { ...sandbox, channel }
+}
+
 describe('control API', () => {
   it('creates a channel with its endpoint and lists, reads and updates it', async () => {
     const { api: control, hook } = await withHook()
@@ -101,15 +115,7 @@ describe('control API', () => {
   })
 
   it('scripts a conversation: message in, join, reply (wait for the outcome), poll, close', async () => {
-    const { api: control, app, hook } = await withHook()
-    await control.post('/agents', { name: 'Anna', online: true })
-    const channel = (
-      await control.post('/channels', {
-        name: 'Shop',
-        webhookUrl: `${hook.url}/h`,
-        agents: ['Anna'],
-      })
-    ).body
+    const { api: control, app, hook, channel } = await withShop()
     await app.request(
       endpointPath(channel.endpoint),
       postJson(customerMessage({ sender: { id: 'v9' } })),
@@ -167,15 +173,7 @@ describe('control API', () => {
   })
 
   it('replying accepts the chat for the agent', async () => {
-    const { api: control, app, hook } = await withHook()
-    await control.post('/agents', { name: 'Anna', online: true })
-    const channel = (
-      await control.post('/channels', {
-        name: 'Shop',
-        webhookUrl: `${hook.url}/h`,
-        agents: ['Anna'],
-      })
-    ).body
+    const { api: control, app, channel } = await withShop()
     await app.request(endpointPath(channel.endpoint), postJson(customerMessage()))
     const [chat] = (await control.get('/chats')).body
     await control.post(`/chats/${chat.id}/messages`, {
@@ -190,15 +188,7 @@ describe('control API', () => {
   })
 
   it('refuses an agent message of an invalid type or with missing media fields', async () => {
-    const { api: control, app, hook } = await withHook()
-    await control.post('/agents', { name: 'Anna', online: true })
-    const channel = (
-      await control.post('/channels', {
-        name: 'Shop',
-        webhookUrl: `${hook.url}/h`,
-        agents: ['Anna'],
-      })
-    ).body
+    const { api: control, app, hook, channel } = await withShop()
     await app.request(endpointPath(channel.endpoint), postJson(customerMessage()))
     const [chat] = (await control.get('/chats')).body
     const noSize = await control.post(`/chats/${chat.id}/messages`, {
@@ -213,15 +203,7 @@ describe('control API', () => {
   })
 
   it('reads the log of everything received and sent, by interface and since a seq', async () => {
-    const { api: control, app, hook } = await withHook()
-    await control.post('/agents', { name: 'Anna', online: true })
-    const channel = (
-      await control.post('/channels', {
-        name: 'Shop',
-        webhookUrl: `${hook.url}/h`,
-        agents: ['Anna'],
-      })
-    ).body
+    const { api: control, app, channel } = await withShop()
     await app.request(`${endpointPath(channel.endpoint)}/status`)
     await app.request(endpointPath(channel.endpoint), postJson(customerMessage()))
     const all = (await control.get('/log')).body

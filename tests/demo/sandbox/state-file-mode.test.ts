@@ -1,18 +1,10 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../support/temp-dirs'
 import { channelInput, createTestSandbox } from '../support/test-sandbox'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-sandbox-mode-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('porthole-sandbox-mode-')
 const modeOf = (path: string) => statSync(path).mode & 0o777
 
 describe('the sandbox state file (channel endpoints, bot tokens) is private to its owner', () => {

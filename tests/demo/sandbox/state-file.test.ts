@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../support/temp-dirs'
 import {
   channelInput,
   createTestSandbox,
@@ -10,14 +10,10 @@ import {
   postJson,
 } from '../support/test-sandbox'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDirs('porthole-sandbox-')
 
 function stateFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-sandbox-'))
-  dirs.push(dir)
+  const dir = tempDir()
   return join(dir, 'nested', 'sandbox.json')
 }
 

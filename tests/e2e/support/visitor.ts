@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { AgentConsole, ConsoleChat } from '../../../kit/agent-console'
 import { newVisitor } from '../../support/browser'
-import { openChat, visit, waitOnline } from '../../support/widget-page'
+import { openChat, say, visit, waitOnline } from '../../support/widget-page'
 
-// Steps many browser tests begin with: a new visitor with the chat open, a login.
+// Steps many browser tests begin with: a new visitor with the chat open, a first message the
+// agent finds, a login.
 
 /** A new visitor (its own browser storage) on `url`, the chat opened once the widget is online. */
 export async function visitWithChatOpen(
@@ -15,6 +17,16 @@ export async function visitWithChatOpen(
   await waitOnline(page)
   await openChat(page)
   return { context, page }
+}
+
+/** The visitor says `text` on `page`; returns the agent's chat once the message reached it. */
+export async function askAgent(
+  agent: AgentConsole,
+  page: Page,
+  text: string,
+): Promise<ConsoleChat> {
+  await say(page, text)
+  return agent.chatWith(text)
 }
 
 /** Logs the page's visitor in as `id` with Porthole.identify, signed with `secret`. */

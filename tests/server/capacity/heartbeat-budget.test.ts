@@ -1,7 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process'
-import type { Socket } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import type { Counts } from '../support/heartbeat-probe'
+import { useProbeChild } from '../support/probe-child'
 import { openStream, sessions } from '../support/stream-client'
 
 // The heartbeat's budget: what one beat costs each idle stream, counted in the backend
@@ -12,60 +11,22 @@ import { openStream, sessions } from '../support/stream-client'
 
 const STREAMS = 2000
 
-type Counts = {
-  writes: number
-  beats: number
-  gatheredPieces: number
-  stringWrites: number
-  minBeats: number
-  sockets: number
-  resources: Record<string, number>
-}
-
-let child: ChildProcess
-let url: URL
-const sockets: Socket[] = []
-
-function ask<T>(request: string, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (message: unknown) => {
-      if (typeof message !== 'object' || message === null || !(key in message)) return
-      child.off('message', onMessage)
-      resolve((message as Record<string, T>)[key] as T)
-    }
-    child.on('message', onMessage)
-    if (request) child.send(request)
-  })
-}
-
-beforeAll(async () => {
-  child = fork(fileURLToPath(new URL('../support/heartbeat-probe.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  url = new URL(await ask<string>('', 'url'))
-}, 60_000)
-
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy()
-  if (!child) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.send('stop')
-  await exited
-})
+const probe = useProbeChild('heartbeat-probe.ts')
 
 describe(`a heartbeat over ${STREAMS} idle streams`, () => {
   it('costs each stream one write of one shared buffer, and no nextTick, timer or promise of its own', async () => {
-    const tokens = await sessions(url, STREAMS)
+    const tokens = await sessions(probe.url, STREAMS)
     for (let i = 0; i < tokens.length; i += 100)
-      await Promise.all(tokens.slice(i, i + 100).map((token) => openStream(url, token, sockets)))
-    await ask('mark', 'marked')
+      await Promise.all(
+        tokens.slice(i, i + 100).map((token) => openStream(probe.url, token, probe.sockets)),
+      )
+    await probe.ask('mark', 'marked')
     // Every stream beats at least twice (a beat a second): counted per write, so a walk
     // still under way when the counts are read changes nothing.
     let counts: Counts | undefined
     await expect
       .poll(async () => {
-        counts = await ask<Counts>('counts', 'counts')
+        counts = await probe.ask<Counts>('counts', 'counts')
         return counts.sockets === STREAMS && counts.minBeats >= 2
       })
       .toBe(true)

@@ -1,7 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process'
-import type { Socket } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useProbeChild } from '../support/probe-child'
 import { openStream, sessions } from '../support/stream-client'
 
 // The capacity budget: what an idle visitor stream keeps in the backend, counted (live
@@ -19,52 +17,23 @@ const HEAP_PER_STREAM_CEILING = 8 * 1024
 /** `timers`: created since the last measurement and still alive; `sets`, `maps`: live now. */
 type Measured = { heapUsed: number; timers: number; sets: number; maps: number }
 
-let child: ChildProcess
-let url: URL
-const sockets: Socket[] = []
+const probe = useProbeChild('idle-stream-probe.ts', ['--expose-gc'])
 
-function nextMessage<T>(key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (message: unknown) => {
-      if (typeof message !== 'object' || message === null || !(key in message)) return
-      child.off('message', onMessage)
-      resolve((message as Record<string, T>)[key] as T)
-    }
-    child.on('message', onMessage)
-  })
+function measure(): Promise<Measured> {
+  return probe.ask<Measured>('measure', 'measured')
 }
-
-async function measure(): Promise<Measured> {
-  const answer = nextMessage<Measured>('measured')
-  child.send('measure')
-  return answer
-}
-
-beforeAll(async () => {
-  child = fork(fileURLToPath(new URL('../support/idle-stream-probe.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  url = new URL(await nextMessage<string>('url'))
-}, 60_000)
-
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy()
-  if (!child) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.send('stop')
-  await exited
-})
 
 describe(`${STREAMS} idle streams in the backend`, () => {
   it('keep no timer of their own and stay under the heap budget per stream', async () => {
-    const tokens = await sessions(url, STREAMS)
+    const tokens = await sessions(probe.url, STREAMS)
     // One stream first: whatever the first one sets up once (code, caches) is not per stream.
     const [first = '', ...rest] = tokens
-    await openStream(url, first, sockets)
+    await openStream(probe.url, first, probe.sockets)
     const before = await measure()
     for (let i = 0; i < rest.length; i += 100)
-      await Promise.all(rest.slice(i, i + 100).map((token) => openStream(url, token, sockets)))
+      await Promise.all(
+        rest.slice(i, i + 100).map((token) => openStream(probe.url, token, probe.sockets)),
+      )
     const after = await measure()
     const perStream = (after.heapUsed - before.heapUsed) / rest.length
     // A timer per stream would leave ~2,000; Node's own (the Date header's cache, renewed

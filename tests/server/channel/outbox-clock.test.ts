@@ -4,17 +4,14 @@ import {
   HOUR,
   recordDeliveries,
   storedItem,
+  textRequests,
   useOutboxInstances,
 } from '../support/customer-messages'
 import { createFakeService } from '../support/fake-service'
 
 const instance = useOutboxInstances()
 
-let counter = 0
-function request(visitorId: string) {
-  counter += 1
-  return { visitorId, clientId: `clock-${counter}`, sender: { id: visitorId }, texts: ['Hello?'] }
-}
+const request = textRequests('clock', ['Hello?'])
 
 /** Moves the wall clock only (Date.now); timers and the monotonic clock keep their pace. */
 function stepWallClock(ms: number): void {

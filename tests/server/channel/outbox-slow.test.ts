@@ -7,17 +7,14 @@ import {
   receivedIds,
   recordDeliveries,
   storedItem,
+  textRequests,
   useOutboxInstances,
 } from '../support/customer-messages'
 import { createFakeService } from '../support/fake-service'
 
 const instance = useOutboxInstances()
 
-let counter = 0
-function request(visitorId: string, texts = ['Hello?']) {
-  counter += 1
-  return { visitorId, clientId: `slow-${counter}`, sender: { id: visitorId }, texts }
-}
+const request = textRequests('slow', ['Hello?'])
 
 // A service that takes 30 s per request but processes every one it receives.
 describe('outbox: a slow service gets each message once', () => {

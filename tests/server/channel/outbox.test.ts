@@ -16,17 +16,14 @@ import {
   recordDeliveries,
   SWEEP_MS,
   storedItem,
+  textRequests,
   useOutboxInstances,
 } from '../support/customer-messages'
 import { createFakeService } from '../support/fake-service'
 
 const instance = useOutboxInstances()
 
-let counter = 0
-function request(visitorId: string, texts = ['Hello, is anyone there?']) {
-  counter += 1
-  return { visitorId, clientId: `message-${counter}`, sender: { id: visitorId }, texts }
-}
+const request = textRequests('message', ['Hello, is anyone there?'])
 
 describe('outbox: a service outage loses nothing', () => {
   it.each([
@@ -85,10 +82,11 @@ describe('outbox: a service outage loses nothing', () => {
     service.setMessageDefault({ status: 200 })
     const before = receivedIds(service).length
     // A new message goes through at once; the 30 waiting ones follow within a second.
-    expect((await outbox.submit(request('visitor-new'))).state).toBe('sent')
+    const fresh = request('visitor-new')
+    expect((await outbox.submit(fresh)).state).toBe('sent')
     await vi.advanceTimersByTimeAsync(1000)
     const after = receivedIds(service).slice(before)
-    expect(after.sort()).toEqual([...waiting.map((m) => m.clientId), `message-${counter}`].sort())
+    expect(after.sort()).toEqual([...waiting.map((m) => m.clientId), fresh.clientId].sort())
     for (const message of waiting)
       expect((await storedItem(store, message.visitorId, message.clientId)).state).toBe('sent')
   })

@@ -1,20 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
+import { useTempDirs } from '../../support/temp-dirs'
 import { createTestEnv } from '../../support/test-config'
 import { configProblems } from '../support/config-problems'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-config-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('porthole-config-')
 
 describe('A2_TIMEOUT_MS', () => {
   it('defaults to 45 s for customer messages; A1 keeps UPSTREAM_TIMEOUT_MS', () => {

@@ -1,21 +1,13 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadDemoAdminPassword } from '../../../server/config/demo-secrets'
 import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
+import { useTempDirs } from '../../support/temp-dirs'
 import { createTestEnv } from '../../support/test-config'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-demo-admin-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('porthole-demo-admin-')
 
 describe("the demo's studio password", () => {
   it('is generated once (created: true that time only), 0600, long enough for ADMIN_PASSWORD', () => {

@@ -1,23 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { loadSettings } from '../../../server/settings/load-settings'
 import { publicConfigOf } from '../../../shared/settings/public-config'
+import { useTempDirs } from '../../support/temp-dirs'
 import { createTestEnv } from '../../support/test-config'
 import { configProblems } from '../support/config-problems'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-config-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('porthole-config-')
 
 const problemsOf = (env: Record<string, string | undefined>, cwd = tempDir()) =>
   configProblems(env, cwd)

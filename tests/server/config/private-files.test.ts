@@ -1,7 +1,6 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { loadDemoBotToken } from '../../../demo/launch/bot-token'
 import { loadDemoAdminPassword, loadDemoSecrets } from '../../../server/config/demo-secrets'
@@ -12,16 +11,9 @@ import {
   writePrivateFile,
   writePrivateJson,
 } from '../../../server/config/private-file'
+import { useTempDirs } from '../../support/temp-dirs'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-private-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('porthole-private-')
 const modeOf = (path: string) => statSync(path).mode & 0o777
 
 describe('private files', () => {

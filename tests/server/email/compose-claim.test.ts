@@ -9,6 +9,7 @@ import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { saveContact } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { confirmAddress } from '../support/confirmed-address'
+import { recordingTransport } from '../support/test-email-service'
 
 const DAY = 86_400_000
 
@@ -33,13 +34,7 @@ describe('composing a visitor’s e-mail', () => {
         now,
         metrics,
         isUnsubscribed: async () => false,
-        transport: {
-          async send(item) {
-            sent.push(item)
-            return { kind: 'accepted' }
-          },
-          close() {},
-        },
+        transport: recordingTransport(sent),
       })
       return createMissedReplies({
         store,

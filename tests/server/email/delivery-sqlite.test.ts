@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import type { AppDeps } from '../../../server/app-deps'
 import { MailItem } from '../../../server/email/mail-item'
-import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { emailItemKey } from '../../../server/store/keys'
 import type { Store } from '../../../server/store/types'
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
-import type { SmtpSink } from '../support/smtp-sink'
+import { crashingAfterSmtp, type SmtpSink } from '../support/smtp-sink'
 import { openSqliteEmailRig, type SqliteEmailRig } from '../support/sqlite-email-rig'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -134,17 +133,7 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
   it('after a crash between the SMTP answer and the record, sends at most one duplicate, with the same Message-ID', async () => {
     // The first instance's SMTP attempt is taken by the server, then the instance
     // "dies" before it records the answer: the item stays marked in flight.
-    const real = createSmtpTransport({
-      url: sink.url,
-      from: { name: undefined, address: 'chat@northwind.example' },
-    })
-    const crashing: MailTransport = {
-      async send(mail) {
-        await real.send(mail)
-        throw new Error('process killed after the SMTP answer')
-      },
-      close: () => real.close(),
-    }
+    const crashing = crashingAfterSmtp(sink.url)
     const first = start({ transport: crashing })
     const visitorId = await missedReply(first)
     await runtimeOf(first.app).email.sweep()

@@ -13,6 +13,7 @@ import {
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
 import { createTestApp } from '../support/test-app'
+import { recordingTransport } from '../support/test-email-service'
 
 describe('missed replies and identify', () => {
   async function mergedGuest() {
@@ -28,13 +29,7 @@ describe('missed replies and identify', () => {
       settings: createTestSettings({ email: { afterSeconds: 60 } }),
       email: {
         resumeUrl: async () => 'https://shop.example/',
-        transport: {
-          async send(item) {
-            sent.push(item)
-            return { kind: 'accepted' }
-          },
-          close() {},
-        },
+        transport: recordingTransport(sent),
       },
     })
     const guest = (await (

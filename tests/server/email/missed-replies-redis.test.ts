@@ -3,7 +3,6 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { describeRedis, useRedisServer } from '../../../kit/redis-server'
 import { runtimeOf } from '../../../server/app'
 import type { AppDeps } from '../../../server/app-deps'
-import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
@@ -14,7 +13,7 @@ import {
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
-import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
+import { crashingAfterSmtp, decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
@@ -127,17 +126,7 @@ describeRedis('missed replies on two instances sharing Redis, real SMTP on loopb
   })
 
   it('after a crash between the SMTP answer and the record, the other instance sends at most one duplicate, same Message-ID', async () => {
-    const real = createSmtpTransport({
-      url: sink.url,
-      from: { name: undefined, address: 'chat@northwind.example' },
-    })
-    const crashing: MailTransport = {
-      async send(mail) {
-        await real.send(mail)
-        throw new Error('process killed after the SMTP answer')
-      },
-      close: () => real.close(),
-    }
+    const crashing = crashingAfterSmtp(sink.url)
     const a = await instance({ transport: crashing })
     const { visitorId } = await visitor(a)
     await reply(a, visitorId, 'Crash me')

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createEmailService, type EmailService } from '../../../server/email/email-service'
+import type { EmailService } from '../../../server/email/email-service'
 import { type MailItem, MailItem as MailItemSchema } from '../../../server/email/mail-item'
-import type { MailTransport } from '../../../server/email/smtp-transport'
-import { createLogger } from '../../../server/logging/logger'
-import { createMetricsRegistry } from '../../../server/metrics/registry'
 import { saveContact } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import type { Store } from '../../../server/store/types'
-import { createTestSettings } from '../../support/test-config'
 import { confirmAddress } from '../support/confirmed-address'
-
-const DAY = 86_400_000
+import {
+  createTestEmailService,
+  PROFILE_KEEP_MS,
+  recordingTransport,
+} from '../support/test-email-service'
 
 describe('missed replies: grouping and timing (fake time)', () => {
   let store: Store
@@ -21,31 +20,11 @@ describe('missed replies: grouping and timing (fake time)', () => {
     vi.useFakeTimers({ now: Date.parse('2026-03-02T10:00:00Z') })
     store = createMemoryStore()
     sent = []
-    const transport: MailTransport = {
-      async send(item) {
-        sent.push(item)
-        return { kind: 'accepted' }
-      },
-      close() {},
-    }
-    email = createEmailService({
-      email: {
-        smtpUrl: 'smtp://unused.invalid',
-        fromAddress: 'chat@northwind.example',
-        fromName: 'Northwind',
-      },
-      publicUrl: 'https://chat.northwind.example',
-      sessionSecret: 'a-session-secret-of-at-least-32-characters',
-      store,
-      settings: () => createTestSettings({ email: { afterSeconds: 60 } }),
-      logger: createLogger({ level: 'error', write: () => undefined }),
-      now: Date.now,
-      registry: createMetricsRegistry({ processMetrics: false }),
-      profileKeepMs: 30 * DAY,
+    email = createTestEmailService(store, 60, {
       resumeUrl: async (visitorId) => `https://shop.example/?resume=${visitorId}`,
-      transport,
+      transport: recordingTransport(sent),
     })
-    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, PROFILE_KEEP_MS)
     await confirmAddress(store, 'v1')
   })
 
@@ -115,29 +94,9 @@ describe('missed replies: grouping and timing (fake time)', () => {
 
   it('carries the Reply-To of replies by e-mail, and says so, when one is given', async () => {
     await email.stop()
-    email = createEmailService({
-      email: {
-        smtpUrl: 'smtp://unused.invalid',
-        fromAddress: 'chat@northwind.example',
-        fromName: 'Northwind',
-      },
-      publicUrl: 'https://chat.northwind.example',
-      sessionSecret: 'a-session-secret-of-at-least-32-characters',
-      store,
-      settings: () => createTestSettings({ email: { afterSeconds: 60 } }),
-      logger: createLogger({ level: 'error', write: () => undefined }),
-      now: Date.now,
-      registry: createMetricsRegistry({ processMetrics: false }),
-      profileKeepMs: 30 * DAY,
-      resumeUrl: async () => 'https://shop.example/',
+    email = createTestEmailService(store, 60, {
       replyTo: (visitorId) => `reply+${visitorId}.sig@reply.northwind.example`,
-      transport: {
-        async send(item) {
-          sent.push(item)
-          return { kind: 'accepted' }
-        },
-        close() {},
-      },
+      transport: recordingTransport(sent),
     })
     await reply('one')
     await vi.advanceTimersByTimeAsync(60_000)
@@ -166,27 +125,13 @@ describe('stopping', () => {
     vi.useFakeTimers({ now: Date.parse('2026-03-02T10:00:00Z') })
     const store = createMemoryStore()
     let answer: (value: { kind: 'accepted' }) => void = () => undefined
-    const email = createEmailService({
-      email: {
-        smtpUrl: 'smtp://unused.invalid',
-        fromAddress: 'chat@x.example',
-        fromName: undefined,
-      },
-      publicUrl: 'https://chat.x.example',
-      sessionSecret: 'a-session-secret-of-at-least-32-characters',
-      store,
-      settings: () => createTestSettings({ email: { afterSeconds: 10 } }),
-      logger: createLogger({ level: 'error', write: () => undefined }),
-      now: Date.now,
-      registry: createMetricsRegistry({ processMetrics: false }),
-      profileKeepMs: 30 * DAY,
-      resumeUrl: async () => 'https://shop.example/',
+    const email = createTestEmailService(store, 10, {
       transport: {
         send: () => new Promise((resolve) => (answer = resolve)),
         close() {},
       },
     })
-    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, PROFILE_KEEP_MS)
     await confirmAddress(store, 'v1')
     await store.append('v1', {
       author: 'agent',
@@ -213,30 +158,11 @@ describe('missed replies in a long conversation', () => {
     const store = createMemoryStore()
     const sent: MailItem[] = []
     let clock = Date.parse('2026-03-02T10:00:00Z')
-    const email = createEmailService({
-      email: {
-        smtpUrl: 'smtp://unused.invalid',
-        fromAddress: 'chat@x.example',
-        fromName: undefined,
-      },
-      publicUrl: 'https://chat.x.example',
-      sessionSecret: 'a-session-secret-of-at-least-32-characters',
-      store,
-      settings: () => createTestSettings({ email: { afterSeconds: 10 } }),
-      logger: createLogger({ level: 'error', write: () => undefined }),
+    const email = createTestEmailService(store, 10, {
       now: () => clock,
-      registry: createMetricsRegistry({ processMetrics: false }),
-      profileKeepMs: 30 * DAY,
-      resumeUrl: async () => 'https://shop.example/',
-      transport: {
-        async send(item) {
-          sent.push(item)
-          return { kind: 'accepted' }
-        },
-        close() {},
-      },
+      transport: recordingTransport(sent),
     })
-    await saveContact(store, 'v1', { email: 'ann@example.com' }, 30 * DAY)
+    await saveContact(store, 'v1', { email: 'ann@example.com' }, PROFILE_KEEP_MS)
     await confirmAddress(store, 'v1')
     const reply = async (text: string) => {
       await store.append('v1', { author: 'agent', content: { type: 'text', text }, at: clock })

@@ -11,6 +11,7 @@ import {
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
 import { createTestApp } from '../support/test-app'
+import { recordingTransport } from '../support/test-email-service'
 
 describe('the A3 receiver and the missed-reply schedule', () => {
   it('answers 503 when the schedule cannot be stored, and the service’s repeat schedules it: nothing lost', async () => {
@@ -34,13 +35,7 @@ describe('the A3 receiver and the missed-reply schedule', () => {
       settings: createTestSettings({ email: { afterSeconds: 60 } }),
       email: {
         resumeUrl: async () => 'https://shop.example/',
-        transport: {
-          async send(item) {
-            sent.push(item)
-            return { kind: 'accepted' }
-          },
-          close() {},
-        },
+        transport: recordingTransport(sent),
       },
     })
     const session = await t.request('/api/session', {

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
+import { ConversationEntry } from '../../../shared/widget-api'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createAgentMessage } from '../support/agent-message'
 import { createFakeService } from '../support/fake-service'
+import { newVisitor } from '../support/new-visitor'
 import { openSse, type SseConnection } from '../support/sse-client'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -38,15 +39,6 @@ function connect(url: string, headers: Record<string, string> = {}): SseConnecti
     sse.close()
   })
   return sse
-}
-
-async function newVisitor(server: TestServer) {
-  const res = await fetch(`${server.url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  return SessionResponse.parse(await res.json())
 }
 
 async function agentSays(server: TestServer, visitorId: string, text: string) {

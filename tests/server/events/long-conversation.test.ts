@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HistoryResponse, SessionResponse } from '../../../shared/widget-api'
+import { HistoryResponse } from '../../../shared/widget-api'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { createEntry } from '../support/conformance'
+import { newVisitor } from '../support/new-visitor'
 import { openSse, type SseConnection } from '../support/sse-client'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -27,15 +28,6 @@ async function start(): Promise<TestServer> {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
   cleanups.push(() => server.close())
   return server
-}
-
-async function newVisitor(server: TestServer) {
-  const res = await fetch(`${server.url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  return SessionResponse.parse(await res.json())
 }
 
 function connect(server: TestServer, token: string, headers: Record<string, string> = {}) {

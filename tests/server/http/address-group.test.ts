@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { addressGroup } from '../../../server/http/address-group'
-import { createTestConfig, createTestEnv } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestEnv } from '../../support/test-config'
+import { useSessionBurst } from '../support/session-burst'
 
 describe('addressGroup', () => {
   it('groups IPv6 addresses by their /64 network', () => {
@@ -49,41 +49,22 @@ describe('IPV6_PREFIX_BITS', () => {
 })
 
 describe('per-address limits group IPv6 by network', () => {
-  let t: TestApp | undefined
-  afterEach(() => t?.stop())
-
-  async function sessions(ipv6PrefixBits: number, forwardedFor: (i: number) => string) {
-    t = createTestApp({
-      config: createTestConfig({
-        trustProxy: 1,
-        ipv6PrefixBits,
-        rateLimits: {
-          messagesPerVisitorPerMinute: 120,
-          messagesPerIpPerMinute: 600,
-          sessionsPerIpPerMinute: 30,
-        },
-      }),
-    })
-    const app = t
-    const statuses: number[] = []
-    for (let i = 0; i < 40; i++) {
-      const res = await app.request('/api/session', {
-        body: {},
-        headers: { 'x-forwarded-for': forwardedFor(i) },
-      })
-      statuses.push(res.status)
-    }
-    return statuses
-  }
+  const burst = useSessionBurst()
 
   it('40 sessions from 40 addresses of one /64 meet the limit of 30', async () => {
-    const statuses = await sessions(64, (i) => `2001:db8:1:2:${i.toString(16)}::${i + 1}`)
+    const statuses = await burst(
+      { trustProxy: 1, ipv6PrefixBits: 64 },
+      (i) => `2001:db8:1:2:${i.toString(16)}::${i + 1}`,
+    )
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true)
     expect(statuses.filter((s) => s === 429)).toHaveLength(10)
   })
 
   it('different /64 networks are counted apart', async () => {
-    const statuses = await sessions(64, (i) => `2001:db8:1:${i.toString(16)}::1`)
+    const statuses = await burst(
+      { trustProxy: 1, ipv6PrefixBits: 64 },
+      (i) => `2001:db8:1:${i.toString(16)}::1`,
+    )
     expect(statuses.every((s) => s === 200)).toBe(true)
   })
 })

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config/load-config'
 import { clientAddress } from '../../../server/http/client-ip'
-import { createTestConfig, createTestEnv } from '../../support/test-config'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestEnv } from '../../support/test-config'
+import { useSessionBurst } from '../support/session-burst'
 
 describe('clientAddress', () => {
   it('takes the entry the nearest proxy appended, not the one the client wrote', () => {
@@ -54,41 +54,20 @@ describe('TRUST_PROXY', () => {
 })
 
 describe('rate limits behind a proxy', () => {
-  let t: TestApp | undefined
-  afterEach(() => t?.stop())
-
-  async function sessions(trustProxy: number, forwardedFor: (i: number) => string) {
-    t = createTestApp({
-      config: createTestConfig({
-        trustProxy,
-        rateLimits: {
-          messagesPerVisitorPerMinute: 120,
-          messagesPerIpPerMinute: 600,
-          sessionsPerIpPerMinute: 30,
-        },
-      }),
-    })
-    const app = t
-    const statuses: number[] = []
-    for (let i = 0; i < 40; i++) {
-      const res = await app.request('/api/session', {
-        body: {},
-        headers: { 'x-forwarded-for': forwardedFor(i) },
-      })
-      statuses.push(res.status)
-    }
-    return statuses
-  }
+  const burst = useSessionBurst()
 
   it('a client that changes the first X-Forwarded-For entry is still limited', async () => {
     // nginx's $proxy_add_x_forwarded_for keeps what the client sent and appends the real address.
-    const statuses = await sessions(1, (i) => `10.9.${i}.1, 203.0.113.9`)
+    const statuses = await burst({ trustProxy: 1 }, (i) => `10.9.${i}.1, 203.0.113.9`)
     expect(statuses.filter((s) => s === 429)).toHaveLength(10)
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true)
   })
 
   it('two proxies: the entry before the last one is the client', async () => {
-    const statuses = await sessions(2, (i) => `10.9.${i}.1, 203.0.113.9, 198.51.100.${i}`)
+    const statuses = await burst(
+      { trustProxy: 2 },
+      (i) => `10.9.${i}.1, 203.0.113.9, 198.51.100.${i}`,
+    )
     expect(statuses.filter((s) => s === 429)).toHaveLength(10)
   })
 })

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { findRepoRoot } from '../../../server/assets/repo-root'
 import { maskSecret } from '../../../server/logging/mask-secret'
+import { runEntry } from '../../support/run-entry'
 import {
   createTestEnv,
   TEST_CHANNEL_URL,
@@ -13,7 +11,6 @@ import {
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createAgentMessage } from '../support/agent-message'
 
-const root = findRepoRoot()
 const BOT_TOKEN = 'bot-token-0123456789abcdefXyZ9'
 const SECRETS = {
   WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -48,21 +45,7 @@ describe('a started server (npm run serve) at LOG_LEVEL=debug', () => {
       A2_RETRIES: '1',
       UPSTREAM_TIMEOUT_MS: '500',
     })
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const out = { stdout: '', stderr: '' }
-    child.stdout.on('data', (chunk: Buffer) => {
-      out.stdout += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      out.stderr += chunk.toString()
-    })
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    )
+    const { child, out, exited } = runEntry('server/main.ts', env)
     try {
       await vi.waitFor(() => expect(out.stderr).toContain('Bot endpoint'), {
         timeout: 20_000,

@@ -88,6 +88,18 @@ export function useOutboxInstances(): (
 }
 
 /** The outbox's stored record of a message, parsed. */
+/**
+ * A maker of text messages for the outbox, each with its own client id `<prefix>-<n>`,
+ * saying `texts` unless told otherwise.
+ */
+export function textRequests(prefix: string, texts: string[]) {
+  let counter = 0
+  return (visitorId: string, said = texts) => {
+    counter += 1
+    return { visitorId, clientId: `${prefix}-${counter}`, sender: { id: visitorId }, texts: said }
+  }
+}
+
 export async function storedItem(store: Store, visitorId: string, clientId: string) {
   return OutboxItem.parse(await store.getRecord(outboxItemKey(visitorId, clientId), z.unknown()))
 }

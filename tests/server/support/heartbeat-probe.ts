@@ -9,7 +9,8 @@ import { runProbeBackend } from './probe-backend'
 
 const PING = ': ping\n\n'
 
-type Counts = {
+/** What the probe counted since the last mark (its answer to 'counts'). */
+export type Counts = {
   /** Writes the event streams' sockets handed to the kernel, and those carrying a heartbeat. */
   writes: number
   beats: number

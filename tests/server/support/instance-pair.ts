@@ -5,10 +5,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { type FakeUpstream, startFakeUpstream } from '../../../kit/fake-upstream'
 import { type RedisServer, startRedisServer } from '../../../kit/redis-server'
-import { ConversationEntry, SessionResponse } from '../../../shared/widget-api'
+import { ConversationEntry } from '../../../shared/widget-api'
 import { createAgentMessage, createTextMessage } from '../../support/protocol-factories'
 import { type BackendProcess, startBackendProcess } from './backend-process'
 import { openSse, type SseConnection } from './sse-client'
+
+export { newVisitor } from './new-visitor'
 
 /** Two backend processes on one Redis, as behind a load balancer, with their secrets. */
 export type InstancePair = {
@@ -97,17 +99,6 @@ export function useInstancePair(env: Record<string, string> = {}) {
       return started().pair.webhookSecret
     },
   }
-}
-
-/** A new visitor's session, opened on `on`. */
-export async function newVisitor(on: BackendProcess): Promise<SessionResponse> {
-  const response = await fetch(`${on.url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  if (response.status !== 200) throw new Error(`POST /api/session answered ${response.status}`)
-  return SessionResponse.parse(await response.json())
 }
 
 /** The service delivering one agent text (A3) for `visitorId` to instance `on`, answered ok. */

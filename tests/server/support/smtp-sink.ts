@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server'
+import { createSmtpTransport, type MailTransport } from '../../../server/email/smtp-transport'
 
 /** One e-mail the sink took: envelope, raw message and its unfolded headers (lower-case names). */
 export type SunkMail = {
@@ -140,4 +141,22 @@ export function decodeParts(raw: string): string {
       return body
     })
     .join('\n')
+}
+
+/**
+ * A transport to the sink at `url` whose process "dies" once the server has taken the
+ * e-mail: it sends, then throws before the answer can be recorded.
+ */
+export function crashingAfterSmtp(url: string): MailTransport {
+  const real = createSmtpTransport({
+    url,
+    from: { name: undefined, address: 'chat@northwind.example' },
+  })
+  return {
+    async send(mail) {
+      await real.send(mail)
+      throw new Error('process killed after the SMTP answer')
+    },
+    close: () => real.close(),
+  }
 }

@@ -7,6 +7,7 @@ import { UPLOAD_TYPE_NAMES } from '../../../shared/upload-types'
 import { type UploadedFile, UploadResponse } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
 import { createClientId, createTestApp, type TestApp } from './test-app'
+import { makePdf } from './upload-samples'
 
 export type UploadTestApp = TestApp & {
   dir: string
@@ -141,4 +142,27 @@ export function photoOf(
     width,
     height,
   }
+}
+
+/**
+ * POST /api/uploads of a PDF (`body`, a small valid one unless given) from the address
+ * `ip`, behind one proxy (TRUST_PROXY=1: the client is the last X-Forwarded-For entry).
+ */
+export function uploadFrom(
+  app: UploadTestApp,
+  token: string,
+  ip: string,
+  body: Buffer = makePdf(),
+  name = 'a.pdf',
+) {
+  return app.app.request(`/api/uploads?name=${name}`, {
+    method: 'POST',
+    headers: {
+      origin: 'https://shop.example',
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/pdf',
+      'x-forwarded-for': ip,
+    },
+    body: Uint8Array.from(body),
+  })
 }

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
+import { describe, expect, it } from 'vitest'
+import { describeRedis } from '../../../kit/redis-server'
 import { createLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store } from '../../../server/store/types'
 import { createByteQuota } from '../../../server/uploads/byte-quota'
+import { useRedisInstances } from '../support/redis-instances'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -34,25 +33,16 @@ describe('createByteQuota in this process', () => {
 })
 
 describeRedis('createByteQuota on Redis', () => {
-  let redis: RedisServer
-  const stores: Store[] = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-  afterAll(async () => {
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
+  const redis = useRedisInstances()
 
   it('counts on this instance while Redis is away, with one warning, and shares again after', async () => {
     const logs: string[] = []
     const logger = createLogger({ write: (line) => logs.push(line) })
-    const store = await createRedisStore(redis.url, {
+    const store = await redis.openStore({
       prefix: `porthole-bq-${process.pid}:`,
       maxReconnectDelayMs: 50,
       logger,
     })
-    stores.push(store)
     const options = { name: 'q', limitBytes: MB, windowMs: DAY, store, logger }
     const first = createByteQuota(options)
     const second = createByteQuota(options)
@@ -60,7 +50,7 @@ describeRedis('createByteQuota on Redis', () => {
     // Shared: the other instance sees the 600 KB.
     expect(await second.take('ip', 600 * KB)).toBeDefined()
 
-    await redis.restart(async () => {
+    await redis.server.restart(async () => {
       // Away: uploads are still answered, counted here.
       expect(await first.take('ip', 900 * KB)).toBeUndefined()
       expect(await first.take('ip', 200 * KB)).toBeDefined()

@@ -1,14 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
-import type { UploadStore } from '../../../server/config/config'
-import { createLogger } from '../../../server/logging/logger'
-import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store } from '../../../server/store/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import { describeRedis } from '../../../kit/redis-server'
 import type { DiskSpace } from '../../../server/uploads/disk-space'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
+import { useSharedUploadInstances } from '../support/shared-upload-instances'
 import { createClientId } from '../support/test-app'
-import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { createUploadTestApp, type UploadTestApp, uploadFrom } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
 
 const KB = 1024
@@ -22,20 +18,6 @@ afterEach(async () => {
 /** A valid PDF of `size` bytes. */
 function pdfOf(size: number): Buffer {
   return Buffer.concat([makePdf(), Buffer.alloc(size - makePdf().length, 0x20)])
-}
-
-// Behind one proxy (TRUST_PROXY=1) the client's address is the last X-Forwarded-For entry.
-function uploadFrom(app: UploadTestApp, token: string, ip: string, body: Buffer, name = 'a.pdf') {
-  return app.app.request(`/api/uploads?name=${name}`, {
-    method: 'POST',
-    headers: {
-      origin: 'https://shop.example',
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/pdf',
-      'x-forwarded-for': ip,
-    },
-    body: Uint8Array.from(body),
-  })
 }
 
 /** A stream of `body` in 64 KB chunks, with no Content-Length. */
@@ -218,40 +200,13 @@ describe('the disk free-space floor (DISK_FREE_FLOOR_MB)', () => {
 })
 
 describeRedis('upload quotas on two instances sharing one Redis', () => {
-  let redis: RedisServer
-  let s3: S3Emulator
-  const stores: Store[] = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-  afterAll(async () => {
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
-  afterEach(async () => {
-    await s3?.close()
-  })
+  const shared = useSharedUploadInstances('porthole-upload-quota')
 
   it('count an address’s bytes once across the instances', async () => {
-    s3 = await startS3Emulator()
-    const bucket: UploadStore = { kind: 's3', ...s3ConfigOf(s3, '') }
-    const prefix = `porthole-upload-quota-${process.pid}:`
-    const instance = async () => {
-      const store = await createRedisStore(redis.url, {
-        prefix,
-        logger: createLogger({ write: () => {} }),
-      })
-      stores.push(store)
-      const app = await createUploadTestApp(
-        { maxBytes: MB, store: bucket },
-        { store },
-        { TRUST_PROXY: '1', STORE_URL: redis.url, UPLOAD_MAX_MB: '1', UPLOAD_QUOTA_MB_PER_IP: '1' },
-      )
-      apps.push(app)
-      return app
-    }
-    const first = await instance()
-    const second = await instance()
+    const [first, second] = await shared.twoInstances(
+      { maxBytes: MB },
+      { UPLOAD_MAX_MB: '1', UPLOAD_QUOTA_MB_PER_IP: '1' },
+    )
     const statuses: number[] = []
     for (let n = 0; n < 4; n += 1) {
       const app = n % 2 ? second : first

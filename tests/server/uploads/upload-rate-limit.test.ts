@@ -1,32 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
-import type { UploadStore } from '../../../server/config/config'
-import { createLogger } from '../../../server/logging/logger'
-import { createRedisStore } from '../../../server/store/redis-store'
-import type { Store } from '../../../server/store/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import { describeRedis } from '../../../kit/redis-server'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { type S3Emulator, s3ConfigOf, startS3Emulator } from '../support/s3-server'
-import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { useSharedUploadInstances } from '../support/shared-upload-instances'
+import { createUploadTestApp, type UploadTestApp, uploadFrom } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
 
 const apps: UploadTestApp[] = []
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.cleanup()
 })
-
-// Behind one proxy (TRUST_PROXY=1) the client's address is the last X-Forwarded-For entry.
-async function uploadFrom(app: UploadTestApp, token: string, ip: string, name = 'a.pdf') {
-  return app.app.request(`/api/uploads?name=${name}`, {
-    method: 'POST',
-    headers: {
-      origin: 'https://shop.example',
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/pdf',
-      'x-forwarded-for': ip,
-    },
-    body: Uint8Array.from(makePdf()),
-  })
-}
 
 describe('uploads are rate-limited per address as well as per visitor', () => {
   it('refuses a fourth upload from one address even from a brand-new visitor (429, Retry-After)', async () => {
@@ -79,40 +61,13 @@ describe('uploads are rate-limited per address as well as per visitor', () => {
 })
 
 describeRedis('two instances on one Redis and one bucket', () => {
-  let redis: RedisServer
-  let s3: S3Emulator
-  const stores: Store[] = []
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  }, 20_000)
-  afterAll(async () => {
-    for (const store of stores) await store.close().catch(() => {})
-    await redis?.stop()
-  })
-  afterEach(async () => {
-    await s3?.close()
-  })
+  const shared = useSharedUploadInstances('porthole-upload-rl')
 
   it('count an address’s uploads once, and serve a file uploaded through the other', async () => {
-    s3 = await startS3Emulator()
-    const bucket: UploadStore = { kind: 's3', ...s3ConfigOf(s3, '') }
-    const prefix = `porthole-upload-rl-${process.pid}:`
-    const instance = async () => {
-      const store = await createRedisStore(redis.url, {
-        prefix,
-        logger: createLogger({ write: () => {} }),
-      })
-      stores.push(store)
-      const app = await createUploadTestApp(
-        { perVisitorPerMinute: 100, perIpPerMinute: 4, store: bucket },
-        { store },
-        { TRUST_PROXY: '1', STORE_URL: redis.url },
-      )
-      apps.push(app)
-      return app
-    }
-    const first = await instance()
-    const second = await instance()
+    const [first, second] = await shared.twoInstances(
+      { perVisitorPerMinute: 100, perIpPerMinute: 4 },
+      {},
+    )
     const { token } = await first.newVisitor()
     const statuses: number[] = []
     for (let n = 0; n < 6; n += 1)
@@ -120,7 +75,7 @@ describeRedis('two instances on one Redis and one bucket', () => {
     // Four in all, not four per instance.
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429])
     const { token: other } = await second.newVisitor()
-    const res = await uploadFrom(first, other, '198.51.100.4', 'shared.pdf')
+    const res = await uploadFrom(first, other, '198.51.100.4', makePdf(), 'shared.pdf')
     const { file } = (await res.json()) as { file: { url: string } }
     const served = await second.app.request(new URL(file.url).pathname)
     expect(served.status).toBe(200)

@@ -11,6 +11,7 @@ import {
 import {
   ABSENT,
   cases,
+  describeFieldRows,
   expectAccepted,
   expectRejected,
   type FieldRow,
@@ -43,15 +44,7 @@ describe('spec 2.2 agent message', () => {
     expectAccepted(AgentMessage, createAgentMessage())
   })
 
-  describe.each(rows)('$field', ({ field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(AgentMessage, withField(createAgentMessage(), field, value))
-    })
-
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(AgentMessage, withField(createAgentMessage(), field, value), field)
-    })
-  })
+  describeFieldRows('$field', AgentMessage, rows, () => createAgentMessage())
 
   describe('sender.photo', () => {
     it.each(cases(['https://cdn.example.com/a.png', 'http://cdn.example.com/a.jpg']))(

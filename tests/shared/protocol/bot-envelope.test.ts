@@ -8,8 +8,8 @@ import { createBotTextMessage, createClientMessageEvent } from '../../support/pr
 import {
   ABSENT,
   cases,
+  describeFieldRows,
   expectAccepted,
-  expectRejected,
   type FieldRow,
   withField,
 } from '../support/field-table'
@@ -33,14 +33,7 @@ const rows: FieldRow[] = [
 ]
 
 describe('spec 2.5 bot event envelope', () => {
-  describe.each(rows)('$field', ({ field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(ClientMessageEvent, withField(createClientMessageEvent(), field, value))
-    })
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(ClientMessageEvent, withField(createClientMessageEvent(), field, value), field)
-    })
-  })
+  describeFieldRows('$field', ClientMessageEvent, rows, () => createClientMessageEvent())
 
   it.each(['id', 'client_id', 'chat_id'])('reads a numeric %s as its decimal string', (field) => {
     const parsed = expectAccepted(

@@ -8,8 +8,8 @@ import {
 import {
   ABSENT,
   cases,
+  describeFieldRows,
   expectAccepted,
-  expectRejected,
   type FieldRow,
   withField,
 } from '../support/field-table'
@@ -55,14 +55,7 @@ const rows: Array<FieldRow & { of: keyof typeof fixtures }> = [
 ]
 
 describe('spec 2.6 bot Message object', () => {
-  describe.each(rows)('$of $field', ({ of, field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(BotMessagePayload, withField(fixtures[of](), field, value))
-    })
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(BotMessagePayload, withField(fixtures[of](), field, value), field)
-    })
-  })
+  describeFieldRows('$of $field', BotMessagePayload, rows, ({ of }) => fixtures[of]())
 
   it.each(Object.keys(fixtures))('accepts type %s with its own fields', (type) => {
     const parsed = expectAccepted(BotMessagePayload, fixtures[type as keyof typeof fixtures]())

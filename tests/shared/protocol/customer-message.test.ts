@@ -6,14 +6,7 @@ import {
   createSender,
   createTextMessage,
 } from '../../support/protocol-factories'
-import {
-  ABSENT,
-  cases,
-  expectAccepted,
-  expectRejected,
-  type FieldRow,
-  withField,
-} from '../support/field-table'
+import { ABSENT, describeFieldRows, expectAccepted, type FieldRow } from '../support/field-table'
 
 // One row per field of the spec's table 2.1 (customer message, integrator to service).
 const rows: FieldRow[] = [
@@ -59,15 +52,7 @@ describe('spec 2.1 customer message', () => {
     expectAccepted(CustomerMessage, createCustomerMessage())
   })
 
-  describe.each(rows)('$field', ({ field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(CustomerMessage, withField(createCustomerMessage(), field, value))
-    })
-
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(CustomerMessage, withField(createCustomerMessage(), field, value), field)
-    })
-  })
+  describeFieldRows('$field', CustomerMessage, rows, () => createCustomerMessage())
 
   it('keeps fields the table does not list (readers accept unknown fields)', () => {
     const body = createCustomerMessage({

@@ -4,10 +4,9 @@ import { createReplyError, createReplyOk } from '../../support/protocol-factorie
 import {
   ABSENT,
   cases,
+  describeFieldRows,
   expectAccepted,
-  expectRejected,
   type FieldRow,
-  withField,
 } from '../support/field-table'
 
 // Spec 2.3: the integrator's reply to an agent message, success or failure form.
@@ -27,23 +26,9 @@ const errorRows: FieldRow[] = [
 ]
 
 describe('spec 2.3 integrator reply', () => {
-  describe.each(okRows)('success form: $field', ({ field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(ReplyOk, withField(createReplyOk(), field, value))
-    })
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(ReplyOk, withField(createReplyOk(), field, value), field)
-    })
-  })
+  describeFieldRows('success form: $field', ReplyOk, okRows, () => createReplyOk())
 
-  describe.each(errorRows)('failure form: $field', ({ field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(ReplyError, withField(createReplyError(), field, value))
-    })
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(ReplyError, withField(createReplyError(), field, value), field)
-    })
-  })
+  describeFieldRows('failure form: $field', ReplyError, errorRows, () => createReplyError())
 
   it('IntegratorReply reads both forms and tells them apart', () => {
     const ok = expectAccepted(IntegratorReply, createReplyOk())

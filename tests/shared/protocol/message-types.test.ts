@@ -16,6 +16,7 @@ import {
 import {
   ABSENT,
   cases,
+  describeFieldRows,
   expectAccepted,
   expectRejected,
   type FieldRow,
@@ -125,14 +126,7 @@ function mediaFixture(field: string) {
 }
 
 describe('spec 2.4 optional media fields', () => {
-  describe.each(optionalRows)('$field', ({ field, accepts, rejects }) => {
-    it.each(cases(accepts))('accepts %s', (_label, value) => {
-      expectAccepted(ChannelMessage, withField(mediaFixture(field), field, value))
-    })
-    it.each(cases(rejects))('rejects %s', (_label, value) => {
-      expectRejected(ChannelMessage, withField(mediaFixture(field), field, value), field)
-    })
-  })
+  describeFieldRows('$field', ChannelMessage, optionalRows, ({ field }) => mediaFixture(field))
 
   it('accepts a location that also carries a map image', () => {
     const body = createLocationMessage({ file: 'https://maps.example.com/a.png', file_size: 10 })

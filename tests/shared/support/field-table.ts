@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { describeIssues } from '../../../shared/protocol'
 import { deletePath, setPath } from '../../support/protocol-factories'
@@ -53,4 +53,25 @@ export function expectRejected(schema: z.ZodType, body: unknown, field: string):
   const description = describeIssues(result.error)
   expect(description).toMatch(new RegExp(`(^|; )${escapeRegExp(field)}[.:]`))
   return description
+}
+
+/**
+ * One describe a row (named by `title`, e.g. '$field'): each value the row accepts parses
+ * into `schema`, each it rejects is refused with a message naming the field. `base` builds
+ * the valid body the row's value is put into.
+ */
+export function describeFieldRows<R extends FieldRow>(
+  title: string,
+  schema: z.ZodType,
+  rows: readonly R[],
+  base: (row: R) => unknown,
+): void {
+  describe.each([...rows])(title, (row) => {
+    it.each(cases(row.accepts))('accepts %s', (_label, value) => {
+      expectAccepted(schema, withField(base(row), row.field, value))
+    })
+    it.each(cases(row.rejects))('rejects %s', (_label, value) => {
+      expectRejected(schema, withField(base(row), row.field, value), row.field)
+    })
+  })
 }

@@ -1,23 +1,16 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, type TestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createBase, createEntry } from '../../support/widget-factories'
 import { openChat, settle } from '../support/chat-helpers'
 
 // Issue 24, "Who is answering, and grouping", in the DOM: the joined line, the header's
 // agent or team, grouped messages that screen readers still hear one by one.
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
-const track = (widget: TestWidget) => {
-  widgets.push(widget)
-  return widget
-}
+const track = useMountedWidgets()
 
 const T = new Date().setHours(12, 0, 0, 0)
 const MINUTE = 60_000

@@ -1,18 +1,11 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFakeBackend, VALID_HASH } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
 import { openChat, sendText, settle } from '../support/chat-helpers'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
-function track(widget: TestWidget): TestWidget {
-  widgets.push(widget)
-  return widget
-}
+const track = useMountedWidgets()
 /** A visitor's message held on its way while the page calls clearHistory(). */
 async function clearedWhileSending(text: string) {
   const backend = createFakeBackend()

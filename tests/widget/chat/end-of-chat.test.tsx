@@ -1,17 +1,14 @@
 import { fireEvent, waitFor, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../shared/widget-api'
 import { endToShow } from '../../../widget/chat/ended/EndOfChat'
 import { TRANSLATIONS } from '../../../widget/i18n/translations'
 import { createFakeBackend, json } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
 import { openChat } from '../support/chat-helpers'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 type Call = {
   method: string
@@ -58,7 +55,7 @@ async function endedChat(
     return inner(input, init)
   }) as typeof fetch
   const widget = options.lang ? await mountTestWidget({ backend }) : await openChat({ backend })
-  widgets.push(widget)
+  track(widget)
   if (options.lang) {
     widget.widget.api.open()
     // The chat's own message box (the loader's frame may still show one at a new visitor's open).

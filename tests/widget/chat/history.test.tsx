@@ -1,16 +1,13 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../shared/widget-api'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend, type FakeBackend } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, type TestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { openChat, sendText, settle } from '../support/chat-helpers'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 const ROW = 50
 const VIEW = 500
@@ -33,7 +30,7 @@ async function returning(log: ConversationEntry[], backend: FakeBackend = create
   await storage.set('session', { visitorId: 'visitor-token-9', token: 'token-9', contact: {} })
   await storage.set('open', true)
   const widget = await mountTestWidget({ storage, backend })
-  widgets.push(widget)
+  track(widget)
   await widget.screen.findByRole('dialog')
   await waitFor(() => expect(widget.EventSource.instances.length).toBeGreaterThan(0))
   return widget
@@ -142,7 +139,7 @@ describe('load earlier messages', () => {
     const widget = await openChat({
       backend: createFakeBackend({ config: { greeting: 'Hello!' } }),
     })
-    widgets.push(widget)
+    track(widget)
     widget.stream().emit('message', conversation(1)[0], '1')
     await widget.screen.findByText('Message 1')
     await settle(20)

@@ -1,20 +1,13 @@
 import { waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createBase, createEntry } from '../../support/widget-factories'
 import { openChat, sendText, settle } from '../support/chat-helpers'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
-function track(widget: TestWidget): TestWidget {
-  widgets.push(widget)
-  return widget
-}
+const track = useMountedWidgets()
 
 describe('persistence across reloads', () => {
   it('keeps the outbox through a remount and sends it with the same id', async () => {

@@ -1,16 +1,13 @@
 import { fireEvent, waitFor, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFakeBackend } from '../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
+import { mountTestWidget, type TestWidget, useMountedWidgets } from '../../support/mount-widget'
 
 // Issue 24, defect 5: while the backend cannot be reached the launcher's dot stayed green.
 // Three states: online, offline, unknown. Unknown is not offline: the open chat keeps its
 // composer (a fix that called it offline swapped it for the offline form and lost messages).
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 /** A backend whose GET /api/status can be made to fail (unreachable) and recover. */
 async function start() {
@@ -26,7 +23,7 @@ async function start() {
       }) as typeof globalThis.fetch,
     },
   })
-  widgets.push(widget)
+  track(widget)
   return { widget, backend, reach }
 }
 

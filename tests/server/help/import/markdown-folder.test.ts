@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   parseMarkdownFile,
   readArticleFolder,
@@ -12,19 +11,12 @@ import { seedArticleFolder } from '../../../../server/help/import/seed-folder'
 import { createMemoryArticleStore } from '../../../../server/help/store/memory-article-store'
 import { createSqliteArticleStore } from '../../../../server/help/store/sqlite-article-store'
 import { openSqliteStore } from '../../../../server/store/sqlite-store'
+import { useTempDirs } from '../../../support/temp-dirs'
 import { REAL_WORK_TIMEOUT_MS } from '../../../support/timeouts'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 const FIXTURES = join(root, 'tests/server/help/fixtures/articles')
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'porthole-articles-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('porthole-articles-')
 
 describe('the Markdown folder importer', () => {
   it('reads every file of the folder and its subfolders with their front matter', async () => {

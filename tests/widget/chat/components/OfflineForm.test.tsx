@@ -1,22 +1,19 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PublicOfflineForm } from '../../../../shared/widget-api'
 import { createFakeBackend } from '../../../support/fake-fetch'
-import type { TestWidget } from '../../../support/mount-widget'
+import { type TestWidget, useMountedWidgets } from '../../../support/mount-widget'
 import { createEntry } from '../../../support/widget-factories'
 import { openChat, settle } from '../../support/chat-helpers'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 async function offlineChat(offlineForm?: PublicOfflineForm, config = {}) {
   const backend = createFakeBackend({
     online: false,
     config: { ...(offlineForm ? { offlineForm } : {}), ...config },
   })
   const widget = await openChat({ backend })
-  widgets.push(widget)
+  track(widget)
   return widget
 }
 const fields = (widget: TestWidget) =>

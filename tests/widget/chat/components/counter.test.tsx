@@ -1,18 +1,15 @@
 import { waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { TestWidget } from '../../../support/mount-widget'
+import { describe, expect, it } from 'vitest'
+import { useMountedWidgets } from '../../../support/mount-widget'
 import { openChat, typeText } from '../../support/chat-helpers'
 
 // Issue 24, defect 8: "0/1000" under the message box all the time; shown near the limit only.
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 describe('the message box’s counter', () => {
   it('shows from 80 % of the limit, in a polite live region', async () => {
     const widget = await openChat()
-    widgets.push(widget)
+    track(widget)
     const counter = widget.root.getElementById('ph-counter') as HTMLElement
     expect(counter.getAttribute('aria-live')).toBe('polite')
     expect(counter.textContent).toBe('')

@@ -1,13 +1,10 @@
 import { waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { TestWidget } from '../../../support/mount-widget'
+import { describe, expect, it } from 'vitest'
+import { useMountedWidgets } from '../../../support/mount-widget'
 import { openChat } from '../../support/chat-helpers'
 
 // Issue 24, defect 9 (part): a file dragged over the chat window highlights it.
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 /** A drag event carrying `types` (happy-dom's events carry no DataTransfer of their own). */
 function drag(
@@ -25,7 +22,7 @@ function drag(
 describe('dragging a file over the chat window', () => {
   it('highlights the window while a file is over it, not for dragged text', async () => {
     const widget = await openChat()
-    widgets.push(widget)
+    track(widget)
     const window = (await widget.screen.findByRole('dialog')) as HTMLElement
     drag(window, 'dragover', ['text/plain'])
     expect(window.classList.contains('ph-drop')).toBe(false)

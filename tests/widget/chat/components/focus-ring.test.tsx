@@ -1,15 +1,12 @@
 import { fireEvent } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CHAT_CSS } from '../../../../widget/chat/window/chat-styles'
-import type { TestWidget } from '../../../support/mount-widget'
+import { useMountedWidgets } from '../../../support/mount-widget'
 import { openChat } from '../../support/chat-helpers'
 
 // Issue 24, defect 8: the message box always showed a focus ring (a text box always matches
 // :focus-visible); the ring shows for keyboard focus only.
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 describe('the message box’s focus ring', () => {
   it('is drawn only inside a frame marked as moved by keyboard', () => {
@@ -20,7 +17,7 @@ describe('the message box’s focus ring', () => {
 
   it('comes with Tab and goes with a pointer’s press', async () => {
     const widget = await openChat()
-    widgets.push(widget)
+    track(widget)
     const frame = widget.root.querySelector('.ph-frame') as HTMLElement
     const input = widget.root.querySelector('.ph-input') as HTMLTextAreaElement
     expect(frame.hasAttribute('data-kb')).toBe(false)

@@ -1,20 +1,17 @@
 import { waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFakeBackend } from '../../../support/fake-fetch'
-import type { TestWidget } from '../../../support/mount-widget'
+import { useMountedWidgets } from '../../../support/mount-widget'
 import { openChat, sendText } from '../../support/chat-helpers'
 
 // Issue 24, defect 9 (part): the header's title, its landmark, and the visitor's links.
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 describe('the chat window’s header and the visitor’s links', () => {
   it('gives the title a tooltip and adds no banner landmark to the page', async () => {
     const title = 'Northwind Outfitters customer care and order questions'
     const widget = await openChat({ backend: createFakeBackend({ config: { title } }) })
-    widgets.push(widget)
+    track(widget)
     const heading = await widget.screen.findByRole('heading', { name: title })
     expect(heading.getAttribute('title')).toBe(title)
     // A <header> outside sectioning content is a page's banner: the widget has none.
@@ -24,7 +21,7 @@ describe('the chat window’s header and the visitor’s links', () => {
 
   it('makes the links the visitor types clickable in their own bubble', async () => {
     const widget = await openChat()
-    widgets.push(widget)
+    track(widget)
     sendText(widget, 'See https://example.com/order/42 please')
     const link = await waitFor(() => {
       const found = widget.root.querySelector('.ph-own .ph-bubble a') as HTMLAnchorElement | null

@@ -1,21 +1,18 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PublicConfig } from '../../../../shared/widget-api'
 import { askedFields, readPreChat } from '../../../../widget/chat/pre-chat/pre-chat-rules'
 import type { KeyValueStore } from '../../../../widget/storage/key-value-store'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { mountTestWidget, useMountedWidgets } from '../../../support/mount-widget'
 import { settle } from '../../support/chat-helpers'
 import { recordingStore } from '../../support/recording-store'
 
 // Settings preChat: while someone is online a new conversation starts with the form; the
 // message box comes once the visitor gave what it asks. Nothing is stored or sent before.
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 
 const PRE_CHAT: NonNullable<PublicConfig['preChat']> = {
   fields: ['name', 'email', 'consent'],
@@ -29,7 +26,7 @@ async function openWidget(storage: KeyValueStore, options: { online?: boolean } 
     online: options.online ?? true,
   })
   const widget = await mountTestWidget({ backend, storage })
-  widgets.push(widget)
+  track(widget)
   fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
   await widget.screen.findByRole('dialog')
   return widget
@@ -76,7 +73,7 @@ describe('the pre-chat form', () => {
     await storage.set('pre-chat', { version: 'k3x9', at: 1 })
     const backend = createFakeBackend({ config: { preChat: PRE_CHAT } })
     const widget = await mountTestWidget({ backend, storage })
-    widgets.push(widget)
+    track(widget)
     // The visitor's profile holds the e-mail (given on an earlier visit).
     await widget.widget.api.setContact({ email: 'ann@example.com' })
     fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))

@@ -1,9 +1,9 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../../shared/widget-api'
 import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
-import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { mountTestWidget, type TestWidget, useMountedWidgets } from '../../../support/mount-widget'
 import { createBase, createEntry } from '../../../support/widget-factories'
 import { openChat, sendText, settle } from '../../support/chat-helpers'
 
@@ -11,14 +11,7 @@ import { openChat, sendText, settle } from '../../support/chat-helpers'
 
 const FALLBACK = 'Where should we ship? Reply "Within the country" or "Abroad".'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
-function track(widget: TestWidget): TestWidget {
-  widgets.push(widget)
-  return widget
-}
+const track = useMountedWidgets()
 
 function createButtonsEntry(overrides: Partial<ConversationEntry> = {}): ConversationEntry {
   return createEntry({

@@ -1,17 +1,14 @@
 import { fireEvent, waitFor } from '@testing-library/preact'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { TYPING_IDLE_MS } from '../../../../widget/chat/engine/typing-sender'
-import { mountTestWidget, type TestWidget } from '../../../support/mount-widget'
+import { mountTestWidget, useMountedWidgets } from '../../../support/mount-widget'
 import { createEntry } from '../../../support/widget-factories'
 import { openChat, sendText, settle, typeText } from '../../support/chat-helpers'
 
-const widgets: TestWidget[] = []
-afterEach(() => {
-  for (const widget of widgets.splice(0)) widget.unmount()
-})
+const track = useMountedWidgets()
 async function open(...args: Parameters<typeof openChat>) {
   const widget = await openChat(...args)
-  widgets.push(widget)
+  track(widget)
   return widget
 }
 
@@ -99,7 +96,7 @@ describe('the chat window', () => {
 
   it('hears Escape and focuses the message box as the window appears, before a frame', async () => {
     const widget = await mountTestWidget()
-    widgets.push(widget)
+    track(widget)
     // A mutation observer's callback runs once the window is in the document and before any
     // frame or timer: where a visitor's key pressed as the window shows would land.
     let focused: boolean | undefined
