@@ -251,6 +251,26 @@ describe('sqlite store', () => {
     remove()
   })
 
+  it('erases appends held during a flush too: the erasure commits them first', async () => {
+    const { path, remove } = tempDbPath()
+    const disk = heldDataSync()
+    const store = openSqliteStore(path, { dataSync: disk.dataSync })
+    const visitor = createVisitorId()
+    const first = store.append(visitor, createEntry())
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    const held = store.append(visitor, createEntry(), { dedupeKey: 'a3:held' })
+    await nextTurn()
+    expect(await store.eraseVisitor(visitor, { records: [], indexes: [] })).toBe(2)
+    disk.release()
+    await first
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    disk.release()
+    await held
+    expect(await store.readAfter(visitor, undefined, 10)).toEqual([])
+    await store.close()
+    remove()
+  })
+
   it('answers 503-worthy failures after a failed flush, and keeps failing until a restart', async () => {
     const { path, remove } = tempDbPath()
     const disk = heldDataSync()
