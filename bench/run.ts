@@ -103,8 +103,21 @@ const quietArgument = process.argv.includes('--quiet')
   : process.argv.includes('--no-quiet')
     ? false
     : undefined
+// --runs N: the capacity, delivery and status parts N times (3 in a full run, 1 with --quick).
+const runsArgument = numberOption('--runs')
+if (runsArgument !== undefined && !(Number.isInteger(runsArgument) && runsArgument >= 1))
+  throw new Error('--runs takes a whole number of runs, at least 1')
+// --visitors N: the delivery part with N visitors' streams open (5,000 in a full run).
+const visitorsArgument = numberOption('--visitors')
+if (
+  visitorsArgument !== undefined &&
+  !(Number.isInteger(visitorsArgument) && visitorsArgument >= 1)
+)
+  throw new Error('--visitors takes a whole number of visitors, at least 1')
 const plan: Plan = {
   ...basePlan,
+  runs: runsArgument ?? basePlan.runs,
+  visitors: visitorsArgument ?? basePlan.visitors,
   streams: streamsArgument ?? basePlan.streams,
   quiet: quietArgument ?? basePlan.quiet,
 }

@@ -10,11 +10,11 @@ import type { Rows } from './rows'
 /** Why a store's delivery can miss its targets; printed only when it does. */
 const DELIVERY_REASONS: Record<Store, string> = {
   sqlite:
-    'sqlite (the default) makes every webhook durable before answering "ok": the appends of one event-loop turn share one transaction, and their fsync runs off the event loop, shared by the batches committed while the one before ran. better-sqlite3 is synchronous: each transaction still holds the event loop (and a WAL checkpoint up to about 10 ms). Compare the memory: rows (same code, no durable write)',
+    'sqlite (the default) makes every webhook durable before answering "ok": the appends of one event-loop turn share one transaction (those arriving while a flush runs wait and share the next one), and their fsync runs off the event loop. better-sqlite3 is synchronous: each transaction still holds the event loop (and a WAL checkpoint up to about 10 ms). Compare the memory: rows (same code, no durable write)',
   memory:
     "per webhook Porthole still runs Hono's router and middleware and @hono/node-server's adapter, validates the A3 body with zod, checks the secret, de-duplicates by message.id and counts metrics; the raw server only runs JSON.parse and one write. The load generator shares the 2 cores: compare the CPU per webhook rows",
   redis:
-    'the webhooks of one event-loop turn are one Lua script in Redis (per webhook: dedupe + XADD + PUBLISH) and a pub/sub hop back before the push; redis-server, the backend and the load generator share the 2 cores',
+    'the webhooks of one event-loop turn are one Lua script in Redis (per webhook: dedupe + XADD + PUBLISH) and a pub/sub hop back before the push (its own messages are known by their bytes, not parsed again); redis-server, the backend and the load generator share the 2 cores',
 }
 
 /** A latency figure is the server's only while the load generator itself kept up. */

@@ -18,15 +18,34 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unk
  * settles, e.g. after an fsync); when it throws or rejects, the whole batch failed and
  * every caller in it is rejected with that error.
  * The batch runs from setImmediate: a test that fakes setImmediate must advance its
- * timers for an add() to settle.
+ * timers for an add() to settle. `holdWhile` (optional) may answer a promise to hold the
+ * batch until it settles: what is added meanwhile joins it, so a store whose callers
+ * wait for the same flush anyway commits them once (flush() does not wait).
  *
  * @example const appends = createGroupCommit((items) => writeAllInOneTransaction(items))
  */
 export function createGroupCommit<I, O>(
   run: (items: readonly I[]) => BatchOutcome<O>[] | Promise<BatchOutcome<O>[]>,
+  holdWhile?: () => Promise<unknown> | undefined,
 ): GroupCommit<I, O> {
   let queue: Waiting<I, O>[] = []
   let scheduled: NodeJS.Immediate | undefined
+  let held = false
+
+  function flushUnlessHeld(): void {
+    scheduled = undefined
+    const hold = holdWhile?.()
+    if (hold === undefined) {
+      flush()
+      return
+    }
+    held = true
+    const resume = () => {
+      held = false
+      flush()
+    }
+    hold.then(resume, resume)
+  }
 
   function flush(): void {
     if (scheduled) clearImmediate(scheduled)
@@ -62,8 +81,9 @@ export function createGroupCommit<I, O>(
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject })
         // setImmediate runs after the poll phase: every webhook whose body completed in
-        // this turn of the loop joins the batch, and none waits longer than one turn.
-        scheduled ??= setImmediate(flush)
+        // this turn of the loop joins the batch, and none waits longer than one turn
+        // (or, held, than the hold: its end runs the batch).
+        if (!held) scheduled ??= setImmediate(flushUnlessHeld)
       })
     },
     flush,

@@ -11,6 +11,7 @@ import { CommandTimeoutError, startedWithin, withDeadline } from './redis/deadli
 import { eraseRedisVisitor } from './redis/erase'
 import { createRedisFanOut } from './redis/fan-out'
 import { redisKeys } from './redis/keys'
+import { createOwnMessages } from './redis/own-messages'
 import { createRedisRecords } from './redis/records'
 import { createRedisClock } from './redis/redis-clock'
 import { NEWEST_ENTRIES_SCRIPT, PRUNE_SCRIPT, runScript } from './redis/scripts'
@@ -135,10 +136,12 @@ export async function createRedisStore(
     return rows.map((row) => decodeEntry(row.id, row.message.e))
   }
 
+  const own = createOwnMessages()
   const fanOut = createRedisFanOut({
     subscriber,
     keys,
     onError,
+    known: (message) => own.take(message),
     newestId: async (visitorId) => {
       const rows = await main.xRevRange(keys.log(visitorId), '+', '-', { COUNT: 1 })
       return rows[0]?.id ?? '0-0'
@@ -182,6 +185,7 @@ export async function createRedisStore(
     commandTimeoutMs,
     retention: () => retention,
     dedupeTtlMs: options.dedupeTtlMs,
+    own: { messages: own, listening: (visitorId) => fanOut.listening(visitorId) },
   })
 
   return {

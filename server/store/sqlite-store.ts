@@ -1,40 +1,19 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { ConversationEntry } from '../../shared/widget-api'
-import { aliasTarget } from './alias-target'
-import { rememberEntryJson } from './entry-json'
-import { closedStoreError, StoreError, visitorErasedError } from './errors'
+import { closedStoreError, StoreError } from './errors'
 import { createFanOut, inProcessEvents } from './fan-out'
 import { type BatchOutcome, createGroupCommit } from './group-commit'
-import { aliasKey, profileKey, visitorErasedKey } from './keys'
 import { parseRecord } from './parse-record'
 import { AFTER_EVERY_SEQUENCE, readFrom } from './sequence-id'
 import { createSqliteAgedRecords } from './sqlite-aged-records'
+import { type AppendRequest, createSqliteAppendBatch, toEntry } from './sqlite-append'
 import { createSqliteConsents } from './sqlite-consents'
 import { createSqliteErase } from './sqlite-erase'
-import { type EntryRow, prepareQueries } from './sqlite-queries'
+import { prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
-import type { AppendResult, NewEntry, Retention, Store } from './types'
+import type { AppendResult, Retention, Store } from './types'
 import { createWalSync, type DataSync } from './wal-sync'
-
-type AppendRequest = {
-  recipientId: string
-  entry: NewEntry
-  key: string | undefined
-  followAlias: boolean
-  refuseErased: boolean
-}
-
-const StoredBody = ConversationEntry.omit({ id: true })
-
-function toEntry(row: EntryRow): ConversationEntry {
-  const parsed = StoredBody.safeParse(JSON.parse(row.body))
-  if (!parsed.success) {
-    throw new StoreError(`sqlite entry ${row.seq} is corrupt: ${parsed.error.message}`)
-  }
-  return { ...parsed.data, id: String(row.seq) }
-}
 
 /**
  * The embedded default store: one sqlite file in WAL mode with synchronous=FULL, so
@@ -72,53 +51,7 @@ export function openSqliteStore(
     q.indexAdd.run(key, member)
   })
 
-  // One savepoint per append inside the batch's transaction: a dedupe check sees the
-  // appends before it in the same batch, so a key is stored once even within a batch.
-  // The alias is read in the same transaction, so a merge's alias written before the
-  // batch commits is followed.
-  const appendOne = db.transaction((request: AppendRequest): AppendResult => {
-    const { entry, key } = request
-    const alias = request.followAlias
-      ? q.getRecord.get(aliasKey(request.recipientId), now())
-      : undefined
-    const visitorId = aliasTarget(
-      request.recipientId,
-      alias === undefined ? undefined : JSON.parse(alias.value),
-    )
-    if (
-      request.refuseErased &&
-      q.getRecord.get(visitorErasedKey(visitorId), now()) !== undefined &&
-      q.getRecord.get(profileKey(visitorId), now()) === undefined
-    )
-      throw visitorErasedError(visitorId)
-    if (key !== undefined) {
-      const seen = q.dedupe.get(key)
-      if (seen) return { entry: toEntry(seen), duplicate: true, visitorId }
-    }
-    const body = JSON.stringify(entry)
-    const seq = Number(q.insert.run(visitorId, entry.at, body).lastInsertRowid)
-    if (key !== undefined) q.insertDedupe.run(key, seq)
-    // The stored form with its id, read back from the JSON just written (a copy the
-    // caller cannot change), and kept for the streams' frame: the id goes last, where
-    // { ...stored, id } puts it. Validating it again, as rows read from the file are,
-    // would only cost time.
-    const json = `${body.slice(0, -1)},"id":"${seq}"}`
-    const stored: ConversationEntry = JSON.parse(json)
-    return { entry: rememberEntryJson(stored, json), duplicate: false, visitorId }
-  })
-
-  const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
-    requests.map((r): BatchOutcome<AppendResult> => {
-      try {
-        return { ok: true, value: appendOne(r) }
-      } catch (error) {
-        // SQLite rolled the whole transaction back (disk full, I/O error): nothing of
-        // this batch is written, so every caller in it must fail.
-        if (!db.inTransaction) throw error
-        return { ok: false, error }
-      }
-    }),
-  )
+  const appendBatch = createSqliteAppendBatch(db, q, now)
 
   // Every other write keeps synchronous=FULL (its fsync on the loop, as before); a
   // batch of appends commits without one and is flushed by `wal` before anyone hears.
@@ -140,17 +73,22 @@ export function openSqliteStore(
   // (a repeat too: its original may be in a sync still running) is answered only once
   // the WAL is on disk, and subscribers hear of an entry only then. A reader may see a
   // committed entry a moment earlier; it is acknowledged to nobody before the flush.
-  const appends = createGroupCommit((requests: readonly AppendRequest[]) => {
-    if (!wal) return publish(appendBatch(requests))
-    syncNormal.run()
-    let outcomes: BatchOutcome<AppendResult>[]
-    try {
-      outcomes = appendBatch(requests)
-    } finally {
-      syncFull.run()
-    }
-    return wal.sync().then(() => publish(outcomes))
-  })
+  // While a flush runs, appends wait and are committed together when it ends: they
+  // would wait for the next flush anyway, and one transaction writes each page once.
+  const appends = createGroupCommit(
+    (requests: readonly AppendRequest[]) => {
+      if (!wal) return publish(appendBatch(requests))
+      syncNormal.run()
+      let outcomes: BatchOutcome<AppendResult>[]
+      try {
+        outcomes = appendBatch(requests)
+      } finally {
+        syncFull.run()
+      }
+      return wal.sync().then(() => publish(outcomes))
+    },
+    wal && (() => wal.pending()),
+  )
 
   const pruneTx = db.transaction((retention: Retention): number => {
     const at = now()

@@ -7,6 +7,8 @@ export type DataSync = (fd: number, done: (error: Error | null) => void) => void
 export type WalSync = {
   /** Resolves once everything written to the WAL before the call is on the disk. */
   sync(): Promise<void>
+  /** The sync running now, if any: it settles when it ends (failed or not). */
+  pending(): Promise<void> | undefined
   /** Settles once no sync is running or waiting (before the database closes). */
   idle(): Promise<void>
   /** Closes the file handle (after idle()). */
@@ -66,6 +68,9 @@ export function createWalSync(walPath: string, dataSync: DataSync = fdatasync): 
           return start()
         })
       return waiting
+    },
+    pending() {
+      return running
     },
     async idle() {
       await (waiting ?? running)?.catch(() => {})

@@ -4,6 +4,7 @@ import { aliasKey, profileKey, visitorErasedKey } from '../keys'
 import type { AppendOptions, AppendResult, NewEntry, Retention } from '../types'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
+import type { OwnMessages } from './own-messages'
 import type { createRedisClock } from './redis-clock'
 import { APPEND_SCRIPT, runScript } from './scripts'
 import { decodeIdAndEntry, encodeEntry, StoredEntry } from './wire'
@@ -18,6 +19,8 @@ export type RedisAppendOptions = {
   /** The retention in force (the store's option, then the one prune() was last given). */
   retention: () => Retention | undefined
   dedupeTtlMs: number | undefined
+  /** Where new entries for a visitor this instance listens to go, so their pub/sub copies are known. */
+  own?: { messages: OwnMessages; listening(visitorId: string): boolean }
 }
 
 type Item = {
@@ -78,7 +81,16 @@ export function createRedisAppend(options: RedisAppendOptions) {
         `redis: append reached Redis after ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) and wrote nothing; check that Redis is responsive`,
       )
     }
-    return items.map((item, i) => outcomeOf(item, reply.slice(i * 3, i * 3 + 3)))
+    const outcomes = items.map((item, i) => outcomeOf(item, reply.slice(i * 3, i * 3 + 3)))
+    const { own } = options
+    if (own)
+      outcomes.forEach((outcome, i) => {
+        const item = items[i]
+        if (!item || !outcome.ok || outcome.value.duplicate) return
+        const { entry, visitorId } = outcome.value
+        if (own.listening(visitorId)) own.messages.sent(entry.id, item.json, item.entry)
+      })
+    return outcomes
   }
 
   const batches = createGroupCommit(run)

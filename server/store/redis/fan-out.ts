@@ -46,10 +46,14 @@ export type RedisFanOutOptions = {
   /** Entries after `afterId`, oldest first (no waiting on subscriptions). */
   readAfter(visitorId: string, afterId: string, limit: number): Promise<ConversationEntry[]>
   onError(error: unknown): void
+  /** The event of a message this instance published itself, known without decoding it. */
+  known?(message: string): VisitorEvent | undefined
 }
 
 export type RedisFanOut = {
   subscribe(visitorId: string, listener: Listener): () => void
+  /** True while this instance has a live subscription for the visitor. */
+  listening(visitorId: string): boolean
   /** Resolves once this instance's subscription for the visitor (if any) is live. */
   ready(visitorId: string): Promise<void> | undefined
   /**
@@ -123,7 +127,7 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
     if (!channel) return
     let event: VisitorEvent
     try {
-      event = decodeMessage(message)
+      event = options.known?.(message) ?? decodeMessage(message)
     } catch (error) {
       onError(error)
       return
@@ -212,6 +216,9 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
   }
 
   return {
+    listening(visitorId) {
+      return channels.get(keys.channel(visitorId))?.live === true
+    },
     subscribe(visitorId, listener) {
       const name = keys.channel(visitorId)
       let channel = channels.get(name)

@@ -116,4 +116,51 @@ describe('createGroupCommit', () => {
     const outcomes = await Promise.allSettled([commit.add(3), commit.add(4)])
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected'])
   })
+
+  it('holds the batch while holdWhile answers a promise, and runs what was added meanwhile as one', async () => {
+    const batches: number[][] = []
+    let hold: Promise<void> | undefined
+    let end: (() => void) | undefined
+    const commit = createGroupCommit(
+      (items: readonly number[]): BatchOutcome<number>[] => {
+        batches.push([...items])
+        return items.map((value) => ({ ok: true, value }))
+      },
+      () => hold,
+    )
+    hold = new Promise((resolve) => {
+      end = resolve
+    })
+    const first = commit.add(1)
+    await nextTurn()
+    const later = [commit.add(2)]
+    await nextTurn()
+    later.push(commit.add(3))
+    await nextTurn()
+    expect(batches).toEqual([])
+    hold = undefined
+    end?.()
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3])
+    expect(batches).toEqual([[1, 2, 3]])
+    // Not held: a turn's batch runs in its turn again.
+    expect(await commit.add(4)).toBe(4)
+    expect(batches).toEqual([[1, 2, 3], [4]])
+  })
+
+  it('runs a held batch at flush() without waiting for the hold', async () => {
+    const batches: number[][] = []
+    const commit = createGroupCommit(
+      (items: readonly number[]): BatchOutcome<number>[] => {
+        batches.push([...items])
+        return items.map((value) => ({ ok: true, value }))
+      },
+      () => new Promise<void>(() => {}),
+    )
+    const pending = commit.add(1)
+    await nextTurn()
+    expect(batches).toEqual([])
+    commit.flush()
+    expect(await pending).toBe(1)
+    expect(batches).toEqual([[1]])
+  })
 })

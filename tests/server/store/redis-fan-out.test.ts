@@ -29,7 +29,7 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
-function createHarness() {
+function createHarness(known?: (message: string) => VisitorEvent | undefined) {
   const keys = redisKeys('p:')
   const log: ConversationEntry[] = []
   const channels = new Map<string, MessageListener>()
@@ -42,6 +42,7 @@ function createHarness() {
   const fanOut = createRedisFanOut({
     keys,
     onError,
+    ...(known ? { known } : {}),
     subscriber: {
       async subscribe(channel, listener) {
         await subscribeGate.promise
@@ -314,5 +315,21 @@ describe('redis fan-out', () => {
     expect(h.onError).toHaveBeenCalledWith(
       expect.objectContaining({ message: expect.stringMatching(/unreadable pub\/sub message/) }),
     )
+  })
+
+  it('takes a message it knows (its own) as it is, decodes the others, and says which visitors it listens to', async () => {
+    const own = createEntry('5-0')
+    const h = createHarness((message) =>
+      message === 'own' ? { event: 'message', data: own } : undefined,
+    )
+    expect(h.fanOut.listening('v')).toBe(false)
+    const events = await h.liveListener()
+    expect(h.fanOut.listening('v')).toBe(true)
+    expect(h.fanOut.listening('w')).toBe(false)
+    h.pushRaw('v', 'own')
+    h.push('v', createEntry('6-0'))
+    expect(events.map((e) => e.event === 'message' && e.data)).toEqual([own, createEntry('6-0')])
+    expect(events[0]?.event === 'message' && events[0].data).toBe(own)
+    expect(h.onError).not.toHaveBeenCalled()
   })
 })

@@ -223,6 +223,54 @@ describe('sqlite store', () => {
     remove()
   })
 
+  it('commits the appends made while a flush runs together, once it ends', async () => {
+    const { path, remove } = tempDbPath()
+    const disk = heldDataSync()
+    const store = openSqliteStore(path, { dataSync: disk.dataSync })
+    const visitor = createVisitorId()
+    const reader = new Database(path, { readonly: true })
+    const rows = () => reader.prepare('SELECT count(*) AS n FROM entries').get()
+    const first = store.append(visitor, createEntry())
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    const later: Promise<unknown>[] = []
+    for (let turn = 0; turn < 3; turn++) {
+      later.push(store.append(visitor, createEntry(), { dedupeKey: `a3:held-${turn}` }))
+      await nextTurn()
+    }
+    // Held, not committed in a transaction each: they wait for the next flush anyway.
+    expect(rows()).toEqual({ n: 1 })
+    disk.release()
+    await first
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    expect(rows()).toEqual({ n: 4 })
+    disk.release()
+    await Promise.all(later)
+    expect((await store.readAfter(visitor, undefined, 10)).length).toBe(4)
+    reader.close()
+    await store.close()
+    remove()
+  })
+
+  it('erases appends held during a flush too: the erasure commits them first', async () => {
+    const { path, remove } = tempDbPath()
+    const disk = heldDataSync()
+    const store = openSqliteStore(path, { dataSync: disk.dataSync })
+    const visitor = createVisitorId()
+    const first = store.append(visitor, createEntry())
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    const held = store.append(visitor, createEntry(), { dedupeKey: 'a3:held' })
+    await nextTurn()
+    expect(await store.eraseVisitor(visitor, { records: [], indexes: [] })).toBe(2)
+    disk.release()
+    await first
+    await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
+    disk.release()
+    await held
+    expect(await store.readAfter(visitor, undefined, 10)).toEqual([])
+    await store.close()
+    remove()
+  })
+
   it('answers 503-worthy failures after a failed flush, and keeps failing until a restart', async () => {
     const { path, remove } = tempDbPath()
     const disk = heldDataSync()
