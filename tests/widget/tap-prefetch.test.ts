@@ -10,8 +10,11 @@ import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../
 // the launcher does not wait for it; never before, and only once.
 
 const CHAT_FILE = /^\/widget\/assets\/chat-[\w-]{8}\.js$/
-/** The home screen's chunk (widget/chat/home/), drawn after the window. */
-const HOME_FILE = /\/widget\/assets\/HomeScreen-[\w-]+\.js$/
+/**
+ * The home screen's chunk (widget/chat/home/), drawn after the window, and the chunk it
+ * imports ("Back at 9:00", answering/back-at.ts, shared with the header's heading).
+ */
+const HOME_FILE = /\/widget\/assets\/(HomeScreen|back-at)-[\w-]+\.js$/
 
 describeInBrowser("the chat's file on the first sign of a visitor", () => {
   let browser: Browser

@@ -22,7 +22,6 @@ export async function startBackendProcess(
     args: ['--import', 'tsx', 'server/main.ts'],
     cwd: root,
     env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    timeoutMs: 30_000,
   })
   return { url, stop, kill }
 }

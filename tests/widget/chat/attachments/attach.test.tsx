@@ -163,8 +163,13 @@ describe('sending attachments', () => {
     await waitFor(() =>
       expect(widget.root.querySelector(`.ph-own img[src="${photo.thumb}"]`)).toBeTruthy(),
     )
+    // The file's card comes with its own message, drawn after the photo's on a busy machine.
+    await waitFor(() =>
+      expect(widget.root.querySelector('.ph-own a.ph-file')?.getAttribute('href')).toBe(
+        document.url,
+      ),
+    )
     const card = widget.root.querySelector('.ph-own a.ph-file')
-    expect(card?.getAttribute('href')).toBe(document.url)
     expect(card?.textContent).toContain('price-list.pdf')
     expect(card?.textContent).toContain('1.2 MB')
     expect(widget.screen.queryByRole('list', { name: 'Files to send' })).toBeNull()
