@@ -13,8 +13,11 @@ import { tapPath } from '../../kit/built-widget-figures'
 
 /** Requests from the tap to a usable window: the chat's file only. */
 const TAP_PATH_REQUESTS = 1
-/** Its brotli bytes: 13,666 B, rounded up to the next 64 B (see size-budget.test.ts). */
-const TAP_PATH_BUDGET_BR = 13696
+/**
+ * Its brotli bytes: 13,706 B, rounded up to the next 64 B (see size-budget.test.ts); the
+ * last raise, +40 B: a note under the message box drawn flush on a phone.
+ */
+const TAP_PATH_BUDGET_BR = 13760
 
 beforeAll(ensureWidgetBuild, 180_000)
 

@@ -69,6 +69,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-window{position:fixed;inset:0;width:auto;height:auto;border-radius:0;border:0;
 padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);background:var(--ph-accent)}
 .ph-window>*:not(.ph-header){background:var(--ph-bg)}
+.ph-window>.ph-notice{margin:0;border-radius:0}
 .ph-drop{outline:3px dashed var(--ph-accent);outline-offset:-6px}
 .ph-launcher.ph-open{display:none}
 }
