@@ -3,8 +3,8 @@
 // the chat's file in widget.js, comes with its touchstart) to the chat window usable, and
 // Enter to "Sent", watching the widget's shadow DOM. Usable: the message box enabled,
 // visible (`checkVisibility` with opacity: not while an entrance animation hides it) and
-// inside the viewport, and the expected message (the greeting, or a returning visitor's
-// newest) visible and inside the viewport too. Its clock is the page's (performance.now()
+// inside the viewport, and the expected message (the greeting, as a message or as the
+// home screen's heading, or a returning visitor's newest) visible and inside the viewport too. Its clock is the page's (performance.now()
 // is not slowed by the CPU throttle); the times are of the frame after the DOM became
 // usable, what the visitor can see and type into.
 
@@ -94,8 +94,14 @@ export function installProbe({ expectText, sentText, report }: ProbeOptions): vo
         onScreen(input) &&
         log &&
         log.getAttribute('aria-busy') !== 'true' &&
-        [...log.querySelectorAll('.ph-bubble')].some(
-          (bubble) => bubble.textContent?.includes(expectText) && onScreen(bubble, log),
+        // A message in the conversation, or the greeting as the home screen (and the
+        // loader's frame before it) draws it: a heading, not a bubble.
+        [
+          ...root.querySelectorAll('.ph-log .ph-bubble, .ph-home-greeting, .ph-shell > .ph-log'),
+        ].some(
+          (node) =>
+            node.textContent?.includes(expectText) &&
+            onScreen(node, node.closest('.ph-log') ?? undefined),
         )
       ) {
         usable = true
