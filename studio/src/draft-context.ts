@@ -2,6 +2,7 @@ import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
 import type { FieldProblem, Settings } from './api'
 import { getAt, setAt } from './draft'
+import type { DraftValue } from './settings-draft'
 import type { SettingsPath } from './settings-paths'
 
 /** The unsaved settings, how to change them, and the API's problems by field path. */
@@ -13,14 +14,17 @@ export interface DraftApi {
 
 export const DraftContext = createContext<DraftApi | undefined>(undefined)
 
-/** The value at `path`, a setter, and the problems the API reported at that path. */
-export function useField(path: SettingsPath) {
+/**
+ * The value at `path` (undefined while the draft has none), a setter taking that setting's
+ * kind (undefined leaves it out), and the problems the API reported at that path.
+ */
+export function useField<Path extends SettingsPath>(path: Path) {
   const context = useContext(DraftContext)
   if (!context) throw new Error('useField needs a DraftContext.Provider around the form')
   const { draft, change, problems } = context
   return {
-    value: getAt(draft, path),
-    set: (value: unknown) => change((current) => setAt(current, path, value)),
+    value: getAt(draft, path) as DraftValue<Path> | undefined,
+    set: (value: DraftValue<Path> | undefined) => change((current) => setAt(current, path, value)),
     problems: problems.filter((problem) => problem.path === path),
   }
 }

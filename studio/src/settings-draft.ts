@@ -1,4 +1,4 @@
-import type { SettingsInput } from './settings-paths'
+import type { SettingsInput, SettingsPath, ValueAt } from './settings-paths'
 
 /** A value written by hand in JSON: anything JSON.parse returns. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -19,3 +19,26 @@ export type DeepPartial<T> = T extends readonly (infer Item)[]
  * the check beside it (local-check.ts) says what the schema makes of it.
  */
 export type SettingsDraft = DeepPartial<Omit<SettingsInput, 'bot'>> & { bot?: Json }
+
+/** What a draft holds at `path` when the setting is there: a control reads and writes it. */
+export type DraftValue<Path extends string> = Exclude<ValueAt<SettingsDraft, Path>, undefined>
+
+// A setting's value by the schema, at a path (the bot's too, though its draft is JSON).
+type SettingAt<Path extends string> = Exclude<ValueAt<DeepPartial<SettingsInput>, Path>, undefined>
+
+/**
+ * The paths of the settings that take a `Kind`: a text field writes text, so it compiles on
+ * a text's path (or a reply that may be text) and not on a number's or a fixed choice's.
+ */
+export type PathTaking<Kind, Path extends SettingsPath = SettingsPath> = Path extends SettingsPath
+  ? [Kind] extends [SettingAt<Path>]
+    ? Path
+    : never
+  : never
+
+/** The paths of the settings whose every value is a `Kind` (a choice among fixed values). */
+export type PathWithin<Kind, Path extends SettingsPath = SettingsPath> = Path extends SettingsPath
+  ? [SettingAt<Path>] extends [Kind]
+    ? Path
+    : never
+  : never

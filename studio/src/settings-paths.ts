@@ -37,3 +37,20 @@ export type SettingsPath = PathsOf<SettingsInput, `${number}`>
 
 /** A setting's path in the field lists, `#` standing for any item ("invitations.#.text"). */
 export type FieldPath = PathsOf<SettingsInput, '#'>
+
+// One step down a path: `${number}` into a list's items, a key into an object; distributed
+// over a union, so a step into hand-written JSON (the bot's rules) stays JSON.
+type Step<T, Key extends string> = T extends readonly (infer Item)[]
+  ? Key extends `${number}`
+    ? Item
+    : never
+  : T extends object
+    ? Key extends keyof T
+      ? T[Key]
+      : never
+    : never
+
+/** The type at a dotted path of `T` ("invitations.0.text" → the text's type). */
+export type ValueAt<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? ValueAt<Step<T, Head>, Rest>
+  : Step<T, Path>

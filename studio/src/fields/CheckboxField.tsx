@@ -10,7 +10,7 @@ export function CheckboxField({
   label,
   keepFalse = false,
   disabled = false,
-}: Omit<FieldProps, 'hint'> & { keepFalse?: boolean; disabled?: boolean }) {
+}: Omit<FieldProps<boolean>, 'hint'> & { keepFalse?: boolean; disabled?: boolean }) {
   const { value, set, problems, id, label: name } = useFieldControl(path, label)
   const fallback = settingFacts(path).fallback === true
   return (

@@ -2,14 +2,16 @@ import type { ComponentChildren } from 'preact'
 import type { FieldProblem } from '../api'
 import { useField } from '../draft-context'
 import { formLabel } from '../sections/section-fields'
+import type { PathTaking } from '../settings-draft'
 import type { SettingsPath } from '../settings-paths'
 
 /**
- * What every field of a setting takes: the setting's path, a hint below it, and its label
+ * What every field of a setting takes: the setting's path (one that takes the control's
+ * `Kind`: a text field does not compile on a number's path), a hint below it, and its label
  * when it is not the one the section's field list gives (section-fields.ts).
  */
-export interface FieldProps {
-  path: SettingsPath
+export interface FieldProps<Kind> {
+  path: PathTaking<Kind>
   label?: string
   hint?: string
 }
@@ -18,7 +20,7 @@ export interface FieldProps {
  * The setting at `path` (its value, setter and problems), its control's DOM id and its
  * label: `label` when given, else the field list's.
  */
-export function useFieldControl(path: SettingsPath, label?: string) {
+export function useFieldControl<Path extends SettingsPath>(path: Path, label?: string) {
   return { ...useField(path), id: fieldId(path), label: label ?? formLabel(path) ?? path }
 }
 

@@ -4,7 +4,7 @@ import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, type FieldProps, fieldId } from './Field'
 
 /** A list of short strings (page patterns, dates), one per line; empty: left out. */
-export function ListField({ path, label, hint }: FieldProps) {
+export function ListField({ path, label, hint }: FieldProps<string[]>) {
   const { value, set } = useField(path)
   const problems = useProblemsUnder(path)
   const name = label ?? formLabel(path) ?? path

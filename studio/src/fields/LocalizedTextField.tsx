@@ -7,6 +7,9 @@ import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, type FieldProps, fieldId } from './Field'
 import { MissingLanguages } from './MissingLanguages'
 
+/** A text's value in a draft: one string, or one per language (a tab mid-edit may be empty). */
+type LocalizedText = string | Partial<Record<string, string>>
+
 /**
  * A text shown to visitors: one string for every language, or one per language
  * (`{ "en": "…", "ru": "…" }`) edited in tabs. Switching to per-language keeps the
@@ -17,7 +20,7 @@ export function LocalizedTextField({
   label,
   hint,
   multiline = false,
-}: FieldProps & { multiline?: boolean }) {
+}: FieldProps<LocalizedText> & { multiline?: boolean }) {
   const { value, set } = useField(path)
   const name = label ?? formLabel(path) ?? path
   // A problem of one language's text says which language (the tabs show one at a time).
@@ -30,7 +33,14 @@ export function LocalizedTextField({
   const [tab, setTab] = useState<StudioLanguage>('en')
   const id = fieldId(path)
   const perLanguage = isRecord(value)
-  const texts: Record<string, unknown> = perLanguage ? value : {}
+  // The text per language as the draft holds it (anything else hand-written is dropped).
+  const texts: Partial<Record<string, string>> = perLanguage
+    ? Object.fromEntries(
+        Object.entries(value).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      )
+    : {}
   // English and Russian always, then every other language the text has (36 tabs would not fit).
   const shown = [...new Set<StudioLanguage>(['en', 'ru', ...Object.keys(texts).filter(isLanguage)])]
 

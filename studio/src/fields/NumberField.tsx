@@ -5,7 +5,12 @@ import { settingFacts } from './setting-schema'
  * A number setting; emptied, it is left out (the rule does not check it). Its bounds and
  * default come from the settings schema; without a hint of its own it names them.
  */
-export function NumberField({ path, label, hint, step = 1 }: FieldProps & { step?: number }) {
+export function NumberField({
+  path,
+  label,
+  hint,
+  step = 1,
+}: FieldProps<number> & { step?: number }) {
   const { value, set, problems, id, label: name } = useFieldControl(path, label)
   const { min = 0, max, fallback } = settingFacts(path)
   const shown =

@@ -1,3 +1,4 @@
+import type { PathWithin } from '../settings-draft'
 import { describedBy, Field, type FieldProps, useFieldControl } from './Field'
 import { settingFacts } from './setting-schema'
 
@@ -15,7 +16,9 @@ export function SelectField({
   hint,
   options: given,
   empty,
-}: FieldProps & {
+}: Omit<FieldProps<string>, 'path'> & {
+  /** A setting whose every value is one of the options' kind (a fixed choice). */
+  path: PathWithin<string | boolean>
   options: Options | Readonly<Record<string, string>>
   /** The label of the option that leaves the setting out ("Any", "Default"). */
   empty?: string

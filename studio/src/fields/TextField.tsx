@@ -7,7 +7,7 @@ export function TextField({
   hint,
   multiline = false,
   required = false,
-}: FieldProps & { multiline?: boolean; required?: boolean }) {
+}: FieldProps<string> & { multiline?: boolean; required?: boolean }) {
   const { value, set, problems, id, label: name } = useFieldControl(path, label)
   const text = typeof value === 'string' ? value : ''
   const update = (next: string) => set(next === '' && !required ? undefined : next)

@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks'
 import { useField } from '../draft-context'
 import { SelectField } from '../fields/SelectField'
+import type { DraftValue } from '../settings-draft'
 import { ClosedDates } from './ClosedDates'
 import { OUTSIDE_HOURS_LABELS } from './choice-labels'
 import { HoursDayRow } from './HoursDayRow'
@@ -24,7 +25,7 @@ const DEFAULT_HOURS = {
   ),
   closedDates: [],
   outside: 'offline-form',
-}
+} satisfies DraftValue<'businessHours'>
 
 function timeZones(): string[] {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf

@@ -1,11 +1,14 @@
-import { PRE_CHAT_CONTACT_FIELDS, type PreChatField } from '../../../shared/settings/pre-chat'
+import {
+  PRE_CHAT_CONTACT_FIELDS,
+  type PreChatContactField,
+  type PreChatField,
+} from '../../../shared/settings/pre-chat'
 import { useField } from '../draft-context'
 import { fieldId } from '../fields/Field'
 import { SettingsRow } from './SettingsTable'
 
-const list = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-const isContact = (name: string) => (PRE_CHAT_CONTACT_FIELDS as readonly string[]).includes(name)
+const isContact = (name: PreChatField): name is PreChatContactField =>
+  (PRE_CHAT_CONTACT_FIELDS as readonly PreChatField[]).includes(name)
 
 /**
  * One field of the pre-chat form: shown (in `preChat.fields`, in the table's order) and
@@ -24,10 +27,10 @@ export function PreChatFieldRow({
 }) {
   const fields = useField('preChat.fields')
   const required = useField('preChat.required')
-  const shownList = list(fields.value)
-  const requiredList = list(required.value)
+  const shownList = fields.value ?? []
+  const requiredList = required.value ?? []
   const shown = shownList.includes(name)
-  const isRequired = name === 'consent' ? shown : requiredList.includes(name)
+  const isRequired = isContact(name) ? requiredList.includes(name) : shown
   const show = (
     <input
       type="checkbox"
@@ -39,7 +42,7 @@ export function PreChatFieldRow({
           ? order.filter((field) => field === name || shownList.includes(field))
           : shownList.filter((field) => field !== name)
         fields.set(next.length > 0 ? next : undefined)
-        if (!event.currentTarget.checked && requiredList.includes(name)) {
+        if (!event.currentTarget.checked && isContact(name) && requiredList.includes(name)) {
           const rest = requiredList.filter((field) => field !== name)
           required.set(rest.length > 0 ? rest : undefined)
         }
@@ -55,6 +58,7 @@ export function PreChatFieldRow({
         checked={isRequired}
         disabled={!shown || !isContact(name)}
         onChange={(event) => {
+          if (!isContact(name)) return
           const next = event.currentTarget.checked
             ? [...requiredList, name]
             : requiredList.filter((field) => field !== name)
