@@ -4,16 +4,13 @@ import type { AppDeps } from '../../../server/app-deps'
 import { MailItem } from '../../../server/email/mail-item'
 import { emailItemKey } from '../../../server/store/keys'
 import type { Store } from '../../../server/store/types'
-import {
-  createTestConfig,
-  createTestSettings,
-  TEST_WEBHOOK_SECRET,
-} from '../../support/test-config'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
+import { startMissedReplyApp } from '../support/mail-apps'
 import { crashingAfterSmtp, type SmtpSink } from '../support/smtp-sink'
 import { openSqliteEmailRig, type SqliteEmailRig } from '../support/sqlite-email-rig'
-import { createTestApp, type TestApp } from '../support/test-app'
+import type { TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 
@@ -32,17 +29,8 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
 
   afterEach(() => rig.close())
 
-  function start(email: AppDeps['email'] = {}): TestApp {
-    const t = createTestApp({
-      store,
-      now: () => clock,
-      config: createTestConfig({}, { SMTP_URL: sink.url, EMAIL_FROM: 'chat@northwind.example' }),
-      settings: createTestSettings({ email: { afterSeconds: 60 } }),
-      email: { resumeUrl: async () => 'https://shop.example/', ...email },
-    })
-    apps.push(t)
-    return t
-  }
+  const start = (email: AppDeps['email'] = {}): TestApp =>
+    startMissedReplyApp({ store, sink, now: () => clock, apps, email })
 
   async function missedReply(t: TestApp): Promise<string> {
     const res = await t.request('/api/session', { body: { contact: { email: 'ann@example.com' } } })
