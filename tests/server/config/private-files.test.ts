@@ -111,23 +111,19 @@ describe("the demo's secrets files", () => {
     }
   })
 
-  it('demo-secrets.json is created 0600, and an existing readable one is made 0600 at start', () => {
-    const dir = tempDir()
-    const file = join(dir, 'demo-secrets.json')
-    const secrets = loadDemoSecrets(dir)
-    expect(modeOf(file)).toBe(0o600)
-    chmodSync(file, 0o644)
-    expect(loadDemoSecrets(dir)).toEqual(secrets)
-    expect(modeOf(file)).toBe(0o600)
-  })
-
-  it('demo-bot.json is created 0600, and an existing readable one is made 0600 at start', () => {
-    const dir = tempDir()
-    const file = join(dir, 'demo-bot.json')
-    const token = loadDemoBotToken(dir)
-    expect(modeOf(file)).toBe(0o600)
-    chmodSync(file, 0o644)
-    expect(loadDemoBotToken(dir)).toBe(token)
-    expect(modeOf(file)).toBe(0o600)
-  })
+  it.each([
+    ['demo-secrets.json', loadDemoSecrets],
+    ['demo-bot.json', loadDemoBotToken],
+  ] as const)(
+    '%s is created 0600, and an existing readable one is made 0600 at start',
+    (name, load) => {
+      const dir = tempDir()
+      const file = join(dir, name)
+      const kept = load(dir)
+      expect(modeOf(file)).toBe(0o600)
+      chmodSync(file, 0o644)
+      expect(load(dir)).toEqual(kept)
+      expect(modeOf(file)).toBe(0o600)
+    },
+  )
 })
