@@ -12,6 +12,7 @@ import {
   writePrivateJson,
 } from '../../../server/config/private-file'
 import { useTempDirs } from '../../support/temp-dirs'
+import { thrownBy } from '../support/config-problems'
 
 const tempDir = useTempDirs('porthole-private-')
 const modeOf = (path: string) => statSync(path).mode & 0o777
@@ -99,12 +100,7 @@ describe("the demo's secrets files", () => {
       // Not JSON at all used to escape as a bare SyntaxError for demo-secrets.json.
       for (const text of ['{not json', '{"password":"x","webhookSecret":1}']) {
         writeFileSync(join(dir, name), text)
-        let thrown: unknown
-        try {
-          load(dir)
-        } catch (error) {
-          thrown = error
-        }
+        const thrown = thrownBy(() => load(dir))
         expect(isConfigError(thrown)).toBe(true)
         expect(String(thrown)).toContain(`${name} is damaged: delete it and start again`)
       }

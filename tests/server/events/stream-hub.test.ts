@@ -16,14 +16,12 @@ const IP = '203.0.113.7'
 
 let hub: StreamHub | undefined
 
+/** A hub that logs nothing and sends no heartbeat within a test. */
+const QUIET = { logger: silentLogger, heartbeatMs: 60_000 }
+
 /** The hub under test (closed after each test), on a memory store unless given one. */
 function startHub(options: Partial<StreamHubOptions> = {}): StreamHub {
-  hub = createStreamHub({
-    store: createMemoryStore(),
-    logger: silentLogger,
-    heartbeatMs: 60_000,
-    ...options,
-  })
+  hub = createStreamHub({ store: createMemoryStore(), ...QUIET, ...options })
   return hub
 }
 
