@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseSse } from '../../../kit/sse'
 import {
   createStreamHub,
+  type OpenStream,
   type StreamHub,
   type StreamHubOptions,
 } from '../../../server/events/stream-hub'
@@ -28,12 +29,7 @@ function startHub(options: Partial<StreamHubOptions> = {}): StreamHub {
 function openTab(
   target: StreamHub,
   res: FakeResponse,
-  options: {
-    visitorId?: string
-    lastEventId?: string
-    ip?: string
-    headers?: Record<string, string>
-  } = {},
+  options: Partial<Omit<OpenStream, 'res'>> = {},
 ) {
   return target.open({
     visitorId: options.visitorId ?? 'v1',
