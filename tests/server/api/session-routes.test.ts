@@ -18,7 +18,7 @@ import { createAgentMessage } from '../support/agent-message'
 import { issueLegacyToken } from '../support/legacy-token'
 import { openSse } from '../support/sse-client'
 import { stopAfterEach } from '../support/stop-after-each'
-import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { createClientId, createTestApp, streamTicket, type TestApp } from '../support/test-app'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
@@ -487,9 +487,7 @@ describe('POST /api/events/ticket', () => {
   it('needs a token, not a ticket', async () => {
     t = createTestApp()
     const visitor = await t.newVisitor()
-    const { ticket } = (await (
-      await t.request('/api/events/ticket', { method: 'POST', token: visitor.token })
-    ).json()) as { ticket: string }
+    const ticket = await streamTicket(t, visitor.token)
     const res = await t.request('/api/events/ticket', { method: 'POST', token: ticket })
     expect(res.status).toBe(401)
     expect(ErrorBody.parse(await res.json()).error.code).toBe('invalid_token')

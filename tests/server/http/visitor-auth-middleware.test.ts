@@ -13,7 +13,7 @@ import { TEST_SESSION_SECRET } from '../../support/test-config'
 import { recordingReads } from '../support/recording-reads'
 import { openSse } from '../support/sse-client'
 import { stopAfterEach } from '../support/stop-after-each'
-import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { createClientId, createTestApp, streamTicket, type TestApp } from '../support/test-app'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
@@ -88,9 +88,7 @@ describe('visitorAuth()', () => {
   it('takes a ticket only on the stream route', async () => {
     t = createTestApp()
     const visitor = await t.newVisitor()
-    const { ticket } = (await (
-      await t.request('/api/events/ticket', { method: 'POST', token: visitor.token })
-    ).json()) as { ticket: string }
+    const ticket = await streamTicket(t, visitor.token)
     const res = await t.request(`/api/messages?ticket=${ticket}`, {
       body: { id: createClientId(), type: 'text', text: 'hi' },
     })
