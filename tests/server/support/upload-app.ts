@@ -95,6 +95,22 @@ export async function createUploadTestApp(
   }
 }
 
+/** Uploads a text file of `size` bytes, streamed as it is made; it must be accepted (201). */
+export async function uploadLarge(
+  app: UploadTestApp,
+  token: string,
+  size: number,
+): Promise<{ url: string; size: number }> {
+  const res = await app.upload(
+    token,
+    'big.txt',
+    'text/plain',
+    generatedBody(size, Buffer.from('start\n')),
+  )
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { file: { url: string; size: number } }).file
+}
+
 /** A body of `size` bytes, made 64 KB at a time as it is read (never held whole). */
 export function generatedBody(
   size: number,

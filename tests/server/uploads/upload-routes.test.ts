@@ -11,6 +11,7 @@ import {
   expectRefusedUpload,
   generatedBody,
   type UploadTestApp,
+  uploadLarge,
 } from '../support/upload-app'
 import { makeExecutable, makeImage, makePdf, makeSamples } from '../support/upload-samples'
 
@@ -232,14 +233,7 @@ describe('upload size', () => {
   it('streams a 10 MB file to disk and stores it whole', async () => {
     const token = await newVisitorApp()
     const size = 10 * 1024 * 1024
-    const res = await t.upload(
-      token,
-      'big.txt',
-      'text/plain',
-      generatedBody(size, Buffer.from('start\n')),
-    )
-    expect(res.status).toBe(201)
-    const { file } = (await res.json()) as { file: { size: number; url: string } }
+    const file = await uploadLarge(t, token, size)
     expect(file.size).toBe(size)
     const served = await t.app.request(pathOf(file.url))
     expect(Number(served.headers.get('content-length'))).toBe(size)
