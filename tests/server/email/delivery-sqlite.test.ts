@@ -43,6 +43,16 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
     return visitorId
   }
 
+  /** A missed reply's first try, with the SMTP server answering as `mode` says. */
+  async function firstTry(mode: SmtpSink['mode']) {
+    const t = start()
+    const email = runtimeOf(t.app).email
+    sink.mode = mode
+    const visitorId = await missedReply(t)
+    await email.sweep()
+    return { t, email, visitorId }
+  }
+
   const item = async (visitorId: string) => store.getRecord(emailItemKey(visitorId, 1), MailItem)
   const metricsOf = async (t: TestApp) => runtimeOf(t.app).metrics.registry.render()
 
@@ -75,11 +85,7 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
   })
 
   it('retries a 4xx and delivers once the server takes it', async () => {
-    const t = start()
-    const email = runtimeOf(t.app).email
-    sink.mode = 'tempfail'
-    const visitorId = await missedReply(t)
-    await email.sweep()
+    const { email, visitorId } = await firstTry('tempfail')
     expect((await item(visitorId))?.error).toMatch(/^451 /)
     sink.mode = 'accept'
     clock += 5 * MINUTE
@@ -88,11 +94,7 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
   })
 
   it('stops at a 5xx refusal of the recipient: final, logged, never retried', async () => {
-    const t = start()
-    const email = runtimeOf(t.app).email
-    sink.mode = 'reject'
-    const visitorId = await missedReply(t)
-    await email.sweep()
+    const { t, email, visitorId } = await firstTry('reject')
     const refused = await item(visitorId)
     expect(refused).toMatchObject({ state: 'rejected', attempts: 1 })
     expect(refused?.error).toMatch(/^550 /)
