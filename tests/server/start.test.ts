@@ -1,20 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../../server/logging/logger'
 import { startServer } from '../../server/start'
 import { createMemoryStore } from '../../server/store/memory-store'
 import { createTestConfig, createTestSettings } from '../support/test-config'
 import { createEntry, createVisitorId } from './support/conformance'
+import { stopAfterEach } from './support/stop-after-each'
 import { startTestServer, type TestServer } from './support/test-server'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
+const started = stopAfterEach((server: TestServer) => server.close())
 
 describe('startServer', () => {
   it('listens on a free port and stops accepting connections on close()', async () => {
-    server = await startTestServer()
+    const server = started(await startTestServer())
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     await server.close()
@@ -22,26 +19,26 @@ describe('startServer', () => {
   })
 
   it('makes close() idempotent', async () => {
-    server = await startTestServer()
+    const server = started(await startTestServer())
     await Promise.all([server.close(), server.close()])
     await server.close()
   })
 
   it('closes a store it opened, but not one the caller owns', async () => {
     const owned = createMemoryStore()
-    server = await startTestServer({ store: owned })
-    await server.close()
+    const borrowing = started(await startTestServer({ store: owned }))
+    await borrowing.close()
     await expect(owned.append(createVisitorId(), createEntry())).resolves.toMatchObject({
       duplicate: false,
     })
-    server = await startTestServer()
-    const opened = server.store
-    await server.close()
+    const owning = started(await startTestServer())
+    const opened = owning.store
+    await owning.close()
     await expect(opened.ping()).rejects.toThrow(/closed/)
   })
 
   it('fails with the listen error when the port is taken, closing the store it opened', async () => {
-    server = await startTestServer()
+    const server = started(await startTestServer())
     const error = await startServer({
       config: createTestConfig(),
       settings: createTestSettings(),

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
 import { type RunningServer, startServer } from '../../../server/start'
 import { createClientMessageEvent } from '../../support/protocol-factories'
 import { createTestConfig, createTestSettings } from '../../support/test-config'
 import { REAL_WORK } from '../../support/timeouts'
+import { stopAfterEach } from '../support/stop-after-each'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ENV = {
@@ -14,11 +15,7 @@ const ENV = {
   ADMIN_TOKEN: TOKEN,
 }
 
-let server: RunningServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
+const started = stopAfterEach((server: RunningServer) => server.close())
 
 describe('the bot and the settings studio', () => {
   it('answers from a rule saved in the studio, without a restart', async () => {
@@ -28,16 +25,18 @@ describe('the bot and the settings studio', () => {
       if (url.startsWith(ENV.BOT_BASE_URL)) sent.push(JSON.parse(String(init?.body)))
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
     })
-    server = await startServer({
-      config: createTestConfig({}, ENV),
-      settings: createTestSettings({
-        bot: { rules: [{ name: 'hours', keywords: ['open'], reply: 'Mon–Fri 9–18' }] },
+    const server = started(
+      await startServer({
+        config: createTestConfig({}, ENV),
+        settings: createTestSettings({
+          bot: { rules: [{ name: 'hours', keywords: ['open'], reply: 'Mon–Fri 9–18' }] },
+        }),
+        fetch: upstream as typeof fetch,
+        port: 0,
+        host: '127.0.0.1',
+        logger: createLogger({ level: 'error', write: () => {} }),
       }),
-      fetch: upstream as typeof fetch,
-      port: 0,
-      host: '127.0.0.1',
-      logger: createLogger({ level: 'error', write: () => {} }),
-    })
+    )
     const url = server.url
     const ask = async (text: string) => {
       sent.length = 0

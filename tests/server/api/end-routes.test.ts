@@ -23,6 +23,7 @@ import {
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
+import { stopMailApps } from '../support/mail-apps'
 import { decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 
@@ -38,10 +39,7 @@ describe('when the conversation ends: POST /api/rating and POST /api/transcript'
   })
 
   afterEach(async () => {
-    for (const t of apps) {
-      t.stop()
-      await runtimeOf(t.app).email.stop()
-    }
+    await stopMailApps(apps)
     await sink.stop()
   })
 

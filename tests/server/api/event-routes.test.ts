@@ -37,6 +37,13 @@ async function stream(server: TestServer, ip: string): Promise<SseConnection> {
   return sse
 }
 
+/** A GET /api/events read as one plain response: what a refusal answers. */
+async function refusal(server: TestServer, ip: string): Promise<Response> {
+  return fetch(`${server.url}/api/events`, {
+    headers: { authorization: `Bearer ${await newToken(server)}`, 'x-forwarded-for': ip },
+  })
+}
+
 async function refused(sse: SseConnection) {
   await vi.waitFor(() => expect(sse.ended).toBe(true), { timeout: REAL_WORK_TIMEOUT_MS })
   return sse
@@ -55,12 +62,7 @@ describe('GET /api/events stream caps', () => {
     const first = await stream(server, '198.51.100.1')
     const second = await stream(server, '198.51.100.1')
     expect([first.status, second.status]).toEqual([200, 200])
-    const res = await fetch(`${server.url}/api/events`, {
-      headers: {
-        authorization: `Bearer ${await newToken(server)}`,
-        'x-forwarded-for': '198.51.100.1',
-      },
-    })
+    const res = await refusal(server, '198.51.100.1')
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('30')
     const body = ErrorBody.parse(await res.json())
@@ -80,12 +82,7 @@ describe('GET /api/events stream caps', () => {
     const server = await start({ MAX_STREAMS: '3' })
     for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
       expect((await stream(server, ip)).status).toBe(200)
-    const res = await fetch(`${server.url}/api/events`, {
-      headers: {
-        authorization: `Bearer ${await newToken(server)}`,
-        'x-forwarded-for': '198.51.100.4',
-      },
-    })
+    const res = await refusal(server, '198.51.100.4')
     expect(res.status).toBe(503)
     expect(res.headers.get('retry-after')).toBe('5')
     expect(ErrorBody.parse(await res.json()).error.code).toBe('overloaded')
@@ -98,12 +95,7 @@ describe('GET /api/events stream caps for IPv6', () => {
     const server = await start({ MAX_STREAMS_PER_IP: '2' })
     expect((await stream(server, '2001:db8:7:7::1')).status).toBe(200)
     expect((await stream(server, '2001:db8:7:7:abcd::2')).status).toBe(200)
-    const res = await fetch(`${server.url}/api/events`, {
-      headers: {
-        authorization: `Bearer ${await newToken(server)}`,
-        'x-forwarded-for': '2001:db8:7:7:ffff:1:2:3',
-      },
-    })
+    const res = await refusal(server, '2001:db8:7:7:ffff:1:2:3')
     expect(res.status).toBe(429)
     // Another /64 is not affected.
     expect((await stream(server, '2001:db8:7:8::1')).status).toBe(200)

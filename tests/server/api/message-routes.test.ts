@@ -32,6 +32,12 @@ async function post(token: string, body: unknown, headers: Record<string, string
   return { res, json: text ? JSON.parse(text) : undefined }
 }
 
+/** How many A2 requests `service` has had once `ms` more have passed. */
+async function askedAfter(service: FakeService, ms: number): Promise<number> {
+  await vi.advanceTimersByTimeAsync(ms)
+  return service.messages().length
+}
+
 function sentBodies(service: FakeService) {
   return service.messages().map((body) => CustomerMessage.parse(body))
 }
@@ -181,8 +187,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
     expect(ErrorBody.parse(json)).toEqual({
       error: { code: 'rejected', message: 'sender.id is empty' },
     })
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(service.messages()).toHaveLength(1)
+    expect(await askedAfter(service, 60_000)).toBe(1)
   })
 
   it('retries a 5xx at 3 s intervals and reports the outcome as a delivery event', async () => {
@@ -197,12 +202,9 @@ describe('POST /api/messages: forwarding (A2)', () => {
     const { res, json } = await post(token, message)
     expect(res.status).toBe(202)
     expect(PostMessageResponse.parse(json).delivery).toBe('pending')
-    await vi.advanceTimersByTimeAsync(2999)
-    expect(service.messages()).toHaveLength(1)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(service.messages()).toHaveLength(2)
-    await vi.advanceTimersByTimeAsync(3000)
-    expect(service.messages()).toHaveLength(3)
+    expect(await askedAfter(service, 2999)).toBe(1)
+    expect(await askedAfter(service, 1)).toBe(2)
+    expect(await askedAfter(service, 3000)).toBe(3)
     expect(events.filter((e) => e.event === 'delivery').map((e) => e.data)).toEqual([
       { clientId: message.id, state: 'pending' },
       { clientId: message.id, state: 'pending', error: expect.any(String) },
@@ -306,15 +308,11 @@ describe('POST /api/messages: forwarding (A2)', () => {
     expect(PostMessageResponse.parse((await post(token, textMessage())).json).delivery).toBe(
       'pending',
     )
-    await vi.advanceTimersByTimeAsync(9999)
-    expect(service.messages()).toHaveLength(1)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(service.messages()).toHaveLength(2)
+    expect(await askedAfter(service, 9999)).toBe(1)
+    expect(await askedAfter(service, 1)).toBe(2)
     // Then the backoff: 5 s ±20 %.
-    await vi.advanceTimersByTimeAsync(3999)
-    expect(service.messages()).toHaveLength(2)
-    await vi.advanceTimersByTimeAsync(2001)
-    expect(service.messages()).toHaveLength(3)
+    expect(await askedAfter(service, 3999)).toBe(2)
+    expect(await askedAfter(service, 2001)).toBe(3)
   })
 
   it('times out a hanging service and answers 202 delayed when no fast retry is configured', async () => {
@@ -342,8 +340,7 @@ describe('POST /api/messages: forwarding (A2)', () => {
     const { res } = await post(token, textMessage())
     expect(res.status).toBe(500)
     expect(service.messages()).toHaveLength(0)
-    await vi.advanceTimersByTimeAsync(3000)
-    expect(service.messages()).toHaveLength(1)
+    expect(await askedAfter(service, 3000)).toBe(1)
     expect(await store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
   })
 
@@ -356,12 +353,10 @@ describe('POST /api/messages: forwarding (A2)', () => {
     const { token, visitorId } = await first.newVisitor()
     expect((await first.request('/api/messages', { body: textMessage(), token })).status).toBe(202)
     first.stop()
-    await vi.advanceTimersByTimeAsync(10_000)
-    expect(service.messages()).toHaveLength(1)
+    expect(await askedAfter(service, 10_000)).toBe(1)
     t = createTestApp({ store, now: () => Date.now() }, service)
     await runtimeOf(t.app).start()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(service.messages()).toHaveLength(2)
+    expect(await askedAfter(service, 0)).toBe(2)
     expect(await store.readAfter(visitorId, undefined, 10)).toHaveLength(1)
   })
 })

@@ -17,19 +17,16 @@ import {
 import { createAgentMessage } from '../support/agent-message'
 import { issueLegacyToken } from '../support/legacy-token'
 import { openSse } from '../support/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { stopAfterEach } from '../support/stop-after-each'
+import { createClientId, createTestApp, streamTicket, type TestApp } from '../support/test-app'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
 
 let t: TestApp
-let server: TestServer | undefined
-afterEach(async () => {
-  t?.stop()
-  await server?.close()
-  server = undefined
-})
+afterEach(() => t?.stop())
+const servers = stopAfterEach((server: TestServer) => server.close())
 
 /** A test app on a clock the test moves; the store shares it (record lifetimes). */
 function createClockedApp(start = Date.UTC(2026, 10, 22)) {
@@ -280,10 +277,10 @@ describe('POST /api/session', () => {
 
 describe('identify() after guest messages', () => {
   it('merges a 300-entry guest conversation into a user’s 100 in order, nothing twice on a retry, and routes later agent replies to the guest id to the user’s stream', async () => {
-    server = await startTestServer({ store: createMemoryStore() })
+    const server = servers(await startTestServer({ store: createMemoryStore() }))
     const { store } = server
     const post = async (body: unknown) => {
-      const res = await fetch(`${server?.url}/api/session`, {
+      const res = await fetch(`${server.url}/api/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -350,7 +347,7 @@ describe('identify() after guest messages', () => {
   })
 
   it('carries the guest’s index of messages still waiting into the user’s, naming the guest’s items', async () => {
-    server = await startTestServer({ store: createMemoryStore() })
+    const server = servers(await startTestServer({ store: createMemoryStore() }))
     const { store } = server
     const res = await fetch(`${server.url}/api/session`, { method: 'POST', body: '{}' })
     const guest = SessionResponse.parse(await res.json())
@@ -441,7 +438,7 @@ describe('DELETE /api/session', () => {
   })
 
   it('ends streams that are already open when the credential is revoked', async () => {
-    server = await startTestServer({ store: createMemoryStore() })
+    const server = servers(await startTestServer({ store: createMemoryStore() }))
     const url = server.url
     const start = await fetch(`${url}/api/session`, {
       method: 'POST',
@@ -490,9 +487,7 @@ describe('POST /api/events/ticket', () => {
   it('needs a token, not a ticket', async () => {
     t = createTestApp()
     const visitor = await t.newVisitor()
-    const { ticket } = (await (
-      await t.request('/api/events/ticket', { method: 'POST', token: visitor.token })
-    ).json()) as { ticket: string }
+    const ticket = await streamTicket(t, visitor.token)
     const res = await t.request('/api/events/ticket', { method: 'POST', token: ticket })
     expect(res.status).toBe(401)
     expect(ErrorBody.parse(await res.json()).error.code).toBe('invalid_token')

@@ -57,7 +57,24 @@ function setup(store: Store = createMemoryStore(), widgetGreets?: () => boolean)
       chatId,
       clientId,
     )
-  return { store, replies, run, say }
+  /** An event of the service (made by `make`) in the chat `chatId` of `clientId`. */
+  const happen = <E extends { chat_id?: unknown; client_id?: unknown }>(
+    make: (overrides: Partial<E>) => E,
+    chatId: string,
+    clientId: string,
+    more: Partial<E> = {},
+  ) => run(make({ chat_id: chatId, client_id: clientId, ...more } as Partial<E>), chatId, clientId)
+  return { store, replies, run, say, happen }
+}
+
+const CONTACT_KNOWN =
+  'No agent is available right now. We have your contact details and will get back to you.'
+
+/** A customer asks for what the rules do not know while no agent is there: the bot's last words. */
+async function nobodyThere(s: ReturnType<typeof setup>, chatId: string, clientId: string) {
+  await s.say('Do you sell bikes?', chatId, clientId)
+  await s.happen(createAgentUnavailableEvent, chatId, clientId)
+  return s.replies.at(-1)
 }
 
 /** A visitor of the widget: POST /api/session gave them a profile. */
@@ -73,7 +90,7 @@ describe('the bot and the widget visitor’s one contact profile', () => {
     const events: VisitorEvent[] = []
     s.store.subscribe('v1', (event) => events.push(event))
     await s.say('Do you sell bikes?', 'c1', 'v1')
-    await s.run(createAgentUnavailableEvent({ chat_id: 'c1', client_id: 'v1' }), 'c1', 'v1')
+    await s.happen(createAgentUnavailableEvent, 'c1', 'v1')
     await s.say('ann@example.com', 'c1', 'v1')
     expect(s.replies.at(-1)).toContain('ann@example.com')
     expect((await readProfile(s.store, 'v1')).contact).toEqual({
@@ -89,34 +106,22 @@ describe('the bot and the widget visitor’s one contact profile', () => {
   it('AGENT_UNAVAILABLE does not ask for contact details the visitor gave in the form or setContact', async () => {
     const s = setup()
     await visitor(s.store, 'v2', { phone: '+7 912 345-67-89' })
-    await s.say('Do you sell bikes?', 'c2', 'v2')
-    await s.run(createAgentUnavailableEvent({ chat_id: 'c2', client_id: 'v2' }), 'c2', 'v2')
-    expect(s.replies.at(-1)).toBe(
-      'No agent is available right now. We have your contact details and will get back to you.',
-    )
+    expect(await nobodyThere(s, 'c2', 'v2')).toBe(CONTACT_KNOWN)
   })
 
   it('a guest merged into a user is found through the alias', async () => {
     const s = setup()
     await visitor(s.store, 'u:user-1', { email: 'user@example.com' })
     await writeAlias(s.store, 'guest-1', { visitorId: 'u:user-1' }, DAY)
-    await s.say('Do you sell bikes?', 'c3', 'guest-1')
-    await s.run(
-      createAgentUnavailableEvent({ chat_id: 'c3', client_id: 'guest-1' }),
-      'c3',
-      'guest-1',
-    )
-    expect(s.replies.at(-1)).toBe(
-      'No agent is available right now. We have your contact details and will get back to you.',
-    )
+    expect(await nobodyThere(s, 'c3', 'guest-1')).toBe(CONTACT_KNOWN)
   })
 
   it('CHAT_CLOSED ends the visitor’s conversation once (client_id given or not)', async () => {
     const s = setup()
     await visitor(s.store, 'v4')
     await s.say('hello', 'c4', 'v4')
-    await s.run(createChatClosedEvent({ chat_id: 'c4', client_id: 'v4' }), 'c4', 'v4')
-    await s.run(createChatClosedEvent({ chat_id: 'c4', client_id: 'v4' }), 'c4', 'v4')
+    await s.happen(createChatClosedEvent, 'c4', 'v4')
+    await s.happen(createChatClosedEvent, 'c4', 'v4')
     let entries = await s.store.readAfter('v4', undefined, 100)
     expect(entries.filter((entry) => entry.ended)).toEqual([
       expect.objectContaining({ author: 'system', ended: 'closed' }),
@@ -138,17 +143,9 @@ describe('the bot and the widget visitor’s one contact profile', () => {
   it('customers of other channels (no profile here) are left alone: nothing read, written or ended', async () => {
     const s = setup()
     await s.say('Do you sell bikes?', 'c6', 'messenger-77')
-    await s.run(
-      createAgentUnavailableEvent({ chat_id: 'c6', client_id: 'messenger-77' }),
-      'c6',
-      'messenger-77',
-    )
+    await s.happen(createAgentUnavailableEvent, 'c6', 'messenger-77')
     await s.say('me@example.com', 'c6', 'messenger-77')
-    await s.run(
-      createChatClosedEvent({ chat_id: 'c6', client_id: 'messenger-77' }),
-      'c6',
-      'messenger-77',
-    )
+    await s.happen(createChatClosedEvent, 'c6', 'messenger-77')
     expect(
       await s.store.getRecord(profileKey('messenger-77'), (await import('zod')).z.unknown()),
     ).toBeUndefined()
@@ -184,21 +181,11 @@ describe('the bot and the widget visitor’s one contact profile', () => {
     await visitor(s.store, 'v7')
     await s.say('A person, please', 'c7', 'v7')
     const photo = 'https://example.com/anna.png'
-    await s.run(
-      createAgentJoinedEvent({ chat_id: 'c7', client_id: 'v7', agent: { name: ' Anna ', photo } }),
-      'c7',
-      'v7',
-    )
+    await s.happen(createAgentJoinedEvent, 'c7', 'v7', { agent: { name: ' Anna ', photo } })
     await s.say('And you?', 'c8', 'v7')
-    await s.run(
-      createAgentJoinedEvent({
-        chat_id: 'c8',
-        client_id: 'v7',
-        agent: { name: 'x'.repeat(101), photo: 'javascript:alert(1)' },
-      }),
-      'c8',
-      'v7',
-    )
+    await s.happen(createAgentJoinedEvent, 'c8', 'v7', {
+      agent: { name: 'x'.repeat(101), photo: 'javascript:alert(1)' },
+    })
     const marks = (await s.store.readAfter('v7', undefined, 100)).filter(
       (entry) => entry.joined === 'agent',
     )
@@ -219,11 +206,7 @@ describe('the bot and the widget visitor’s one contact profile', () => {
   it('writes no line for customers of other channels', async () => {
     const s = setup()
     await s.say('Hello', 'c9', 'messenger-9')
-    await s.run(
-      createAgentJoinedEvent({ chat_id: 'c9', client_id: 'messenger-9' }),
-      'c9',
-      'messenger-9',
-    )
+    await s.happen(createAgentJoinedEvent, 'c9', 'messenger-9')
     expect(await s.store.readAfter('messenger-9', undefined, 10)).toEqual([])
   })
 })

@@ -1,17 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import {
-  HOUR,
-  recordDeliveries,
-  storedItem,
-  textRequests,
-  useOutboxInstances,
-} from '../support/customer-messages'
+import { HOUR, recordDeliveries, storedItem, useTextOutbox } from '../support/customer-messages'
 import { createFakeService } from '../support/fake-service'
 
-const instance = useOutboxInstances()
-
-const request = textRequests('clock', ['Hello?'])
+const { instance, request } = useTextOutbox('clock', ['Hello?'])
 
 /** Moves the wall clock only (Date.now); timers and the monotonic clock keep their pace. */
 function stepWallClock(ms: number): void {

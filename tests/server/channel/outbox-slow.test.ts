@@ -7,14 +7,11 @@ import {
   receivedIds,
   recordDeliveries,
   storedItem,
-  textRequests,
-  useOutboxInstances,
+  useTextOutbox,
 } from '../support/customer-messages'
 import { createFakeService } from '../support/fake-service'
 
-const instance = useOutboxInstances()
-
-const request = textRequests('slow', ['Hello?'])
+const { instance, request } = useTextOutbox('slow', ['Hello?'])
 
 // A service that takes 30 s per request but processes every one it receives.
 describe('outbox: a slow service gets each message once', () => {

@@ -16,14 +16,11 @@ import {
   recordDeliveries,
   SWEEP_MS,
   storedItem,
-  textRequests,
-  useOutboxInstances,
+  useTextOutbox,
 } from '../support/customer-messages'
 import { createFakeService } from '../support/fake-service'
 
-const instance = useOutboxInstances()
-
-const request = textRequests('message', ['Hello, is anyone there?'])
+const { instance, request } = useTextOutbox('message', ['Hello, is anyone there?'])
 
 describe('outbox: a service outage loses nothing', () => {
   it.each([

@@ -6,6 +6,7 @@ import { isConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { useTempDirs } from '../../support/temp-dirs'
 import { createTestEnv } from '../../support/test-config'
+import { thrownBy } from '../support/config-problems'
 
 const tempDir = useTempDirs('porthole-demo-admin-')
 
@@ -27,12 +28,7 @@ describe("the demo's studio password", () => {
   it('refuses a damaged file with what to do', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'demo-admin.json'), '{"password": "short"}')
-    let error: unknown
-    try {
-      loadDemoAdminPassword(dir)
-    } catch (caught) {
-      error = caught
-    }
+    const error = thrownBy(() => loadDemoAdminPassword(dir))
     expect(isConfigError(error)).toBe(true)
     expect(String(error)).toMatch(/demo-admin\.json is damaged: delete it/)
   })

@@ -3,6 +3,7 @@ import { ConfigError } from '../../../server/config/errors'
 import { loadConfig } from '../../../server/config/load-config'
 import { parseChannelUrl } from '../../../server/config/parse-channel'
 import { parseOrigins } from '../../../server/config/parse-origins'
+import { thrownBy } from '../support/config-problems'
 
 function problemOf(parse: () => unknown): { variable: string; problem: string } | undefined {
   try {
@@ -26,16 +27,6 @@ describe('parseOrigins', () => {
       'http://b.example:8080',
     ])
   })
-
-  it.each([
-    [' , ', 'must list at least one origin'],
-    ['https://a.example,not a url', '"not a url" is not an origin: write scheme://host[:port]'],
-    ['https://a.example/path', '"https://a.example/path" is not an origin: drop any path'],
-  ])('throws a ConfigError naming ALLOWED_ORIGINS for %j', (value, start) => {
-    const problem = problemOf(() => parseOrigins(value))
-    expect(problem?.variable).toBe('ALLOWED_ORIGINS')
-    expect(problem?.problem.startsWith(start)).toBe(true)
-  })
 })
 
 describe('parseChannelUrl', () => {
@@ -48,24 +39,37 @@ describe('parseChannelUrl', () => {
   })
 
   it.each([
-    ['nope', 'is not a URL'],
-    ['ftp://svc.example/r/c', 'must be an https://'],
-    ['https://svc.example/r/c?x=1', 'must not have a query string'],
-    ['https://svc.example/c', 'must end with /<random_string>/<CHANNEL_PUBLIC_ID>'],
-  ])('throws a ConfigError naming CHANNEL_URL for %j', (value, start) => {
-    const problem = problemOf(() => parseChannelUrl(value))
-    expect(problem?.variable).toBe('CHANNEL_URL')
+    ['ALLOWED_ORIGINS', ' , ', 'must list at least one origin', parseOrigins],
+    [
+      'ALLOWED_ORIGINS',
+      'https://a.example,not a url',
+      '"not a url" is not an origin: write scheme://host[:port]',
+      parseOrigins,
+    ],
+    [
+      'ALLOWED_ORIGINS',
+      'https://a.example/path',
+      '"https://a.example/path" is not an origin: drop any path',
+      parseOrigins,
+    ],
+    ['CHANNEL_URL', 'nope', 'is not a URL', parseChannelUrl],
+    ['CHANNEL_URL', 'ftp://svc.example/r/c', 'must be an https://', parseChannelUrl],
+    ['CHANNEL_URL', 'https://svc.example/r/c?x=1', 'must not have a query string', parseChannelUrl],
+    [
+      'CHANNEL_URL',
+      'https://svc.example/c',
+      'must end with /<random_string>/<CHANNEL_PUBLIC_ID>',
+      parseChannelUrl,
+    ],
+  ] as const)('throws a ConfigError naming %s for %j', (variable, value, start, parse) => {
+    const problem = problemOf(() => parse(value))
+    expect(problem?.variable).toBe(variable)
     expect(problem?.problem.startsWith(start)).toBe(true)
   })
 
   it('lets loadConfig report both bad values at once, with the other problems', () => {
     const env = { CHANNEL_URL: 'nope', ALLOWED_ORIGINS: 'https://a.example/x', PORT: 'eighty' }
-    let thrown: unknown
-    try {
-      loadConfig(env, { cwd: '/nonexistent-porthole-test' })
-    } catch (error) {
-      thrown = error
-    }
+    const thrown = thrownBy(() => loadConfig(env, { cwd: '/nonexistent-porthole-test' }))
     expect(thrown).toBeInstanceOf(ConfigError)
     const variables = thrown instanceof ConfigError ? thrown.problems.map((p) => p.variable) : []
     expect(variables).toEqual(expect.arrayContaining(['CHANNEL_URL', 'ALLOWED_ORIGINS', 'PORT']))

@@ -12,6 +12,7 @@ import {
   writePrivateJson,
 } from '../../../server/config/private-file'
 import { useTempDirs } from '../../support/temp-dirs'
+import { thrownBy } from '../support/config-problems'
 
 const tempDir = useTempDirs('porthole-private-')
 const modeOf = (path: string) => statSync(path).mode & 0o777
@@ -99,35 +100,26 @@ describe("the demo's secrets files", () => {
       // Not JSON at all used to escape as a bare SyntaxError for demo-secrets.json.
       for (const text of ['{not json', '{"password":"x","webhookSecret":1}']) {
         writeFileSync(join(dir, name), text)
-        let thrown: unknown
-        try {
-          load(dir)
-        } catch (error) {
-          thrown = error
-        }
+        const thrown = thrownBy(() => load(dir))
         expect(isConfigError(thrown)).toBe(true)
         expect(String(thrown)).toContain(`${name} is damaged: delete it and start again`)
       }
     }
   })
 
-  it('demo-secrets.json is created 0600, and an existing readable one is made 0600 at start', () => {
-    const dir = tempDir()
-    const file = join(dir, 'demo-secrets.json')
-    const secrets = loadDemoSecrets(dir)
-    expect(modeOf(file)).toBe(0o600)
-    chmodSync(file, 0o644)
-    expect(loadDemoSecrets(dir)).toEqual(secrets)
-    expect(modeOf(file)).toBe(0o600)
-  })
-
-  it('demo-bot.json is created 0600, and an existing readable one is made 0600 at start', () => {
-    const dir = tempDir()
-    const file = join(dir, 'demo-bot.json')
-    const token = loadDemoBotToken(dir)
-    expect(modeOf(file)).toBe(0o600)
-    chmodSync(file, 0o644)
-    expect(loadDemoBotToken(dir)).toBe(token)
-    expect(modeOf(file)).toBe(0o600)
-  })
+  it.each([
+    ['demo-secrets.json', loadDemoSecrets],
+    ['demo-bot.json', loadDemoBotToken],
+  ] as const)(
+    '%s is created 0600, and an existing readable one is made 0600 at start',
+    (name, load) => {
+      const dir = tempDir()
+      const file = join(dir, name)
+      const kept = load(dir)
+      expect(modeOf(file)).toBe(0o600)
+      chmodSync(file, 0o644)
+      expect(load(dir)).toEqual(kept)
+      expect(modeOf(file)).toBe(0o600)
+    },
+  )
 })

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -9,9 +6,9 @@ import { createIdleSweep, IDLE_SWEEP_BATCH } from '../../../server/conversation/
 import { silentLogger } from '../../../server/logging/logger'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { createRedisStore } from '../../../server/store/redis-store'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { ConversationLog, Store } from '../../../server/store/types'
 import { REAL_WORK } from '../../support/timeouts'
+import { onTempSqliteStore } from '../support/temp-sqlite-store'
 
 // The sweep runs every minute over every visitor with an open stream: its store calls
 // must grow with the batches, not with the streams (100,000 streams on Redis were
@@ -95,14 +92,7 @@ describe('idle sweep: store calls at 2,000 open streams', () => {
   })
 
   it(`sqlite: at most ceil(${STREAMS} / batch) reads, plus the idle ones`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'porthole-idle-sweep-'))
-    const store = openSqliteStore(join(dir, 'porthole.db'))
-    try {
-      await expectBatched(store)
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    await onTempSqliteStore(expectBatched)
   })
 
   it('reads an idle conversation again before ending it: a message after the batch read keeps it open', async () => {

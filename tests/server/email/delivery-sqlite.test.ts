@@ -4,16 +4,13 @@ import type { AppDeps } from '../../../server/app-deps'
 import { MailItem } from '../../../server/email/mail-item'
 import { emailItemKey } from '../../../server/store/keys'
 import type { Store } from '../../../server/store/types'
-import {
-  createTestConfig,
-  createTestSettings,
-  TEST_WEBHOOK_SECRET,
-} from '../../support/test-config'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
+import { startMissedReplyApp } from '../support/mail-apps'
 import { crashingAfterSmtp, type SmtpSink } from '../support/smtp-sink'
 import { openSqliteEmailRig, type SqliteEmailRig } from '../support/sqlite-email-rig'
-import { createTestApp, type TestApp } from '../support/test-app'
+import type { TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 
@@ -32,17 +29,8 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
 
   afterEach(() => rig.close())
 
-  function start(email: AppDeps['email'] = {}): TestApp {
-    const t = createTestApp({
-      store,
-      now: () => clock,
-      config: createTestConfig({}, { SMTP_URL: sink.url, EMAIL_FROM: 'chat@northwind.example' }),
-      settings: createTestSettings({ email: { afterSeconds: 60 } }),
-      email: { resumeUrl: async () => 'https://shop.example/', ...email },
-    })
-    apps.push(t)
-    return t
-  }
+  const start = (email: AppDeps['email'] = {}): TestApp =>
+    startMissedReplyApp({ store, sink, now: () => clock, apps, email })
 
   async function missedReply(t: TestApp): Promise<string> {
     const res = await t.request('/api/session', { body: { contact: { email: 'ann@example.com' } } })
@@ -53,6 +41,16 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
     })
     clock += MINUTE + 1000
     return visitorId
+  }
+
+  /** A missed reply's first try, with the SMTP server answering as `mode` says. */
+  async function firstTry(mode: SmtpSink['mode']) {
+    const t = start()
+    const email = runtimeOf(t.app).email
+    sink.mode = mode
+    const visitorId = await missedReply(t)
+    await email.sweep()
+    return { t, email, visitorId }
   }
 
   const item = async (visitorId: string) => store.getRecord(emailItemKey(visitorId, 1), MailItem)
@@ -87,11 +85,7 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
   })
 
   it('retries a 4xx and delivers once the server takes it', async () => {
-    const t = start()
-    const email = runtimeOf(t.app).email
-    sink.mode = 'tempfail'
-    const visitorId = await missedReply(t)
-    await email.sweep()
+    const { email, visitorId } = await firstTry('tempfail')
     expect((await item(visitorId))?.error).toMatch(/^451 /)
     sink.mode = 'accept'
     clock += 5 * MINUTE
@@ -100,11 +94,7 @@ describe('the e-mail outbox over real SMTP (sqlite): outages, refusals, crashes'
   })
 
   it('stops at a 5xx refusal of the recipient: final, logged, never retried', async () => {
-    const t = start()
-    const email = runtimeOf(t.app).email
-    sink.mode = 'reject'
-    const visitorId = await missedReply(t)
-    await email.sweep()
+    const { t, email, visitorId } = await firstTry('reject')
     const refused = await item(visitorId)
     expect(refused).toMatchObject({ state: 'rejected', attempts: 1 })
     expect(refused?.error).toMatch(/^550 /)

@@ -6,15 +6,12 @@ import type { AppDeps } from '../../../server/app-deps'
 import { createRedisStore } from '../../../server/store/redis-store'
 import type { Store } from '../../../server/store/types'
 import { HistoryResponse } from '../../../shared/widget-api'
-import {
-  createTestConfig,
-  createTestSettings,
-  TEST_WEBHOOK_SECRET,
-} from '../../support/test-config'
+import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
+import { startMissedReplyApp, stopMailApps } from '../support/mail-apps'
 import { crashingAfterSmtp, decodeParts, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
-import { createTestApp, type TestApp } from '../support/test-app'
+import type { TestApp } from '../support/test-app'
 
 const MINUTE = 60_000
 
@@ -33,10 +30,7 @@ describeRedis('missed replies on two instances sharing Redis, real SMTP on loopb
   })
 
   afterEach(async () => {
-    for (const t of apps) {
-      t.stop()
-      await runtimeOf(t.app).email.stop()
-    }
+    await stopMailApps(apps)
     await sink.stop()
   })
 
@@ -44,15 +38,7 @@ describeRedis('missed replies on two instances sharing Redis, real SMTP on loopb
     const store: Store = redis.closeAfterTest(
       await createRedisStore(redis.server.url, { prefix, now: () => clock }),
     )
-    const t = createTestApp({
-      store,
-      now: () => clock,
-      config: createTestConfig({}, { SMTP_URL: sink.url, EMAIL_FROM: 'chat@northwind.example' }),
-      settings: createTestSettings({ email: { afterSeconds: 60 } }),
-      email: { resumeUrl: async () => 'https://shop.example/', ...email },
-    })
-    apps.push(t)
-    return t
+    return startMissedReplyApp({ store, sink, now: () => clock, apps, email })
   }
 
   async function visitor(t: TestApp) {

@@ -10,13 +10,13 @@ import {
 import { createAgentMessage } from '../support/agent-message'
 import { confirmAddress } from '../support/confirmed-address'
 import { decodeParts, type SmtpSink } from '../support/smtp-sink'
-import { openSqliteMail, type SqliteMail } from '../support/sqlite-mail'
+import { openSqliteEmailRig, type SqliteEmailRig } from '../support/sqlite-email-rig'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 
 describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => {
-  let mail: SqliteMail
+  let rig: SqliteEmailRig
   let sink: SmtpSink
   let store: Store
   let clock: number
@@ -25,8 +25,8 @@ describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => 
   beforeEach(async () => {
     clock = START
     const now = () => clock
-    mail = await openSqliteMail(now)
-    ;({ sink, store } = mail)
+    rig = await openSqliteEmailRig(now)
+    ;({ sink, store } = rig)
     t = createTestApp({
       store,
       now,
@@ -37,9 +37,10 @@ describe('missed replies by e-mail, sqlite store, real SMTP on loopback', () => 
       settings: createTestSettings({ email: { afterSeconds: 60 }, color: '#aa3300' }),
       email: { resumeUrl: async (visitorId) => `https://shop.example/?resume=${visitorId}` },
     })
+    rig.apps.push(t)
   })
 
-  afterEach(() => mail.close(t))
+  afterEach(() => rig.close())
 
   async function visitorWithEmail(email = 'ann@example.com') {
     const res = await t.request('/api/session', {

@@ -45,31 +45,30 @@ describe('missed replies: grouping and timing (fake time)', () => {
   }
 
   const texts = (item: MailItem | undefined) => item?.text ?? ''
+  /** How many e-mails have gone once `ms` more have passed. */
+  const sentAfter = async (ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms)
+    return sent.length
+  }
 
   it('waits afterSeconds from the first unread reply; replies meanwhile join the same e-mail', async () => {
     await reply('one')
     await vi.advanceTimersByTimeAsync(30_000)
     await reply('two')
-    await vi.advanceTimersByTimeAsync(29_000)
-    expect(sent).toHaveLength(0)
-    await vi.advanceTimersByTimeAsync(1_000)
-    expect(sent).toHaveLength(1)
+    expect(await sentAfter(29_000)).toBe(0)
+    expect(await sentAfter(1_000)).toBe(1)
     expect(texts(sent[0])).toContain('one')
     expect(texts(sent[0])).toContain('two')
     // The second reply's own timer comes to nothing: it was e-mailed.
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(sent).toHaveLength(1)
+    expect(await sentAfter(60_000)).toBe(1)
   })
 
   it('makes the next reply wait afterSeconds again after an e-mail', async () => {
     await reply('one')
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(sent).toHaveLength(1)
+    expect(await sentAfter(60_000)).toBe(1)
     await reply('three')
-    await vi.advanceTimersByTimeAsync(59_000)
-    expect(sent).toHaveLength(1)
-    await vi.advanceTimersByTimeAsync(1_000)
-    expect(sent).toHaveLength(2)
+    expect(await sentAfter(59_000)).toBe(1)
+    expect(await sentAfter(1_000)).toBe(2)
     expect(texts(sent[1])).toContain('three')
     expect(texts(sent[1])).not.toContain('one')
   })
@@ -86,8 +85,7 @@ describe('missed replies: grouping and timing (fake time)', () => {
     const first = await reply('seen already')
     await store.setRecord('read:v1', { upTo: first.id })
     await reply('not seen')
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(sent).toHaveLength(1)
+    expect(await sentAfter(60_000)).toBe(1)
     expect(texts(sent[0])).toContain('not seen')
     expect(texts(sent[0])).not.toContain('seen already')
   })

@@ -37,12 +37,16 @@ describeRedis('a resume link’s hand-over on two instances sharing Redis', () =
     return SessionResponse.parse(await res.json())
   }
 
-  it('signs the link’s other holders out on the other instance too, and ends their streams there', async () => {
+  /** Two instances on the Redis, a visitor of the first, and the token of a resume link to them. */
+  async function twoInstancesAndALink() {
     const [a, b] = [await instance(), await instance()]
-    if (!a || !b) throw new Error('two instances')
-    const sender = await a.newVisitor()
-    const url = await runtimeOf(a.app).resume.createResumeUrl({ visitorId: sender.visitorId })
-    const link = url.slice(url.indexOf('/r/') + 3)
+    const visitor = await a.newVisitor()
+    const url = await runtimeOf(a.app).resume.createResumeUrl({ visitorId: visitor.visitorId })
+    return { a, b, visitor, link: url.slice(url.indexOf('/r/') + 3) }
+  }
+
+  it('signs the link’s other holders out on the other instance too, and ends their streams there', async () => {
+    const { a, b, visitor: sender, link } = await twoInstancesAndALink()
     const events: VisitorEvent[] = []
     const unsubscribe = a.deps.store.subscribe(sender.visitorId, (event) => events.push(event))
     clock += 1000
@@ -60,11 +64,7 @@ describeRedis('a resume link’s hand-over on two instances sharing Redis', () =
   })
 
   it('hands a link over to exactly one of two devices exchanging it at once on two instances', async () => {
-    const [a, b] = [await instance(), await instance()]
-    if (!a || !b) throw new Error('two instances')
-    const owner = await a.newVisitor()
-    const url = await runtimeOf(a.app).resume.createResumeUrl({ visitorId: owner.visitorId })
-    const link = url.slice(url.indexOf('/r/') + 3)
+    const { a, b, link } = await twoInstancesAndALink()
     clock += 1000
     const answers = await Promise.all(
       [a, b, a, b].map((t) => exchange(t, { resume: link, device: createClientId() })),

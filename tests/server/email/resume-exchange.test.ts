@@ -8,6 +8,7 @@ import type { VisitorEvent } from '../../../server/store/types'
 import { HistoryResponse, SessionResponse } from '../../../shared/widget-api'
 import { TEST_IDENTITY_SECRET } from '../../support/test-config'
 import { openSse } from '../support/sse-client'
+import { stopAfterEach } from '../support/stop-after-each'
 import { createClientId, createTestApp, type TestApp } from '../support/test-app'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -17,12 +18,8 @@ import { startTestServer, type TestServer } from '../support/test-server'
 const HOUR = 3_600_000
 
 let t: TestApp
-let server: TestServer | undefined
-afterEach(async () => {
-  t?.stop()
-  await server?.close()
-  server = undefined
-})
+afterEach(() => t?.stop())
+const servers = stopAfterEach((server: TestServer) => server.close())
 
 function setUp() {
   const clock = { now: Date.UTC(2026, 10, 25, 12) }
@@ -112,7 +109,7 @@ describe('POST /api/session {resume}: a hand-over', () => {
   })
 
   it('ends the streams the sender has open (a real socket), and refuses their next one', async () => {
-    server = await startTestServer({ store: createMemoryStore() })
+    const server = servers(await startTestServer({ store: createMemoryStore() }))
     const url = server.url
     const post = async (path: string, body: unknown, token?: string) =>
       fetch(`${url}${path}`, {

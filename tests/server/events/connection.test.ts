@@ -31,6 +31,15 @@ function connect(res: FakeResponse): Connection {
   }
 }
 
+/** A writer with one connection whose replay has begun. */
+function replaying() {
+  const { writer } = setup()
+  const res = createFakeResponse()
+  const conn = connect(res)
+  writer.beginReplay(conn)
+  return { writer, res, conn }
+}
+
 const entry = (id: number) => ({ id: String(id), chunk: `id: ${id}\n\n` })
 const transient = (name: string) => ({ id: undefined, chunk: `event: ${name}\n\n` })
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
@@ -41,10 +50,7 @@ afterEach(() => {
 
 describe('stream writer', () => {
   it('writes an entry delivered twice once, and nothing older than what the stream took', async () => {
-    const { writer } = setup()
-    const res = createFakeResponse()
-    const conn = connect(res)
-    writer.beginReplay(conn)
+    const { writer, res, conn } = replaying()
     writer.send(conn, entry(21))
     writer.send(conn, entry(21))
     await writer.endReplay(conn, '20')
@@ -217,10 +223,7 @@ describe('stream writer', () => {
   })
 
   it('pauses a replay until drain, then writes queued events after it, skipping entries it wrote', async () => {
-    const { writer } = setup()
-    const res = createFakeResponse()
-    const conn = connect(res)
-    writer.beginReplay(conn)
+    const { writer, res, conn } = replaying()
     writer.send(conn, entry(2))
     writer.send(conn, transient('read'))
     expect(await writer.replayWrite(conn, 'id: 1\n\n')).toBe(true)

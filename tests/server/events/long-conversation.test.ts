@@ -57,11 +57,16 @@ async function historyPage(server: TestServer, token: string, before: string) {
   return HistoryResponse.parse(await res.json()).entries.map((e) => e.id)
 }
 
+/** A server and a new visitor on it with `count` entries already stored. */
+async function visitorWith(count: number) {
+  const server = await start()
+  const { token, visitorId } = await newVisitor(server)
+  return { server, token, visitorId, ids: await appendMany(server, visitorId, count) }
+}
+
 describe('long conversations over the whole backend', () => {
   it('a visitor with 900 entries: the newest 200 first, the rest through history, everything after a Last-Event-ID', async () => {
-    const server = await start()
-    const { token, visitorId } = await newVisitor(server)
-    const ids = await appendMany(server, visitorId, 900)
+    const { server, token, ids } = await visitorWith(900)
 
     const fresh = connect(server, token)
     await eventually(() => expect(messageIds(fresh)).toHaveLength(200))
@@ -116,9 +121,7 @@ describe('long conversations over the whole backend', () => {
   })
 
   it('POST /api/read moves the marker on every stream, and each new stream starts with it', async () => {
-    const server = await start()
-    const { token, visitorId } = await newVisitor(server)
-    const ids = await appendMany(server, visitorId, 3)
+    const { server, token, ids } = await visitorWith(3)
     const phone = connect(server, token)
     await eventually(() => expect(messageIds(phone)).toHaveLength(3))
     const res = await fetch(`${server.url}/api/read`, {

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseSse } from '../../../kit/sse'
-import { createStreamHub, type StreamHub } from '../../../server/events/stream-hub'
+import {
+  createStreamHub,
+  type OpenStream,
+  type StreamHub,
+  type StreamHubOptions,
+} from '../../../server/events/stream-hub'
 import { silentLogger } from '../../../server/logging/logger'
 import { readMarkerKey } from '../../../server/store/keys'
 import { createMemoryStore } from '../../../server/store/memory-store'
@@ -12,17 +17,26 @@ const IP = '203.0.113.7'
 
 let hub: StreamHub | undefined
 
+/** A hub that logs nothing and sends no heartbeat within a test. */
+const QUIET = { logger: silentLogger, heartbeatMs: 60_000 }
+
+/** The hub under test (closed after each test), on a memory store unless given one. */
+function startHub(options: Partial<StreamHubOptions> = {}): StreamHub {
+  hub = createStreamHub({ store: createMemoryStore(), ...QUIET, ...options })
+  return hub
+}
+
 function openTab(
   target: StreamHub,
   res: FakeResponse,
-  options: { visitorId?: string; lastEventId?: string; ip?: string } = {},
+  options: Partial<Omit<OpenStream, 'res'>> = {},
 ) {
   return target.open({
     visitorId: options.visitorId ?? 'v1',
     res: asResponse(res),
     lastEventId: options.lastEventId,
     ip: options.ip ?? IP,
-    headers: {},
+    headers: options.headers ?? {},
   })
 }
 
@@ -56,15 +70,9 @@ describe('stream hub', () => {
       'v1',
       createEntry({ content: { type: 'text', text: 'second' } }),
     )
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const res = createFakeResponse()
-    await hub.open({
-      visitorId: 'v1',
-      res: asResponse(res),
-      lastEventId: first.entry.id,
-      ip: IP,
-      headers: { 'x-extra': '1' },
-    })
+    await openTab(hub, res, { lastEventId: first.entry.id, headers: { 'x-extra': '1' } })
     expect(res.status).toBe(200)
     expect(res.headers).toMatchObject({
       'content-type': 'text/event-stream; charset=utf-8',
@@ -80,24 +88,11 @@ describe('stream hub', () => {
   it('fans one store subscription out to every tab of the visitor, and only theirs', async () => {
     const store = createMemoryStore()
     const subscribe = vi.spyOn(store, 'subscribe')
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const tabs = [createFakeResponse(), createFakeResponse()]
     const other = createFakeResponse()
-    for (const tab of tabs)
-      await hub.open({
-        visitorId: 'v1',
-        res: asResponse(tab),
-        lastEventId: undefined,
-        ip: IP,
-        headers: {},
-      })
-    await hub.open({
-      visitorId: 'v2',
-      res: asResponse(other),
-      lastEventId: undefined,
-      ip: IP,
-      headers: {},
-    })
+    for (const tab of tabs) await openTab(hub, tab)
+    await openTab(hub, other, { visitorId: 'v2' })
     expect(subscribe).toHaveBeenCalledTimes(2)
     await store.publish('v1', { event: 'typing', data: { typing: true } })
     for (const tab of tabs)
@@ -109,23 +104,11 @@ describe('stream hub', () => {
     const store = createMemoryStore()
     const unsubscribe = vi.fn()
     vi.spyOn(store, 'subscribe').mockReturnValue(unsubscribe)
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const a = createFakeResponse()
     const b = createFakeResponse()
-    await hub.open({
-      visitorId: 'v1',
-      res: asResponse(a),
-      lastEventId: undefined,
-      ip: IP,
-      headers: {},
-    })
-    await hub.open({
-      visitorId: 'v1',
-      res: asResponse(b),
-      lastEventId: undefined,
-      ip: IP,
-      headers: {},
-    })
+    await openTab(hub, a)
+    await openTab(hub, b)
     a.destroy()
     expect(unsubscribe).not.toHaveBeenCalled()
     b.destroy()
@@ -137,37 +120,18 @@ describe('stream hub', () => {
   it('sends heartbeats from one shared timer', async () => {
     vi.useFakeTimers()
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval')
-    hub = createStreamHub({ store: createMemoryStore(), logger: silentLogger, heartbeatMs: 1000 })
+    const hub = startHub({ heartbeatMs: 1000 })
     const tabs = [createFakeResponse(), createFakeResponse(), createFakeResponse()]
-    for (const [i, tab] of tabs.entries())
-      await hub.open({
-        visitorId: `v${i}`,
-        res: asResponse(tab),
-        lastEventId: undefined,
-        ip: IP,
-        headers: {},
-      })
+    for (const [i, tab] of tabs.entries()) await openTab(hub, tab, { visitorId: `v${i}` })
     expect(setIntervalSpy).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(1000)
     for (const tab of tabs) expect(tab.chunks.at(-1)).toBe(': ping\n\n')
   })
 
   it('writes a broadcast (and the heartbeat) a slice of streams per event-loop turn', async () => {
-    hub = createStreamHub({
-      store: createMemoryStore(),
-      logger: silentLogger,
-      heartbeatMs: 60_000,
-      writeSlice: 2,
-    })
+    const hub = startHub({ writeSlice: 2 })
     const tabs = Array.from({ length: 5 }, () => createFakeResponse())
-    for (const [i, tab] of tabs.entries())
-      await hub.open({
-        visitorId: `v${i}`,
-        res: asResponse(tab),
-        lastEventId: undefined,
-        ip: IP,
-        headers: {},
-      })
+    for (const [i, tab] of tabs.entries()) await openTab(hub, tab, { visitorId: `v${i}` })
     const chunk = 'event: status\ndata: {"online":true}\n\n'
     const written = () => tabs.filter((tab) => tab.chunks.includes(chunk)).length
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
@@ -193,67 +157,37 @@ describe('stream hub', () => {
       }
       return readAfter(visitorId, after, limit)
     })
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const res = createFakeResponse()
-    await hub.open({
-      visitorId: 'v1',
-      res: asResponse(res),
-      lastEventId: undefined,
-      ip: IP,
-      headers: {},
-    })
+    await openTab(hub, res)
     const ids = writtenIds(res)
     expect(ids).toHaveLength(4)
     expect(new Set(ids).size).toBe(4)
   })
 
   it('closes a visitor’s oldest stream beyond the per-visitor limit', async () => {
-    hub = createStreamHub({
-      store: createMemoryStore(),
-      logger: silentLogger,
-      heartbeatMs: 60_000,
-      maxPerVisitor: 2,
-    })
+    const hub = startHub({ maxPerVisitor: 2 })
     const tabs = [createFakeResponse(), createFakeResponse(), createFakeResponse()]
-    for (const tab of tabs)
-      await hub.open({
-        visitorId: 'v1',
-        res: asResponse(tab),
-        lastEventId: undefined,
-        ip: IP,
-        headers: {},
-      })
+    for (const tab of tabs) await openTab(hub, tab)
     expect(tabs.map((tab) => tab.destroyed)).toEqual([true, false, false])
     expect(hub.count()).toBe(2)
   })
 
   it('ends every stream on close and refuses new ones', async () => {
-    hub = createStreamHub({ store: createMemoryStore(), logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub()
     const res = createFakeResponse()
-    await hub.open({
-      visitorId: 'v1',
-      res: asResponse(res),
-      lastEventId: undefined,
-      ip: IP,
-      headers: {},
-    })
+    await openTab(hub, res)
     hub.close()
     expect(res.writableEnded).toBe(true)
     const late = createFakeResponse()
-    await hub.open({
-      visitorId: 'v1',
-      res: asResponse(late),
-      lastEventId: undefined,
-      ip: IP,
-      headers: {},
-    })
+    await openTab(hub, late)
     expect(late.status).toBe(503)
   })
 
   it('starts a first connection (no Last-Event-ID) at the newest 200 entries', async () => {
     const store = createMemoryStore()
     const ids = await appendTexts(store, 'v1', 450)
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const res = createFakeResponse()
     await openTab(hub, res)
     expect(writtenIds(res)).toEqual(ids.slice(250))
@@ -262,7 +196,7 @@ describe('stream hub', () => {
   it('replays everything after a Last-Event-ID however long, in order and once', async () => {
     const store = createMemoryStore()
     const ids = await appendTexts(store, 'v1', 1_500)
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const res = createFakeResponse()
     await openTab(hub, res, { lastEventId: ids[99] })
     expect(writtenIds(res)).toEqual(ids.slice(100))
@@ -270,7 +204,7 @@ describe('stream hub', () => {
 
   it('waits for a full client instead of dropping it, and keeps serving the others', async () => {
     const store = createMemoryStore()
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const slow = createFakeResponse({ full: true })
     const fast = createFakeResponse()
     // Its preamble filled the socket: the replay waits for drain.
@@ -288,12 +222,7 @@ describe('stream hub', () => {
 
   it('bounds what tabs that never read hold all together, closing the ones furthest behind', async () => {
     const store = createMemoryStore()
-    hub = createStreamHub({
-      store,
-      logger: silentLogger,
-      heartbeatMs: 60_000,
-      maxTotalQueuedBytes: 20_000,
-    })
+    const hub = startHub({ store, maxTotalQueuedBytes: 20_000 })
     const tabs: FakeResponse[] = []
     for (let i = 0; i < 10; i++) {
       const tab = createFakeResponse()
@@ -318,7 +247,7 @@ describe('stream hub', () => {
     const store = createMemoryStore()
     const ids = await appendTexts(store, 'v1', 3)
     await store.setRecord(readMarkerKey('v1'), { upTo: ids[1] })
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const res = createFakeResponse()
     const none = createFakeResponse()
     await openTab(hub, res)
@@ -336,20 +265,14 @@ describe('stream hub', () => {
   it('ignores a damaged read marker record', async () => {
     const store = createMemoryStore()
     await store.setRecord(readMarkerKey('v1'), { upTo: 'not an id' })
-    hub = createStreamHub({ store, logger: silentLogger, heartbeatMs: 60_000 })
+    const hub = startHub({ store })
     const res = createFakeResponse()
     await openTab(hub, res)
     expect(res.chunks).toEqual(['retry: 3000\n: connected\n\n'])
   })
 
   it('counts streams per address and per instance exactly, closed ones included', async () => {
-    hub = createStreamHub({
-      store: createMemoryStore(),
-      logger: silentLogger,
-      heartbeatMs: 60_000,
-      maxStreamsPerIp: 2,
-      maxStreams: 3,
-    })
+    const hub = startHub({ maxStreamsPerIp: 2, maxStreams: 3 })
     const a = [createFakeResponse(), createFakeResponse()]
     for (const [i, res] of a.entries()) {
       expect(hub.refusal('198.51.100.1')).toBeUndefined()

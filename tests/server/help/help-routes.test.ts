@@ -1,24 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { createTestConfig } from '../../support/test-config'
+import { stopAfterEach } from '../support/stop-after-each'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const TOKEN = 'admin-token-0123456789abcdef'
 const ADMIN = { authorization: `Bearer ${TOKEN}` }
 
-let t: TestApp | undefined
-afterEach(() => {
-  t?.stop()
-  t = undefined
-})
+const apps = stopAfterEach((t: TestApp) => t.stop())
 
 async function helpApp(env: Record<string, string> = {}): Promise<TestApp> {
-  t = createTestApp({
-    config: createTestConfig(
-      {},
-      { ADMIN_PASSWORD: 'correct horse battery', ADMIN_TOKEN: TOKEN, ...env },
-    ),
-  })
+  const t = apps(
+    createTestApp({
+      config: createTestConfig(
+        {},
+        { ADMIN_PASSWORD: 'correct horse battery', ADMIN_TOKEN: TOKEN, ...env },
+      ),
+    }),
+  )
   await runtimeOf(t.app).help.start()
   return t
 }

@@ -6,31 +6,33 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** A limiter on fake timers from 0: hitAt(ms, key) is its answer to a hit of `key` at `ms`. */
+function limiterFromZero(limit: number, windowMs: number) {
+  vi.useFakeTimers({ now: 0 })
+  const limiter = createRateLimiter({ name: 't', limit, windowMs })
+  return (ms: number, key = 'a') => {
+    vi.setSystemTime(ms)
+    return limiter.hit(key)
+  }
+}
+
 describe('rate limiter (this process)', () => {
   it('allows `limit` hits per key and window, then says how long to wait', async () => {
-    vi.useFakeTimers({ now: 0 })
-    const limiter = createRateLimiter({ name: 't', limit: 2, windowMs: 60_000 })
-    expect(await limiter.hit('a')).toBeUndefined()
-    expect(await limiter.hit('a')).toBeUndefined()
-    vi.setSystemTime(15_000)
-    expect(await limiter.hit('a')).toBe(45)
-    expect(await limiter.hit('b')).toBeUndefined()
-    vi.setSystemTime(59_500)
-    expect(await limiter.hit('a')).toBe(1)
-    vi.setSystemTime(60_000)
-    expect(await limiter.hit('a')).toBeUndefined()
+    const hitAt = limiterFromZero(2, 60_000)
+    expect(await hitAt(0)).toBeUndefined()
+    expect(await hitAt(0)).toBeUndefined()
+    expect(await hitAt(15_000)).toBe(45)
+    expect(await hitAt(15_000, 'b')).toBeUndefined()
+    expect(await hitAt(59_500)).toBe(1)
+    expect(await hitAt(60_000)).toBeUndefined()
   })
 
   it("starts a key's window at its first hit", async () => {
-    vi.useFakeTimers({ now: 0 })
-    const limiter = createRateLimiter({ name: 't', limit: 1, windowMs: 1000 })
-    await limiter.hit('a')
-    vi.setSystemTime(5500)
-    expect(await limiter.hit('a')).toBeUndefined()
-    vi.setSystemTime(5600)
-    expect(await limiter.hit('a')).toBe(1)
-    vi.setSystemTime(6500)
-    expect(await limiter.hit('a')).toBeUndefined()
+    const hitAt = limiterFromZero(1, 1000)
+    await hitAt(0)
+    expect(await hitAt(5500)).toBeUndefined()
+    expect(await hitAt(5600)).toBe(1)
+    expect(await hitAt(6500)).toBeUndefined()
   })
 
   it('counts a thousand keys apart and forgets them when their window ends', async () => {

@@ -12,18 +12,15 @@ import { ErrorBody } from '../../../shared/protocol/errors'
 import { TEST_SESSION_SECRET } from '../../support/test-config'
 import { recordingReads } from '../support/recording-reads'
 import { openSse } from '../support/sse-client'
-import { createClientId, createTestApp, type TestApp } from '../support/test-app'
+import { stopAfterEach } from '../support/stop-after-each'
+import { createClientId, createTestApp, streamTicket, type TestApp } from '../support/test-app'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const DAY = 86_400_000
 
 let t: TestApp
-let server: TestServer | undefined
-afterEach(async () => {
-  t?.stop()
-  await server?.close()
-  server = undefined
-})
+afterEach(() => t?.stop())
+const servers = stopAfterEach((server: TestServer) => server.close())
 
 async function errorOf(res: Response) {
   return ErrorBody.parse(await res.json()).error
@@ -91,9 +88,7 @@ describe('visitorAuth()', () => {
   it('takes a ticket only on the stream route', async () => {
     t = createTestApp()
     const visitor = await t.newVisitor()
-    const { ticket } = (await (
-      await t.request('/api/events/ticket', { method: 'POST', token: visitor.token })
-    ).json()) as { ticket: string }
+    const ticket = await streamTicket(t, visitor.token)
     const res = await t.request(`/api/messages?ticket=${ticket}`, {
       body: { id: createClientId(), type: 'text', text: 'hi' },
     })
@@ -118,7 +113,7 @@ describe('visitorAuth()', () => {
 
 describe('GET /api/events credentials (on a socket)', () => {
   it('opens the stream with a ticket from POST /api/events/ticket, or a Bearer header', async () => {
-    server = await startTestServer({ store: createMemoryStore() })
+    const server = servers(await startTestServer({ store: createMemoryStore() }))
     const session = (await (
       await fetch(`${server.url}/api/session`, {
         method: 'POST',
@@ -153,7 +148,7 @@ describe('GET /api/events credentials (on a socket)', () => {
 
   it('opens one stream per ticket: a second use is refused, on this instance or another', async () => {
     const store = createMemoryStore()
-    server = await startTestServer({ store })
+    const server = servers(await startTestServer({ store }))
     const other = await startTestServer({ store })
     try {
       const session = (await (
@@ -185,7 +180,7 @@ describe('GET /api/events credentials (on a socket)', () => {
   })
 
   it('refuses an expired ticket, a forged one and a token in the URL', async () => {
-    server = await startTestServer({ store: createMemoryStore() })
+    const server = servers(await startTestServer({ store: createMemoryStore() }))
     const visitor = { visitorId: 'V1StGXR8_Z5jdHi6B-myT', kind: 'guest' as const }
     const expired = issueTicket(TEST_SESSION_SECRET, visitor, {
       expiresAt: Date.now() - 1,

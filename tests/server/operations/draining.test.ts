@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createTestConfig } from '../../support/test-config'
+import { stopAfterEach } from '../support/stop-after-each'
 import { startTestServer, type TestServer } from '../support/test-server'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
+const started = stopAfterEach((server: TestServer) => server.close())
 
 describe('graceful shutdown: draining', () => {
   it('answers /healthz 503 draining for SHUTDOWN_DRAIN_SECONDS while still serving, then stops', async () => {
     const config = createTestConfig({}, { SHUTDOWN_DRAIN_SECONDS: '1' })
     expect(config.shutdownDrainMs).toBe(1000)
     expect(createTestConfig().shutdownDrainMs).toBe(0)
-    server = await startTestServer({ config })
+    const server = started(await startTestServer({ config }))
     const { url } = server
     expect((await fetch(`${url}/healthz`)).status).toBe(200)
     const closing = server.close()

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runtimeOf } from '../../../server/app'
 import { createEntry } from '../support/conformance'
+import { stopAfterEach } from '../support/stop-after-each'
 import { createClientId } from '../support/test-app'
 import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
@@ -8,18 +9,14 @@ import { makePdf } from '../support/upload-samples'
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
-let t: UploadTestApp | undefined
-afterEach(async () => {
-  await t?.cleanup()
-  t = undefined
-})
+const started = stopAfterEach((t: UploadTestApp) => t.cleanup())
 
 describe('retention with a clock that jumps', () => {
   it('keeps every conversation and file through a restart with the clock 31 days ahead for 3 seconds', async () => {
     const realNow = Date.now()
     let wall = realNow
     let mono = 0
-    t = await createUploadTestApp({}, { now: () => wall, monotonic: () => mono })
+    const t = started(await createUploadTestApp({}, { now: () => wall, monotonic: () => mono }))
     const { token, visitorId } = await t.newVisitor()
     for (let i = 0; i < 6; i++) await t.deps.store.append(visitorId, createEntry({ at: realNow }))
     const file = await t.uploadOk(token, 'sent.pdf', 'application/pdf', makePdf())
@@ -28,8 +25,8 @@ describe('retention with a clock that jumps', () => {
       body: { id: createClientId(), type: 'file', fileId: file.id },
     })
     expect(sent.status).toBe(200)
-    const history = async () => (await t?.deps.store.readAfter(visitorId, undefined, 100))?.length
-    const served = async () => (await t?.app.request(new URL(file.url).pathname))?.status
+    const history = async () => (await t.deps.store.readAfter(visitorId, undefined, 100)).length
+    const served = async () => (await t.app.request(new URL(file.url).pathname)).status
     const before = await history()
     expect(before).toBeGreaterThanOrEqual(7)
 

@@ -8,29 +8,19 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
+import {
+  createShippingButtons,
+  SHIPPING_FALLBACK,
+  SHIPPING_LOOK,
+} from '../support/shipping-buttons'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // A3 → the visitor's entry: the fallback of a message Porthole's bot sent shows as it was.
 
 const HOOK = `/hooks/${TEST_WEBHOOK_SECRET}/chan42`
-const FALLBACK = 'Where should we ship? Reply "Within the country" or "Abroad".'
-const BUTTONS = {
-  type: 'BUTTONS' as const,
-  title: 'Where should we ship?',
-  text: FALLBACK,
-  buttons: [
-    { id: 'domestic', text: 'Within the country' },
-    { id: 'abroad', text: 'Abroad' },
-  ],
-}
-const LOOK = {
-  type: 'buttons',
-  text: 'Where should we ship?',
-  buttons: [
-    { id: 'domestic', text: 'Within the country' },
-    { id: 'abroad', text: 'Abroad' },
-  ],
-}
+const FALLBACK = SHIPPING_FALLBACK
+const BUTTONS = createShippingButtons()
+const LOOK = SHIPPING_LOOK
 
 let t: TestApp
 afterEach(() => t?.stop())

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createRichReplies, RICH_REPLY_TTL_MS } from '../../../server/rich-replies/rich-replies'
 import { createMemoryStore } from '../../../server/store/memory-store'
-import type { BotButtonsMessage, BotMarkdownMessage } from '../../../shared/protocol/bot'
-
-const FALLBACK = 'Where should we ship? Reply "Within the country" or "Abroad".'
-
-function createButtons(overrides: Partial<BotButtonsMessage> = {}): BotButtonsMessage {
-  return {
-    type: 'BUTTONS',
-    title: 'Where should we ship?',
-    text: FALLBACK,
-    buttons: [
-      { id: 'domestic', text: 'Within the country' },
-      { id: 'abroad', text: 'Abroad' },
-    ],
-    ...overrides,
-  }
-}
+import type { BotMarkdownMessage } from '../../../shared/protocol/bot'
+import {
+  createShippingButtons,
+  SHIPPING_FALLBACK,
+  SHIPPING_LOOK,
+} from '../support/shipping-buttons'
 
 function setup() {
   let clock = 1_700_000_000_000
@@ -32,87 +22,78 @@ function setup() {
   }
 }
 
-const BUTTONS_LOOK = {
-  type: 'buttons',
-  text: 'Where should we ship?',
-  buttons: [
-    { id: 'domestic', text: 'Within the country' },
-    { id: 'abroad', text: 'Abroad' },
-  ],
-}
-
 describe('rich replies: matching the fallback an A3 text brings back', () => {
   it('gives the same customer’s exact fallback its buttons', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
-    const taken = await rich.take('visitor-1', FALLBACK)
-    expect(taken?.rich).toEqual(BUTTONS_LOOK)
+    await rich.remember('visitor-1', createShippingButtons())
+    const taken = await rich.take('visitor-1', SHIPPING_FALLBACK)
+    expect(taken?.rich).toEqual(SHIPPING_LOOK)
   })
 
   it('never gives another customer’s message the buttons', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
-    expect(await rich.take('visitor-2', FALLBACK)).toBeUndefined()
+    await rich.remember('visitor-1', createShippingButtons())
+    expect(await rich.take('visitor-2', SHIPPING_FALLBACK)).toBeUndefined()
     // Still there for its own customer.
-    expect(await rich.take('visitor-1', FALLBACK)).toBeDefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeDefined()
   })
 
   it('matches only the exact text', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
-    expect(await rich.take('visitor-1', `${FALLBACK} `)).toBeUndefined()
-    expect(await rich.take('visitor-1', FALLBACK.toLowerCase())).toBeUndefined()
+    await rich.remember('visitor-1', createShippingButtons())
+    expect(await rich.take('visitor-1', `${SHIPPING_FALLBACK} `)).toBeUndefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK.toLowerCase())).toBeUndefined()
   })
 
   it('is taken once: an equal text after it (an agent’s) stays plain', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
-    const first = await rich.take('visitor-1', FALLBACK)
+    await rich.remember('visitor-1', createShippingButtons())
+    const first = await rich.take('visitor-1', SHIPPING_FALLBACK)
     expect(first).toBeDefined()
     // Taken but not yet committed (the entry is being stored): nobody else gets it.
-    expect(await rich.take('visitor-1', FALLBACK)).toBeUndefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeUndefined()
     await first?.commit()
-    expect(await rich.take('visitor-1', FALLBACK)).toBeUndefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeUndefined()
   })
 
   it('sent twice, matches twice, each once', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
-    await rich.remember('visitor-1', createButtons())
-    expect(await rich.take('visitor-1', FALLBACK)).toBeDefined()
-    expect(await rich.take('visitor-1', FALLBACK)).toBeDefined()
-    expect(await rich.take('visitor-1', FALLBACK)).toBeUndefined()
+    await rich.remember('visitor-1', createShippingButtons())
+    await rich.remember('visitor-1', createShippingButtons())
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeDefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeDefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeUndefined()
   })
 
   it('a released take (the entry could not be stored) matches the retry', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
-    const first = await rich.take('visitor-1', FALLBACK)
+    await rich.remember('visitor-1', createShippingButtons())
+    const first = await rich.take('visitor-1', SHIPPING_FALLBACK)
     await first?.release()
-    expect((await rich.take('visitor-1', FALLBACK))?.rich).toEqual(BUTTONS_LOOK)
+    expect((await rich.take('visitor-1', SHIPPING_FALLBACK))?.rich).toEqual(SHIPPING_LOOK)
   })
 
   it('expires after its lifetime', async () => {
     const { rich, advance } = setup()
-    await rich.remember('visitor-1', createButtons())
+    await rich.remember('visitor-1', createShippingButtons())
     advance(RICH_REPLY_TTL_MS - 1)
-    await rich.remember('visitor-2', createButtons())
+    await rich.remember('visitor-2', createShippingButtons())
     advance(1)
-    expect(await rich.take('visitor-1', FALLBACK)).toBeUndefined()
-    expect(await rich.take('visitor-2', FALLBACK)).toBeDefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeUndefined()
+    expect(await rich.take('visitor-2', SHIPPING_FALLBACK)).toBeDefined()
   })
 
   it('is forgotten when an agent joins or the chat closes', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons())
+    await rich.remember('visitor-1', createShippingButtons())
     await rich.forget('visitor-1')
-    expect(await rich.take('visitor-1', FALLBACK)).toBeUndefined()
+    expect(await rich.take('visitor-1', SHIPPING_FALLBACK)).toBeUndefined()
   })
 
   it('keeps at most five per customer, dropping the oldest', async () => {
     const { rich, store, advance } = setup()
     for (let n = 1; n <= 6; n++) {
-      await rich.remember('visitor-1', createButtons({ text: `question ${n}` }))
+      await rich.remember('visitor-1', createShippingButtons({ text: `question ${n}` }))
       advance(1000)
     }
     expect(await store.indexMembers('bot-rich:visitor-1')).toHaveLength(5)
@@ -129,7 +110,7 @@ describe('rich replies: matching the fallback an A3 text brings back', () => {
       text: 'See the price list at https://shop.example/prices',
     }
     await rich.remember('visitor-1', { type: 'TEXT', text: 'Hello' })
-    await rich.remember('visitor-1', createButtons({ text: undefined }))
+    await rich.remember('visitor-1', createShippingButtons({ text: undefined }))
     expect(await store.indexMembers('bot-rich:visitor-1')).toEqual([])
     await rich.remember('visitor-1', markdown)
     expect((await rich.take('visitor-1', markdown.text ?? ''))?.rich).toEqual({
@@ -140,10 +121,10 @@ describe('rich replies: matching the fallback an A3 text brings back', () => {
 
   it('shows the fallback as the heading of buttons without a title', async () => {
     const { rich } = setup()
-    await rich.remember('visitor-1', createButtons({ title: undefined }))
-    expect((await rich.take('visitor-1', FALLBACK))?.rich).toEqual({
-      ...BUTTONS_LOOK,
-      text: FALLBACK,
+    await rich.remember('visitor-1', createShippingButtons({ title: undefined }))
+    expect((await rich.take('visitor-1', SHIPPING_FALLBACK))?.rich).toEqual({
+      ...SHIPPING_LOOK,
+      text: SHIPPING_FALLBACK,
     })
   })
 })

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { nanoid } from 'nanoid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { describeRedis, type RedisServer, startRedisServer } from '../../../kit/redis-server'
@@ -9,13 +6,17 @@ import { mergeConversation } from '../../../server/session/merge-conversation'
 import { readProfile, updateProfile } from '../../../server/session/profile'
 import { createMemoryStore } from '../../../server/store/memory-store'
 import { createRedisStore } from '../../../server/store/redis-store'
-import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
 import type { ConversationEntry } from '../../../shared/widget-api'
+import { onTempSqliteStore } from '../support/temp-sqlite-store'
 
 const KEEP = 30 * 86_400_000
 const GUEST = 'V1StGXR8_Z5jdHi6B-myT'
 const USER = 'user:42'
+
+/** The texts `fill` writes. */
+const labels = (label: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${label} ${i}`)
 
 async function fill(store: Store, visitorId: string, count: number, label: string) {
   for (let i = 0; i < count; i++)
@@ -72,16 +73,7 @@ describe('mergeConversation', () => {
       kind: 'merged',
       copied: 3,
     })
-    expect(texts(await all(store, USER))).toEqual([
-      'early 0',
-      'early 1',
-      'early 2',
-      'early 3',
-      'early 4',
-      'late 0',
-      'late 1',
-      'late 2',
-    ])
+    expect(texts(await all(store, USER))).toEqual([...labels('early', 5), ...labels('late', 3)])
   })
 
   it('never hands a guest conversation merged into one user to another', async () => {
@@ -139,14 +131,7 @@ async function mergesInOrder(store: Store) {
 
 describe('mergeConversation on the persistent stores', () => {
   it('merges on sqlite (the default store), in order, once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'porthole-merge-'))
-    const store = openSqliteStore(join(dir, 'porthole.db'))
-    try {
-      await mergesInOrder(store)
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    await onTempSqliteStore(mergesInOrder)
   })
 })
 

@@ -8,6 +8,7 @@ import type { Store, VisitorEvent } from '../../../server/store/types'
 import type { DataSync } from '../../../server/store/wal-sync'
 import { REAL_WORK } from '../../support/timeouts'
 import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
+import { stopAfterEach } from '../support/stop-after-each'
 
 /** An fdatasync the test releases by hand: what the disk's flush is while it runs. */
 function heldDataSync() {
@@ -34,6 +35,34 @@ function tempDbPath(): { path: string; remove: () => void } {
   }
 }
 
+const opened = stopAfterEach(async (t: { store: Store; remove: () => void }) => {
+  await t.store.close()
+  t.remove()
+})
+
+/**
+ * A store on a fresh file, closed and removed after the test, with one visitor whose
+ * events are kept; `disk` holds its WAL flushes.
+ */
+function openTempStore(disk?: ReturnType<typeof heldDataSync>) {
+  const { path, remove } = tempDbPath()
+  const store = openSqliteStore(path, disk ? { dataSync: disk.dataSync } : {})
+  opened({ store, remove })
+  const visitor = createVisitorId()
+  const events: VisitorEvent[] = []
+  store.subscribe(visitor, (event) => events.push(event))
+  return { path, store, visitor, events }
+}
+
+/** Runs SQL on a second connection: what another writer, or a failing disk, does to the file. */
+function writeBehind(path: string, sql: string) {
+  const writer = new Database(path)
+  writer.exec(sql)
+  writer.close()
+}
+
+const text = (t: string) => createEntry({ content: { type: 'text', text: t } })
+
 describeStoreConformance('sqlite', async () => {
   const { path, remove } = tempDbPath()
   let current: Store = openSqliteStore(path)
@@ -53,31 +82,22 @@ describeStoreConformance('sqlite', async () => {
 
 describe('sqlite store', () => {
   it('uses WAL and full synchronous writes, so an acknowledged append is on disk', async () => {
-    const { path, remove } = tempDbPath()
-    const store = openSqliteStore(path)
-    await store.append(createVisitorId(), createEntry())
+    const { path, store, visitor } = openTempStore()
+    await store.append(visitor, createEntry())
     // A second connection reads the committed row without the first one closing.
     const reader = new Database(path, { readonly: true })
     expect(reader.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(reader.prepare('SELECT count(*) AS n FROM entries').get()).toEqual({ n: 1 })
     reader.close()
-    await store.close()
-    remove()
   })
 
   it('commits the appends of one tick together: a rolled-back transaction fails them all and publishes none', async () => {
-    const { path, remove } = tempDbPath()
-    const store = openSqliteStore(path)
-    const visitor = createVisitorId()
-    const events: VisitorEvent[] = []
-    store.subscribe(visitor, (event) => events.push(event))
+    const { path, store, visitor, events } = openTempStore()
     // What SQLite does on a full disk or an I/O error: the whole transaction is undone.
-    const writer = new Database(path)
-    writer.exec(
+    writeBehind(
+      path,
       "CREATE TRIGGER fail_all BEFORE INSERT ON entries WHEN NEW.body LIKE '%rollback-all%' BEGIN SELECT RAISE(ROLLBACK, 'disk on fire'); END",
     )
-    writer.close()
-    const text = (t: string) => createEntry({ content: { type: 'text', text: t } })
     const outcomes = await Promise.allSettled([
       store.append(visitor, text('before'), { dedupeKey: 'a3:before' }),
       store.append(visitor, text('rollback-all')),
@@ -92,22 +112,14 @@ describe('sqlite store', () => {
     expect(retried.duplicate).toBe(false)
     expect(await store.readAfter(visitor, undefined, 10)).toEqual([retried.entry])
     expect(events).toEqual([{ event: 'message', data: retried.entry }])
-    await store.close()
-    remove()
   })
 
   it('fails only the append whose own statement failed, not the rest of its batch', async () => {
-    const { path, remove } = tempDbPath()
-    const store = openSqliteStore(path)
-    const visitor = createVisitorId()
-    const events: VisitorEvent[] = []
-    store.subscribe(visitor, (event) => events.push(event))
-    const writer = new Database(path)
-    writer.exec(
+    const { path, store, visitor, events } = openTempStore()
+    writeBehind(
+      path,
       "CREATE TRIGGER fail_one BEFORE INSERT ON entries WHEN NEW.body LIKE '%refuse-me%' BEGIN SELECT RAISE(ABORT, 'refused'); END",
     )
-    writer.close()
-    const text = (t: string) => createEntry({ content: { type: 'text', text: t } })
     const [a, bad, c] = await Promise.allSettled([
       store.append(visitor, text('a'), { dedupeKey: 'a3:a' }),
       store.append(visitor, text('refuse-me'), { dedupeKey: 'a3:bad' }),
@@ -121,14 +133,10 @@ describe('sqlite store', () => {
       a.value.entry.id,
       c.value.entry.id,
     ])
-    await store.close()
-    remove()
   })
 
   it('commits appends still queued when it closes, so an accepted append is never dropped', async () => {
-    const { path, remove } = tempDbPath()
-    const store = openSqliteStore(path)
-    const visitor = createVisitorId()
+    const { path, store, visitor } = openTempStore()
     const pending = store.append(visitor, createEntry(), { dedupeKey: 'a3:late' })
     await store.close()
     const { entry } = await pending
@@ -136,20 +144,13 @@ describe('sqlite store', () => {
     expect(await reopened.readAfter(visitor, undefined, 10)).toEqual([entry])
     await reopened.close()
     await expect(store.append(visitor, createEntry())).rejects.toThrow(/closed/)
-    remove()
   })
 
   it('reports a corrupt row instead of returning bad data', async () => {
-    const { path, remove } = tempDbPath()
-    const store = openSqliteStore(path)
-    const visitor = createVisitorId()
+    const { path, store, visitor } = openTempStore()
     await store.append(visitor, createEntry())
-    const writer = new Database(path)
-    writer.prepare('UPDATE entries SET body = \'{"author":"nobody"}\'').run()
-    writer.close()
+    writeBehind(path, 'UPDATE entries SET body = \'{"author":"nobody"}\'')
     await expect(store.readAfter(visitor, undefined, 10)).rejects.toThrow(/corrupt/)
-    await store.close()
-    remove()
   })
 
   it('refuses a file that is not a database with a clear error', () => {
@@ -164,12 +165,8 @@ describe('sqlite store', () => {
   })
 
   it('answers and publishes an append, and a repeat of it, only once the WAL is flushed', async () => {
-    const { path, remove } = tempDbPath()
     const disk = heldDataSync()
-    const store = openSqliteStore(path, { dataSync: disk.dataSync })
-    const visitor = createVisitorId()
-    const events: VisitorEvent[] = []
-    store.subscribe(visitor, (event) => events.push(event))
+    const { store, visitor, events } = openTempStore(disk)
     let answered = 0
     const first = store.append(visitor, createEntry(), { dedupeKey: 'a3:m1' }).finally(() => {
       answered += 1
@@ -193,15 +190,11 @@ describe('sqlite store', () => {
     disk.release()
     expect((await repeat).duplicate).toBe(true)
     expect(events).toHaveLength(1)
-    await store.close()
-    remove()
   })
 
   it('flushes many batches committed during one flush with one more, and keeps other writes FULL', async () => {
-    const { path, remove } = tempDbPath()
     const disk = heldDataSync()
-    const store = openSqliteStore(path, { dataSync: disk.dataSync })
-    const visitor = createVisitorId()
+    const { store, visitor } = openTempStore(disk)
     const first = store.append(visitor, createEntry())
     await nextTurn()
     await nextTurn()
@@ -219,15 +212,11 @@ describe('sqlite store', () => {
     expect(await Promise.all(later)).toHaveLength(3)
     // Between batches the connection is back to synchronous=FULL (2) for every other write.
     expect(store.sqliteDatabase?.pragma('synchronous', { simple: true })).toBe(2)
-    await store.close()
-    remove()
   })
 
   it('commits the appends made while a flush runs together, once it ends', async () => {
-    const { path, remove } = tempDbPath()
     const disk = heldDataSync()
-    const store = openSqliteStore(path, { dataSync: disk.dataSync })
-    const visitor = createVisitorId()
+    const { path, store, visitor } = openTempStore(disk)
     const reader = new Database(path, { readonly: true })
     const rows = () => reader.prepare('SELECT count(*) AS n FROM entries').get()
     const first = store.append(visitor, createEntry())
@@ -247,15 +236,11 @@ describe('sqlite store', () => {
     await Promise.all(later)
     expect((await store.readAfter(visitor, undefined, 10)).length).toBe(4)
     reader.close()
-    await store.close()
-    remove()
   })
 
   it('erases appends held during a flush too: the erasure commits them first', async () => {
-    const { path, remove } = tempDbPath()
     const disk = heldDataSync()
-    const store = openSqliteStore(path, { dataSync: disk.dataSync })
-    const visitor = createVisitorId()
+    const { store, visitor } = openTempStore(disk)
     const first = store.append(visitor, createEntry())
     await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
     const held = store.append(visitor, createEntry(), { dedupeKey: 'a3:held' })
@@ -267,15 +252,11 @@ describe('sqlite store', () => {
     disk.release()
     await held
     expect(await store.readAfter(visitor, undefined, 10)).toEqual([])
-    await store.close()
-    remove()
   })
 
   it('answers 503-worthy failures after a failed flush, and keeps failing until a restart', async () => {
-    const { path, remove } = tempDbPath()
     const disk = heldDataSync()
-    const store = openSqliteStore(path, { dataSync: disk.dataSync })
-    const visitor = createVisitorId()
+    const { store, visitor } = openTempStore(disk)
     const first = store.append(visitor, createEntry(), { dedupeKey: 'a3:lost' })
     await vi.waitFor(() => expect(disk.held()).toBe(1), REAL_WORK)
     disk.release(new Error('EIO'))
@@ -285,7 +266,5 @@ describe('sqlite store', () => {
       /could not be flushed/,
     )
     expect(disk.held()).toBe(0)
-    await store.close()
-    remove()
   })
 })

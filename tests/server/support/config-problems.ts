@@ -14,3 +14,13 @@ export function configProblems(
   }
   throw new Error('expected a ConfigError')
 }
+
+/** What `run` throws; fails the test when it throws nothing. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected it to throw')
+}

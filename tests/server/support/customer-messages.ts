@@ -92,7 +92,7 @@ export function useOutboxInstances(): (
  * A maker of text messages for the outbox, each with its own client id `<prefix>-<n>`,
  * saying `texts` unless told otherwise.
  */
-export function textRequests(prefix: string, texts: string[]) {
+function textRequests(prefix: string, texts: string[]) {
   let counter = 0
   return (visitorId: string, said = texts) => {
     counter += 1
@@ -165,4 +165,12 @@ export function crashableStore(store: Store): { store: Store; crash(): void } {
       crashed = true
     },
   }
+}
+
+/**
+ * What a file of outbox tests on text messages starts with: `instance` as
+ * useOutboxInstances gives it, and `request`, a maker of text messages (textRequests).
+ */
+export function useTextOutbox(prefix: string, texts: string[]) {
+  return { instance: useOutboxInstances(), request: textRequests(prefix, texts) }
 }

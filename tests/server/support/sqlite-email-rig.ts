@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runtimeOf } from '../../../server/app'
 import { openSqliteStore } from '../../../server/store/sqlite-store'
 import type { Store } from '../../../server/store/types'
+import { stopMailApps } from './mail-apps'
 import { type SmtpSink, startSmtpSink } from './smtp-sink'
 import type { TestApp } from './test-app'
 
@@ -26,10 +26,7 @@ export async function openSqliteEmailRig(now: () => number): Promise<SqliteEmail
     store,
     apps,
     async close() {
-      for (const t of apps) {
-        t.stop()
-        await runtimeOf(t.app).email.stop()
-      }
+      await stopMailApps(apps)
       await store.close()
       await sink.stop()
       rmSync(dir, { recursive: true, force: true })

@@ -70,3 +70,9 @@ export function createClientId(): string {
   clientCounter += 1
   return `client-${Date.now().toString(36)}-${clientCounter}`
 }
+
+/** A stream ticket for the visitor of `token`, as POST /api/events/ticket gives it. */
+export async function streamTicket(t: TestApp, token: string): Promise<string> {
+  const res = await t.request('/api/events/ticket', { method: 'POST', token })
+  return ((await res.json()) as { ticket: string }).ticket
+}

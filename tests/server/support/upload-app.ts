@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import type { AppDeps } from '../../../server/app-deps'
 import type { UploadStore } from '../../../server/config/config'
+import { ErrorBody } from '../../../shared/protocol/errors'
 import { UPLOAD_TYPE_NAMES } from '../../../shared/upload-types'
 import { type UploadedFile, UploadResponse } from '../../../shared/widget-api'
 import { createTestConfig } from '../../support/test-config'
@@ -93,6 +95,22 @@ export async function createUploadTestApp(
   }
 }
 
+/** Uploads a text file of `size` bytes, streamed as it is made; it must be accepted (201). */
+export async function uploadLarge(
+  app: UploadTestApp,
+  token: string,
+  size: number,
+): Promise<{ url: string; size: number }> {
+  const res = await app.upload(
+    token,
+    'big.txt',
+    'text/plain',
+    generatedBody(size, Buffer.from('start\n')),
+  )
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { file: { url: string; size: number } }).file
+}
+
 /** A body of `size` bytes, made 64 KB at a time as it is read (never held whole). */
 export function generatedBody(
   size: number,
@@ -165,4 +183,19 @@ export function uploadFrom(
     },
     body: Uint8Array.from(body),
   })
+}
+
+/**
+ * An upload refused with `status` and an error that has `error`'s fields (a message
+ * may be `expect.stringMatching(...)`), and no file left on the disk.
+ */
+export async function expectRefusedUpload(
+  app: UploadTestApp,
+  res: Response,
+  status: number,
+  error: { code: string; message?: unknown },
+): Promise<void> {
+  expect(res.status).toBe(status)
+  expect(ErrorBody.parse(await res.json()).error).toMatchObject(error)
+  expect(await app.filesOnDisk()).toEqual([])
 }

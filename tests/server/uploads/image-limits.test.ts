@@ -8,7 +8,7 @@ import { createImageQueue } from '../../../server/uploads/image-queue'
 import { MAX_FRAMES, processImage } from '../../../server/uploads/process-image'
 import { isUploadError } from '../../../server/uploads/upload-error'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { createUploadTestApp, type UploadTestApp } from '../support/upload-app'
+import { createUploadTestApp, expectRefusedUpload, type UploadTestApp } from '../support/upload-app'
 
 /** An animation of `frames` frames, `width` × `height` each. */
 async function makeAnimation(
@@ -126,9 +126,7 @@ describe('POST /api/uploads with an animation', () => {
       'image/webp',
       await makeAnimation('webp', MAX_FRAMES + 1, 4, 4),
     )
-    expect(res.status).toBe(422)
-    expect(ErrorBody.parse(await res.json()).error.code).toBe('image_too_complex')
-    expect(await t.filesOnDisk()).toEqual([])
+    await expectRefusedUpload(t, res, 422, { code: 'image_too_complex' })
   })
   it('does no image work for an upload whose client is gone (the request signal)', async () => {
     t = await createUploadTestApp()

@@ -1,23 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../demo/sandbox/index'
 import { PostMessageResponse } from '../../../shared/widget-api'
 import { createInProcessSandbox } from '../support/in-process-sandbox'
+import { stopAfterEach } from '../support/stop-after-each'
 import { createClientId } from '../support/test-app'
 import { createUploadTestApp, photoOf, sendFile, type UploadTestApp } from '../support/upload-app'
 import { makeImage, makePdf } from '../support/upload-samples'
 
-let t: UploadTestApp | undefined
-let sandbox: Sandbox | undefined
-afterEach(async () => {
-  await t?.cleanup()
-  sandbox?.close()
-  t = undefined
-  sandbox = undefined
-})
+const sandboxes = stopAfterEach((sandbox: Sandbox) => sandbox.close())
+const apps = stopAfterEach((t: UploadTestApp) => t.cleanup())
 
 describe('an attachment sent with POST /api/messages (fake service)', () => {
   it('goes to the service as a spec 2.4 photo with file, name, size, thumb, width and height', async () => {
-    t = await createUploadTestApp()
+    const t = apps(await createUploadTestApp())
     const { token, visitorId } = await t.newVisitor()
     const file = await t.uploadOk(token, 'cat.png', 'image/png', await makeImage('png', 640, 480))
     const { id, res } = await sendFile(t, token, file.id, 'my cat')
@@ -34,7 +29,7 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
   })
 
   it('sends anything else as a document, and a repeated POST is not sent twice', async () => {
-    t = await createUploadTestApp()
+    const t = apps(await createUploadTestApp())
     const { token } = await t.newVisitor()
     const file = await t.uploadOk(token, 'price-list.pdf', 'application/pdf', makePdf())
     const id = createClientId()
@@ -60,7 +55,7 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
   })
 
   it('falls back to a text with name, size and link when the service refuses media (4xx), and says so in the log', async () => {
-    t = await createUploadTestApp()
+    const t = apps(await createUploadTestApp())
     const { token } = await t.newVisitor()
     const file = await t.uploadOk(token, 'price-list.pdf', 'application/pdf', makePdf())
     t.service.queueMessageReplies({ status: 400, body: 'message type is not supported' })
@@ -80,7 +75,7 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
   })
 
   it('keeps retrying the media while the service fails (5xx), then falls back once it refuses', async () => {
-    t = await createUploadTestApp()
+    const t = apps(await createUploadTestApp())
     const { token } = await t.newVisitor()
     const file = await t.uploadOk(token, 'photo.jpg', 'image/jpeg', await makeImage('jpeg'))
     t.service.queueMessageReplies({ status: 503 })
@@ -97,7 +92,7 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
   })
 
   it('refuses a file id the visitor does not have (404), and sends nothing', async () => {
-    t = await createUploadTestApp()
+    const t = apps(await createUploadTestApp())
     const owner = await t.newVisitor()
     const other = await t.newVisitor()
     const file = await t.uploadOk(owner.token, 'a.pdf', 'application/pdf', makePdf())
@@ -116,18 +111,19 @@ describe('an attachment sent with POST /api/messages (fake service)', () => {
 describe('an attachment through the sandbox (A2 per spec 2.4)', () => {
   async function startWithSandbox(acceptsMedia: boolean) {
     const started = createInProcessSandbox({ acceptsMedia })
-    sandbox = started.sandbox
-    t = await createUploadTestApp(
-      {},
-      { fetch: started.fetch },
-      { CHANNEL_URL: started.channel.endpoint },
+    sandboxes(started.sandbox)
+    const t = apps(
+      await createUploadTestApp(
+        {},
+        { fetch: started.fetch },
+        { CHANNEL_URL: started.channel.endpoint },
+      ),
     )
-    return started.sandbox
+    return { box: started.sandbox, t }
   }
 
   it('reaches the agent as a photo when the channel accepts media', async () => {
-    const box = await startWithSandbox(true)
-    if (!t) throw new Error('no app')
+    const { box, t } = await startWithSandbox(true)
     const { token } = await t.newVisitor()
     const file = await t.uploadOk(token, 'cat.png', 'image/png', await makeImage('png'))
     const { res } = await sendFile(t, token, file.id)
@@ -145,8 +141,7 @@ describe('an attachment through the sandbox (A2 per spec 2.4)', () => {
   })
 
   it('reaches the agent as a text with the link when the channel refuses media (400)', async () => {
-    const box = await startWithSandbox(false)
-    if (!t) throw new Error('no app')
+    const { box, t } = await startWithSandbox(false)
     const { token } = await t.newVisitor()
     const file = await t.uploadOk(token, 'price-list.pdf', 'application/pdf', makePdf())
     const { res } = await sendFile(t, token, file.id)

@@ -11,6 +11,7 @@ import {
   photoOf,
   sendFile,
   type UploadTestApp,
+  uploadLarge,
 } from '../support/upload-app'
 import { makeImage, makePdf } from '../support/upload-samples'
 
@@ -109,14 +110,7 @@ describe('attachments with UPLOAD_STORE=s3', () => {
     const { app, bucket } = await startWithBucket(16 * 1024 * 1024)
     const { token } = await app.newVisitor()
     const size = 12 * 1024 * 1024
-    const res = await app.upload(
-      token,
-      'big.txt',
-      'text/plain',
-      generatedBody(size, Buffer.from('start\n')),
-    )
-    expect(res.status).toBe(201)
-    const { file } = (await res.json()) as { file: { url: string; size: number } }
+    const file = await uploadLarge(app, token, size)
     expect(file.size).toBe(size)
     expect([...bucket.objects.values()].some((object) => object.size === size)).toBe(true)
     const served = await app.app.request(pathOf(file.url))

@@ -4,7 +4,12 @@ import type { DiskSpace } from '../../../server/uploads/disk-space'
 import { ErrorBody } from '../../../shared/protocol/errors'
 import { useSharedUploadInstances } from '../support/shared-upload-instances'
 import { createClientId } from '../support/test-app'
-import { createUploadTestApp, type UploadTestApp, uploadFrom } from '../support/upload-app'
+import {
+  createUploadTestApp,
+  expectRefusedUpload,
+  type UploadTestApp,
+  uploadFrom,
+} from '../support/upload-app'
 import { makePdf } from '../support/upload-samples'
 
 const KB = 1024
@@ -138,11 +143,10 @@ describe('the disk free-space floor (DISK_FREE_FLOOR_MB)', () => {
     const app = await quotaApp({ DISK_FREE_FLOOR_MB: '100' }, fakeDisk(free))
     const { token } = await app.newVisitor()
     const res = await uploadFrom(app, token, '203.0.113.1', pdfOf(10 * KB))
-    expect(res.status).toBe(507)
-    const { error } = ErrorBody.parse(await res.json())
-    expect(error.code).toBe('insufficient_storage')
-    expect(error.message).toMatch(/short of disk space\); your messages still go through/)
-    expect(await app.filesOnDisk()).toEqual([])
+    await expectRefusedUpload(app, res, 507, {
+      code: 'insufficient_storage',
+      message: expect.stringMatching(/short of disk space\); your messages still go through/),
+    })
     const message = await app.request('/api/messages', {
       token,
       body: { id: createClientId(), type: 'text', text: 'still here' },

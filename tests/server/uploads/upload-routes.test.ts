@@ -6,7 +6,13 @@ import {
   MAX_IMAGE_PIXELS,
 } from '../../../server/uploads/process-image'
 import { ErrorBody } from '../../../shared/protocol/errors'
-import { createUploadTestApp, generatedBody, type UploadTestApp } from '../support/upload-app'
+import {
+  createUploadTestApp,
+  expectRefusedUpload,
+  generatedBody,
+  type UploadTestApp,
+  uploadLarge,
+} from '../support/upload-app'
 import { makeExecutable, makeImage, makePdf, makeSamples } from '../support/upload-samples'
 
 let t: UploadTestApp
@@ -18,6 +24,12 @@ async function errorOf(res: Response) {
   return ErrorBody.parse(await res.json()).error
 }
 
+/** A fresh app (cleaned up after the test) as `t`, and the token of a new visitor on it. */
+async function newVisitorApp(): Promise<string> {
+  t = await createUploadTestApp()
+  return (await t.newVisitor()).token
+}
+
 /** The path part of a file URL, for app.request. */
 function pathOf(url: string): string {
   return new URL(url).pathname
@@ -25,8 +37,7 @@ function pathOf(url: string): string {
 
 describe('POST /api/uploads', () => {
   it('takes each accepted type, made for real, and serves it back', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     for (const [name, type, bytes] of await makeSamples()) {
       const file = await t.uploadOk(token, name, type, bytes)
       expect(file.name).toBe(name)
@@ -51,8 +62,7 @@ describe('POST /api/uploads', () => {
   })
 
   it('makes a 320 px wide thumbnail of a large photo and keeps its size', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     const file = await t.uploadOk(
       token,
       'wide.jpg',
@@ -68,8 +78,7 @@ describe('POST /api/uploads', () => {
   })
 
   it('applies the orientation and strips EXIF with its GPS position from what is served', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     // 64×48 stored, orientation 6 (rotate 90°): shown 48×64. Camera GPS in the EXIF.
     const original = await sharp(await makeImage('jpeg'))
       .withMetadata({ orientation: 6 })
@@ -101,41 +110,8 @@ describe('POST /api/uploads', () => {
     expect([file.width, file.height]).toEqual([48, 64])
   })
 
-  it('refuses a decompression bomb (more pixels than the limit) with 422 and keeps nothing', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
-    // 8000×8000 = 64 MP of one colour: a PNG of a few hundred KB.
-    const bomb = await sharp({
-      create: { width: 8000, height: 8000, channels: 3, background: '#fff' },
-      limitInputPixels: false,
-    })
-      .png({ compressionLevel: 9 })
-      .toBuffer()
-    expect(8000 * 8000).toBeGreaterThan(MAX_IMAGE_PIXELS)
-    const res = await t.upload(token, 'bomb.png', 'image/png', bomb)
-    expect(res.status).toBe(422)
-    expect(await errorOf(res)).toEqual({
-      code: 'image_too_large',
-      message: 'The image has more than 40 million pixels: send a smaller one.',
-    })
-    expect(await t.filesOnDisk()).toEqual([])
-  })
-
-  it('refuses an executable named cute-cat.png with 415 and keeps nothing', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
-    const res = await t.upload(token, 'cute-cat.png', 'image/png', makeExecutable())
-    expect(res.status).toBe(415)
-    expect(await errorOf(res)).toEqual({
-      code: 'type_mismatch',
-      message: '"cute-cat.png" is a program, not what its name says: programs are never accepted.',
-    })
-    expect(await t.filesOnDisk()).toEqual([])
-  })
-
   it('refuses a declared type that is not the named one (415), before reading the body', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     const res = await t.upload(token, 'invoice.pdf', 'image/png', makePdf())
     expect(res.status).toBe(415)
     expect((await errorOf(res)).code).toBe('type_mismatch')
@@ -144,21 +120,81 @@ describe('POST /api/uploads', () => {
     expect((await errorOf(image)).message).toContain('its content is a PNG image')
   })
 
-  it('refuses types that are not accepted, a missing name and an empty file', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
-    const exe = await t.upload(token, 'setup.exe', 'application/octet-stream', makeExecutable())
-    expect([exe.status, (await errorOf(exe)).code]).toEqual([415, 'unsupported_type'])
-    const unnamed = await t.upload(token, undefined, 'application/pdf', makePdf())
-    expect([unnamed.status, (await errorOf(unnamed)).code]).toEqual([400, 'invalid_file_name'])
-    const empty = await t.upload(token, 'empty.txt', 'text/plain', new Uint8Array())
-    expect([empty.status, (await errorOf(empty)).code]).toEqual([400, 'empty_file'])
-    expect(await t.filesOnDisk()).toEqual([])
+  it.each([
+    [
+      'a decompression bomb (more pixels than the limit) with 422',
+      {
+        name: 'bomb.png',
+        type: 'image/png',
+        body: async () => {
+          // 8000×8000 = 64 MP of one colour: a PNG of a few hundred KB.
+          expect(8000 * 8000).toBeGreaterThan(MAX_IMAGE_PIXELS)
+          return sharp({
+            create: { width: 8000, height: 8000, channels: 3, background: '#fff' },
+            limitInputPixels: false,
+          })
+            .png({ compressionLevel: 9 })
+            .toBuffer()
+        },
+        status: 422,
+        error: {
+          code: 'image_too_large',
+          message: 'The image has more than 40 million pixels: send a smaller one.',
+        },
+      },
+    ],
+    [
+      'an executable named cute-cat.png with 415',
+      {
+        name: 'cute-cat.png',
+        type: 'image/png',
+        body: makeExecutable,
+        status: 415,
+        error: {
+          code: 'type_mismatch',
+          message:
+            '"cute-cat.png" is a program, not what its name says: programs are never accepted.',
+        },
+      },
+    ],
+    [
+      'a type that is not accepted with 415',
+      {
+        name: 'setup.exe',
+        type: 'application/octet-stream',
+        body: makeExecutable,
+        status: 415,
+        error: { code: 'unsupported_type' },
+      },
+    ],
+    [
+      'a missing name with 400',
+      {
+        name: undefined,
+        type: 'application/pdf',
+        body: makePdf,
+        status: 400,
+        error: { code: 'invalid_file_name' },
+      },
+    ],
+    [
+      'an empty file with 400',
+      {
+        name: 'empty.txt',
+        type: 'text/plain',
+        body: () => new Uint8Array(),
+        status: 400,
+        error: { code: 'empty_file' },
+      },
+    ],
+  ])('refuses %s and keeps nothing', async (_what, { name, type, body, status, error }) => {
+    const token = await newVisitorApp()
+    const res = await t.upload(token, name, type, await body())
+    await expectRefusedUpload(t, res, status, error)
   })
 
   it('stores the sanitised name: no path, no bidi override', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     const file = await t.uploadOk(
       token,
       '../../etc/\u202eevil\u0007 notes.txt',
@@ -195,17 +231,9 @@ describe('POST /api/uploads', () => {
 
 describe('upload size', () => {
   it('streams a 10 MB file to disk and stores it whole', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     const size = 10 * 1024 * 1024
-    const res = await t.upload(
-      token,
-      'big.txt',
-      'text/plain',
-      generatedBody(size, Buffer.from('start\n')),
-    )
-    expect(res.status).toBe(201)
-    const { file } = (await res.json()) as { file: { size: number; url: string } }
+    const file = await uploadLarge(t, token, size)
     expect(file.size).toBe(size)
     const served = await t.app.request(pathOf(file.url))
     expect(Number(served.headers.get('content-length'))).toBe(size)
@@ -213,20 +241,17 @@ describe('upload size', () => {
   })
 
   it('refuses 11 MB while streaming (413) and leaves no partial file', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     const res = await t.upload(
       token,
       'big.pdf',
       'application/pdf',
       generatedBody(11 * 1024 * 1024, makePdf()),
     )
-    expect(res.status).toBe(413)
-    expect(await errorOf(res)).toEqual({
+    await expectRefusedUpload(t, res, 413, {
       code: 'payload_too_large',
       message: 'The file is larger than 10 MB: send a smaller one.',
     })
-    expect(await t.filesOnDisk()).toEqual([])
   })
 
   it('refuses a declared Content-Length over the limit before reading', async () => {
@@ -248,8 +273,7 @@ describe('upload size', () => {
 
 describe('images at once', () => {
   it('processes 12 photos sent together, each whole, at most two decoded at a time', async () => {
-    t = await createUploadTestApp()
-    const { token } = await t.newVisitor()
+    const token = await newVisitorApp()
     const photo = await makeImage('jpeg', 800, 600)
     let most = 0
     const sampler = setInterval(() => {

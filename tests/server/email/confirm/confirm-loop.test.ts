@@ -11,14 +11,14 @@ import {
 } from '../../../support/test-config'
 import { createAgentMessage } from '../../support/agent-message'
 import { decodeParts, type SmtpSink, type SunkMail } from '../../support/smtp-sink'
-import { openSqliteMail, type SqliteMail } from '../../support/sqlite-mail'
+import { openSqliteEmailRig, type SqliteEmailRig } from '../../support/sqlite-email-rig'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 const DAY = 24 * 3_600_000
 
 describe('confirmed addresses: missed replies over real SMTP (sqlite)', () => {
-  let mail: SqliteMail
+  let rig: SqliteEmailRig
   let sink: SmtpSink
   let store: Store
   let clock: number
@@ -38,15 +38,16 @@ describe('confirmed addresses: missed replies over real SMTP (sqlite)', () => {
         replyTo: (visitorId) => `reply+${visitorId}.sig@reply.northwind.example`,
       },
     })
+    rig.apps.push(t)
   }
 
   beforeEach(async () => {
     clock = START
-    mail = await openSqliteMail(() => clock)
-    ;({ sink, store } = mail)
+    rig = await openSqliteEmailRig(() => clock)
+    ;({ sink, store } = rig)
   })
 
-  afterEach(() => mail.close(t))
+  afterEach(() => rig.close())
 
   async function visitor(email = 'ann@example.com', token?: string) {
     const res = await t.request('/api/session', {

@@ -1,19 +1,16 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TEST_WEBHOOK_SECRET } from '../../../support/test-config'
 import { createAgentMessage } from '../../support/agent-message'
 import { createInboundTestApp, type InboundTestApp } from '../../support/inbound-app'
 import { FIXTURE_VISITOR } from '../../support/inbound-emails'
+import { stopAfterEach } from '../../support/stop-after-each'
 
-let t: InboundTestApp | undefined
-afterEach(async () => {
-  await t?.cleanup()
-  t = undefined
-})
+const started = stopAfterEach((t: InboundTestApp) => t.cleanup())
 
 describe('the inbound route beside the A3 webhook', () => {
   it("keeps every route compiling in Hono's RegExpRouter", async () => {
-    t = await createInboundTestApp()
+    const t = started(await createInboundTestApp())
     const router = new RegExpRouter<string>()
     for (const route of t.app.routes) router.add(route.method, route.path, route.path)
     expect(() => router.match('POST', '/hooks/email/secret')).not.toThrow()
@@ -22,7 +19,7 @@ describe('the inbound route beside the A3 webhook', () => {
   })
 
   it('passes every other /hooks path on: A3 still works, an unknown /mime path is 404', async () => {
-    t = await createInboundTestApp()
+    const t = started(await createInboundTestApp())
     const agent = createAgentMessage({ recipientId: FIXTURE_VISITOR })
     const a3 = await t.app.request(`/hooks/${TEST_WEBHOOK_SECRET}/chan42`, {
       method: 'POST',

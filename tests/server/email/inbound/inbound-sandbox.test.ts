@@ -1,29 +1,26 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../demo/sandbox/index'
 import { HistoryResponse } from '../../../../shared/widget-api'
 import { createInProcessSandbox } from '../../support/in-process-sandbox'
 import { addresses, createInboundTestApp, type InboundTestApp } from '../../support/inbound-app'
 import { REPLIES, readFixtureTo } from '../../support/inbound-emails'
+import { stopAfterEach } from '../../support/stop-after-each'
 import { createClientId } from '../../support/test-app'
 
-let t: InboundTestApp | undefined
-let sandbox: Sandbox | undefined
-afterEach(async () => {
-  await t?.cleanup()
-  sandbox?.close()
-  t = undefined
-  sandbox = undefined
-})
+const sandboxes = stopAfterEach((sandbox: Sandbox) => sandbox.close())
+const apps = stopAfterEach((t: InboundTestApp) => t.cleanup())
 
 describe('a reply by e-mail through the sandbox', () => {
   it('reaches the agent in the same chat as the visitor’s widget messages, and the widget’s history', async () => {
     const started = createInProcessSandbox()
-    sandbox = started.sandbox
+    sandboxes(started.sandbox)
     const box = started.sandbox
-    t = await createInboundTestApp({
-      overrides: { fetch: started.fetch },
-      env: { CHANNEL_URL: started.channel.endpoint },
-    })
+    const t = apps(
+      await createInboundTestApp({
+        overrides: { fetch: started.fetch },
+        env: { CHANNEL_URL: started.channel.endpoint },
+      }),
+    )
 
     // The visitor writes in the widget, leaves their e-mail, and closes the tab.
     const { token, visitorId } = await t.newVisitor()

@@ -66,9 +66,12 @@ describe('extractReply, form by form', () => {
   })
 
   it('cuts a "-- " signature, with or without its trailing space, and "Sent from my iPhone"', () => {
-    expect(extractReply('Hi\n\n-- \nMaria\nLopez Design')).toBe('Hi')
-    expect(extractReply('Hi\n\n--\nMaria')).toBe('Hi')
-    expect(extractReply('Hi\n\nSent from my iPhone')).toBe('Hi')
+    for (const mail of [
+      'Hi\n\n-- \nMaria\nLopez Design',
+      'Hi\n\n--\nMaria',
+      'Hi\n\nSent from my iPhone',
+    ])
+      expect(extractReply(mail)).toBe('Hi')
     expect(extractReply('Привет\n\nОтправлено с iPhone')).toBe('Привет')
   })
 
