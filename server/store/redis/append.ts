@@ -35,10 +35,11 @@ type Item = {
 }
 
 /**
- * The redis: store's append: the appends of one event-loop turn go to Redis as one Lua
- * script that, item by item, de-duplicates, resolves an alias, XADDs with the
- * retention's caps and PUBLISHes, and writes nothing when it reaches Redis after the
- * earliest deadline of its callers.
+ * The redis: store's append: the appends of one event-loop turn (and, while a script
+ * is on its way, of every turn until its reply) go to Redis as one Lua script that,
+ * item by item, de-duplicates, resolves an alias, XADDs with the retention's caps and
+ * PUBLISHes, and writes nothing when it reaches Redis after the earliest deadline of
+ * its callers.
  */
 export function createRedisAppend(options: RedisAppendOptions) {
   const { main, keys, clock, commandTimeoutMs } = options
@@ -73,7 +74,13 @@ export function createRedisAppend(options: RedisAppendOptions) {
         item.refuseErased ? '1' : '',
       )
     }
-    const reply = await runScript(main, APPEND_SCRIPT, scriptKeys, args)
+    const sent = runScript(main, APPEND_SCRIPT, scriptKeys, args)
+    const hold = holdNoLongerThan(sent, commandTimeoutMs)
+    inFlight = hold
+    void hold.then(() => {
+      if (inFlight === hold) inFlight = undefined
+    })
+    const reply = await sent
     if (!Array.isArray(reply)) throw new StoreError('redis: the append script answered no list')
     if (reply[0] === 2) {
       void clock.sync()
@@ -93,7 +100,12 @@ export function createRedisAppend(options: RedisAppendOptions) {
     return outcomes
   }
 
-  const batches = createGroupCommit(run)
+  // While a script is on its way, appends wait and go together in the next one when its
+  // reply comes (as the sqlite store's do during a flush): one script, one write and one
+  // reply for many webhooks instead of a pipeline of small ones. A frozen Redis holds
+  // them no longer than the command timeout (their callers were answered 503 by then).
+  let inFlight: Promise<unknown> | undefined
+  const batches = createGroupCommit(run, () => inFlight)
 
   return function append(
     visitorId: string,
@@ -140,6 +152,15 @@ function outcomeOf(item: Item, [code, value, target]: unknown[]): BatchOutcome<A
   } catch (error) {
     return { ok: false, error }
   }
+}
+
+/** Settles (never rejects) when `work` settles or after `ms`, whichever comes first. */
+function holdNoLongerThan(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  return new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
+    work.then(resolve, resolve)
+  }).finally(() => clearTimeout(timer))
 }
 
 function wholeOrZero(value: number | undefined): number {
