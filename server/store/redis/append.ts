@@ -158,8 +158,9 @@ function outcomeOf(item: Item, [code, value, target]: unknown[]): BatchOutcome<A
 function holdNoLongerThan(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined
   return new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms)
-    work.then(resolve, resolve)
+    const done = () => resolve()
+    timer = setTimeout(done, ms)
+    work.then(done, done)
   }).finally(() => clearTimeout(timer))
 }
 
