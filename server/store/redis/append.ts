@@ -47,7 +47,32 @@ export function createRedisAppend(options: RedisAppendOptions) {
   const logPrefix = keys.log('')
   const channelPrefix = keys.channel('')
 
-  async function run(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
+  // An append held (behind a script with no reply) past its deadline was answered 503
+  // already: sent along, it would make the script refuse its whole batch, so it is
+  // answered alone and the others go.
+  function run(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
+    const now = clock.deadline(0)
+    const late = (item: Item) =>
+      now !== '' && item.deadline !== '' && Number(item.deadline) <= Number(now)
+    if (!items.some(late)) return send(items)
+    const fresh = items.filter((item) => !late(item))
+    const sent = fresh.length > 0 ? send(fresh) : Promise.resolve([])
+    return sent.then((outcomes) => {
+      let next = 0
+      return items.map((item) =>
+        late(item)
+          ? { ok: false, error: lateError() }
+          : (outcomes[next++] ?? { ok: false, error: lateError() }),
+      )
+    })
+  }
+
+  const lateError = () =>
+    new StoreError(
+      `redis: append waited ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) for an earlier one and was not sent; check that Redis is responsive`,
+    )
+
+  async function send(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
     const retention = options.retention()
     const scriptKeys = [keys.visitors]
     const deadlines = items.map((item) => item.deadline)

@@ -2,7 +2,7 @@ import { nanoid } from 'nanoid'
 import { createClient } from 'redis'
 import { expect, it, vi } from 'vitest'
 import { describeRedis, useRedisServer } from '../../../../kit/redis-server'
-import { isVisitorErased } from '../../../../server/store/errors'
+import { isVisitorErased, StoreError } from '../../../../server/store/errors'
 import { visitorErasedKey } from '../../../../server/store/keys'
 import { createRedisAppend } from '../../../../server/store/redis/append'
 import type { RedisClient } from '../../../../server/store/redis/connection'
@@ -26,7 +26,9 @@ describeRedis('redis append batches', () => {
    * An append over a client whose scripts are counted (the items of each: its
    * arguments past the eight fixed ones, six per item) and held while `held` is set.
    */
-  async function openAppend(options: { fail?: () => boolean; timeoutMs?: number } = {}) {
+  async function openAppend(
+    options: { fail?: () => boolean; timeoutMs?: number; clock?: Clock } = {},
+  ) {
     const client = createClient({ url: redis.server.url })
     await client.connect()
     redis.closeAfterTest({ close: () => client.quit() })
@@ -47,7 +49,7 @@ describeRedis('redis append batches', () => {
     const append = createRedisAppend({
       main: counted as unknown as RedisClient,
       keys,
-      clock: noDeadline,
+      clock: options.clock ?? noDeadline,
       commandTimeoutMs: options.timeoutMs ?? 60_000,
       retention: () => undefined,
       dedupeTtlMs: undefined,
@@ -171,5 +173,36 @@ describeRedis('redis append batches', () => {
     await vi.waitFor(() => expect(scripts).toEqual([1, 1]), REAL_WORK)
     release()
     await Promise.all([frozen, next])
+  })
+
+  it('answers an append held past its deadline alone, and sends the others of its batch', async () => {
+    // Redis's time as this process sees it, moved by hand: appends are given it + 1 s.
+    let redisNow = Date.now() - 60_000
+    const clock = {
+      deadline: (ms: number | undefined) => String(redisNow + (ms ?? 0)),
+      sync: async () => {},
+      stop() {},
+    } as unknown as Clock
+    const { append, client, keys, scripts, hold, release } = await openAppend({
+      timeoutMs: 1000,
+      clock,
+    })
+    hold()
+    const blocker = append(createVisitorId(), createEntry()).catch((error) => error)
+    await nextTurn()
+    const visitor = createVisitorId()
+    const stale = append(visitor, said('stale')).catch((error) => error)
+    await nextTurn()
+    // A minute later (the blocker's script got no reply meanwhile), another webhook.
+    redisNow = Date.now()
+    const fresh = append(visitor, said('fresh'))
+    await nextTurn()
+    release()
+    await blocker
+    expect(await stale).toBeInstanceOf(StoreError)
+    expect((await fresh).duplicate).toBe(false)
+    expect(scripts).toEqual([1, 1])
+    const stored = await client.xRange(keys.log(visitor), '-', '+')
+    expect(stored.map((row) => JSON.parse(row.message.e ?? '{}').content.text)).toEqual(['fresh'])
   })
 })
