@@ -35,10 +35,11 @@ type Item = {
 }
 
 /**
- * The redis: store's append: the appends of one event-loop turn go to Redis as one Lua
- * script that, item by item, de-duplicates, resolves an alias, XADDs with the
- * retention's caps and PUBLISHes, and writes nothing when it reaches Redis after the
- * earliest deadline of its callers.
+ * The redis: store's append: the appends of one event-loop turn (and, while a script
+ * is on its way, of every turn until its reply) go to Redis as one Lua script that,
+ * item by item, de-duplicates, resolves an alias, XADDs with the retention's caps and
+ * PUBLISHes, and writes nothing when it reaches Redis after the earliest deadline of
+ * its callers.
  */
 export function createRedisAppend(options: RedisAppendOptions) {
   const { main, keys, clock, commandTimeoutMs } = options
@@ -46,7 +47,32 @@ export function createRedisAppend(options: RedisAppendOptions) {
   const logPrefix = keys.log('')
   const channelPrefix = keys.channel('')
 
-  async function run(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
+  // An append held (behind a script with no reply) past its deadline was answered 503
+  // already: sent along, it would make the script refuse its whole batch, so it is
+  // answered alone and the others go.
+  function run(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
+    const now = clock.deadline(0)
+    const late = (item: Item) =>
+      now !== '' && item.deadline !== '' && Number(item.deadline) <= Number(now)
+    if (!items.some(late)) return send(items)
+    const fresh = items.filter((item) => !late(item))
+    const sent = fresh.length > 0 ? send(fresh) : Promise.resolve([])
+    return sent.then((outcomes) => {
+      let next = 0
+      return items.map((item) =>
+        late(item)
+          ? { ok: false, error: lateError() }
+          : (outcomes[next++] ?? { ok: false, error: lateError() }),
+      )
+    })
+  }
+
+  const lateError = () =>
+    new StoreError(
+      `redis: append waited ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) for an earlier one and was not sent; check that Redis is responsive`,
+    )
+
+  async function send(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
     const retention = options.retention()
     const scriptKeys = [keys.visitors]
     const deadlines = items.map((item) => item.deadline)
@@ -73,7 +99,13 @@ export function createRedisAppend(options: RedisAppendOptions) {
         item.refuseErased ? '1' : '',
       )
     }
-    const reply = await runScript(main, APPEND_SCRIPT, scriptKeys, args)
+    const sent = runScript(main, APPEND_SCRIPT, scriptKeys, args)
+    const hold = holdNoLongerThan(sent, commandTimeoutMs)
+    inFlight = hold
+    void hold.then(() => {
+      if (inFlight === hold) inFlight = undefined
+    })
+    const reply = await sent
     if (!Array.isArray(reply)) throw new StoreError('redis: the append script answered no list')
     if (reply[0] === 2) {
       void clock.sync()
@@ -93,7 +125,12 @@ export function createRedisAppend(options: RedisAppendOptions) {
     return outcomes
   }
 
-  const batches = createGroupCommit(run)
+  // While a script is on its way, appends wait and go together in the next one when its
+  // reply comes (as the sqlite store's do during a flush): one script, one write and one
+  // reply for many webhooks instead of a pipeline of small ones. A frozen Redis holds
+  // them no longer than the command timeout (their callers were answered 503 by then).
+  let inFlight: Promise<unknown> | undefined
+  const batches = createGroupCommit(run, () => inFlight)
 
   return function append(
     visitorId: string,
@@ -140,6 +177,16 @@ function outcomeOf(item: Item, [code, value, target]: unknown[]): BatchOutcome<A
   } catch (error) {
     return { ok: false, error }
   }
+}
+
+/** Settles (never rejects) when `work` settles or after `ms`, whichever comes first. */
+function holdNoLongerThan(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  return new Promise<void>((resolve) => {
+    const done = () => resolve()
+    timer = setTimeout(done, ms)
+    work.then(done, done)
+  }).finally(() => clearTimeout(timer))
 }
 
 function wholeOrZero(value: number | undefined): number {

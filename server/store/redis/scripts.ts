@@ -6,8 +6,8 @@ import type { RedisClientType } from 'redis'
 // log without having been published (or published without being in the log).
 
 /**
- * The appends of one event-loop turn, in order, in one call (a group commit: Redis runs
- * one script instead of one per webhook).
+ * The appends of one event-loop turn (or of all the turns a script's reply took), in
+ * order, in one call (a group commit: Redis runs one script instead of one per webhook).
  * KEYS: visitors set, then the dedupe keys of the items that have one
  * ARGV: deadline ('' = none: Redis's TIME in ms after which the callers stopped waiting),
  *       max entries (0 = none), max age ms (0 = none), dedupe ttl ms, log key prefix,
