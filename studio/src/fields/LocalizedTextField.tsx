@@ -6,6 +6,7 @@ import type { StudioLanguage } from '../preview-config'
 import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, type FieldProps, fieldId } from './Field'
 import { MissingLanguages } from './MissingLanguages'
+import { Options } from './Options'
 
 /**
  * A text shown to visitors: one string for every language, or one per language
@@ -106,11 +107,7 @@ export function LocalizedTextField({
               }}
             >
               <option value="">Add a language…</option>
-              {LANGUAGE_OPTIONS.filter(([code]) => !shown.includes(code)).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <Options of={LANGUAGE_OPTIONS.filter(([code]) => !shown.includes(code))} />
             </select>
             <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
               {control(
