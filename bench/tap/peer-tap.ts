@@ -8,11 +8,12 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS } from '../../kit/chromium'
 import { hostPageHtml } from '../lighthouse/host-page'
+import { watchWire } from '../lighthouse/watch-wire'
 import type { WireTotal } from '../lighthouse/wire-bytes'
 import { installPeerProbe } from './peer-probe'
 import { peerSnippet, startPeerServer } from './peer-server'
 import { PHONE_VIEWPORT, throttle } from './phone-profile'
-import { minus, quiet, watchWire, withTimeout } from './porthole-tap'
+import { minus, quiet, withTimeout } from './porthole-tap'
 
 export type PeerRun = { tapToUsableMs: number; beforeEngagement: WireTotal; afterTap: WireTotal }
 

@@ -5,9 +5,9 @@
 // in the cache, the chat closed), who taps the launcher, then sends a message.
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { z } from 'zod'
 import { CHROMIUM_FLAGS } from '../../kit/chromium'
-import { WireBytes, type WireTotal } from '../lighthouse/wire-bytes'
+import { watchWire } from '../lighthouse/watch-wire'
+import type { WireTotal } from '../lighthouse/wire-bytes'
 import { PHONE_VIEWPORT, throttle, unthrottle } from './phone-profile'
 import { installProbe } from './probe'
 
@@ -58,16 +58,6 @@ export type TapTarget = {
   /** Posts an agent message to the visitor (A3), resolving once the backend took it. */
   agentSays(text: string): Promise<void>
 }
-
-const RequestWillBeSent = z.object({
-  requestId: z.string(),
-  request: z.object({ url: z.string() }),
-})
-const ResponseReceived = z.object({
-  requestId: z.string(),
-  response: z.object({ encodedDataLength: z.number() }),
-})
-const Received = z.object({ requestId: z.string(), encodedDataLength: z.number() })
 
 export async function measureTap(
   target: TapTarget,
@@ -231,23 +221,6 @@ async function prepareReturning(
   // The chat's state is written to IndexedDB as it changes; give the last write a moment.
   await page.waitForTimeout(500)
   return last
-}
-
-export function watchWire(cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>): WireBytes {
-  const wire = new WireBytes()
-  cdp.on('Network.requestWillBeSent', (event) => {
-    const { requestId, request } = RequestWillBeSent.parse(event)
-    wire.record({ type: 'request', requestId, url: request.url })
-  })
-  cdp.on('Network.responseReceived', (event) => {
-    const { requestId, response } = ResponseReceived.parse(event)
-    wire.record({ type: 'response', requestId, headerBytes: response.encodedDataLength })
-  })
-  cdp.on('Network.dataReceived', (event) => wire.record({ type: 'data', ...Received.parse(event) }))
-  cdp.on('Network.loadingFinished', (event) =>
-    wire.record({ type: 'finished', ...Received.parse(event) }),
-  )
-  return wire
 }
 
 export const minus = (after: WireTotal, before: WireTotal): WireTotal => ({
