@@ -8,7 +8,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { CHROMIUM_FLAGS } from '../../kit/chromium'
 import { watchWire } from '../lighthouse/watch-wire'
 import type { WireTotal } from '../lighthouse/wire-bytes'
-import { PHONE_VIEWPORT, throttle, unthrottle } from './phone-profile'
+import { openPhonePage, throttle, unthrottle } from './phone-profile'
 import { installProbe } from './probe'
 
 export const GREETING = 'Hi! Ask us anything about the cabins.'
@@ -107,15 +107,8 @@ async function oneRun(
   visitor: Visitor,
   trace?: string,
 ): Promise<TapRun> {
-  const context = await browser.newContext({
-    viewport: PHONE_VIEWPORT,
-    hasTouch: true,
-    isMobile: true,
-  })
+  const { context, page } = await openPhonePage(browser)
   try {
-    const page = await context.newPage()
-    // tsx names functions with a helper the page lacks: the probe is passed as a function.
-    await page.addInitScript('globalThis.__name = (fn) => fn')
     const times = new Map<string, number>()
     const waiters = new Map<string, () => void>()
     await page.exposeFunction(REPORT, (name: string, ms: number) => {
