@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { MAX_KEYWORDS } from '../../../shared/help/article-limits'
 import type { StudioApi } from '../api'
+import { Banner } from '../Banner'
 import { Checkbox } from '../fields/Checkbox'
 import { describedBy, Field } from '../fields/Field'
 import { Options } from '../fields/Options'
@@ -53,13 +54,9 @@ export function ArticleEditor({
         </span>
       </div>
       {editor.notice && (
-        <div
-          class={`banner ${editor.notice.kind}`}
-          role={editor.notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          <p>{editor.notice.text}</p>
+        <Banner notice={editor.notice}>
           {editor.expired && <LoginAgain api={api} onLoggedIn={() => void editor.save()} />}
-        </div>
+        </Banner>
       )}
       <div class="editor-grid">
         <form
