@@ -57,30 +57,6 @@ function Inline({ nodes }: { nodes: InlineNode[] }): ComponentChildren {
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
 
-type TableBlock = Extract<BlockNode, { type: 'table' }>
-
-/** One row of a table: header cells or body cells, each aligned as its column is. */
-function Row({
-  cells,
-  align,
-  head = false,
-}: {
-  cells: InlineNode[][]
-  align: TableBlock['align']
-  head?: boolean
-}) {
-  const Cell = head ? 'th' : 'td'
-  return (
-    <tr>
-      {cells.map((cell, index) => (
-        <Cell key={index} style={align[index] ? { textAlign: align[index] } : undefined}>
-          <Inline nodes={cell} />
-        </Cell>
-      ))}
-    </tr>
-  )
-}
-
 function Block({ node }: { node: BlockNode }): ComponentChildren {
   switch (node.type) {
     case 'heading': {
@@ -111,11 +87,29 @@ function Block({ node }: { node: BlockNode }): ComponentChildren {
         <div class="ph-article-table">
           <table>
             <thead>
-              <Row cells={node.header} align={node.align} head />
+              <tr>
+                {node.header.map((cell, index) => (
+                  <th
+                    key={index}
+                    style={node.align[index] ? { textAlign: node.align[index] } : undefined}
+                  >
+                    <Inline nodes={cell} />
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
-              {node.rows.map((row, index) => (
-                <Row key={index} cells={row} align={node.align} />
+              {node.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, index) => (
+                    <td
+                      key={index}
+                      style={node.align[index] ? { textAlign: node.align[index] } : undefined}
+                    >
+                      <Inline nodes={cell} />
+                    </td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>
