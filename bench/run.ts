@@ -3,7 +3,6 @@
 // a load generator, the system Chromium for Lighthouse) on loopback, each in its own
 // process, and stops them. Prints one table and writes bench/results.json (`--quick`, a
 // small version, writes bench/results-quick.json instead).
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +19,7 @@ import { runCapacity } from './capacity/run-capacity'
 import type { ScaleRun } from './capacity/scale'
 import { measureHelpSearch } from './help/help-search'
 import { numberOption, optionValue } from './lib/argv'
+import { ensureBuild } from './lib/ensure-build'
 import { startLoadGenerator } from './lib/load-client'
 import { type BenchResults, DrillRecord, type Plan } from './lib/results'
 import { measureWidget } from './lib/widget-size'
@@ -290,21 +290,6 @@ async function main(servers: PortholeServers, hostPort: number): Promise<BenchRe
     results.pollSeconds = pollSeconds
     await server.stop()
   }
-}
-
-/** scripts/ensure-build.mjs in its own process: builds dist/ only when a source is newer. */
-function ensureBuild(): void {
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "import('./scripts/ensure-build.mjs').then((m) => m.ensureBuild())",
-    ],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if (result.status !== 0)
-    throw new Error('the build failed (see above); fix it or run with --no-build')
 }
 
 const started = Date.now()

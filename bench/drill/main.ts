@@ -4,11 +4,11 @@
 // README "Fault drills" explains the rows. Exit status 1 when a row lost a message or
 // could not run.
 
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureBuild } from '../lib/ensure-build'
 import { mergeDrillRecord } from './merge-record'
 import { DrillUsageError, parseDrillArgs, type ScenarioName } from './options'
 import { planFor } from './plan'
@@ -52,20 +52,7 @@ const log = (message: string) => process.stderr.write(`drill: ${message}\n`)
 async function main(): Promise<number> {
   const options = parseDrillArgs(process.argv.slice(2))
   const plan = planFor(options.quick)
-  if (options.build) {
-    // scripts/ensure-build.mjs: builds dist/ only when a source is newer than it.
-    const build = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "import('./scripts/ensure-build.mjs').then((m) => m.ensureBuild())",
-      ],
-      { cwd: root, stdio: 'inherit' },
-    )
-    if (build.status !== 0)
-      throw new Error('the build failed (see above); fix it or run with --no-build')
-  }
+  if (options.build) ensureBuild()
   const dist = resolve(options.dist ?? join(root, 'dist'))
   for (const entry of ['server/main.js', 'demo/sandbox.js'])
     if (!existsSync(join(dist, entry)))

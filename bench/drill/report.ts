@@ -37,18 +37,26 @@ export function rowOf(
 }
 
 /** A row whose scenario failed before it could count. */
-export function failedRow(scenario: string, error: unknown): RowResult {
-  return {
-    scenario,
-    sent: 0,
-    delivered: 0,
-    lost: 0,
-    duplicated: 0,
-    recoverMs: undefined,
-    notes: [],
-    error: error instanceof Error ? error.message : String(error),
-  }
-}
+export const failedRow = (scenario: string, error: unknown): RowResult => ({
+  ...emptyRow(scenario),
+  error: error instanceof Error ? error.message : String(error),
+})
+
+/** A row whose scenario could not run on this machine (`reason` says what is missing). */
+export const skippedRow = (scenario: string, reason: string): RowResult => ({
+  ...emptyRow(scenario),
+  notes: [`skipped: ${reason}`],
+})
+
+const emptyRow = (scenario: string): RowResult => ({
+  scenario,
+  sent: 0,
+  delivered: 0,
+  lost: 0,
+  duplicated: 0,
+  recoverMs: undefined,
+  notes: [],
+})
 
 /** A row passes when it ran to the end and lost nothing. */
 export const rowPassed = (row: RowResult) => row.error === undefined && row.lost === 0

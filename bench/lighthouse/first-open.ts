@@ -3,9 +3,9 @@
 // clicked, the chat's composer visible, the network quiet again; then by the first
 // message the visitor sends.
 import { chromium, type Page } from 'playwright-core'
-import { z } from 'zod'
 import { CHROMIUM_FLAGS } from '../../kit/chromium'
-import { WireBytes, type WireTotal } from './wire-bytes'
+import { watchWire } from './watch-wire'
+import type { WireTotal } from './wire-bytes'
 
 export type FirstOpen = {
   /**
@@ -23,16 +23,6 @@ export type FirstOpen = {
 }
 
 const QUIET_MS = 1500
-
-const RequestWillBeSent = z.object({
-  requestId: z.string(),
-  request: z.object({ url: z.string() }),
-})
-const ResponseReceived = z.object({
-  requestId: z.string(),
-  response: z.object({ encodedDataLength: z.number() }),
-})
-const Received = z.object({ requestId: z.string(), encodedDataLength: z.number() })
 
 async function quiet(page: Page): Promise<void> {
   // networkidle waits for 500 ms without requests; an open SSE stream does not count
@@ -55,21 +45,7 @@ export async function measureFirstOpen(options: {
     const context = await browser.newContext()
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    const wire = new WireBytes()
-    cdp.on('Network.requestWillBeSent', (event) => {
-      const { requestId, request } = RequestWillBeSent.parse(event)
-      wire.record({ type: 'request', requestId, url: request.url })
-    })
-    cdp.on('Network.responseReceived', (event) => {
-      const { requestId, response } = ResponseReceived.parse(event)
-      wire.record({ type: 'response', requestId, headerBytes: response.encodedDataLength })
-    })
-    cdp.on('Network.dataReceived', (event) => {
-      wire.record({ type: 'data', ...Received.parse(event) })
-    })
-    cdp.on('Network.loadingFinished', (event) => {
-      wire.record({ type: 'finished', ...Received.parse(event) })
-    })
+    const wire = watchWire(cdp)
     await cdp.send('Network.enable')
     const ofWidget = (url: string) => url.startsWith(`${options.widgetOrigin}/`)
 

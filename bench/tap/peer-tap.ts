@@ -8,11 +8,12 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS } from '../../kit/chromium'
 import { hostPageHtml } from '../lighthouse/host-page'
+import { watchWire } from '../lighthouse/watch-wire'
 import type { WireTotal } from '../lighthouse/wire-bytes'
 import { installPeerProbe } from './peer-probe'
 import { peerSnippet, startPeerServer } from './peer-server'
-import { PHONE_VIEWPORT, throttle } from './phone-profile'
-import { minus, quiet, watchWire, withTimeout } from './porthole-tap'
+import { openPhonePage, throttle } from './phone-profile'
+import { minus, quiet, withTimeout } from './porthole-tap'
 
 export type PeerRun = { tapToUsableMs: number; beforeEngagement: WireTotal; afterTap: WireTotal }
 
@@ -41,14 +42,8 @@ export async function measurePeer(options: {
   const runs: PeerRun[] = []
   try {
     for (let run = 0; run < options.runs; run++) {
-      const context = await browser.newContext({
-        viewport: PHONE_VIEWPORT,
-        hasTouch: true,
-        isMobile: true,
-      })
+      const { context, page } = await openPhonePage(browser)
       try {
-        const page = await context.newPage()
-        await page.addInitScript('globalThis.__name = (fn) => fn')
         let done: ((ms: number) => void) | undefined
         const usable = new Promise<number>((resolve) => {
           done = resolve

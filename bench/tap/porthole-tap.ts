@@ -5,10 +5,10 @@
 // in the cache, the chat closed), who taps the launcher, then sends a message.
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { z } from 'zod'
 import { CHROMIUM_FLAGS } from '../../kit/chromium'
-import { WireBytes, type WireTotal } from '../lighthouse/wire-bytes'
-import { PHONE_VIEWPORT, throttle, unthrottle } from './phone-profile'
+import { watchWire } from '../lighthouse/watch-wire'
+import type { WireTotal } from '../lighthouse/wire-bytes'
+import { openPhonePage, throttle, unthrottle } from './phone-profile'
 import { installProbe } from './probe'
 
 export const GREETING = 'Hi! Ask us anything about the cabins.'
@@ -59,16 +59,6 @@ export type TapTarget = {
   agentSays(text: string): Promise<void>
 }
 
-const RequestWillBeSent = z.object({
-  requestId: z.string(),
-  request: z.object({ url: z.string() }),
-})
-const ResponseReceived = z.object({
-  requestId: z.string(),
-  response: z.object({ encodedDataLength: z.number() }),
-})
-const Received = z.object({ requestId: z.string(), encodedDataLength: z.number() })
-
 export async function measureTap(
   target: TapTarget,
   visitor: Visitor,
@@ -117,15 +107,8 @@ async function oneRun(
   visitor: Visitor,
   trace?: string,
 ): Promise<TapRun> {
-  const context = await browser.newContext({
-    viewport: PHONE_VIEWPORT,
-    hasTouch: true,
-    isMobile: true,
-  })
+  const { context, page } = await openPhonePage(browser)
   try {
-    const page = await context.newPage()
-    // tsx names functions with a helper the page lacks: the probe is passed as a function.
-    await page.addInitScript('globalThis.__name = (fn) => fn')
     const times = new Map<string, number>()
     const waiters = new Map<string, () => void>()
     await page.exposeFunction(REPORT, (name: string, ms: number) => {
@@ -231,23 +214,6 @@ async function prepareReturning(
   // The chat's state is written to IndexedDB as it changes; give the last write a moment.
   await page.waitForTimeout(500)
   return last
-}
-
-export function watchWire(cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>): WireBytes {
-  const wire = new WireBytes()
-  cdp.on('Network.requestWillBeSent', (event) => {
-    const { requestId, request } = RequestWillBeSent.parse(event)
-    wire.record({ type: 'request', requestId, url: request.url })
-  })
-  cdp.on('Network.responseReceived', (event) => {
-    const { requestId, response } = ResponseReceived.parse(event)
-    wire.record({ type: 'response', requestId, headerBytes: response.encodedDataLength })
-  })
-  cdp.on('Network.dataReceived', (event) => wire.record({ type: 'data', ...Received.parse(event) }))
-  cdp.on('Network.loadingFinished', (event) =>
-    wire.record({ type: 'finished', ...Received.parse(event) }),
-  )
-  return wire
 }
 
 export const minus = (after: WireTotal, before: WireTotal): WireTotal => ({

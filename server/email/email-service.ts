@@ -16,6 +16,7 @@ import { createMailFlush } from './mail-flush'
 import type { MailItem, MailPolicy } from './mail-item'
 import { createMailOutbox, MAIL_CLAIM_MS } from './mail-outbox'
 import { createMissedReplies } from './missed-replies'
+import { onePassAtATime } from './one-pass-at-a-time'
 import { markProfileUnsubscribed } from './profile-unsubscribed'
 import { createScheduledWork } from './scheduled-work'
 import { createSmtpTransport, type MailTransport } from './smtp-transport'
@@ -98,7 +99,6 @@ export function createEmailService(options: EmailServiceOptions) {
   const work = createScheduledWork(logger)
   const later = work.later
   let sweepTimer: NodeJS.Timeout | undefined
-  let sweeping: Promise<number> | undefined
 
   const unsubscribeUrl = (visitorId: string, address: string) =>
     `${publicUrl}/email/unsubscribe/${tokens.create({ v: visitorId, a: address })}`
@@ -213,6 +213,7 @@ export function createEmailService(options: EmailServiceOptions) {
     const attempted = await outbox.sweep()
     return queued + attempted
   }
+  const sweeps = onePassAtATime(logger, 'e-mail: sweep failed', sweepOnce)
 
   return {
     enabled: missed !== undefined,
@@ -238,15 +239,7 @@ export function createEmailService(options: EmailServiceOptions) {
     },
     /** One pass over due schedules and due e-mails (the timer's work; tests call it). Never two at once. */
     sweep(): Promise<number> {
-      sweeping ??= sweepOnce()
-        .catch((error: unknown) => {
-          logger.error('e-mail: sweep failed', { error })
-          return 0
-        })
-        .finally(() => {
-          sweeping = undefined
-        })
-      return sweeping
+      return sweeps.run()
     },
     /** Logs whether e-mail is on, runs a first sweep and starts the periodic one. */
     start(): void {
@@ -270,7 +263,7 @@ export function createEmailService(options: EmailServiceOptions) {
     async stop(): Promise<void> {
       clearInterval(sweepTimer)
       work.cancel()
-      await sweeping
+      await sweeps.current
       await work.settle()
       await flush?.stop()
       transport?.close()

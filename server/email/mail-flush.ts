@@ -1,6 +1,7 @@
 import type { Logger } from '../logging/logger'
 import type { MailItem } from './mail-item'
 import { MAIL_SEND_SLOTS, type MailOutbox } from './mail-outbox'
+import { onePassAtATime } from './one-pass-at-a-time'
 
 export type MailFlushOptions = {
   outbox: Pick<MailOutbox, 'waiting' | 'deliver'>
@@ -32,7 +33,6 @@ export type MailFlush = ReturnType<typeof createMailFlush>
 export function createMailFlush(options: MailFlushOptions) {
   const { outbox, logger } = options
   const concurrency = options.concurrency ?? MAIL_SEND_SLOTS
-  let running: Promise<number> | undefined
   let stopped = false
 
   async function run(only: string[] | undefined, round: number): Promise<number> {
@@ -72,30 +72,28 @@ export function createMailFlush(options: MailFlushOptions) {
     return sent
   }
 
+  const runs = onePassAtATime(
+    logger,
+    'e-mail flush failed; the e-mails wait for their next attempt',
+    run,
+  )
+
   /** Flushes the waiting e-mails (or only `keys`); joins the flush under way. Never throws. */
   function flush(keys?: string[], round = 0): Promise<number> {
     if (stopped) return Promise.resolve(0)
-    running ??= run(keys, round)
-      .catch((error: unknown) => {
-        logger.error('e-mail flush failed; the e-mails wait for their next attempt', { error })
-        return 0
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
+    return runs.run(keys, round)
   }
 
   return {
     flush,
     /** Told after every attempt: an e-mail that had waited was taken, so the server is back. */
     noteAttempt(item: MailItem): void {
-      if (item.state === 'sent' && item.attempts > 1 && running === undefined) void flush()
+      if (item.state === 'sent' && item.attempts > 1 && runs.current === undefined) void flush()
     },
     /** No new flush; waits for the attempts under way. */
     async stop(): Promise<void> {
       stopped = true
-      await running
+      await runs.current
     },
   }
 }

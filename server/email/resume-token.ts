@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { idOfPart, idPart, MAX_VISITOR_ID, numberOfPart, numberPart } from '../session/token-parts'
 import { isGuestVisitorId, isUserVisitorId } from '../session/visitor-id'
 
 /** What a resume link's token says, once its signature is checked (its age and generation are not yet). */
@@ -24,9 +25,6 @@ const PAYLOAD_PREFIX = 'porthole-resume-v1'
 const TAG_BYTES = 16
 const MAX_TOKEN_LENGTH = 512
 const TAG = /^[A-Za-z0-9_-]{22}$/
-const BASE64URL = /^[A-Za-z0-9_-]+$/
-const BASE36 = /^[0-9a-z]{1,12}$/
-const MAX_VISITOR_ID = 160
 
 /** The resume links' own signing key, derived from SESSION_SECRET. */
 export function resumeKey(sessionSecret: string): Buffer {
@@ -60,9 +58,9 @@ export function issueResumeToken(key: Buffer, claims: ResumeClaims): string {
     throw new Error('issueResumeToken: generation must be a whole number')
   return [
     VERSION,
-    Buffer.from(visitorId, 'utf8').toString('base64url'),
-    expiresAt.toString(36),
-    generation.toString(36),
+    idPart(visitorId),
+    numberPart(expiresAt),
+    numberPart(generation),
     tag(key, visitorId, expiresAt, generation).toString('base64url'),
   ].join('.')
 }
@@ -75,13 +73,13 @@ export function readResumeToken(key: Buffer, token: string): ResumeClaims | unde
   if (parts.length !== 5 || version !== VERSION) return undefined
   if (id === undefined || expires === undefined || generation === undefined) return undefined
   if (signature === undefined || !TAG.test(signature)) return undefined
-  if (!BASE64URL.test(id) || !BASE36.test(expires) || !BASE36.test(generation)) return undefined
-  const visitorId = Buffer.from(id, 'base64url').toString('utf8')
-  if (visitorId.length > MAX_VISITOR_ID || !isVisitorId(visitorId)) return undefined
+  const visitorId = idOfPart(id)
+  const expiresAt = numberOfPart(expires)
+  const gen = numberOfPart(generation)
+  if (visitorId === undefined || expiresAt === undefined || gen === undefined) return undefined
+  if (!isVisitorId(visitorId)) return undefined
   // The id must be written the one way this module writes it (no second spelling of a token).
-  if (Buffer.from(visitorId, 'utf8').toString('base64url') !== id) return undefined
-  const expiresAt = Number.parseInt(expires, 36)
-  const gen = Number.parseInt(generation, 36)
+  if (idPart(visitorId) !== id) return undefined
   // Compared as text: base64url's last character has spare bits, so comparing decoded
   // bytes would accept a second spelling of the same tag.
   const expected = Buffer.from(tag(key, visitorId, expiresAt, gen).toString('base64url'))

@@ -55,6 +55,9 @@ export const StoredArticle = z.object({
 })
 export type StoredArticle = { article: Article; blocks: BlockNode[] }
 
+/** An article checked: stored, or the first problem found. */
+export type ArticleCheck = { ok: true; stored: StoredArticle } | { ok: false; problem: string }
+
 /** The first zod problem as "field: message", for 400 answers that name the field. */
 export function firstProblem(error: z.ZodError): string {
   const issue = error.issues[0]
@@ -64,11 +67,7 @@ export function firstProblem(error: z.ZodError): string {
 }
 
 /** Validates `input` and parses its body: a StoredArticle, or the first problem. */
-export function checkArticle(
-  id: string,
-  input: unknown,
-  now: number,
-): { ok: true; stored: StoredArticle } | { ok: false; problem: string } {
+export function checkArticle(id: string, input: unknown, now: number): ArticleCheck {
   const checkedId = ArticleId.safeParse(id)
   if (!checkedId.success) return { ok: false, problem: `id: ${checkedId.error.issues[0]?.message}` }
   const checked = ArticleInput.safeParse(input)

@@ -21,24 +21,19 @@ function isJsonMediaType(contentType: string | undefined): boolean {
  *
  * @example const body = await readJsonRequest(c, 64 * 1024)
  */
-export async function readJsonRequest(
-  c: { req: { raw: Request }; env?: { incoming?: IncomingMessage } | undefined },
-  maxBytes: number,
-): Promise<unknown> {
-  try {
-    return await readJsonBody(c.req.raw, c.env?.incoming, maxBytes)
-  } catch (error) {
-    throw answerOf(error)
-  }
-}
+export const readJsonRequest = (c: RequestContext, maxBytes: number): Promise<unknown> =>
+  answering(readJsonBody(c.req.raw, c.env?.incoming, maxBytes))
 
 /** The request's body as UTF-8 text (an NDJSON import), with readJsonRequest's answers. */
-export async function readTextRequest(
-  c: { req: { raw: Request }; env?: { incoming?: IncomingMessage } | undefined },
-  maxBytes: number,
-): Promise<string> {
+export const readTextRequest = (c: RequestContext, maxBytes: number): Promise<string> =>
+  answering(readBodyText(c.req.raw, c.env?.incoming, maxBytes))
+
+type RequestContext = { req: { raw: Request }; env?: { incoming?: IncomingMessage } | undefined }
+
+/** What `reading` reads, with a BodyError turned into its answer. */
+async function answering<T>(reading: Promise<T>): Promise<T> {
   try {
-    return await readBodyText(c.req.raw, c.env?.incoming, maxBytes)
+    return await reading
   } catch (error) {
     throw answerOf(error)
   }

@@ -5,8 +5,17 @@ import { UploadError } from './upload-error'
 
 /** Decompression-bomb guard: images with more pixels (per frame) are refused. */
 export const MAX_IMAGE_PIXELS = 40_000_000
+/** An animation with more frames is refused before it is decoded. */
+export const MAX_FRAMES = 100
+/** An animation with more pixels in all (width × height × frames) is refused before it is decoded. */
+export const MAX_ANIMATION_PIXELS = 25_000_000
+/** Each pass of sharp over an image (re-encoding, thumbnail) is stopped after this long. */
+export const IMAGE_TIMEOUT_SECONDS = 10
 /** Spec 2.4 (and section 8): a thumbnail is 320 px wide. */
 export const THUMB_WIDTH = 320
+
+// Animated GIF and WebP keep their frames; each has no orientation to apply.
+const ANIMATED: ReadonlySet<string> = new Set(['gif', 'webp'])
 
 export type ProcessedImage = {
   width: number
@@ -15,16 +24,6 @@ export type ProcessedImage = {
   thumb: Buffer
   thumbType: 'image/png' | 'image/jpeg' | 'image/webp'
 }
-
-// Animated GIF and WebP keep their frames; each has no orientation to apply.
-const ANIMATED: ReadonlySet<string> = new Set(['gif', 'webp'])
-
-/** An animation with more frames is refused before it is decoded. */
-export const MAX_FRAMES = 100
-/** An animation with more pixels in all (width × height × frames) is refused before it is decoded. */
-export const MAX_ANIMATION_PIXELS = 25_000_000
-/** Each pass of sharp over an image (re-encoding, thumbnail) is stopped after this long. */
-export const IMAGE_TIMEOUT_SECONDS = 10
 
 /** Per-image bounds (tests make them small). */
 export type ImageLimits = {

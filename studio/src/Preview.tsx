@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { isLanguage, LANGUAGE_OPTIONS } from '../../shared/language-names'
 import type { Settings } from './api'
+import { Options } from './fields/Options'
 import { SegmentedChoice } from './fields/SegmentedChoice'
 import { type PreviewState, readFromPreview } from './preview/messages'
 import { previewConfig, previewInviteText, type StudioLanguage } from './preview-config'
@@ -84,11 +85,7 @@ export function Preview({ settings }: { settings: Settings }) {
               if (isLanguage(chosen)) setLang(chosen)
             }}
           >
-            {LANGUAGE_OPTIONS.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <Options of={LANGUAGE_OPTIONS} />
           </select>
         </label>
         <SegmentedChoice

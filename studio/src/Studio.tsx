@@ -3,6 +3,7 @@ import { AskTheBot } from './answers/AskTheBot'
 import { useModelState } from './answers/use-model-state'
 import type { StudioApi } from './api'
 import { ArticlesSection } from './articles/ArticlesSection'
+import { Banner } from './Banner'
 import { DraftContext } from './draft-context'
 import { InstallCard } from './InstallCard'
 import { LoginAgain } from './LoginAgain'
@@ -156,14 +157,7 @@ export function Studio({
           </button>
         </div>
       )}
-      {studio.notice && (
-        <div
-          class={`banner ${studio.notice.kind}`}
-          role={studio.notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          <p>{studio.notice.text}</p>
-        </div>
-      )}
+      {studio.notice && <Banner notice={studio.notice} />}
       <ProblemSummary problems={studio.problems} all={studio.refused} />
       <main class="layout">
         <form class="settings" aria-label="Settings" onSubmit={(event) => event.preventDefault()}>

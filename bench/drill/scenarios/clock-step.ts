@@ -12,7 +12,7 @@ import {
 import { eachLimit, pollUntil, sleep } from '../net'
 import { makePdfOf } from '../pdf'
 import { portholeClient, type SendOutcome, type Session } from '../porthole-client'
-import { type RowResult, rowOf } from '../report'
+import { type RowResult, rowOf, skippedRow } from '../report'
 import { agentDeliveries, customerTexts, sandboxClient } from '../sandbox-client'
 import { openReader, type StreamReader } from '../sse-reader'
 import { tally, unionTally } from '../tally'
@@ -42,7 +42,8 @@ export const clockScenario: Scenario = async (context) => {
   const library = findFaketimeLibrary()
   if (!library)
     return [
-      skipped(
+      skippedRow(
+        LABEL,
         'libfaketime is missing: install the Debian package `faketime` (apt-get install faketime)',
       ),
     ]
@@ -265,17 +266,5 @@ function countFiles(dir: string): number {
       .length
   } catch {
     return 0
-  }
-}
-
-function skipped(reason: string): RowResult {
-  return {
-    scenario: LABEL,
-    sent: 0,
-    delivered: 0,
-    lost: 0,
-    duplicated: 0,
-    recoverMs: undefined,
-    notes: [`skipped: ${reason}`],
   }
 }

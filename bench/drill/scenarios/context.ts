@@ -1,5 +1,6 @@
 import type { DrillPlan } from '../plan'
-import type { RowResult } from '../report'
+import { type DrillRedis, findRedisServer, startDrillRedis } from '../redis'
+import { failedRow, type RowResult } from '../report'
 import { type Stack, type StackOptions, startStack } from '../stack'
 
 export type ScenarioContext = {
@@ -37,4 +38,28 @@ export function exitNotes(stack: Stack): string[] {
     : [
         `the backend exited on its own ${exits} time(s) and was restarted; last output: ${stack.backendOutput().slice(-300)}`,
       ]
+}
+
+/**
+ * Runs `body` beside a throw-away redis-server, closed after it. Without a redis-server
+ * binary the row `label` fails, saying what to install.
+ */
+export async function withRedis(
+  label: string,
+  body: (redis: DrillRedis) => Promise<RowResult[]>,
+): Promise<RowResult[]> {
+  const binary = findRedisServer()
+  if (!binary)
+    return [
+      failedRow(
+        label,
+        new Error('no redis-server binary found: install redis-server to run this row'),
+      ),
+    ]
+  const redis = await startDrillRedis(binary)
+  try {
+    return await body(redis)
+  } finally {
+    await redis.close()
+  }
 }

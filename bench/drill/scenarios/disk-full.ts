@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { makePdfOf } from '../pdf'
-import type { RowResult } from '../report'
+import { skippedRow } from '../report'
 import type { Scenario } from './context'
 import { withStack } from './context'
 import { twoWayUnderFault } from './two-way'
@@ -34,7 +34,8 @@ export const diskScenario: Scenario = async (context) => {
   if (mount.status !== 0) {
     rmSync(dir, { recursive: true, force: true })
     return [
-      skipped(
+      skippedRow(
+        LABEL,
         `mounting a ${DISK_MB} MiB tmpfs needs root: ${(mount.stderr || String(mount.error)).trim()}`,
       ),
     ]
@@ -110,18 +111,6 @@ async function fillWithUploads(base: string): Promise<string> {
     return `uploads: ${stored} × 1 MiB stored, then 507 insufficient_storage with ${free} MiB free of ${DISK_MB} (floor ${FLOOR_MB})`
   }
   throw new Error(`${2 * DISK_MB} uploads of 1 MiB were all stored on a ${DISK_MB} MiB disk`)
-}
-
-function skipped(reason: string): RowResult {
-  return {
-    scenario: LABEL,
-    sent: 0,
-    delivered: 0,
-    lost: 0,
-    duplicated: 0,
-    recoverMs: undefined,
-    notes: [`skipped: ${reason}`],
-  }
 }
 
 /** Checks /healthz (200 degraded) and a new session below the floor. */

@@ -5,10 +5,9 @@ import { type EmailBurst, replyToken, tallyEmails } from '../email-tally'
 import { eachLimit, pollUntil, sleep } from '../net'
 import { identityHash, type PortholeClient, portholeClient } from '../porthole-client'
 import { removeOnExit } from '../processes'
-import { findRedisServer, startDrillRedis } from '../redis'
 import { failedRow, type RowResult, seconds } from '../report'
 import { startDrillSmtp } from '../smtp-sink'
-import { exitNotes, type Scenario, type ScenarioContext, withStack } from './context'
+import { exitNotes, type Scenario, type ScenarioContext, withRedis, withStack } from './context'
 
 /** The whole row stays within 4 minutes: it stops waiting for e-mails this long after its start. */
 const ROW_BUDGET_MS = 225_000
@@ -24,31 +23,22 @@ const ROW_BUDGET_MS = 225_000
 export const emailScenario: Scenario = async (context) => {
   const rows = [await emailRow(context, '8a. e-mail, sqlite: SMTP 451s + kill -9', {})]
   // The same on Redis with two backend instances (one is killed; the other goes on).
-  const binary = findRedisServer()
-  if (!binary) {
-    rows.push(
-      failedRow(
-        '8b. e-mail, Redis',
-        new Error('no redis-server binary found: install redis-server to run this row'),
-      ),
-    )
-    return rows
-  }
-  const redis = await startDrillRedis(binary)
-  try {
-    rows.push(
-      await emailRow(
-        context,
-        '8b. e-mail, Redis, 2 instances: SMTP 451s + kill -9 of one',
-        { STORE_URL: redis.url },
-        2,
-      ),
-    )
-  } catch (error) {
-    rows.push(failedRow('8b. e-mail, Redis', error))
-  } finally {
-    await redis.close()
-  }
+  rows.push(
+    ...(await withRedis('8b. e-mail, Redis', async (redis) => {
+      try {
+        return [
+          await emailRow(
+            context,
+            '8b. e-mail, Redis, 2 instances: SMTP 451s + kill -9 of one',
+            { STORE_URL: redis.url },
+            2,
+          ),
+        ]
+      } catch (error) {
+        return [failedRow('8b. e-mail, Redis', error)]
+      }
+    })),
+  )
   return rows
 }
 

@@ -1,8 +1,6 @@
 import { sleep } from '../net'
-import { findRedisServer, startDrillRedis } from '../redis'
-import { failedRow } from '../report'
 import type { Scenario } from './context'
-import { withStack } from './context'
+import { withRedis, withStack } from './context'
 import { twoWayUnderFault } from './two-way'
 
 /**
@@ -11,18 +9,9 @@ import { twoWayUnderFault } from './two-way'
  * counts, /healthz is asked every 500 ms during the freeze: it must answer (503) within
  * REDIS_TIMEOUT_MS, not hang for the freeze.
  */
-export const freezeScenario: Scenario = async (context) => {
-  const binary = findRedisServer()
-  if (!binary)
-    return [
-      failedRow(
-        '7. Redis frozen',
-        new Error('no redis-server binary found: install redis-server to run this row'),
-      ),
-    ]
-  const redis = await startDrillRedis(binary)
-  try {
-    return await withStack(context, { STORE_URL: redis.url }, async (stack) => {
+export const freezeScenario: Scenario = (context) =>
+  withRedis('7. Redis frozen', (redis) =>
+    withStack(context, { STORE_URL: redis.url }, async (stack) => {
       const health = healthProbe(stack.backendUrl)
       const rows = await twoWayUnderFault(
         context,
@@ -46,11 +35,8 @@ export const freezeScenario: Scenario = async (context) => {
       )
       rows[0]?.notes.push(health.summary())
       return rows
-    })
-  } finally {
-    await redis.close()
-  }
-}
+    }),
+  )
 
 /** GET /healthz in a loop while started: each answer's status and how long it took. */
 function healthProbe(base: string) {

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { basename, join, relative } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import { checkArticle, type StoredArticle } from '../article'
+import { type ArticleCheck, checkArticle, type StoredArticle } from '../article'
 
 // A folder of Markdown files with front matter, the way docs sites keep them:
 //
@@ -35,21 +35,17 @@ const FrontMatter = z
 export type FolderProblem = { file: string; message: string }
 
 /** One file's article, or why not. `fallbackId` is the file name's (without `.md`). */
-export function parseMarkdownFile(
-  text: string,
-  fallbackId: string,
-  now: number,
-): { ok: true; stored: StoredArticle } | { ok: false; message: string } {
+export function parseMarkdownFile(text: string, fallbackId: string, now: number): ArticleCheck {
   const match = FRONT_MATTER.exec(text)
   if (!match)
-    return { ok: false, message: 'no front matter (a --- block with title and language first)' }
+    return { ok: false, problem: 'no front matter (a --- block with title and language first)' }
   let data: unknown
   try {
     data = parseYaml(match[1] ?? '', { strict: true, uniqueKeys: true, maxAliasCount: 0 })
   } catch (error) {
     return {
       ok: false,
-      message: `front matter: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      problem: `front matter: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
     }
   }
   const fields = FrontMatter.safeParse(data)
@@ -57,13 +53,12 @@ export function parseMarkdownFile(
     const issue = fields.error.issues[0]
     return {
       ok: false,
-      message: `front matter: ${issue?.path.join('.') || 'the block'}: ${issue?.message}`,
+      problem: `front matter: ${issue?.path.join('.') || 'the block'}: ${issue?.message}`,
     }
   }
   const { id = fallbackId, featured = false, published = true, ...rest } = fields.data
   const body = text.slice(match[0].length).trim()
-  const checked = checkArticle(id, { ...rest, body, featured, published }, now)
-  return checked.ok ? { ok: true, stored: checked.stored } : { ok: false, message: checked.problem }
+  return checkArticle(id, { ...rest, body, featured, published }, now)
 }
 
 async function markdownFiles(dir: string): Promise<string[]> {
@@ -91,7 +86,7 @@ export async function readArticleFolder(
       basename(path, '.md').toLowerCase(),
       now,
     )
-    if (!parsed.ok) return { ok: false, file, message: parsed.message }
+    if (!parsed.ok) return { ok: false, file, message: parsed.problem }
     const id = parsed.stored.article.id
     const other = seen.get(id)
     if (other) return { ok: false, file, message: `id "${id}" is also the id of ${other}` }

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { MAX_KEYWORDS } from '../../../shared/help/article-limits'
 import type { StudioApi } from '../api'
+import { Banner } from '../Banner'
+import { Checkbox } from '../fields/Checkbox'
 import { describedBy, Field } from '../fields/Field'
+import { Options } from '../fields/Options'
 import { LoginAgain } from '../LoginAgain'
 import { ArticleInput } from './ArticleInput'
 import { ArticlePreview } from './ArticlePreview'
@@ -51,13 +54,9 @@ export function ArticleEditor({
         </span>
       </div>
       {editor.notice && (
-        <div
-          class={`banner ${editor.notice.kind}`}
-          role={editor.notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          <p>{editor.notice.text}</p>
+        <Banner notice={editor.notice}>
           {editor.expired && <LoginAgain api={api} onLoggedIn={() => void editor.save()} />}
-        </div>
+        </Banner>
       )}
       <div class="editor-grid">
         <form
@@ -95,13 +94,7 @@ export function ArticleEditor({
                 value={draft.language}
                 onChange={(event) => editor.change({ language: event.currentTarget.value })}
               >
-                {languageOptions([...languages, draft.language].filter(Boolean)).map(
-                  ([tag, name]) => (
-                    <option key={tag} value={tag}>
-                      {name}
-                    </option>
-                  ),
-                )}
+                <Options of={languageOptions([...languages, draft.language].filter(Boolean))} />
               </select>
             </Field>
             <ArticleInput
@@ -150,24 +143,18 @@ export function ArticleEditor({
             problems={problems}
             onInput={(url) => editor.change({ url })}
           />
-          <div class="field checkbox">
-            <input
-              type="checkbox"
-              id="article-published"
-              checked={draft.published}
-              onChange={(event) => editor.change({ published: event.currentTarget.checked })}
-            />
-            <label for="article-published">Published (visitors and the bot find it)</label>
-          </div>
-          <div class="field checkbox">
-            <input
-              type="checkbox"
-              id="article-featured"
-              checked={draft.featured}
-              onChange={(event) => editor.change({ featured: event.currentTarget.checked })}
-            />
-            <label for="article-featured">Featured on the help view’s first screen</label>
-          </div>
+          <Checkbox
+            id="article-published"
+            label="Published (visitors and the bot find it)"
+            checked={draft.published}
+            onChange={(published) => editor.change({ published })}
+          />
+          <Checkbox
+            id="article-featured"
+            label="Featured on the help view’s first screen"
+            checked={draft.featured}
+            onChange={(featured) => editor.change({ featured })}
+          />
           <div class="actions">
             <button type="submit" class="primary" disabled={editor.busy}>
               {editor.busy ? 'Saving…' : 'Save article'}

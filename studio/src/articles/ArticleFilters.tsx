@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { FilterSelect } from './FilterSelect'
 import { ARTICLE_STATUSES, type ArticlePage, type ArticleQuery } from './help-types'
 import { languageName } from './languages'
 
@@ -23,7 +24,6 @@ export function ArticleFilters({
     clearTimeout(timer.current)
     timer.current = setTimeout(() => onFilter({ q: q.trim() || undefined }), delay)
   }
-  const choice = (value: string) => (value === '' ? undefined : value)
   return (
     <form
       class="article-filters"
@@ -45,51 +45,24 @@ export function ArticleFilters({
           }}
         />
       </label>
-      <label class="filter">
-        <span>Language</span>
-        <select
-          value={query.language ?? ''}
-          onChange={(event) => onFilter({ language: choice(event.currentTarget.value) })}
-        >
-          <option value="">All</option>
-          {(page?.languages ?? []).map((tag) => (
-            <option key={tag} value={tag}>
-              {languageName(tag)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="filter">
-        <span>Category</span>
-        <select
-          value={query.category ?? ''}
-          onChange={(event) => onFilter({ category: choice(event.currentTarget.value) })}
-        >
-          <option value="">All</option>
-          {(page?.categories ?? []).map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="filter">
-        <span>Status</span>
-        <select
-          value={query.status ?? ''}
-          onChange={(event) => {
-            const status = ARTICLE_STATUSES.find((known) => known === event.currentTarget.value)
-            onFilter({ status })
-          }}
-        >
-          <option value="">All</option>
-          {ARTICLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_NAMES[status]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Language"
+        value={query.language}
+        options={(page?.languages ?? []).map((tag) => [tag, languageName(tag)] as const)}
+        onChange={(language) => onFilter({ language })}
+      />
+      <FilterSelect
+        label="Category"
+        value={query.category}
+        options={(page?.categories ?? []).map((category) => [category, category] as const)}
+        onChange={(category) => onFilter({ category })}
+      />
+      <FilterSelect
+        label="Status"
+        value={query.status}
+        options={ARTICLE_STATUSES.map((status) => [status, STATUS_NAMES[status]] as const)}
+        onChange={(status) => onFilter({ status })}
+      />
     </form>
   )
 }

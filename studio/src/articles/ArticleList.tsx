@@ -1,4 +1,5 @@
 import { ArticleFilters } from './ArticleFilters'
+import { HelpTable } from './HelpTable'
 import type { ArticleSummary } from './help-types'
 import { languageName } from './languages'
 import type { useArticleList } from './use-article-list'
@@ -46,70 +47,57 @@ export function ArticleList({
             : `Articles ${offset + 1}–${offset + shown.length} of ${total.toLocaleString()}`}
       </p>
       {shown.length > 0 && (
-        <div class="table-scroll">
-          <table class="articles-table">
-            <caption class="visually-hidden">Articles</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Language</th>
-                <th scope="col">Category</th>
-                <th scope="col">Status</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((article) => (
-                <tr key={article.id}>
-                  <td>
-                    <button
-                      type="button"
-                      class="link"
-                      dir="auto"
-                      disabled={busy}
-                      onClick={() => onOpen(article.id)}
-                    >
-                      {article.title}
-                    </button>
-                    <span class="hint article-id">{article.id}</span>
-                  </td>
-                  <td>{languageName(article.language)}</td>
-                  <td dir="auto">{article.category ?? ''}</td>
-                  <td>
-                    <span class={`badge${article.published ? ' ok' : ''}`}>
-                      {article.published ? 'Published' : 'Draft'}
-                    </span>
-                    {article.featured && <span class="badge">Featured</span>}
-                  </td>
-                  <td>{article.updatedAt ? new Date(article.updatedAt).toLocaleString() : ''}</td>
-                  <td class="row-actions">
-                    <button
-                      type="button"
-                      class="ghost"
-                      disabled={busy}
-                      aria-label={`${article.published ? 'Unpublish' : 'Publish'} “${article.title}”`}
-                      onClick={() => onTogglePublished(article)}
-                    >
-                      {article.published ? 'Unpublish' : 'Publish'}
-                    </button>
-                    <button
-                      type="button"
-                      class="ghost danger"
-                      disabled={busy}
-                      aria-label={`Delete “${article.title}”`}
-                      onClick={() => onDelete(article)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HelpTable
+          caption="Articles"
+          columns={['Title', 'Language', 'Category', 'Status', 'Updated']}
+          actions="Actions"
+        >
+          {shown.map((article) => (
+            <tr key={article.id}>
+              <td>
+                <button
+                  type="button"
+                  class="link"
+                  dir="auto"
+                  disabled={busy}
+                  onClick={() => onOpen(article.id)}
+                >
+                  {article.title}
+                </button>
+                <span class="hint article-id">{article.id}</span>
+              </td>
+              <td>{languageName(article.language)}</td>
+              <td dir="auto">{article.category ?? ''}</td>
+              <td>
+                <span class={`badge${article.published ? ' ok' : ''}`}>
+                  {article.published ? 'Published' : 'Draft'}
+                </span>
+                {article.featured && <span class="badge">Featured</span>}
+              </td>
+              <td>{article.updatedAt ? new Date(article.updatedAt).toLocaleString() : ''}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  class="ghost"
+                  disabled={busy}
+                  aria-label={`${article.published ? 'Unpublish' : 'Publish'} “${article.title}”`}
+                  onClick={() => onTogglePublished(article)}
+                >
+                  {article.published ? 'Unpublish' : 'Publish'}
+                </button>
+                <button
+                  type="button"
+                  class="ghost danger"
+                  disabled={busy}
+                  aria-label={`Delete “${article.title}”`}
+                  onClick={() => onDelete(article)}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </HelpTable>
       )}
       {total > pageSize && (
         <nav class="pager" aria-label="Article pages">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { StudioApi } from '../api'
+import { NoticeLine } from '../NoticeLine'
 import { useUnsavedWarning } from '../use-unsaved-warning'
 import { ArticleEditor } from './ArticleEditor'
 import { ArticleList } from './ArticleList'
@@ -138,14 +139,7 @@ export function ArticlesSection({
             New article
           </button>
         </div>
-        {shownNotice && (
-          <p
-            class={shownNotice.kind === 'error' ? 'field-error' : 'ok-text'}
-            role={shownNotice.kind === 'error' ? 'alert' : 'status'}
-          >
-            {shownNotice.text}
-          </p>
-        )}
+        {shownNotice && <NoticeLine notice={shownNotice} />}
         <ArticleList
           list={list}
           busy={busy || editor.busy}

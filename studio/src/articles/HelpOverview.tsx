@@ -1,4 +1,5 @@
 import { ModelOverview } from '../answers/ModelOverview'
+import { HelpTable } from './HelpTable'
 import type { HelpStats } from './help-types'
 import { languageName } from './languages'
 
@@ -46,41 +47,30 @@ export function HelpOverview({
       {stats.unanswered.length === 0 ? (
         <p class="empty">None yet: every question visitors asked found an article.</p>
       ) : (
-        <div class="table-scroll">
-          <table class="articles-table" aria-labelledby="unanswered-title">
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Language</th>
-                <th scope="col">Asked</th>
-                <th scope="col">Last asked</th>
-                <th scope="col">
-                  <span class="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.unanswered.map((item) => (
-                <tr key={`${item.language}:${item.question}`}>
-                  <td dir="auto">{item.question}</td>
-                  <td>{item.language ? languageName(item.language) : ''}</td>
-                  <td>{item.count.toLocaleString()}</td>
-                  <td>{when(item.lastAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      class="ghost"
-                      aria-label={`Write an article: ${item.question}`}
-                      onClick={() => onWrite(item.question, item.language)}
-                    >
-                      Write an article
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HelpTable
+          labelledBy="unanswered-title"
+          columns={['Question', 'Language', 'Asked', 'Last asked']}
+          actions="Action"
+        >
+          {stats.unanswered.map((item) => (
+            <tr key={`${item.language}:${item.question}`}>
+              <td dir="auto">{item.question}</td>
+              <td>{item.language ? languageName(item.language) : ''}</td>
+              <td>{item.count.toLocaleString()}</td>
+              <td>{when(item.lastAt)}</td>
+              <td>
+                <button
+                  type="button"
+                  class="ghost"
+                  aria-label={`Write an article: ${item.question}`}
+                  onClick={() => onWrite(item.question, item.language)}
+                >
+                  Write an article
+                </button>
+              </td>
+            </tr>
+          ))}
+        </HelpTable>
       )}
     </div>
   )

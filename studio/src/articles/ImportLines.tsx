@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { isStudioApiError } from '../api-request'
+import { NoticeLine } from '../NoticeLine'
 import type { HelpApi } from './help-api'
 import { errorText } from './use-article-list'
 
@@ -81,14 +82,7 @@ export function ImportLines({ api, onImported }: { api: HelpApi; onImported: () 
           {busy ? 'Importing…' : 'Import'}
         </button>
       </div>
-      {outcome && (
-        <p
-          class={outcome.kind === 'error' ? 'field-error' : 'ok-text'}
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
-        >
-          {outcome.text}
-        </p>
-      )}
+      {outcome && <NoticeLine notice={outcome} />}
     </form>
   )
 }

@@ -1,3 +1,4 @@
+import { Options } from '../fields/Options'
 import { languageOptions } from './languages'
 
 /** A select of the widget's languages, each by its own name (articles, imports, the console). */
@@ -12,11 +13,7 @@ export function LanguageSelect({
 }) {
   return (
     <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-      {languageOptions().map(([tag, name]) => (
-        <option key={tag} value={tag}>
-          {name}
-        </option>
-      ))}
+      <Options of={languageOptions()} />
     </select>
   )
 }

@@ -6,6 +6,7 @@ import type { StudioLanguage } from '../preview-config'
 import { formLabel } from '../sections/section-fields'
 import { describedBy, Field, type FieldProps, fieldId } from './Field'
 import { MissingLanguages } from './MissingLanguages'
+import { Options } from './Options'
 
 /** A text's value in a draft: one string, or one per language (a tab mid-edit may be empty). */
 type LocalizedText = string | Partial<Record<string, string>>
@@ -116,11 +117,7 @@ export function LocalizedTextField({
               }}
             >
               <option value="">Add a language…</option>
-              {LANGUAGE_OPTIONS.filter(([code]) => !shown.includes(code)).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <Options of={LANGUAGE_OPTIONS.filter(([code]) => !shown.includes(code))} />
             </select>
             <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
               {control(

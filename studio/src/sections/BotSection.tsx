@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type { ModelState } from '../answers/answer-types'
 import { useField, useProblemsUnder } from '../draft-context'
 import { BotTextLanguages } from '../fields/BotTextLanguages'
+import { Checkbox } from '../fields/Checkbox'
 import { BotSimpleRules } from './BotSimpleRules'
 import { ModelAnswersFields } from './ModelAnswersFields'
 import { Section } from './Section'
@@ -36,20 +37,13 @@ export function BotSection({ model }: { model?: ModelState | undefined }) {
     .join(' ')
   return (
     <Section id="bot" title="Bot rules">
-      <div class="field checkbox">
-        <input
-          type="checkbox"
-          id="f-bot-articles"
-          aria-describedby="f-bot-articles-hint"
-          checked={articleAnswers.value !== false}
-          onChange={(event) => articleAnswers.set(event.currentTarget.checked)}
-        />
-        <label for="f-bot-articles">Answer from the help articles</label>
-        <p class="hint" id="f-bot-articles-hint">
-          A question none of the rules answers gets the published article that answers it, with
-          “That helped” and “Talk to a person”, before the bot hands over.
-        </p>
-      </div>
+      <Checkbox
+        id="f-bot-articles"
+        label="Answer from the help articles"
+        hint="A question none of the rules answers gets the published article that answers it, with “That helped” and “Talk to a person”, before the bot hands over."
+        checked={articleAnswers.value !== false}
+        onChange={(checked) => articleAnswers.set(checked)}
+      />
       <ModelAnswersFields model={model} />
       <BotSimpleRules />
       <div class={`field${syntax || problems.length ? ' has-error' : ''}`}>

@@ -1,22 +1,13 @@
 import { useContext, useEffect, useState } from 'preact/hooks'
-import { LANGUAGES } from '../../../shared/widget-api'
+import { isLanguage, LANGUAGE_OPTIONS } from '../../../shared/language-names'
 import type { EmailPreview, StudioApi } from '../api'
 import { DraftContext } from '../draft-context'
+import { Options } from '../fields/Options'
 import { SegmentedChoice } from '../fields/SegmentedChoice'
 import { applyFrameStyles, frameHtml } from './email-frame'
 
 /** How long typing may pause before the e-mail preview asks the backend again. */
 export const EMAIL_PREVIEW_DEBOUNCE_MS = 400
-
-/** A language's own name ("English", "русский"), or its code where Intl has none. */
-function languageName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code)
-    return name ? `${name.charAt(0).toLocaleUpperCase(code)}${name.slice(1)}` : code
-  } catch {
-    return code
-  }
-}
 
 /**
  * The e-mail a visitor gets, as the backend renders it (POST /admin/api/email/preview)
@@ -25,9 +16,7 @@ function languageName(code: string): string {
  */
 export function EmailPreviewPane({ api }: { api: StudioApi }) {
   const draft = useContext(DraftContext)?.draft ?? {}
-  const initial = (LANGUAGES as readonly string[]).includes(String(draft.defaultLang))
-    ? String(draft.defaultLang)
-    : 'en'
+  const initial: string = isLanguage(draft.defaultLang) ? draft.defaultLang : 'en'
   const [lang, setLang] = useState(initial)
   const [view, setView] = useState<'html' | 'text'>('html')
   const [preview, setPreview] = useState<EmailPreview | undefined>()
@@ -68,11 +57,7 @@ export function EmailPreviewPane({ api }: { api: StudioApi }) {
             value={lang}
             onChange={(event) => setLang(event.currentTarget.value)}
           >
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
+            <Options of={LANGUAGE_OPTIONS} />
           </select>
         </div>
         <SegmentedChoice

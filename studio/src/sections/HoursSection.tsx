@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks'
 import { useField } from '../draft-context'
+import { Checkbox } from '../fields/Checkbox'
 import { SelectField } from '../fields/SelectField'
 import type { DraftValue } from '../settings-draft'
 import { ClosedDates } from './ClosedDates'
@@ -40,17 +41,12 @@ export function HoursSection() {
   const on = typeof value === 'object' && value !== null
   return (
     <Section id="hours" title="Business hours">
-      <div class="field checkbox">
-        <input
-          type="checkbox"
-          id="f-hours-on"
-          checked={on}
-          onChange={(event) =>
-            set(event.currentTarget.checked ? structuredClone(DEFAULT_HOURS) : undefined)
-          }
-        />
-        <label for="f-hours-on">Use business hours</label>
-      </div>
+      <Checkbox
+        id="f-hours-on"
+        label="Use business hours"
+        checked={on}
+        onChange={(checked) => set(checked ? structuredClone(DEFAULT_HOURS) : undefined)}
+      />
       {on && (
         <>
           <SelectField

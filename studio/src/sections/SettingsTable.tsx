@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import type { FieldProblem } from '../api'
+import { ColumnHeads } from '../ColumnHeads'
 
 /** A table of settings (the weekly hours, the offline form's fields): a row per item. */
 export function SettingsTable({
@@ -16,11 +17,7 @@ export function SettingsTable({
       <caption>{caption}</caption>
       <thead>
         <tr>
-          {columns.map((column) => (
-            <th scope="col" key={column}>
-              {column}
-            </th>
-          ))}
+          <ColumnHeads columns={columns} />
         </tr>
       </thead>
       <tbody>{children}</tbody>
