@@ -1,26 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Reply } from '../support/test-sandbox'
+import { describe, expect, it } from 'vitest'
 import {
   channelInput,
   createTestSandbox,
   customerMessage,
   endpointPath,
+  errorLine,
   postJson,
-  startReceiver,
+  type Reply,
+  useReceivers,
 } from '../support/test-sandbox'
 
-const cleanups: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup()
-})
+const { receiver } = useReceivers()
 
 type Options = { agentsOnline?: boolean; reply?: (index: number) => Reply }
 
 /** A sandbox with a bot provider attached to a channel, and an integrator webhook. */
 async function setup(options: Options = {}) {
-  const provider = await startReceiver((_, index) => options.reply?.(index) ?? { body: 'OK' })
-  const hook = await startReceiver()
-  cleanups.push(provider.close, hook.close)
+  const provider = await receiver((_, index) => options.reply?.(index) ?? { body: 'OK' })
+  const hook = await receiver()
   const sandbox = createTestSandbox({
     agents: [{ name: 'Anna', online: options.agentsOnline ?? true }],
     botProviders: [
@@ -296,13 +293,9 @@ describe('B1 events from the provider', () => {
       { event: 'INVITE_AGENT', id: 'x', client_id: '1', chat_id: '1' },
       '/webhooks/acme-bot/wrong',
     )
-    expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({
-      error: {
-        code: 'invalid_client',
-        message: 'The token does not match the bot channel settings',
-      },
-    })
+    expect(await errorLine(response)).toBe(
+      '401 invalid_client: The token does not match the bot channel settings',
+    )
   })
 
   it('answers 404 for an unknown provider id', async () => {
@@ -311,10 +304,9 @@ describe('B1 events from the provider', () => {
       { event: 'INVITE_AGENT', id: 'x', client_id: '1', chat_id: '1' },
       '/webhooks/nobody/tok_123',
     )
-    expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({
-      error: { code: 'not_found', message: 'No bot provider has this provider_id: check the URL' },
-    })
+    expect(await errorLine(response)).toBe(
+      '404 not_found: No bot provider has this provider_id: check the URL',
+    )
   })
 
   it('answers 400 invalid_request naming the field', async () => {
@@ -326,10 +318,7 @@ describe('B1 events from the provider', () => {
       chat_id: chat?.id,
       message: { type: 'TEXT' },
     })
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({
-      error: { code: 'invalid_request', message: expect.stringMatching(/^message\.text: /) },
-    })
+    expect(await errorLine(response)).toMatch(/^400 invalid_request: message\.text: /)
     const tooMany = await b1({
       event: 'BOT_MESSAGE',
       id: 'x',
@@ -353,13 +342,9 @@ describe('B1 events from the provider', () => {
       client_id: '1233',
       chat_id: '999999',
     })
-    expect(unknown.status).toBe(400)
-    expect(await unknown.json()).toEqual({
-      error: {
-        code: 'invalid_request',
-        message: 'chat_id: no chat 999999 is handled by provider acme-bot',
-      },
-    })
+    expect(await errorLine(unknown)).toBe(
+      '400 invalid_request: chat_id: no chat 999999 is handled by provider acme-bot',
+    )
     const chat = await say('x')
     service.closeChat(chat?.id ?? '')
     const closed = await b1({
@@ -382,13 +367,9 @@ describe('B1 events from the provider', () => {
       chat_id: '1',
       message: { type: 'TEXT', text: 'hi' },
     })
-    expect(response.status).toBe(405)
-    expect(await response.json()).toEqual({
-      error: {
-        code: 'invalid_request',
-        message: 'event CLIENT_MESSAGE is not supported: send BOT_MESSAGE or INVITE_AGENT',
-      },
-    })
+    expect(await errorLine(response)).toBe(
+      '405 invalid_request: event CLIENT_MESSAGE is not supported: send BOT_MESSAGE or INVITE_AGENT',
+    )
   })
 
   it('answers malformed JSON, a wrong content type and an oversized body with error bodies', async () => {
@@ -403,15 +384,11 @@ describe('B1 events from the provider', () => {
       headers: { 'content-type': 'text/plain' },
       body: '{}',
     })
-    expect(wrongType.status).toBe(400)
-    expect(await wrongType.json()).toEqual({
-      error: { code: 'invalid_request', message: 'Content-Type must be application/json' },
-    })
+    expect(await errorLine(wrongType)).toBe(
+      '400 invalid_request: Content-Type must be application/json',
+    )
     const huge = await b1({ event: 'BOT_MESSAGE', pad: 'x'.repeat(70_000) })
-    expect(huge.status).toBe(413)
-    expect(await huge.json()).toEqual({
-      error: { code: 'invalid_request', message: 'body is over 64 KB' },
-    })
+    expect(await errorLine(huge)).toBe('413 invalid_request: body is over 64 KB')
   })
 
   it('checks the token before reading the body', async () => {
