@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createFakeBackend, VALID_HASH } from '../../support/fake-fetch'
 import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../support/chat-helpers'
+import { openChat, sendText, settle, streamText } from '../support/chat-helpers'
 
 const track = useMountedWidgets()
 /** A visitor's message held on its way while the page calls clearHistory(). */
@@ -218,9 +218,7 @@ describe('the JS API of the chat', () => {
     const widget = track(await openChat())
     await widget.widget.api.sendMessage('From the site')
     await widget.screen.findByText('From the site')
-    widget
-      .stream()
-      .emit('message', createEntry({ id: '3', content: { type: 'text', text: 'Reply' } }), '3')
+    streamText(widget, '3', 'Reply')
     await widget.screen.findByText('Reply')
     await widget.widget.api.clearHistory()
     await waitFor(() => expect(widget.screen.queryByText('Reply')).toBeNull())
@@ -301,11 +299,7 @@ describe('tabs', () => {
     await b.screen.findByText('Shared reply')
     await a.widget.api.clearHistory()
     // The other tab hears it while its own write of the reply may still be on its way.
-    b.stream().emit(
-      'message',
-      createEntry({ id: '9', content: { type: 'text', text: 'Late' } }),
-      '9',
-    )
+    streamText(b, '9', 'Late')
     await waitFor(() => expect(b.screen.queryByText('Shared reply')).toBeNull())
     await settle(50)
     const [record] = await a.storage.getMany(['conversation'])
