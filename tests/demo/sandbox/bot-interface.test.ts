@@ -287,26 +287,24 @@ describe('B1 events from the provider', () => {
     })
   })
 
-  it('answers 401 invalid_client for a wrong token', async () => {
-    const { b1 } = await setup()
-    const response = await b1(
-      { event: 'INVITE_AGENT', id: 'x', client_id: '1', chat_id: '1' },
+  it.each([
+    [
+      '401 invalid_client for a wrong token',
       '/webhooks/acme-bot/wrong',
-    )
-    expect(await errorLine(response)).toBe(
       '401 invalid_client: The token does not match the bot channel settings',
-    )
-  })
-
-  it('answers 404 for an unknown provider id', async () => {
+    ],
+    [
+      '404 for an unknown provider id',
+      '/webhooks/nobody/tok_123',
+      '404 not_found: No bot provider has this provider_id: check the URL',
+    ],
+  ])('answers %s', async (_, path, line) => {
     const { b1 } = await setup()
     const response = await b1(
       { event: 'INVITE_AGENT', id: 'x', client_id: '1', chat_id: '1' },
-      '/webhooks/nobody/tok_123',
+      path,
     )
-    expect(await errorLine(response)).toBe(
-      '404 not_found: No bot provider has this provider_id: check the URL',
-    )
+    expect(await errorLine(response)).toBe(line)
   })
 
   it('answers 400 invalid_request naming the field', async () => {

@@ -75,10 +75,15 @@ function countingStore() {
 /** Lets the storage reads and the chime behind them happen. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Web Locks and an AudioContext that counts the tones it starts. */
+function withLocksAndAudio(): void {
+  vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
+  vi.stubGlobal('AudioContext', FakeAudioContext)
+}
+
 describe('the reply sound', () => {
   it('plays in one tab only, and in the next one once that tab is gone', async () => {
-    vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
-    vi.stubGlobal('AudioContext', FakeAudioContext)
+    withLocksAndAudio()
     const storage = createMemoryStore()
     const first = createAttention('porthole-sound:test', title, storage)
     const second = createAttention('porthole-sound:test', title, storage)
@@ -104,8 +109,7 @@ describe('the reply sound', () => {
   })
 
   it('stays silent while muted, and plays again once unmuted', async () => {
-    vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
-    vi.stubGlobal('AudioContext', FakeAudioContext)
+    withLocksAndAudio()
     const attention = createAttention('porthole-sound:mute', title, createMemoryStore())
     await settle()
     attention.setMuted(true)
@@ -121,8 +125,7 @@ describe('the reply sound', () => {
   })
 
   it('honours a mute chosen in another tab (the one holding the lock chimes)', async () => {
-    vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
-    vi.stubGlobal('AudioContext', FakeAudioContext)
+    withLocksAndAudio()
     const storage = createMemoryStore()
     const leader = createAttention('porthole-sound:tabs', title, storage)
     const other = createAttention('porthole-sound:tabs', title, storage)
