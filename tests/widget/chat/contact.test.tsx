@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createFakeBackend, VALID_HASH } from '../../support/fake-fetch'
 import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle, streamText } from '../support/chat-helpers'
+import { openChat, secondTab, sendText, settle, streamText } from '../support/chat-helpers'
 
 const track = useMountedWidgets()
 /** A visitor's message held on its way while the page calls clearHistory(). */
@@ -286,13 +286,7 @@ describe('the JS API of the chat', () => {
 describe('tabs', () => {
   it('clearHistory in one tab empties the others, and none brings the conversation back', async () => {
     const a = track(await openChat())
-    const b = track(
-      await mountTestWidget({
-        base: a.widget.context.base,
-        storage: a.storage,
-        backend: a.backend,
-      }),
-    )
+    const b = track(await secondTab(a))
     await waitFor(() => expect(b.EventSource.instances.length).toBeGreaterThan(0))
     const reply = createEntry({ id: '8', content: { type: 'text', text: 'Shared reply' } })
     for (const tab of [a, b]) tab.stream().emit('message', reply, '8')
@@ -309,13 +303,7 @@ describe('tabs', () => {
 
   it('a read in one tab clears the badge in the other', async () => {
     const a = track(await openChat())
-    const b = track(
-      await mountTestWidget({
-        base: a.widget.context.base,
-        storage: a.storage,
-        backend: a.backend,
-      }),
-    )
+    const b = track(await secondTab(a))
     await waitFor(() => expect(b.EventSource.instances).toHaveLength(1))
     // The open state is shared through storage: the second tab opened too.
     a.widget.api.close()
