@@ -81,13 +81,18 @@ function withLocksAndAudio(): void {
   vi.stubGlobal('AudioContext', FakeAudioContext)
 }
 
+/** Two tabs' attention on one storage and one lock name, settled: the first holds the lock. */
+async function twoTabs(key: string) {
+  withLocksAndAudio()
+  const storage = createMemoryStore()
+  const tabs = [createAttention(key, title, storage), createAttention(key, title, storage)] as const
+  await settle()
+  return tabs
+}
+
 describe('the reply sound', () => {
   it('plays in one tab only, and in the next one once that tab is gone', async () => {
-    withLocksAndAudio()
-    const storage = createMemoryStore()
-    const first = createAttention('porthole-sound:test', title, storage)
-    const second = createAttention('porthole-sound:test', title, storage)
-    await settle()
+    const [first, second] = await twoTabs('porthole-sound:test')
     second.notify(true)
     await settle()
     expect(FakeAudioContext.started).toBe(0) // not the holder of the lock
@@ -125,11 +130,7 @@ describe('the reply sound', () => {
   })
 
   it('honours a mute chosen in another tab (the one holding the lock chimes)', async () => {
-    withLocksAndAudio()
-    const storage = createMemoryStore()
-    const leader = createAttention('porthole-sound:tabs', title, storage)
-    const other = createAttention('porthole-sound:tabs', title, storage)
-    await settle()
+    const [leader, other] = await twoTabs('porthole-sound:tabs')
     other.setMuted(true)
     await settle()
     leader.notify(true)
