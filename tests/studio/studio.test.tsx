@@ -24,14 +24,19 @@ async function setup(settings = createSettings(), confirm = vi.fn(() => true)) {
 }
 
 /** Saves a title change the fake API refuses with `problems`; the summary banner it shows. */
+/** The studio on default settings after a Save the API refused with `problems`, and its summary. */
 async function refusedSave(
-  { view, fake }: Awaited<ReturnType<typeof setup>>,
   problems: Parameters<ReturnType<typeof createFakeStudioApi>['rejectNextSave']>[0],
-): Promise<HTMLElement> {
+) {
+  const studio = await setup()
+  const { view, fake } = studio
   fake.rejectNextSave(problems)
   fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
   fireEvent.click(view.getByRole('button', { name: 'Save' }))
-  return (await view.findByText(/These 2 settings need fixing/)).closest('.banner') as HTMLElement
+  const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
+    '.banner',
+  ) as HTMLElement
+  return { ...studio, summary }
 }
 
 const status = (view: ReturnType<typeof render>) =>
@@ -132,9 +137,7 @@ describe('the studio form', () => {
   })
 
   it('lists a refused save’s problems with links to their fields, and problems no field shows', async () => {
-    const studio = await setup()
-    const { view } = studio
-    const summary = await refusedSave(studio, [
+    const { view, summary } = await refusedSave([
       { path: 'color', message: 'must be a hex colour like #1f6feb' },
       { path: '(settings)', message: 'Unrecognized key: "colour"' },
     ])
@@ -147,9 +150,7 @@ describe('the studio form', () => {
   })
 
   it('counts and links a problem of every field the form edits (sound, status poll, idle end)', async () => {
-    const studio = await setup()
-    const { view } = studio
-    const summary = await refusedSave(studio, [
+    const { view, summary } = await refusedSave([
       { path: 'statusPollSeconds', message: 'must be at least 5' },
       { path: 'chatIdleMinutes', message: 'must be a whole number' },
     ])
@@ -166,8 +167,7 @@ describe('the studio form', () => {
   })
 
   it('names a problem’s field as the form labels it, a per-language text with its language', async () => {
-    const studio = await setup()
-    const summary = await refusedSave(studio, [
+    const { summary } = await refusedSave([
       { path: 'title.en', message: 'must not be empty' },
       { path: 'invitations.0.when.secondsOnPage', message: 'must be a whole number' },
     ])
