@@ -13,7 +13,16 @@ export function expectSameVerdicts(
   values: fc.Arbitrary<unknown>,
   ours: (value: unknown) => unknown,
   schema: z.ZodType,
-  { numRuns, compare = 'equal' }: { numRuns: number; compare?: 'equal' | 'within' },
+  {
+    numRuns,
+    compare = 'equal',
+    also,
+  }: {
+    numRuns: number
+    compare?: 'equal' | 'within'
+    /** A further check on what both accept. */
+    also?: (parsed: unknown, theirs: unknown) => void
+  },
 ): number {
   let accepted = 0
   fc.assert(
@@ -25,6 +34,7 @@ export function expectSameVerdicts(
       if (parsed && theirs.success) {
         if (compare === 'equal') expect(parsed).toEqual(theirs.data)
         else expect(theirs.data).toMatchObject(parsed as object)
+        also?.(parsed, theirs.data)
       }
     }),
     { numRuns },
