@@ -5,8 +5,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** A search whose answers the test gives, in any order. */
+/** The visitor stops typing for the debounce's 250 ms. */
+const pause = () => vi.advanceTimersByTimeAsync(250)
+
+/** A debounced search on fake timers whose answers the test gives, in any order. */
 function heldSearch() {
+  vi.useFakeTimers()
   const asked: { query: string; answer: (value: string) => void; fail: () => void }[] = []
   const answers: [string, string | undefined][] = []
   const errors: string[] = []
@@ -24,7 +28,6 @@ function heldSearch() {
 
 describe('debouncedSearch', () => {
   it('asks once the visitor pauses, for the latest text only', async () => {
-    vi.useFakeTimers()
     const { search, asked } = heldSearch()
     for (const text of ['r', 're', 'ret', 'retu', 'return']) {
       search.input(text)
@@ -36,12 +39,11 @@ describe('debouncedSearch', () => {
   })
 
   it('ignores an answer that arrives after newer text was searched', async () => {
-    vi.useFakeTimers()
     const { search, asked, answers } = heldSearch()
     search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     search.input('return label')
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     expect(asked.map((call) => call.query)).toEqual(['return', 'return label'])
     asked[1]?.answer('labels')
     await vi.advanceTimersByTimeAsync(0)
@@ -51,10 +53,9 @@ describe('debouncedSearch', () => {
   })
 
   it('ignores an answer to text the visitor has since changed, before the next search', async () => {
-    vi.useFakeTimers()
     const { search, asked, answers } = heldSearch()
     search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     search.input('refund')
     asked[0]?.answer('returns')
     await vi.advanceTimersByTimeAsync(0)
@@ -62,12 +63,11 @@ describe('debouncedSearch', () => {
   })
 
   it('clears at once for empty text, and does not search the same text twice', async () => {
-    vi.useFakeTimers()
     const { search, asked, answers } = heldSearch()
     search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     search.input(' return ')
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     expect(asked).toHaveLength(1)
     search.input('')
     expect(answers).toEqual([['', undefined]])
@@ -77,22 +77,20 @@ describe('debouncedSearch', () => {
   })
 
   it('reports a failure of the latest search, and retry() asks again', async () => {
-    vi.useFakeTimers()
     const { search, asked, errors, answers } = heldSearch()
     search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     asked[0]?.fail()
     await vi.advanceTimersByTimeAsync(0)
     expect(errors).toEqual(['return'])
     search.retry()
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     asked[1]?.answer('returns')
     await vi.advanceTimersByTimeAsync(0)
     expect(answers).toEqual([['return', 'returns']])
   })
 
   it('stop() drops what is pending', async () => {
-    vi.useFakeTimers()
     const { search, asked } = heldSearch()
     search.input('return')
     search.stop()
