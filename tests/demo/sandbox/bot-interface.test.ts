@@ -51,7 +51,10 @@ async function setup(options: Options = {}) {
   ) => sandbox.app.request(path, postJson(body, headers))
   const events = () =>
     provider.received.map((request) => request.json as { event: string; chat_id: string })
-  return { ...sandbox, provider, hook, channel, say, b1, events }
+  /** The provider's BOT_MESSAGE `id` into `chat` (B1). */
+  const botSays = (chat: { id: string } | undefined, id: string, message: object) =>
+    b1({ event: 'BOT_MESSAGE', id, chat_id: chat?.id, message })
+  return { ...sandbox, provider, hook, channel, say, b1, botSays, events }
 }
 
 describe('B2 events to the provider', () => {
@@ -187,14 +190,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('sends the plain-text fallback of MARKDOWN and BUTTONS (A3 has neither)', async () => {
-    const { say, b1, hook, service } = await setup()
+    const { say, b1, hook, service, botSays } = await setup()
     const chat = await say('menu')
-    await b1({
-      event: 'BOT_MESSAGE',
-      id: 'e2',
-      chat_id: chat?.id,
-      message: { type: 'MARKDOWN', content: '**Hi**', text: 'Hi' },
-    })
+    await botSays(chat, 'e2', { type: 'MARKDOWN', content: '**Hi**', text: 'Hi' })
     await b1({
       event: 'BOT_MESSAGE',
       id: 'e3',
@@ -214,14 +212,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('does not send a MARKDOWN message without a fallback, and the console shows why', async () => {
-    const { say, b1, hook, service } = await setup()
+    const { say, hook, service, botSays } = await setup()
     const chat = await say('x')
-    const response = await b1({
-      event: 'BOT_MESSAGE',
-      id: 'e4',
-      chat_id: chat?.id,
-      message: { type: 'MARKDOWN', content: '**only markdown**' },
-    })
+    const response = await botSays(chat, 'e4', { type: 'MARKDOWN', content: '**only markdown**' })
     expect(response.status).toBe(200)
     await service.settled()
     expect(hook.received).toHaveLength(0)
@@ -236,18 +229,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('does not send an empty TEXT message, and says so', async () => {
-    const { say, b1, hook, service } = await setup()
+    const { say, hook, service, botSays } = await setup()
     const chat = await say('x')
-    expect(
-      (
-        await b1({
-          event: 'BOT_MESSAGE',
-          id: 'e7',
-          chat_id: chat?.id,
-          message: { type: 'TEXT', text: '' },
-        })
-      ).status,
-    ).toBe(200)
+    expect((await botSays(chat, 'e7', { type: 'TEXT', text: '' })).status).toBe(200)
     await service.settled()
     expect(hook.received).toHaveLength(0)
     expect(service.chats.get(chat?.id ?? '').entries.at(-1)?.delivery).toEqual({
@@ -308,14 +292,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('answers 400 invalid_request naming the field', async () => {
-    const { say, b1 } = await setup()
+    const { say, b1, botSays } = await setup()
     const chat = await say('x')
-    const response = await b1({
-      event: 'BOT_MESSAGE',
-      id: 'x',
-      chat_id: chat?.id,
-      message: { type: 'TEXT' },
-    })
+    const response = await botSays(chat, 'x', { type: 'TEXT' })
     expect(await errorLine(response)).toMatch(/^400 invalid_request: message\.text: /)
     const tooMany = await b1({
       event: 'BOT_MESSAGE',
@@ -333,7 +312,7 @@ describe('B1 events from the provider', () => {
   })
 
   it('answers 400 invalid_request for a chat it does not know or that is closed', async () => {
-    const { say, b1, service } = await setup()
+    const { say, b1, service, botSays } = await setup()
     const unknown = await b1({
       event: 'INVITE_AGENT',
       id: 'x',
@@ -345,12 +324,7 @@ describe('B1 events from the provider', () => {
     )
     const chat = await say('x')
     service.closeChat(chat?.id ?? '')
-    const closed = await b1({
-      event: 'BOT_MESSAGE',
-      id: 'x',
-      chat_id: chat?.id,
-      message: { type: 'TEXT', text: 'late' },
-    })
+    const closed = await botSays(chat, 'x', { type: 'TEXT', text: 'late' })
     expect(await closed.json()).toEqual({
       error: { code: 'invalid_request', message: `chat_id: chat ${chat?.id} is closed` },
     })

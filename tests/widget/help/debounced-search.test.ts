@@ -23,7 +23,12 @@ function heldSearch() {
     onAnswer: (query, answer) => answers.push([query, answer]),
     onError: (query) => errors.push(query),
   })
-  return { search, asked, answers, errors }
+  /** The visitor types `text`, then pauses for the debounce's 250 ms. */
+  const typed = async (text: string) => {
+    search.input(text)
+    await pause()
+  }
+  return { search, typed, asked, answers, errors }
 }
 
 describe('debouncedSearch', () => {
@@ -39,11 +44,9 @@ describe('debouncedSearch', () => {
   })
 
   it('ignores an answer that arrives after newer text was searched', async () => {
-    const { search, asked, answers } = heldSearch()
-    search.input('return')
-    await pause()
-    search.input('return label')
-    await pause()
+    const { typed, asked, answers } = heldSearch()
+    await typed('return')
+    await typed('return label')
     expect(asked.map((call) => call.query)).toEqual(['return', 'return label'])
     asked[1]?.answer('labels')
     await vi.advanceTimersByTimeAsync(0)
@@ -53,9 +56,8 @@ describe('debouncedSearch', () => {
   })
 
   it('ignores an answer to text the visitor has since changed, before the next search', async () => {
-    const { search, asked, answers } = heldSearch()
-    search.input('return')
-    await pause()
+    const { search, typed, asked, answers } = heldSearch()
+    await typed('return')
     search.input('refund')
     asked[0]?.answer('returns')
     await vi.advanceTimersByTimeAsync(0)
@@ -63,11 +65,9 @@ describe('debouncedSearch', () => {
   })
 
   it('clears at once for empty text, and does not search the same text twice', async () => {
-    const { search, asked, answers } = heldSearch()
-    search.input('return')
-    await pause()
-    search.input(' return ')
-    await pause()
+    const { search, typed, asked, answers } = heldSearch()
+    await typed('return')
+    await typed(' return ')
     expect(asked).toHaveLength(1)
     search.input('')
     expect(answers).toEqual([['', undefined]])
@@ -77,9 +77,8 @@ describe('debouncedSearch', () => {
   })
 
   it('reports a failure of the latest search, and retry() asks again', async () => {
-    const { search, asked, errors, answers } = heldSearch()
-    search.input('return')
-    await pause()
+    const { search, typed, asked, errors, answers } = heldSearch()
+    await typed('return')
     asked[0]?.fail()
     await vi.advanceTimersByTimeAsync(0)
     expect(errors).toEqual(['return'])
