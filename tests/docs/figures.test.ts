@@ -196,24 +196,31 @@ describe('the figures catalogue', () => {
     return resolveFigure({ name, options }, sources)
   }
 
-  it('renders bytes as bytes, KiB or KB', () => {
-    expect(resolve('build.first-open')).toBe('18,587 B')
-    expect(resolve('build.first-open KiB')).toBe('18.2 KiB')
-    expect(resolve('build.br.chat.ru')).toBe('1,469 B')
-    expect(resolve('build.languages-br KiB')).toBe('1.3–1.4 KiB')
-  })
+  const RENDERED: Record<string, Record<string, string>> = {
+    'renders bytes as bytes, KiB or KB': {
+      'build.first-open': '18,587 B',
+      'build.first-open KiB': '18.2 KiB',
+      'build.br.chat.ru': '1,469 B',
+      'build.languages-br KiB': '1.3–1.4 KiB',
+    },
+    'renders a bench cell, its median, its baseline and rounded': {
+      'bench.lcp': '755.7 ms (753.4–757.7)',
+      'bench.lcp median': '755.7 ms',
+      'bench.lcp baseline median': '755.8 ms',
+      'bench.lcp ratio': '1.00x',
+      'bench.lcp baseline bare': '755.8 ms (753.6–760.0)',
+      'bench-tap.tap-new round': '328 ms (308–446)',
+      'bench.cpu-range': '0.130 to 0.162 ms',
+      'bench.cpu-ratio-range': '1.4x to 1.8x',
+      'bench.machine': '2 cores, Linux',
+      'bench-tap.date': '2026-01-01',
+    },
+  }
 
-  it('renders a bench cell, its median, its baseline and rounded', () => {
-    expect(resolve('bench.lcp')).toBe('755.7 ms (753.4–757.7)')
-    expect(resolve('bench.lcp median')).toBe('755.7 ms')
-    expect(resolve('bench.lcp baseline median')).toBe('755.8 ms')
-    expect(resolve('bench.lcp ratio')).toBe('1.00x')
-    expect(resolve('bench.lcp baseline bare')).toBe('755.8 ms (753.6–760.0)')
-    expect(resolve('bench-tap.tap-new round')).toBe('328 ms (308–446)')
-    expect(resolve('bench.cpu-range')).toBe('0.130 to 0.162 ms')
-    expect(resolve('bench.cpu-ratio-range')).toBe('1.4x to 1.8x')
-    expect(resolve('bench.machine')).toBe('2 cores, Linux')
-    expect(resolve('bench-tap.date')).toBe('2026-01-01')
+  describe.each(Object.entries(RENDERED))('%s', (_, figures) => {
+    it.each(Object.entries(figures))('%s → %s', (marker, text) => {
+      expect(resolve(marker)).toBe(text)
+    })
   })
 
   it('leaves a byte figure alone without the build', () => {

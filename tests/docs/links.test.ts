@@ -84,14 +84,16 @@ function brokenLinks(page: string): string[] {
 const pages = ['README.md', 'CHANGELOG.md', ...markdownFiles('docs')]
 
 describe('the link reader', () => {
-  it("makes GitHub's slugs", () => {
-    expect(slug('Benchmarks: `npm run bench`')).toBe('benchmarks-npm-run-bench')
-    expect(slug('For site owners: the settings studio')).toBe('for-site-owners-the-settings-studio')
-    expect(slug('Control API (`/console/api/`)')).toBe('control-api-consoleapi')
-    expect(slug('B1 bot → service')).toBe('b1-bot--service')
-    expect(slug('The `bot` section_x of the settings-file')).toBe(
-      'the-bot-section_x-of-the-settings-file',
-    )
+  it.each(
+    Object.entries({
+      'Benchmarks: `npm run bench`': 'benchmarks-npm-run-bench',
+      'For site owners: the settings studio': 'for-site-owners-the-settings-studio',
+      'Control API (`/console/api/`)': 'control-api-consoleapi',
+      'B1 bot → service': 'b1-bot--service',
+      'The `bot` section_x of the settings-file': 'the-bot-section_x-of-the-settings-file',
+    }),
+  )("makes GitHub's slug of %s: %s", (heading, anchor) => {
+    expect(slug(heading)).toBe(anchor)
   })
 
   it('numbers repeated headings and skips code blocks', () => {

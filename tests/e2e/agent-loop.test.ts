@@ -1,30 +1,17 @@
 import { expect, it } from 'vitest'
-import { agentConsole, textOf } from '../../kit/agent-console'
+import { textOf } from '../../kit/agent-console'
 import { createDocument, createPhoto, createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import {
-  bubble,
-  chatWindow,
-  launcher,
-  messageLog,
-  openChat,
-  say,
-  visit,
-  waitOnline,
-} from '../support/widget-page'
-import { askAgent, visitWithChatOpen } from './support/visitor'
+import { bubble, chatWindow, messageLog, openChat, say, waitOnline } from '../support/widget-page'
+import { agentOnlineAndVisitor, askAgent, visitWhileNobodyOnline } from './support/visitor'
 
 describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widget', () => {
   const e2e = useBrowserDemo()
 
   it('goes online with an agent, delivers the visitor message and shows the agent reply, photo, document and typing', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
     // Nobody is online when the demo starts.
-    await expect.poll(() => launcher(page).getAttribute('aria-label')).toContain('Leave a message')
+    const { agent, context, page } = await visitWhileNobodyOnline(e2e)
 
     await agent.setOnline('Anna', true)
     await waitOnline(page)
@@ -86,9 +73,7 @@ describeInBrowser('the whole loop: widget -> backend -> service -> agent -> widg
   })
 
   it('shows the visitor typing to the agent', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    await agent.setOnline('Anna', true)
-    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const { agent, context, page } = await agentOnlineAndVisitor(e2e)
     const chat = await askAgent(agent, page, 'Quick question about sizes')
     await agent.send(chat.id, 'Anna', createText('Sure, go ahead.'))
     await bubble(page, 'Sure, go ahead.').waitFor()

@@ -1,18 +1,16 @@
 import { expect, it } from 'vitest'
-import { agentConsole, textOf } from '../../kit/agent-console'
+import { textOf } from '../../kit/agent-console'
 import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, messageLog, say } from '../support/widget-page'
-import { visitWithChatOpen } from './support/visitor'
+import { agentOnlineAndVisitor } from './support/visitor'
 
 describeInBrowser('the bot answers first and hands over to an agent', () => {
   const e2e = useBrowserDemo()
 
   it('answers from the demo rules, then an agent takes over and the bot goes quiet', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    await agent.setOnline('Anna', true)
-    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const { agent, context, page } = await agentOnlineAndVisitor(e2e)
 
     await say(page, 'What are your opening hours?')
     await bubble(
@@ -64,9 +62,7 @@ describeInBrowser('the bot answers first and hands over to an agent', () => {
   })
 
   it('answers in Russian to a Russian question', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    await agent.setOnline('Boris', true)
-    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const { context, page } = await agentOnlineAndVisitor(e2e, 'Boris')
     await say(page, 'Сколько стоит доставка?')
     await bubble(page, 'Куда доставить?').waitFor()
     await messageLog(page).locator('.ph-quick button', { hasText: 'За границу' }).waitFor()

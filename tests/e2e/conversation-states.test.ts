@@ -14,7 +14,7 @@ import {
   visit,
   waitOnline,
 } from '../support/widget-page'
-import { askAgent, identify, visitWithChatOpen } from './support/visitor'
+import { agentOnlineAndVisitor, askAgent, identify } from './support/visitor'
 
 // Issue 17, the conversation as a customer lives it: one contact profile (defect 2), the
 // greeting by state (3), the connection in the header (6), a conversation that ends,
@@ -126,9 +126,7 @@ describeInBrowser('the conversation as a customer lives it', () => {
   })
 
   it('the header tells a lost connection (browser offline, backend down) after 2 s, never "Online" meanwhile', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    await agent.setOnline('Boris', true)
-    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const { agent, context, page } = await agentOnlineAndVisitor(e2e, 'Boris')
     // Online: "Online", or the team's usual reply time that stands for it (issue 35's header).
     const ONLINE = /^(Online|Usually replies in a few minutes)$/
     await expect.poll(() => status(page)).toMatch(ONLINE)

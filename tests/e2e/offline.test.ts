@@ -1,19 +1,16 @@
 import { expect, it } from 'vitest'
-import { agentConsole } from '../../kit/agent-console'
 import { createText } from '../../kit/agent-messages'
 import { describeInBrowser } from '../../kit/chromium'
-import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { bubble, composer, launcher, visit, waitOnline } from '../support/widget-page'
+import { bubble, composer, launcher, waitOnline } from '../support/widget-page'
+import { visitWhileNobodyOnline } from './support/visitor'
 
 describeInBrowser('nobody online: the visitor leaves a message with contact details', () => {
   const e2e = useBrowserDemo()
 
   it('asks for an email or phone, delivers the message with the contact, and shows the later reply', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    const context = await newVisitor(e2e.browser)
-    const page = await visit(context, e2e.demo.siteUrl)
-    await expect.poll(() => launcher(page).getAttribute('aria-label')).toContain('Leave a message')
+    // Nobody is online when the demo starts.
+    const { agent, context, page } = await visitWhileNobodyOnline(e2e)
     await launcher(page).click()
     await page
       .getByText('Our team is away right now. Leave a message and we will answer here.')

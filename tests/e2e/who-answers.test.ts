@@ -6,7 +6,7 @@ import { seriousWidgetViolations } from '../support/animations'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
 import { bubble, messageLog, openChat, say, visit, waitOnline } from '../support/widget-page'
-import { visitWithChatOpen } from './support/visitor'
+import { agentOnlineAndVisitor } from './support/visitor'
 
 // Issue 24, "Who is answering, and grouping": after the bot, Anna joins; the log says so
 // once, the header shows her name and photo, her messages form one group that screen
@@ -18,9 +18,7 @@ describeInBrowser('who is answering', () => {
   const e2e = useBrowserDemo()
 
   it('after the bot, Anna joins: one joined line, her name and photo in the header, her messages grouped', async () => {
-    const agent = agentConsole(e2e.demo.sandbox.url)
-    await agent.setOnline('Anna', true)
-    const { context, page } = await visitWithChatOpen(e2e.browser, e2e.demo.siteUrl)
+    const { agent, context, page } = await agentOnlineAndVisitor(e2e)
     const header = page.locator('porthole-widget .ph-header')
     // Nobody has joined: the site's usual reply time (demo settings team.replyTime).
     await header.getByText('Usually replies in a few minutes').waitFor()

@@ -1,19 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Studio } from '../../studio/src/Studio'
+import { cleanup, fireEvent } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Json } from '../../studio/src/settings-draft'
 import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
 async function setup(bot: Json | undefined) {
-  const fake = createFakeStudioApi(createSettings(bot === undefined ? {} : { bot }))
-  const view = render(
-    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
+  const { section } = await studioSection(
+    'bot',
+    createFakeStudioApi(createSettings(bot === undefined ? {} : { bot })),
   )
-  await view.findByRole('heading', { name: 'Settings studio' })
-  const section = within(view.container.querySelector('#bot') as HTMLElement)
   const box = section.getByRole('checkbox', {
     name: 'Answer from the help articles',
   }) as HTMLInputElement

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, within } from '@testing-library/preact'
+import { cleanup, fireEvent, type render, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LANGUAGES } from '../../shared/widget-api'
 import type { EmailState } from '../../studio/src/api'
-import { Studio } from '../../studio/src/Studio'
 import { SECTION_PATHS } from '../../studio/src/sections/section-paths'
 import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { saveStudio, studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
@@ -21,22 +21,13 @@ const EMAIL_DEFAULTS = {
 async function setup(state: EmailState = { configured: false }) {
   const fake = createFakeStudioApi(createSettings({ email: EMAIL_DEFAULTS }))
   fake.setEmailState(state)
-  const view = render(
-    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
-  )
-  await view.findByRole('heading', { name: 'Settings studio' })
-  const section = view.container.querySelector('#email') as HTMLElement
-  return { fake, view, section: within(section) }
+  return studioSection('email', fake)
 }
 
 describe('the E-mail section', () => {
   it('is in the navigation and edits the settings under `email`', async () => {
-    const { view } = await setup()
-    expect(
-      within(view.getByRole('navigation', { name: 'Sections' }))
-        .getByRole('link', { name: 'E-mail' })
-        .getAttribute('href'),
-    ).toBe('#email')
+    const { view, navLink } = await setup()
+    expect(navLink('E-mail').getAttribute('href')).toBe('#email')
     expect(view.getByRole('heading', { name: 'E-mail' })).toBeTruthy()
     expect(SECTION_PATHS.email).toEqual(['email'])
   })
@@ -104,8 +95,7 @@ describe('the E-mail section', () => {
     fireEvent.input(section.getByLabelText('Continue the chat on'), {
       target: { value: 'https://shop.example/help' },
     })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves.at(-1)?.settings.email).toEqual({
       ...EMAIL_DEFAULTS,
       afterSeconds: 300,

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, within } from '@testing-library/preact'
+import { cleanup, fireEvent, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_MODEL_INSTRUCTIONS } from '../../shared/settings/model-answers'
-import { Studio } from '../../studio/src/Studio'
 import type { Json } from '../../studio/src/settings-draft'
 import { REAL_WORK } from '../support/timeouts'
 import { createFakeAnswersApi } from './support/fake-answers-api'
 import { createFakeHelpApi } from './support/fake-help-api'
 import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
@@ -18,11 +18,7 @@ async function setup(bot: Json | undefined, modelConfigured = true) {
     createFakeHelpApi(),
     answers,
   )
-  const view = render(
-    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
-  )
-  await view.findByRole('heading', { name: 'Settings studio' })
-  const section = within(view.container.querySelector('#bot') as HTMLElement)
+  const { view, section } = await studioSection('bot', fake)
   const json = () =>
     JSON.parse(
       (section.getByLabelText('All bot settings (JSON)') as HTMLTextAreaElement).value || '{}',

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { previewFetch } from '../../studio/src/preview/preview-backend'
-import { studioSection } from './support/studio-section'
+import { saveStudio, studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
@@ -31,8 +31,7 @@ describe('the Pre-chat form section', () => {
     fireEvent.input(section.getByLabelText('Consent checkbox link'), {
       target: { value: 'https://shop.example/privacy' },
     })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves.at(-1)?.settings.preChat).toMatchObject({
       fields: ['name', 'email', 'consent'],
       required: ['email'],

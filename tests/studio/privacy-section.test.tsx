@@ -1,29 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Studio } from '../../studio/src/Studio'
-import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { cleanup, fireEvent } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { saveStudio, studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
-async function setup() {
-  const fake = createFakeStudioApi(createSettings({}))
-  const view = render(
-    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
-  )
-  await view.findByRole('heading', { name: 'Settings studio' })
-  const section = within(view.container.querySelector('#privacy') as HTMLElement)
-  return { fake, view, section }
-}
+const setup = () => studioSection('privacy')
 
 describe('the Privacy section', () => {
   it('is in the sections’ navigation', async () => {
-    const { view } = await setup()
-    expect(
-      within(view.getByRole('navigation', { name: 'Sections' }))
-        .getByRole('link', { name: 'Privacy' })
-        .getAttribute('href'),
-    ).toBe('#privacy')
+    const { navLink } = await setup()
+    expect(navLink('Privacy').getAttribute('href')).toBe('#privacy')
   })
 
   it('saves the consent step, its text and the policy link under `privacy`', async () => {
@@ -37,8 +24,7 @@ describe('the Privacy section', () => {
     fireEvent.input(section.getByLabelText('Privacy policy link'), {
       target: { value: 'https://shop.example/privacy' },
     })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves.at(-1)?.settings.privacy).toMatchObject({
       consent: 'required',
       consentText: 'We keep this chat for 30 days.',
@@ -61,8 +47,7 @@ describe('the Privacy section', () => {
     fireEvent.input(section.getByLabelText(/Your own patterns to hide/), {
       target: { value: '\\bcustomer-\\d{6}\\b\n\npin \\d{4}' },
     })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves.at(-1)?.settings.privacy).toMatchObject({
       maskPatterns: ['\\bcustomer-\\d{6}\\b', 'pin \\d{4}'],
     })

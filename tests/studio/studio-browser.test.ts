@@ -1,22 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { build } from 'vite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { agentConsole } from '../../kit/agent-console'
-import { describeInBrowser, launchBrowser } from '../../kit/chromium'
-import { findRepoRoot } from '../../server/assets/repo-root'
-import { startTestDemo, type TestDemo } from '../support/demo'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser } from '../../kit/chromium'
+import type { TestDemo } from '../support/demo'
 import { axeViolations } from '../support/studio-axe'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
+import { STUDIO_PASSWORD, useStudioDemo } from './support/studio-demo'
 
 // The studio in real Chromium against the whole demo (`npm start`'s wiring): a site owner
 // logs in, changes the invitation and the colour, sees the preview change before saving,
 // saves, and a new visitor on the demo site gets them, in English and in Russian, with
 // no restart.
 
-const PASSWORD = 'correct horse battery staple'
-const root = findRepoRoot()
 let demo: TestDemo
 let browser: Browser
 let page: Page
@@ -25,13 +20,6 @@ let origin = ''
 const rgb = (hex: string) =>
   `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`
 
-async function previewFrame(): Promise<Frame> {
-  const handle = await page.locator('iframe[title="Widget preview"]').elementHandle()
-  const frame = await handle?.contentFrame()
-  if (!frame) throw new Error('the preview frame is missing')
-  return frame
-}
-
 async function launcherColour(where: Page | Frame): Promise<string> {
   const launcher = where.locator('porthole-widget .ph-launcher')
   await launcher.waitFor()
@@ -39,24 +27,11 @@ async function launcherColour(where: Page | Frame): Promise<string> {
 }
 
 describeInBrowser('settings studio in Chromium', () => {
+  const studio = useStudioDemo({ agentOnline: true })
+  const previewFrame = () => studio.previewFrame()
   beforeAll(async () => {
-    // The studio as the sources say now (the backend serves dist/studio); `npm test`
-    // builds the widget first, a lone run builds it when missing.
-    await build({ configFile: join(root, 'studio/vite.config.ts'), logLevel: 'silent' })
-    if (!existsSync(join(root, 'dist/widget/widget.js')))
-      await build({ configFile: join(root, 'widget/vite.config.ts'), logLevel: 'silent' })
-    demo = await startTestDemo({ env: { ADMIN_PASSWORD: PASSWORD } })
-    origin = new URL(demo.siteUrl).origin
-    // The invitation shows only while someone is online.
-    await agentConsole(demo.consoleUrl.replace(/\/$/, '')).setOnline('Anna', true)
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    ;({ demo, browser, page, origin } = studio)
   }, 90_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
 
   it('refuses a wrong password, then logs in', async () => {
     await page.goto(`${origin}/admin`)
@@ -66,7 +41,7 @@ describeInBrowser('settings studio in Chromium', () => {
       .getByRole('alert')
       .getByText(/Wrong password/)
       .waitFor()
-    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByLabel('Password').fill(STUDIO_PASSWORD)
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
     await page.getByText('Saved · version 1').waitFor()

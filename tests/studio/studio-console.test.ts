@@ -1,43 +1,21 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Browser, Frame, Page } from 'playwright-core'
-import { build } from 'vite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { agentConsole } from '../../kit/agent-console'
-import { describeInBrowser, launchBrowser } from '../../kit/chromium'
-import { findRepoRoot } from '../../server/assets/repo-root'
-import { startTestDemo, type TestDemo } from '../support/demo'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser } from '../../kit/chromium'
+import { STUDIO_PASSWORD, useStudioDemo } from './support/studio-demo'
 
 // The studio as a site owner first meets it: the page loads without a single console
 // error (a CSP refusal of eval included), a wrong password gets words for a site owner,
 // and "Show invitation now" shows the invitation even while the preview's chat is open.
 
-const PASSWORD = 'correct horse battery staple'
-const root = findRepoRoot()
-let demo: TestDemo
-let browser: Browser
 let page: Page
 let origin = ''
 const errors: string[] = []
 
-async function previewFrame(): Promise<Frame> {
-  const handle = await page.locator('iframe[title="Widget preview"]').elementHandle()
-  const frame = await handle?.contentFrame()
-  if (!frame) throw new Error('the preview frame is missing')
-  return frame
-}
-
 describeInBrowser('settings studio: console, login words, invitation over an open chat', () => {
+  const studio = useStudioDemo({ agentOnline: true })
+  const previewFrame = () => studio.previewFrame()
   beforeAll(async () => {
-    await build({ configFile: join(root, 'studio/vite.config.ts'), logLevel: 'silent' })
-    if (!existsSync(join(root, 'dist/widget/widget.js')))
-      await build({ configFile: join(root, 'widget/vite.config.ts'), logLevel: 'silent' })
-    demo = await startTestDemo({ env: { ADMIN_PASSWORD: PASSWORD } })
-    origin = new URL(demo.siteUrl).origin
-    // The invitation shows only while someone is online.
-    await agentConsole(demo.consoleUrl.replace(/\/$/, '')).setOnline('Anna', true)
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    ;({ page, origin } = studio)
     // Every console error of the page and its frames (the preview), and every uncaught one.
     page.on('console', (message) => {
       const line = `${message.location().url}: ${message.text()}`
@@ -47,11 +25,6 @@ describeInBrowser('settings studio: console, login words, invitation over an ope
     })
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
   }, 90_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
 
   it('says "wrong password" in a site owner’s words, without naming server settings', async () => {
     await page.goto(`${origin}/admin`)
@@ -65,7 +38,7 @@ describeInBrowser('settings studio: console, login words, invitation over an ope
   }, 30_000)
 
   it('logs in and loads the studio and its preview with no console error', async () => {
-    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByLabel('Password').fill(STUDIO_PASSWORD)
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
     await (await previewFrame()).locator('porthole-widget .ph-launcher').waitFor()

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StudioApiError } from '../../studio/src/api'
 import { Studio } from '../../studio/src/Studio'
 import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { saveStudio } from './support/studio-section'
 
 afterEach(cleanup)
 
@@ -23,14 +24,19 @@ async function setup(settings = createSettings(), confirm = vi.fn(() => true)) {
 }
 
 /** Saves a title change the fake API refuses with `problems`; the summary banner it shows. */
+/** The studio on default settings after a Save the API refused with `problems`, and its summary. */
 async function refusedSave(
-  { view, fake }: Awaited<ReturnType<typeof setup>>,
   problems: Parameters<ReturnType<typeof createFakeStudioApi>['rejectNextSave']>[0],
-): Promise<HTMLElement> {
+) {
+  const studio = await setup()
+  const { view, fake } = studio
   fake.rejectNextSave(problems)
   fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
   fireEvent.click(view.getByRole('button', { name: 'Save' }))
-  return (await view.findByText(/These 2 settings need fixing/)).closest('.banner') as HTMLElement
+  const summary = (await view.findByText(/These 2 settings need fixing/)).closest(
+    '.banner',
+  ) as HTMLElement
+  return { ...studio, summary }
 }
 
 const status = (view: ReturnType<typeof render>) =>
@@ -62,8 +68,7 @@ describe('the studio form', () => {
     expect(leave()).toBe(false)
     fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Changed' } })
     expect(leave()).toBe(true)
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(leave()).toBe(false)
   })
 
@@ -74,8 +79,7 @@ describe('the studio form', () => {
     expect(confirm).not.toHaveBeenCalled()
     expect(onLogout).toHaveBeenCalledTimes(1)
     fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Saved title' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Unsaved title' } })
     fireEvent.click(view.getByRole('button', { name: 'Log out' }))
     expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/unsaved changes/))
@@ -94,8 +98,7 @@ describe('the studio form', () => {
       target: { value: '15' },
     })
     fireEvent.input(view.getByLabelText(/End a conversation after/), { target: { value: '30' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves).toHaveLength(1)
     expect(fake.saves[0]?.ifMatch).toBe('1')
     expect(fake.saves[0]?.settings).toMatchObject({
@@ -134,9 +137,7 @@ describe('the studio form', () => {
   })
 
   it('lists a refused save’s problems with links to their fields, and problems no field shows', async () => {
-    const studio = await setup()
-    const { view } = studio
-    const summary = await refusedSave(studio, [
+    const { view, summary } = await refusedSave([
       { path: 'color', message: 'must be a hex colour like #1f6feb' },
       { path: '(settings)', message: 'Unrecognized key: "colour"' },
     ])
@@ -149,9 +150,7 @@ describe('the studio form', () => {
   })
 
   it('counts and links a problem of every field the form edits (sound, status poll, idle end)', async () => {
-    const studio = await setup()
-    const { view } = studio
-    const summary = await refusedSave(studio, [
+    const { view, summary } = await refusedSave([
       { path: 'statusPollSeconds', message: 'must be at least 5' },
       { path: 'chatIdleMinutes', message: 'must be a whole number' },
     ])
@@ -168,8 +167,7 @@ describe('the studio form', () => {
   })
 
   it('names a problem’s field as the form labels it, a per-language text with its language', async () => {
-    const studio = await setup()
-    const summary = await refusedSave(studio, [
+    const { summary } = await refusedSave([
       { path: 'title.en', message: 'must not be empty' },
       { path: 'invitations.0.when.secondsOnPage', message: 'must be a whole number' },
     ])
@@ -217,8 +215,7 @@ describe('the studio form', () => {
   it('lists versions and restores one as a new version', async () => {
     const { view, fake } = await setup()
     fireEvent.input(view.getByLabelText('Title'), { target: { value: 'Second' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     fireEvent.click(await view.findByRole('button', { name: 'Restore version 1' }))
     await waitFor(() => expect(fake.api.restore).toHaveBeenCalledWith('1'))
     await view.findByText(/Version 1 restored/)
@@ -257,8 +254,7 @@ describe('sections', () => {
     expect(document.activeElement).toBe(tabs[0])
     fireEvent.click(tabs[1] as HTMLElement)
     fireEvent.input(within(field).getByRole('textbox'), { target: { value: 'Здравствуйте!' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves[0]?.settings.greeting).toEqual({
       en: 'Hi! Ask us anything.',
       ru: 'Здравствуйте!',
@@ -283,8 +279,7 @@ describe('sections', () => {
       target: { value: 'once-per-visitor' },
     })
     fireEvent.click(view.getByRole('button', { name: 'Move rule 2 up' }))
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     const saved = fake.saves[0]?.settings.invitations as Record<string, unknown>[]
     expect(saved).toHaveLength(2)
     expect(saved[0]).toEqual({
@@ -319,8 +314,7 @@ describe('sections', () => {
     })
     fireEvent.click(view.getByRole('button', { name: 'Add date' }))
     fireEvent.change(view.getByLabelText('Outside business hours'), { target: { value: 'hide' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     const hours = fake.saves[0]?.settings.businessHours as Record<string, unknown>
     expect(hours.timezone).toBe('Europe/Berlin')
     expect(hours.closedDates).toEqual(['2026-12-25'])
@@ -336,8 +330,7 @@ describe('sections', () => {
     fireEvent.click(view.getByLabelText('Phone required'))
     fireEvent.click(view.getByLabelText('Show name'))
     fireEvent.input(view.getByLabelText('Intro'), { target: { value: 'Leave us a note.' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     const form = fake.saves[0]?.settings.offlineForm as {
       fields: Record<string, unknown>
       intro: string
@@ -355,8 +348,7 @@ describe('sections', () => {
     expect(status(view)).toMatch('Saved · version 1')
     fireEvent.input(editor, { target: { value: '{"defaultLanguage": "en", "rules": []}' } })
     expect(view.queryByText(/Not JSON yet/)).toBeNull()
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves[0]?.settings.bot).toEqual({ defaultLanguage: 'en', rules: [] })
   })
 
@@ -386,8 +378,7 @@ describe('sections', () => {
     fireEvent.change(within(rule).getByLabelText('Language'), { target: { value: 'en' } })
     const json = view.getByLabelText('All bot settings (JSON)') as HTMLTextAreaElement
     await waitFor(() => expect(json.value).toContain('Monday to Friday, 9 to 18.'))
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves[0]?.settings.bot).toEqual({
       greeting: 'Hello, I am the bot.',
       rules: [
@@ -429,8 +420,7 @@ describe('an ended login', () => {
     await waitFor(() => expect(view.queryByText(/Your login has ended/)).toBeNull())
     expect(fake.api.login).toHaveBeenCalledWith('correct horse')
     expect((view.getByLabelText('Title') as HTMLInputElement).value).toBe('Kept title')
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.current.settings.title).toBe('Kept title')
   })
 })

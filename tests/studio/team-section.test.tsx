@@ -1,39 +1,30 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
 import { previewFetch } from '../../studio/src/preview/preview-backend'
 import { previewConfig } from '../../studio/src/preview-config'
-import { Studio } from '../../studio/src/Studio'
 import { createFakeStudioApi, createSettings } from './support/fake-studio-api'
+import { saveStudio, studioSection } from './support/studio-section'
 
 afterEach(cleanup)
 
 const PHOTO = 'https://cdn.example/team/anna.png'
 
-async function setup() {
-  const fake = createFakeStudioApi(createSettings({ team: { avatars: [], replyTime: 'hidden' } }))
-  const view = render(
-    <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
+const setup = () =>
+  studioSection(
+    'team',
+    createFakeStudioApi(createSettings({ team: { avatars: [], replyTime: 'hidden' } })),
   )
-  await view.findByRole('heading', { name: 'Settings studio' })
-  const section = within(view.container.querySelector('#team') as HTMLElement)
-  return { fake, view, section }
-}
 
 describe('the Team section', () => {
   it('saves up to three photo links and the usual reply time under `team`', async () => {
-    const { fake, view, section } = await setup()
-    expect(
-      within(view.getByRole('navigation', { name: 'Sections' }))
-        .getByRole('link', { name: 'Team' })
-        .getAttribute('href'),
-    ).toBe('#team')
+    const { fake, view, section, navLink } = await setup()
+    expect(navLink('Team').getAttribute('href')).toBe('#team')
     fireEvent.input(section.getByLabelText(/Team photos/), {
       target: { value: `${PHOTO}\n\nhttps://cdn.example/team/boris.png` },
     })
     fireEvent.change(section.getByLabelText('Usual reply time'), { target: { value: 'minutes' } })
-    fireEvent.click(view.getByRole('button', { name: 'Save' }))
-    await view.findByText(/Saved · version 2/)
+    await saveStudio(view)
     expect(fake.saves.at(-1)?.settings.team).toEqual({
       avatars: [PHOTO, 'https://cdn.example/team/boris.png'],
       replyTime: 'minutes',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { findRepoRoot } from '../../server/assets/repo-root'
@@ -20,19 +21,42 @@ export async function widgetAnimationsEnded(page: Page): Promise<void> {
 
 const AXE = join(findRepoRoot(), 'node_modules/axe-core/axe.min.js')
 
+/** Which of axe-core's rules to run on the widget, and which violations to report. */
+export interface WidgetAxeScope {
+  /** axe's `runOnly` tags (default: every rule). */
+  tags?: string[]
+  /** Only serious and critical violations (default: every violation). */
+  seriousOnly?: boolean
+}
+
 /**
- * axe-core's serious and critical violations inside the widget, by rule id, checked
- * once its opening animation has ended.
+ * axe-core's violations inside the widget (its host element and open shadow root), each as
+ * its rule id and the elements it names, checked once its opening animation has ended.
+ * axe goes in through DevTools, so a strict CSP on the host page does not block it.
  */
-export async function seriousWidgetViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+export async function widgetViolations(page: Page, scope: WidgetAxeScope = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'))
   await widgetAnimationsEnded(page)
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null }[] }
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe
-    const { violations } = await axe.run({ include: [['porthole-widget']] })
+  return page.evaluate(async ({ tags, seriousOnly }) => {
+    type Violation = { id: string; impact: string | null; nodes: { target: unknown }[] }
+    type Axe = { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> }
+    const { axe } = window as unknown as { axe: Axe }
+    const { violations } = await axe.run(
+      { include: [['porthole-widget']] },
+      tags ? { runOnly: tags } : {},
+    )
     return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id)
-  })
+      .filter(
+        (violation) => !seriousOnly || ['serious', 'critical'].includes(violation.impact ?? ''),
+      )
+      .map(
+        (violation) =>
+          `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+      )
+  }, scope)
+}
+
+/** axe-core's serious and critical violations inside the widget, every rule run. */
+export function seriousWidgetViolations(page: Page): Promise<string[]> {
+  return widgetViolations(page, { seriousOnly: true })
 }

@@ -1,10 +1,10 @@
 // @vitest-environment node
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../kit/chromium'
-import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../kit/fake-backend'
+import type { BrowserContext, Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../kit/chromium'
+import { PLAIN_HOST_CSS } from '../../kit/fake-backend'
 import { REAL_WORK_TIMEOUT_MS } from '../support/timeouts'
+import { useWidgetInBrowser } from './support/browser-rig'
 
 // What the embed costs a host page, in real Chromium: no storage before the visitor
 // engages, nothing fetched before the page's load but widget.js, one status poller for
@@ -39,22 +39,7 @@ function watchPage(): void {
 }
 
 describeInBrowser('the embed costs the host page nothing', () => {
-  let browser: Browser
-  let backend: FakeBackendServer
-
-  beforeAll(async () => {
-    await ensureWidgetBuild()
-    backend = await startFakeBackend({
-      hostCss: PLAIN_HOST_CSS,
-      config: { statusPollSeconds: 5 },
-    })
-    browser = await launchBrowser()
-  }, 180_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await backend?.close()
-  })
+  const rig = useWidgetInBrowser({ hostCss: PLAIN_HOST_CSS, config: { statusPollSeconds: 5 } })
 
   /** A page whose stylesheet takes `cssDelayMs`, so its load event comes well after widget.js ran. */
   async function openPage(context: BrowserContext, cssDelayMs = 0): Promise<Page> {
@@ -66,7 +51,7 @@ describeInBrowser('the embed costs the host page nothing', () => {
         await route.continue()
       })
     }
-    await page.goto(`${backend.origin}/`)
+    await page.goto(`${rig.backend.origin}/`)
     await page.getByRole('button', { name: /open chat/i }).waitFor()
     return page
   }
@@ -80,7 +65,7 @@ describeInBrowser('the embed costs the host page nothing', () => {
     }))
 
   it('creates no IndexedDB database, localStorage key or cookie until the visitor clicks the launcher', async () => {
-    const context = await browser.newContext()
+    const context = await rig.browser.newContext()
     const page = await openPage(context)
     // Long enough for the status answer and anything else the widget does on its own.
     await page.waitForTimeout(1_500)
@@ -96,7 +81,7 @@ describeInBrowser('the embed costs the host page nothing', () => {
     await page.getByRole('dialog').waitFor()
     await expect
       .poll(async () => (await storageOf(page)).databases)
-      .toEqual([`porthole:${new URL(backend.origin).host}`])
+      .toEqual([`porthole:${new URL(rig.backend.origin).host}`])
 
     // A returning visitor is recognised: the chat they left open opens again.
     await page.reload()
@@ -105,8 +90,8 @@ describeInBrowser('the embed costs the host page nothing', () => {
   })
 
   it('starts no widget request but widget.js before the page has loaded, and needs no config request', async () => {
-    const context = await browser.newContext()
-    const before = backend.requests.length
+    const context = await rig.browser.newContext()
+    const before = rig.backend.requests.length
     const page = await openPage(context, 1_000)
     await page.waitForTimeout(500)
     const timing = await page.evaluate(() => {
@@ -132,12 +117,12 @@ describeInBrowser('the embed costs the host page nothing', () => {
     )
     expect(early).toEqual([])
     expect(widget.map((entry) => entry.path)).toContain('/api/status')
-    expect(backend.requests.slice(before)).not.toContain('/api/config')
+    expect(rig.backend.requests.slice(before)).not.toContain('/api/config')
     await context.close()
   })
 
   it("waits for the page's largest contentful paint after load before the loader's request (issue 14)", async () => {
-    const context = await browser.newContext()
+    const context = await rig.browser.newContext()
     const page = await openPage(context, 300)
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType(
@@ -162,7 +147,7 @@ describeInBrowser('the embed costs the host page nothing', () => {
   })
 
   it('shows the launcher within a second of the load event, without any layout shift', async () => {
-    const context = await browser.newContext()
+    const context = await rig.browser.newContext()
     const page = await openPage(context, 300)
     const seen = await page.evaluate(() => {
       const watched = window as unknown as {
@@ -186,13 +171,13 @@ describeInBrowser('the embed costs the host page nothing', () => {
   })
 
   it('polls the status once for two tabs; when the polling tab closes, the other takes over', async () => {
-    const context = await browser.newContext()
-    const statusCalls = () => backend.requests.filter((path) => path === '/api/status').length
+    const context = await rig.browser.newContext()
+    const statusCalls = () => rig.backend.requests.filter((path) => path === '/api/status').length
     const before = statusCalls()
     const first = await openPage(context)
     await expect.poll(() => statusCalls() - before).toBe(1)
     const second = await openPage(context)
-    // The second tab shows the status the first one shares, without asking the backend.
+    // The second tab shows the status the first one shares, without asking the rig.backend.
     await second.getByRole('button', { name: /we are online/i }).waitFor()
     await second.waitForTimeout(1_500)
     expect(statusCalls() - before).toBe(1)

@@ -16,6 +16,16 @@ function setup(disabled = false) {
   return { view, sent, onSend }
 }
 
+/** The composer with its media form open on a document at `url`. */
+function documentForm(url: string) {
+  const composer = setup()
+  const { view } = composer
+  fireEvent.click(view.getByRole('button', { name: /media/i }))
+  fireEvent.change(view.getByLabelText('Type'), { target: { value: 'document' } })
+  fireEvent.input(view.getByLabelText(/File URL/), { target: { value: url } })
+  return composer
+}
+
 describe('Composer', () => {
   it('sends trimmed text on Enter and clears the box; Shift+Enter does not send', async () => {
     const { view, sent } = setup()
@@ -38,12 +48,7 @@ describe('Composer', () => {
   })
 
   it('sends a media message from the media form, with its fields', async () => {
-    const { view, sent } = setup()
-    fireEvent.click(view.getByRole('button', { name: /media/i }))
-    fireEvent.change(view.getByLabelText('Type'), { target: { value: 'document' } })
-    fireEvent.input(view.getByLabelText(/File URL/), {
-      target: { value: 'https://cdn.example/a.pdf' },
-    })
+    const { view, sent } = documentForm('https://cdn.example/a.pdf')
     fireEvent.input(view.getByLabelText(/File name/), { target: { value: 'a.pdf' } })
     fireEvent.input(view.getByLabelText(/Size/), { target: { value: '500' } })
     fireEvent.click(view.getByRole('button', { name: 'Send document' }))
@@ -55,12 +60,7 @@ describe('Composer', () => {
   })
 
   it('fills the file name and size from a chosen file (issue 35, defect 17)', async () => {
-    const { view, sent } = setup()
-    fireEvent.click(view.getByRole('button', { name: /media/i }))
-    fireEvent.change(view.getByLabelText('Type'), { target: { value: 'document' } })
-    fireEvent.input(view.getByLabelText(/File URL/), {
-      target: { value: 'https://cdn.example/price-list.pdf' },
-    })
+    const { view, sent } = documentForm('https://cdn.example/price-list.pdf')
     const chooser = view.getByLabelText(/from a file/) as HTMLInputElement
     const file = new File(['%PDF-1.4 a price list'], 'price-list.pdf', { type: 'application/pdf' })
     Object.defineProperty(chooser, 'files', { value: [file] })

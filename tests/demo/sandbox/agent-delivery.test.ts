@@ -1,38 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SPEC_TIMINGS } from '../../../demo/sandbox/index'
 import {
-  channelInput,
   closedPort,
-  createTestSandbox,
+  createSandboxWithChannel,
+  type createTestSandbox,
   customerMessage,
-  endpointPath,
-  postJson,
   startRawReceiver,
-  startReceiver,
+  useReceivers,
 } from '../support/test-sandbox'
 
-const cleanups: Array<() => Promise<void>> = []
-afterEach(async () => {
+const { receiver, whenDone } = useReceivers()
+afterEach(() => {
   vi.useRealTimers()
-  for (const cleanup of cleanups.splice(0)) await cleanup()
 })
 
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const started = await startReceiver(...args)
-  cleanups.push(started.close)
-  return started
-}
-
 async function chatWith(webhookUrl: string, options: Parameters<typeof createTestSandbox>[0] = {}) {
-  const sandbox = createTestSandbox({ agents: [{ name: 'Anna', online: true }], ...options })
-  const channel = sandbox.service.createChannel(channelInput({ webhookUrl }))
-  await sandbox.app.request(
-    endpointPath(channel.endpoint),
-    postJson(customerMessage({ sender: { id: 1233 } })),
-  )
+  const sandbox = createSandboxWithChannel(options, { webhookUrl })
+  await sandbox.send(customerMessage({ sender: { id: 1233 } }))
   const chat = sandbox.service.chats.list()[0]
   if (!chat) throw new Error('no chat was opened')
-  return { ...sandbox, channel, chat }
+  return { ...sandbox, chat }
 }
 
 /** Waits for real I/O without moving the fake clock (vi.waitFor would advance it). */
@@ -200,7 +187,7 @@ describe('A3 agent messages', () => {
     [true, 'chunked'],
   ])('with chunked=%s frames the body as %s on the wire', async (chunked, framing) => {
     const raw = await startRawReceiver()
-    cleanups.push(raw.close)
+    whenDone(raw.close)
     const { service, chat } = await chatWith(`${raw.url}/h`)
     service.updateChannel(chat.channelId, { chunked })
     const text =

@@ -1,26 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Reply } from '../support/test-sandbox'
+import { describe, expect, it } from 'vitest'
 import {
   channelInput,
   createTestSandbox,
   customerMessage,
   endpointPath,
+  errorLine,
   postJson,
-  startReceiver,
+  type Reply,
+  useReceivers,
 } from '../support/test-sandbox'
 
-const cleanups: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup()
-})
+const { receiver } = useReceivers()
 
 type Options = { agentsOnline?: boolean; reply?: (index: number) => Reply }
 
 /** A sandbox with a bot provider attached to a channel, and an integrator webhook. */
 async function setup(options: Options = {}) {
-  const provider = await startReceiver((_, index) => options.reply?.(index) ?? { body: 'OK' })
-  const hook = await startReceiver()
-  cleanups.push(provider.close, hook.close)
+  const provider = await receiver((_, index) => options.reply?.(index) ?? { body: 'OK' })
+  const hook = await receiver()
   const sandbox = createTestSandbox({
     agents: [{ name: 'Anna', online: options.agentsOnline ?? true }],
     botProviders: [
@@ -54,7 +51,10 @@ async function setup(options: Options = {}) {
   ) => sandbox.app.request(path, postJson(body, headers))
   const events = () =>
     provider.received.map((request) => request.json as { event: string; chat_id: string })
-  return { ...sandbox, provider, hook, channel, say, b1, events }
+  /** The provider's BOT_MESSAGE `id` into `chat` (B1). */
+  const botSays = (chat: { id: string } | undefined, id: string, message: object) =>
+    b1({ event: 'BOT_MESSAGE', id, chat_id: chat?.id, message })
+  return { ...sandbox, provider, hook, channel, say, b1, botSays, events }
 }
 
 describe('B2 events to the provider', () => {
@@ -190,14 +190,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('sends the plain-text fallback of MARKDOWN and BUTTONS (A3 has neither)', async () => {
-    const { say, b1, hook, service } = await setup()
+    const { say, b1, hook, service, botSays } = await setup()
     const chat = await say('menu')
-    await b1({
-      event: 'BOT_MESSAGE',
-      id: 'e2',
-      chat_id: chat?.id,
-      message: { type: 'MARKDOWN', content: '**Hi**', text: 'Hi' },
-    })
+    await botSays(chat, 'e2', { type: 'MARKDOWN', content: '**Hi**', text: 'Hi' })
     await b1({
       event: 'BOT_MESSAGE',
       id: 'e3',
@@ -217,14 +212,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('does not send a MARKDOWN message without a fallback, and the console shows why', async () => {
-    const { say, b1, hook, service } = await setup()
+    const { say, hook, service, botSays } = await setup()
     const chat = await say('x')
-    const response = await b1({
-      event: 'BOT_MESSAGE',
-      id: 'e4',
-      chat_id: chat?.id,
-      message: { type: 'MARKDOWN', content: '**only markdown**' },
-    })
+    const response = await botSays(chat, 'e4', { type: 'MARKDOWN', content: '**only markdown**' })
     expect(response.status).toBe(200)
     await service.settled()
     expect(hook.received).toHaveLength(0)
@@ -239,18 +229,9 @@ describe('B1 events from the provider', () => {
   })
 
   it('does not send an empty TEXT message, and says so', async () => {
-    const { say, b1, hook, service } = await setup()
+    const { say, hook, service, botSays } = await setup()
     const chat = await say('x')
-    expect(
-      (
-        await b1({
-          event: 'BOT_MESSAGE',
-          id: 'e7',
-          chat_id: chat?.id,
-          message: { type: 'TEXT', text: '' },
-        })
-      ).status,
-    ).toBe(200)
+    expect((await botSays(chat, 'e7', { type: 'TEXT', text: '' })).status).toBe(200)
     await service.settled()
     expect(hook.received).toHaveLength(0)
     expect(service.chats.get(chat?.id ?? '').entries.at(-1)?.delivery).toEqual({
@@ -290,46 +271,31 @@ describe('B1 events from the provider', () => {
     })
   })
 
-  it('answers 401 invalid_client for a wrong token', async () => {
-    const { b1 } = await setup()
-    const response = await b1(
-      { event: 'INVITE_AGENT', id: 'x', client_id: '1', chat_id: '1' },
+  it.each([
+    [
+      '401 invalid_client for a wrong token',
       '/webhooks/acme-bot/wrong',
-    )
-    expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({
-      error: {
-        code: 'invalid_client',
-        message: 'The token does not match the bot channel settings',
-      },
-    })
-  })
-
-  it('answers 404 for an unknown provider id', async () => {
+      '401 invalid_client: The token does not match the bot channel settings',
+    ],
+    [
+      '404 for an unknown provider id',
+      '/webhooks/nobody/tok_123',
+      '404 not_found: No bot provider has this provider_id: check the URL',
+    ],
+  ])('answers %s', async (_, path, line) => {
     const { b1 } = await setup()
     const response = await b1(
       { event: 'INVITE_AGENT', id: 'x', client_id: '1', chat_id: '1' },
-      '/webhooks/nobody/tok_123',
+      path,
     )
-    expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({
-      error: { code: 'not_found', message: 'No bot provider has this provider_id: check the URL' },
-    })
+    expect(await errorLine(response)).toBe(line)
   })
 
   it('answers 400 invalid_request naming the field', async () => {
-    const { say, b1 } = await setup()
+    const { say, b1, botSays } = await setup()
     const chat = await say('x')
-    const response = await b1({
-      event: 'BOT_MESSAGE',
-      id: 'x',
-      chat_id: chat?.id,
-      message: { type: 'TEXT' },
-    })
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({
-      error: { code: 'invalid_request', message: expect.stringMatching(/^message\.text: /) },
-    })
+    const response = await botSays(chat, 'x', { type: 'TEXT' })
+    expect(await errorLine(response)).toMatch(/^400 invalid_request: message\.text: /)
     const tooMany = await b1({
       event: 'BOT_MESSAGE',
       id: 'x',
@@ -346,28 +312,19 @@ describe('B1 events from the provider', () => {
   })
 
   it('answers 400 invalid_request for a chat it does not know or that is closed', async () => {
-    const { say, b1, service } = await setup()
+    const { say, b1, service, botSays } = await setup()
     const unknown = await b1({
       event: 'INVITE_AGENT',
       id: 'x',
       client_id: '1233',
       chat_id: '999999',
     })
-    expect(unknown.status).toBe(400)
-    expect(await unknown.json()).toEqual({
-      error: {
-        code: 'invalid_request',
-        message: 'chat_id: no chat 999999 is handled by provider acme-bot',
-      },
-    })
+    expect(await errorLine(unknown)).toBe(
+      '400 invalid_request: chat_id: no chat 999999 is handled by provider acme-bot',
+    )
     const chat = await say('x')
     service.closeChat(chat?.id ?? '')
-    const closed = await b1({
-      event: 'BOT_MESSAGE',
-      id: 'x',
-      chat_id: chat?.id,
-      message: { type: 'TEXT', text: 'late' },
-    })
+    const closed = await botSays(chat, 'x', { type: 'TEXT', text: 'late' })
     expect(await closed.json()).toEqual({
       error: { code: 'invalid_request', message: `chat_id: chat ${chat?.id} is closed` },
     })
@@ -382,13 +339,9 @@ describe('B1 events from the provider', () => {
       chat_id: '1',
       message: { type: 'TEXT', text: 'hi' },
     })
-    expect(response.status).toBe(405)
-    expect(await response.json()).toEqual({
-      error: {
-        code: 'invalid_request',
-        message: 'event CLIENT_MESSAGE is not supported: send BOT_MESSAGE or INVITE_AGENT',
-      },
-    })
+    expect(await errorLine(response)).toBe(
+      '405 invalid_request: event CLIENT_MESSAGE is not supported: send BOT_MESSAGE or INVITE_AGENT',
+    )
   })
 
   it('answers malformed JSON, a wrong content type and an oversized body with error bodies', async () => {
@@ -403,15 +356,11 @@ describe('B1 events from the provider', () => {
       headers: { 'content-type': 'text/plain' },
       body: '{}',
     })
-    expect(wrongType.status).toBe(400)
-    expect(await wrongType.json()).toEqual({
-      error: { code: 'invalid_request', message: 'Content-Type must be application/json' },
-    })
+    expect(await errorLine(wrongType)).toBe(
+      '400 invalid_request: Content-Type must be application/json',
+    )
     const huge = await b1({ event: 'BOT_MESSAGE', pad: 'x'.repeat(70_000) })
-    expect(huge.status).toBe(413)
-    expect(await huge.json()).toEqual({
-      error: { code: 'invalid_request', message: 'body is over 64 KB' },
-    })
+    expect(await errorLine(huge)).toBe('413 invalid_request: body is over 64 KB')
   })
 
   it('checks the token before reading the body', async () => {

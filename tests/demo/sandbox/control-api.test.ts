@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   createTestSandbox,
   customerMessage,
   endpointPath,
   postJson,
-  startReceiver,
+  useReceivers,
 } from '../support/test-sandbox'
 
-const cleanups: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup()
-})
+const { receiver } = useReceivers()
 
 function api(app: ReturnType<typeof createTestSandbox>['app']) {
   const call = async (method: string, path: string, body?: unknown) => {
@@ -26,8 +23,7 @@ function api(app: ReturnType<typeof createTestSandbox>['app']) {
 }
 
 async function withHook() {
-  const hook = await startReceiver()
-  cleanups.push(hook.close)
+  const hook = await receiver()
   const sandbox = createTestSandbox()
   return { ...sandbox, hook, api: api(sandbox.app) }
 }
@@ -253,29 +249,18 @@ describe('traffic log limits', () => {
   it('keeps big request bodies cut, so a flood cannot grow memory without bound', async () => {
     const { service } = createTestSandbox({ trafficLimit: 2 })
     const big = { text: 'x'.repeat(40_000) }
-    service.traffic.record({
-      interface: 'A2',
-      direction: 'in',
-      method: 'POST',
-      target: '/a',
-      ok: true,
-      request: big,
-    })
-    service.traffic.record({
-      interface: 'A2',
-      direction: 'in',
-      method: 'POST',
-      target: '/b',
-      ok: true,
-      request: { small: true },
-    })
-    service.traffic.record({
-      interface: 'A2',
-      direction: 'in',
-      method: 'POST',
-      target: '/c',
-      ok: true,
-    })
+    const record = (target: string, request?: unknown) =>
+      service.traffic.record({
+        interface: 'A2',
+        direction: 'in',
+        method: 'POST',
+        target,
+        ok: true,
+        ...(request === undefined ? {} : { request }),
+      })
+    record('/a', big)
+    record('/b', { small: true })
+    record('/c')
     const entries = service.traffic.query()
     expect(entries.map((entry) => entry.target)).toEqual(['/b', '/c'])
     expect(entries[0]?.request).toEqual({ small: true })

@@ -1,19 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import {
-  channelInput,
-  createTestSandbox,
-  customerMessage,
-  endpointPath,
-  postJson,
-} from '../support/test-sandbox'
+import { createSandboxWithChannel, customerMessage, postJson } from '../support/test-sandbox'
 
-function setup() {
-  const sandbox = createTestSandbox({ agents: [{ name: 'Anna', online: true }] })
-  const channel = sandbox.service.createChannel(channelInput())
-  const send = (body: unknown) =>
-    sandbox.app.request(endpointPath(channel.endpoint), postJson(body))
-  return { ...sandbox, channel, send }
-}
+const setup = () => createSandboxWithChannel()
 
 describe('A2 customer message', () => {
   it('accepts a valid message with 200 and opens a chat with the customer card', async () => {
@@ -124,10 +112,10 @@ describe('A2 customer message', () => {
   it('ends a typing indicator that no typeout ended, and each typein keeps it on', async () => {
     vi.useFakeTimers()
     try {
-      const sandbox = createTestSandbox({ timings: { customerTypingMs: 10_000 } })
-      const channel = sandbox.service.createChannel(channelInput())
-      const send = (body: unknown) =>
-        sandbox.app.request(endpointPath(channel.endpoint), postJson(body))
+      const { send, ...sandbox } = createSandboxWithChannel({
+        agents: [],
+        timings: { customerTypingMs: 10_000 },
+      })
       const typing = () => sandbox.service.chats.list()[0]?.customerTyping
       await send(customerMessage())
       await send(customerMessage({ message: { type: 'typein' } }))

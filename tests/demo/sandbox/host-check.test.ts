@@ -28,12 +28,19 @@ function withHost(url: string, host: string, method = 'GET') {
 }
 
 describe('hostNameOf', () => {
-  it('reads the name of a Host header, without the port, lower-cased', () => {
-    expect(hostNameOf('localhost:3100')).toBe('localhost')
-    expect(hostNameOf('LOCALHOST')).toBe('localhost')
-    expect(hostNameOf('127.0.0.1:80')).toBe('127.0.0.1')
-    expect(hostNameOf('[::1]:3100')).toBe('[::1]')
-    expect(hostNameOf('[0:0:0:0:0:0:0:1]')).toBe('[::1]')
+  it.each(
+    Object.entries({
+      'localhost:3100': 'localhost',
+      LOCALHOST: 'localhost',
+      '127.0.0.1:80': '127.0.0.1',
+      '[::1]:3100': '[::1]',
+      '[0:0:0:0:0:0:0:1]': '[::1]',
+    }),
+  )('reads the name of the Host header %s, without the port, lower-cased: %s', (header, name) => {
+    expect(hostNameOf(header)).toBe(name)
+  })
+
+  it('writes a name as a Host header carries it', () => {
     expect(asHostName('::1')).toBe('[::1]')
     expect(asHostName('Sandbox.Example')).toBe('sandbox.example')
   })

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
+import { afterEach } from 'vitest'
 import { createSandbox, type SandboxOptions } from '../../../demo/sandbox/index'
 import type { ChannelInput } from '../../../demo/sandbox/service/inputs'
 
@@ -20,6 +21,21 @@ export function createTestSandbox(options: SandboxOptions = {}) {
     ...options,
     timings: { ...FAST, ...options.timings },
   })
+}
+
+/**
+ * A sandbox with Anna online (unless `options` says otherwise) and one channel; `send` posts
+ * a body to the channel's endpoint (A2).
+ */
+export function createSandboxWithChannel(
+  options: SandboxOptions = {},
+  channel: Partial<ChannelInput> = {},
+) {
+  const sandbox = createTestSandbox({ agents: [{ name: 'Anna', online: true }], ...options })
+  const created = sandbox.service.createChannel(channelInput(channel))
+  const send = (body: unknown) =>
+    sandbox.app.request(endpointPath(created.endpoint), postJson(body))
+  return { ...sandbox, channel: created, send }
 }
 
 export function channelInput(overrides: Partial<ChannelInput> = {}): ChannelInput {
@@ -174,4 +190,39 @@ export async function closedPort(): Promise<number> {
   const port = await listen(server)
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
+}
+
+/**
+ * Receivers for the tests of a file: `receiver(...)` starts one (as `startReceiver`) and
+ * `whenDone(close)` registers any other closing; all are closed after each test.
+ */
+export function useReceivers() {
+  const cleanups: Array<() => Promise<void>> = []
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup()
+  })
+  return {
+    async receiver(...args: Parameters<typeof startReceiver>) {
+      const started = await startReceiver(...args)
+      cleanups.push(started.close)
+      return started
+    },
+    whenDone(close: () => Promise<void>) {
+      cleanups.push(close)
+    },
+  }
+}
+
+/**
+ * A response as one line, `401 invalid_client: The token …`, when its body is exactly the
+ * sandbox's error body (section 7); anything else as its status and its body's JSON.
+ */
+export async function errorLine(response: Response): Promise<string> {
+  const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } }
+  const { error } = body
+  const exact =
+    Object.keys(body).join() === 'error' && Object.keys(error ?? {}).join() === 'code,message'
+  return exact
+    ? `${response.status} ${error?.code}: ${error?.message}`
+    : `${response.status} ${JSON.stringify(body)}`
 }

@@ -1,13 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { findRepoRoot } from '../../../server/assets/repo-root'
-import { startTestDemo, type TestDemo } from '../../support/demo'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import type { TestDemo } from '../../support/demo'
 import { axeViolations } from '../../support/studio-axe'
 import { type HelpRoutes, routeHelpApi } from '../support/help-routes'
+import { STUDIO_PASSWORD, useStudioDemo } from '../support/studio-demo'
 
 // The studio's Articles screens in real Chromium: the studio and its login from the
 // demo's backend, /admin/api/help/* answered per the HTTP contract by the page's routing.
@@ -15,11 +14,8 @@ import { type HelpRoutes, routeHelpApi } from '../support/help-routes'
 // finds it in the list, deletes it after confirming; an import names its bad line; a
 // site import shows its progress; the numbers and the questions with no article.
 
-const PASSWORD = 'correct horse battery staple'
-const root = findRepoRoot()
 const SHOTS = process.env.STUDIO_ARTICLES_SHOTS
 let demo: TestDemo
-let browser: Browser
 let page: Page
 let help: HelpRoutes
 
@@ -35,13 +31,9 @@ const shot = async (name: string) => {
 }
 
 describeInBrowser('the studio’s Articles section in Chromium', () => {
+  const studio = useStudioDemo({ agentOnline: false })
   beforeAll(async () => {
-    await build({ configFile: join(root, 'studio/vite.config.ts'), logLevel: 'silent' })
-    if (!existsSync(join(root, 'dist/widget/widget.js')))
-      await build({ configFile: join(root, 'widget/vite.config.ts'), logLevel: 'silent' })
-    demo = await startTestDemo({ env: { ADMIN_PASSWORD: PASSWORD } })
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    ;({ demo, page } = studio)
     help = await routeHelpApi(page)
     help.stats = {
       searches: 1840,
@@ -71,15 +63,10 @@ describeInBrowser('the studio’s Articles section in Chromium', () => {
       ],
     }
     await page.goto(`${new URL(demo.siteUrl).origin}/admin`)
-    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByLabel('Password').fill(STUDIO_PASSWORD)
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Settings studio' }).waitFor()
   }, 90_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await demo?.dispose()
-  })
 
   it('shows the numbers and the questions with no article; “Write an article” opens the editor with it', async () => {
     await page

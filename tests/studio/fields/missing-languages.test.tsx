@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, render, within } from '@testing-library/preact'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, within } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_TEXTS } from '../../../shared/settings/default-texts'
 import { WIDGET_OFFLINE_TEXT } from '../../../shared/settings/widget-default-texts'
 import { missingLanguagesLine } from '../../../studio/src/fields/MissingLanguages'
-import { Studio } from '../../../studio/src/Studio'
 import { createFakeStudioApi, createSettings } from '../support/fake-studio-api'
+import { studioSection } from '../support/studio-section'
 
 // Issue 35, defect 7: under each text the studio says which languages it lacks.
 
@@ -19,11 +19,7 @@ describe('the line under a text', () => {
         offlineText: { en: WIDGET_OFFLINE_TEXT.en, ru: 'Нас нет' },
       }),
     )
-    const view = render(
-      <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
-    )
-    await view.findByRole('heading', { name: 'Settings studio' })
-    const texts = within(view.container.querySelector('#texts') as HTMLElement)
+    const { section: texts } = await studioSection('texts', fake)
     const lines = texts.getAllByText(/languages/).map((line) => line.textContent)
     expect(lines).toEqual([
       'Not written in 34 languages (العربية, עברית, فارسی, 中文（简体）, 日本語 and 29 more): those visitors read it in the default language.',
@@ -55,11 +51,7 @@ describe('the lines under the bot’s JSON', () => {
         },
       }),
     )
-    const view = render(
-      <Studio api={fake.api} publicUrl="https://chat.example.com" onLogout={vi.fn()} />,
-    )
-    await view.findByRole('heading', { name: 'Settings studio' })
-    const bot = within(view.container.querySelector('#bot') as HTMLElement)
+    const { section: bot } = await studioSection('bot', fake)
     const list = bot.getByRole('list', { name: 'Languages of the bot’s texts' })
     expect(
       within(list)

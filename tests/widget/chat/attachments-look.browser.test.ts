@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs'
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../../kit/fake-backend'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import { PLAIN_HOST_CSS } from '../../../kit/fake-backend'
+import { useWidgetBrowser } from '../support/browser-rig'
 
 // Issue 35, defect 14, in Chromium: the visitor's photo is the bubble (no thick frame of
 // the accent around it), file cards show their type, each refused file says why in one
@@ -21,30 +21,20 @@ const LOOKS: Record<string, BrowserContextOptions & { lang?: string }> = {
 }
 
 describeInBrowser('attachments’ look in Chromium', () => {
-  let browser: Browser
-  const backends: FakeBackendServer[] = []
-
-  beforeAll(async () => {
+  const rig = useWidgetBrowser()
+  beforeAll(() => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true })
-    await ensureWidgetBuild()
-    browser = await launchBrowser()
-  }, 180_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    for (const backend of backends) await backend.close()
   })
 
   /** A conversation where the visitor sent a photo and the agent files of several types. */
   async function conversation(look: keyof typeof LOOKS): Promise<Page> {
     const { lang, ...options } = LOOKS[look] ?? {}
-    const backend = await startFakeBackend({
+    const backend = await rig.startBackend({
       hostCss: PLAIN_HOST_CSS,
       config: { theme: 'auto', greeting: undefined },
       ...(lang ? { data: `data-lang="${lang}"` } : {}),
     })
-    backends.push(backend)
-    const page = await (await browser.newContext(options)).newPage()
+    const page = await (await rig.browser.newContext(options)).newPage()
     await page.goto(`${backend.origin}/`)
     await page.locator('.ph-launcher').click()
     const box = page.getByRole('textbox')

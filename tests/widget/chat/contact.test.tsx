@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createFakeBackend, VALID_HASH } from '../../support/fake-fetch'
 import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../support/chat-helpers'
+import { openChat, secondTab, sendText, settle, streamText } from '../support/chat-helpers'
 
 const track = useMountedWidgets()
 /** A visitor's message held on its way while the page calls clearHistory(). */
@@ -218,9 +218,7 @@ describe('the JS API of the chat', () => {
     const widget = track(await openChat())
     await widget.widget.api.sendMessage('From the site')
     await widget.screen.findByText('From the site')
-    widget
-      .stream()
-      .emit('message', createEntry({ id: '3', content: { type: 'text', text: 'Reply' } }), '3')
+    streamText(widget, '3', 'Reply')
     await widget.screen.findByText('Reply')
     await widget.widget.api.clearHistory()
     await waitFor(() => expect(widget.screen.queryByText('Reply')).toBeNull())
@@ -288,24 +286,14 @@ describe('the JS API of the chat', () => {
 describe('tabs', () => {
   it('clearHistory in one tab empties the others, and none brings the conversation back', async () => {
     const a = track(await openChat())
-    const b = track(
-      await mountTestWidget({
-        base: a.widget.context.base,
-        storage: a.storage,
-        backend: a.backend,
-      }),
-    )
+    const b = track(await secondTab(a))
     await waitFor(() => expect(b.EventSource.instances.length).toBeGreaterThan(0))
     const reply = createEntry({ id: '8', content: { type: 'text', text: 'Shared reply' } })
     for (const tab of [a, b]) tab.stream().emit('message', reply, '8')
     await b.screen.findByText('Shared reply')
     await a.widget.api.clearHistory()
     // The other tab hears it while its own write of the reply may still be on its way.
-    b.stream().emit(
-      'message',
-      createEntry({ id: '9', content: { type: 'text', text: 'Late' } }),
-      '9',
-    )
+    streamText(b, '9', 'Late')
     await waitFor(() => expect(b.screen.queryByText('Shared reply')).toBeNull())
     await settle(50)
     const [record] = await a.storage.getMany(['conversation'])
@@ -315,13 +303,7 @@ describe('tabs', () => {
 
   it('a read in one tab clears the badge in the other', async () => {
     const a = track(await openChat())
-    const b = track(
-      await mountTestWidget({
-        base: a.widget.context.base,
-        storage: a.storage,
-        backend: a.backend,
-      }),
-    )
+    const b = track(await secondTab(a))
     await waitFor(() => expect(b.EventSource.instances).toHaveLength(1))
     // The open state is shared through storage: the second tab opened too.
     a.widget.api.close()

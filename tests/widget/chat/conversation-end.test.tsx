@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
-import { createEntry } from '../../support/widget-factories'
+import { createEndEntry, createEntry } from '../../support/widget-factories'
 import { openChat, sendText, settle } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
@@ -29,17 +29,7 @@ describe('chat ended', () => {
     const stream = widget.stream()
     stream.open()
     stream.emit('message', createEntry({ id: '1' }), '1')
-    stream.emit(
-      'message',
-      createEntry({
-        id: '2',
-        author: 'system',
-        name: undefined,
-        ended: 'closed',
-        content: { type: 'text', text: 'This conversation has ended' },
-      }),
-      '2',
-    )
+    stream.emit('message', createEndEntry('2'), '2')
     await waitFor(() => expect(ended).toHaveBeenCalledWith({ reason: 'closed' }))
     // The end is not a reply: one unread (the agent's), one message event.
     expect(widget.widget.api.getUnreadCount()).toBe(1)

@@ -16,15 +16,19 @@ async function open(...args: Parameters<typeof openChat>) {
   return widget
 }
 
-function pendingAnswer(request: { body?: Record<string, unknown> }) {
+/** The backend's 202 to a posted text: the visitor's entry as `id`, its delivery `delivery`. */
+function acceptedAs(id: string, delivery: string, request: { body?: Record<string, unknown> }) {
   const entry = createEntry({
-    id: 'p1',
+    id,
     author: 'visitor',
     clientId: String(request.body?.id),
     content: { type: 'text', text: String(request.body?.text) },
   })
-  return json({ entries: [entry], delivery: 'pending' }, 202)
+  return json({ entries: [entry], delivery }, 202)
 }
+
+const pendingAnswer = (request: { body?: Record<string, unknown> }) =>
+  acceptedAs('p1', 'pending', request)
 
 describe('delivery states', () => {
   it('shows sending while the backend retries, then sent on the delivery event', async () => {
@@ -164,15 +168,7 @@ describe('delivery states', () => {
 
   it('shows a delayed message with "Send now", which posts the same id again', async () => {
     const widget = await open()
-    widget.backend.respond((request) => {
-      const entry = createEntry({
-        id: 'd1',
-        author: 'visitor',
-        clientId: String(request.body?.id),
-        content: { type: 'text', text: String(request.body?.text) },
-      })
-      return json({ entries: [entry], delivery: 'delayed' }, 202)
-    })
+    widget.backend.respond((request) => acceptedAs('d1', 'delayed', request))
     sendText(widget, 'Where is my order?')
     await widget.screen.findByText('Delayed — will be sent')
     const clientId = String(widget.backend.texts()[0]?.body?.id)

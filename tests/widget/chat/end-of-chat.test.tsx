@@ -5,7 +5,7 @@ import { endToShow } from '../../../widget/chat/ended/EndOfChat'
 import { TRANSLATIONS } from '../../../widget/i18n/translations'
 import { createFakeBackend, json } from '../../support/fake-fetch'
 import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
-import { createEntry } from '../../support/widget-factories'
+import { createEndEntry, createEntry } from '../../support/widget-factories'
 import { openChat } from '../support/chat-helpers'
 
 const track = useMountedWidgets()
@@ -66,17 +66,7 @@ async function endedChat(
   const stream = widget.stream()
   stream.open()
   stream.emit('message', createEntry({ id: '1', content: { type: 'text', text: 'Shipped' } }), '1')
-  stream.emit(
-    'message',
-    createEntry({
-      id: '2',
-      author: 'system',
-      name: undefined,
-      ended: 'closed',
-      content: { type: 'text', text: 'This conversation has ended' },
-    }),
-    '2',
-  )
+  stream.emit('message', createEndEntry('2'), '2')
   return { widget, calls }
 }
 

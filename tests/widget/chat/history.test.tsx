@@ -61,13 +61,22 @@ function replay(widget: TestWidget, entries: ConversationEntry[]): void {
 const historyCalls = (backend: FakeBackend) =>
   backend.requests.filter((request) => request.path === '/api/history')
 
+/**
+ * A returning visitor with `total` messages, of which the stream replays all after the
+ * first `skipped`; the chat laid out and its newest message shown.
+ */
+async function readingLatest(total: number, skipped: number) {
+  const log = conversation(total)
+  const widget = await returning(log)
+  const element = giveLayout(widget)
+  replay(widget, log.slice(skipped))
+  await widget.screen.findByText(`Message ${total}`)
+  return { widget, element }
+}
+
 describe('load earlier messages', () => {
   it('loads the page above when the customer scrolls to the top, keeping what they read in place', async () => {
-    const log = conversation(300)
-    const widget = await returning(log)
-    const element = giveLayout(widget)
-    replay(widget, log.slice(100))
-    await widget.screen.findByText('Message 300')
+    const { widget, element } = await readingLatest(300, 100)
     expect(element.scrollTop).toBe(200 * ROW - VIEW)
     expect(widget.screen.queryByText('Message 100')).toBeNull()
 
@@ -92,11 +101,7 @@ describe('load earlier messages', () => {
   })
 
   it('sending while reading back scrolls down to the new message', async () => {
-    const log = conversation(250)
-    const widget = await returning(log)
-    const element = giveLayout(widget)
-    replay(widget, log.slice(50))
-    await widget.screen.findByText('Message 250')
+    const { widget, element } = await readingLatest(250, 50)
     element.scrollTop = 1000
     fireEvent.scroll(element)
     sendText(widget, 'A new question')

@@ -1,39 +1,22 @@
 // @vitest-environment node
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import { pageProblems, useWidgetInBrowser } from '../support/browser-rig'
 
 // The visitor's language file, loaded by the built loader before engagement.
 describeInBrowser('the chat in the visitor language, in Chromium', () => {
-  let browser: Browser
-  let backend: FakeBackendServer
-
-  beforeAll(async () => {
-    await ensureWidgetBuild()
-    backend = await startFakeBackend({ data: 'data-lang="ru"' })
-    browser = await launchBrowser()
-  }, 180_000)
-  afterAll(async () => {
-    await browser?.close()
-    await backend?.close()
-  })
+  const rig = useWidgetInBrowser({ data: 'data-lang="ru"' })
 
   it('a Russian visitor gets the Russian strings: fetched once, before engagement, the chat at the open', async () => {
-    const context = await browser.newContext()
+    const context = await rig.browser.newContext()
     const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(String(error)))
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text())
-    })
+    const problems = pageProblems(page)
     const requests: string[] = []
     page.on('request', (request) => {
       const file = request.url().match(/assets\/([\w.-]+\.js)$/)?.[1]
       if (file) requests.push(file)
     })
-    await page.goto(`${backend.origin}/`)
+    await page.goto(`${rig.backend.origin}/`)
     await page.getByRole('button', { name: 'Открыть чат' }).waitFor()
     // Before engagement: the loader and the Russian file, not the chat.
     const russian = requests.filter((file) => /^chat-[\w-]+\.jsru\.js$/.test(file))

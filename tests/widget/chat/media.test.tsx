@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { EntryContent } from '../../../shared/widget-api'
 import { MediaContent } from '../../../widget/chat/components/MessageItem'
 import { parseConversationEntry } from '../../../widget/protocol/conversation-entry'
-import { showMessage } from '../support/message-item'
+import { mediaContent, showMessage } from '../support/message-item'
 
 // Media rendering is a lazily loaded chunk: loaded once here, the items render at once.
 beforeAll(() => MediaContent.preload())
@@ -28,61 +28,37 @@ describe('agent media', () => {
   })
 
   it('falls back to the sticker emoji when the image cannot load', async () => {
-    const { container } = show({
-      type: 'sticker',
-      file: 'https://cdn.example/s.webp',
-      file_name: 's.webp',
-      file_size: 10,
-      emoji: '🐱',
-    })
+    const { container } = show(mediaContent('sticker', 's.webp', 10, { emoji: '🐱' }))
     container.querySelector('img')?.dispatchEvent(new Event('error'))
     expect(await screen.findByText('🐱')).toBeTruthy()
     expect(container.querySelector('img')).toBeNull()
   })
 
   it('plays video, audio and voice with native controls and shows the duration, title and performer', () => {
-    const { container } = show({
-      type: 'audio',
-      file: 'https://cdn.example/a.mp3',
-      file_name: 'a.mp3',
-      file_size: 5000,
-      duration: 125,
-      title: 'Hold music',
-      performer: 'Band',
-    })
+    const { container } = show(
+      mediaContent('audio', 'a.mp3', 5000, {
+        duration: 125,
+        title: 'Hold music',
+        performer: 'Band',
+      }),
+    )
     const audio = container.querySelector('audio')
     expect(audio?.hasAttribute('controls')).toBe(true)
     expect(audio?.getAttribute('src')).toBe('https://cdn.example/a.mp3')
     expect(screen.getByText('2:05')).toBeTruthy()
     expect(screen.getByText('Hold music — Band')).toBeTruthy()
-    const video = show({
-      type: 'video',
-      file: 'https://cdn.example/v.mp4',
-      file_name: 'v.mp4',
-      file_size: 9,
-      duration: 9,
-      thumb: 'https://cdn.example/v.jpg',
-    })
+    const video = show(
+      mediaContent('video', 'v.mp4', 9, { duration: 9, thumb: 'https://cdn.example/v.jpg' }),
+    )
     expect(video.container.querySelector('video')?.getAttribute('poster')).toBe(
       'https://cdn.example/v.jpg',
     )
-    const voice = show({
-      type: 'voice',
-      file: 'https://cdn.example/v.ogg',
-      file_name: 'v.ogg',
-      file_size: 9,
-      duration: 3,
-    })
+    const voice = show(mediaContent('voice', 'v.ogg', 9, { duration: 3 }))
     expect(voice.container.querySelector('audio')?.hasAttribute('controls')).toBe(true)
   })
 
   it('offers a document with its name, readable size and a download link', () => {
-    const { container } = show({
-      type: 'document',
-      file: 'https://cdn.example/invoice.pdf',
-      file_name: 'invoice.pdf',
-      file_size: 1_258_291,
-    })
+    const { container } = show(mediaContent('document', 'invoice.pdf', 1_258_291))
     const link = container.querySelector('a')
     expect(link?.getAttribute('href')).toBe('https://cdn.example/invoice.pdf')
     expect(link?.getAttribute('rel')).toContain('noopener')

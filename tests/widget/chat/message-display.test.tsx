@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createConfig, createEntry } from '../../support/widget-factories'
 import { openChat } from '../support/chat-helpers'
-import { showMessage } from '../support/message-item'
+import { mediaContent, showMessage } from '../support/message-item'
 
 // Issue 17 in the DOM: links, voice and stickers, the meta line, day separators, mute.
 
@@ -55,13 +55,7 @@ describe('links in messages', () => {
 
 describe('voice messages and stickers', () => {
   it('labels a voice message and its player', async () => {
-    const { container } = show({
-      type: 'voice',
-      file: 'https://cdn.example/v.ogg',
-      file_name: 'v.ogg',
-      file_size: 4000,
-      duration: 7,
-    })
+    const { container } = show(mediaContent('voice', 'v.ogg', 4000, { duration: 7 }))
     await waitFor(() => expect(container.querySelector('audio')).not.toBeNull())
     expect(container.querySelector('.ph-media-title')?.textContent).toBe('Voice message')
     expect(container.querySelector('audio')?.getAttribute('aria-label')).toBe('Voice message')
@@ -69,27 +63,14 @@ describe('voice messages and stickers', () => {
   })
 
   it('does not call an audio file a voice message', async () => {
-    const { container } = show({
-      type: 'audio',
-      file: 'https://cdn.example/a.mp3',
-      file_name: 'a.mp3',
-      file_size: 4000,
-      title: 'Hold music',
-    })
+    const { container } = show(mediaContent('audio', 'a.mp3', 4000, { title: 'Hold music' }))
     await waitFor(() => expect(container.querySelector('audio')).not.toBeNull())
     expect(container.textContent).not.toContain('Voice message')
     expect(container.querySelector('audio')?.getAttribute('aria-label')).toBe('Hold music')
   })
 
   it('names a sticker by its emoji, even when it has a caption', async () => {
-    show({
-      type: 'sticker',
-      file: 'https://cdn.example/s.webp',
-      file_name: 's.webp',
-      file_size: 10,
-      emoji: '🐱',
-      text: 'Meow',
-    })
+    show(mediaContent('sticker', 's.webp', 10, { emoji: '🐱', text: 'Meow' }))
     expect(await screen.findByRole('img', { name: '🐱' })).toBeTruthy()
   })
 })

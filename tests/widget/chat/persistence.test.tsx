@@ -5,7 +5,7 @@ import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { REAL_WORK_TIMEOUT_MS } from '../../support/timeouts'
 import { createBase, createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../support/chat-helpers'
+import { openChat, sendText, settle, streamText } from '../support/chat-helpers'
 
 const track = useMountedWidgets()
 
@@ -38,20 +38,8 @@ describe('persistence across reloads', () => {
     const storage = createMemoryStore()
     const backend = createFakeBackend()
     const first = await openChat({ base, storage, backend })
-    first
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '41', content: { type: 'text', text: 'First reply' } }),
-        '41',
-      )
-    first
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '42', content: { type: 'text', text: 'Second reply' } }),
-        '42',
-      )
+    streamText(first, '41', 'First reply')
+    streamText(first, '42', 'Second reply')
     await first.screen.findByText('Second reply')
     await settle()
     first.unmount()
@@ -63,13 +51,7 @@ describe('persistence across reloads', () => {
     expect(second.stream().query.get('lastEventId')).toBe('42')
     expect(second.streamToken()).toBe('token-1')
     // A reply that arrived while the page was closed comes in the replay.
-    second
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '43', content: { type: 'text', text: 'While you were away' } }),
-        '43',
-      )
+    streamText(second, '43', 'While you were away')
     await second.screen.findByText('While you were away')
   })
 
@@ -96,13 +78,7 @@ describe('persistence across reloads', () => {
     widget
       .stream()
       .emit('message', { id: 'x', author: 'agent', content: { type: 'text', text: '' }, at: 1 })
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '9', content: { type: 'text', text: 'Still works' } }),
-        '9',
-      )
+    streamText(widget, '9', 'Still works')
     await widget.screen.findByText('Still works')
   })
 
@@ -160,9 +136,7 @@ describe('stream tickets', () => {
 describe('a refused replay id', () => {
   it('is dropped after the stream is refused twice, replaying the whole conversation', async () => {
     const widget = track(await openChat())
-    widget
-      .stream()
-      .emit('message', createEntry({ id: '7', content: { type: 'text', text: 'Kept once' } }), '7')
+    streamText(widget, '7', 'Kept once')
     await settle()
     widget.stream().fail(true)
     await waitFor(() => expect(widget.EventSource.instances).toHaveLength(2), {
@@ -175,9 +149,7 @@ describe('a refused replay id', () => {
     })
     expect(widget.stream().query.get('lastEventId')).toBeNull()
     widget.stream().open()
-    widget
-      .stream()
-      .emit('message', createEntry({ id: '7', content: { type: 'text', text: 'Kept once' } }), '7')
+    streamText(widget, '7', 'Kept once')
     await settle()
     expect(widget.screen.getAllByText('Kept once')).toHaveLength(1)
   })

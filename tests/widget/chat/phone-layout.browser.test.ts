@@ -1,32 +1,15 @@
 // @vitest-environment node
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import { useWidgetInBrowser } from '../support/browser-rig'
 
 // Issue 24, defect 6: on a 390×500 phone viewport (the keyboard open) the newest message's
 // time hid under the message box as it grew with a long text. The built widget in Chromium.
 describeInBrowser('the chat on a short phone screen', () => {
-  let browser: Browser
-  let backend: FakeBackendServer
-
-  beforeAll(async () => {
-    await ensureWidgetBuild()
-    backend = await startFakeBackend({ data: 'data-title="Acme help"' })
-    browser = await launchBrowser()
-  }, 180_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await backend?.close()
-  })
+  const rig = useWidgetInBrowser({ data: 'data-title="Acme help"' })
 
   it('keeps the newest message and its time in view while the message box grows', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 500 } })
-    const page = await context.newPage()
-    await page.goto(`${backend.origin}/`)
-    await page.getByRole('button', { name: /open chat/i }).click()
+    const { context, page } = await rig.visit({ viewport: { width: 390, height: 500 }, open: true })
     const box = page.getByRole('textbox', { name: 'Message' })
     for (const text of ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight']) {
       await box.fill(`Question ${text}`)
@@ -35,8 +18,8 @@ describeInBrowser('the chat on a short phone screen', () => {
     }
     // All eight stored by the backend first: a question still on its way stays below the
     // answer (the outbox shows under the log), and once stored comes after it.
-    await expect.poll(() => backend.messages.length).toBe(8)
-    backend.agentSays({
+    await expect.poll(() => rig.backend.messages.length).toBe(8)
+    rig.backend.agentSays({
       author: 'agent',
       name: 'Anna',
       content: { type: 'text', text: 'The newest answer' },

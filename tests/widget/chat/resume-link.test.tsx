@@ -9,7 +9,7 @@ import {
   type TestWidgetOptions,
 } from '../../support/mount-widget'
 import { createBase, createEntry } from '../../support/widget-factories'
-import { sendText, settle } from '../support/chat-helpers'
+import { sendText, settle, streamText } from '../support/chat-helpers'
 
 // An e-mail's resume link lands on the site's page with #porthole-resume=<token>
 // (server/email/resume-routes.ts). The widget opens the chat, takes the token out of the
@@ -71,13 +71,7 @@ describe('a resume link', () => {
     // The stream is the link's visitor's: their conversation replays, and the visitor writes on.
     expect(widget.streamToken()).toBe('abc')
     widget.stream().open()
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: 'e1', content: { type: 'text', text: 'Your order shipped' } }),
-        'e1',
-      )
+    streamText(widget, 'e1', 'Your order shipped')
     await widget.screen.findByText('Your order shipped')
     sendText(widget, 'Thanks!')
     await widget.screen.findByText('Sent')
@@ -135,13 +129,7 @@ describe('a resume link', () => {
     await waitFor(() => expect(first.EventSource.instances).toHaveLength(1))
     expect(first.streamToken()).toBe('mine')
     first.stream().open()
-    first
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: 'm1', content: { type: 'text', text: 'Mine before' } }),
-        'm1',
-      )
+    streamText(first, 'm1', 'Mine before')
     await waitFor(() => expect(first.widget.api.getUnreadCount()).toBe(1))
 
     const second = await landOn('#porthole-resume=good-theirs', { storage, base, backend })

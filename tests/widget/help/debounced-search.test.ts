@@ -5,8 +5,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** A search whose answers the test gives, in any order. */
+/** The visitor stops typing for the debounce's 250 ms. */
+const pause = () => vi.advanceTimersByTimeAsync(250)
+
+/** A debounced search on fake timers whose answers the test gives, in any order. */
 function heldSearch() {
+  vi.useFakeTimers()
   const asked: { query: string; answer: (value: string) => void; fail: () => void }[] = []
   const answers: [string, string | undefined][] = []
   const errors: string[] = []
@@ -19,12 +23,16 @@ function heldSearch() {
     onAnswer: (query, answer) => answers.push([query, answer]),
     onError: (query) => errors.push(query),
   })
-  return { search, asked, answers, errors }
+  /** The visitor types `text`, then pauses for the debounce's 250 ms. */
+  const typed = async (text: string) => {
+    search.input(text)
+    await pause()
+  }
+  return { search, typed, asked, answers, errors }
 }
 
 describe('debouncedSearch', () => {
   it('asks once the visitor pauses, for the latest text only', async () => {
-    vi.useFakeTimers()
     const { search, asked } = heldSearch()
     for (const text of ['r', 're', 'ret', 'retu', 'return']) {
       search.input(text)
@@ -36,12 +44,9 @@ describe('debouncedSearch', () => {
   })
 
   it('ignores an answer that arrives after newer text was searched', async () => {
-    vi.useFakeTimers()
-    const { search, asked, answers } = heldSearch()
-    search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
-    search.input('return label')
-    await vi.advanceTimersByTimeAsync(250)
+    const { typed, asked, answers } = heldSearch()
+    await typed('return')
+    await typed('return label')
     expect(asked.map((call) => call.query)).toEqual(['return', 'return label'])
     asked[1]?.answer('labels')
     await vi.advanceTimersByTimeAsync(0)
@@ -51,10 +56,8 @@ describe('debouncedSearch', () => {
   })
 
   it('ignores an answer to text the visitor has since changed, before the next search', async () => {
-    vi.useFakeTimers()
-    const { search, asked, answers } = heldSearch()
-    search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
+    const { search, typed, asked, answers } = heldSearch()
+    await typed('return')
     search.input('refund')
     asked[0]?.answer('returns')
     await vi.advanceTimersByTimeAsync(0)
@@ -62,12 +65,9 @@ describe('debouncedSearch', () => {
   })
 
   it('clears at once for empty text, and does not search the same text twice', async () => {
-    vi.useFakeTimers()
-    const { search, asked, answers } = heldSearch()
-    search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
-    search.input(' return ')
-    await vi.advanceTimersByTimeAsync(250)
+    const { search, typed, asked, answers } = heldSearch()
+    await typed('return')
+    await typed(' return ')
     expect(asked).toHaveLength(1)
     search.input('')
     expect(answers).toEqual([['', undefined]])
@@ -77,22 +77,19 @@ describe('debouncedSearch', () => {
   })
 
   it('reports a failure of the latest search, and retry() asks again', async () => {
-    vi.useFakeTimers()
-    const { search, asked, errors, answers } = heldSearch()
-    search.input('return')
-    await vi.advanceTimersByTimeAsync(250)
+    const { search, typed, asked, errors, answers } = heldSearch()
+    await typed('return')
     asked[0]?.fail()
     await vi.advanceTimersByTimeAsync(0)
     expect(errors).toEqual(['return'])
     search.retry()
-    await vi.advanceTimersByTimeAsync(250)
+    await pause()
     asked[1]?.answer('returns')
     await vi.advanceTimersByTimeAsync(0)
     expect(answers).toEqual([['return', 'returns']])
   })
 
   it('stop() drops what is pending', async () => {
-    vi.useFakeTimers()
     const { search, asked } = heldSearch()
     search.input('return')
     search.stop()

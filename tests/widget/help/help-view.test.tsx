@@ -21,6 +21,16 @@ async function openHelp(options: Parameters<typeof mountHelpWidget>[0] = {}) {
 }
 const focused = (widget: Widget) => widget.root.activeElement
 
+/** The help widget with the chat open and `text` typed in its message box. */
+async function chatWithText(text: string) {
+  const widget = await mountHelpWidget()
+  widgets.push(widget)
+  fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
+  const message = await widget.screen.findByRole('textbox', { name: 'Message' })
+  fireEvent.input(message, { target: { value: text } })
+  return { widget, message }
+}
+
 describe('the Help view', () => {
   it('opens from the header on the featured articles, its heading focused', async () => {
     const widget = await openHelp()
@@ -168,11 +178,7 @@ describe('the Help view', () => {
   })
 
   it('keeps a draft the visitor had typed when they come back to talk', async () => {
-    const widget = await mountHelpWidget()
-    widgets.push(widget)
-    fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
-    const message = await widget.screen.findByRole('textbox', { name: 'Message' })
-    fireEvent.input(message, { target: { value: 'my own words' } })
+    const { widget } = await chatWithText('my own words')
     fireEvent.click(widget.screen.getByRole('button', { name: 'Help' }))
     const box = await widget.screen.findByRole('searchbox', { name: 'Search articles' })
     fireEvent.input(box, { target: { value: 'warranty' } })
@@ -182,11 +188,7 @@ describe('the Help view', () => {
   })
 
   it('sends the visitor’s credential with the events once they have a session', async () => {
-    const widget = await mountHelpWidget()
-    widgets.push(widget)
-    fireEvent.click(widget.screen.getByRole('button', { name: /open chat/i }))
-    const message = await widget.screen.findByRole('textbox', { name: 'Message' })
-    fireEvent.input(message, { target: { value: 'Hello' } })
+    const { widget, message } = await chatWithText('Hello')
     fireEvent.keyDown(message, { key: 'Enter' })
     await waitFor(() => expect(widget.backend.texts()).toHaveLength(1))
     const { token } = (await widget.storage.get('session')) as { token: string }

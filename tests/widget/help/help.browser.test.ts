@@ -1,31 +1,20 @@
 // @vitest-environment node
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
 import { routeHelp } from '../../../kit/help-routes'
 import { seriousWidgetViolations } from '../../support/animations'
+import { useWidgetBrowser } from '../support/browser-rig'
 
 // Issue 34 in Chromium, the built widget against the fake backend with the help routes
 // answered in the page as the articles' HTTP contract says.
 
-let browser: Browser
-const backends: FakeBackendServer[] = []
-beforeAll(async () => {
-  await ensureWidgetBuild()
-  browser = await launchBrowser()
-}, 180_000)
-afterAll(async () => {
-  await browser?.close()
-  for (const backend of backends) await backend.close()
-})
+const rig = useWidgetBrowser()
 
 async function visit(lang = 'en', options: BrowserContextOptions = {}) {
-  const backend = await startFakeBackend({ config: { lang: lang as 'en' } })
-  backends.push(backend)
+  const backend = await rig.startBackend({ config: { lang: lang as 'en' } })
   // axe is added as a script: the fake backend's page has a strict CSP.
-  const context = await browser.newContext({ bypassCSP: true, ...options })
+  const context = await rig.browser.newContext({ bypassCSP: true, ...options })
   const page = await context.newPage()
   const help = await routeHelp(page, backend.origin)
   await page.goto(`${backend.origin}/`)

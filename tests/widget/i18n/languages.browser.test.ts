@@ -1,47 +1,18 @@
 // @vitest-environment node
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureWidgetBuild } from '../../../kit/built-widget'
-import { describeInBrowser, launchBrowser } from '../../../kit/chromium'
-import { type FakeBackendServer, startFakeBackend } from '../../../kit/fake-backend'
+import { mkdirSync } from 'node:fs'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser } from '../../../kit/chromium'
+import { widgetViolations } from '../../support/animations'
+import { pageProblems, useWidgetBrowser } from '../support/browser-rig'
 
 const SHOTS = '/tmp/shots'
-
-/** axe-core's WCAG 2.1 A/AA violations inside the widget. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8'))
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown }[] }[] }
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown, options: unknown): Promise<Result> }
-    }
-    const result = await axe.run(
-      { include: [['porthole-widget']] },
-      { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    )
-    return result.violations.map(
-      (violation) =>
-        `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    )
-  })
-}
 
 // Arabic and Japanese widgets in Chromium on a left-to-right English page: desktop, phone
 // and dark, with the screenshots kept in /tmp/shots to look at.
 describeInBrowser('the widget in Arabic and Japanese, in Chromium', () => {
-  let browser: Browser
-  const backends: FakeBackendServer[] = []
-
-  beforeAll(async () => {
-    await ensureWidgetBuild()
-    browser = await launchBrowser()
+  const rig = useWidgetBrowser()
+  beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true })
-  }, 180_000)
-  afterAll(async () => {
-    await browser?.close()
-    for (const backend of backends) await backend.close()
   })
 
   const cases = [
@@ -57,20 +28,18 @@ describeInBrowser('the widget in Arabic and Japanese, in Chromium', () => {
   for (const { lang, open, close, send, dir } of cases)
     for (const { look, viewport, colorScheme } of looks)
       it(`${lang}, ${look}: laid out ${dir}, in ${lang}, axe clean`, async () => {
-        const backend = await startFakeBackend({
+        const backend = await rig.startBackend({
           data: `data-lang="${lang}"`,
           html: 'lang="en" dir="ltr"',
           config: { theme: 'auto', greeting: undefined },
         })
-        backends.push(backend)
-        const context = await browser.newContext({
+        const context = await rig.browser.newContext({
           viewport,
           colorScheme,
           isMobile: look === 'phone',
         })
         const page = await context.newPage()
-        const problems: string[] = []
-        page.on('pageerror', (error) => problems.push(String(error)))
+        const problems = pageProblems(page, [])
         await page.goto(`${backend.origin}/`)
         const launcher = page.getByRole('button', { name: open })
         await launcher.waitFor()
@@ -108,7 +77,9 @@ describeInBrowser('the widget in Arabic and Japanese, in Chromium', () => {
         if (!mine || !theirs) throw new Error('the messages are not on screen')
         expect(mine.x < theirs.x).toBe(dir === 'rtl')
         await page.screenshot({ path: `${SHOTS}/i18n-${lang}-${look}-open.png` })
-        expect(await axeViolations(page)).toEqual([])
+        expect(await widgetViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21aa'] })).toEqual(
+          [],
+        )
         expect(problems).toEqual([])
         await context.close()
       })

@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../support/fake-fetch'
 import { mountTestWidget, type TestWidget } from '../../support/mount-widget'
 import { createEntry } from '../../support/widget-factories'
-import { openChat, sendText, settle } from '../support/chat-helpers'
+import { openChat, sendText, settle, streamText } from '../support/chat-helpers'
 
 const widgets: TestWidget[] = []
 afterEach(() => {
@@ -327,13 +327,7 @@ describe('the launcher label and a reply’s preview', () => {
     const widget = await chat()
     widget.stream().open()
     widget.widget.api.close()
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '5', content: { type: 'text', text: 'Your order shipped' } }),
-        '5',
-      )
+    streamText(widget, '5', 'Your order shipped')
     const preview = await within(frameOf()).findByText('Your order shipped')
     expect(preview.closest('.ph-invite')?.hasAttribute('hidden')).toBe(false)
     fireEvent.click(preview)
@@ -342,13 +336,7 @@ describe('the launcher label and a reply’s preview', () => {
     // No invitation answered: the next message does not carry one.
     expect(widget.widget.context.ui.get().inviteAnswer).toBeUndefined()
     widget.widget.api.close()
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '6', content: { type: 'text', text: 'Anything else?' } }),
-        '6',
-      )
+    streamText(widget, '6', 'Anything else?')
     await within(frameOf()).findByText('Anything else?')
     fireEvent.click(within(frameOf()).getByRole('button', { name: 'Dismiss invitation' }))
     expect(widget.widget.context.ui.get().peek).toBeUndefined()

@@ -87,13 +87,16 @@ describe('resolveSettings', () => {
 })
 
 describe('textColourOn', () => {
-  it('picks readable text for the accent colour', () => {
-    expect(textColourOn('#1f6feb')).toBe('#fff')
-    expect(textColourOn('#000')).toBe('#fff')
-    expect(textColourOn('#ffd60a')).toBe('#000')
-    expect(textColourOn('#fff')).toBe('#000')
-    // White would give 3.5:1 here, black 6:1.
-    expect(textColourOn('#0f9d58')).toBe('#000')
+  it.each(
+    Object.entries({
+      '#1f6feb': '#fff',
+      '#000': '#fff',
+      '#ffd60a': '#000',
+      '#fff': '#000',
+      '#0f9d58': '#000', // white would give 3.5:1 here, black 6:1
+    }),
+  )('picks readable text on %s: %s', (accent, text) => {
+    expect(textColourOn(accent)).toBe(text)
   })
 })
 

@@ -57,6 +57,12 @@ function createLocks() {
   }
 }
 
+/** Moves the fake clock on by `ms`, then lets the tabs' messages and locks settle. */
+async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms)
+  await settle()
+}
+
 const stops: (() => void)[] = []
 beforeEach(() => {
   Object.defineProperty(navigator, 'locks', { configurable: true, value: createLocks() })
@@ -108,19 +114,16 @@ describe('shareStatus', () => {
     const name = `${createBase()}:status`
     const calls: string[] = []
     const first = tab(name, calls, 'first')
-    await vi.advanceTimersByTimeAsync(0)
-    await settle()
+    await advance(0)
     const second = tab(name, calls, 'second')
     await settle()
     await vi.advanceTimersByTimeAsync(3_000)
     first.stop()
     await settle()
-    await vi.advanceTimersByTimeAsync(6_000)
-    await settle()
+    await advance(6_000)
     expect(calls).toEqual(['first'])
     // 10 s after the first answer the new leader polls, then every interval.
-    await vi.advanceTimersByTimeAsync(1_000)
-    await settle()
+    await advance(1_000)
     expect(calls).toEqual(['first', 'second'])
     expect(second.seen.length).toBeGreaterThanOrEqual(2)
   })
@@ -131,18 +134,15 @@ describe('shareStatus', () => {
     const calls: string[] = []
     tab(name, calls, 'first')
     tab(name, calls, 'second')
-    await vi.advanceTimersByTimeAsync(0)
-    await settle()
+    await advance(0)
     expect(calls).toHaveLength(1)
     setHidden(true)
     await settle()
-    await vi.advanceTimersByTimeAsync(60_000)
-    await settle()
+    await advance(60_000)
     expect(calls).toHaveLength(1)
     setHidden(false)
     await settle()
-    await vi.advanceTimersByTimeAsync(0)
-    await settle()
+    await advance(0)
     expect(calls).toHaveLength(2)
   })
 
@@ -151,22 +151,19 @@ describe('shareStatus', () => {
     const name = `${createBase()}:status`
     const calls: string[] = []
     const only = tab(name, calls, 'only')
-    await vi.advanceTimersByTimeAsync(0)
-    await settle()
+    await advance(0)
     expect(calls).toEqual(['only'])
     setHidden(true)
     await settle()
     only.stop()
     setHidden(false)
     await settle()
-    await vi.advanceTimersByTimeAsync(60_000)
-    await settle()
+    await advance(60_000)
     expect(calls).toEqual(['only'])
     // The lock is free: a new tab leads and polls at once (its first answer is due).
     tab(name, calls, 'next')
     await settle()
-    await vi.advanceTimersByTimeAsync(0)
-    await settle()
+    await advance(0)
     expect(calls).toEqual(['only', 'next'])
   })
 

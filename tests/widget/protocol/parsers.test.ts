@@ -29,6 +29,7 @@ import { isHttpUrl } from '../../../widget/protocol/http-url'
 import { parseOfflineForm } from '../../../widget/protocol/offline-form'
 import { parsePublicConfig } from '../../../widget/protocol/public-config'
 import { parseStreamEvent } from '../../../widget/protocol/stream-event'
+import { expectSameVerdicts } from '../support/parser-agreement'
 
 // The widget's hand-written parsers must accept exactly what the shared zod schemas accept.
 
@@ -130,19 +131,13 @@ describe('widget parsers agree with the shared schemas', () => {
   })
 
   it('ConversationEntry', () => {
-    let accepted = 0
-    fc.assert(
-      fc.property(entry, (value) => {
-        const ours = parseConversationEntry(value)
-        const theirs = ConversationEntry.safeParse(value)
-        if (ours) accepted++
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(theirs.data).toMatchObject(ours)
-        // Kept, not only tolerated.
-        if (ours && theirs.success) expect(ours.rich).toEqual(theirs.data.rich)
-      }),
-      { numRuns: 2000 },
-    )
+    const accepted = expectSameVerdicts(entry, parseConversationEntry, ConversationEntry, {
+      numRuns: 2000,
+      compare: 'within',
+      // Kept, not only tolerated.
+      also: (ours, theirs) =>
+        expect((ours as ConversationEntry).rich).toEqual((theirs as ConversationEntry).rich),
+    })
     // The generator must reach both sides of the rule for the comparison to mean anything.
     expect(accepted).toBeGreaterThan(20)
   })
@@ -295,16 +290,7 @@ describe('widget parsers agree with the shared schemas', () => {
       }
       return parsed
     }
-    fc.assert(
-      fc.property(config, (value) => {
-        const ours = parse(value)
-        const theirs = PublicConfig.safeParse(value)
-        if (ours) accepted++
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
-      }),
-      { numRuns: 3000 },
-    )
+    accepted += expectSameVerdicts(config, parse, PublicConfig, { numRuns: 3000 })
     expect(accepted).toBeGreaterThan(5)
     // The rules and the form on their own, where most are valid.
     let rules = 0
@@ -330,16 +316,7 @@ describe('widget parsers agree with the shared schemas', () => {
       },
       { requiredKeys: ['fields'] },
     )
-    fc.assert(
-      fc.property(form, (value) => {
-        const ours = parseOfflineForm(value)
-        const theirs = PublicOfflineForm.safeParse(value)
-        if (ours) forms++
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
-      }),
-      { numRuns: 1000 },
-    )
+    forms += expectSameVerdicts(form, parseOfflineForm, PublicOfflineForm, { numRuns: 1000 })
     expect(forms).toBeGreaterThan(20)
   })
 
@@ -376,24 +353,15 @@ describe('widget parsers agree with the shared schemas', () => {
       entries: fc.oneof(fc.array(entry, { maxLength: 4 }), loose),
       extra: maybe(loose),
     })
-    fc.assert(
-      fc.property(history, (value) => {
-        const ours = parseHistoryResponse(value)
-        const theirs = HistoryResponse.safeParse(value)
-        if (ours) accepted++
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(theirs.data).toMatchObject(ours)
-      }),
-      { numRuns: 1000 },
-    )
+    accepted += expectSameVerdicts(history, parseHistoryResponse, HistoryResponse, {
+      numRuns: 1000,
+      compare: 'within',
+    })
     expect(accepted).toBeGreaterThan(20)
-    fc.assert(
-      fc.property(fc.oneof(fc.record({ upTo: mostly(entryId) }), loose), (value) => {
-        const ours = parseReadMarker(value)
-        const theirs = ReadMarker.safeParse(value)
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
-      }),
+    expectSameVerdicts(
+      fc.oneof(fc.record({ upTo: mostly(entryId) }), loose),
+      parseReadMarker,
+      ReadMarker,
       { numRuns: 1000 },
     )
   })
@@ -406,14 +374,6 @@ describe('widget parsers agree with the shared schemas', () => {
       ticket: mostly(fc.string({ maxLength: 8 })),
       expiresIn: maybe(loose),
     })
-    fc.assert(
-      fc.property(fc.oneof(ticket, loose), (value) => {
-        const ours = parseStreamTicket(value)
-        const theirs = Ticket.safeParse(value)
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
-      }),
-      { numRuns: 500 },
-    )
+    expectSameVerdicts(fc.oneof(ticket, loose), parseStreamTicket, Ticket, { numRuns: 500 })
   })
 })

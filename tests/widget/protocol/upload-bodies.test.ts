@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PublicConfig, PublicUploads, UploadResponse } from '../../../shared/widget-api'
 import { parsePublicUploads, parseUploadResponse } from '../../../widget/protocol/upload-bodies'
+import { expectSameVerdicts } from '../support/parser-agreement'
 
 // The attachments chunk's hand-written parsers must accept exactly what the zod schemas accept.
 
@@ -53,16 +54,7 @@ describe('upload parsers agree with the shared schemas', () => {
       { arbitrary: fc.record({ file: mostly(file) }), weight: 8 },
       { arbitrary: loose, weight: 1 },
     )
-    fc.assert(
-      fc.property(body, (value) => {
-        const ours = parseUploadResponse(value)
-        const theirs = UploadResponse.safeParse(value)
-        if (ours) accepted++
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
-      }),
-      { numRuns: 2000 },
-    )
+    accepted += expectSameVerdicts(body, parseUploadResponse, UploadResponse, { numRuns: 2000 })
     expect(accepted).toBeGreaterThan(100)
   })
 
@@ -82,16 +74,7 @@ describe('upload parsers agree with the shared schemas', () => {
       },
       { arbitrary: loose, weight: 1 },
     )
-    fc.assert(
-      fc.property(uploads, (value) => {
-        const ours = parsePublicUploads(value)
-        const theirs = PublicUploads.safeParse(value)
-        if (ours) accepted++
-        expect(ours !== undefined).toBe(theirs.success)
-        if (ours && theirs.success) expect(ours).toEqual(theirs.data)
-      }),
-      { numRuns: 2000 },
-    )
+    accepted += expectSameVerdicts(uploads, parsePublicUploads, PublicUploads, { numRuns: 2000 })
     expect(accepted).toBeGreaterThan(100)
   })
 

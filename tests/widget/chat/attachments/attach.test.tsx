@@ -111,6 +111,13 @@ function choose(widget: TestWidget, ...files: File[]): void {
 }
 const sendButton = (widget: TestWidget) =>
   widget.screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+/** The visitor attaches the price list and sends it; its upload has begun. */
+async function sendPdf(widget: TestWidget): Promise<void> {
+  choose(widget, pdf())
+  await widget.screen.findByText('price-list.pdf')
+  fireEvent.click(sendButton(widget))
+  await waitFor(() => expect(xhr.requests).toHaveLength(1))
+}
 const uploadsNamed = () => xhr.requests.map((request) => request.url.searchParams.get('name'))
 
 describe('the attach button', () => {
@@ -244,10 +251,7 @@ describe('sending attachments', () => {
 
   it('uploads again with the renewed token when the token was refused once', async () => {
     const { widget, posts, store } = await open()
-    choose(widget, pdf())
-    await widget.screen.findByText('price-list.pdf')
-    fireEvent.click(sendButton(widget))
-    await waitFor(() => expect(xhr.requests).toHaveLength(1))
+    await sendPdf(widget)
     xhr.requests[0]?.respond(401, { error: { code: 'invalid_token', message: 'not valid' } })
     await waitFor(() => expect(xhr.requests).toHaveLength(2))
     expect(xhr.requests[1]?.headers.authorization).toBe('Bearer token-1')
@@ -258,10 +262,7 @@ describe('sending attachments', () => {
 
   it('uploads again with a new session when the backend refuses the token for good', async () => {
     const { widget, posts, store } = await open()
-    choose(widget, pdf())
-    await widget.screen.findByText('price-list.pdf')
-    fireEvent.click(sendButton(widget))
-    await waitFor(() => expect(xhr.requests).toHaveLength(1))
+    await sendPdf(widget)
     widget.backend.revoked.add('token-1')
     xhr.requests[0]?.respond(401, { error: { code: 'session_expired', message: 'expired' } })
     await waitFor(() => expect(xhr.requests).toHaveLength(2))
@@ -465,10 +466,7 @@ describe('file messages in the outbox', () => {
   it('sends a delayed file message now (Send now) under the same id, with its file', async () => {
     const files = backendWithFiles()
     const { widget, posts, store, control } = await open(files)
-    choose(widget, pdf())
-    await widget.screen.findByText('price-list.pdf')
-    fireEvent.click(sendButton(widget))
-    await waitFor(() => expect(xhr.requests).toHaveLength(1))
+    await sendPdf(widget)
     const document = store(xhr.requests[0])
     control.fileAnswer = (request) =>
       json(
@@ -503,10 +501,7 @@ describe('file messages in the outbox', () => {
 
   it('sends a failed file message again (Retry) with the same file under a new id', async () => {
     const { widget, posts, store } = await open()
-    choose(widget, pdf())
-    await widget.screen.findByText('price-list.pdf')
-    fireEvent.click(sendButton(widget))
-    await waitFor(() => expect(xhr.requests).toHaveLength(1))
+    await sendPdf(widget)
     const document = store(xhr.requests[0])
     await waitFor(() => expect(posts).toHaveLength(1))
     await widget.screen.findByText('Sent')

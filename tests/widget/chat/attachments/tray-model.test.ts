@@ -223,43 +223,52 @@ describe('the attachment tray', () => {
 
 describe('uploadProblem', () => {
   const problem = (error: unknown) => uploadProblem(error, { limits, strings, lang: 'en' }, 12 * MB)
-  it('maps the server’s refusals to the tray’s texts', () => {
-    expect(problem(new ApiError('payload_too_large', 'x', 413))).toEqual({
-      state: 'refused',
-      error: 'Too big: 12 MB, the limit is 10 MB',
-    })
-    expect(problem(new ApiError('unsupported_type', 'x', 415))).toEqual({
-      state: 'refused',
-      error: 'This type is not accepted',
-      badType: true,
-    })
-    expect(problem(new ApiError('type_mismatch', 'programs are never accepted', 415))).toEqual({
-      state: 'refused',
-      error: 'programs are never accepted',
-    })
-    expect(problem(new ApiError('image_too_large', 'x', 422)).error).toBe(strings.badImage)
-    expect(problem(new ApiError('invalid_image', 'x', 422)).error).toBe(strings.badImage)
-    expect(problem(new ApiError('empty_file', 'x', 400)).error).toBe('The file is empty')
-    expect(problem(new ApiError('invalid_file_name', 'Rename the file', 400)).error).toBe(
-      'Rename the file',
-    )
-  })
-
-  it('shows the server’s words for an animation too long, a spent quota and a full disk', () => {
-    expect(problem(new ApiError('image_too_complex', 'Send a shorter one', 422))).toEqual({
-      state: 'refused',
-      error: 'Send a shorter one',
-    })
-    // Both pass with time: Retry stays.
-    expect(problem(new ApiError('upload_quota_exceeded', 'Try again in 5 h', 429))).toEqual({
-      state: 'failed',
-      error: 'Try again in 5 h',
-    })
-    expect(problem(new ApiError('insufficient_storage', 'Try again later', 507))).toEqual({
-      state: 'failed',
-      error: 'Try again later',
-    })
-  })
+  it.each([
+    [
+      'payload_too_large',
+      'x',
+      413,
+      { state: 'refused', error: 'Too big: 12 MB, the limit is 10 MB' },
+    ],
+    [
+      'unsupported_type',
+      'x',
+      415,
+      { state: 'refused', error: 'This type is not accepted', badType: true },
+    ],
+    [
+      'type_mismatch',
+      'programs are never accepted',
+      415,
+      { state: 'refused', error: 'programs are never accepted' },
+    ],
+    ['image_too_large', 'x', 422, { error: strings.badImage }],
+    ['invalid_image', 'x', 422, { error: strings.badImage }],
+    ['empty_file', 'x', 400, { error: 'The file is empty' }],
+    ['invalid_file_name', 'Rename the file', 400, { error: 'Rename the file' }],
+    // The server's words for an animation too long, a spent quota and a full disk; the
+    // last two pass with time, so Retry stays.
+    [
+      'image_too_complex',
+      'Send a shorter one',
+      422,
+      { state: 'refused', error: 'Send a shorter one' },
+    ],
+    [
+      'upload_quota_exceeded',
+      'Try again in 5 h',
+      429,
+      { state: 'failed', error: 'Try again in 5 h' },
+    ],
+    ['insufficient_storage', 'Try again later', 507, { state: 'failed', error: 'Try again later' }],
+  ] as const)(
+    'maps the server’s %s (%s, %i) to the tray’s text',
+    (code, message, status, shown) => {
+      const result = problem(new ApiError(code, message, status))
+      if ('state' in shown) expect(result).toEqual(shown)
+      else expect(result).toMatchObject(shown)
+    },
+  )
 
   it('offers a retry for everything else', () => {
     for (const error of [

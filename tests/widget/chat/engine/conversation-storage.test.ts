@@ -39,6 +39,20 @@ function recordingStore() {
   return { store, inner, writes, refuseNext }
 }
 
+/** A conversation persisted to a recording store, loaded, on fake timers. */
+async function loadedOnFakeTimers() {
+  vi.useFakeTimers()
+  const recording = recordingStore()
+  const conversation = persisted({
+    storage: recording.store,
+    announce: () => {},
+    onChange: () => {},
+  })
+  await conversation.load()
+  await vi.advanceTimersByTimeAsync(0)
+  return { ...recording, conversation }
+}
+
 async function entryKeys(store: KeyValueStore, upTo: number): Promise<number> {
   const keys = Array.from({ length: upTo }, (_, index): StoreKey => `entry:${index + 1}`)
   return (await store.getMany(keys)).filter((value) => value !== undefined).length
@@ -119,11 +133,7 @@ describe('incremental persistence', () => {
   })
 
   it('writes a refused change again at once when the page goes away', async () => {
-    vi.useFakeTimers()
-    const { store, refuseNext } = recordingStore()
-    const conversation = persisted({ storage: store, announce: () => {}, onChange: () => {} })
-    await conversation.load()
-    await vi.advanceTimersByTimeAsync(0)
+    const { store, refuseNext, conversation } = await loadedOnFakeTimers()
     refuseNext(1)
     conversation.dispatch({ type: 'entries', entries: [entry(1)] })
     await vi.advanceTimersByTimeAsync(0)
@@ -153,11 +163,7 @@ describe('incremental persistence', () => {
   })
 
   it('tries a refused write again later, and nothing is lost', async () => {
-    vi.useFakeTimers()
-    const { store, refuseNext } = recordingStore()
-    const conversation = persisted({ storage: store, announce: () => {}, onChange: () => {} })
-    await conversation.load()
-    await vi.advanceTimersByTimeAsync(0)
+    const { store, refuseNext, conversation } = await loadedOnFakeTimers()
     refuseNext(2)
     conversation.dispatch({ type: 'entries', entries: [entry(1)] })
     await vi.advanceTimersByTimeAsync(0)

@@ -5,14 +5,20 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** A typing sender on fake timers, and what it has sent. */
+function typingOnFakeTimers() {
+  vi.useFakeTimers()
+  const sent: string[] = []
+  const typing = createTypingSender(
+    (type) => sent.push(type),
+    () => Date.now(),
+  )
+  return { sent, typing }
+}
+
 describe('createTypingSender', () => {
   it('sends typein at most once per 3 s while typing, and typeout 3 s after the last key', () => {
-    vi.useFakeTimers()
-    const sent: string[] = []
-    const typing = createTypingSender(
-      (type) => sent.push(type),
-      () => Date.now(),
-    )
+    const { sent, typing } = typingOnFakeTimers()
     typing.input('a')
     vi.advanceTimersByTime(1000)
     typing.input('ab')
@@ -29,12 +35,7 @@ describe('createTypingSender', () => {
   })
 
   it('sends typeout when the text is emptied or the message is sent, once', () => {
-    vi.useFakeTimers()
-    const sent: string[] = []
-    const typing = createTypingSender(
-      (type) => sent.push(type),
-      () => Date.now(),
-    )
+    const { sent, typing } = typingOnFakeTimers()
     typing.input('hi')
     typing.input('')
     typing.stop()
@@ -47,12 +48,7 @@ describe('createTypingSender', () => {
   })
 
   it('stays quiet when typing restarts within 3 s of the last typein', () => {
-    vi.useFakeTimers()
-    const sent: string[] = []
-    const typing = createTypingSender(
-      (type) => sent.push(type),
-      () => Date.now(),
-    )
+    const { sent, typing } = typingOnFakeTimers()
     typing.input('x')
     typing.stop()
     vi.advanceTimersByTime(1000)

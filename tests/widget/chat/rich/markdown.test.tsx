@@ -10,18 +10,22 @@ import { openChat } from '../../support/chat-helpers'
 const html = (text: string) => render(<p>{markdown(text)}</p>).container.innerHTML
 
 describe('markdown', () => {
-  it('renders bold, italic and http(s) links that open a new tab without the opener', () => {
-    expect(html('[a page](https://en.example/wiki/Tent_(camping))')).toBe(
-      '<p><a href="https://en.example/wiki/Tent_(camping)" target="_blank" rel="noopener noreferrer">a page</a></p>',
-    )
-    expect(html('All in **the price list**, *updated weekly*.')).toBe(
-      '<p>All in <strong>the price list</strong>, <em>updated weekly</em>.</p>',
-    )
-    expect(html('__bold__ and _italic_')).toBe('<p><strong>bold</strong> and <em>italic</em></p>')
-    expect(html('See [the **price** list](https://shop.example/prices?a=1&b=2).')).toBe(
-      '<p>See <a href="https://shop.example/prices?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">the <strong>price</strong> list</a>.</p>',
-    )
-  })
+  it.each(
+    Object.entries({
+      '[a page](https://en.example/wiki/Tent_(camping))':
+        '<p><a href="https://en.example/wiki/Tent_(camping)" target="_blank" rel="noopener noreferrer">a page</a></p>',
+      'All in **the price list**, *updated weekly*.':
+        '<p>All in <strong>the price list</strong>, <em>updated weekly</em>.</p>',
+      '__bold__ and _italic_': '<p><strong>bold</strong> and <em>italic</em></p>',
+      'See [the **price** list](https://shop.example/prices?a=1&b=2).':
+        '<p>See <a href="https://shop.example/prices?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">the <strong>price</strong> list</a>.</p>',
+    }),
+  )(
+    'renders bold, italic and http(s) links that open a new tab without the opener: %s',
+    (text, expected) => {
+      expect(html(text)).toBe(expected)
+    },
+  )
 
   it('never makes markup of the text: HTML shows as the characters it is', () => {
     const { container } = render(
@@ -48,14 +52,15 @@ describe('markdown', () => {
     expect(container.textContent).toBe('click here now')
   })
 
-  it('leaves what is not Markdown of the first version as it is', () => {
-    expect(html('snake_case_name and 2 * 3 = 6 and a * b *')).toBe(
-      '<p>snake_case_name and 2 * 3 = 6 and a * b *</p>',
-    )
-    expect(html('# Not a heading\n- not a list `not code`')).toBe(
-      '<p># Not a heading\n- not a list `not code`</p>',
-    )
-    expect(html('\\*not italic\\* and **unclosed')).toBe('<p>*not italic* and **unclosed</p>')
+  it.each(
+    Object.entries({
+      'snake_case_name and 2 * 3 = 6 and a * b *':
+        '<p>snake_case_name and 2 * 3 = 6 and a * b *</p>',
+      '# Not a heading\n- not a list `not code`': '<p># Not a heading\n- not a list `not code`</p>',
+      '\\*not italic\\* and **unclosed': '<p>*not italic* and **unclosed</p>',
+    }),
+  )('leaves what is not Markdown of the first version as it is: %s', (text, expected) => {
+    expect(html(text)).toBe(expected)
   })
 })
 

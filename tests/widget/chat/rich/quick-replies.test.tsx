@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../../../widget/storage/memory-store'
 import { createFakeBackend } from '../../../support/fake-fetch'
 import { mountTestWidget, type TestWidget, useMountedWidgets } from '../../../support/mount-widget'
 import { createBase, createEntry } from '../../../support/widget-factories'
-import { openChat, sendText, settle } from '../../support/chat-helpers'
+import { openChat, sendText, settle, streamText } from '../../support/chat-helpers'
 
 // The bot's BUTTONS in the widget (issue 24): quick replies under the message.
 
@@ -75,13 +75,7 @@ describe('the bot’s buttons as quick replies', () => {
   it('stay for a later bot message and an agent’s message without an answer', async () => {
     const widget = track(await openChat())
     widget.stream().emit('message', createButtonsEntry(), '41')
-    widget
-      .stream()
-      .emit(
-        'message',
-        createEntry({ id: '42', content: { type: 'text', text: 'Take your time.' } }),
-        '42',
-      )
+    streamText(widget, '42', 'Take your time.')
     await widget.screen.findByText('Take your time.')
     await waitFor(() => expect(quickReplies(widget)).toEqual(['Within the country', 'Abroad']))
   })

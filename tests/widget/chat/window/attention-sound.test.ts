@@ -75,14 +75,24 @@ function countingStore() {
 /** Lets the storage reads and the chime behind them happen. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Web Locks and an AudioContext that counts the tones it starts. */
+function withLocksAndAudio(): void {
+  vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
+  vi.stubGlobal('AudioContext', FakeAudioContext)
+}
+
+/** Two tabs' attention on one storage and one lock name, settled: the first holds the lock. */
+async function twoTabs(key: string) {
+  withLocksAndAudio()
+  const storage = createMemoryStore()
+  const tabs = [createAttention(key, title, storage), createAttention(key, title, storage)] as const
+  await settle()
+  return tabs
+}
+
 describe('the reply sound', () => {
   it('plays in one tab only, and in the next one once that tab is gone', async () => {
-    vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
-    vi.stubGlobal('AudioContext', FakeAudioContext)
-    const storage = createMemoryStore()
-    const first = createAttention('porthole-sound:test', title, storage)
-    const second = createAttention('porthole-sound:test', title, storage)
-    await settle()
+    const [first, second] = await twoTabs('porthole-sound:test')
     second.notify(true)
     await settle()
     expect(FakeAudioContext.started).toBe(0) // not the holder of the lock
@@ -104,8 +114,7 @@ describe('the reply sound', () => {
   })
 
   it('stays silent while muted, and plays again once unmuted', async () => {
-    vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
-    vi.stubGlobal('AudioContext', FakeAudioContext)
+    withLocksAndAudio()
     const attention = createAttention('porthole-sound:mute', title, createMemoryStore())
     await settle()
     attention.setMuted(true)
@@ -121,12 +130,7 @@ describe('the reply sound', () => {
   })
 
   it('honours a mute chosen in another tab (the one holding the lock chimes)', async () => {
-    vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks() })
-    vi.stubGlobal('AudioContext', FakeAudioContext)
-    const storage = createMemoryStore()
-    const leader = createAttention('porthole-sound:tabs', title, storage)
-    const other = createAttention('porthole-sound:tabs', title, storage)
-    await settle()
+    const [leader, other] = await twoTabs('porthole-sound:tabs')
     other.setMuted(true)
     await settle()
     leader.notify(true)
