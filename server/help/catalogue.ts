@@ -44,20 +44,21 @@ export function createCatalogue(options: {
   function apply(stored: StoredArticle, into = entries, to = index) {
     const { article } = stored
     if (!article.published) return void remove(article.id, into, to)
-    to.upsert({
+    // What the index and the entry both keep.
+    const shared = {
       id: article.id,
       title: article.title,
-      body: article.body,
       language: article.language,
       ...(article.category !== undefined ? { category: article.category } : {}),
+    }
+    to.upsert({
+      ...shared,
+      body: article.body,
       ...(article.keywords !== undefined ? { keywords: article.keywords } : {}),
     })
     into.set(article.id, {
-      id: article.id,
-      title: article.title,
-      language: article.language,
+      ...shared,
       featured: article.featured,
-      ...(article.category !== undefined ? { category: article.category } : {}),
       ...(article.url !== undefined ? { url: article.url } : {}),
       lead: leadOf(stored.blocks),
       updatedAt: article.updatedAt,

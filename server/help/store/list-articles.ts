@@ -7,7 +7,7 @@ import type {
   HelpCounter,
   Unanswered,
 } from './article-store'
-import { HELP_COUNTERS, MAX_UNANSWERED } from './article-store'
+import { HELP_COUNTERS } from './article-store'
 
 const DEFAULT_LIMIT = 50
 const MAX_LIMIT = 200
@@ -77,5 +77,3 @@ export function countersFrom(values: Iterable<[string, number]>): Record<HelpCou
 
 /** The unanswered list, most asked (then latest) first. */
 export const byCount = (a: Unanswered, b: Unanswered) => b.count - a.count || b.lastAt - a.lastAt
-
-export { MAX_UNANSWERED }

@@ -2,17 +2,11 @@ import { MAX_ARTICLES, type StoredArticle } from '../article'
 import {
   type ArticleStore,
   type HelpCounter,
+  MAX_UNANSWERED,
   TooManyArticlesError,
   type Unanswered,
 } from './article-store'
-import {
-  byCount,
-  changeListeners,
-  countersFrom,
-  listSummaries,
-  MAX_UNANSWERED,
-  summaryOf,
-} from './list-articles'
+import { byCount, changeListeners, countersFrom, listSummaries, summaryOf } from './list-articles'
 
 /** The articles of a memory: store (tests, the demo without a file). */
 export function createMemoryArticleStore(options: { maxArticles?: number } = {}): ArticleStore {

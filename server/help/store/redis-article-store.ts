@@ -2,8 +2,13 @@ import type { Logger } from '../../logging/logger'
 import type { RedisClient } from '../../store/redis/connection'
 import { runScript } from '../../store/redis/scripts'
 import { MAX_ARTICLES, StoredArticle } from '../article'
-import { type ArticleChange, type ArticleStore, TooManyArticlesError } from './article-store'
-import { countersFrom, listSummaries, MAX_UNANSWERED, summaryOf } from './list-articles'
+import {
+  type ArticleChange,
+  type ArticleStore,
+  MAX_UNANSWERED,
+  TooManyArticlesError,
+} from './article-store'
+import { countersFrom, listSummaries, summaryOf } from './list-articles'
 import { ASK, DELETE_ARTICLE, PUT_ARTICLES } from './redis-article-scripts'
 
 /** How often each instance asks Redis whether the articles changed. */

@@ -1,13 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { MAX_ARTICLES, StoredArticle } from '../article'
-import { type ArticleStore, TooManyArticlesError } from './article-store'
-import {
-  changeListeners,
-  countersFrom,
-  listSummaries,
-  MAX_UNANSWERED,
-  summaryOf,
-} from './list-articles'
+import { type ArticleStore, MAX_UNANSWERED, TooManyArticlesError } from './article-store'
+import { changeListeners, countersFrom, listSummaries, summaryOf } from './list-articles'
 
 // Tables of their own in the store's database: the summary columns for lists, the whole
 // stored article (with its parsed blocks) as JSON.

@@ -42,6 +42,13 @@ export function ArticleEditor({
   const { draft } = editing
   const bodyProblems = problems.filter((problem) => problem.path === 'body')
   const languageProblems = problems.filter((problem) => problem.path === 'language')
+  // What every text field of the form takes alike: its name, value, problems and change.
+  const text = (name: 'title' | 'id' | 'category' | 'keywords' | 'url') => ({
+    name,
+    value: draft[name],
+    problems,
+    onInput: (value: string) => editor.change({ [name]: value }),
+  })
   const heading = editor.isNew ? 'New article' : `Edit “${editing.saved?.title ?? draft.id}”`
   return (
     <div class="article-editor">
@@ -67,25 +74,16 @@ export function ArticleEditor({
             void editor.save()
           }}
         >
+          <ArticleInput {...text('title')} label="Title" />
           <ArticleInput
-            name="title"
-            label="Title"
-            value={draft.title}
-            problems={problems}
-            onInput={(title) => editor.change({ title })}
-          />
-          <ArticleInput
-            name="id"
+            {...text('id')}
             label="Id (in the address)"
             hint={
               editor.isNew
                 ? 'Lowercase letters, digits and dashes. It cannot change once the article is saved.'
                 : 'Fixed once saved.'
             }
-            value={draft.id}
             readOnly={!editor.isNew}
-            problems={problems}
-            onInput={(id) => editor.change({ id })}
           />
           <div class="row">
             <Field id="article-language" label="Language" problems={languageProblems}>
@@ -97,14 +95,7 @@ export function ArticleEditor({
                 <Options of={languageOptions([...languages, draft.language].filter(Boolean))} />
               </select>
             </Field>
-            <ArticleInput
-              name="category"
-              label="Category"
-              value={draft.category}
-              list="article-categories"
-              problems={problems}
-              onInput={(category) => editor.change({ category })}
-            />
+            <ArticleInput {...text('category')} label="Category" list="article-categories" />
           </div>
           <datalist id="article-categories">
             {categories.map((category) => (
@@ -127,21 +118,15 @@ export function ArticleEditor({
             />
           </Field>
           <ArticleInput
-            name="keywords"
+            {...text('keywords')}
             label="Keywords"
             hint={`Other words visitors use for this, separated by commas (at most ${MAX_KEYWORDS}).`}
-            value={draft.keywords}
-            problems={problems}
-            onInput={(keywords) => editor.change({ keywords })}
           />
           <ArticleInput
-            name="url"
+            {...text('url')}
             label="Page on your site (optional)"
             hint="Where the article lives on your site; the chat links there. Empty: Porthole’s own help page."
             type="url"
-            value={draft.url}
-            problems={problems}
-            onInput={(url) => editor.change({ url })}
           />
           <Checkbox
             id="article-published"
