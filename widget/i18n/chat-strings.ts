@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/widget-api'
 import { EN } from './english'
 import type { ChatStrings } from './translation'
-import { loadTranslation } from './translations'
+import { translated } from './translations'
 
 // The chat's strings' shape lives with the translation's (translation.ts), which the
 // language files import: so this file, which loads them, is not imported back.
@@ -17,8 +17,8 @@ export function clock(seconds: number): string {
 export const EN_CHAT_STRINGS: ChatStrings = { ...EN.chat, duration: clock }
 
 /** The visitor's strings: English here, another language's from its file (translations.ts). */
-export async function chatStrings(lang: Language): Promise<ChatStrings> {
-  const translation = await loadTranslation(lang)
+export function chatStrings(lang: Language): ChatStrings {
+  const translation = translated(lang)
   return translation ? { ...translation.chat, duration: clock } : EN_CHAT_STRINGS
 }
 
