@@ -2,9 +2,11 @@ import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import type { ChatStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../model/conversation'
+import { adoptStyles } from '../window/adopt-styles'
 import { Dots } from './Dots'
 import { Entries } from './Entries'
 import { lazy } from './lazy'
+import { LIST_CSS } from './list-styles'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
 
@@ -86,6 +88,9 @@ export function MessageList({
     element.scrollTop = element.scrollHeight
     anchor.current.pinned = element.scrollTop
   }
+
+  // Its styles, in its chunk: in place before the list's first frame is drawn.
+  useLayoutEffect(() => adoptStyles(list.current, LIST_CSS), [])
 
   useLayoutEffect(() => {
     const element = list.current
