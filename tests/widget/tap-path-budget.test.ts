@@ -14,10 +14,10 @@ import { tapPath } from '../../kit/built-widget-figures'
 /** Requests from the tap to a usable window: the chat's file only. */
 const TAP_PATH_REQUESTS = 1
 /**
- * Its brotli bytes: 13,706 B, rounded up to the next 64 B (see size-budget.test.ts); the
- * last raise, +40 B: a note under the message box drawn flush on a phone.
+ * Its brotli bytes: 13,291 B, rounded up to the next 64 B (see size-budget.test.ts); lowered
+ * from 13,760: the chat takes the loader's language file, the list's styles went to the engine.
  */
-const TAP_PATH_BUDGET_BR = 13760
+const TAP_PATH_BUDGET_BR = 13312
 
 beforeAll(ensureWidgetBuild, 180_000)
 
