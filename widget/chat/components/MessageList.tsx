@@ -1,11 +1,12 @@
-import { useLayoutEffect, useRef } from 'preact/hooks'
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../model/conversation'
 import { adoptStyles } from '../window/adopt-styles'
 import { Dots } from './Dots'
 import { Entries } from './Entries'
 import { lazy } from './lazy'
+import { listStrings } from './list-strings'
 import { LIST_CSS } from './list-styles'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
@@ -28,7 +29,7 @@ export interface MessageListProps {
   /** The stored conversation is being read: dots instead of the greeting, which it may not start with. */
   starting?: boolean
   typing: { name?: string } | undefined
-  strings: ChatStrings
+  strings: WindowStrings
   lang: Language
   onRetry: (id: string) => void
   onSendNow: (id: string) => void
@@ -49,7 +50,7 @@ export function MessageList({
   notice,
   starting,
   typing,
-  strings,
+  strings: windowStrings,
   lang,
   onRetry,
   onSendNow,
@@ -57,6 +58,7 @@ export function MessageList({
   onSend,
 }: MessageListProps) {
   const list = useRef<HTMLDivElement>(null)
+  const strings = useMemo(() => listStrings(windowStrings), [windowStrings])
   const { entries, outbox, earlier } = conversation
   const canLoad = earlier !== false && entries.length > 0
   // Loading on its own (scrolled to the top) only when not already loading or failed.
