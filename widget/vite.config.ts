@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -12,6 +13,9 @@ const BOOTSTRAP = 'widget/embed/bootstrap.ts'
 const LOADER = 'widget/loader/start.ts'
 const CHAT = 'widget/chat/window/start-chat.tsx'
 const INVITE = 'widget/loader/invite.ts'
+/** Every language but English (built into the chunks that read it) has a file of its own. */
+const OTHER_LANGUAGES = LANGUAGES.filter((lang) => lang !== 'en')
+const languageFile = (lang: string) => `widget/i18n/languages/${lang}.json`
 
 /**
  * A module's `export{a as b,c}` lists as exported name -> local name (or, for
@@ -38,6 +42,9 @@ function exportList(code: string, from: boolean): Map<string, string> {
 function embedScript(): Plugin {
   return {
     name: 'porthole-embed-script',
+    augmentChunkHash(chunk) {
+      if (chunk.moduleIds.some((id) => id.endsWith(CHAT))) return languagesHash()
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []))
       const entry = (path: string) => {
@@ -72,26 +79,26 @@ function embedScript(): Plugin {
       }
       const loader = grouped(LOADER, 'start')
       const chat = grouped(CHAT, 'startChat')
-      // One file per language but English, chat-<hash>.js<lang>.js (widget/i18n/languages/):
-      // the loader fetches it by that name before engagement (widget/loader/start.ts) and the
-      // chat imports it by the same name (widget/i18n/translations.ts), so it loads once. The
-      // chat's hash covers them: it imports them by the names they had when it was hashed.
-      for (const lang of LANGUAGES) {
-        if (lang === 'en') continue
+      // One file per language but English, chat-<hash>.js<lang>.js (widget/i18n/languages/,
+      // built as entries of their own): the loader fetches it by that name before engagement
+      // (widget/loader/start.ts) and hands it to the chat, which names none. The chat's hash
+      // covers them (augmentChunkHash), so a changed language file gets a new name.
+      for (const lang of OTHER_LANGUAGES) {
         const strings = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith(`/widget/i18n/languages/${lang}.json`),
+          chunk.facadeModuleId?.endsWith(`/${languageFile(lang)}`),
         )
-        if (!strings)
-          throw new Error(`widget build: no chunk for widget/i18n/languages/${lang}.json`)
+        if (!strings) throw new Error(`widget build: no chunk for ${languageFile(lang)}`)
         // Fetched before engagement: it must not pull in the chat (or anything else).
         if (strings.imports.length > 0 || strings.dynamicImports.length > 0)
-          throw new Error(`widget build: widget/i18n/languages/${lang}.json must import nothing`)
-        const to = `${chat.fileName}${lang}.js`
-        const from = strings.fileName
-        for (const other of chunks)
-          other.code = other.code.replaceAll(`./${basename(from)}`, `./${basename(to)}`)
-        delete bundle[from]
-        this.emitFile({ type: 'asset', fileName: to, source: strings.code })
+          throw new Error(`widget build: ${languageFile(lang)} must import nothing`)
+        if (chunks.some((other) => other.code.includes(basename(strings.fileName))))
+          throw new Error(`widget build: a chunk names ${languageFile(lang)}'s file`)
+        delete bundle[strings.fileName]
+        this.emitFile({
+          type: 'asset',
+          fileName: `${chat.fileName}${lang}.js`,
+          source: strings.code,
+        })
       }
       const file = (chunk: { fileName: string }) => chunk.fileName.replace(/^assets\//, '')
       if (bootstrap.imports.length > 0 || bootstrap.exports.length > 0) {
@@ -115,6 +122,18 @@ function embedScript(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'widget.js', source: `(()=>{${code}})();\n` })
     },
   }
+}
+
+/**
+ * What the language files are built from (their data and translation-module.ts, which makes
+ * them modules): their names are the chat's with the language after it, so the chat's hash
+ * takes this in.
+ */
+export function languagesHash(): string {
+  const hash = createHash('sha256')
+  for (const path of [...OTHER_LANGUAGES.map(languageFile), 'widget/i18n/translation-module.ts'])
+    hash.update(readFileSync(`${root}/${path}`))
+  return hash.digest('hex')
 }
 
 /** Brotli at its best (quality 11), as the server compresses what it serves itself. */
@@ -218,6 +237,9 @@ export default defineConfig({
         loader: `${root}/${LOADER}`,
         chat: `${root}/${CHAT}`,
         invite: `${root}/${INVITE}`,
+        ...Object.fromEntries(
+          OTHER_LANGUAGES.map((lang) => [`chat.${lang}`, `${root}/${languageFile(lang)}`]),
+        ),
       },
       preserveEntrySignatures: 'exports-only',
       // precompress() spends seconds on brotli's best level by design: on a busy machine
@@ -244,7 +266,7 @@ export default defineConfig({
               // and what those share with the chat stays here instead of in extra chunks.
               name: 'chat',
               tags: ['$initial'],
-              test: (id) => !/\/widget\/(loader|embed)\//.test(id),
+              test: (id) => !/\/widget\/(loader|embed|i18n\/languages)\//.test(id),
             },
             {
               // The contact rules, with the offline form's words and styles: what both the

@@ -25,14 +25,14 @@ import { LANGUAGES } from '../../shared/widget-api'
 // box, the list that keeps following the bottom): the chat chunk +145 B brotli.
 const KIB = 1024
 
-/** widget.js + the loader, gzip: 6,853 B (target 6 KiB; the window's frame at the tap, widget/loader/window-shell.ts, is in it; the frame's greeting drawn as the home screen's heading, issue 35). */
+/** widget.js + the loader, gzip: 6,856 B (target 6 KiB; the window's frame at the tap, widget/loader/window-shell.ts, is in it; the frame's greeting drawn as the home screen's heading, issue 35). */
 const LOADER_CEILING = 6912
 const LOADER_TARGET = 6 * KIB
 /**
  * What a conversation with the common features loads, gzip: widget.js, the loader, the
- * chat, the engine and the chunks every conversation may fetch (COMMON_CHUNKS): 37,532 B
+ * chat, the engine and the chunks every conversation may fetch (COMMON_CHUNKS): 37,544 B
  * (target 27 KiB; the engine apart from the chat costs the set about 1.5 KiB, the price of
- * a lighter first open).
+ * a lighter first open; +59 B when the list's English moved to the engine's chunk).
  */
 const COMMON_CEILING = 37568
 const COMMON_TARGET = 27 * KIB
@@ -84,23 +84,25 @@ const OPTIONAL_BUDGETS_GZIP: Record<string, number> = {
     LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [`chat.${lang}`, LANGUAGE_BUDGET]),
   ),
 }
-/** widget.js with the default config + the loader, brotli: all a page fetches before the visitor engages (6,076 B; 6,044 B with the chunks' hashes fixed). */
+/** widget.js with the default config + the loader, brotli: all a page fetches before the visitor engages (6,097 B; 6,056 B with the chunks' hashes fixed: +4 B for handing the chat the loader's language file). */
 const BEFORE_ENGAGEMENT_BR = 6 * KIB
 const BEFORE_ENGAGEMENT_HASH_FREE_CEILING = 6080
-/** The same on a site with one plain invitation (+ the invite chunk): 7,621 B (target 6 KiB). */
+/** The same on a site with one plain invitation (+ the invite chunk): 7,635 B (target 6 KiB). */
 const WITH_INVITATION_CEILING_BR = 7680
 /**
  * A new visitor's first open, brotli: before engagement + the tap path (the chat chunk;
- * tap-path-budget.test.ts): 19,777 B. The target is 16 KiB and 25 KiB gzip (issue 38):
+ * tap-path-budget.test.ts): 19,269 B. The target is 16 KiB and 25 KiB gzip (issue 38):
  * the chat chunk carries Preact (about 3.9 KiB of it), the window's styles, header and
- * message box, its English strings and the registry of the language files.
+ * message box and the English they show; the language file comes from the loader, the
+ * list's styles and English with the engine.
  */
-const FIRST_OPEN_CEILING_BR = 19840
+const FIRST_OPEN_CEILING_BR = 19328
 const FIRST_OPEN_TARGET_BR = 16 * KIB
 const FIRST_OPEN_TARGET_GZIP = 25 * KIB
 /**
  * The first open + the engine (the conversation, its list and the messages' rendering):
- * a returning visitor's open, a new visitor's first key: 29,257 B.
+ * a returning visitor's open, a new visitor's first key: 29,256 B (+27 B when the list's
+ * English moved from the chat's chunk to the engine's, -119 B at the first open).
  */
 const WITH_ENGINE_CEILING_BR = 29312
 

@@ -14,10 +14,11 @@ import { tapPath } from '../../kit/built-widget-figures'
 /** Requests from the tap to a usable window: the chat's file only. */
 const TAP_PATH_REQUESTS = 1
 /**
- * Its brotli bytes: 13,706 B, rounded up to the next 64 B (see size-budget.test.ts); the
- * last raise, +40 B: a note under the message box drawn flush on a phone.
+ * Its brotli bytes: 13,172 B, rounded up to the next 64 B (see size-budget.test.ts); lowered
+ * from 13,760: the chat takes the loader's language file, the list's styles and English went
+ * to the engine.
  */
-const TAP_PATH_BUDGET_BR = 13760
+const TAP_PATH_BUDGET_BR = 13184
 
 beforeAll(ensureWidgetBuild, 180_000)
 

@@ -1,5 +1,6 @@
 import type { Contact, IdentifiedUser } from '../../shared/widget-api'
 import type { LoaderStrings } from '../i18n/loader-strings'
+import type { Translation } from '../i18n/translation'
 import type { Emitter } from '../state/emitter'
 import type { Observable } from '../state/observable'
 import type { KeyValueStore } from '../storage/key-value-store'
@@ -31,6 +32,12 @@ export interface WidgetContext {
   base: string
   settings: WidgetSettings
   strings: LoaderStrings
+  /**
+   * The visitor's language's file as the loader fetched it before engagement, handed to the
+   * chat (which then fetches no language file); undefined for English, or when it could not
+   * load (English then).
+   */
+  words?: Translation
   root: ShadowRoot
   /** The positioned element inside the shadow root the chat window goes into. */
   frame: HTMLElement

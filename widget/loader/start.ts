@@ -209,6 +209,7 @@ export async function mount(options: MountOptions): Promise<Widget> {
       base,
       settings,
       strings,
+      words,
       root,
       frame,
       launcher: launcher.button,

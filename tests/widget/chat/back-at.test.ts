@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { backAt, EN_BACK_STRINGS } from '../../../widget/chat/answering/back-at'
-import { TRANSLATIONS } from '../../../widget/i18n/translations'
+import { languageFile } from '../../support/language-files'
 
 // Issue 35, defect 4: when the team is back, in the visitor's language and time zone.
 // Sunday 22 November 2026, 10:48 UTC.
 const NOW = Date.UTC(2026, 10, 22, 10, 48)
-const loadTranslation = async (lang: 'de' | 'ja') => (await TRANSLATIONS[lang]()).default
+const loadTranslation = languageFile
 const en = { lang: 'en', strings: EN_BACK_STRINGS, now: NOW, timeZone: 'UTC' }
 
 describe('backAt', () => {

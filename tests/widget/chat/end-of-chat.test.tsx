@@ -2,8 +2,8 @@ import { fireEvent, waitFor, within } from '@testing-library/preact'
 import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../shared/widget-api'
 import { endToShow } from '../../../widget/chat/ended/EndOfChat'
-import { TRANSLATIONS } from '../../../widget/i18n/translations'
 import { createFakeBackend, json } from '../../support/fake-fetch'
+import { languageFile } from '../../support/language-files'
 import { mountTestWidget, useMountedWidgets } from '../../support/mount-widget'
 import { createEndEntry, createEntry } from '../../support/widget-factories'
 import { openChat } from '../support/chat-helpers'
@@ -197,7 +197,7 @@ describe('the end of a conversation', () => {
     )
     expect(status.getAttribute('role')).toBe('status')
     expect(widget.screen.queryByText(/on its way/)).toBeNull()
-    const t = (await TRANSLATIONS.de()).default.ended
+    const t = (await languageFile('de')).ended
     const de = await endedChat({
       lang: 'de',
       ended: { transcript: true },
@@ -215,7 +215,7 @@ describe('the end of a conversation', () => {
   it.each(['de', 'ja', 'ar', 'hi'] as const)(
     'speaks %s, from the language file the visitor already has',
     async (lang) => {
-      const t = (await TRANSLATIONS[lang]()).default.ended
+      const t = (await languageFile(lang)).ended
       const { widget } = await endedChat({ lang, ended: { transcript: true, rating: 'stars' } })
       await widget.screen.findByRole('group', { name: t.rate })
       expect(widget.screen.getByRole('button', { name: t.stars(4) })).toBeTruthy()

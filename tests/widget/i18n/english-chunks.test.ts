@@ -16,6 +16,9 @@ describe('English in the built widget (widget/i18n/languages/en.json)', () => {
     ['the launcher', en.loader.openChat, 'loader'],
     ["the invitation's close button", en.loader.dismiss, 'invite'],
     ['the message box', en.chat.placeholder, 'chat'],
+    // What only the conversation's list shows comes with it (chat/components/list-strings.ts).
+    ['a delivery mark', en.chat.delayed, 'engine'],
+    ['the earlier pages button', en.chat.loadEarlier, 'engine'],
     ['the home screen', en.home.start, 'HomeScreen'],
     ['the end-of-chat panel', en.ended.rate, 'EndOfChat'],
     ['the pre-chat form', en.preChat.intro, 'PreChat'],

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import { formatBytes } from '../../i18n/chat-strings'
+import { LIST_CSS } from '../components/list-styles'
+import { adoptStyles } from '../window/adopt-styles'
 import { useObservable } from '../window/use-observable'
 import type { AttachStrings } from './attach-strings'
 import type { Tray, TrayItem } from './tray-model'
@@ -74,7 +76,12 @@ export function TrayView(props: Props) {
   const { items } = useObservable(props.tray.state)
   if (items.length === 0) return null
   return (
-    <ul class="ph-tray" aria-label={props.strings.tray}>
+    <ul
+      class="ph-tray"
+      aria-label={props.strings.tray}
+      // A file's size and retry are drawn as the list draws them, whichever comes first.
+      ref={(node) => adoptStyles(node, LIST_CSS)}
+    >
       {items.map((item) => (
         <Attachment key={item.key} item={item} {...props} />
       ))}

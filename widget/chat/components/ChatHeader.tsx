@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import type { Observable } from '../../state/observable'
 import type { HeadingProps } from '../answering/AnsweringHeading'
 import type { Link } from '../window/connection'
@@ -61,7 +61,7 @@ interface Props {
   away?: boolean
   /** A connection problem, told instead of the status (after a grace period). */
   link?: Link
-  strings: ChatStrings
+  strings: WindowStrings
   onClose: () => void
   /** The reply sound's toggle, where the site plays one: in the menu when there is one. */
   sound?: { mute: Observable<{ muted: boolean }>; setMuted: (muted: boolean) => void }

@@ -1,13 +1,13 @@
 import type { ComponentType, RefObject } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH } from '../../../shared/text'
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import type { EmojiPickerProps } from '../emoji/EmojiPicker'
 import { countParts } from '../model/part-count'
 import type { Draft } from '../window/draft'
 
 interface Props {
-  strings: ChatStrings
+  strings: WindowStrings
   inputRef: RefObject<HTMLTextAreaElement | null>
   onSend: (text: string) => void
   onInput: (text: string) => void

@@ -1,4 +1,4 @@
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../model/conversation'
 import { Dots } from './Dots'
 import { MessageText } from './MessageText'
@@ -10,7 +10,7 @@ export interface IntroLogProps {
   notice?: string
   /** The stored conversation is being read: dots instead of the greeting. */
   starting?: boolean
-  strings: ChatStrings
+  strings: WindowStrings
 }
 
 /**

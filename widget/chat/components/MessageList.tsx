@@ -1,10 +1,13 @@
-import { useLayoutEffect, useRef } from 'preact/hooks'
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../model/conversation'
+import { adoptStyles } from '../window/adopt-styles'
 import { Dots } from './Dots'
 import { Entries } from './Entries'
 import { lazy } from './lazy'
+import { listStrings } from './list-strings'
+import { LIST_CSS } from './list-styles'
 import { MessageItem } from './MessageItem'
 import { TypingIndicator } from './TypingIndicator'
 
@@ -26,7 +29,7 @@ export interface MessageListProps {
   /** The stored conversation is being read: dots instead of the greeting, which it may not start with. */
   starting?: boolean
   typing: { name?: string } | undefined
-  strings: ChatStrings
+  strings: WindowStrings
   lang: Language
   onRetry: (id: string) => void
   onSendNow: (id: string) => void
@@ -47,7 +50,7 @@ export function MessageList({
   notice,
   starting,
   typing,
-  strings,
+  strings: windowStrings,
   lang,
   onRetry,
   onSendNow,
@@ -55,6 +58,7 @@ export function MessageList({
   onSend,
 }: MessageListProps) {
   const list = useRef<HTMLDivElement>(null)
+  const strings = useMemo(() => listStrings(windowStrings), [windowStrings])
   const { entries, outbox, earlier } = conversation
   const canLoad = earlier !== false && entries.length > 0
   // Loading on its own (scrolled to the top) only when not already loading or failed.
@@ -86,6 +90,9 @@ export function MessageList({
     element.scrollTop = element.scrollHeight
     anchor.current.pinned = element.scrollTop
   }
+
+  // Its styles, in its chunk: in place before the list's first frame is drawn.
+  useLayoutEffect(() => adoptStyles(list.current, LIST_CSS), [])
 
   useLayoutEffect(() => {
     const element = list.current

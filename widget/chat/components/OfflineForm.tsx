@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { invalidContactField } from '../../../shared/contact-rules'
 import type { Contact, Language } from '../../../shared/widget-api'
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import { translated } from '../../i18n/translations'
 import { parseOfflineForm } from '../../protocol/offline-form'
 import { formFields } from '../model/offline-fields'
@@ -17,7 +17,7 @@ interface Props {
   /** What the visitor's one profile holds: not asked again. */
   contact: Contact
   lang: Language
-  strings: ChatStrings
+  strings: WindowStrings
   onSubmit: (contact: Contact, text: string) => Promise<void>
   /** The composer's unsent text becomes the message, and stays the draft. */
   draft: Draft

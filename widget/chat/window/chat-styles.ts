@@ -32,20 +32,12 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-notice{margin:0 0 4px;padding:10px 12px;border-radius:12px;background:var(--ph-soft);color:var(--ph-muted);font-size:13.5px;text-align:center}
 .ph-msg{display:flex;flex-direction:column;align-items:flex-start;max-width:84%;gap:3px}
 .ph-own{align-self:flex-end;align-items:flex-end}
-.ph-author{display:flex;align-items:center;gap:6px;font-size:12.5px;font-weight:600;color:var(--ph-muted);padding-inline:4px}
-.ph-avatar-small{width:20px;height:20px;border-radius:50%;object-fit:cover}
-.ph-cont{margin-top:-7px}
 .ph-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.ph-joined{align-self:center;margin:2px 0;font-size:12.5px;color:var(--ph-muted);text-align:center}
 .ph-bubble{padding:9px 13px;border-radius:18px;background:var(--ph-soft);white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;border-end-start-radius:6px}
 .ph-own .ph-bubble{background:var(--ph-accent);color:var(--ph-on-accent);border-end-start-radius:18px;border-end-end-radius:6px}
-.ph-media-meta{font-size:12.5px;color:var(--ph-muted)}
 .ph-bubble a{color:inherit}
-.ph-day{align-self:center;margin:4px 0 0;font-size:12px;font-weight:600;color:var(--ph-muted)}
 .ph-meta{font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-failed{color:var(--ph-danger)}
-.ph-delayed .ph-retry{color:inherit}
-.ph-retry{border:0;background:none;padding:0 2px;color:var(--ph-danger);font-weight:700;text-decoration:underline;font-size:inherit}
 .ph-dots{display:inline-flex;gap:4px;padding:4px 2px}
 .ph-loading{margin:auto;text-align:center}
 .ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}

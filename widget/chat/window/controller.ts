@@ -1,5 +1,5 @@
 import type { Contact, EntryContent } from '../../../shared/widget-api'
-import type { ChatStrings } from '../../i18n/chat-strings'
+import type { WindowStrings } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
 import { type Observable, observable } from '../../state/observable'
 import type { StoreKey } from '../../storage/key-value-store'
@@ -29,7 +29,7 @@ const RETRY_MS = 3000
  * attachment, a page API call, or another tab's news). Calls made while it loads run
  * once it has started, in order.
  */
-export function createChatController(context: WidgetContext, strings: ChatStrings) {
+export function createChatController(context: WidgetContext, strings: WindowStrings) {
   const { base, storage } = context
   const state: Observable<ChatWindowState> = observable<ChatWindowState>({
     conversation: emptyConversation(),

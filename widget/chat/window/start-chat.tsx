@@ -1,5 +1,6 @@
 import { render } from 'preact'
 import { chatStrings } from '../../i18n/chat-strings'
+import { keepTranslation } from '../../i18n/translations'
 import type { ChatApi, WidgetContext } from '../../loader/context'
 import { ChatApp } from '../components/ChatApp'
 import { onDemand } from '../engine/on-demand'
@@ -16,8 +17,9 @@ export async function startChat(widget: WidgetContext): Promise<ChatApi> {
   const context = ownStorage(widget)
   // One helper adopts the chat's styles and its lazy parts' (media, emoji) as they load.
   adoptStyles(context.root, CHAT_CSS)
-  // Only the visitor's language (another one's chunk is already on its way: loader/start.ts).
-  const controller = createChatController(context, await chatStrings(context.settings.lang))
+  // Only the visitor's language, the file the loader fetched before engagement (loader/start.ts).
+  keepTranslation(context.settings.lang, widget.words)
+  const controller = createChatController(context, chatStrings(context.settings.lang))
   const container = document.createElement('div')
   container.className = 'ph-window-slot'
   context.frame.prepend(container)

@@ -6,8 +6,8 @@ import {
   type TrayItem,
   uploadProblem,
 } from '../../../../widget/chat/attachments/tray-model'
-import { loadTranslation } from '../../../../widget/i18n/translations'
 import { ApiError } from '../../../../widget/protocol/api-error'
+import { languageFile } from '../../../support/language-files'
 
 const MB = 1024 * 1024
 const limits = { maxBytes: 10 * MB, types: ['png', 'jpeg', 'pdf'] }
@@ -284,8 +284,7 @@ describe('uploadProblem', () => {
   })
 
   it('says the limit in the visitor’s language', async () => {
-    const russian = await loadTranslation('ru')
-    if (!russian) throw new Error('no Russian strings')
+    const russian = await languageFile('ru')
     const ru = uploadProblem(
       new ApiError('payload_too_large', 'x', 413),
       { limits: { maxBytes: 25 * MB, types: ['png'] }, strings: russian.attach, lang: 'ru' },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ConversationEntry } from '../../../../shared/widget-api'
 import { arrivals } from '../../../../widget/chat/components/arrivals'
 import { Entries } from '../../../../widget/chat/components/Entries'
+import { listStrings } from '../../../../widget/chat/components/list-strings'
 import { type Conversation, emptyConversation } from '../../../../widget/chat/model/conversation'
 import { EN_CHAT_STRINGS } from '../../../../widget/i18n/chat-strings'
 import { createEntry } from '../../../support/widget-factories'
@@ -20,7 +21,7 @@ function list(entries: ConversationEntry[], outbox: Conversation['outbox'] = [])
 
 function show(conversation: Conversation) {
   const props = {
-    strings: EN_CHAT_STRINGS,
+    strings: listStrings(EN_CHAT_STRINGS),
     lang: 'en' as const,
     onRetry: () => {},
     onSendNow: () => {},

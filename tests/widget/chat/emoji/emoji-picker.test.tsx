@@ -3,7 +3,8 @@ import { createRef } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EmojiPicker } from '../../../../widget/chat/emoji/EmojiPicker'
 import { EMOJI_SETS } from '../../../../widget/chat/emoji/emoji-sets'
-import { loadTranslation } from '../../../../widget/i18n/translations'
+import { keepTranslation } from '../../../../widget/i18n/translations'
+import { languageFile } from '../../../support/language-files'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -95,7 +96,7 @@ describe('the emoji picker', () => {
   })
 
   it('names its tabs in Russian in a Russian widget', async () => {
-    await loadTranslation('ru')
+    keepTranslation('ru', await languageFile('ru'))
     showPicker('', 0, 'ru')
     expect(screen.getByRole('tab', { name: 'Смайлы' })).toBeTruthy()
     expect(screen.getByRole('tab', { name: 'Жесты' })).toBeTruthy()
