@@ -62,7 +62,10 @@ describeInBrowser('motion in Chromium', () => {
     const input = page.getByRole('textbox', { name: 'Message' })
     await input.fill(before)
     await input.press('Enter')
-    await page.getByText(before).waitFor()
+    // Sent, so it is history: after the reload only the engine's list draws it (the first
+    // frame's light log draws messages still on their way), and what arrives next arrives
+    // while that list shows.
+    await page.locator('.ph-msg', { hasText: before }).getByText('Sent').waitFor()
     // The window reopens by itself on the next page (it was open).
     await page.reload()
     await page.getByText(before).waitFor()
