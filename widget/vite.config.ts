@@ -282,11 +282,11 @@ export default defineConfig({
               test: /\/widget\/(help\/help-client|protocol\/help-bodies)\.ts$/,
             },
             {
-              // When the team is back (GET /api/status `opensAt`, "Back at 9:00"): what the
-              // header's heading and the home screen share, fetched with either, after the
-              // window is drawn; not in the engine's file.
+              // When the team is back (GET /api/status `opensAt`, "Back at 9:00"), the team's
+              // settings and photos: what the header's heading and the home screen share,
+              // fetched with either, after the window is drawn; not in the engine's file.
               name: 'back-at',
-              test: /\/widget\/chat\/answering\/(back-at|opens-at)\.ts$/,
+              test: /\/widget\/chat\/answering\/(back-at|opens-at|use-team|TeamPhotos)\.tsx?$/,
             },
             {
               // What the conversation's engine (widget/chat/engine/engine.ts, loaded when a

@@ -28,11 +28,7 @@ export function checkToken(
   context: { now: number; ttlMs: number; generation: number | undefined; legacySince: number },
 ): SessionError | undefined {
   const issuedAt = claims.issuedAt ?? context.legacySince
-  if (issuedAt - context.now > context.ttlMs)
-    return new SessionError(
-      'invalid_token',
-      'The visitor token is not valid: start a new session with POST /api/session.',
-    )
+  if (issuedAt - context.now > context.ttlMs) return invalidToken()
   if (Math.max(0, context.now - issuedAt) >= context.ttlMs) return expired(context.ttlMs)
   if (!generationHolds(claims.generation, context.generation)) return revoked()
   return undefined
@@ -43,11 +39,7 @@ export function checkTicket(
   claims: TicketClaims,
   context: { now: number; generation: number | undefined; maxLifetimeMs: number },
 ): SessionError | undefined {
-  if (claims.expiresAt > context.now + context.maxLifetimeMs + CLOCK_SKEW_MS)
-    return new SessionError(
-      'invalid_ticket',
-      'The stream ticket is not valid: get one with POST /api/events/ticket.',
-    )
+  if (claims.expiresAt > context.now + context.maxLifetimeMs + CLOCK_SKEW_MS) return invalidTicket()
   if (claims.expiresAt <= context.now)
     return new SessionError(
       'ticket_expired',
@@ -55,6 +47,22 @@ export function checkTicket(
     )
   if (!generationHolds(claims.generation, context.generation)) return revoked()
   return undefined
+}
+
+/** A token that is not ours (a bad signature, a bad format) or that no clock explains. */
+export function invalidToken(): SessionError {
+  return new SessionError(
+    'invalid_token',
+    'The visitor token is not valid: start a new session with POST /api/session.',
+  )
+}
+
+/** A stream ticket that is not ours (a bad signature, a bad format) or that no clock explains. */
+export function invalidTicket(): SessionError {
+  return new SessionError(
+    'invalid_ticket',
+    'The stream ticket is not valid: get one with POST /api/events/ticket.',
+  )
 }
 
 function expired(ttlMs: number): SessionError {

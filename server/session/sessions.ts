@@ -3,7 +3,7 @@ import type { Claims } from '../store/types'
 import { readGeneration, revokeGeneration } from './generation'
 import { createLegacyClock, migrateLegacyUser } from './legacy'
 import type { MergeStore } from './merge-conversation'
-import { checkTicket, checkToken } from './session-check'
+import { checkTicket, checkToken, invalidTicket, invalidToken } from './session-check'
 import { SessionError } from './session-error'
 import { issueTicket, readTicket, TICKET_TTL_SECONDS } from './ticket'
 import { issueToken, readToken, type TokenClaims, type Visitor } from './token'
@@ -60,11 +60,7 @@ export function createSessions(options: {
 
     async authenticate(token) {
       const claims = readToken(secret, token)
-      if (!claims)
-        throw new SessionError(
-          'invalid_token',
-          'The visitor token is not valid: start a new session with POST /api/session.',
-        )
+      if (!claims) throw invalidToken()
       const { visitor } = claims
       const [generation, since] = await Promise.all([
         readGeneration(store, visitor.visitorId),
@@ -84,11 +80,7 @@ export function createSessions(options: {
 
     async authenticateTicket(ticket) {
       const claims = readTicket(secret, ticket)
-      if (!claims)
-        throw new SessionError(
-          'invalid_ticket',
-          'The stream ticket is not valid: get one with POST /api/events/ticket.',
-        )
+      if (!claims) throw invalidTicket()
       const generation = await readGeneration(store, claims.visitor.visitorId)
       const problem = checkTicket(claims, { now: now(), generation, maxLifetimeMs: ticketMs })
       if (problem) throw problem

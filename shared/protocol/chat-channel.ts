@@ -80,8 +80,7 @@ export type MediaMessage = z.infer<typeof MediaMessage>
 export const ChannelMessage = z.discriminatedUnion('type', [
   TextMessage,
   TypingMessage,
-  FileMediaMessage,
-  LocationMessage,
+  MediaMessage,
 ])
 export type ChannelMessage = z.infer<typeof ChannelMessage>
 

@@ -325,6 +325,19 @@ describe('sections', () => {
     expect(weekly.mon).toEqual([{ from: '09:00', to: '18:00' }])
   })
 
+  it('shows the schema’s default for an offline form field the file leaves out', async () => {
+    const { view } = await setup(createSettings({ offlineForm: { fields: {} } }))
+    const checked = (label: string) => (view.getByLabelText(label) as HTMLInputElement).checked
+    const fields = ['Name', 'Email', 'Phone', 'Message']
+    expect(fields.map((field) => checked(`Show ${field.toLowerCase()}`))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
+    expect(fields.map((field) => checked(`${field} required`))).toEqual([false, false, false, true])
+  })
+
   it('sets offline form fields shown and required; hiding one un-requires it', async () => {
     const { view, fake } = await setup()
     fireEvent.click(view.getByLabelText('Phone required'))

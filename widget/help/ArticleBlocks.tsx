@@ -87,29 +87,11 @@ function Block({ node }: { node: BlockNode }): ComponentChildren {
         <div class="ph-article-table">
           <table>
             <thead>
-              <tr>
-                {node.header.map((cell, index) => (
-                  <th
-                    key={index}
-                    style={node.align[index] ? { textAlign: node.align[index] } : undefined}
-                  >
-                    <Inline nodes={cell} />
-                  </th>
-                ))}
-              </tr>
+              <tr>{cells(node.header, node.align, 'th')}</tr>
             </thead>
             <tbody>
-              {node.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, index) => (
-                    <td
-                      key={index}
-                      style={node.align[index] ? { textAlign: node.align[index] } : undefined}
-                    >
-                      <Inline nodes={cell} />
-                    </td>
-                  ))}
-                </tr>
+              {node.rows.map((row, index) => (
+                <tr key={index}>{cells(row, node.align, 'td')}</tr>
               ))}
             </tbody>
           </table>
@@ -132,6 +114,17 @@ function Block({ node }: { node: BlockNode }): ComponentChildren {
     default:
       return null
   }
+}
+
+type Table = Extract<BlockNode, { type: 'table' }>
+
+/** A table row's cells, header (`th`) or body (`td`) cells, each aligned as its column. */
+function cells(row: InlineNode[][], align: Table['align'], Cell: 'th' | 'td') {
+  return row.map((cell, index) => (
+    <Cell key={index} style={align[index] ? { textAlign: align[index] } : undefined}>
+      <Inline nodes={cell} />
+    </Cell>
+  ))
 }
 
 function Blocks({ nodes }: { nodes: BlockNode[] }): ComponentChildren {

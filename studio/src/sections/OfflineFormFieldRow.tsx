@@ -1,22 +1,18 @@
+import { DEFAULT_SETTINGS } from '../../../shared/settings/public-config'
 import type { OfflineFormField } from '../../../shared/widget-api'
 import { useField, useProblemsUnder } from '../draft-context'
 import { fieldId } from '../fields/Field'
 import { SettingsRow } from './SettingsTable'
-
-const DEFAULTS: Record<OfflineFormField, { shown: boolean; required: boolean }> = {
-  name: { shown: true, required: false },
-  email: { shown: true, required: false },
-  phone: { shown: true, required: false },
-  message: { shown: true, required: true },
-}
+import { SECTION_FIELDS } from './section-fields'
 
 /** One field of the offline form: shown, and required (only while shown). */
-export function OfflineFormFieldRow({ name, label }: { name: OfflineFormField; label: string }) {
+export function OfflineFormFieldRow({ name }: { name: OfflineFormField }) {
   const path = `offlineForm.fields.${name}` as const
+  const label = SECTION_FIELDS['offline-form'].fields[path]
   const { value, set } = useField(path)
   const problems = useProblemsUnder(path)
   const current = {
-    ...DEFAULTS[name],
+    ...DEFAULT_SETTINGS.offlineForm.fields[name],
     ...(typeof value === 'object' && value !== null ? value : {}),
   } as { shown: boolean; required: boolean }
   const shown = (

@@ -1,14 +1,8 @@
+import { OFFLINE_FORM_FIELDS } from '../../../shared/widget-api'
 import { LocalizedTextField } from '../fields/LocalizedTextField'
 import { OfflineFormFieldRow } from './OfflineFormFieldRow'
 import { Section } from './Section'
 import { SettingsTable } from './SettingsTable'
-
-const FIELDS = [
-  ['name', 'Name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['message', 'Message'],
-] as const
 
 /** The form shown while nobody is online (or outside business hours). */
 export function OfflineFormSection() {
@@ -20,8 +14,8 @@ export function OfflineFormSection() {
         hint="Above the form, e.g. “Leave us a message and we will answer by email.”"
       />
       <SettingsTable caption="Fields" columns={['Field', 'Shown', 'Required']}>
-        {FIELDS.map(([name, label]) => (
-          <OfflineFormFieldRow key={name} name={name} label={label} />
+        {OFFLINE_FORM_FIELDS.map((name) => (
+          <OfflineFormFieldRow key={name} name={name} />
         ))}
       </SettingsTable>
     </Section>

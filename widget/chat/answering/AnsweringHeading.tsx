@@ -1,17 +1,14 @@
 import type { ComponentChildren } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
-import type { Language, PublicConfig } from '../../../shared/widget-api'
+import type { Language } from '../../../shared/widget-api'
 import { translated } from '../../i18n/translations'
-import { isHttpUrl } from '../../protocol/http-url'
-import { isRecord } from '../../protocol/read'
 import { StatusLine } from '../components/StatusLine'
 import { adoptStyles } from '../window/adopt-styles'
 import { AgentAvatar } from './AgentAvatar'
 import { backAt, EN_BACK_STRINGS } from './back-at'
-import { fetchOpensAt } from './opens-at'
+import { useOpensAt } from './opens-at'
 import { EN_REPLY_TIME_STRINGS } from './reply-time-strings'
-
-type Team = NonNullable<PublicConfig['team']>
+import { TeamPhotos } from './TeamPhotos'
+import { useTeam } from './use-team'
 
 export interface HeadingProps {
   /** The agent answering now (not the bot): their photo or initials. */
@@ -40,19 +37,6 @@ const CSS = `
 .ph-team img+img{margin-inline-start:-10px}
 `
 
-/** The `team` of GET /api/config: at most three http(s) photos and a known reply time. */
-export function parseTeam(config: unknown): Team {
-  const found = isRecord(config) && isRecord(config.team) ? config.team : {}
-  const avatars = Array.isArray(found.avatars)
-    ? found.avatars.filter((url): url is string => typeof url === 'string' && isHttpUrl(url))
-    : []
-  const replyTime = ['minutes', 'hour', 'day'].find((time) => time === found.replyTime)
-  return {
-    ...(avatars.length > 0 ? { avatars: avatars.slice(0, 3) } : {}),
-    ...(replyTime ? { replyTime: replyTime as Team['replyTime'] } : {}),
-  }
-}
-
 /**
  * Who answers, in the header (a chunk of its own): the agent answering now (their photo,
  * else their initials), or while nobody has joined the site's team photos and usual reply
@@ -75,60 +59,31 @@ export function AnsweringHeading(props: HeadingProps) {
 }
 
 function TeamHeading({ base, fetch, lang, initial, title, status }: HeadingProps) {
-  const [shown, setShown] = useState<Team>({})
-  const [broken, setBroken] = useState<string[]>([])
-  // Read at each open (the studio's preview changes it); nothing shows until it arrives.
-  useEffect(() => {
-    let live = true
-    fetch(`${base}api/config?lang=${lang}`, { credentials: 'omit' })
-      .then((response) => response.json())
-      .then((config) => live && setShown(parseTeam(config)))
-      .catch(() => {})
-    return () => {
-      live = false
-    }
-  }, [base, lang])
-  // While away: when the team is back (read again each time it goes away).
-  const [opensAt, setOpensAt] = useState<number>()
+  const shown = useTeam(base, fetch, lang)
+  // While away: when the team is back.
   const away = status.state === 'away'
-  useEffect(() => {
-    let live = true
-    if (away) void fetchOpensAt(base, fetch).then((at) => live && setOpensAt(at))
-    return () => {
-      live = false
-    }
-  }, [base, away])
-  const avatars = (shown.avatars ?? []).filter((url) => !broken.includes(url))
+  const opensAt = useOpensAt(base, fetch, away)
   const t = translated(lang)?.answering ?? { ...EN_REPLY_TIME_STRINGS, ...EN_BACK_STRINGS }
   // One line: the usual reply time stands for "Online" (the dot says it), "Back at 9:00"
   // for "Offline"; never a reply time while nobody can answer.
   const text =
     status.state === 'online' && shown.replyTime
       ? t[shown.replyTime]
-      : away && opensAt !== undefined && opensAt > Date.now()
+      : opensAt !== undefined
         ? backAt(opensAt, { lang, strings: t })
         : status.text
   return (
     <>
-      {avatars.length > 0 ? (
-        <span class="ph-team" ref={(node) => adoptStyles(node, CSS)} aria-hidden="true">
-          {avatars.map((url) => (
-            <img
-              key={url}
-              src={url}
-              alt=""
-              width={32}
-              height={32}
-              referrerpolicy="no-referrer"
-              onError={() => setBroken((list) => [...list, url])}
-            />
-          ))}
-        </span>
-      ) : (
-        <span class="ph-avatar" aria-hidden="true">
-          {initial}
-        </span>
-      )}
+      <TeamPhotos
+        urls={shown.avatars ?? []}
+        size={32}
+        class="ph-team"
+        fallback={
+          <span class="ph-avatar" aria-hidden="true">
+            {initial}
+          </span>
+        }
+      />
       <div class="ph-heading" ref={(node) => adoptStyles(node, CSS)}>
         {title}
         <StatusLine text={text} on={status.on} />

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks'
 import { isRecord } from '../../protocol/read'
 
 /**
@@ -19,4 +20,20 @@ export async function fetchOpensAt(
   } catch {
     return undefined
   }
+}
+
+/**
+ * When the team is back, while it is `away` and the backend says a time still ahead
+ * (fetchOpensAt, read again each time the team goes away); otherwise undefined.
+ */
+export function useOpensAt(base: string, fetcher: typeof fetch, away: boolean): number | undefined {
+  const [opensAt, setOpensAt] = useState<number>()
+  useEffect(() => {
+    let live = true
+    if (away) void fetchOpensAt(base, fetcher).then((at) => live && setOpensAt(at))
+    return () => {
+      live = false
+    }
+  }, [base, fetcher, away])
+  return away && opensAt !== undefined && opensAt > Date.now() ? opensAt : undefined
 }

@@ -1,16 +1,16 @@
 import type { ComponentChildren, RefObject } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
 import type { Language } from '../../../shared/widget-api'
 import { translated } from '../../i18n/translations'
 import type { WidgetContext } from '../../loader/context'
 import { backAt, EN_BACK_STRINGS } from '../answering/back-at'
-import { fetchOpensAt } from '../answering/opens-at'
+import { useOpensAt } from '../answering/opens-at'
+import { TeamPhotos } from '../answering/TeamPhotos'
+import { useTeam } from '../answering/use-team'
 import { adoptStyles } from '../window/adopt-styles'
 import type { ChatController } from '../window/controller'
 import { EN_HOME_STRINGS } from './home-strings'
 import { HOME_CSS } from './home-styles'
 import { lastWords } from './last-words'
-import { teamPhotos } from './team-photos'
 
 export interface HomeProps {
   /** The window's state (the conversation that ended, if any) and strings. */
@@ -50,36 +50,16 @@ export function HomeScreen(props: HomeProps) {
   const greeting = (!offline && settings.greeting) || settings.title
   // Not known yet (undefined): no status line.
   const online = offline ? false : context.ui.get().online
-  const [photosGiven, setTeam] = useState<string[]>([])
-  const [broken, setBroken] = useState<string[]>([])
-  useEffect(() => {
-    let live = true
-    team
-      .fetch(`${team.base}api/config?lang=${team.lang}`, { credentials: 'omit' })
-      .then((response) => response.json())
-      .then((config) => live && setTeam(teamPhotos(config)))
-      .catch(() => {})
-    return () => {
-      live = false
-    }
-  }, [team.base, team.lang, team.fetch])
+  const photos = useTeam(team.base, team.fetch, team.lang).avatars ?? []
   const words = translated(team.lang)
   // While away (outside the business hours): when the team is back, as the header says it.
   const away = context.ui.get().away === true
-  const [opensAt, setOpensAt] = useState<number>()
-  useEffect(() => {
-    let live = true
-    if (away) void fetchOpensAt(team.base, team.fetch).then((at) => live && setOpensAt(at))
-    return () => {
-      live = false
-    }
-  }, [team.base, team.fetch, away])
+  const opensAt = useOpensAt(team.base, team.fetch, away)
   const back =
-    away && opensAt !== undefined && opensAt > Date.now()
+    opensAt !== undefined
       ? backAt(opensAt, { lang: team.lang, strings: words?.answering ?? EN_BACK_STRINGS })
       : undefined
   const t = words?.home ?? EN_HOME_STRINGS
-  const photos = photosGiven.filter((url) => !broken.includes(url))
   const last = ended && lastWords(entries)
   const search = (
     <button
@@ -97,23 +77,16 @@ export function HomeScreen(props: HomeProps) {
     <div class="ph-home" ref={(node) => adoptStyles(node, HOME_CSS)}>
       {/* While nobody is online the header names the site: the screen starts with the status, the form in view. */}
       <div class={`ph-home-top${offline ? ' ph-home-away' : ''}`}>
-        <span class="ph-home-team" aria-hidden="true">
-          {photos.length > 0 ? (
-            photos.map((url) => (
-              <img
-                key={url}
-                src={url}
-                alt=""
-                width={44}
-                height={44}
-                referrerpolicy="no-referrer"
-                onError={() => setBroken((list) => [...list, url])}
-              />
-            ))
-          ) : (
-            <span class="ph-home-initial">{settings.title.trim().charAt(0).toUpperCase()}</span>
-          )}
-        </span>
+        <TeamPhotos
+          urls={photos}
+          size={44}
+          class="ph-home-team"
+          fallback={
+            <span class="ph-home-team" aria-hidden="true">
+              <span class="ph-home-initial">{settings.title.trim().charAt(0).toUpperCase()}</span>
+            </span>
+          }
+        />
         {!offline && (
           <p class="ph-home-greeting" dir="auto">
             {greeting}

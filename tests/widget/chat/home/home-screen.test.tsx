@@ -56,6 +56,21 @@ describe('the home screen', () => {
     expect(team.map((request) => request.query.get('lang'))).toEqual(['en'])
   })
 
+  it('the team’s photos, a broken one left out; the site’s initial once none is left', async () => {
+    const avatars = ['https://example.com/anna.png', 'https://example.com/boris.png']
+    const { widget } = await open({ config: { title: 'northwind', team: { avatars } } as never })
+    const photos = () => [...widget.root.querySelectorAll<HTMLImageElement>('.ph-home-team img')]
+    await waitFor(() => expect(photos().map((img) => img.getAttribute('src'))).toEqual(avatars))
+    expect(photos().every((img) => img.getAttribute('referrerpolicy') === 'no-referrer')).toBe(true)
+    expect(widget.root.querySelector('.ph-home-initial')).toBeNull()
+    fireEvent.error(photos()[0] as HTMLImageElement)
+    await waitFor(() => expect(photos()).toHaveLength(1))
+    fireEvent.error(photos()[0] as HTMLImageElement)
+    await waitFor(() =>
+      expect(widget.root.querySelector('.ph-home-team .ph-home-initial')?.textContent).toBe('N'),
+    )
+  })
+
   it('nobody online: the status and the offline form inside the home screen, no "Send us a message"', async () => {
     const { widget } = await open({ online: false })
     const submit = await widget.screen.findByRole('button', { name: 'Send message' })
