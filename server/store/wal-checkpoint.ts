@@ -55,12 +55,7 @@ export type WalCheckpointer = {
  *
  * @example const checkpoints = createWalCheckpointer(db, path); commit(); checkpoints.started()
  */
-export function createWalCheckpointer(
-  db: Database.Database,
-  path: string,
-  /** The worker's code (a test's, to make it fail); WORKER_SOURCE by default. */
-  workerSource = WORKER_SOURCE,
-): WalCheckpointer {
+export function createWalCheckpointer(db: Database.Database, path: string): WalCheckpointer {
   let worker: Worker | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
@@ -90,7 +85,7 @@ export function createWalCheckpointer(
 
   function start(): void {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3')
-    const started = new Worker(workerSource, { eval: true, workerData: { driver, path } })
+    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, path } })
     started.unref()
     started.on('message', (reply: { ok: boolean }) => {
       done?.()
