@@ -8,12 +8,8 @@ import type { ErasedKeys } from './types'
  * runs with `secure_delete` on, so deleted rows are overwritten with zeros in the
  * pages written; the checkpoint then copies those pages into the database file and
  * truncates the write-ahead log, which still held the earlier pages with the text.
- * The deletion runs at once, in the caller's turn; the checkpoint may wait (see exclusive).
  */
-export function createSqliteErase(
-  db: Database.Database,
-  exclusive: (checkpoint: () => void) => Promise<void> | void = (checkpoint) => checkpoint(),
-) {
+export function createSqliteErase(db: Database.Database) {
   const dropDedupe = db.prepare<[string]>(
     'DELETE FROM dedupe WHERE seq IN (SELECT seq FROM entries WHERE visitor = ?)',
   )
@@ -44,12 +40,10 @@ export function createSqliteErase(
     return dropped
   })
 
-  return async (visitorId: string, keys: ErasedKeys): Promise<number> => {
+  return (visitorId: string, keys: ErasedKeys): number => {
     const dropped = erase(visitorId, keys)
-    // TRUNCATE: the log file is emptied, not just marked reusable (its old frames would
-    // stay readable). `exclusive` runs it once no other checkpoint of the file runs (one
-    // running would leave it undone).
-    await exclusive(() => db.pragma('wal_checkpoint(TRUNCATE)'))
+    // TRUNCATE: the log file is emptied, not just marked reusable (its old frames would stay readable).
+    db.pragma('wal_checkpoint(TRUNCATE)')
     return dropped
   }
 }

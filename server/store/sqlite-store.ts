@@ -13,7 +13,6 @@ import { createSqliteErase } from './sqlite-erase'
 import { prepareQueries } from './sqlite-queries'
 import { SQLITE_SCHEMA } from './sqlite-schema'
 import type { AppendResult, Retention, Store } from './types'
-import { createWalCheckpointer } from './wal-checkpoint'
 import { createWalSync, type DataSync } from './wal-sync'
 
 /**
@@ -42,6 +41,7 @@ export function openSqliteStore(
   let closed = false
 
   const q = prepareQueries(db)
+  const erase = createSqliteErase(db)
   const aged = createSqliteAgedRecords(db, now, assertOpen)
 
   // An expired index starts empty again: members left by one that prune() has not dropped yet go.
@@ -57,9 +57,6 @@ export function openSqliteStore(
   // batch of appends commits without one and is flushed by `wal` before anyone hears.
   const wal =
     walMode && path !== ':memory:' ? createWalSync(`${path}-wal`, options.dataSync) : undefined
-  // The log's checkpoints run in a worker once appends come (wal-checkpoint.ts).
-  const checkpoints = wal && createWalCheckpointer(db, path)
-  const erase = createSqliteErase(db, checkpoints ? (fn) => checkpoints.exclusive(fn) : undefined)
   const syncNormal = db.prepare('PRAGMA synchronous = NORMAL')
   const syncFull = db.prepare('PRAGMA synchronous = FULL')
 
@@ -88,7 +85,6 @@ export function openSqliteStore(
       } finally {
         syncFull.run()
       }
-      checkpoints?.started()
       return wal.sync().then(() => publish(outcomes))
     },
     wal && (() => wal.pending()),
@@ -194,7 +190,7 @@ export function openSqliteStore(
       assertOpen()
       // Appends accepted before the erasure are written first, so they are erased too.
       appends.flush()
-      return await erase(visitorId, keys)
+      return erase(visitorId, keys)
     },
     ...createSqliteConsents(db, now, assertOpen),
     setAgedRecord: aged.setAgedRecord,
@@ -223,7 +219,6 @@ export function openSqliteStore(
       // Appends already accepted are committed (and answered) before the file closes.
       appends.flush()
       await wal?.idle()
-      await checkpoints?.close()
       fanOut.clear()
       // Folds the WAL into the main file so a copied .db file is complete.
       db.pragma('wal_checkpoint(TRUNCATE)')
