@@ -48,6 +48,11 @@ export type DeliveryRun = {
    * generator used during the two timed phases (redis-server counts as other).
    */
   othersCpu: number
+  /**
+   * The mean time (ms) of one flush of the machine's disks during the two timed phases
+   * (bench/lib/disk-flush.ts); absent where the kernel does not count flushes.
+   */
+  flushMs?: number
 }
 
 export type StatusRun = { requests: number; ok: number; failed: number; upstreamCalls: number }

@@ -343,4 +343,19 @@ describe('bench report: a shared machine', () => {
       /Other processes/,
     )
   })
+
+  it("gives the disk's flush time in the notes of sqlite's missed targets only", () => {
+    const results = createResults()
+    results.delivery.sqlite = [0.6, 2.5, 0.5].map((flushMs) =>
+      createDeliveryRun({ flushMs, p99: 90, rate: 500 }),
+    )
+    results.delivery.memory = [0.6, 2.5, 0.5].map((flushMs) =>
+      createDeliveryRun({ flushMs, p99: 90, rate: 500 }),
+    )
+    const { notes } = report(results).json
+    const flushes = /The disk took 0\.60 ms \(0\.50–2\.50\) per flush \(mean of each run\)/
+    expect(notes.find((note) => note.startsWith('sqlite: delivery p99'))).toMatch(flushes)
+    expect(notes.find((note) => note.startsWith('sqlite: max sustained'))).toMatch(flushes)
+    expect(notes.find((note) => note.startsWith('memory: max sustained'))).not.toMatch(/flush/)
+  })
 })

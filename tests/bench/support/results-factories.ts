@@ -27,6 +27,7 @@ export function createDeliveryRun(
     acked?: number
     loadGeneratorDelay?: { p99: number; max: number }
     othersCpu?: number
+    flushMs?: number
   } = {},
 ): DeliveryRun {
   const rate = overrides.rate ?? 2000
@@ -34,6 +35,7 @@ export function createDeliveryRun(
   return {
     opened: 5000,
     othersCpu: overrides.othersCpu ?? 0.02,
+    ...(overrides.flushMs === undefined ? {} : { flushMs: overrides.flushMs }),
     steady: {
       sent: overrides.sent ?? 10_000,
       acked: overrides.acked ?? 10_000,
