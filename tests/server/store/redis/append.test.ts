@@ -37,7 +37,7 @@ describeRedis('redis append batches', () => {
     let open = () => {}
     const counted = {
       evalSha: async (sha: string, opts: { keys: string[]; arguments: string[] }) => {
-        scripts.push((opts.arguments.length - 8) / 6)
+        scripts.push((opts.arguments.length - 9) / 7)
         await gate
         if (options.fail?.()) throw new Error('connection reset')
         return client.evalSha(sha, opts)
