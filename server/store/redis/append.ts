@@ -1,7 +1,7 @@
+import type { ConversationEntry } from '../../../shared/widget-api'
 import { StoreError, visitorErasedError } from '../errors'
 import { type BatchOutcome, createGroupCommit } from '../group-commit'
 import { aliasKey, profileKey, visitorErasedKey } from '../keys'
-import type { ConversationEntry } from '../../../shared/widget-api'
 import type { AppendOptions, AppendResult, NewEntry, Retention } from '../types'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
