@@ -35,6 +35,9 @@ import type { RedisClientType } from 'redis'
  * (the callers were answered 503 meanwhile: storing now would deliver what the sender
  * was told had failed).
  */
+/** The most items one append script carries: more go in the scripts after it. */
+export const APPEND_SCRIPT_ITEMS = 1000
+
 export const APPEND_SCRIPT = `
 if ARGV[1] ~= '' then
   local time = redis.call('TIME')
@@ -45,7 +48,20 @@ end
 local maxEntries = tonumber(ARGV[2])
 local maxAge = tonumber(ARGV[3])
 local out = {}
-local mine = nil
+-- The channels of the items whose caller listens, counted in one call (a script carries
+-- at most APPEND_SCRIPT_ITEMS items, well within unpack's limit), and only while the
+-- caller's own channel shows its pub/sub connection is still there.
+local alone = {}
+local ask = {}
+for i = 10, #ARGV, 7 do
+  if ARGV[i + 6] == '1' then ask[#ask + 1] = ARGV[6] .. ARGV[i + 2] end
+end
+if #ask > 0 and ARGV[9] ~= '' and redis.call('PUBSUB', 'NUMSUB', ARGV[9])[2] == 1 then
+  local counts = redis.call('PUBSUB', 'NUMSUB', unpack(ask))
+  for k = 2, #counts, 2 do
+    if counts[k] == 1 then alone[counts[k - 1]] = true end
+  end
+end
 for i = 10, #ARGV, 7 do
   local visitor = ARGV[i + 2]
   if ARGV[i + 3] ~= '' then
@@ -69,12 +85,9 @@ for i = 10, #ARGV, 7 do
     local log = ARGV[5] .. visitor
     local channel = ARGV[6] .. visitor
     local previous = ''
-    if ARGV[i + 6] == '1' and visitor == ARGV[i + 2] and ARGV[9] ~= '' then
-      if mine == nil then mine = redis.call('PUBSUB', 'NUMSUB', ARGV[9])[2] == 1 end
-      if mine and redis.call('PUBSUB', 'NUMSUB', channel)[2] == 1 then
-        local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
-        previous = last and last[1] or '0-0'
-      end
+    if ARGV[i + 6] == '1' and visitor == ARGV[i + 2] and alone[channel] then
+      local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
+      previous = last and last[1] or '0-0'
     end
     local args = {'XADD', log}
     if maxEntries > 0 then

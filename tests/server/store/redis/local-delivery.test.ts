@@ -105,6 +105,23 @@ describeRedis('redis delivery without PUBLISH', () => {
     expect(onA.ids).toEqual(log)
   })
 
+  it('sends a burst larger than one script carries as several: all stored, none published', async () => {
+    const [a] = (await openInstances(1)) as [Store]
+    const control = await admin()
+    const visitors = Array.from({ length: 9000 }, () => createVisitorId())
+    let delivered = 0
+    for (const visitor of visitors)
+      a.subscribe(visitor, (event) => {
+        if (event.event === 'message') delivered += 1
+      })
+    await Promise.all(visitors.map((visitor) => a.readAfter(visitor, undefined, 1)))
+    await control.sendCommand(['CONFIG', 'RESETSTAT'])
+    // One turn, 9000 appends (more than one script carries), each for a channel only A holds.
+    await Promise.all(visitors.map((visitor) => a.append(visitor, said('hi'))))
+    await vi.waitFor(() => expect(delivered).toBe(visitors.length), REAL_WORK)
+    expect(await publishes(control)).toBe(0)
+  }, 60_000)
+
   it("stops counting a closed instance's subscription: its listener left with its connection", async () => {
     const [a, b] = (await openInstances(2)) as [Store, Store]
     const control = await admin()
