@@ -14,7 +14,7 @@ const DELIVERY_REASONS: Record<Store, string> = {
   memory:
     "per webhook Porthole still runs Hono's router and middleware and @hono/node-server's adapter, validates the A3 body with zod, checks the secret, de-duplicates by message.id and counts metrics; the raw server only runs JSON.parse and one write. The load generator shares the 2 cores: compare the CPU per webhook rows",
   redis:
-    'the webhooks of one event-loop turn are one Lua script in Redis (per webhook: dedupe + XADD; those arriving while a script is on its way go in the next one); a visitor streamed only by this instance is pushed from the reply of the script, without PUBLISH and its pub/sub hop back; redis-server, the backend and the load generator share the 2 cores',
+    'the webhooks of one event-loop turn are one Lua script in Redis (per webhook: dedupe + XADD + PUBLISH; those arriving while a script is on its way go in the next one) and a pub/sub hop back before the push (its own messages are known by their bytes, not parsed again); redis-server, the backend and the load generator share the 2 cores',
 }
 
 /** A latency figure is the server's only while the load generator itself kept up. */

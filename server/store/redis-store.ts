@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { ConversationEntry } from '../../shared/widget-api'
 import { createLogger, type Logger } from '../logging/logger'
@@ -176,11 +175,6 @@ export async function createRedisStore(
       .catch(onError)
   })
 
-  // While the subscriber connection holds this channel its other subscriptions hold too:
-  // the append script then skips PUBLISH for a visitor only this instance listens to.
-  const instanceChannel = keys.instance(randomUUID())
-  await subscriber.subscribe(instanceChannel, () => {})
-
   const records = createRedisRecords(main, keys)
   const consents = createRedisConsents(main, keys, now)
   const aged = createRedisAgedRecords(main, keys, now)
@@ -192,12 +186,6 @@ export async function createRedisStore(
     retention: () => retention,
     dedupeTtlMs: options.dedupeTtlMs,
     own: { messages: own, listening: (visitorId) => fanOut.listening(visitorId) },
-    local: {
-      instanceChannel,
-      pin: (visitorId) => fanOut.pin(visitorId),
-      unpin: (visitorId) => fanOut.unpin(visitorId),
-      deliver: (visitorId, entry, previousId) => fanOut.deliverLocal(visitorId, entry, previousId),
-    },
   })
 
   return {

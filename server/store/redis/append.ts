@@ -1,11 +1,10 @@
-import type { ConversationEntry } from '../../../shared/widget-api'
 import { StoreError, visitorErasedError } from '../errors'
 import { type BatchOutcome, createGroupCommit } from '../group-commit'
 import { aliasKey, profileKey, visitorErasedKey } from '../keys'
 import type { AppendOptions, AppendResult, NewEntry, Retention } from '../types'
 import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
-import { type OwnMessages, ownEntry } from './own-messages'
+import type { OwnMessages } from './own-messages'
 import type { createRedisClock } from './redis-clock'
 import { APPEND_SCRIPT, APPEND_SCRIPT_ITEMS, runScript } from './scripts'
 import { decodeIdAndEntry, encodeEntry, StoredEntry } from './wire'
@@ -22,19 +21,6 @@ export type RedisAppendOptions = {
   dedupeTtlMs: number | undefined
   /** Where new entries for a visitor this instance listens to go, so their pub/sub copies are known. */
   own?: { messages: OwnMessages; listening(visitorId: string): boolean }
-  /** This instance's subscriptions, so an entry only it listens to is delivered without PUBLISH. */
-  local?: LocalDelivery
-}
-
-/** What the append needs of the fan-out (server/store/redis/fan-out.ts) to deliver locally. */
-export type LocalDelivery = {
-  /** The instance's own channel (keys.instance). */
-  instanceChannel: string
-  /** True (and the subscription kept until unpin()) when the visitor's channel is live here. */
-  pin(visitorId: string): boolean
-  unpin(visitorId: string): void
-  /** A stored entry the script did not publish; `previousId` preceded it in the log. */
-  deliver(visitorId: string, entry: ConversationEntry, previousId: string): void
 }
 
 type Item = {
@@ -86,9 +72,9 @@ export function createRedisAppend(options: RedisAppendOptions) {
       `redis: append waited ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) for an earlier one and was not sent; check that Redis is responsive`,
     )
 
-  // A burst larger than one script carries goes as several, sent together, in order (a
-  // script's arguments are spread into one call by the client: tens of thousands would
-  // overflow the stack).
+  // A burst larger than one script carries goes as several, sent together, in order (the
+  // client spreads a script's arguments into one call: tens of thousands overflow the
+  // stack, and every append of the burst failed).
   async function sendAll(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
     if (items.length <= APPEND_SCRIPT_ITEMS) return send(items)
     const parts: Promise<BatchOutcome<AppendResult>[]>[] = []
@@ -110,26 +96,8 @@ export function createRedisAppend(options: RedisAppendOptions) {
       channelPrefix,
       keys.record(visitorErasedKey('')),
       keys.record(profileKey('')),
-      options.local?.instanceChannel ?? '',
     ]
-    // Held (not unsubscribed) until the reply: the script counts on it being in effect.
-    const pinned = items.map((item) => options.local?.pin(item.visitorId) === true)
-    try {
-      return await sendPinned(items, scriptKeys, args, pinned)
-    } finally {
-      items.forEach((item, i) => {
-        if (pinned[i]) options.local?.unpin(item.visitorId)
-      })
-    }
-  }
-
-  async function sendPinned(
-    items: readonly Item[],
-    scriptKeys: string[],
-    args: string[],
-    pinned: boolean[],
-  ): Promise<BatchOutcome<AppendResult>[]> {
-    items.forEach((item, i) => {
+    for (const item of items) {
       let dedupeIndex = 0
       if (item.dedupeKey !== undefined)
         dedupeIndex = scriptKeys.push(keys.dedupe(item.dedupeKey)) - 1
@@ -140,9 +108,8 @@ export function createRedisAppend(options: RedisAppendOptions) {
         item.followAlias ? keys.record(aliasKey(item.visitorId)) : '',
         String(dedupeIndex),
         item.refuseErased ? '1' : '',
-        pinned[i] ? '1' : '',
       )
-    })
+    }
     const sent = runScript(main, APPEND_SCRIPT, scriptKeys, args)
     const hold = holdNoLongerThan(sent, commandTimeoutMs)
     inFlight = hold
@@ -157,17 +124,15 @@ export function createRedisAppend(options: RedisAppendOptions) {
         `redis: append reached Redis after ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) and wrote nothing; check that Redis is responsive`,
       )
     }
-    const outcomes = items.map((item, i) => outcomeOf(item, reply.slice(i * 4, i * 4 + 3)))
-    const { own, local } = options
-    outcomes.forEach((outcome, i) => {
-      const item = items[i]
-      if (!item || !outcome.ok || outcome.value.duplicate) return
-      const { entry, visitorId } = outcome.value
-      const previous = reply[i * 4 + 3]
-      if (local && typeof previous === 'string' && previous !== '')
-        local.deliver(visitorId, ownEntry(entry.id, item.json, item.entry), previous)
-      else if (own?.listening(visitorId)) own.messages.sent(entry.id, item.json, item.entry)
-    })
+    const outcomes = items.map((item, i) => outcomeOf(item, reply.slice(i * 3, i * 3 + 3)))
+    const { own } = options
+    if (own)
+      outcomes.forEach((outcome, i) => {
+        const item = items[i]
+        if (!item || !outcome.ok || outcome.value.duplicate) return
+        const { entry, visitorId } = outcome.value
+        if (own.listening(visitorId)) own.messages.sent(entry.id, item.json, item.entry)
+      })
     return outcomes
   }
 

@@ -28,17 +28,10 @@ type Channel = {
   /** True from a lost connection until the catch-up after it. */
   suspended: boolean
   /** Live events that arrived while held, delivered afterwards in order. */
-  held: Offered[]
-  /** Appends in flight that count on this subscription (the append script skipped PUBLISH). */
-  pins: number
-  /** Its last listener left while pinned: UNSUBSCRIBE once the pins are gone. */
-  closing: boolean
+  held: VisitorEvent[]
   /** Reads of the log run one at a time, in order, so none delivers past another's entries. */
   reading: Promise<void>
 }
-
-/** A live event; an entry delivered without PUBLISH comes with the log's entry before it. */
-type Offered = { event: VisitorEvent; previousId?: string }
 
 type Subscriber = {
   subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>
@@ -79,20 +72,6 @@ export type RedisFanOut = {
    * live got such an entry twice.
    */
   reached(visitorId: string, id: string): Promise<void>
-  /**
-   * True when the visitor's subscription is live and caught up: it stays subscribed
-   * (an unsubscribe waits) until unpin(), so an append script may count it as in effect.
-   */
-  pin(visitorId: string): boolean
-  unpin(visitorId: string): void
-  /**
-   * An entry the append script stored and did not publish (this instance was the
-   * channel's only subscriber). Delivered after the live events before it; when the
-   * subscription has not delivered `previousId` (the log's entry before it), what lies
-   * between is read from the log first, so another instance's earlier entry still on
-   * its way over pub/sub is not overtaken (arriving later, it is known and dropped).
-   */
-  deliverLocal(visitorId: string, entry: ConversationEntry, previousId: string): void
   /** Forgets every listener; closing the subscriber connection ends the subscriptions. */
   clear(): void
 }
@@ -130,45 +109,10 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
 
   function release(channel: Channel): void {
     channel.holds -= 1
-    // An offer may hold the channel again (a gap to read): the rest then waits for it.
-    while (channel.holds === 0 && channel.held.length > 0) {
-      const next = channel.held.shift()
-      if (next) offer(channel, next)
-    }
-  }
-
-  function offer(channel: Channel, offered: Offered): void {
-    if (channel.holds > 0) {
-      channel.held.push(offered)
-      return
-    }
-    const { event, previousId } = offered
-    if (
-      previousId === undefined ||
-      event.event !== 'message' ||
-      previousId === channel.lastId ||
-      compareStreamIds(event.data.id, channel.lastId) <= 0
-    ) {
-      deliver(channel, event)
-      return
-    }
-    // Entries before it not delivered yet: read them (and it) from the log first. Kept
-    // first in line as well, in case the read fails.
-    hold(channel)
-    channel.held.unshift({ event })
-    serially(channel, () => readNew(channel))
-      .catch(onError)
-      .finally(() => release(channel))
-  }
-
-  function unsubscribe(name: string, channel: Channel): void {
-    if (channel.listeners.size > 0 || channels.get(name) !== channel) return
-    if (channel.pins > 0) {
-      channel.closing = true
-      return
-    }
-    channels.delete(name)
-    subscriber.unsubscribe(name, onMessage).catch(onError)
+    if (channel.holds > 0) return
+    const held = channel.held
+    channel.held = []
+    for (const event of held) deliver(channel, event)
   }
 
   function serially(channel: Channel, read: () => Promise<void>): Promise<void> {
@@ -188,7 +132,8 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
       onError(error)
       return
     }
-    offer(channel, { event })
+    if (channel.holds > 0) channel.held.push(event)
+    else deliver(channel, event)
   }
 
   async function position(channel: Channel, newest: Promise<string>): Promise<void> {
@@ -291,8 +236,6 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
           suspended: false,
           held: [],
           reading: Promise.resolve(),
-          pins: 0,
-          closing: false,
         }
         channels.set(name, created)
         restart(name, created)
@@ -302,30 +245,13 @@ export function createRedisFanOut(options: RedisFanOutOptions): RedisFanOut {
         restart(name, channel)
       }
       const subscribed = channel
-      subscribed.closing = false
       subscribed.listeners.add(listener)
       return () => {
         subscribed.listeners.delete(listener)
-        unsubscribe(name, subscribed)
+        if (subscribed.listeners.size > 0 || channels.get(name) !== subscribed) return
+        channels.delete(name)
+        subscriber.unsubscribe(name, onMessage).catch(onError)
       }
-    },
-    pin(visitorId) {
-      const channel = channels.get(keys.channel(visitorId))
-      if (!channel?.live || !channel.positioned || channel.suspended || channel.failed) return false
-      if (channel.closing) return false
-      channel.pins += 1
-      return true
-    },
-    unpin(visitorId) {
-      const name = keys.channel(visitorId)
-      const channel = channels.get(name)
-      if (!channel || channel.pins === 0) return
-      channel.pins -= 1
-      if (channel.pins === 0 && channel.closing) unsubscribe(name, channel)
-    },
-    deliverLocal(visitorId, entry, previousId) {
-      const channel = channels.get(keys.channel(visitorId))
-      if (channel) offer(channel, { event: { event: 'message', data: entry }, previousId })
     },
     ready(visitorId) {
       return channels.get(keys.channel(visitorId))?.ready

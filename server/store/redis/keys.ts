@@ -4,12 +4,6 @@ export type RedisKeys = {
   log(visitorId: string): string
   /** The visitor's pub/sub channel: stored entries and transient events for live streams. */
   channel(visitorId: string): string
-  /**
-   * One instance's own channel (never published to): while its subscriber connection
-   * holds it, that connection's other subscriptions are in effect too (the append script
-   * counts its subscribers to know so).
-   */
-  instance(instanceId: string): string
   /** An append's idempotency key: holds "<entry id>\n<entry json>" of the first append. */
   dedupe(key: string): string
   claim(key: string): string
@@ -36,7 +30,6 @@ export function redisKeys(prefix: string): RedisKeys {
   return {
     log: (visitorId) => `${prefix}log:${visitorId}`,
     channel: (visitorId) => `${prefix}v:${visitorId}`,
-    instance: (instanceId) => `${prefix}instance:${instanceId}`,
     dedupe: (key) => `${prefix}dedupe:${key}`,
     claim: (key) => `${prefix}claim:${key}`,
     record: (key) => `${prefix}rec:${key}`,

@@ -27,7 +27,12 @@ export function createOwnMessages(generation = GENERATION) {
         previous = current
         current = new Map()
       }
-      current.set(`m${id}\n${json}`, ownEntry(id, json, entry))
+      // The stored JSON has no id (wire.ts encodeEntry): { ...entry, id } puts it last.
+      const stored: ConversationEntry = { ...entry, id }
+      current.set(
+        `m${id}\n${json}`,
+        rememberEntryJson(stored, `${json.slice(0, -1)},"id":"${id}"}`),
+      )
     },
     /** The event of a message this instance published, once; undefined for any other. */
     take(message: string): VisitorEvent | undefined {
@@ -37,12 +42,6 @@ export function createOwnMessages(generation = GENERATION) {
       return { event: 'message', data: entry }
     },
   }
-}
-
-/** The entry the script stored as `json` under `id`, with its frame's JSON known. */
-export function ownEntry(id: string, json: string, entry: StoredEntry): ConversationEntry {
-  // The stored JSON has no id (wire.ts encodeEntry): { ...entry, id } puts it last.
-  return rememberEntryJson({ ...entry, id }, `${json.slice(0, -1)},"id":"${id}"}`)
 }
 
 export type OwnMessages = ReturnType<typeof createOwnMessages>

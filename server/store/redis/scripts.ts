@@ -11,27 +11,17 @@ import type { RedisClientType } from 'redis'
  * KEYS: visitors set, then the dedupe keys of the items that have one
  * ARGV: deadline ('' = none: Redis's TIME in ms after which the callers stopped waiting),
  *       max entries (0 = none), max age ms (0 = none), dedupe ttl ms, log key prefix,
- *       channel prefix, erased record key prefix, profile record key prefix, the calling
- *       instance's own channel ('' = none), then seven per item: entry json, at, visitor
- *       id, alias record key ('' = none), the index of its dedupe key in KEYS (0 = none),
- *       '1' to refuse an erased visitor ('' = no check), '1' when the caller holds a live
- *       subscription to the visitor's channel ('' = not)
+ *       channel prefix, erased record key prefix, profile record key prefix, then six
+ *       per item: entry json, at, visitor id, alias record key ('' = none), the index of
+ *       its dedupe key in KEYS (0 = none), '1' to refuse an erased visitor ('' = no check)
  * With an alias record key, an entry goes to the visitor the record names
  * (`{"visitorId": …}`, as server/store/alias-target.ts reads it), else to the visitor
  * id given: the log and channel keys are built here from their prefixes, because the
  * visitor is only known here (one round trip; fine on a single primary, not on Cluster).
  * An item sees the items before it: a key repeated within a call is stored once.
- * A new entry is PUBLISHed unless the caller is the channel's only subscriber: it says it
- * holds the channel, the channel has one subscriber, and the caller's own channel has its
- * one subscriber too (a subscriber connection Redis closed takes both away at once, so a
- * lone subscriber is then another instance's). The caller then delivers it itself, after
- * the entry that preceded it in the log (given in the reply; a pattern subscriber, which
- * Porthole never uses, does not see such entries).
- * Returns four values per item: 1, "<id>\n<json>", visitor, '' for a duplicate; 0, id,
- * visitor, '' for a new entry that was published, or with the id of the log's previous
- * newest entry ('0-0' when none) for one that was not; 3, '', visitor, '' when refused:
- * the visitor was erased on request (its erased record) and is not back (no profile
- * record). Returns {2} and writes nothing when it ran past its deadline
+ * Returns three values per item: 1, "<id>\n<json>", visitor for a duplicate; 0, id,
+ * visitor for a new entry; 3, '', visitor when refused: the visitor was erased on
+ * request (its erased record) and is not back (no profile record). Returns {2} and writes nothing when it ran past its deadline
  * (the callers were answered 503 meanwhile: storing now would deliver what the sender
  * was told had failed).
  */
@@ -48,21 +38,7 @@ end
 local maxEntries = tonumber(ARGV[2])
 local maxAge = tonumber(ARGV[3])
 local out = {}
--- The channels of the items whose caller listens, counted in one call (a script carries
--- at most APPEND_SCRIPT_ITEMS items, well within unpack's limit), and only while the
--- caller's own channel shows its pub/sub connection is still there.
-local alone = {}
-local ask = {}
-for i = 10, #ARGV, 7 do
-  if ARGV[i + 6] == '1' then ask[#ask + 1] = ARGV[6] .. ARGV[i + 2] end
-end
-if #ask > 0 and ARGV[9] ~= '' and redis.call('PUBSUB', 'NUMSUB', ARGV[9])[2] == 1 then
-  local counts = redis.call('PUBSUB', 'NUMSUB', unpack(ask))
-  for k = 2, #counts, 2 do
-    if counts[k] == 1 then alone[counts[k - 1]] = true end
-  end
-end
-for i = 10, #ARGV, 7 do
+for i = 9, #ARGV, 6 do
   local visitor = ARGV[i + 2]
   if ARGV[i + 3] ~= '' then
     local raw = redis.call('GET', ARGV[i + 3])
@@ -78,17 +54,11 @@ for i = 10, #ARGV, 7 do
   local seen = dedupe and redis.call('GET', dedupe)
   if ARGV[i + 5] == '1' and redis.call('EXISTS', ARGV[7] .. visitor) == 1
     and redis.call('EXISTS', ARGV[8] .. visitor) == 0 then
-    out[#out + 1] = 3; out[#out + 1] = ''; out[#out + 1] = visitor; out[#out + 1] = ''
+    out[#out + 1] = 3; out[#out + 1] = ''; out[#out + 1] = visitor
   elseif seen then
-    out[#out + 1] = 1; out[#out + 1] = seen; out[#out + 1] = visitor; out[#out + 1] = ''
+    out[#out + 1] = 1; out[#out + 1] = seen; out[#out + 1] = visitor
   else
     local log = ARGV[5] .. visitor
-    local channel = ARGV[6] .. visitor
-    local previous = ''
-    if ARGV[i + 6] == '1' and visitor == ARGV[i + 2] and alone[channel] then
-      local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
-      previous = last and last[1] or '0-0'
-    end
     local args = {'XADD', log}
     if maxEntries > 0 then
       args[#args + 1] = 'MAXLEN'; args[#args + 1] = '~'; args[#args + 1] = ARGV[2]
@@ -101,8 +71,8 @@ for i = 10, #ARGV, 7 do
     if maxAge > 0 then redis.call('PEXPIRE', log, maxAge) else redis.call('PERSIST', log) end
     redis.call('SADD', KEYS[1], visitor)
     if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[i], 'PX', ARGV[4]) end
-    if previous == '' then redis.call('PUBLISH', channel, 'm' .. id .. '\\n' .. ARGV[i]) end
-    out[#out + 1] = 0; out[#out + 1] = id; out[#out + 1] = visitor; out[#out + 1] = previous
+    redis.call('PUBLISH', ARGV[6] .. visitor, 'm' .. id .. '\\n' .. ARGV[i])
+    out[#out + 1] = 0; out[#out + 1] = id; out[#out + 1] = visitor
   end
 end
 return out
