@@ -6,7 +6,7 @@ import type { RedisClient } from './connection'
 import type { RedisKeys } from './keys'
 import type { OwnMessages } from './own-messages'
 import type { createRedisClock } from './redis-clock'
-import { APPEND_SCRIPT, runScript } from './scripts'
+import { APPEND_SCRIPT, APPEND_SCRIPT_ITEMS, runScript } from './scripts'
 import { decodeIdAndEntry, encodeEntry, StoredEntry } from './wire'
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000
@@ -54,9 +54,9 @@ export function createRedisAppend(options: RedisAppendOptions) {
     const now = clock.deadline(0)
     const late = (item: Item) =>
       now !== '' && item.deadline !== '' && Number(item.deadline) <= Number(now)
-    if (!items.some(late)) return send(items)
+    if (!items.some(late)) return sendAll(items)
     const fresh = items.filter((item) => !late(item))
-    const sent = fresh.length > 0 ? send(fresh) : Promise.resolve([])
+    const sent = fresh.length > 0 ? sendAll(fresh) : Promise.resolve([])
     return sent.then((outcomes) => {
       let next = 0
       return items.map((item) =>
@@ -71,6 +71,17 @@ export function createRedisAppend(options: RedisAppendOptions) {
     new StoreError(
       `redis: append waited ${commandTimeoutMs} ms (REDIS_TIMEOUT_MS) for an earlier one and was not sent; check that Redis is responsive`,
     )
+
+  // A burst larger than one script carries goes as several, sent together, in order (the
+  // client spreads a script's arguments into one call: tens of thousands overflow the
+  // stack, and every append of the burst failed).
+  async function sendAll(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
+    if (items.length <= APPEND_SCRIPT_ITEMS) return send(items)
+    const parts: Promise<BatchOutcome<AppendResult>[]>[] = []
+    for (let first = 0; first < items.length; first += APPEND_SCRIPT_ITEMS)
+      parts.push(send(items.slice(first, first + APPEND_SCRIPT_ITEMS)))
+    return (await Promise.all(parts)).flat()
+  }
 
   async function send(items: readonly Item[]): Promise<BatchOutcome<AppendResult>[]> {
     const retention = options.retention()

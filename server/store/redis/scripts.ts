@@ -25,6 +25,9 @@ import type { RedisClientType } from 'redis'
  * (the callers were answered 503 meanwhile: storing now would deliver what the sender
  * was told had failed).
  */
+/** The most items one append script carries: more go in the scripts after it. */
+export const APPEND_SCRIPT_ITEMS = 1000
+
 export const APPEND_SCRIPT = `
 if ARGV[1] ~= '' then
   local time = redis.call('TIME')

@@ -8,6 +8,7 @@ import { createRedisAppend } from '../../../../server/store/redis/append'
 import type { RedisClient } from '../../../../server/store/redis/connection'
 import { redisKeys } from '../../../../server/store/redis/keys'
 import type { createRedisClock } from '../../../../server/store/redis/redis-clock'
+import { APPEND_SCRIPT_ITEMS } from '../../../../server/store/redis/scripts'
 import { REAL_WORK } from '../../../support/timeouts'
 import { createEntry, createVisitorId } from '../../support/conformance'
 
@@ -205,4 +206,19 @@ describeRedis('redis append batches', () => {
     const stored = await client.xRange(keys.log(visitor), '-', '+')
     expect(stored.map((row) => JSON.parse(row.message.e ?? '{}').content.text)).toEqual(['fresh'])
   })
+
+  it('sends a burst larger than one script carries as several, in order, all stored', async () => {
+    const { append, client, keys, scripts } = await openAppend()
+    const visitor = createVisitorId()
+    // One turn, 12,000 appends: as one script, its arguments overflowed the client's stack.
+    const results = await Promise.all(
+      Array.from({ length: 12_000 }, (_, n) => append(visitor, said(`${n}`))),
+    )
+    expect(scripts).toEqual(Array.from({ length: 12 }, () => APPEND_SCRIPT_ITEMS))
+    const stored = await client.xRange(keys.log(visitor), '-', '+')
+    expect(stored.map((row) => row.id)).toEqual(results.map((result) => result.entry.id))
+    expect(stored.map((row) => JSON.parse(row.message.e ?? '{}').content.text)).toEqual(
+      Array.from({ length: 12_000 }, (_, n) => `${n}`),
+    )
+  }, 60_000)
 })
