@@ -1,3 +1,4 @@
+import type { ComponentType } from 'preact'
 import type { IntroLogProps } from './IntroLog'
 import { lazy } from './lazy'
 import type { MessageListProps } from './MessageList'
@@ -23,5 +24,6 @@ export const IntroLog = lazy<IntroLogProps>(
  */
 export const ConversationLog = lazy<MessageListProps>(
   () => import('../engine/engine').then((module) => module.MessageList),
-  IntroLog,
+  // The list's props hold all of the first frame's log's.
+  IntroLog as ComponentType<IntroLogProps> as ComponentType<MessageListProps>,
 )
