@@ -6,6 +6,7 @@ export const COMMON_CHUNKS = [
   'loader',
   'chat',
   'engine',
+  'intro-log',
   'MediaContent',
   'LinkedText',
   'OfflineForm',

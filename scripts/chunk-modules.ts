@@ -22,7 +22,9 @@ if (!Number.isInteger(top) || top <= 0) throw new Error('--top takes a positive 
 const result = await build({
   ...viteBuildOptions(join(root, 'widget/vite.config.ts')),
   logLevel: 'error',
-  build: { sourcemap: true, write: false },
+  // 'hidden': the maps without a sourceMappingURL comment, which would name each language
+  // file in its own chunk (the config refuses a chunk that names one).
+  build: { sourcemap: 'hidden', write: false },
 })
 const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]
 const chunks = outputs.flatMap((output) =>

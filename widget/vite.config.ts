@@ -136,6 +136,51 @@ export function languagesHash(): string {
   return hash.digest('hex')
 }
 
+/**
+ * The bundler's runtime helpers (e.g. the namespace object an `import()` of a grouped chunk
+ * gets) go into a file of their own when two chunks need them (the engine's and the first
+ * frame's log, intro-log): a request more, after the chunk that imports it, before either
+ * runs. This copies the helpers into each chunk that imports them instead (a few dozen
+ * bytes each) and drops the file.
+ */
+function inlineRuntime(): Plugin {
+  return {
+    name: 'porthole-inline-runtime',
+    generateBundle(_options, bundle) {
+      const runtime = Object.values(bundle).find(
+        (item) => item.type === 'chunk' && item.name === 'rolldown-runtime',
+      )
+      if (runtime?.type !== 'chunk') return
+      const file = basename(runtime.fileName)
+      const body = runtime.code.replace(/export\s*\{[^}]*\};?\s*$/, '')
+      const exported = exportList(runtime.code, false)
+      const importOf = new RegExp(
+        `import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${file.replace(/[.]/g, '\\.')}";?`,
+      )
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk' || item === runtime || !item.imports.includes(runtime.fileName))
+          continue
+        const names = importOf.exec(item.code)?.[1]
+        if (names === undefined)
+          throw new Error(`widget build: ${item.fileName} imports the runtime in a form not known`)
+        const fields = names.split(',').map((name) => {
+          const [from, as = from] = name.trim().split(/\s+as\s+/)
+          const local = from && exported.get(from)
+          if (!local || !as) throw new Error(`widget build: the runtime exports no ${from}`)
+          return `${as}:${local}`
+        })
+        // Its own scope: the helpers' names cannot meet the chunk's.
+        item.code = item.code.replace(
+          importOf,
+          `const{${fields.map((field) => field.split(':')[0]).join(',')}}=(()=>{${body};return{${fields.join(',')}}})();`,
+        )
+        item.imports = item.imports.filter((name) => name !== runtime.fileName)
+      }
+      delete bundle[runtime.fileName]
+    },
+  }
+}
+
 /** Brotli at its best (quality 11), as the server compresses what it serves itself. */
 function brotli(body: Uint8Array): Uint8Array {
   return brotliCompressSync(body, {
@@ -223,7 +268,14 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [translationPlugin, noPreloadHelper(), compactCss(), embedScript(), precompress()],
+  plugins: [
+    translationPlugin,
+    noPreloadHelper(),
+    compactCss(),
+    inlineRuntime(),
+    embedScript(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,
@@ -287,6 +339,13 @@ export default defineConfig({
               // fetched with either, after the window is drawn; not in the engine's file.
               name: 'back-at',
               test: /\/widget\/chat\/answering\/(back-at|opens-at|use-team|TeamPhotos)\.tsx?$/,
+            },
+            {
+              // The first frame's log (a greeting, an answered invitation, dots while a stored
+              // conversation is read) and what the engine's list shares with it: fetched when
+              // a log first shows (not for the home screen), and with the engine.
+              name: 'intro-log',
+              test: /\/widget\/chat\/components\/(IntroLog|Dots|MessageText|message-styles)\.tsx?$/,
             },
             {
               // What the conversation's engine (widget/chat/engine/engine.ts, loaded when a

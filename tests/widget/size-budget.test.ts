@@ -30,11 +30,12 @@ const LOADER_CEILING = 6912
 const LOADER_TARGET = 6 * KIB
 /**
  * What a conversation with the common features loads, gzip: widget.js, the loader, the
- * chat, the engine and the chunks every conversation may fetch (COMMON_CHUNKS): 37,544 B
+ * chat, the engine and the chunks every conversation may fetch (COMMON_CHUNKS)
  * (target 27 KiB; the engine apart from the chat costs the set about 1.5 KiB, the price of
- * a lighter first open; +59 B when the list's English moved to the engine's chunk).
+ * a lighter first open; +59 B when the list's English moved to the engine's chunk; +729 B
+ * when the first frame's log became a file of its own, intro-log): 38,273 B.
  */
-const COMMON_CEILING = 37568
+const COMMON_CEILING = 38336
 const COMMON_TARGET = 27 * KIB
 /** Each language's file but English (widget/i18n/languages/), gzip: Greek, the largest, 3,092 B. */
 const LANGUAGE_BUDGET = 3 * KIB + 64
@@ -91,20 +92,22 @@ const BEFORE_ENGAGEMENT_HASH_FREE_CEILING = 6080
 const WITH_INVITATION_CEILING_BR = 7680
 /**
  * A new visitor's first open, brotli: before engagement + the tap path (the chat chunk;
- * tap-path-budget.test.ts): 19,269 B. The target is 16 KiB and 25 KiB gzip (issue 38):
+ * tap-path-budget.test.ts): 18,808 B. The target is 16 KiB and 25 KiB gzip (issue 38):
  * the chat chunk carries Preact (about 3.9 KiB of it), the window's styles, header and
  * message box and the English they show; the language file comes from the loader, the
- * list's styles and English with the engine.
+ * list's styles and English with the engine, the first frame's log and the bubbles'
+ * styles in intro-log, fetched beside the window (-461 B).
  */
-const FIRST_OPEN_CEILING_BR = 19328
+const FIRST_OPEN_CEILING_BR = 18816
 const FIRST_OPEN_TARGET_BR = 16 * KIB
 const FIRST_OPEN_TARGET_GZIP = 25 * KIB
 /**
  * The first open + the engine (the conversation, its list and the messages' rendering):
- * a returning visitor's open, a new visitor's first key: 29,256 B (+27 B when the list's
- * English moved from the chat's chunk to the engine's, -119 B at the first open).
+ * a returning visitor's open, a new visitor's first key, with what the engine imports
+ * (intro-log): 29,862 B; 29,256 B before the first frame's log left the chat's file (+606 B:
+ * intro-log, a file of its own, compresses apart).
  */
-const WITH_ENGINE_CEILING_BR = 29312
+const WITH_ENGINE_CEILING_BR = 29888
 
 // The figures are computed by kit/built-widget-figures.ts, which the docs'
 // figures (scripts/docs-figures.ts) read too.

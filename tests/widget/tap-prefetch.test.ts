@@ -11,10 +11,11 @@ import { type FakeBackendServer, PLAIN_HOST_CSS, startFakeBackend } from '../../
 
 const CHAT_FILE = /^\/widget\/assets\/chat-[\w-]{8}\.js$/
 /**
- * The home screen's chunk (widget/chat/home/), drawn after the window, and the chunk it
- * imports ("Back at 9:00", answering/back-at.ts, shared with the header's heading).
+ * The home screen's chunk (widget/chat/home/), drawn after the window, the chunk it
+ * imports ("Back at 9:00", answering/back-at.ts, shared with the header's heading), and
+ * the first frame's log (intro-log), fetched beside the window (chat/window/start-chat.tsx).
  */
-const HOME_FILE = /\/widget\/assets\/(HomeScreen|back-at)-[\w-]+\.js$/
+const HOME_FILE = /\/widget\/assets\/(HomeScreen|back-at|intro-log)-[\w-]+\.js$/
 
 describeInBrowser("the chat's file on the first sign of a visitor", () => {
   let browser: Browser

@@ -1,6 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/preact'
+import { render as draw } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lazy } from '../../../widget/chat/components/lazy'
+import { REAL_WORK } from '../../support/timeouts'
 
 function Greeting({ name }: { name: string }) {
   return <p>{`Hello, ${name}`}</p>
@@ -32,6 +34,22 @@ describe('lazy components (code fetched when first rendered)', () => {
     load.resolve(Greeting)
     expect(await screen.findByText('Hello, Anna')).toBeTruthy()
     expect(loader).toHaveBeenCalledTimes(1)
+  })
+
+  it('draws the code a preload brought in after its fallback was drawn', async () => {
+    // Outside act(): the effects run a frame after the render, the preloaded code before.
+    const Lazy = lazy(
+      async () => Greeting,
+      () => <p>Waiting</p>,
+    )
+    const container = document.createElement('div')
+    document.body.append(container)
+    void Lazy.preload()
+    draw(<Lazy name="Anna" />, container)
+    expect(container.textContent).toBe('Waiting')
+    await vi.waitFor(() => expect(container.textContent).toBe('Hello, Anna'), REAL_WORK)
+    draw(null, container)
+    container.remove()
   })
 
   it('loads once for every instance, and renders at once after that', async () => {

@@ -73,8 +73,11 @@ describe('the invitation', () => {
     const widget = await start({ backend })
     fireEvent.click(await widget.screen.findByText(invite.text))
     await widget.screen.findByRole('dialog')
-    // The invitation shows atop the conversation, as if from an agent.
-    expect(widget.root.querySelector('.ph-log')?.textContent).toContain(invite.text)
+    // The invitation shows atop the conversation, as if from an agent (the first frame's
+    // log comes in a chunk of its own, fetched as the window is drawn).
+    await waitFor(() =>
+      expect(widget.root.querySelector('.ph-log')?.textContent).toContain(invite.text),
+    )
     await widget.widget.api.sendMessage('Yes, about teams')
     await widget.widget.api.sendMessage('And discounts')
     await waitFor(() => expect(backend.texts()).toHaveLength(2))

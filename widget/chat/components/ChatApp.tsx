@@ -10,8 +10,7 @@ import type { ChatController } from '../window/controller'
 import { useObservable } from '../window/use-observable'
 import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
-import { ConversationLog } from './conversation-log'
-import { IntroLog } from './IntroLog'
+import { ConversationLog, IntroLog, LogPlace } from './conversation-log'
 import { lazy } from './lazy'
 
 /** The offline form's code is fetched only when it is shown (nobody online, a new conversation). */
@@ -23,8 +22,7 @@ const PreChat = lazy(() => import('../pre-chat/PreChat').then((module) => module
 /** The home screen (no conversation to read): drawn after the window, whose message box is usable at once. */
 const Home = lazy<HomeProps>(
   () => import('../home/HomeScreen').then((module) => module.HomeScreen),
-  // Until it arrives, its place: the message box stays at the window's foot, where it will be.
-  () => <div class="ph-log" aria-hidden="true" />,
+  LogPlace,
 )
 
 /** The Help view, or the suggestions above the message box: fetched at the first input or Help. */

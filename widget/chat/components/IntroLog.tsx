@@ -1,7 +1,9 @@
 import type { WindowStrings } from '../../i18n/chat-strings'
 import type { Conversation } from '../model/conversation'
+import { adoptStyles } from '../window/adopt-styles'
 import { Dots } from './Dots'
 import { MessageText } from './MessageText'
+import { MESSAGE_CSS } from './message-styles'
 
 export interface IntroLogProps {
   conversation: Pick<Conversation, 'outbox'>
@@ -15,13 +17,16 @@ export interface IntroLogProps {
 
 /**
  * The log as the first frame draws it, before the conversation's engine is there (its
- * chunk holds the full list, MessageList.tsx): the notice, the greeting and the answered
+ * chunk holds the full list, MessageList.tsx), in a chunk of its own fetched when a log
+ * first shows (not for the home screen): the notice, the greeting and the answered
  * invitation, or dots while a stored conversation is read, and the messages sent
  * meanwhile, shown as on their way (offline, the engine's chunk may not come for a while).
  */
 export function IntroLog({ conversation, intro, notice, starting, strings }: IntroLogProps) {
   return (
     <div
+      // The bubbles' styles come with this chunk, in place before its first paint.
+      ref={(node) => adoptStyles(node, MESSAGE_CSS)}
       class="ph-log"
       role="log"
       aria-live="polite"

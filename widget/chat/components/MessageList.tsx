@@ -9,6 +9,7 @@ import { lazy } from './lazy'
 import { listStrings } from './list-strings'
 import { LIST_CSS } from './list-styles'
 import { MessageItem } from './MessageItem'
+import { MESSAGE_CSS } from './message-styles'
 import { TypingIndicator } from './TypingIndicator'
 
 /**
@@ -35,6 +36,16 @@ export interface MessageListProps {
   onSendNow: (id: string) => void
   onLoadEarlier: () => void
   onSend: (text: string) => void
+}
+
+/**
+ * Its styles (the bubbles', then the list's), in its chunk: adopted from its element's
+ * ref, in place before the list's first frame is drawn and before what it holds adopts
+ * its own (a media card's override the bubble's).
+ */
+function styled(node: HTMLElement | null): void {
+  adoptStyles(node, MESSAGE_CSS)
+  adoptStyles(node, LIST_CSS)
 }
 
 /**
@@ -91,9 +102,6 @@ export function MessageList({
     anchor.current.pinned = element.scrollTop
   }
 
-  // Its styles, in its chunk: in place before the list's first frame is drawn.
-  useLayoutEffect(() => adoptStyles(list.current, LIST_CSS), [])
-
   useLayoutEffect(() => {
     const element = list.current
     if (!element) return
@@ -126,7 +134,10 @@ export function MessageList({
   return (
     <div
       class="ph-log"
-      ref={list}
+      ref={(node) => {
+        list.current = node
+        styled(node)
+      }}
       role="log"
       aria-live="polite"
       aria-label={strings.messages}

@@ -35,8 +35,10 @@ export function lazy<P extends object>(
     ))
   function LazyComponent(props: P) {
     const [, setReady] = useState(false)
+    const drawn = loaded
     useEffect(() => {
-      if (loaded) return
+      // Loaded (a preload) since this drew its fallback: drawn again, now with it.
+      if (loaded) return void (drawn || setReady(true))
       let live = true
       let timer: ReturnType<typeof setTimeout> | undefined
       const attempt = () =>

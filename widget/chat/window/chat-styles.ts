@@ -5,7 +5,7 @@ import { MOTION_CSS } from './motion-styles'
 // The messages' and the launcher's motion: motion-styles.ts.
 export const CHAT_CSS = `${MOTION_CSS}
 .ph-window-slot{order:1;display:contents}
-@media (prefers-reduced-motion:reduce){.ph-window,.ph-dots i{animation:none!important}}
+@media (prefers-reduced-motion:reduce){.ph-window{animation:none!important}}
 .ph-frame{--ph-soft:light-dark(#f1f3f6,#2a2f39);--ph-line:light-dark(#dfe3ea,#3a404c);--ph-danger:light-dark(#c62828,#ff8a80)}
 .ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);color:var(--ph-fg);
 border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
@@ -30,19 +30,8 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 .ph-log{flex:1;overflow-y:auto;overscroll-behavior:contain;padding:18px 14px 8px;display:flex;flex-direction:column;gap:10px;background:var(--ph-bg)}
 .ph-log:focus-visible{outline-offset:-3px}
 .ph-notice{margin:0 0 4px;padding:10px 12px;border-radius:12px;background:var(--ph-soft);color:var(--ph-muted);font-size:13.5px;text-align:center}
-.ph-msg{display:flex;flex-direction:column;align-items:flex-start;max-width:84%;gap:3px}
-.ph-own{align-self:flex-end;align-items:flex-end}
 .ph-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.ph-bubble{padding:9px 13px;border-radius:18px;background:var(--ph-soft);white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;border-end-start-radius:6px}
-.ph-own .ph-bubble{background:var(--ph-accent);color:var(--ph-on-accent);border-end-start-radius:18px;border-end-end-radius:6px}
-.ph-bubble a{color:inherit}
-.ph-meta{font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-failed{color:var(--ph-danger)}
-.ph-dots{display:inline-flex;gap:4px;padding:4px 2px}
-.ph-loading{margin:auto;text-align:center}
-.ph-dots i{width:7px;height:7px;border-radius:50%;background:var(--ph-muted);animation:ph-blink 1.2s infinite ease-in-out}
-.ph-dots i:nth-child(2){animation-delay:.15s}.ph-dots i:nth-child(3){animation-delay:.3s}
-@keyframes ph-blink{0%,80%,to{opacity:.3}40%{opacity:1;transform:translateY(-3px)}}
 .ph-composer{display:grid;grid-template-columns:auto 1fr auto;align-items:end;gap:4px 8px;padding:10px 12px 12px;border-top:1px solid var(--ph-line);background:var(--ph-bg)}
 .ph-input,.ph-field input,.ph-field textarea{font:inherit;font-size:16px;color:var(--ph-fg);background:var(--ph-soft);border:1px solid transparent;border-radius:14px;padding:10px 14px;resize:none;width:100%}
 .ph-input{max-height:140px;field-sizing:content;min-height:44px;padding-right:40px}

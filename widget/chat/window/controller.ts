@@ -3,7 +3,7 @@ import type { WindowStrings } from '../../i18n/chat-strings'
 import type { WidgetContext } from '../../loader/context'
 import { type Observable, observable } from '../../state/observable'
 import type { StoreKey } from '../../storage/key-value-store'
-import { ConversationLog } from '../components/conversation-log'
+import { ConversationLog, IntroLog } from '../components/conversation-log'
 import type { Engine } from '../engine/engine'
 import { later, onDemand } from '../engine/on-demand'
 import { createMasking } from '../masking/masking'
@@ -74,6 +74,8 @@ export function createChatController(context: WidgetContext, strings: WindowStri
     const [{ createEngine }] = await Promise.all([
       import('../engine/engine'),
       ConversationLog.preload(),
+      // The engine's chunk imports the bubbles' from the first frame's log: both at once.
+      IntroLog.preload(),
     ])
     const made = createEngine(context, { state, link, attention, draft })
     tabs?.close()

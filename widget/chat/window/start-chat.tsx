@@ -3,6 +3,7 @@ import { chatStrings } from '../../i18n/chat-strings'
 import { keepTranslation } from '../../i18n/translations'
 import type { ChatApi, WidgetContext } from '../../loader/context'
 import { ChatApp } from '../components/ChatApp'
+import { IntroLog } from '../components/conversation-log'
 import { onDemand } from '../engine/on-demand'
 import { ownStorage } from '../engine/own-storage'
 import { adoptStyles } from './adopt-styles'
@@ -24,6 +25,9 @@ export async function startChat(widget: WidgetContext): Promise<ChatApi> {
   container.className = 'ph-window-slot'
   context.frame.prepend(container)
   render(<ChatApp controller={controller} context={context} />, container)
+  // The first frame's log, in a chunk of its own, fetched now beside the window (the home
+  // screen draws none): a message written once the connection has dropped still shows.
+  IntroLog.preload().catch(() => {})
   // A site that requires consent: the consent step's chunk first, and nothing stored or
   // sent until the visitor agrees (widget/chat/privacy/consent.tsx).
   if (context.settings.consent)
