@@ -73,13 +73,6 @@ export const BENCH_ROWS: Record<string, string> = {
   'others-cpu': 'machine: CPU used by other processes',
   status: 'status: upstream A1 calls',
   drill: 'drill: lost / duplicated',
-  'tap-new': 'new visitor, the tap is their first touch, tap to usable window',
-  'tap-new-bytes': 'new visitor, the tap is their first touch, bytes and requests',
-  'tap-new-sent': 'new visitor, the tap is their first touch, Enter to "Sent"',
-  'tap-touched': 'new visitor who touched the page before, tap to usable window',
-  'tap-touched-sent': 'new visitor who touched the page before, Enter to "Sent"',
-  'tap-returning': 'returning visitor, 200 messages stored, tap to usable window',
-  'tap-returning-sent': 'returning visitor, 200 messages stored, Enter to "Sent"',
   'tap-before-engagement': 'tap to chat: bytes before engagement on the same page',
   // Since issue 38: the page on another origin than the backend (what the docs quote), or on its own.
   'tap-cross-new': 'first touch, page on another origin, tap to usable window',
@@ -89,8 +82,12 @@ export const BENCH_ROWS: Record<string, string> = {
   'tap-cross-returning': 'messages stored, page on another origin, tap to usable window',
   'tap-cross-returning-sent': 'messages stored, page on another origin, Enter to "Sent"',
   'tap-same-new': "first touch, page on the backend's origin, tap to usable window",
+  'tap-same-new-bytes': "first touch, page on the backend's origin, bytes and requests",
+  'tap-same-new-sent': "first touch, page on the backend's origin, Enter to \"Sent\"",
   'tap-same-touched': "touched the page before, page on the backend's origin, tap to usable window",
+  'tap-same-touched-sent': "touched the page before, page on the backend's origin, Enter to \"Sent\"",
   'tap-same-returning': "messages stored, page on the backend's origin, tap to usable window",
+  'tap-same-returning-sent': "messages stored, page on the backend's origin, Enter to \"Sent\"",
 }
 
 const KIB = 1024

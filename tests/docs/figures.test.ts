@@ -165,7 +165,7 @@ function fakeSources(build?: Partial<BuildFigures>): FigureSources {
       row('memory: server CPU per webhook (at the max rate)', '0.162 ms', '0.091 ms', '1.77x'),
       row('redis: server CPU per webhook (at the max rate)', '0.130 ms', '0.091 ms', '1.42x'),
       row(
-        'tap to chat: new visitor, the tap is their first touch, tap to usable window',
+        'tap to chat: new visitor, the tap is their first touch, page on another origin, tap to usable window',
         '327.8 ms (308.0–445.9)',
       ),
     ],
@@ -209,7 +209,7 @@ describe('the figures catalogue', () => {
       'bench.lcp baseline median': '755.8 ms',
       'bench.lcp ratio': '1.00x',
       'bench.lcp baseline bare': '755.8 ms (753.6–760.0)',
-      'bench-tap.tap-new round': '328 ms (308–446)',
+      'bench-tap.tap-cross-new round': '328 ms (308–446)',
       'bench.cpu-range': '0.130 to 0.162 ms',
       'bench.cpu-ratio-range': '1.4x to 1.8x',
       'bench.machine': '2 cores, Linux',
