@@ -83,11 +83,12 @@ export const BENCH_ROWS: Record<string, string> = {
   'tap-cross-returning-sent': 'messages stored, page on another origin, Enter to "Sent"',
   'tap-same-new': "first touch, page on the backend's origin, tap to usable window",
   'tap-same-new-bytes': "first touch, page on the backend's origin, bytes and requests",
-  'tap-same-new-sent': "first touch, page on the backend's origin, Enter to \"Sent\"",
+  'tap-same-new-sent': 'first touch, page on the backend\'s origin, Enter to "Sent"',
   'tap-same-touched': "touched the page before, page on the backend's origin, tap to usable window",
-  'tap-same-touched-sent': "touched the page before, page on the backend's origin, Enter to \"Sent\"",
+  'tap-same-touched-sent':
+    'touched the page before, page on the backend\'s origin, Enter to "Sent"',
   'tap-same-returning': "messages stored, page on the backend's origin, tap to usable window",
-  'tap-same-returning-sent': "messages stored, page on the backend's origin, Enter to \"Sent\"",
+  'tap-same-returning-sent': 'messages stored, page on the backend\'s origin, Enter to "Sent"',
 }
 
 const KIB = 1024
