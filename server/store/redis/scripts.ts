@@ -5,6 +5,9 @@ import type { RedisClientType } from 'redis'
 // when two instances receive the retry at the same moment, and an entry is never in the
 // log without having been published (or published without being in the log).
 
+/** The most items one append script carries: more go in the scripts after it. */
+export const APPEND_SCRIPT_ITEMS = 1000
+
 /**
  * The appends of one event-loop turn (or of all the turns a script's reply took), in
  * order, in one call (a group commit: Redis runs one script instead of one per webhook).
@@ -25,9 +28,6 @@ import type { RedisClientType } from 'redis'
  * (the callers were answered 503 meanwhile: storing now would deliver what the sender
  * was told had failed).
  */
-/** The most items one append script carries: more go in the scripts after it. */
-export const APPEND_SCRIPT_ITEMS = 1000
-
 export const APPEND_SCRIPT = `
 if ARGV[1] ~= '' then
   local time = redis.call('TIME')
