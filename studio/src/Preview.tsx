@@ -64,14 +64,12 @@ export function Preview({ settings }: { settings: Settings }) {
       <div class="preview-controls">
         <SegmentedChoice
           legend="Screen"
-          name="preview-device"
           value={device}
           onChange={setDevice}
           options={{ desktop: 'Desktop', phone: 'Phone' }}
         />
         <SegmentedChoice
           legend="Visitor’s theme"
-          name="preview-theme"
           value={theme}
           onChange={setTheme}
           options={{ light: 'Light', dark: 'Dark' }}
@@ -90,7 +88,6 @@ export function Preview({ settings }: { settings: Settings }) {
         </label>
         <SegmentedChoice
           legend="Agents"
-          name="preview-online"
           value={online ? 'online' : 'offline'}
           onChange={(value) => setOnline(value === 'online')}
           options={{ online: 'Online', offline: 'Offline' }}

@@ -1,17 +1,21 @@
-/** A labelled group of radio buttons that looks like a segmented switch; options: value → label. */
+import { useId } from 'preact/hooks'
+
+/**
+ * A labelled group of radio buttons that looks like a segmented switch; options: value → label.
+ * The group names its radios itself, so two groups on a page never share one.
+ */
 export function SegmentedChoice<T extends string>({
   legend,
-  name,
   value,
   options,
   onChange,
 }: {
   legend: string
-  name: string
   value: T
   options: Record<T, string>
   onChange: (value: T) => void
 }) {
+  const name = useId()
   return (
     <fieldset class="segmented">
       <legend>{legend}</legend>

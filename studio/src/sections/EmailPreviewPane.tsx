@@ -62,7 +62,6 @@ export function EmailPreviewPane({ api }: { api: StudioApi }) {
         </div>
         <SegmentedChoice
           legend="Show"
-          name="email-preview-view"
           value={view}
           onChange={setView}
           options={{ html: 'HTML', text: 'Plain text' }}
