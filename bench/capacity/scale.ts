@@ -36,7 +36,7 @@ export const QUIET_HEARTBEAT_SECONDS = 300
  * the window, not 2. A process holding streams it has just opened runs one collection of
  * about a second (its helper threads marking the heap) some 60 s later, at the window's
  * edge: with two beats it fell in one window and not the other, half or twice a beat's
- * cost. Over 50 beats such a second moves the figure by under a tenth, and the
+ * cost. Over 50 beats such a second moves the figure by about a tenth, and the
  * collections the beats' own garbage causes are counted in proportion.
  */
 export const TIMED_HEARTBEAT_SECONDS = 1
