@@ -48,7 +48,7 @@ const ID_LINE = /(?:^|\n)id: ([^\n]+)\n/g
 let pings = 0
 
 function onData(stream: Held, chunk: Buffer): void {
-  // Heartbeats are most of what arrives: noted by time, without making a string.
+  // Heartbeats are most of what arrives: counted without making a string.
   const heard = countPings(chunk)
   pings += heard
   if (heard > 0 && chunk.length < 24) return
