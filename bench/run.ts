@@ -95,9 +95,9 @@ const fdLimit = openFileLimit()
 const streamsArgument = numberOption('--streams')
 if (streamsArgument !== undefined && !(Number.isInteger(streamsArgument) && streamsArgument >= 2))
   throw new Error('--streams takes a whole number of streams, at least 2')
-// --quiet / --no-quiet: hold the streams once more on an instance with no beat in the
-// window, for the heartbeat's cost (the one instance's CPU over the window minus that's);
-// on in a full run, off with --quick.
+// --quiet / --no-quiet: hold the streams twice more, on an instance beating every second
+// and on one with no beat in the window, for the heartbeat's cost (the first's CPU over
+// the window minus the second's, per ping heard); on in a full run, off with --quick.
 const quietArgument = process.argv.includes('--quiet')
   ? true
   : process.argv.includes('--no-quiet')

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks'
 import { SessionResponse } from '../../shared/widget-api'
 import { inBatches, LoopbackHttp } from '../load/loopback-http'
 import {
-  BEAT_GAP_MS,
+  countPings,
   HOLDER_COMMANDS,
   type HolderCommand,
   type HolderOptions,
@@ -44,27 +44,14 @@ const http = new LoopbackHttp()
 
 const ID_LINE = /(?:^|\n)id: ([^\n]+)\n/g
 
-/** Per instance, the heartbeats its streams heard: first and last ping of each. */
-const beats = new Map<string, { first: number; last: number }[]>()
-
-function notePing(base: string): void {
-  const at = now()
-  let list = beats.get(base)
-  if (!list) {
-    list = []
-    beats.set(base, list)
-  }
-  const beat = list.at(-1)
-  if (beat && at - beat.last < BEAT_GAP_MS) beat.last = at
-  else list.push({ first: at, last: at })
-}
+/** Heartbeat pings heard by every stream of this holder (the beats' cost is per ping). */
+let pings = 0
 
 function onData(stream: Held, chunk: Buffer): void {
-  // Heartbeats are most of what arrives: noted by time, without making a string.
-  if (chunk.length < 24 && chunk.includes(': ping')) {
-    notePing(stream.base)
-    return
-  }
+  // Heartbeats are most of what arrives: counted without making a string.
+  const heard = countPings(chunk)
+  pings += heard
+  if (heard > 0 && chunk.length < 24) return
   const text = chunk.toString('latin1')
   if (watching && stream.statusAt === undefined && text.includes('event: status'))
     stream.statusAt = now()
@@ -306,10 +293,8 @@ function run(command: HolderCommand, options: unknown): Promise<HolderResult<Hol
       watching = false
       return Promise.resolve({ closed })
     }
-    case 'beats':
-      return Promise.resolve({
-        beats: [...beats].flatMap(([base, list]) => list.map((beat) => ({ base, ...beat }))),
-      })
+    case 'pings':
+      return Promise.resolve({ pings })
   }
 }
 

@@ -55,20 +55,19 @@ export const HOLDER_COMMANDS = {
     result: z.object({ moved: z.number(), failed: z.number() }),
   },
   closeAll: { options: z.object({}), result: z.object({ closed: z.number() }) },
-  /**
-   * When the heartbeats reached this holder's streams, per instance (`base`): the first
-   * and the last ping of each beat (pings less than BEAT_GAP_MS apart are one beat).
-   */
-  beats: {
-    options: z.object({}),
-    result: z.object({
-      beats: z.array(z.object({ base: z.string(), first: z.number(), last: z.number() })),
-    }),
-  },
+  /** Heartbeat pings this holder's streams have heard so far, every stream and instance. */
+  pings: { options: z.object({}), result: z.object({ pings: z.number() }) },
 } as const
 
-/** Pings this close together are one heartbeat (beats are HEARTBEAT_SECONDS apart). */
-export const BEAT_GAP_MS = 5000
+const PING = Buffer.from(': ping\n\n', 'latin1')
+
+/** The heartbeat pings in a chunk a stream received (coalesced pings count each). */
+export function countPings(chunk: Buffer): number {
+  let count = 0
+  for (let at = chunk.indexOf(PING); at !== -1; at = chunk.indexOf(PING, at + PING.length))
+    count += 1
+  return count
+}
 
 export type HolderCommand = keyof typeof HOLDER_COMMANDS
 export type HolderOptions<C extends HolderCommand> = z.infer<(typeof HOLDER_COMMANDS)[C]['options']>

@@ -1,17 +1,19 @@
 // The capacity rows' runs: Porthole on one instance (sqlite, the default store), the raw
 // node:http server, and two Porthole instances on one Redis, each holding its share of
-// the streams while webhooks flow; one status service for them all. With `quiet`, one
-// instance more holds the streams through the same window with no beat in it: the
-// heartbeat's cost is the one instance's CPU over the window minus that.
+// the streams while webhooks flow; one status service for them all. With `quiet`, two
+// instances more hold the streams through the same window and do nothing else, one
+// beating every second and one with no beat in it: the heartbeat's cost is the first's
+// CPU over the window minus the second's, over the pings the streams heard.
 import { redisAvailability, startRedisServer } from '../../kit/redis-server'
 import { channelIdOf, type PortholeServers, startRawServer } from '../backend/servers'
 import { type OpenFiles, raiseOpenFiles } from './open-files'
 import {
-  measureQuietWindow,
   measureScale,
+  measureWindow,
   QUIET_HEARTBEAT_SECONDS,
-  type QuietRun,
   type ScaleRun,
+  TIMED_HEARTBEAT_SECONDS,
+  type WindowRun,
 } from './scale'
 import { startStatusService } from './status-service'
 
@@ -22,7 +24,7 @@ export type CapacityPlan = {
   seconds: number
   /** Streams moved between the pair's instances while the webhooks flow. */
   move: number
-  /** Also hold the streams on one instance with no beat in the window (the heartbeat's baseline). */
+  /** Also time the heartbeat: the same window beating every second and with no beat. */
   quiet?: boolean
 }
 
@@ -30,8 +32,10 @@ export type CapacityScale = {
   openFiles: { limit: number; note?: string }
   single: ScaleRun
   raw: ScaleRun
+  /** One instance through the same window beating every TIMED_HEARTBEAT_SECONDS (plan.quiet). */
+  beating?: WindowRun
   /** One instance through the same window with no beat in it (plan.quiet). */
-  quiet?: QuietRun
+  quiet?: WindowRun
   pair?: ScaleRun
   /** Why the pair was not measured, when it was not. */
   pairSkipped?: string
@@ -70,7 +74,12 @@ export async function runCapacity(
       await Promise.all([instance.stop(), issuer.stop()])
     }
     log(`capacity, one instance: ${summary(single)}`)
-    const quiet = plan.quiet ? { quiet: await timeQuietWindow() } : {}
+    const quiet = plan.quiet
+      ? {
+          beating: await timeWindow(TIMED_HEARTBEAT_SECONDS),
+          quiet: await timeWindow(QUIET_HEARTBEAT_SECONDS),
+        }
+      : {}
     log(`capacity: ${plan.streams} streams on the raw node:http server`)
     instance = await startRawServer(root, [], { wrap: openFiles.wrap })
     let raw: ScaleRun
@@ -118,16 +127,17 @@ export async function runCapacity(
     await service.close()
   }
 
-  async function timeQuietWindow(): Promise<QuietRun> {
-    log(`capacity: ${plan.streams} streams on one instance, no beat in the window`)
-    const quietExtra = {
+  /** The streams held through the window by an instance beating every `heartbeatSeconds`. */
+  async function timeWindow(heartbeatSeconds: number): Promise<WindowRun> {
+    log(`capacity: ${plan.streams} streams on one instance, HEARTBEAT_SECONDS=${heartbeatSeconds}`)
+    const windowExtra = {
       ...extra,
-      env: { ...env, HEARTBEAT_SECONDS: String(QUIET_HEARTBEAT_SECONDS) },
+      env: { ...env, HEARTBEAT_SECONDS: String(heartbeatSeconds) },
     }
-    const issuer = await servers.start('memory:', [], quietExtra)
-    const instance = await servers.start(undefined, [], quietExtra)
+    const issuer = await servers.start('memory:', [], windowExtra)
+    const instance = await servers.start(undefined, [], windowExtra)
     try {
-      const run = await measureQuietWindow({
+      const run = await measureWindow({
         openFiles,
         log,
         instances: [instance],
@@ -135,7 +145,7 @@ export async function runCapacity(
         porthole: true,
         wanted: plan.streams,
       })
-      log(`capacity, no beat in the window: ${JSON.stringify(run)}`)
+      log(`capacity, HEARTBEAT_SECONDS=${heartbeatSeconds}: ${JSON.stringify(run)}`)
       return run
     } finally {
       await Promise.all([instance.stop(), issuer.stop()])

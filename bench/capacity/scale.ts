@@ -31,6 +31,15 @@ export const WINDOW_MS = HEARTBEATS_TIMED * HEARTBEAT_SECONDS * 1000
  * (it starts at least this long after the process), so the window holds none.
  */
 export const QUIET_HEARTBEAT_SECONDS = 300
+/**
+ * The beating instance's HEARTBEAT_SECONDS for the heartbeat's cost: about 50 beats in
+ * the window, not 2. A process holding streams it has just opened runs one collection of
+ * about a second (its helper threads marking the heap) some 60 s later, at the window's
+ * edge: with two beats it fell in one window and not the other, half or twice a beat's
+ * cost. Over 50 beats such a second moves the figure by about a tenth, and the
+ * collections the beats' own garbage causes are counted in proportion.
+ */
+export const TIMED_HEARTBEAT_SECONDS = 1
 /** How long an acknowledged webhook may take to reach its stream before it counts as lost. */
 const GRACE_MS = 15_000
 
@@ -72,13 +81,16 @@ export type ScaleRun = {
 }
 
 /**
- * The same streams held through the same window by an instance whose heartbeat falls
- * outside it (no status change, no webhooks): the idle CPU the beats' is compared with.
+ * The same streams held through the same window by an instance with nothing else to do
+ * (no status change, no webhooks): one beating every TIMED_HEARTBEAT_SECONDS, or one
+ * whose heartbeat falls outside the window (the idle CPU the beats' is compared with).
  */
-export type QuietRun = {
+export type WindowRun = {
   wanted: number
   opened: number
   instances: InstanceFigures[]
+  /** Heartbeat pings the streams heard during the window (stream-beats). */
+  pings: number
   loadAverage: number[]
 }
 
@@ -128,8 +140,8 @@ async function cpuShares(pids: number[], ms: number): Promise<number[]> {
   return after.map((cpuMs, i) => (cpuMs - (before[i] ?? cpuMs)) / elapsed)
 }
 
-/** The setup of the quiet run (its instance started with QUIET_HEARTBEAT_SECONDS). */
-export type QuietSetup = Pick<
+/** The setup of a window run (its instance started with the window's HEARTBEAT_SECONDS). */
+export type WindowSetup = Pick<
   ScaleSetup,
   'instances' | 'issuer' | 'porthole' | 'wanted' | 'openFiles' | 'log'
 >
@@ -192,31 +204,38 @@ async function holdAndTimeWindow(
   log(
     `holding ${opened} streams (${failed} failed${firstFailure ? `: ${firstFailure}` : ''}); reading the CPU over ${WINDOW_MS / 1000} s`,
   )
+  const heard = () => Promise.all(holders.map((h) => h.call('pings', {})))
+  const pingsBefore = await heard()
   const shares = await cpuShares(
     instances.map((i) => i.pid),
     WINDOW_MS,
+  )
+  const pings = (await heard()).reduce(
+    (sum, { pings }, i) => sum + pings - (pingsBefore[i]?.pings ?? 0),
+    0,
   )
   shares.forEach((share, i) => {
     const figure = figures[i]
     if (figure) figure.idleCpu = share
   })
-  return { opened, failed, firstFailure, figures }
+  return { opened, failed, firstFailure, figures, pings }
 }
 
 /**
- * The quiet window: the instance (started with HEARTBEAT_SECONDS=QUIET_HEARTBEAT_SECONDS)
- * holds the streams through the same window with no beat in it, and nothing else.
+ * A window and nothing else: the instance (started with HEARTBEAT_SECONDS set to
+ * TIMED_HEARTBEAT_SECONDS or QUIET_HEARTBEAT_SECONDS) holds the streams through it.
  */
-export async function measureQuietWindow(setup: QuietSetup): Promise<QuietRun> {
+export async function measureWindow(setup: WindowSetup): Promise<WindowRun> {
   const { holders } = startStreamHolders(setup)
   try {
     await makeVisitors(setup, holders)
-    const { opened, figures } = await holdAndTimeWindow(setup, holders)
+    const { opened, figures, pings } = await holdAndTimeWindow(setup, holders)
     await Promise.all(holders.map((h) => h.call('closeAll', {})))
     return {
       wanted: setup.wanted,
       opened,
       instances: figures,
+      pings,
       loadAverage: loadAverage(),
     }
   } finally {

@@ -6,12 +6,12 @@
 import type { CapacityScale } from '../capacity/run-capacity'
 import {
   HEARTBEAT_SECONDS,
-  HEARTBEATS_TIMED,
   type InstanceFigures,
-  type QuietRun,
   type ScaleRun,
   SIZING_HEARTBEAT_SECONDS,
+  TIMED_HEARTBEAT_SECONDS,
   WINDOW_MS,
+  type WindowRun,
 } from '../capacity/scale'
 import { type Spread, spreadOf } from '../lib/stats'
 import type { Verdict } from '../lib/table'
@@ -91,7 +91,7 @@ export function scaleRows(table: Rows, scales: CapacityScale[]): void {
   )
   heartbeatRows(
     table,
-    scales.flatMap((scale) => (scale.quiet ? [[scale.single, scale.quiet] as const] : [])),
+    scales.flatMap(({ beating, quiet }) => (beating && quiet ? [[beating, quiet] as const] : [])),
     full,
     loadNote,
   )
@@ -119,39 +119,42 @@ const shareVerdict = (share: Spread | undefined, full: boolean): Verdict =>
 
 /**
  * What a beat costs an operator, per stream: the whole process's CPU over the window
- * (two beats) minus the same window on an instance holding the same streams with no
- * beat in it, over the beats and the streams. Collections, sweeps and whatever else
- * an idle process does weigh on both windows and cancel; what a beat causes later in
- * the window (its garbage) stays in.
+ * on an instance beating every TIMED_HEARTBEAT_SECONDS, minus the same window on an
+ * instance holding the same streams with no beat in it, over the pings the streams heard
+ * in the window. Sweeps and whatever else an idle process does weigh on both windows
+ * and cancel; what the beats cause later in the window (their garbage) stays in. Zero
+ * pings (no beat reached the streams): undefined.
  */
-export function beatMicros(beating: InstanceFigures, quiet: InstanceFigures): number {
-  const extraMs = (beating.idleCpu - quiet.idleCpu) * WINDOW_MS
-  return (extraMs * 1000) / (HEARTBEATS_TIMED * Math.max(1, beating.streams))
+export function beatMicros(beating: WindowRun, quiet: WindowRun): number | undefined {
+  const b = beating.instances[0]
+  const q = quiet.instances[0]
+  if (!b || !q || beating.pings <= 0) return undefined
+  return ((b.idleCpu - q.idleCpu) * WINDOW_MS * 1000) / beating.pings
 }
 
 /**
- * The heartbeat's cost per stream and beat (each run's one instance against its quiet
- * run), and that at the target's scale at the default interval and at the one Sizing
+ * The heartbeat's cost per stream and beat (each run's beating window against its quiet
+ * one), and that at the target's scale at the default interval and at the one Sizing
  * advises at 100,000 streams.
  */
 function heartbeatRows(
   table: Rows,
-  pairs: (readonly [ScaleRun, QuietRun])[],
+  pairs: (readonly [WindowRun, WindowRun])[],
   full: boolean,
   loadNote: string,
 ) {
   const runs = pairs.flatMap(([beating, quiet]) => {
-    const b = beating.instances[0]
-    const q = quiet.instances[0]
-    return b && q ? [beatMicros(b, q)] : []
+    const micros = beatMicros(beating, quiet)
+    return micros === undefined ? [] : [micros]
   })
   if (runs.length === 0) {
-    table.skip('heartbeat CPU: no quiet window was measured (--no-quiet or --quick)')
+    table.skip('heartbeat CPU: no beating and quiet windows were measured (--no-quiet or --quick)')
     return
   }
   const beats = spreadOf(runs)
   const streams = Math.min(...pairs.map(([run]) => run.instances[0]?.streams ?? 0))
-  const method = `the whole process's CPU over ${WINDOW_MS / 1000} s with ${HEARTBEATS_TIMED} beats, minus the same window on an instance holding the same streams with none, per beat and stream (${runs.length} runs)`
+  const pings = Math.min(...pairs.map(([beating]) => beating.pings))
+  const method = `the whole process's CPU over ${WINDOW_MS / 1000} s beating every ${TIMED_HEARTBEAT_SECONDS} s (at least ${pings} pings heard), minus the same window on an instance holding the same streams with no beat, per ping (${runs.length} runs)`
   table.info(
     'SSE: heartbeat CPU per stream and beat, one instance',
     withSpread(beats, MICROS),

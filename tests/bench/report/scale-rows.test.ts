@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CapacityScale } from '../../../bench/capacity/run-capacity'
-import type { Deliveries, QuietRun, ScaleRun } from '../../../bench/capacity/scale'
+import type { Deliveries, ScaleRun, WindowRun } from '../../../bench/capacity/scale'
 import { Rows } from '../../../bench/report/rows'
 import { beatMicros, scaleRows } from '../../../bench/report/scale-rows'
 
@@ -43,19 +43,22 @@ function createScaleRun(overrides: Partial<ScaleRun> = {}, perStream = 12 * 1024
 }
 
 /**
- * The same window with no beat, `micros` µs per stream and beat under the beating one's
- * 4 %: two beats over 100,000 streams in 50 s, so 1 µs per stream and beat is 0.4 % of a core.
+ * The beating window (a beat a second: 50 pings per stream in 50 s, 4 % of a core) and
+ * the same window with no beat, `micros` µs per ping under it.
  */
-function createQuietRun(micros: number, opened = 100_000): QuietRun {
-  const beating = createScaleRun({ opened }).instances[0]
-  if (!beating) throw new Error('no instance')
-  const share = (micros * 2 * opened) / 1000 / 50_000
-  return {
+function createWindows(micros: number, opened = 100_000): Pick<CapacityScale, 'beating' | 'quiet'> {
+  const instance = createScaleRun({ opened }).instances[0]
+  if (!instance) throw new Error('no instance')
+  const pings = 50 * opened
+  const share = (micros * pings) / 1000 / 50_000
+  const run = (idleCpu: number, pings: number): WindowRun => ({
     wanted: 100_000,
     opened,
-    instances: [{ ...beating, idleCpu: beating.idleCpu - share }],
+    instances: [{ ...instance, idleCpu }],
+    pings,
     loadAverage: [1, 1, 1],
-  }
+  })
+  return { beating: run(0.04, pings), quiet: run(0.04 - share, 0) }
 }
 
 function createScale(overrides: Partial<CapacityScale> = {}): CapacityScale {
@@ -63,7 +66,7 @@ function createScale(overrides: Partial<CapacityScale> = {}): CapacityScale {
     openFiles: { limit: 1_048_576 },
     single: createScaleRun(),
     // 5 µs per stream and beat: at 100,000 streams every 25 s, 2 % of a core.
-    quiet: createQuietRun(5),
+    ...createWindows(5),
     raw: createScaleRun({}, 11 * 1024),
     pair: createScaleRun({
       instances: [createScaleRun().instances[0], createScaleRun().instances[0]].flatMap((i) =>
@@ -93,8 +96,8 @@ describe('capacity rows at scale', () => {
   it('marks the targets met by the medians at the full number of streams', () => {
     const table = rowsOf([
       createScale(),
-      createScale({ quiet: createQuietRun(5.5) }),
-      createScale({ quiet: createQuietRun(6) }),
+      createScale(createWindows(5.5)),
+      createScale(createWindows(6)),
     ])
     expect(row(table, 'SSE: idle streams held on one instance')).toMatchObject({
       porthole: '100000',
@@ -139,7 +142,7 @@ describe('capacity rows at scale', () => {
       openFiles: { limit: 20_000, note },
       single: createScaleRun({ opened: 18_000 }),
       raw: createScaleRun({ opened: 18_000 }, 11 * 1024),
-      quiet: createQuietRun(5, 18_000),
+      ...createWindows(5, 18_000),
     })
     const table = rowsOf([fewer])
     expect(row(table, 'SSE: idle streams held on one instance')).toMatchObject({
@@ -152,28 +155,43 @@ describe('capacity rows at scale', () => {
   })
 
   it('marks the heartbeat target missed when a beat costs too much per stream', () => {
-    const table = rowsOf(
-      [9, 10, 11].map((micros) => createScale({ quiet: createQuietRun(micros) })),
-    )
+    const table = rowsOf([9, 10, 11].map((micros) => createScale(createWindows(micros))))
     expect(row(table, 'SSE: heartbeat CPU at 100000 streams every 25 s')).toMatchObject({
       porthole: '4.00 % (3.60–4.40)',
       met: 'NO',
     })
   })
 
-  it('counts a beat as the whole window minus the same window with no beat, whatever else ran', () => {
-    // Both windows held a collection of 0.5 s (1 % of a core over 50 s): it cancels.
-    const busy = { ...(createScaleRun().instances[0] as ScaleRun['instances'][number]) }
-    const beating = { ...busy, idleCpu: 0.03 }
-    const quiet = { ...busy, idleCpu: 0.01 }
+  it('counts a beat as the beating window minus the quiet one, over the pings heard', () => {
+    const { beating, quiet } = createWindows(5, 18_000)
+    if (!beating || !quiet) throw new Error('no windows')
     expect(beatMicros(beating, quiet)).toBeCloseTo(5, 6)
-    // Not the whole window over the beats (0.03 × 50 s / 2 / 100,000 = 7.5 µs).
-    expect(beatMicros(beating, { ...busy, idleCpu: 0 })).toBeCloseTo(7.5, 6)
+    // Per ping the streams heard, not per beat the interval promises: a beat skipped
+    // (a walk still running) or a stream that missed one counts no beat.
+    expect(beatMicros({ ...beating, pings: beating.pings / 2 }, quiet)).toBeCloseTo(10, 6)
+    // Not the whole window over the pings (0.04 × 50 s / 900,000 pings = 2.2 µs).
+    const idle = { ...quiet, instances: quiet.instances.map((i) => ({ ...i, idleCpu: 0 })) }
+    expect(beatMicros(beating, idle)).toBeCloseTo(2000 / 900, 6)
+    // No ping heard: no figure (not a division by zero).
+    expect(beatMicros({ ...beating, pings: 0 }, quiet)).toBe(undefined)
+  })
+
+  it('takes the heartbeat from the beating window, not the instance that took webhooks', () => {
+    // The single instance's window is busier (it took the status change and webhooks
+    // after it): it must not stand in for the beating window.
+    const scale = createScale({
+      single: createScaleRun({
+        instances: [
+          { ...(createScaleRun().instances[0] as ScaleRun['instances'][number]), idleCpu: 0.5 },
+        ],
+      }),
+    })
+    expect(row(rowsOf([scale]), 'SSE: heartbeat CPU per stream and beat')?.porthole).toBe('5.0 µs')
   })
 
   it('scales the same beat to the interval Sizing advises, with its own verdict', () => {
     // 12.6 µs per stream and beat: 5.04 % of a core every 25 s, 2.80 % every 45 s.
-    const met = rowsOf([createScale({ quiet: createQuietRun(12.6) })])
+    const met = rowsOf([createScale(createWindows(12.6))])
     const title = 'SSE: heartbeat CPU at 100000 streams every 45 s (HEARTBEAT_SECONDS=45'
     expect(row(met, title)).toMatchObject({ porthole: '2.80 %', target: '<= 3 %', met: 'yes' })
     expect(row(met, 'SSE: heartbeat CPU at 100000 streams every 25 s')).toMatchObject({
@@ -183,7 +201,7 @@ describe('capacity rows at scale', () => {
     // Without a quiet window there is no heartbeat figure, and the table says why.
     const none = rowsOf([createScale({ quiet: undefined })])
     expect(row(none, 'SSE: heartbeat CPU')).toBe(undefined)
-    expect(none.skips.join('\n')).toContain('no quiet window')
+    expect(none.skips.join('\n')).toContain('no beating and quiet windows')
   })
 
   it('counts a webhook lost on a moved stream in any run', () => {
