@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../server/logging/logger'
+import { createPortholeMetrics } from '../../../server/metrics/porthole-metrics'
+import { closedStoreError } from '../../../server/store/errors'
+import type { AgentWebhook } from '../../../server/webhook/agent-webhook'
 import { webhookAddress, webhookListener } from '../../../server/webhook/webhook-listener'
 import { TEST_WEBHOOK_SECRET } from '../../support/test-config'
 import { createAgentMessage } from '../support/agent-message'
@@ -104,6 +107,38 @@ describe('the webhook fast path on the real server', () => {
     expect(fallback).toHaveBeenCalledTimes(3)
     // The chunked repeat was a duplicate: one entry.
     expect(await server.store.readAfter('visitor-fast', undefined, 10)).toHaveLength(1)
+  })
+
+  it('answers an error the handler throws as the app does: a store away is 503 with Retry-After', async () => {
+    const logs: string[] = []
+    const webhook: AgentWebhook = {
+      refusal: () => undefined,
+      accepts: () => true,
+      deliver: () => Promise.reject(closedStoreError('memory')),
+    }
+    const listener = webhookListener(
+      webhook,
+      {
+        logger: createLogger({ level: 'debug', write: (line) => logs.push(line) }),
+        metrics: createPortholeMetrics(),
+      },
+      () => {
+        throw new Error('not for Hono')
+      },
+    )
+    honoOnly = createServer(listener)
+    await new Promise<void>((resolve) => honoOnly?.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(honoOnly.address() as AddressInfo).port}`
+    const reply = await send(url, HOOK, '{}', json)
+    expect(reply.status).toBe(503)
+    expect(JSON.parse(reply.body)).toMatchObject({ error: { code: 'store_unavailable' } })
+    expect(reply.headers).toMatchObject({
+      'retry-after': '5',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'content-type': 'application/json',
+    })
+    expect(logs.some((line) => line.includes('store unavailable'))).toBe(true)
   })
 
   it.each([
