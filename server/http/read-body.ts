@@ -73,7 +73,8 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint
     }
     const onEnd = () => {
       stop()
-      resolve(Buffer.concat(chunks, size))
+      // A body that came in one chunk (most do) is that chunk: no copy.
+      resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size))
     }
     const onError = (error: Error) => {
       stop()
