@@ -27,7 +27,9 @@ const { values } = parseArgs({
 if (!values.base)
   throw new Error('usage: --base <worktree with dist/> [--stores] [--pairs] [--seconds]')
 const stores = values.stores.split(',')
-const [pairs, seconds, visitors] = [values.pairs, values.seconds, values.visitors].map(Number)
+const pairs = Number(values.pairs)
+const seconds = Number(values.seconds)
+const visitors = Number(values.visitors)
 
 type Run = { rate: number; cpuMs: number }
 const upstream = await startFakeUpstream()
@@ -68,7 +70,6 @@ async function raw(): Promise<Run> {
   return measure(server)
 }
 
-;[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
 try {
   for (const store of stores) {
     const ratios = {
