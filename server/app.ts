@@ -36,12 +36,17 @@ import { createRuntime, type Runtime } from './runtime'
 import { createSessions } from './session/sessions'
 import { localizedConfig } from './settings/localized-config'
 import { agentWebhookRoutes } from './webhook/agent-messages'
+import { type AgentWebhook, createAgentWebhook } from './webhook/agent-webhook'
 
 export type { AppDeps } from './app-deps'
 
 /** The Porthole backend: a Hono app that carries its long-lived parts (for start-up and shutdown). */
 export class PortholeApp extends Hono<AppEnv> {
-  constructor(readonly runtime: Runtime) {
+  constructor(
+    readonly runtime: Runtime,
+    /** The A3 webhook its /hooks route answers with (the Node listener's fast path uses it too). */
+    readonly agentWebhook: AgentWebhook,
+  ) {
     super()
   }
 }
@@ -58,7 +63,7 @@ export function runtimeOf(app: PortholeApp): Runtime {
  * @example const app = createApp({ config, settings, store, fetch, now: Date.now, logger })
  */
 export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps)): PortholeApp {
-  const app = new PortholeApp(runtime)
+  const app = new PortholeApp(runtime, createAgentWebhook(deps, runtime))
   app.onError(createErrorHandler(deps.logger))
   // The path is not echoed back: it may carry a secret the caller mistyped.
   app.notFound((c) =>
@@ -103,7 +108,7 @@ export function createApp(deps: AppDeps, runtime: Runtime = createRuntime(deps))
   // Before the A3 webhook: its /:secret/:channelId would take /hooks/email/<secret> too.
   if (deps.config.inboundEmail)
     app.route('/hooks', inboundEmailRoutes(deps, runtime, deps.config.inboundEmail))
-  app.route('/hooks', agentWebhookRoutes(deps, runtime))
+  app.route('/hooks', agentWebhookRoutes(app.agentWebhook))
   // The e-mails' "Continue the conversation" links: GET /r/<token>.
   app.route('/', resumeRoutes(runtime.resume))
   // The e-mails' links' pages, in the site's name and colour and the reader's language.

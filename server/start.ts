@@ -1,5 +1,6 @@
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createAdaptorServer } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Settings } from '../shared/settings/settings-file'
 import { createApp, type PortholeApp } from './app'
@@ -17,6 +18,7 @@ import { createRuntime } from './runtime'
 import { loadSettings } from './settings/load-settings'
 import { createStore } from './store/index'
 import type { Store } from './store/types'
+import { webhookListener } from './webhook/webhook-listener'
 
 export type StartOptions = {
   /** Environment to read the configuration from (default process.env); ignored with `config`. */
@@ -155,7 +157,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const bot = options.bot ?? ownBot
   const deps = { ...base, ...(bot ? { bot } : {}) }
   const app = createApp(deps, runtime)
-  const server = createAdaptorServer({ fetch: app.fetch })
+  // The A3 webhook's deliveries are answered without Hono's Request and Response (the
+  // route's own handler, see webhook-listener.ts); everything else goes to the app.
+  const server = createServer(
+    webhookListener(
+      app.agentWebhook,
+      { logger, metrics: runtime.metrics },
+      getRequestListener(app.fetch),
+    ),
+  )
   const host = options.host ?? config.host
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { errorBody } from '../../shared/protocol/errors'
+import { type ErrorBody, errorBody } from '../../shared/protocol/errors'
 import type { Logger } from '../logging/logger'
 import { isStoreError } from '../store/errors'
 import type { AppEnv } from './app-env'
@@ -29,23 +29,40 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
       )
     }
     // Unset when the error came before requestLog() ran.
-    const requestId: string | undefined = c.get('requestId')
-    // The store is away or too slow (REDIS_TIMEOUT_MS): a retry soon may pass.
-    if (isStoreError(error)) {
-      logger.warn('store unavailable', { error, requestId, route: c.req.routePath })
-      return c.json(
-        errorBody('store_unavailable', 'The chat is briefly unavailable; retry in a few seconds.'),
-        503,
-        { 'retry-after': STORE_RETRY_AFTER },
-      )
-    }
-    logger.error('unhandled error', { error, requestId, route: c.req.routePath })
-    return c.json(
-      errorBody(
-        'internal_error',
-        `Something went wrong on our side (request ${requestId ?? 'unknown'}); please try again.`,
+    const answer = errorAnswer(logger, error, c.get('requestId'), c.req.routePath)
+    return c.json(answer.body, answer.status, answer.headers)
+  }
+}
+
+/**
+ * The answer to an error no route handled (logged here): a StoreError (the store away or
+ * timing out) → 503 with Retry-After; anything else → 500 naming the request's id.
+ */
+export function errorAnswer(
+  logger: Logger,
+  error: unknown,
+  requestId: string | undefined,
+  route: string,
+): { status: 500 | 503; body: ErrorBody; headers: Record<string, string> } {
+  // The store is away or too slow (REDIS_TIMEOUT_MS): a retry soon may pass.
+  if (isStoreError(error)) {
+    logger.warn('store unavailable', { error, requestId, route })
+    return {
+      status: 503,
+      body: errorBody(
+        'store_unavailable',
+        'The chat is briefly unavailable; retry in a few seconds.',
       ),
-      500,
-    )
+      headers: { 'retry-after': STORE_RETRY_AFTER },
+    }
+  }
+  logger.error('unhandled error', { error, requestId, route })
+  return {
+    status: 500,
+    body: errorBody(
+      'internal_error',
+      `Something went wrong on our side (request ${requestId ?? 'unknown'}); please try again.`,
+    ),
+    headers: {},
   }
 }

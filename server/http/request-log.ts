@@ -18,6 +18,27 @@ export function accessLogLevel(route: string, status: number): 'debug' | 'info' 
   return 'info'
 }
 
+/** A request's id: a sane incoming X-Request-Id is kept, otherwise a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && INCOMING_ID.test(incoming) ? incoming : nanoid(12)
+}
+
+/** Counts an answered request and writes its access-log line (`started`: performance.now()). */
+export function recordRequest(
+  log: Logger,
+  metrics: PortholeMetrics,
+  request: { method: string; route: string; status: number; started: number },
+): void {
+  const { method, route, status, started } = request
+  metrics.httpRequests.inc({ route, status: String(status) })
+  log[accessLogLevel(route, status)]('request', {
+    method,
+    route,
+    status,
+    ms: Math.round(performance.now() - started),
+  })
+}
+
 /**
  * Gives each request an id (a sane incoming X-Request-Id is kept), a child logger,
  * and one access-log line. It logs the route pattern, never the raw path, which
@@ -28,8 +49,7 @@ export function requestLog(options: {
   metrics: PortholeMetrics
 }): MiddlewareHandler<AppEnv> {
   return async function requestLogMiddleware(c, next) {
-    const incoming = c.req.header('x-request-id')
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : nanoid(12)
+    const requestId = requestIdOf(c.req.header('x-request-id'))
     const log = options.logger.child({ requestId })
     c.set('requestId', requestId)
     c.set('log', log)
@@ -51,14 +71,11 @@ export function requestLog(options: {
       // RESPONSE_ALREADY_SENT marker must not be modified.
       c.header('x-request-id', requestId)
     }
-    const route = c.req.routePath
-    const status = res.status
-    options.metrics.httpRequests.inc({ route, status: String(status) })
-    log[accessLogLevel(route, status)]('request', {
+    recordRequest(log, options.metrics, {
       method: c.req.method,
-      route,
-      status,
-      ms: Math.round(performance.now() - started),
+      route: c.req.routePath,
+      status: res.status,
+      started,
     })
   }
 }

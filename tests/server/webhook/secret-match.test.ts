@@ -11,6 +11,9 @@ describe('secretMatches / createSecretMatcher', () => {
     ['one character changed', `${SECRET.slice(0, -1)}0`, false],
     ['the empty string', '', false],
     ['another case', SECRET.toUpperCase(), false],
+    ['the secret with a NUL after it', `${SECRET}\u0000`, false],
+    ['a prefix of it padded with NULs', `${SECRET.slice(0, -2)}\u0000\u0000`, false],
+    ['a multi-byte character in its place', `${SECRET.slice(0, -1)}é`, false],
   ])('answers %s with %s', (_, given, expected) => {
     expect(secretMatches(SECRET, given)).toBe(expected)
     expect(createSecretMatcher(SECRET)(given)).toBe(expected)
