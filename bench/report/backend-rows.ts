@@ -12,7 +12,7 @@ const DELIVERY_REASONS: Record<Store, string> = {
   sqlite:
     'sqlite (the default) makes every webhook durable before answering "ok": the appends of one event-loop turn share one transaction (those arriving while a flush runs wait and share the next one), and their fsync runs off the event loop. better-sqlite3 is synchronous: each transaction still holds the event loop (and a WAL checkpoint up to about 10 ms). Compare the memory: rows (same code, no durable write)',
   memory:
-    "per webhook Porthole still reads the A3 body (its Node listener answers the webhook without Hono), validates it with zod, checks the secret, de-duplicates by message.id and counts metrics; the raw server only runs JSON.parse and one write. The load generator shares the 2 cores: compare the CPU per webhook rows",
+    'per webhook Porthole still reads the A3 body (its Node listener answers the webhook without Hono), validates it with zod, checks the secret, de-duplicates by message.id and counts metrics; the raw server only runs JSON.parse and one write. The load generator shares the 2 cores: compare the CPU per webhook rows',
   redis:
     'the webhooks of one event-loop turn are one Lua script in Redis (per webhook: dedupe + XADD + PUBLISH; those arriving while a script is on its way go in the next one) and a pub/sub hop back before the push (its own messages are known by their bytes, not parsed again); redis-server, the backend and the load generator share the 2 cores',
 }
