@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { CONFIG_PLACEHOLDER } from '../shared/embed-code'
 import { LANGUAGES } from '../shared/widget-api'
+import { shortPreactFields } from './build/short-preact-fields'
 import { translationPlugin } from './i18n/translation-module'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -273,6 +274,7 @@ export default defineConfig({
     noPreloadHelper(),
     compactCss(),
     inlineRuntime(),
+    shortPreactFields('chat'),
     embedScript(),
     precompress(),
   ],

@@ -2,15 +2,17 @@ import { MOTION_CSS } from './motion-styles'
 
 // The chat window's styles, adopted into the shadow root when the chat chunk loads.
 // Light or dark by light-dark(): the frame's color-scheme follows the `theme` setting.
-// The messages' and the launcher's motion: motion-styles.ts.
+// The messages' and the launcher's motion: motion-styles.ts. The loader's sheet stays
+// adopted beside this one: what it sets for the whole frame (box-sizing, the buttons' font,
+// color and border, the icons' strokes, the text color) is not said again here.
 export const CHAT_CSS = `${MOTION_CSS}
 .ph-window-slot{order:1;display:contents}
 @media (prefers-reduced-motion:reduce){.ph-window{animation:none!important}}
 .ph-frame{--ph-soft:light-dark(#f1f3f6,#2a2f39);--ph-line:light-dark(#dfe3ea,#3a404c);--ph-danger:light-dark(#c62828,#ff8a80)}
-.ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);color:var(--ph-fg);
+.ph-window{width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;overflow:hidden;background:var(--ph-bg);
 border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px solid var(--ph-line);animation:ph-pop .22s cubic-bezier(.2,.8,.3,1)}
 @keyframes ph-pop{from{opacity:0;transform:translateY(12px) scale(.98)}to{opacity:1;transform:none}}
-.ph-header{flex:none;display:flex;align-items:center;gap:8px;height:64px;box-sizing:border-box;padding-inline:14px 6px;background:var(--ph-accent);color:var(--ph-on-accent)}
+.ph-header{flex:none;display:flex;align-items:center;gap:8px;height:64px;padding-inline:14px 6px;background:var(--ph-accent);color:var(--ph-on-accent)}
 .ph-avatar{flex:none;width:34px;height:34px;border-radius:50%;display:grid;place-items:center;font-weight:700;font-size:16px;background:#fff4;overflow:hidden;box-shadow:0 0 0 2px #fff6}
 .ph-avatar img{width:100%;height:100%;object-fit:cover}
 .ph-heading{flex:1 1 auto;min-width:0}
@@ -21,7 +23,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 @media (prefers-reduced-motion:reduce){.ph-status-line{animation:none}}
 .ph-state{flex:none;width:8px;height:8px;border-radius:50%;background:#9aa0a6;box-shadow:0 0 0 2px #fff8}
 .ph-state.ph-on{background:#34d058}
-.ph-close{flex:none;width:40px;height:40px;border:0;border-radius:12px;background:transparent;color:inherit;display:grid;place-items:center}
+.ph-close{flex:none;width:40px;height:40px;border-radius:12px;background:transparent;display:grid;place-items:center}
 .ph-header .ph-close{width:34px;height:34px;border-radius:10px}
 .ph-header .ph-close+.ph-close{margin-inline-start:-6px}
 .ph-close:hover{background:#fff3}
@@ -42,7 +44,7 @@ border-radius:20px;box-shadow:0 18px 50px #0004,0 3px 10px #0002;border:1px soli
 [data-kb] .ph-input:focus-visible,.ph-field input:focus-visible,.ph-field textarea:focus-visible{box-shadow:0 0 0 3px color-mix(in srgb,var(--ph-accent) 35%,transparent)}
 .ph-counter{grid-column:2;font-size:11.5px;color:var(--ph-muted);padding-inline:6px}
 .ph-counter.ph-over{color:var(--ph-fg);font-weight:600}
-.ph-send{grid-row:1;grid-column:3;width:44px;height:44px;border:0;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center}
+.ph-send{grid-row:1;grid-column:3;width:44px;height:44px;border-radius:50%;background:var(--ph-accent);color:var(--ph-on-accent);display:grid;place-items:center}
 .ph-attach{height:44px;color:var(--ph-muted)}
 .ph-send:disabled{opacity:.45;cursor:default}
 [dir=rtl] .ph-send svg{transform:scaleX(-1)}
