@@ -106,6 +106,12 @@ describeInBrowser('the home screen', () => {
     await say(page, 'Home test: a tent for two?')
     await bubble(page, 'Home test: a tent for two?').waitFor()
     expect(await window.locator('.ph-home').count()).toBe(0)
+    // The demo's bot answers first; the agent writes after it, so the agent's words are
+    // the conversation's last (on a busy machine the bot's answer could otherwise come last).
+    await bubble(
+      page,
+      'Sorry, I could not find an answer to that. Could you say it differently?',
+    ).waitFor()
 
     // It ends; the visitor sees its end in place. At the next open the home screen offers
     // it to continue, with its last words; a tap shows it.
