@@ -8,10 +8,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startFakeUpstream } from '../../kit/fake-upstream'
-import { cpuTimeOf, stopAll } from '../../kit/processes'
+import { stopAll } from '../../kit/processes'
 import { startRedisServer } from '../../kit/redis-server'
 import { PortholeServers, startRawServer } from '../backend/servers'
 import { startLoadGenerator } from '../lib/load-client'
+import { closedLoopMax } from './closed-loop-max'
 import { selfTimes } from './cpu-profile'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -54,16 +55,7 @@ try {
     ? await servers.start(storeUrl, profiling)
     : await startRawServer(root, profiling)
   if (!porthole) await load.call('visitors', { base: server.url, count: visitors, porthole })
-  await load.call('open', { base: server.url, porthole })
-  const cpuBefore = cpuTimeOf(server.pid)
-  const max = await load.call('max', {
-    hookUrl: server.hookUrl,
-    seconds,
-    concurrency: 32,
-    graceMs: 15_000,
-  })
-  const cpuMs = cpuTimeOf(server.pid) - cpuBefore
-  await load.call('closeAll', {})
+  const { max, cpuMs } = await closedLoopMax(load, server, seconds)
   await server.stop()
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'))
   if (!file) throw new Error(`no profile in ${profileDir}: did the server exit cleanly?`)

@@ -8,11 +8,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startFakeUpstream } from '../../kit/fake-upstream'
-import { cpuTimeOf, stopAll } from '../../kit/processes'
+import { stopAll } from '../../kit/processes'
 import { startRedisServer } from '../../kit/redis-server'
 import { type MeasuredServer, PortholeServers, startRawServer } from '../backend/servers'
 import { startLoadGenerator } from '../lib/load-client'
 import { pairOrder, ratioSummary } from './ab-summary'
+import { closedLoopMax } from './closed-loop-max'
 
 const here = fileURLToPath(new URL('../..', import.meta.url))
 const { values } = parseArgs({
@@ -42,16 +43,7 @@ const servers = {
 }
 
 async function measure(server: MeasuredServer): Promise<Run> {
-  await load.call('open', { base: server.url, porthole: server.porthole })
-  const before = cpuTimeOf(server.pid)
-  const max = await load.call('max', {
-    hookUrl: server.hookUrl,
-    seconds,
-    concurrency: 32,
-    graceMs: 15_000,
-  })
-  const cpuMs = cpuTimeOf(server.pid) - before
-  await load.call('closeAll', {})
+  const { max, cpuMs } = await closedLoopMax(load, server, seconds)
   await server.stop()
   return { rate: max.acked / max.seconds, cpuMs: cpuMs / Math.max(1, max.acked) }
 }
