@@ -21,7 +21,9 @@ export const APPEND_SCRIPT_ITEMS = 1000
  * (`{"visitorId": …}`, as server/store/alias-target.ts reads it), else to the visitor
  * id given: the log and channel keys are built here from their prefixes, because the
  * visitor is only known here (one round trip; fine on a single primary, not on Cluster).
- * An item sees the items before it: a key repeated within a call is stored once.
+ * An item sees the items before it: a key repeated within a call is stored once. A
+ * dedupe key holds "<entry id> <visitor>", never the entry's text: a message trimmed from
+ * the log by retention's cap is not left readable there until the key expires.
  * Returns three values per item: 1, "<id>\n<json>", visitor for a duplicate; 0, id,
  * visitor for a new entry; 3, '', visitor when refused: the visitor was erased on
  * request (its erased record) and is not back (no profile record). Returns {2} and writes nothing when it ran past its deadline
@@ -56,7 +58,22 @@ for i = 9, #ARGV, 6 do
     and redis.call('EXISTS', ARGV[8] .. visitor) == 0 then
     out[#out + 1] = 3; out[#out + 1] = ''; out[#out + 1] = visitor
   elseif seen then
-    out[#out + 1] = 1; out[#out + 1] = seen; out[#out + 1] = visitor
+    -- The key holds "<id> <visitor whose log has it>" (an earlier version wrote
+    -- "<id>\\n<json>": kept as is). The entry comes from that log; one that retention
+    -- has trimmed since is answered with its id and this repeat's own JSON.
+    local value = seen
+    local id, owner = string.match(seen, '^(%d+%-%d+) (.*)$')
+    if id then
+      local json = ARGV[i]
+      local found = redis.call('XRANGE', ARGV[5] .. owner, id, id)[1]
+      if found then
+        for f = 1, #found[2], 2 do
+          if found[2][f] == 'e' then json = found[2][f + 1] end
+        end
+      end
+      value = id .. '\\n' .. json
+    end
+    out[#out + 1] = 1; out[#out + 1] = value; out[#out + 1] = visitor
   else
     local log = ARGV[5] .. visitor
     local args = {'XADD', log}
@@ -70,7 +87,7 @@ for i = 9, #ARGV, 6 do
     local id = redis.call(unpack(args))
     if maxAge > 0 then redis.call('PEXPIRE', log, maxAge) else redis.call('PERSIST', log) end
     redis.call('SADD', KEYS[1], visitor)
-    if dedupe then redis.call('SET', dedupe, id .. '\\n' .. ARGV[i], 'PX', ARGV[4]) end
+    if dedupe then redis.call('SET', dedupe, id .. ' ' .. visitor, 'PX', ARGV[4]) end
     redis.call('PUBLISH', ARGV[6] .. visitor, 'm' .. id .. '\\n' .. ARGV[i])
     out[#out + 1] = 0; out[#out + 1] = id; out[#out + 1] = visitor
   end
@@ -135,7 +152,8 @@ for _, id in ipairs(drop) do
   if key then
     -- The key may since have expired and been taken by a newer entry: keep that one.
     local value = redis.call('GET', key)
-    if value and string.sub(value, 1, #id + 1) == id .. '\\n' then redis.call('DEL', key) end
+    local head = value and string.sub(value, 1, #id + 1)
+    if head == id .. ' ' or head == id .. '\\n' then redis.call('DEL', key) end
   end
 end
 if #drop == #entries then

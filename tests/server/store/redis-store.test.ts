@@ -8,6 +8,7 @@ import { StoreError } from '../../../server/store/errors'
 import { createStore } from '../../../server/store/index'
 import { createRedisStore, type RedisStoreOptions } from '../../../server/store/redis-store'
 import type { Store, VisitorEvent } from '../../../server/store/types'
+import type { ConversationEntry } from '../../../shared/widget-api'
 import { REAL_WORK } from '../../support/timeouts'
 import { createEntry, createVisitorId, describeStoreConformance } from '../support/conformance'
 
@@ -159,6 +160,56 @@ describeRedis('redis store', () => {
     // MAXLEN ~ trims whole radix-tree nodes (100 entries by default): cheap, approximate.
     expect(length).toBeLessThan(400)
     expect(length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('keeps an entry’s id and visitor in its dedupe key, not its text: a message the cap trimmed is not left readable there', async () => {
+    const prefix = `t:${nanoid()}:`
+    const store = await openStore({ prefix, retention: { maxAgeMs: 60_000, maxEntries: 10 } })
+    const visitor = createVisitorId()
+    const text = (i: number) => `card ending ${1000 + i}`
+    const stored: ConversationEntry[] = []
+    for (let i = 0; i < 400; i++) {
+      const { entry } = await store.append(
+        visitor,
+        createEntry({ content: { type: 'text', text: text(i) } }),
+        { dedupeKey: `trim:${i}` },
+      )
+      stored.push(entry)
+    }
+    const client = await rawClient()
+    const length = await client.xLen(`${prefix}log:${visitor}`)
+    const trimmedKey = await client.get(`${prefix}dedupe:trim:0`)
+    const keptKey = await client.get(`${prefix}dedupe:trim:399`)
+    await client.close()
+    expect(length).toBeLessThan(400)
+    expect(trimmedKey).toBe(`${stored[0]?.id} ${visitor}`)
+    expect(keptKey).toBe(`${stored[399]?.id} ${visitor}`)
+
+    // A repeat is still answered with what was stored: from the log while it is there...
+    const kept = await store.append(
+      visitor,
+      createEntry({ content: { type: 'text', text: text(399) }, at: Date.now() + 5000 }),
+      { dedupeKey: 'trim:399' },
+    )
+    expect(kept).toMatchObject({ duplicate: true, entry: stored[399] })
+    // ...and, once the cap has trimmed it, as the original id with the repeat's content.
+    const retry = createEntry({ content: { type: 'text', text: text(0) }, at: Date.now() + 5000 })
+    const trimmed = await store.append(visitor, retry, { dedupeKey: 'trim:0' })
+    expect(trimmed).toMatchObject({ duplicate: true, entry: { ...retry, id: stored[0]?.id } })
+  })
+
+  it('answers a repeat of an entry whose dedupe key an earlier version wrote (its id and JSON)', async () => {
+    const prefix = `t:${nanoid()}:`
+    const store = await openStore({ prefix })
+    const original = { ...createEntry({ content: { type: 'text', text: 'from before' } }) }
+    const client = await rawClient()
+    await client.set(`${prefix}dedupe:old:1`, `1732170000000-0\n${JSON.stringify(original)}`)
+    await client.close()
+    const repeat = await store.append(createVisitorId(), createEntry(), { dedupeKey: 'old:1' })
+    expect(repeat).toMatchObject({
+      duplicate: true,
+      entry: { ...original, id: '1732170000000-0' },
+    })
   })
 
   it('keeps logs without a ttl when no retention is configured', async () => {
