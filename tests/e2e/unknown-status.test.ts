@@ -3,7 +3,15 @@ import { agentConsole } from '../../kit/agent-console'
 import { describeInBrowser } from '../../kit/chromium'
 import { newVisitor } from '../support/browser'
 import { useBrowserDemo } from '../support/browser-demo'
-import { bubble, launcher, openChat, say, visit, waitOnline } from '../support/widget-page'
+import {
+  bubble,
+  launcher,
+  openChat,
+  say,
+  visit,
+  waitChatFetched,
+  waitOnline,
+} from '../support/widget-page'
 
 // Issue 24, defect 5, in Chromium: the backend stops; the launcher's dot does not stay
 // green, and the open chat keeps its composer (unknown is not offline): a message written
@@ -18,6 +26,8 @@ describeInBrowser('the launcher while the backend cannot be reached', () => {
     const dot = page.locator('porthole-widget .ph-dot')
     expect(await dot.isVisible()).toBe(true)
     await openChat(page)
+    // The open chat, as the visitor has it a moment later: its window's chunks are in.
+    await waitChatFetched(page)
 
     await e2e.demo.stopBackend()
     try {

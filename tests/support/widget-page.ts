@@ -46,6 +46,24 @@ export async function openChat(page: Page): Promise<void> {
   await composer(page).waitFor({ state: 'visible' })
 }
 
+/**
+ * Waits until the open chat has the first frame's log (the `intro-log` chunk, fetched
+ * beside the window at its start), which draws a message written once the connection
+ * has dropped. A test that takes the backend away right after opening waits for it: a
+ * visitor whose connection dropped before it came sees such a message once it can be
+ * fetched again.
+ */
+export async function waitChatFetched(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/intro-log-[\w-]{8}\.js$/.test(entry.name)),
+    undefined,
+    { timeout: 30_000 },
+  )
+}
+
 /** Types a message and presses Enter, as a visitor does. */
 export async function say(page: Page, text: string): Promise<void> {
   await composer(page).fill(text)
