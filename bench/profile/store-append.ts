@@ -17,6 +17,7 @@ import { createClient } from 'redis'
 import { cpuTimeOf } from '../../kit/processes'
 import { startRedisServer } from '../../kit/redis-server'
 import { createRedisStore } from '../../server/store/redis-store'
+import { agentMessageDedupeKey } from '../../server/store/keys'
 import { openSqliteStore } from '../../server/store/sqlite-store'
 import type { Store } from '../../server/store/types'
 
@@ -104,7 +105,7 @@ for (let block = 1; block <= blocks; block += 1) {
             at: Date.now(),
           },
           {
-            ...(values.dedupe === 'on' ? { dedupeKey: `a3:${randomUUID()}` } : {}),
+            ...(values.dedupe === 'on' ? { dedupeKey: agentMessageDedupeKey(randomUUID()) } : {}),
             followAlias: true,
             refuseErased: true,
           },

@@ -28,9 +28,10 @@ const Count = z.number().int().nonnegative()
 /**
  * The redis: store's erasure (Store.eraseVisitor): the visitor's log stream with the
  * dedupe keys its entries name (each entry keeps its key in field `k`; the value names
- * the entry and the visitor, and one an earlier version wrote holds its text) in one script, then the records and indexes named and the
- * claims about the visitor (found with SCAN: a rare request, so a walk of the keyspace
- * is paid then rather than an index kept on every claim), in one MULTI.
+ * the entry and the visitor, and one an earlier version wrote holds its text) in one
+ * script, then the records and indexes named and the claims about the visitor (found
+ * with SCAN: a rare request, so a walk of the keyspace is paid then rather than an index
+ * kept on every claim), in one MULTI.
  */
 export async function eraseRedisVisitor(
   main: RedisClient,

@@ -201,7 +201,7 @@ describeRedis('redis store', () => {
   it('answers a repeat of an entry whose dedupe key an earlier version wrote (its id and JSON)', async () => {
     const prefix = `t:${nanoid()}:`
     const store = await openStore({ prefix })
-    const original = { ...createEntry({ content: { type: 'text', text: 'from before' } }) }
+    const original = createEntry({ content: { type: 'text', text: 'from before' } })
     const client = await rawClient()
     await client.set(`${prefix}dedupe:old:1`, `1732170000000-0\n${JSON.stringify(original)}`)
     await client.close()
