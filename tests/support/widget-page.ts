@@ -58,7 +58,7 @@ export async function waitChatFetched(page: Page): Promise<void> {
     () =>
       performance
         .getEntriesByType('resource')
-        .some((entry) => /\/assets\/intro-log-[\w-]{8}\.js$/.test(entry.name)),
+        .some((entry) => entry.name.includes('/assets/intro-log-')),
     undefined,
     { timeout: 30_000 },
   )
