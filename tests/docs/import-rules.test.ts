@@ -1,14 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, posix } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { importsOf, sourcesUnder } from './support/source-imports'
 
 // The import rules of docs/contributing/tiers.md: each runtime in its own top-level
 // folder, and no runtime reaching into another's. The tsconfigs keep DOM types out of the
 // server and Node types out of the browser apps; this keeps their imports apart.
-
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const SOURCE = /\.(?:ts|tsx|mts|js|mjs)$/
 
 /** One rule: files under `from` import nothing `refuses` says no to. */
 type Rule = { from: string; refuses: (target: Target) => boolean; why: string }
@@ -64,22 +60,6 @@ const RULES: Rule[] = [
   },
 ]
 
-/** The module specifiers a source file imports (static, dynamic, side-effect, re-exports). */
-function importsOf(code: string): string[] {
-  const patterns = [
-    // import x from '…', import { a } from '…', import type …, export { a } from '…', export * from '…'
-    /^\s*(?:import|export)\s[^'"`]*?\sfrom\s*['"]([^'"]+)['"]/gm,
-    /^\s*(?:import|export)\s*\*\s*from\s*['"]([^'"]+)['"]/gm,
-    // import '…' (a side effect: a stylesheet, a polyfill)
-    /^\s*import\s*['"]([^'"]+)['"]/gm,
-    // import('…')
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ]
-  return [
-    ...new Set(patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''))),
-  ]
-}
-
 /** What `specifier`, imported by the repository file `file`, points at. */
 function targetOf(file: string, specifier: string): Target {
   if (!specifier.startsWith('.')) return { pkg: specifier }
@@ -98,16 +78,6 @@ function violations(files: ReadonlyMap<string, string>, rules: Rule[] = RULES): 
     }
   }
   return found
-}
-
-function sourcesUnder(folder: string, files = new Map<string, string>()): Map<string, string> {
-  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
-    const path = posix.join(folder, entry.name)
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') sourcesUnder(path, files)
-    } else if (SOURCE.test(entry.name)) files.set(path, readFileSync(join(root, path), 'utf8'))
-  }
-  return files
 }
 
 describe('the import reader', () => {
