@@ -1,33 +1,6 @@
 import { z } from 'zod'
-import { DEVICES, INVITE_FREQUENCIES, PagePattern } from '../widget-api'
+import { INVITE_FREQUENCIES, InvitationConditions } from '../widget-api'
 import { siteText } from './site-text'
-
-const seconds = z
-  .number()
-  .nonnegative('must be 0 or more')
-  .max(86_400, 'must be at most 86400 (a day)')
-
-/** When an invitation shows: every condition given must hold (none given: always). */
-export const InvitationConditions = z.strictObject({
-  /** Path patterns (`*` matches any run of characters); any may match (an empty list: no page). */
-  pages: z.array(PagePattern).max(100).optional(),
-  secondsOnPage: seconds.optional(),
-  secondsOnSite: seconds.optional(),
-  minPageViews: z.number().int('must be a whole number').min(1).max(1000).optional(),
-  agentsOnline: z.boolean().optional(),
-  device: z.enum(DEVICES).optional(),
-  /** Matched against the referring page's URL (`*` any run). */
-  referrer: PagePattern.optional(),
-  utm: z
-    .strictObject({
-      source: PagePattern.optional(),
-      medium: PagePattern.optional(),
-      campaign: PagePattern.optional(),
-    })
-    .optional(),
-  newVisitorsOnly: z.boolean().optional(),
-})
-export type InvitationConditions = z.infer<typeof InvitationConditions>
 
 export const InvitationRule = z.strictObject({
   text: siteText(1000),
@@ -39,8 +12,9 @@ export type InvitationRule = z.infer<typeof InvitationRule>
 /** The settings' old single invitation (`invite`), still read. */
 export const LegacyInvite = z.strictObject({
   text: siteText(1000),
-  delaySeconds: seconds.default(30),
-  pages: z.array(PagePattern).max(100).optional(),
+  // The rule's seconds on the page and its pages (inviteToRule).
+  delaySeconds: InvitationConditions.shape.secondsOnPage.unwrap().default(30),
+  pages: InvitationConditions.shape.pages,
 })
 export type LegacyInvite = z.infer<typeof LegacyInvite>
 

@@ -22,31 +22,43 @@ export const TimeOfDay = z
   .string()
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be a time of day like 09:00 (00:00 to 24:00)')
 
+const seconds = z
+  .number()
+  .nonnegative('must be 0 or more')
+  .max(86_400, 'must be at most 86400 (a day)')
+
+/**
+ * When an invitation shows: every condition given must hold (none given: always). The
+ * settings' rules (`invitations[].when`) and the config visitors get carry the same.
+ */
+export const InvitationConditions = z.strictObject({
+  /** Path patterns (`*` matches any run of characters); any may match (an empty list: no page). */
+  pages: z.array(PagePattern).max(100).optional(),
+  secondsOnPage: seconds.optional(),
+  secondsOnSite: seconds.optional(),
+  minPageViews: z.number().int('must be a whole number').min(1).max(1000).optional(),
+  agentsOnline: z.boolean().optional(),
+  device: z.enum(DEVICES).optional(),
+  /** Matched against the referring page's URL (`*` any run). */
+  referrer: PagePattern.optional(),
+  utm: z
+    .strictObject({
+      source: PagePattern.optional(),
+      medium: PagePattern.optional(),
+      campaign: PagePattern.optional(),
+    })
+    .optional(),
+  newVisitorsOnly: z.boolean().optional(),
+})
+export type InvitationConditions = z.infer<typeof InvitationConditions>
+
 /**
  * One invitation rule (GET /api/config `invitations`, texts resolved to the visitor's
  * language): shown when every condition given in `when` holds; the first matching rule wins.
  */
 export const PublicInvitation = z.object({
   text: z.string().min(1),
-  when: z.object({
-    /** Path patterns (`*` any run); any may match. */
-    pages: z.array(PagePattern).optional(),
-    secondsOnPage: z.number().nonnegative().optional(),
-    secondsOnSite: z.number().nonnegative().optional(),
-    minPageViews: z.number().int().positive().optional(),
-    agentsOnline: z.boolean().optional(),
-    device: z.enum(DEVICES).optional(),
-    /** A pattern matched against document.referrer (`*` any run). */
-    referrer: PagePattern.optional(),
-    utm: z
-      .object({
-        source: PagePattern.optional(),
-        medium: PagePattern.optional(),
-        campaign: PagePattern.optional(),
-      })
-      .optional(),
-    newVisitorsOnly: z.boolean().optional(),
-  }),
+  when: InvitationConditions,
   frequency: z.enum(INVITE_FREQUENCIES),
 })
 export type PublicInvitation = z.infer<typeof PublicInvitation>
