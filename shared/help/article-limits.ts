@@ -1,4 +1,4 @@
-// What an article may hold: the backend's checks (server/help/article.ts) and the studio's
+// What an article may hold: the admin API's checks (shared/help/article.ts) and the studio's
 // form (studio/src/articles/article-draft.ts) read these, so the two never disagree.
 
 /** An article's id: a slug, kept for good. */

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono } from 'hono'
+import { ArticleId } from '../../../shared/help/article'
 import { resolveText } from '../../../shared/settings/site-text'
 import { RTL_LANGUAGES } from '../../../shared/widget-api/values'
 import { escapeHtml as e } from '../../email/render/render-email'
 import type { AppEnv } from '../../http/app-env'
 import type { Runtime } from '../../runtime'
-import { ArticleId } from '../article'
 import type { Help } from '../help-service'
 import { blocksHtml } from './blocks-html'
 

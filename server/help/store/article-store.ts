@@ -1,5 +1,6 @@
+import type { Article } from '../../../shared/help/article'
 import { FALLBACK_REASONS } from '../../../shared/model-answers/fallback-reasons'
-import type { Article, StoredArticle } from '../article'
+import type { StoredArticle } from '../article'
 
 /** What a list shows and filters on. */
 export type ArticleFilter = {

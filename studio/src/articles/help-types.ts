@@ -1,24 +1,11 @@
 // The answers of the help articles' admin API (/admin/api/help/*) as the studio reads them.
 
+import type { Article, ArticleInput } from '../../../shared/help/article'
 import type { FallbackReason } from '../answers/answer-types'
 
 /** An article as it is stored (GET /admin/api/help/articles/:id). */
-export interface StoredArticle {
-  id: string
-  title: string
-  body: string
-  language: string
-  category?: string
-  keywords?: string[]
-  url?: string
-  published: boolean
-  featured: boolean
-  /** Epoch ms of its last save. */
-  updatedAt: number
-}
-
-/** What PUT /admin/api/help/articles/:id takes. */
-export type ArticleInput = Omit<StoredArticle, 'id' | 'updatedAt'>
+export type StoredArticle = Article
+export type { ArticleInput }
 
 /** One row of the list (GET /admin/api/help/articles). */
 export type ArticleSummary = Pick<

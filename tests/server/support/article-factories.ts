@@ -1,4 +1,5 @@
-import { type Article, checkArticle, type StoredArticle } from '../../../server/help/article'
+import { checkArticle, type StoredArticle } from '../../../server/help/article'
+import type { Article } from '../../../shared/help/article'
 
 /** A valid stored article; override any field. */
 export function createStoredArticle(
